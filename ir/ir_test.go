@@ -179,10 +179,11 @@ func TestVerifierStructure(t *testing.T) {
 	if err := Verify(fn); err == nil || !strings.Contains(err.Error(), "must be the last operation in the parent block") {
 		t.Fatalf("want terminator error, got %v", err)
 	}
+	ret.Remove()
 	if err := Verify(fn); err == nil || !strings.Contains(err.Error(), "block with no terminator, has 't.add'") {
 		t.Fatalf("want missing-terminator error, got %v", err)
 	}
-	ret.MoveAfter(add)
+	fn.Region(0).Front().Append(ret)
 	// Isolation: a nested func using an outer value.
 	b := NewBuilder(ctx)
 	st := &OperationState{Name: "t.func", Attrs: []NamedAttribute{{"sym_name", Str("g")}}}
