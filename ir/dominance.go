@@ -183,6 +183,8 @@ func (d *DominanceInfo) OpDominates(a, b *Operation) bool {
 	return d.BlockDominates(a.block, anc.block)
 }
 
+// isGraphRegion reports whether r has no dominance requirement: regions of
+// GraphRegion ops, and (conservatively, as MLIR) regions of unregistered ops.
 func isGraphRegion(r *Region) bool {
-	return r.parent != nil && r.parent.HasTrait(GraphRegion)
+	return r.parent != nil && (r.parent.def == nil || r.parent.HasTrait(GraphRegion))
 }

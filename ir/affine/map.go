@@ -356,17 +356,21 @@ func Compose(outer, inner *Map) *Map {
 	return NewMap(numDims, numSyms, res)
 }
 
-// ComposeValues applies m to constant inputs, folding to constants
-// (MLIR's compose(ArrayRef<int64_t>)): the values are substituted for
-// dims only and the result simplified.
+// ComposeValues applies m to constant inputs (dims followed by symbols,
+// len(values) == NumInputs), folding every result to a constant with the
+// simplifying constructors (MLIR's compose(ArrayRef<int64_t>), extended to
+// symbols). It panics if a result does not fold (e.g. division by zero).
 func (m *Map) ComposeValues(values []int64) []int64 {
+	if len(values) != m.NumInputs() {
+		panic("affine: ComposeValues: wrong number of values")
+	}
 	cst := make([]Expr, len(values))
 	for i, v := range values {
 		cst[i] = Const(v)
 	}
 	out := make([]int64, len(m.Results))
 	for i, r := range m.Results {
-		e := Replace(r, cst, nil)
+		e := Replace(r, cst[:m.NumDims], cst[m.NumDims:])
 		c, ok := e.(*ConstantExpr)
 		if !ok {
 			panic("affine: ComposeValues did not fold to a constant")

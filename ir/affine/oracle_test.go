@@ -125,6 +125,10 @@ var oracleCases = []struct{ kind, in, want string }{
 	{"set", "(d0) : (d0 >= 3)", "(d0) : (d0 - 3 >= 0)"},
 	{"set", "(d0) : (5 >= d0)", "(d0) : (-d0 + 5 >= 0)"},
 	{"set", "()[s0] : (s0 - 1 >= 0)", "()[s0] : (s0 - 1 >= 0)"},
+	{"map", "(d0) -> (d0 + (d0 floordiv -4) * 4)", "(d0) -> (d0 mod -4)"},
+	{"map", "(d0) -> (d0 - (d0 floordiv 4) * 3)", "(d0) -> (d0 - (d0 floordiv 4) * 3)"},
+	{"map", "(d0)[s0] -> (d0 + (d0 floordiv s0) * (s0 * -1))", "(d0)[s0] -> (d0 mod s0)"},
+	{"map", "(d0, d1) -> (d0 * 2 - d0 + d1)", "(d0, d1) -> (d0 + d1)"},
 }
 
 func buildCase(kind, in string) string {

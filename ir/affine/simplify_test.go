@@ -50,6 +50,13 @@ var simplifyCases = []struct{ in, want string }{
 	{"(d0) -> (((d0 mod 6) floordiv 2) * 2 + d0 mod 2)", "(d0) -> (d0 + ((d0 mod 6) floordiv 2) * 2 - (d0 floordiv 2) * 2)"},
 	{"(d0) -> ((d0 + 8) floordiv 4)", "(d0) -> (d0 floordiv 4 + 2)"},
 	{"(d0) -> ((d0 - 3) ceildiv 2 - d0 floordiv 2)", "(d0) -> ((d0 - 3) ceildiv 2 - d0 floordiv 2)"},
+	{"()[s0, s1] -> ((s0 - s0 mod s1) mod s1)", "()[s0, s1] -> (0)"},
+	{"(d0)[s0] -> ((d0 * s0 + s0) mod s0)", "(d0)[s0] -> (0)"},
+	{"(d0)[s0, s1] -> ((d0 * s0 * s1) floordiv s1)", "(d0)[s0, s1] -> (d0 * s0)"},
+	{"(d0)[s0] -> (((d0 * s0) floordiv 2) floordiv s0)", "(d0)[s0] -> (d0 floordiv 2)"},
+	{"(d0)[s0] -> ((d0 + s0 * 4) floordiv 4 + s0 * 2)", "(d0)[s0] -> (d0 floordiv 4 + s0 * 3)"},
+	{"(d0, d1)[s0] -> (s0 floordiv 3 + d1 * 2 + d0 mod 2 + s0)", "(d0, d1)[s0] -> (d0 + d1 * 2 + s0 + s0 floordiv 3 - (d0 floordiv 2) * 2)"},
+	{"(d0)[s0] -> (d0 * s0 + d0 + s0 * s0)", "(d0)[s0] -> (d0 + d0 * s0 + s0 * s0)"},
 }
 
 func TestSimplifyMapOracle(t *testing.T) {
