@@ -151,7 +151,7 @@ type OpPrinter interface {
 	// PrintSymbolName writes `@name`.
 	PrintSymbolName(name string)
 	PrintNewline()
-	// PrintArrowTypeList writes `-> t` or `-> (t1, t2)`, nothing for an empty list.
+	// PrintArrowTypeList writes ` -> t` or ` -> (t1, t2)` (leading space, as MLIR), nothing for an empty list.
 	PrintArrowTypeList(ts []Type)
 	// PrintAffineMapOfSSAIds writes `%i + 1, %j` with the map's dims and symbols replaced by operands.
 	PrintAffineMapOfSSAIds(m *affine.Map, operands []*Value)

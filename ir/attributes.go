@@ -217,22 +217,18 @@ func TypedStr(s string, t Type) *StringAttr {
 	return intern("a:"+text, &StringAttr{Value: s, typ: t, text: text})
 }
 
-// Quote escapes s as an MLIR string literal: printable ASCII stays, `"` and `\`
-// are escaped, everything else becomes `\XX` hex.
+// Quote escapes s as an MLIR string literal the way MLIR prints it
+// (llvm::printEscapedString): printable ASCII stays, `\` becomes `\\`, and
+// `"` and everything else become `\XX` hex (`\22`, `\0A`).
 func Quote(s string) string {
 	var b strings.Builder
 	b.WriteByte('"')
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch {
-		case c == '"' || c == '\\':
-			b.WriteByte('\\')
-			b.WriteByte(c)
-		case c == '\n':
-			b.WriteString(`\n`)
-		case c == '\t':
-			b.WriteString(`\t`)
-		case c >= 0x20 && c < 0x7f:
+		case c == '\\':
+			b.WriteString(`\\`)
+		case c >= 0x20 && c < 0x7f && c != '"':
 			b.WriteByte(c)
 		default:
 			b.WriteByte('\\')

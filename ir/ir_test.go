@@ -53,7 +53,7 @@ func TestInterning(t *testing.T) {
 		FloatAttrOf(F64, 0.1):   "1.000000e-01 : f64",
 		FloatAttrOf(F16, 65504): "6.550400e+04 : f16",
 		BoolAttr(true):          "true",
-		Str("a\"b\n"):           `"a\"b\n"`,
+		Str("a\"b\n"):           `"a\22b\0A"`,
 		DenseI64Array(1, 2):     "array<i64: 1, 2>",
 		DenseIntArray(I32, nil): "array<i32>",
 		Dictionary([]NamedAttribute{{"b", Unit}, {"a", IndexAttr(1)}}): "{a = 1 : index, b}",

@@ -1,0 +1,5 @@
+package affine
+
+import "strconv"
+
+func itoa(v int64) string { return strconv.FormatInt(v, 10) }
