@@ -1,0 +1,1 @@
+// RUN: this is an input file and must not be discovered

@@ -1,0 +1,2 @@
+// RUN: echo-tool goodbye | FileCheck %s
+// CHECK: hello

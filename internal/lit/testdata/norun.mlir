@@ -1,0 +1,2 @@
+// Just IR, no RUN lines.
+func.func @f() { return }

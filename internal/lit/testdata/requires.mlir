@@ -1,0 +1,3 @@
+// REQUIRES: asserts, !windows
+// RUN: echo-tool ok | FileCheck %s
+// CHECK: ok

@@ -1,0 +1,2 @@
+// UNSUPPORTED: linux || darwin
+// RUN: false

@@ -1,0 +1,2 @@
+// XFAIL: *
+// RUN: false
