@@ -1,0 +1,156 @@
+package scf
+
+import "github.com/goopt/goopt/ir"
+
+func ifOp() *ir.OpDef {
+	return &ir.OpDef{
+		Name:    "scf.if",
+		Summary: "if-then-else operation",
+		Doc: "Runs the then region when the i1 condition holds and the else region otherwise; " +
+			"with results, both regions must yield them.\n\n" +
+			"    %r = scf.if %c -> (i32) {\n      scf.yield %a : i32\n    } else {\n      scf.yield %b : i32\n    }",
+		Traits: ir.SingleBlock | ir.RecursiveMemoryEffects,
+		Parse: func(p ir.OpParser, st *ir.OperationState) error {
+			u, err := p.ParseOperand()
+			if err != nil {
+				return err
+			}
+			c, err := p.ResolveOperand(u, ir.I1)
+			if err != nil {
+				return err
+			}
+			st.Operands = append(st.Operands, c)
+			ts, err := p.ParseOptionalArrowTypeList()
+			if err != nil {
+				return err
+			}
+			st.Types = append(st.Types, ts...)
+			then, els := st.AddRegion(), st.AddRegion()
+			if err := p.ParseRegion(then, nil); err != nil {
+				return err
+			}
+			ensureTerminator(p.Context(), then, "scf.yield", st.Loc)
+			if p.ParseOptionalKeyword("else") {
+				if err := p.ParseRegion(els, nil); err != nil {
+					return err
+				}
+				ensureTerminator(p.Context(), els, "scf.yield", st.Loc)
+			}
+			return p.ParseOptionalAttrDict(st)
+		},
+		Print: func(p ir.OpPrinter, op *ir.Operation) {
+			p.Print(" ")
+			p.PrintOperand(op.Operand(0))
+			printTerms := op.NumResults() > 0
+			if printTerms {
+				p.Print(" -> (")
+				p.PrintTypes(op.ResultTypes())
+				p.Print(")")
+			}
+			p.Print(" ")
+			p.PrintRegion(op.Region(0), false, printTerms)
+			if !op.Region(1).Empty() {
+				p.Print(" else ")
+				p.PrintRegion(op.Region(1), false, printTerms)
+			}
+			p.PrintOptionalAttrDict(op.Attrs())
+		},
+		Verify: func(op *ir.Operation) error {
+			if op.NumOperands() != 1 || op.Operand(0).Type() != ir.I1 {
+				return op.Errorf("operand #0 must be 1-bit signless integer")
+			}
+			if op.NumRegions() != 2 {
+				return op.Errorf("requires two regions")
+			}
+			if op.NumResults() != 0 && op.Region(1).Empty() {
+				return op.Errorf("must have an else block if defining values")
+			}
+			for _, r := range op.Regions() {
+				if err := verifyYieldsToParent(op, r); err != nil {
+					return err
+				}
+			}
+			return nil
+		},
+		Canonicalize: []ir.Pattern{
+			ir.PatternFunc{Root: "scf.if", Fn: removeStaticCondition},
+			ir.PatternFunc{Root: "scf.if", Fn: removeUnusedIfResults},
+			ir.PatternFunc{Root: "scf.if", Fn: removeEmptyElse},
+		},
+	}
+}
+
+// removeStaticCondition inlines the region selected by a constant condition.
+func removeStaticCondition(op *ir.Operation, rw *ir.Rewriter) bool {
+	c, ok := constantInt(op.Operand(0))
+	if !ok {
+		return false
+	}
+	switch {
+	case c != 0:
+		replaceOpWithRegion(rw, op, op.Region(0), nil)
+	case !op.Region(1).Empty():
+		replaceOpWithRegion(rw, op, op.Region(1), nil)
+	default:
+		rw.EraseOp(op)
+	}
+	return true
+}
+
+// removeUnusedIfResults rebuilds an scf.if without its unused results.
+func removeUnusedIfResults(op *ir.Operation, rw *ir.Rewriter) bool {
+	var used []int
+	for i, r := range op.Results() {
+		if r.HasUses() {
+			used = append(used, i)
+		}
+	}
+	if len(used) == op.NumResults() {
+		return false
+	}
+	var types []ir.Type
+	for _, i := range used {
+		types = append(types, op.Result(i).Type())
+	}
+	rw.SetInsertionPointBefore(op)
+	st := &ir.OperationState{Name: "scf.if", Loc: op.Loc(), Operands: op.Operands(), Types: types}
+	for _, a := range op.DiscardableAttrs() {
+		st.AddAttr(a.Name, a.Value)
+	}
+	then, els := st.AddRegion(), st.AddRegion()
+	then.TakeBody(op.Region(0))
+	els.TakeBody(op.Region(1))
+	nif := rw.Create(st)
+	for _, r := range nif.Regions() {
+		for _, b := range r.Blocks() {
+			y := b.Last()
+			if y == nil || y.Name() != "scf.yield" || y.NumOperands() != op.NumResults() {
+				continue
+			}
+			var keep []*ir.Value
+			for _, i := range used {
+				keep = append(keep, y.Operand(i))
+			}
+			rw.ModifyInPlace(y, func() { y.SetOperands(keep) })
+		}
+	}
+	for k, i := range used {
+		rw.ReplaceAllUsesWith(op.Result(i), nif.Result(k))
+	}
+	rw.EraseOp(op)
+	return true
+}
+
+// removeEmptyElse drops an else region that only holds an empty scf.yield.
+func removeEmptyElse(op *ir.Operation, rw *ir.Rewriter) bool {
+	els := op.Region(1)
+	if op.NumResults() != 0 || els.Empty() {
+		return false
+	}
+	b := els.Front()
+	if len(els.Blocks()) != 1 || b.Len() != 1 || b.Last().Name() != "scf.yield" || b.Last().NumOperands() != 0 {
+		return false
+	}
+	rw.ModifyInPlace(op, func() { b.Erase() })
+	return true
+}

@@ -1,0 +1,222 @@
+package scf
+
+import "github.com/goopt/goopt/ir"
+
+func whileOp() *ir.OpDef {
+	return &ir.OpDef{
+		Name:    "scf.while",
+		Summary: "a generic 'while' loop",
+		Doc: "Runs the before region, which ends in scf.condition; while the condition holds its values go to " +
+			"the after region, whose scf.yield feeds the before region again. Otherwise they are the results.\n\n" +
+			"    %r = scf.while (%x = %init) : (i32) -> i32 {\n      %c = arith.cmpi slt, %x, %n : i32\n" +
+			"      scf.condition(%c) %x : i32\n    } do {\n    ^bb0(%y: i32):\n      %z = arith.addi %y, %one : i32\n" +
+			"      scf.yield %z : i32\n    }",
+		Traits: ir.RecursiveMemoryEffects | ir.LoopLike,
+		Parse: func(p ir.OpParser, st *ir.OperationState) error {
+			var args []ir.Argument
+			var inits []ir.UnresolvedOperand
+			var err error
+			if p.ParseOptional("(") {
+				// Re-enter parseAssignmentList's grammar after the consumed paren.
+				if !p.ParseOptional(")") {
+					for {
+						a, err := p.ParseArgument(false)
+						if err != nil {
+							return err
+						}
+						if err := p.Parse("="); err != nil {
+							return err
+						}
+						u, err := p.ParseOperand()
+						if err != nil {
+							return err
+						}
+						args, inits = append(args, a), append(inits, u)
+						if !p.ParseOptional(",") {
+							break
+						}
+					}
+					if err := p.Parse(")"); err != nil {
+						return err
+					}
+				}
+			}
+			loc := p.Loc()
+			t, err := p.ParseColonType()
+			if err != nil {
+				return err
+			}
+			ft, ok := t.(*ir.FunctionType)
+			if !ok {
+				return ir.Errorf(loc, "invalid kind of type specified: expected builtin.function, but found '%s'", t)
+			}
+			st.Types = append(st.Types, ft.Results...)
+			if len(ft.Inputs) != len(inits) {
+				return ir.Errorf(loc, "expected as many input types as operands (expected %d got %d)", len(inits), len(ft.Inputs))
+			}
+			if len(inits) > 0 {
+				vs, err := p.ResolveOperands(inits, ft.Inputs)
+				if err != nil {
+					return err
+				}
+				st.Operands = append(st.Operands, vs...)
+			}
+			for i := range args {
+				args[i].Type = ft.Inputs[i]
+			}
+			before, after := st.AddRegion(), st.AddRegion()
+			if err := p.ParseRegion(before, args); err != nil {
+				return err
+			}
+			if err := p.ParseKeyword("do"); err != nil {
+				return err
+			}
+			if err := p.ParseRegion(after, nil); err != nil {
+				return err
+			}
+			return p.ParseOptionalAttrDictWithKeyword(st)
+		},
+		Print: func(p ir.OpPrinter, op *ir.Operation) {
+			before := op.Region(0).Front()
+			var bargs []*ir.Value
+			if before != nil {
+				bargs = before.Arguments()
+			}
+			printInitializationList(p, bargs, op.Operands(), " ")
+			p.Print(" : ")
+			p.PrintType(ir.Function(op.OperandTypes(), op.ResultTypes()))
+			p.Print(" ")
+			p.PrintRegion(op.Region(0), false, true)
+			p.Print(" do ")
+			p.PrintRegion(op.Region(1), true, true)
+			p.PrintOptionalAttrDictWithKeyword(op.Attrs())
+		},
+		Verify: func(op *ir.Operation) error {
+			if op.NumRegions() != 2 {
+				return op.Errorf("requires two regions")
+			}
+			cond, err := verifyAndGetTerminator(op, op.Region(0), "scf.condition", "expects the 'before' region to terminate with 'scf.condition'")
+			if err != nil {
+				return err
+			}
+			yield, err := verifyAndGetTerminator(op, op.Region(1), "scf.yield", "expects the 'after' region to terminate with 'scf.yield'")
+			if err != nil {
+				return err
+			}
+			beforeArgs := argTypes(op.Region(0).Front().Arguments())
+			afterArgs := argTypes(op.Region(1).Front().Arguments())
+			if err := verifyEdge(op, "parent operands", "Region #0", op.Operands(), beforeArgs); err != nil {
+				return err
+			}
+			passed := cond.Operands()[1:]
+			if err := verifyEdge(op, "Region #0", "parent results", passed, op.ResultTypes()); err != nil {
+				return err
+			}
+			if err := verifyEdge(op, "Region #0", "Region #1", passed, afterArgs); err != nil {
+				return err
+			}
+			return verifyEdge(op, "Region #1", "Region #0", yield.Operands(), beforeArgs)
+		},
+	}
+}
+
+func conditionOp() *ir.OpDef {
+	return &ir.OpDef{
+		Name:    "scf.condition",
+		Summary: "loop continuation condition",
+		Doc: "Ends the before region of scf.while: forwards its values to the after region when the condition holds, " +
+			"or makes them the loop's results.\n\n    scf.condition(%c) %x, %y : i32, f32",
+		Traits: ir.Terminator | ir.Pure,
+		Parse: func(p ir.OpParser, st *ir.OperationState) error {
+			if err := p.Parse("("); err != nil {
+				return err
+			}
+			u, err := p.ParseOperand()
+			if err != nil {
+				return err
+			}
+			if err := p.Parse(")"); err != nil {
+				return err
+			}
+			c, err := p.ResolveOperand(u, ir.I1)
+			if err != nil {
+				return err
+			}
+			st.Operands = append(st.Operands, c)
+			return parseOptionalOperandsColonTypes(p, st)
+		},
+		Print: func(p ir.OpPrinter, op *ir.Operation) {
+			p.Print("(")
+			p.PrintOperand(op.Operand(0))
+			p.Print(")")
+			p.PrintOptionalAttrDict(op.Attrs())
+			if op.NumOperands() > 1 {
+				p.Print(" ")
+				p.PrintOperands(op.Operands()[1:])
+				p.Print(" : ")
+				p.PrintTypes(op.OperandTypes()[1:])
+			}
+		},
+		Verify: func(op *ir.Operation) error {
+			if op.NumOperands() < 1 || op.Operand(0).Type() != ir.I1 {
+				return op.Errorf("operand #0 must be 1-bit signless integer")
+			}
+			if p := op.ParentOp(); p != nil && p.Name() != "scf.while" {
+				return op.Errorf("expects parent op 'scf.while'")
+			}
+			return nil
+		},
+	}
+}
+
+func executeRegionOp() *ir.OpDef {
+	return &ir.OpDef{
+		Name:    "scf.execute_region",
+		Summary: "operation that executes its region exactly once",
+		Doc: "Runs its (possibly multi-block) region once; scf.yield gives the results.\n\n" +
+			"    %r = scf.execute_region -> i32 {\n      scf.yield %a : i32\n    }",
+		Traits: ir.RecursiveMemoryEffects,
+		Parse: func(p ir.OpParser, st *ir.OperationState) error {
+			ts, err := p.ParseOptionalArrowTypeList()
+			if err != nil {
+				return err
+			}
+			st.Types = append(st.Types, ts...)
+			if err := p.ParseRegion(st.AddRegion(), nil); err != nil {
+				return err
+			}
+			return p.ParseOptionalAttrDict(st)
+		},
+		Print: func(p ir.OpPrinter, op *ir.Operation) {
+			if op.NumResults() > 0 {
+				p.Print(" ")
+				p.PrintArrowTypeList(op.ResultTypes())
+			}
+			p.Print(" ")
+			p.PrintRegion(op.Region(0), false, true)
+			p.PrintOptionalAttrDict(op.Attrs())
+		},
+		Verify: func(op *ir.Operation) error {
+			if op.NumRegions() != 1 || op.Region(0).Empty() {
+				return op.Errorf("region needs to have at least one block")
+			}
+			if op.Region(0).Front().NumArguments() > 0 {
+				return op.Errorf("region cannot have any arguments")
+			}
+			return verifyYieldsToParent(op, op.Region(0))
+		},
+		Canonicalize: []ir.Pattern{ir.PatternFunc{Root: "scf.execute_region", Fn: func(op *ir.Operation, rw *ir.Rewriter) bool {
+			// A single-block region runs straight through: inline it.
+			r := op.Region(0)
+			if len(r.Blocks()) != 1 {
+				return false
+			}
+			t := r.Front().Last()
+			if t == nil || t.Name() != "scf.yield" {
+				return false
+			}
+			replaceOpWithRegion(rw, op, r, nil)
+			return true
+		}}},
+	}
+}
