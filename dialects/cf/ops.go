@@ -1,0 +1,491 @@
+package cf
+
+import (
+	"math/big"
+
+	"github.com/goopt/goopt/ir"
+)
+
+// Attribute names of the cf ops.
+const (
+	segmentsAttr     = "operandSegmentSizes"
+	caseValuesAttr   = "case_values"
+	caseSegmentsAttr = "case_operand_segments"
+)
+
+// Dialect returns the cf dialect.
+func Dialect() *ir.Dialect {
+	return &ir.Dialect{Name: "cf", Ops: []*ir.OpDef{assertOp(), brOp(), condBrOp(), switchOp()}}
+}
+
+// verifySuccessor checks that operands match the arguments of successor i.
+func verifySuccessor(op *ir.Operation, i int, operands []*ir.Value) error {
+	b := op.Successor(i)
+	if len(operands) != b.NumArguments() {
+		return ir.Errorf(op.Loc(), "branch has %d operands for successor #%d, but target block has %d", len(operands), i, b.NumArguments())
+	}
+	for j, v := range operands {
+		if v.Type() != b.Argument(j).Type() {
+			return ir.Errorf(op.Loc(), "type mismatch for bb argument #%d of successor #%d", j, i)
+		}
+	}
+	return nil
+}
+
+// segments returns the operandSegmentSizes of op, checked against its operand count.
+func segments(op *ir.Operation, n int) ([]int64, error) {
+	a, ok := op.Attr(segmentsAttr).(*ir.DenseArrayAttr)
+	if !ok || a.Elem != ir.Type(ir.I32) {
+		return nil, op.Errorf("requires dense i32 array attribute '%s'", segmentsAttr)
+	}
+	if len(a.Ints) != n {
+		return nil, op.Errorf("'%s' attribute for specifying operand segments must have %d elements, but got %d", segmentsAttr, n, len(a.Ints))
+	}
+	var sum int64
+	for _, s := range a.Ints {
+		if s < 0 {
+			return nil, op.Errorf("'%s' attribute cannot have negative elements", segmentsAttr)
+		}
+		sum += s
+	}
+	if sum != int64(op.NumOperands()) {
+		return nil, op.Errorf("operand count (%d) does not match with the total size (%d) specified in attribute '%s'", op.NumOperands(), sum, segmentsAttr)
+	}
+	return a.Ints, nil
+}
+
+// parseSuccessor parses `^bb` or `^bb(%a, %b : t1, t2)` into st.
+func parseSuccessor(p ir.OpParser, st *ir.OperationState) (int, error) {
+	b, vs, err := p.ParseSuccessorAndUseList()
+	if err != nil {
+		return 0, err
+	}
+	st.Successors = append(st.Successors, b)
+	st.Operands = append(st.Operands, vs...)
+	return len(vs), nil
+}
+
+func assertOp() *ir.OpDef {
+	return &ir.OpDef{
+		Name:     "cf.assert",
+		Summary:  "Assert operation with message attribute",
+		Doc:      "Aborts with the message when the i1 operand is false.\n\n    cf.assert %ok, \"index out of bounds\"",
+		Inherent: []string{"msg"},
+		Verify: func(op *ir.Operation) error {
+			if op.NumOperands() != 1 {
+				return op.Errorf("expected 1 operands, but found %d", op.NumOperands())
+			}
+			if op.Operand(0).Type() != ir.Type(ir.I1) {
+				return op.Errorf("operand #0 must be 1-bit signless integer, but got '%s'", op.Operand(0).Type())
+			}
+			if _, ok := op.Attr("msg").(*ir.StringAttr); !ok {
+				return op.Errorf("requires attribute 'msg'")
+			}
+			return nil
+		},
+		Parse: func(p ir.OpParser, st *ir.OperationState) error {
+			u, err := p.ParseOperand()
+			if err != nil {
+				return err
+			}
+			if err := p.Parse(","); err != nil {
+				return err
+			}
+			msg, err := p.ParseString()
+			if err != nil {
+				return err
+			}
+			st.AddAttr("msg", ir.Str(msg))
+			if err := p.ParseOptionalAttrDict(st); err != nil {
+				return err
+			}
+			v, err := p.ResolveOperand(u, ir.I1)
+			if err != nil {
+				return err
+			}
+			st.Operands = append(st.Operands, v)
+			return nil
+		},
+		Print: func(p ir.OpPrinter, op *ir.Operation) {
+			p.Print(" ")
+			p.PrintOperand(op.Operand(0))
+			p.Print(", ")
+			p.PrintAttributeWithoutType(op.Attr("msg"))
+			p.PrintOptionalAttrDict(op.Attrs(), "msg")
+		},
+		Canonicalize: []ir.Pattern{ir.PatternFunc{Root: "cf.assert", Fn: func(op *ir.Operation, rw *ir.Rewriter) bool {
+			// assert(true) is a no-op.
+			d := op.Operand(0).DefiningOp()
+			if d == nil || !d.HasTrait(ir.ConstantLike) {
+				return false
+			}
+			if ia, ok := d.Attr("value").(*ir.IntegerAttr); ok && ia.Int() != 0 {
+				rw.EraseOp(op)
+				return true
+			}
+			return false
+		}}},
+	}
+}
+
+func brOp() *ir.OpDef {
+	return &ir.OpDef{
+		Name:    "cf.br",
+		Summary: "branch operation",
+		Doc:     "Jumps to a block, passing its arguments.\n\n    cf.br ^bb1(%a, %b : i32, f32)",
+		Traits:  ir.Pure | ir.Terminator,
+		Verify: func(op *ir.Operation) error {
+			if len(op.Successors()) != 1 {
+				return op.Errorf("requires 1 successor but found %d", len(op.Successors()))
+			}
+			return verifySuccessor(op, 0, op.Operands())
+		},
+		Parse: func(p ir.OpParser, st *ir.OperationState) error {
+			if _, err := parseSuccessor(p, st); err != nil {
+				return err
+			}
+			return p.ParseOptionalAttrDict(st)
+		},
+		Print: func(p ir.OpPrinter, op *ir.Operation) {
+			p.Print(" ")
+			p.PrintSuccessorAndUseList(op.Successor(0), op.Operands())
+			p.PrintOptionalAttrDict(op.Attrs())
+		},
+	}
+}
+
+// condBrOperands splits a cf.cond_br's operands into condition, true and false operands.
+func condBrOperands(op *ir.Operation) (*ir.Value, []*ir.Value, []*ir.Value, bool) {
+	a, ok := op.Attr(segmentsAttr).(*ir.DenseArrayAttr)
+	if !ok || len(a.Ints) != 3 || a.Ints[0] != 1 || a.Ints[0]+a.Ints[1]+a.Ints[2] != int64(op.NumOperands()) {
+		return nil, nil, nil, false
+	}
+	ops := op.Operands()
+	nt := 1 + int(a.Ints[1])
+	return ops[0], ops[1:nt], ops[nt:], true
+}
+
+func condBrOp() *ir.OpDef {
+	return &ir.OpDef{
+		Name:    "cf.cond_br",
+		Summary: "conditional branch operation",
+		Doc: "Jumps to the first block when the i1 condition holds, else to the second.\n\n" +
+			"    cf.cond_br %c, ^bb1(%a : i32), ^bb2",
+		Traits:   ir.Pure | ir.Terminator,
+		Inherent: []string{segmentsAttr},
+		Verify: func(op *ir.Operation) error {
+			if _, err := segments(op, 3); err != nil {
+				return err
+			}
+			if len(op.Successors()) != 2 {
+				return op.Errorf("requires 2 successors but found %d", len(op.Successors()))
+			}
+			cond, tOps, fOps, ok := condBrOperands(op)
+			if !ok {
+				return op.Errorf("operand group starting at #0 requires 1 element, but found %d", op.NumOperands())
+			}
+			if cond.Type() != ir.Type(ir.I1) {
+				return op.Errorf("operand #0 must be 1-bit signless integer, but got '%s'", cond.Type())
+			}
+			if err := verifySuccessor(op, 0, tOps); err != nil {
+				return err
+			}
+			return verifySuccessor(op, 1, fOps)
+		},
+		Parse: func(p ir.OpParser, st *ir.OperationState) error {
+			u, err := p.ParseOperand()
+			if err != nil {
+				return err
+			}
+			c, err := p.ResolveOperand(u, ir.I1)
+			if err != nil {
+				return err
+			}
+			st.Operands = append(st.Operands, c)
+			if err := p.Parse(","); err != nil {
+				return err
+			}
+			nt, err := parseSuccessor(p, st)
+			if err != nil {
+				return err
+			}
+			if err := p.Parse(","); err != nil {
+				return err
+			}
+			nf, err := parseSuccessor(p, st)
+			if err != nil {
+				return err
+			}
+			st.AddAttr(segmentsAttr, ir.DenseI32Array(1, int32(nt), int32(nf)))
+			return p.ParseOptionalAttrDict(st)
+		},
+		Print: func(p ir.OpPrinter, op *ir.Operation) {
+			cond, tOps, fOps, ok := condBrOperands(op)
+			if !ok {
+				cond, tOps, fOps = op.Operand(0), nil, nil
+			}
+			p.Print(" ")
+			p.PrintOperand(cond)
+			p.Print(", ")
+			p.PrintSuccessorAndUseList(op.Successor(0), tOps)
+			p.Print(", ")
+			p.PrintSuccessorAndUseList(op.Successor(1), fOps)
+			p.PrintOptionalAttrDict(op.Attrs(), segmentsAttr)
+		},
+		Canonicalize: []ir.Pattern{
+			ir.PatternFunc{Root: "cf.cond_br", Fn: simplifyConstCondBranch},
+			ir.PatternFunc{Root: "cf.cond_br", Fn: simplifyIdenticalSuccessors},
+		},
+	}
+}
+
+// simplifyConstCondBranch: cond_br true, ^a, ^b -> br ^a (and false -> ^b).
+func simplifyConstCondBranch(op *ir.Operation, rw *ir.Rewriter) bool {
+	cond, tOps, fOps, ok := condBrOperands(op)
+	if !ok {
+		return false
+	}
+	d := cond.DefiningOp()
+	if d == nil || !d.HasTrait(ir.ConstantLike) {
+		return false
+	}
+	ia, ok := d.Attr("value").(*ir.IntegerAttr)
+	if !ok {
+		return false
+	}
+	dest, ops := op.Successor(1), fOps
+	if ia.Int() != 0 {
+		dest, ops = op.Successor(0), tOps
+	}
+	replaceWithBr(rw, op, dest, ops)
+	return true
+}
+
+// simplifyIdenticalSuccessors: cond_br %c, ^a(%x), ^a(%x) -> br ^a(%x).
+func simplifyIdenticalSuccessors(op *ir.Operation, rw *ir.Rewriter) bool {
+	_, tOps, fOps, ok := condBrOperands(op)
+	if !ok || op.Successor(0) != op.Successor(1) || len(tOps) != len(fOps) {
+		return false
+	}
+	for i := range tOps {
+		if tOps[i] != fOps[i] {
+			return false
+		}
+	}
+	replaceWithBr(rw, op, op.Successor(0), tOps)
+	return true
+}
+
+func replaceWithBr(rw *ir.Rewriter, op *ir.Operation, dest *ir.Block, ops []*ir.Value) {
+	rw.SetInsertionPointBefore(op)
+	rw.Create(&ir.OperationState{Name: "cf.br", Loc: op.Loc(), Operands: ops, Successors: []*ir.Block{dest}})
+	rw.EraseOp(op)
+}
+
+// switchLayout is a cf.switch's operands and case values, split by segment.
+type switchLayout struct {
+	flag        *ir.Value
+	defaultOps  []*ir.Value
+	caseOps     [][]*ir.Value
+	caseValues  []*big.Int
+	caseValType ir.Type
+}
+
+func layoutOf(op *ir.Operation) (*switchLayout, error) {
+	segs, err := segments(op, 3)
+	if err != nil {
+		return nil, err
+	}
+	if segs[0] != 1 {
+		return nil, op.Errorf("operand group starting at #0 requires 1 element, but found %d", segs[0])
+	}
+	l := &switchLayout{flag: op.Operand(0)}
+	ops := op.Operands()
+	l.defaultOps = ops[1 : 1+segs[1]]
+	rest := ops[1+segs[1]:]
+	cs, ok := op.Attr(caseSegmentsAttr).(*ir.DenseArrayAttr)
+	if !ok || cs.Elem != ir.Type(ir.I32) {
+		return nil, op.Errorf("requires attribute '%s'", caseSegmentsAttr)
+	}
+	var total int64
+	for _, n := range cs.Ints {
+		if n < 0 || total+n > int64(len(rest)) {
+			return nil, op.Errorf("case operand segments do not match the case operands")
+		}
+		l.caseOps = append(l.caseOps, rest[total:total+n])
+		total += n
+	}
+	if total != int64(len(rest)) {
+		return nil, op.Errorf("case operand segments do not match the case operands")
+	}
+	if cv := op.Attr(caseValuesAttr); cv != nil {
+		d, ok := cv.(*ir.DenseElementsAttr)
+		if !ok || d.Hex != "" {
+			return nil, op.Errorf("attribute '%s' failed to satisfy constraint: integer elements attribute", caseValuesAttr)
+		}
+		l.caseValType = ir.ElementTypeOrSelf(d.Type())
+		n := ir.NumElements(d.ShapedType().Shape())
+		for i := int64(0); i < n; i++ {
+			e := d.Elements[0]
+			if !d.Splat {
+				e = d.Elements[i]
+			}
+			ia, ok := e.(*ir.IntegerAttr)
+			if !ok {
+				return nil, op.Errorf("attribute '%s' failed to satisfy constraint: integer elements attribute", caseValuesAttr)
+			}
+			l.caseValues = append(l.caseValues, ia.Big())
+		}
+	}
+	return l, nil
+}
+
+func switchOp() *ir.OpDef {
+	return &ir.OpDef{
+		Name:    "cf.switch",
+		Summary: "Switch operation",
+		Doc: "Jumps to the block of the case value equal to the integer flag, or to the default block.\n\n" +
+			"    cf.switch %flag : i32, [\n      default: ^bb1(%a : i32),\n      42: ^bb2\n    ]",
+		Traits:   ir.Pure | ir.Terminator,
+		Inherent: []string{caseOperandsInherent[0], caseOperandsInherent[1], caseOperandsInherent[2]},
+		Verify:   verifySwitch,
+		Parse:    parseSwitch,
+		Print:    printSwitch,
+	}
+}
+
+var caseOperandsInherent = [3]string{caseSegmentsAttr, caseValuesAttr, segmentsAttr}
+
+func verifySwitch(op *ir.Operation) error {
+	l, err := layoutOf(op)
+	if err != nil {
+		return err
+	}
+	if _, ok := l.flag.Type().(*ir.IntegerType); !ok {
+		return op.Errorf("operand #0 must be integer, but got '%s'", l.flag.Type())
+	}
+	if len(op.Successors()) < 1 {
+		return op.Errorf("requires at least 1 successor")
+	}
+	nCases := len(op.Successors()) - 1
+	if l.caseValType == nil && nCases != 0 {
+		return op.Errorf("number of case values (0) should match number of case destinations (%d)", nCases)
+	}
+	if l.caseValType != nil {
+		if l.caseValType != l.flag.Type() {
+			return op.Errorf("'flag' type ('%s') should match case value type ('%s')", l.flag.Type(), l.caseValType)
+		}
+		if len(l.caseValues) != nCases {
+			return op.Errorf("number of case values (%d) should match number of case destinations (%d)", len(l.caseValues), nCases)
+		}
+	}
+	if len(l.caseOps) != nCases {
+		return op.Errorf("number of case operand segments (%d) should match number of case destinations (%d)", len(l.caseOps), nCases)
+	}
+	if err := verifySuccessor(op, 0, l.defaultOps); err != nil {
+		return err
+	}
+	for i, ops := range l.caseOps {
+		if err := verifySuccessor(op, i+1, ops); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func parseSwitch(p ir.OpParser, st *ir.OperationState) error {
+	u, err := p.ParseOperand()
+	if err != nil {
+		return err
+	}
+	t, err := p.ParseColonType()
+	if err != nil {
+		return err
+	}
+	flag, err := p.ResolveOperand(u, t)
+	if err != nil {
+		return err
+	}
+	st.Operands = append(st.Operands, flag)
+	if err := p.Parse(","); err != nil {
+		return err
+	}
+	if err := p.Parse("["); err != nil {
+		return err
+	}
+	if err := p.ParseKeyword("default"); err != nil {
+		return err
+	}
+	if err := p.Parse(":"); err != nil {
+		return err
+	}
+	nDefault, err := parseSuccessor(p, st)
+	if err != nil {
+		return err
+	}
+	var values []ir.Attribute
+	var caseSegs []int32
+	var nCaseOps int
+	for p.ParseOptional(",") {
+		v, err := p.ParseInteger()
+		if err != nil {
+			return err
+		}
+		if err := p.Parse(":"); err != nil {
+			return err
+		}
+		n, err := parseSuccessor(p, st)
+		if err != nil {
+			return err
+		}
+		values = append(values, ir.IntAttr(t, v))
+		caseSegs = append(caseSegs, int32(n))
+		nCaseOps += n
+	}
+	if err := p.Parse("]"); err != nil {
+		return err
+	}
+	if len(values) > 0 {
+		st.AddAttr(caseValuesAttr, ir.Dense(ir.Vector([]int64{int64(len(values))}, t, nil), values))
+	}
+	st.AddAttr(caseSegmentsAttr, ir.DenseI32Array(caseSegs...))
+	st.AddAttr(segmentsAttr, ir.DenseI32Array(1, int32(nDefault), int32(nCaseOps)))
+	return p.ParseOptionalAttrDict(st)
+}
+
+func printSwitch(p ir.OpPrinter, op *ir.Operation) {
+	l, err := layoutOf(op)
+	if err != nil {
+		return
+	}
+	p.Print(" ")
+	p.PrintOperand(l.flag)
+	p.Print(" : ")
+	p.PrintType(l.flag.Type())
+	p.Print(", [")
+	p.PrintNewline()
+	p.Print("  default: ")
+	p.PrintSuccessorAndUseList(op.Successor(0), l.defaultOps)
+	if l.caseValType == nil {
+		p.Print("]")
+	} else {
+		p.Print(",")
+		p.PrintNewline()
+		w := ir.BitWidth(l.flag.Type())
+		for i, v := range l.caseValues {
+			if i > 0 {
+				p.Print(",")
+				p.PrintNewline()
+			}
+			// MLIR prints case values as unsigned (APInt::getLimitedValue).
+			u := new(big.Int).Mod(v, new(big.Int).Lsh(big.NewInt(1), uint(w)))
+			p.Print("  " + u.String() + ": ")
+			if i+1 < len(op.Successors()) && i < len(l.caseOps) {
+				p.PrintSuccessorAndUseList(op.Successor(i+1), l.caseOps[i])
+			}
+		}
+		p.PrintNewline()
+		p.Print("]")
+	}
+	p.PrintOptionalAttrDict(op.Attrs(), caseOperandsInherent[:]...)
+}

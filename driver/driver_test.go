@@ -1,0 +1,99 @@
+package driver
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/goopt/goopt/ir"
+)
+
+func TestOptPassesAndDiagnostics(t *testing.T) {
+	src := []byte(`func.func @f(%a: i32) -> i32 {
+  %0 = arith.addi %a, %a : i32
+  %1 = arith.addi %a, %a : i32
+  %2 = arith.muli %0, %1 : i32
+  return %2 : i32
+}
+// -----
+func.func @g(%a: i32) -> i64 {
+  return %a : i32
+}
+`)
+	out, diags := Opt(context.Background(), src, "t.mlir", OptOptions{SplitInputFile: true, Passes: []PassFlag{{Name: "cse"}}})
+	if got := strings.Count(string(out), "arith.addi"); got != 1 {
+		t.Errorf("cse did not run:\n%s", out)
+	}
+	if !strings.Contains(string(out), SplitMarker) {
+		t.Errorf("split marker missing:\n%s", out)
+	}
+	if len(diags) != 1 {
+		t.Fatalf("diags = %v", diags)
+	}
+	var b strings.Builder
+	Sources{"t.mlir": src}.WriteDiagnostics(&b, diags)
+	want := "t.mlir:9:3: error: type of return operand 0 ('i32') doesn't match function result type ('i64') in function @g\n  return %a : i32\n  ^\n"
+	if !strings.HasPrefix(b.String(), want) {
+		t.Errorf("got\n%s\nwant\n%s", b.String(), want)
+	}
+}
+
+func TestOptPipelineErrors(t *testing.T) {
+	_, diags := Opt(context.Background(), nil, "t.mlir", OptOptions{Pipeline: "builtin.module(cse,nope)"})
+	if len(diags) != 1 || diags[0].Error() != "<pass-pipeline>:1:20: error: 'nope' does not refer to a registered pass or pass pipeline" {
+		t.Errorf("diags = %v", diags)
+	}
+	_, diags = Opt(context.Background(), nil, "t.mlir", OptOptions{Pipeline: "builtin.module(cse)", Passes: []PassFlag{{Name: "cse"}}})
+	if len(diags) != 1 {
+		t.Errorf("mixing pipeline and flags: %v", diags)
+	}
+}
+
+func TestVerifyDiagnostics(t *testing.T) {
+	src := []byte(`// -----
+func.func @g(%a: i32) -> i64 {
+  // expected-error @+1 {{doesn't match function result type}}
+  return %a : i32
+}
+// -----
+func.func @h() {
+  // expected-error @+1 {{never produced}}
+  return
+}
+`)
+	_, diags := Opt(context.Background(), src, "t.mlir", OptOptions{SplitInputFile: true, VerifyDiagnostics: true})
+	if len(diags) != 1 || !strings.Contains(diags[0].Msg, `expected error "never produced" was not produced`) {
+		t.Fatalf("diags = %v", diags)
+	}
+	if f, ok := ir.FileLineCol(diags[0].Loc); !ok || f.Line != 8 {
+		t.Errorf("mismatch not located at line 8: %v", diags[0])
+	}
+}
+
+func TestWriteFileAtomic(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "out.mlir")
+	if err := os.WriteFile(p, []byte("old"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteFileAtomic(p, []byte("new")); err != nil {
+		t.Fatal(err)
+	}
+	data, _ := os.ReadFile(p)
+	st, _ := os.Stat(p)
+	if string(data) != "new" || st.Mode().Perm() != 0o600 {
+		t.Errorf("got %q mode %v", data, st.Mode())
+	}
+	if err := WriteFileAtomic(filepath.Join(dir, "missing", "x"), nil); err == nil {
+		t.Error("writing into a missing directory succeeded")
+	}
+	if err := WriteFileAtomic(os.DevNull, []byte("x")); err != nil {
+		t.Errorf("writing to %s: %v", os.DevNull, err)
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 1 {
+		t.Errorf("temporary files left behind: %v", entries)
+	}
+}

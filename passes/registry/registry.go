@@ -1,0 +1,29 @@
+// Package registry lists goopt's passes explicitly (no init-time
+// registration): All returns a registry of every pass.
+//
+//	reg := registry.All()
+//	pm, err := reg.ParsePipeline("builtin.module(func.func(cse),canonicalize)")
+package registry
+
+import (
+	"github.com/goopt/goopt/pass"
+	"github.com/goopt/goopt/passes/canonicalize"
+	"github.com/goopt/goopt/passes/cse"
+	"github.com/goopt/goopt/passes/printopstats"
+	"github.com/goopt/goopt/passes/stripdebuginfo"
+	"github.com/goopt/goopt/passes/symboldce"
+)
+
+// Factories returns the factory of every pass, in no particular order.
+func Factories() []pass.Factory {
+	return []pass.Factory{
+		canonicalize.New,
+		cse.New,
+		printopstats.New,
+		stripdebuginfo.New,
+		symboldce.New,
+	}
+}
+
+// All returns a registry holding every pass.
+func All() *pass.Registry { return pass.NewRegistry(Factories()...) }

@@ -1,0 +1,34 @@
+package stripdebuginfo
+
+import (
+	"github.com/goopt/goopt/ir"
+	"github.com/goopt/goopt/pass"
+)
+
+// Pass is the strip-debuginfo pass.
+type Pass struct{ pass.Base }
+
+// New returns the pass.
+func New() pass.Pass {
+	return &Pass{pass.Base{Arg: "strip-debuginfo", Desc: "Strip debug info from all operations", Display: "StripDebugInfo"}}
+}
+
+// Run sets the location of every op and block argument under op to unknown.
+func (p *Pass) Run(op *ir.Operation, am *pass.AnalysisManager) error {
+	Strip(op)
+	return nil
+}
+
+// Strip replaces every location in op's tree with loc(unknown).
+func Strip(op *ir.Operation) {
+	ir.WalkOps(op, func(o *ir.Operation) {
+		o.SetLoc(ir.Unknown)
+		for _, r := range o.Regions() {
+			for _, b := range r.Blocks() {
+				for _, a := range b.Arguments() {
+					a.SetLoc(ir.Unknown)
+				}
+			}
+		}
+	})
+}

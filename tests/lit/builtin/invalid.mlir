@@ -1,0 +1,16 @@
+// RUN: goopt opt %s --split-input-file --verify-diagnostics
+
+// A module's region takes no arguments.
+// expected-error @+1 {{'builtin.module' op region should have no arguments}}
+"builtin.module"() ({
+^bb0(%a: i32):
+}) : () -> ()
+
+// -----
+
+// unrealized_conversion_cast produces at least one value.
+func.func @cast_no_result(%a: i32) {
+  // expected-error @+1 {{'builtin.unrealized_conversion_cast' op expected at least one result for cast operation}}
+  "builtin.unrealized_conversion_cast"(%a) : (i32) -> ()
+  return
+}
