@@ -1,0 +1,829 @@
+package interp
+
+import (
+	"math"
+	"math/bits"
+
+	"github.com/goopt/goopt/ir"
+)
+
+// arithHandlers lists the arith dialect's ops.
+func arithHandlers() []Handler {
+	hs := []Handler{
+		{"arith.constant", compileConstant},
+		{"arith.cmpi", compileCmpI},
+		{"arith.cmpf", compileCmpF},
+		{"arith.select", compileSelect},
+		{"arith.addui_extended", compileAddUIExtended},
+		{"arith.mulsi_extended", compileMulExtended(true)},
+		{"arith.mului_extended", compileMulExtended(false)},
+	}
+	for name, k := range intBinaryKernels() {
+		hs = append(hs, Handler{name, intBinary(k)})
+	}
+	for name, k := range floatBinaryKernels() {
+		hs = append(hs, Handler{name, floatBinary(k)})
+	}
+	hs = append(hs, Handler{"arith.negf", floatUnary(func(x float64) float64 { return -x }, func(x float32) float32 { return -x })})
+	for _, name := range []string{"arith.extsi", "arith.extui", "arith.trunci", "arith.index_cast", "arith.index_castui",
+		"arith.bitcast", "arith.sitofp", "arith.uitofp", "arith.fptosi", "arith.fptoui", "arith.extf", "arith.truncf"} {
+		hs = append(hs, Handler{name, compileCast})
+	}
+	return hs
+}
+
+// ---- elementwise plumbing ----
+
+// scalarFn computes one element; ok false reports undefined behaviour (with msg).
+type unaryKernel func(a uint64) (uint64, string)
+type binaryKernel func(a, b uint64) (uint64, string)
+
+// elementwise1 compiles a unary op applied to a scalar or, elementwise, to a vector.
+func elementwise1(c *Compiler, op *ir.Operation, k unaryKernel) (Compiled, error) {
+	if op.NumOperands() != 1 || op.NumResults() != 1 {
+		return Compiled{}, op.Errorf("expected one operand and one result")
+	}
+	a, r := c.Slot(op.Operand(0)), c.Slot(op.Result(0))
+	if vt, ok := op.Result(0).Type().(*ir.VectorType); ok {
+		return Compiled{Exec: func(fr *Frame) error {
+			x, ok := fr.O[a].(*Vector)
+			if !ok {
+				return runtimeError(op, "operand is not a vector")
+			}
+			out := &Vector{Type: vt, Elems: make([]uint64, len(x.Elems))}
+			for i, e := range x.Elems {
+				v, msg := k(e)
+				if msg != "" {
+					return runtimeError(op, "%s", msg)
+				}
+				out.Elems[i] = v
+			}
+			fr.O[r] = out
+			return nil
+		}}, nil
+	}
+	return Compiled{Exec: func(fr *Frame) error {
+		v, msg := k(fr.S[a])
+		if msg != "" {
+			return runtimeError(op, "%s", msg)
+		}
+		fr.S[r] = v
+		return nil
+	}}, nil
+}
+
+// elementwise2 compiles a binary op on scalars or vectors. fast, when not
+// nil, is used for scalars that cannot fail.
+func elementwise2(c *Compiler, op *ir.Operation, k binaryKernel, fast func(a, b uint64) uint64) (Compiled, error) {
+	if op.NumOperands() != 2 || op.NumResults() < 1 {
+		return Compiled{}, op.Errorf("expected two operands")
+	}
+	a, b, r := c.Slot(op.Operand(0)), c.Slot(op.Operand(1)), c.Slot(op.Result(0))
+	if vt, ok := op.Result(0).Type().(*ir.VectorType); ok {
+		return Compiled{Exec: func(fr *Frame) error {
+			x, ok1 := fr.O[a].(*Vector)
+			y, ok2 := fr.O[b].(*Vector)
+			if !ok1 || !ok2 || len(x.Elems) != len(y.Elems) {
+				return runtimeError(op, "operands are not vectors of one shape")
+			}
+			out := &Vector{Type: vt, Elems: make([]uint64, len(x.Elems))}
+			for i := range x.Elems {
+				v, msg := k(x.Elems[i], y.Elems[i])
+				if msg != "" {
+					return runtimeError(op, "%s", msg)
+				}
+				out.Elems[i] = v
+			}
+			fr.O[r] = out
+			return nil
+		}}, nil
+	}
+	if fast != nil {
+		return Compiled{Exec: func(fr *Frame) error {
+			fr.S[r] = fast(fr.S[a], fr.S[b])
+			return nil
+		}}, nil
+	}
+	return Compiled{Exec: func(fr *Frame) error {
+		v, msg := k(fr.S[a], fr.S[b])
+		if msg != "" {
+			return runtimeError(op, "%s", msg)
+		}
+		fr.S[r] = v
+		return nil
+	}}, nil
+}
+
+func elemType(v *ir.Value) ir.Type { return ir.ElementTypeOrSelf(v.Type()) }
+
+func intWidth(op *ir.Operation, t ir.Type) (int, error) {
+	w := 0
+	switch t := t.(type) {
+	case *ir.IntegerType:
+		w = t.Width
+	case *ir.IndexType:
+		w = 64
+	default:
+		return 0, op.Errorf("expected an integer or index type, got %s", t)
+	}
+	if w > 64 {
+		return 0, unsupported(op, "integers wider than 64 bits (%s)", t)
+	}
+	return w, nil
+}
+
+func floatOf(op *ir.Operation, t ir.Type) (*ir.FloatType, error) {
+	ft, ok := t.(*ir.FloatType)
+	if !ok || !isSupportedFloat(ft) {
+		return nil, unsupported(op, "element type %s", t)
+	}
+	return ft, nil
+}
+
+// ---- integers ----
+
+// intKernel builds the kernel for width w; fast is an optional infallible version.
+type intKernel func(w int) (k binaryKernel, fast func(a, b uint64) uint64)
+
+func wrap(w int, f func(a, b uint64) uint64) (binaryKernel, func(a, b uint64) uint64) {
+	m := widthMask(w)
+	fast := func(a, b uint64) uint64 { return f(a, b) & m }
+	return func(a, b uint64) (uint64, string) { return fast(a, b), "" }, fast
+}
+
+func intBinaryKernels() map[string]intKernel {
+	sdiv := func(round func(q, r, b int64) int64) intKernel {
+		return func(w int) (binaryKernel, func(a, b uint64) uint64) {
+			m := widthMask(w)
+			minV := int64(-1) << uint(w-1)
+			return func(a, b uint64) (uint64, string) {
+				x, y := signExtend(a, w), signExtend(b, w)
+				if y == 0 {
+					return 0, "integer division by zero"
+				}
+				if x == minV && y == -1 {
+					return 0, "signed integer division overflow"
+				}
+				return uint64(round(x/y, x%y, y)) & m, ""
+			}, nil
+		}
+	}
+	return map[string]intKernel{
+		"arith.addi": func(w int) (binaryKernel, func(a, b uint64) uint64) {
+			return wrap(w, func(a, b uint64) uint64 { return a + b })
+		},
+		"arith.subi": func(w int) (binaryKernel, func(a, b uint64) uint64) {
+			return wrap(w, func(a, b uint64) uint64 { return a - b })
+		},
+		"arith.muli": func(w int) (binaryKernel, func(a, b uint64) uint64) {
+			return wrap(w, func(a, b uint64) uint64 { return a * b })
+		},
+		"arith.andi": func(w int) (binaryKernel, func(a, b uint64) uint64) {
+			return wrap(w, func(a, b uint64) uint64 { return a & b })
+		},
+		"arith.ori": func(w int) (binaryKernel, func(a, b uint64) uint64) {
+			return wrap(w, func(a, b uint64) uint64 { return a | b })
+		},
+		"arith.xori": func(w int) (binaryKernel, func(a, b uint64) uint64) {
+			return wrap(w, func(a, b uint64) uint64 { return a ^ b })
+		},
+		"arith.maxsi": func(w int) (binaryKernel, func(a, b uint64) uint64) {
+			return wrap(w, func(a, b uint64) uint64 {
+				if signExtend(a, w) >= signExtend(b, w) {
+					return a
+				}
+				return b
+			})
+		},
+		"arith.minsi": func(w int) (binaryKernel, func(a, b uint64) uint64) {
+			return wrap(w, func(a, b uint64) uint64 {
+				if signExtend(a, w) <= signExtend(b, w) {
+					return a
+				}
+				return b
+			})
+		},
+		"arith.maxui": func(w int) (binaryKernel, func(a, b uint64) uint64) {
+			return wrap(w, func(a, b uint64) uint64 { return max(a, b) })
+		},
+		"arith.minui": func(w int) (binaryKernel, func(a, b uint64) uint64) {
+			return wrap(w, func(a, b uint64) uint64 { return min(a, b) })
+		},
+		"arith.divsi": sdiv(func(q, _, _ int64) int64 { return q }),
+		"arith.remsi": sdiv(func(_, r, _ int64) int64 { return r }),
+		"arith.floordivsi": sdiv(func(q, r, b int64) int64 {
+			if r != 0 && (r < 0) != (b < 0) {
+				return q - 1
+			}
+			return q
+		}),
+		"arith.ceildivsi": sdiv(func(q, r, b int64) int64 {
+			if r != 0 && (r < 0) == (b < 0) {
+				return q + 1
+			}
+			return q
+		}),
+		"arith.divui": func(w int) (binaryKernel, func(a, b uint64) uint64) {
+			return func(a, b uint64) (uint64, string) {
+				if b == 0 {
+					return 0, "integer division by zero"
+				}
+				return a / b, ""
+			}, nil
+		},
+		"arith.remui": func(w int) (binaryKernel, func(a, b uint64) uint64) {
+			return func(a, b uint64) (uint64, string) {
+				if b == 0 {
+					return 0, "integer division by zero"
+				}
+				return a % b, ""
+			}, nil
+		},
+		"arith.ceildivui": func(w int) (binaryKernel, func(a, b uint64) uint64) {
+			return func(a, b uint64) (uint64, string) {
+				if b == 0 {
+					return 0, "integer division by zero"
+				}
+				if a == 0 {
+					return 0, ""
+				}
+				return (a-1)/b + 1, ""
+			}, nil
+		},
+		"arith.shli":  shift(func(a, b uint64, w int) uint64 { return a << b & widthMask(w) }),
+		"arith.shrui": shift(func(a, b uint64, w int) uint64 { return a >> b }),
+		"arith.shrsi": shift(func(a, b uint64, w int) uint64 { return uint64(signExtend(a, w)>>b) & widthMask(w) }),
+	}
+}
+
+func shift(f func(a, b uint64, w int) uint64) intKernel {
+	return func(w int) (binaryKernel, func(a, b uint64) uint64) {
+		return func(a, b uint64) (uint64, string) {
+			if b >= uint64(w) {
+				return 0, "shift amount " + utoa(b) + " is not less than the bit width " + utoa(uint64(w))
+			}
+			return f(a, b, w), ""
+		}, nil
+	}
+}
+
+func utoa(v uint64) string {
+	if v == 0 {
+		return "0"
+	}
+	var buf [20]byte
+	i := len(buf)
+	for v > 0 {
+		i--
+		buf[i] = byte('0' + v%10)
+		v /= 10
+	}
+	return string(buf[i:])
+}
+
+func intBinary(k intKernel) CompileFunc {
+	return func(c *Compiler, op *ir.Operation) (Compiled, error) {
+		if op.NumResults() != 1 {
+			return Compiled{}, op.Errorf("expected one result")
+		}
+		w, err := intWidth(op, elemType(op.Result(0)))
+		if err != nil {
+			return Compiled{}, err
+		}
+		kern, fast := k(w)
+		return elementwise2(c, op, kern, fast)
+	}
+}
+
+func compileAddUIExtended(c *Compiler, op *ir.Operation) (Compiled, error) {
+	if op.NumOperands() != 2 || op.NumResults() != 2 || kindOf(op.Result(0).Type()) != kindScalar {
+		return Compiled{}, unsupported(op, "only scalar operands")
+	}
+	w, err := intWidth(op, op.Result(0).Type())
+	if err != nil {
+		return Compiled{}, err
+	}
+	a, b, r, o := c.Slot(op.Operand(0)), c.Slot(op.Operand(1)), c.Slot(op.Result(0)), c.Slot(op.Result(1))
+	m := widthMask(w)
+	return Compiled{Exec: func(fr *Frame) error {
+		s := (fr.S[a] + fr.S[b]) & m
+		fr.S[r] = s
+		fr.S[o] = boolBits(s < fr.S[a])
+		return nil
+	}}, nil
+}
+
+func compileMulExtended(signed bool) CompileFunc {
+	return func(c *Compiler, op *ir.Operation) (Compiled, error) {
+		if op.NumOperands() != 2 || op.NumResults() != 2 || kindOf(op.Result(0).Type()) != kindScalar {
+			return Compiled{}, unsupported(op, "only scalar operands")
+		}
+		w, err := intWidth(op, op.Result(0).Type())
+		if err != nil {
+			return Compiled{}, err
+		}
+		a, b, lo, hi := c.Slot(op.Operand(0)), c.Slot(op.Operand(1)), c.Slot(op.Result(0)), c.Slot(op.Result(1))
+		m := widthMask(w)
+		return Compiled{Exec: func(fr *Frame) error {
+			x, y := fr.S[a], fr.S[b]
+			var h, l uint64
+			if signed {
+				sx, sy := signExtend(x, w), signExtend(y, w)
+				h, l = bits.Mul64(uint64(sx), uint64(sy))
+				// Signed correction of the unsigned 128-bit product.
+				if sx < 0 {
+					h -= uint64(sy)
+				}
+				if sy < 0 {
+					h -= uint64(sx)
+				}
+			} else {
+				h, l = bits.Mul64(x, y)
+			}
+			fr.S[lo] = l & m
+			if w == 64 {
+				fr.S[hi] = h
+			} else {
+				fr.S[hi] = (l>>uint(w) | h<<uint(64-w)) & m
+			}
+			return nil
+		}}, nil
+	}
+}
+
+func boolBits(b bool) uint64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// Comparison predicates, in MLIR's enum order.
+const (
+	cmpEq = iota
+	cmpNe
+	cmpSlt
+	cmpSle
+	cmpSgt
+	cmpSge
+	cmpUlt
+	cmpUle
+	cmpUgt
+	cmpUge
+)
+
+func predicate(op *ir.Operation) (int64, error) {
+	a, ok := op.Attr("predicate").(*ir.IntegerAttr)
+	if !ok {
+		return 0, op.Errorf("requires a 'predicate' attribute")
+	}
+	return a.Int(), nil
+}
+
+func compileCmpI(c *Compiler, op *ir.Operation) (Compiled, error) {
+	p, err := predicate(op)
+	if err != nil {
+		return Compiled{}, err
+	}
+	w, err := intWidth(op, elemType(op.Operand(0)))
+	if err != nil {
+		return Compiled{}, err
+	}
+	var f func(a, b uint64) bool
+	switch p {
+	case cmpEq:
+		f = func(a, b uint64) bool { return a == b }
+	case cmpNe:
+		f = func(a, b uint64) bool { return a != b }
+	case cmpSlt:
+		f = func(a, b uint64) bool { return signExtend(a, w) < signExtend(b, w) }
+	case cmpSle:
+		f = func(a, b uint64) bool { return signExtend(a, w) <= signExtend(b, w) }
+	case cmpSgt:
+		f = func(a, b uint64) bool { return signExtend(a, w) > signExtend(b, w) }
+	case cmpSge:
+		f = func(a, b uint64) bool { return signExtend(a, w) >= signExtend(b, w) }
+	case cmpUlt:
+		f = func(a, b uint64) bool { return a < b }
+	case cmpUle:
+		f = func(a, b uint64) bool { return a <= b }
+	case cmpUgt:
+		f = func(a, b uint64) bool { return a > b }
+	case cmpUge:
+		f = func(a, b uint64) bool { return a >= b }
+	default:
+		return Compiled{}, op.Errorf("has unknown predicate %d", p)
+	}
+	if w == 64 && p == cmpSlt { // the loop-bound comparison after lowering
+		return elementwise2(c, op, nil, func(a, b uint64) uint64 { return boolBits(int64(a) < int64(b)) })
+	}
+	return elementwise2(c, op, func(a, b uint64) (uint64, string) { return boolBits(f(a, b)), "" },
+		func(a, b uint64) uint64 { return boolBits(f(a, b)) })
+}
+
+func compileCmpF(c *Compiler, op *ir.Operation) (Compiled, error) {
+	p, err := predicate(op)
+	if err != nil {
+		return Compiled{}, err
+	}
+	ft, err := floatOf(op, elemType(op.Operand(0)))
+	if err != nil {
+		return Compiled{}, err
+	}
+	if p < 0 || p > 15 {
+		return Compiled{}, op.Errorf("has unknown predicate %d", p)
+	}
+	f := func(a, b uint64) uint64 {
+		x, y := decodeFloat(ft, a), decodeFloat(ft, b)
+		unordered := math.IsNaN(x) || math.IsNaN(y)
+		var r bool
+		switch p {
+		case 0:
+			r = false
+		case 1, 8:
+			r = x == y
+		case 2, 9:
+			r = x > y
+		case 3, 10:
+			r = x >= y
+		case 4, 11:
+			r = x < y
+		case 5, 12:
+			r = x <= y
+		case 6, 13:
+			r = x != y
+		case 7, 14:
+			r = false
+		case 15:
+			r = true
+		}
+		switch {
+		case p == 0 || p == 15:
+		case p == 7:
+			r = !unordered
+		case p == 14:
+			r = unordered
+		case p <= 6:
+			r = r && !unordered
+		default:
+			r = r || unordered
+		}
+		return boolBits(r)
+	}
+	return elementwise2(c, op, func(a, b uint64) (uint64, string) { return f(a, b), "" }, f)
+}
+
+func compileSelect(c *Compiler, op *ir.Operation) (Compiled, error) {
+	if op.NumOperands() != 3 || op.NumResults() != 1 {
+		return Compiled{}, op.Errorf("expected three operands")
+	}
+	cond, t, f, r := c.Slot(op.Operand(0)), c.Slot(op.Operand(1)), c.Slot(op.Operand(2)), c.Slot(op.Result(0))
+	if vt, ok := op.Operand(0).Type().(*ir.VectorType); ok {
+		rt, _ := op.Result(0).Type().(*ir.VectorType)
+		return Compiled{Exec: func(fr *Frame) error {
+			cv, _ := fr.O[cond].(*Vector)
+			tv, _ := fr.O[t].(*Vector)
+			fv, _ := fr.O[f].(*Vector)
+			if cv == nil || tv == nil || fv == nil || len(cv.Elems) != len(tv.Elems) || len(fv.Elems) != len(tv.Elems) {
+				return runtimeError(op, "operands of %s are not vectors of one shape", vt)
+			}
+			out := &Vector{Type: rt, Elems: make([]uint64, len(tv.Elems))}
+			for i := range out.Elems {
+				if cv.Elems[i] != 0 {
+					out.Elems[i] = tv.Elems[i]
+				} else {
+					out.Elems[i] = fv.Elems[i]
+				}
+			}
+			fr.O[r] = out
+			return nil
+		}}, nil
+	}
+	return Compiled{Exec: func(fr *Frame) error {
+		if fr.S[cond] != 0 {
+			fr.copy(r, t)
+		} else {
+			fr.copy(r, f)
+		}
+		return nil
+	}}, nil
+}
+
+// ---- floats ----
+
+type floatKernel struct {
+	f64 func(a, b float64) float64
+	f32 func(a, b float32) float32 // nil: compute in float64 and round
+}
+
+func floatBinaryKernels() map[string]floatKernel {
+	return map[string]floatKernel{
+		"arith.addf": {func(a, b float64) float64 { return a + b }, func(a, b float32) float32 { return a + b }},
+		"arith.subf": {func(a, b float64) float64 { return a - b }, func(a, b float32) float32 { return a - b }},
+		"arith.mulf": {func(a, b float64) float64 { return a * b }, func(a, b float32) float32 { return a * b }},
+		"arith.divf": {func(a, b float64) float64 { return a / b }, func(a, b float32) float32 { return a / b }},
+		"arith.remf": {math.Mod, nil},
+		"arith.maximumf": {func(a, b float64) float64 {
+			if math.IsNaN(a) || math.IsNaN(b) {
+				return math.NaN()
+			}
+			if a == b && a == 0 {
+				if math.Signbit(a) {
+					return b
+				}
+				return a
+			}
+			return math.Max(a, b)
+		}, nil},
+		"arith.minimumf": {func(a, b float64) float64 {
+			if math.IsNaN(a) || math.IsNaN(b) {
+				return math.NaN()
+			}
+			if a == b && a == 0 {
+				if math.Signbit(a) {
+					return a
+				}
+				return b
+			}
+			return math.Min(a, b)
+		}, nil},
+		"arith.maxnumf": {func(a, b float64) float64 {
+			if math.IsNaN(a) {
+				return b
+			}
+			if math.IsNaN(b) {
+				return a
+			}
+			return math.Max(a, b)
+		}, nil},
+		"arith.minnumf": {func(a, b float64) float64 {
+			if math.IsNaN(a) {
+				return b
+			}
+			if math.IsNaN(b) {
+				return a
+			}
+			return math.Min(a, b)
+		}, nil},
+	}
+}
+
+// floatBin specialises k to format t: f32 in float32 arithmetic, f64 in
+// float64, smaller formats in float64 rounded back (exact for +, -, ×, ÷
+// and sqrt since float64 has more than twice their precision plus two bits).
+func floatBin(t *ir.FloatType, k floatKernel) func(a, b uint64) uint64 {
+	switch {
+	case t.Kind == ir.KindF32 && k.f32 != nil:
+		f := k.f32
+		return func(a, b uint64) uint64 {
+			return uint64(math.Float32bits(f(math.Float32frombits(uint32(a)), math.Float32frombits(uint32(b)))))
+		}
+	case t.Kind == ir.KindF64:
+		f := k.f64
+		return func(a, b uint64) uint64 {
+			return math.Float64bits(f(math.Float64frombits(a), math.Float64frombits(b)))
+		}
+	}
+	f := k.f64
+	return func(a, b uint64) uint64 { return encodeFloat(t, f(decodeFloat(t, a), decodeFloat(t, b))) }
+}
+
+func floatBinary(k floatKernel) CompileFunc {
+	return func(c *Compiler, op *ir.Operation) (Compiled, error) {
+		if op.NumResults() != 1 {
+			return Compiled{}, op.Errorf("expected one result")
+		}
+		t, err := floatOf(op, elemType(op.Result(0)))
+		if err != nil {
+			return Compiled{}, err
+		}
+		fast := floatBin(t, k)
+		if kindOf(op.Result(0).Type()) == kindScalar && t.Kind == ir.KindF32 && k.f32 != nil {
+			return fastF32(c, op, k.f32)
+		}
+		return elementwise2(c, op, func(a, b uint64) (uint64, string) { return fast(a, b), "" }, fast)
+	}
+}
+
+// fastF32 inlines the common f32 arithmetic ops into their closures.
+func fastF32(c *Compiler, op *ir.Operation, f func(a, b float32) float32) (Compiled, error) {
+	a, b, r := c.Slot(op.Operand(0)), c.Slot(op.Operand(1)), c.Slot(op.Result(0))
+	var e Exec
+	switch op.Name() {
+	case "arith.addf":
+		e = func(fr *Frame) error {
+			fr.S[r] = uint64(math.Float32bits(math.Float32frombits(uint32(fr.S[a])) + math.Float32frombits(uint32(fr.S[b]))))
+			return nil
+		}
+	case "arith.mulf":
+		e = func(fr *Frame) error {
+			fr.S[r] = uint64(math.Float32bits(math.Float32frombits(uint32(fr.S[a])) * math.Float32frombits(uint32(fr.S[b]))))
+			return nil
+		}
+	default:
+		e = func(fr *Frame) error {
+			fr.S[r] = uint64(math.Float32bits(f(math.Float32frombits(uint32(fr.S[a])), math.Float32frombits(uint32(fr.S[b])))))
+			return nil
+		}
+	}
+	return Compiled{Exec: e}, nil
+}
+
+// floatUnary compiles a unary float op from its float64 kernel (and an
+// optional float32 one, used for f32 when given).
+func floatUnary(f64 func(float64) float64, f32 func(float32) float32) CompileFunc {
+	return func(c *Compiler, op *ir.Operation) (Compiled, error) {
+		if op.NumResults() != 1 {
+			return Compiled{}, op.Errorf("expected one result")
+		}
+		t, err := floatOf(op, elemType(op.Result(0)))
+		if err != nil {
+			return Compiled{}, err
+		}
+		var k unaryKernel
+		switch {
+		case t.Kind == ir.KindF32 && f32 != nil:
+			k = func(a uint64) (uint64, string) {
+				return uint64(math.Float32bits(f32(math.Float32frombits(uint32(a))))), ""
+			}
+		default:
+			k = func(a uint64) (uint64, string) { return encodeFloat(t, f64(decodeFloat(t, a))), "" }
+		}
+		return elementwise1(c, op, k)
+	}
+}
+
+// ---- casts ----
+
+func compileCast(c *Compiler, op *ir.Operation) (Compiled, error) {
+	if op.NumOperands() != 1 || op.NumResults() != 1 {
+		return Compiled{}, op.Errorf("expected one operand and one result")
+	}
+	src, dst := elemType(op.Operand(0)), elemType(op.Result(0))
+	var k unaryKernel
+	switch op.Name() {
+	case "arith.extsi", "arith.index_cast":
+		sw, err := intWidth(op, src)
+		if err != nil {
+			return Compiled{}, err
+		}
+		dw, err := intWidth(op, dst)
+		if err != nil {
+			return Compiled{}, err
+		}
+		m := widthMask(dw)
+		k = func(a uint64) (uint64, string) { return uint64(signExtend(a, sw)) & m, "" }
+	case "arith.extui", "arith.trunci", "arith.index_castui":
+		if _, err := intWidth(op, src); err != nil {
+			return Compiled{}, err
+		}
+		dw, err := intWidth(op, dst)
+		if err != nil {
+			return Compiled{}, err
+		}
+		m := widthMask(dw)
+		k = func(a uint64) (uint64, string) { return a & m, "" }
+	case "arith.bitcast":
+		if ir.BitWidth(src) != ir.BitWidth(dst) || ir.BitWidth(src) == 0 {
+			return Compiled{}, unsupported(op, "bitcast from %s to %s", src, dst)
+		}
+		k = func(a uint64) (uint64, string) { return a, "" }
+	case "arith.sitofp", "arith.uitofp":
+		sw, err := intWidth(op, src)
+		if err != nil {
+			return Compiled{}, err
+		}
+		ft, err := floatOf(op, dst)
+		if err != nil {
+			return Compiled{}, err
+		}
+		signed := op.Name() == "arith.sitofp"
+		k = func(a uint64) (uint64, string) {
+			if signed {
+				v := signExtend(a, sw)
+				if ft.Kind == ir.KindF32 {
+					return uint64(math.Float32bits(float32(v))), ""
+				}
+				return encodeFloat(ft, float64(v)), ""
+			}
+			if ft.Kind == ir.KindF32 {
+				return uint64(math.Float32bits(float32(a))), ""
+			}
+			return encodeFloat(ft, float64(a)), ""
+		}
+	case "arith.fptosi", "arith.fptoui":
+		ft, err := floatOf(op, src)
+		if err != nil {
+			return Compiled{}, err
+		}
+		dw, err := intWidth(op, dst)
+		if err != nil {
+			return Compiled{}, err
+		}
+		signed := op.Name() == "arith.fptosi"
+		k = func(a uint64) (uint64, string) {
+			v := math.Trunc(decodeFloat(ft, a))
+			if signed {
+				lo, hi := -math.Ldexp(1, dw-1), math.Ldexp(1, dw-1)
+				if !(v >= lo && v < hi) {
+					return 0, "fptosi of out-of-range value " + formatScalar(ft, a) + " to " + dst.String()
+				}
+				return uint64(int64(v)) & widthMask(dw), ""
+			}
+			if !(v >= 0 && v < math.Ldexp(1, dw)) {
+				return 0, "fptoui of out-of-range value " + formatScalar(ft, a) + " to " + dst.String()
+			}
+			if v >= math.Ldexp(1, 63) {
+				return uint64(v-math.Ldexp(1, 63)) | 1<<63, ""
+			}
+			return uint64(v), ""
+		}
+	case "arith.extf", "arith.truncf":
+		st, err := floatOf(op, src)
+		if err != nil {
+			return Compiled{}, err
+		}
+		dt, err := floatOf(op, dst)
+		if err != nil {
+			return Compiled{}, err
+		}
+		if rm, ok := op.Attr("roundingmode").(*ir.IntegerAttr); ok && rm.Int() != 0 {
+			return Compiled{}, unsupported(op, "rounding modes other than to_nearest_even")
+		}
+		k = func(a uint64) (uint64, string) { return encodeFloat(dt, decodeFloat(st, a)), "" }
+	}
+	return elementwise1(c, op, k)
+}
+
+// ---- constants ----
+
+func compileConstant(c *Compiler, op *ir.Operation) (Compiled, error) {
+	if op.NumResults() != 1 {
+		return Compiled{}, op.Errorf("expected one result")
+	}
+	r := c.Slot(op.Result(0))
+	attr := op.Attr("value")
+	switch a := attr.(type) {
+	case *ir.IntegerAttr:
+		w, err := intWidth(op, a.Type())
+		if err != nil {
+			return Compiled{}, err
+		}
+		v := uint64(a.Int()) & widthMask(w)
+		return Compiled{Exec: func(fr *Frame) error { fr.S[r] = v; return nil }}, nil
+	case *ir.FloatAttr:
+		ft, ok := a.Type().(*ir.FloatType)
+		if !ok {
+			return Compiled{}, op.Errorf("float constant without float type")
+		}
+		if _, err := floatOf(op, ft); err != nil {
+			return Compiled{}, err
+		}
+		v := a.Bits()
+		return Compiled{Exec: func(fr *Frame) error { fr.S[r] = v; return nil }}, nil
+	case *ir.DenseElementsAttr:
+		vt, ok := a.Type().(*ir.VectorType)
+		if !ok {
+			return Compiled{}, unsupported(op, "constant of type %s", a.Type())
+		}
+		elems, err := denseBits(op, a, vt.NumElements())
+		if err != nil {
+			return Compiled{}, err
+		}
+		return Compiled{Exec: func(fr *Frame) error {
+			fr.O[r] = &Vector{Type: vt, Elems: append([]uint64(nil), elems...)}
+			return nil
+		}}, nil
+	}
+	return Compiled{}, unsupported(op, "constant value %v", attr)
+}
+
+// denseBits flattens a dense elements attribute into register form.
+func denseBits(op *ir.Operation, a *ir.DenseElementsAttr, n int64) ([]uint64, error) {
+	if a.Hex != "" {
+		return nil, unsupported(op, "hex dense literals")
+	}
+	if n < 0 {
+		return nil, unsupported(op, "dynamic shapes")
+	}
+	out := make([]uint64, n)
+	for i := range out {
+		var e ir.Attribute
+		if a.Splat {
+			e = a.Elements[0]
+		} else if i < len(a.Elements) {
+			e = a.Elements[i]
+		} else {
+			return nil, op.Errorf("dense literal has %d elements, expected %d", len(a.Elements), n)
+		}
+		switch e := e.(type) {
+		case *ir.IntegerAttr:
+			out[i] = uint64(e.Int()) & widthMask(ir.BitWidth(e.Type()))
+		case *ir.FloatAttr:
+			out[i] = e.Bits()
+		default:
+			return nil, unsupported(op, "dense element %v", e)
+		}
+	}
+	return out, nil
+}

@@ -1,0 +1,112 @@
+package interp
+
+import (
+	"github.com/goopt/goopt/ir"
+)
+
+// funcHandlers lists the func dialect's ops.
+func funcHandlers() []Handler {
+	return []Handler{
+		{"func.call", compileCall},
+		{"func.return", compileExit},
+	}
+}
+
+// builtinHandlers lists the builtin dialect's ops.
+func builtinHandlers() []Handler {
+	return []Handler{
+		{"builtin.unrealized_conversion_cast", compileUnrealizedCast},
+	}
+}
+
+// compileExit compiles a terminator that leaves its region: the parent op
+// reads its operands.
+func compileExit(c *Compiler, op *ir.Operation) (Compiled, error) { return Compiled{}, nil }
+
+func compileCall(c *Compiler, op *ir.Operation) (Compiled, error) {
+	ref, ok := op.Attr("callee").(*ir.SymbolRefAttr)
+	if !ok {
+		return Compiled{}, op.Errorf("requires a 'callee' symbol reference")
+	}
+	name := ref.Leaf()
+	m := c.m
+	callee, err := m.function(name)
+	if err != nil {
+		if d, ok := err.(*ir.Diagnostic); ok {
+			return Compiled{}, d
+		}
+		return Compiled{}, op.Errorf("cannot call '%s': %v", name, err)
+	}
+	args, res := c.OperandSlots(op), c.ResultSlots(op)
+	if len(args) != len(callee.Type.Inputs) || len(res) != len(callee.Type.Results) {
+		return Compiled{}, op.Errorf("does not match the signature of '%s'", name)
+	}
+	kinds := make([]slotKind, len(args))
+	for i, t := range callee.Type.Inputs {
+		kinds[i] = kindOf(t)
+	}
+	rkinds := make([]slotKind, len(res))
+	for i, t := range callee.Type.Results {
+		rkinds[i] = kindOf(t)
+	}
+	return Compiled{Exec: func(fr *Frame) error {
+		nf := m.newFrame(callee)
+		nf.Env = fr.Env
+		for i, s := range args {
+			d := callee.args[i]
+			switch kinds[i] {
+			case kindScalar:
+				nf.S[d] = fr.S[s]
+			case kindMemRef:
+				nf.M[d] = fr.M[s]
+			default:
+				nf.O[d] = fr.O[s]
+			}
+		}
+		exit, err := nf.runFunc(callee)
+		if err != nil {
+			if d, ok := err.(*ir.Diagnostic); ok {
+				return addCallNote(d, op)
+			}
+			return err
+		}
+		for i, s := range exit.TermOperands {
+			d := res[i]
+			switch rkinds[i] {
+			case kindScalar:
+				fr.S[d] = nf.S[s]
+			case kindMemRef:
+				fr.M[d] = nf.M[s]
+			default:
+				fr.O[d] = nf.O[s]
+			}
+		}
+		return nil
+	}}, nil
+}
+
+// addCallNote records the call site on a diagnostic raised inside a callee.
+func addCallNote(d *ir.Diagnostic, call *ir.Operation) *ir.Diagnostic {
+	if len(d.Notes) < 16 {
+		d.AttachNote(call.Loc(), "called from here")
+	}
+	return d
+}
+
+func compileUnrealizedCast(c *Compiler, op *ir.Operation) (Compiled, error) {
+	if op.NumOperands() != op.NumResults() {
+		return Compiled{}, unsupported(op, "casts between different numbers of values")
+	}
+	src, dst := c.OperandSlots(op), c.ResultSlots(op)
+	for i := range src {
+		if kindOf(op.Operand(i).Type()) != kindOf(op.Result(i).Type()) {
+			return Compiled{}, unsupported(op, "cast from %s to %s", op.Operand(i).Type(), op.Result(i).Type())
+		}
+	}
+	return Compiled{Exec: func(fr *Frame) error {
+		for i, s := range src {
+			fr.copy(dst[i], s)
+		}
+		return nil
+	}}, nil
+}

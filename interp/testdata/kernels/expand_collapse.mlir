@@ -1,0 +1,117 @@
+// Views through expand_shape and collapse_shape.
+func.func @kernel(%A: memref<24xf32>, %B: memref<6x4xf32>) {
+  %e = memref.expand_shape %A [[0, 1]] output_shape [4, 6] : memref<24xf32> into memref<4x6xf32>
+  affine.for %i = 0 to 4 {
+    affine.for %j = 0 to 6 {
+      %v = affine.load %e[%i, %j] : memref<4x6xf32>
+      affine.store %v, %B[%j, %i] : memref<6x4xf32>
+    }
+  }
+  %c = memref.collapse_shape %B [[0, 1]] : memref<6x4xf32> into memref<24xf32>
+  affine.for %k = 0 to 24 {
+    %v = affine.load %c[%k] : memref<24xf32>
+    %w = arith.subf %v, %v : f32
+    %x = arith.addf %w, %v : f32
+    affine.store %x, %A[%k] : memref<24xf32>
+  }
+  return
+}
+func.func @entry() -> i64 {
+  %A = memref.alloc() : memref<24xf32>
+  %Ad = memref.cast %A : memref<24xf32> to memref<?xf32>
+  %seedA = arith.constant 1 : i64
+  call @init1(%Ad, %seedA) : (memref<?xf32>, i64) -> ()
+  %B = memref.alloc() : memref<6x4xf32>
+  %Bd = memref.cast %B : memref<6x4xf32> to memref<?x?xf32>
+  %seedB = arith.constant 2 : i64
+  call @init2(%Bd, %seedB) : (memref<?x?xf32>, i64) -> ()
+  call @kernel(%A, %B) : (memref<24xf32>, memref<6x4xf32>) -> ()
+  %h = call @hash1(%Ad) : (memref<?xf32>) -> i64
+  memref.dealloc %A : memref<24xf32>
+  memref.dealloc %B : memref<6x4xf32>
+  return %h : i64
+}
+
+func.func private @lcg(%x: i64) -> i64 {
+  %a = arith.constant 6364136223846793005 : i64
+  %c = arith.constant 1442695040888963407 : i64
+  %m = arith.muli %x, %a : i64
+  %r = arith.addi %m, %c : i64
+  return %r : i64
+}
+func.func private @small(%x: i64) -> f32 {
+  %c33 = arith.constant 33 : i64
+  %c255 = arith.constant 255 : i64
+  %s = arith.shrui %x, %c33 : i64
+  %b = arith.andi %s, %c255 : i64
+  %f = arith.sitofp %b : i64 to f32
+  %k = arith.constant 0.015625 : f32
+  %h = arith.constant 2.0 : f32
+  %v = arith.mulf %f, %k : f32
+  %w = arith.subf %v, %h : f32
+  return %w : f32
+}
+func.func private @init2(%m: memref<?x?xf32>, %seed: i64) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n0 = memref.dim %m, %c0 : memref<?x?xf32>
+  %n1 = memref.dim %m, %c1 : memref<?x?xf32>
+  %r = scf.for %i = %c0 to %n0 step %c1 iter_args(%s = %seed) -> (i64) {
+    %r2 = scf.for %j = %c0 to %n1 step %c1 iter_args(%t = %s) -> (i64) {
+      %n = func.call @lcg(%t) : (i64) -> i64
+      %v = func.call @small(%n) : (i64) -> f32
+      memref.store %v, %m[%i, %j] : memref<?x?xf32>
+      scf.yield %n : i64
+    }
+    scf.yield %r2 : i64
+  }
+  return
+}
+func.func private @init1(%m: memref<?xf32>, %seed: i64) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n0 = memref.dim %m, %c0 : memref<?xf32>
+  %r = scf.for %i = %c0 to %n0 step %c1 iter_args(%s = %seed) -> (i64) {
+    %n = func.call @lcg(%s) : (i64) -> i64
+    %v = func.call @small(%n) : (i64) -> f32
+    memref.store %v, %m[%i] : memref<?xf32>
+    scf.yield %n : i64
+  }
+  return
+}
+func.func private @hash2(%m: memref<?x?xf32>) -> i64 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c31 = arith.constant 31 : i64
+  %z = arith.constant 7 : i64
+  %n0 = memref.dim %m, %c0 : memref<?x?xf32>
+  %n1 = memref.dim %m, %c1 : memref<?x?xf32>
+  %r = scf.for %i = %c0 to %n0 step %c1 iter_args(%s = %z) -> (i64) {
+    %r2 = scf.for %j = %c0 to %n1 step %c1 iter_args(%t = %s) -> (i64) {
+      %v = memref.load %m[%i, %j] : memref<?x?xf32>
+      %b = arith.bitcast %v : f32 to i32
+      %e = arith.extui %b : i32 to i64
+      %m1 = arith.muli %t, %c31 : i64
+      %a = arith.addi %m1, %e : i64
+      scf.yield %a : i64
+    }
+    scf.yield %r2 : i64
+  }
+  return %r : i64
+}
+func.func private @hash1(%m: memref<?xf32>) -> i64 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c31 = arith.constant 31 : i64
+  %z = arith.constant 7 : i64
+  %n0 = memref.dim %m, %c0 : memref<?xf32>
+  %r = scf.for %i = %c0 to %n0 step %c1 iter_args(%t = %z) -> (i64) {
+    %v = memref.load %m[%i] : memref<?xf32>
+    %b = arith.bitcast %v : f32 to i32
+    %e = arith.extui %b : i32 to i64
+    %m1 = arith.muli %t, %c31 : i64
+    %a = arith.addi %m1, %e : i64
+    scf.yield %a : i64
+  }
+  return %r : i64
+}

@@ -1,0 +1,88 @@
+package interp_test
+
+import (
+	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// upstreamPipeline lowers the kernels to the LLVM dialect for mlir-cpu-runner.
+var upstreamPipeline = []string{"--lower-affine", "--convert-scf-to-cf", "--expand-strided-metadata",
+	"--convert-math-to-llvm", "--convert-arith-to-llvm", "--finalize-memref-to-llvm",
+	"--convert-func-to-llvm", "--reconcile-unrealized-casts"}
+
+// TestAgainstUpstream runs each kernel's memref-free @entry in the
+// interpreter and through mlir-opt-19 + mlir-cpu-runner-19, and compares the
+// checksums: exactly for i64 results, within the file's `// RELTOL:` for f32.
+func TestAgainstUpstream(t *testing.T) {
+	runner, err := exec.LookPath("mlir-cpu-runner-19")
+	if err != nil {
+		t.Skip("mlir-cpu-runner-19 not installed")
+	}
+	opt, err := exec.LookPath("mlir-opt-19")
+	if err != nil {
+		t.Skip("mlir-opt-19 not installed")
+	}
+	files, _ := filepath.Glob("testdata/kernels/*.mlir")
+	if len(files) < 15 {
+		t.Fatalf("found %d kernels, want at least 15", len(files))
+	}
+	for _, file := range files {
+		t.Run(strings.TrimSuffix(filepath.Base(file), ".mlir"), func(t *testing.T) {
+			t.Parallel()
+			src, err := os.ReadFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			result, relTol := "i64", 0.0
+			if strings.Contains(string(src), "// RESULT: f32") {
+				result = "f32"
+			}
+			if i := strings.Index(string(src), "// RELTOL: "); i >= 0 {
+				line := strings.SplitN(string(src[i+len("// RELTOL: "):]), "\n", 2)[0]
+				relTol, _ = strconv.ParseFloat(strings.TrimSpace(line), 64)
+			}
+			m := machine(t, string(src))
+			res, err := m.Call("entry", nil)
+			if err != nil {
+				t.Fatalf("interpreter: %v", err)
+			}
+			if len(res) != 1 {
+				t.Fatalf("entry returned %d values", len(res))
+			}
+
+			lowered := filepath.Join(t.TempDir(), "lowered.mlir")
+			cmd := exec.Command(opt, append(upstreamPipeline, file, "-o", lowered)...)
+			if out, err := cmd.CombinedOutput(); err != nil {
+				t.Fatalf("mlir-opt-19: %v\n%s", err, out)
+			}
+			out, err := exec.Command(runner, "-e", "entry", "-entry-point-result="+result, lowered).CombinedOutput()
+			if err != nil {
+				t.Fatalf("mlir-cpu-runner-19: %v\n%s", err, out)
+			}
+			text := strings.TrimSpace(string(out))
+			if result == "i64" {
+				want, err := strconv.ParseInt(text, 10, 64)
+				if err != nil {
+					t.Fatalf("runner printed %q", text)
+				}
+				if got := res[0].Int(); got != want {
+					t.Errorf("interpreter %d, upstream %d", got, want)
+				}
+				return
+			}
+			want, err := strconv.ParseFloat(text, 64)
+			if err != nil {
+				t.Fatalf("runner printed %q", text)
+			}
+			got := res[0].Float()
+			if math.Abs(got-want) > relTol*math.Max(math.Abs(want), 1) {
+				t.Errorf("interpreter %v, upstream %v (tolerance %g)", got, want, relTol)
+			}
+		})
+	}
+}
