@@ -10,9 +10,9 @@ func.func @dma(%A: memref<400x400xi32>, %src: memref<100xf32>, %dst: memref<100x
   }
   affine.for %i = 0 to 10 {
     affine.dma_start %src[%i + 1], %dst[%i], %tag[%c0], %c64 : memref<100xf32>, memref<100xf32, 2>, memref<1xi32>
-    affine.dma_start %src[%i * 8], %dst[%i], %tag[%i mod 1], %c64, %c8, %c8 : memref<100xf32>, memref<100xf32, 2>, memref<1xi32>
+    affine.dma_start %src[%i * 8], %dst[%i], %tag[%i floordiv 16], %c64, %c8, %c8 : memref<100xf32>, memref<100xf32, 2>, memref<1xi32>
     affine.dma_wait %tag[%c0], %c64 : memref<1xi32>
-    affine.dma_wait %tag[%i - %i], %c64 : memref<1xi32>
+    affine.dma_wait %tag[%i floordiv 10], %c64 : memref<1xi32>
   }
   return
 }
