@@ -30,7 +30,7 @@ func NewRootCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) *c
 		Use:   "goopt",
 		Short: "goopt is a pure-Go, MLIR-19-compatible multi-level IR toolchain",
 		Long: "goopt reads MLIR 19 textual IR, runs MLIR-style passes over it and prints it back.\n" +
-			"Commands mirror the MLIR tools: `goopt opt` is mlir-opt.",
+			"Commands mirror the MLIR tools: `goopt opt` is mlir-opt; `goopt run` executes a function.",
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
@@ -39,7 +39,7 @@ func NewRootCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) *c
 	root.SetOut(stdout)
 	root.SetErr(stderr)
 	root.CompletionOptions.DisableDefaultCmd = true
-	root.AddCommand(newOptCommand(e), newVersionCommand(e))
+	root.AddCommand(newOptCommand(e), newRunCommand(e), newVersionCommand(e))
 	return root
 }
 

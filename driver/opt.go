@@ -107,7 +107,7 @@ func Opt(ctx context.Context, src []byte, filename string, o OptOptions) (output
 		if o.VerifyDiagnostics {
 			chunkDiags = checkExpected(filename, ch, chunkDiags)
 		}
-		if len(chunkDiags) == 0 {
+		if text != nil && (!o.VerifyDiagnostics || len(chunkDiags) == 0) {
 			out.Write(text)
 		}
 		diags = append(diags, chunkDiags...)
@@ -145,8 +145,16 @@ func runChunk(irctx *ir.Context, pm *pass.PassManager, ch parser.Chunk, filename
 	if pi := printIRInstrumentation(o); pi != nil {
 		pm.AddInstrumentation(pi)
 	}
+	// Remarks and warnings from passes do not fail the chunk: its IR is
+	// still printed, as mlir-opt does.
+	var notes ir.DiagList
 	if err := pm.Run(f.Module); err != nil {
-		return nil, ir.Diagnostics(err)
+		notes = ir.Diagnostics(err)
+		for _, d := range notes {
+			if d.Severity == ir.SeverityError {
+				return nil, notes
+			}
+		}
 	}
 	if timing != nil {
 		stop = timing.Start("Output")
@@ -157,9 +165,9 @@ func runChunk(irctx *ir.Context, pm *pass.PassManager, ch parser.Chunk, filename
 	buf.WriteByte('\n')
 	stop()
 	if err != nil {
-		return nil, ir.Diagnostics(err)
+		return nil, append(notes, ir.Diagnostics(err)...)
 	}
-	return buf.Bytes(), nil
+	return buf.Bytes(), notes
 }
 
 func printIRInstrumentation(o OptOptions) *pass.PrintIR {
