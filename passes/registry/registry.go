@@ -7,6 +7,12 @@ package registry
 
 import (
 	"github.com/goopt/goopt/pass"
+	"github.com/goopt/goopt/passes/affinedatacopy"
+	"github.com/goopt/goopt/passes/affinefusion"
+	"github.com/goopt/goopt/passes/affinelicm"
+	"github.com/goopt/goopt/passes/affineparallelize"
+	"github.com/goopt/goopt/passes/affinepermute"
+	"github.com/goopt/goopt/passes/affinescalrep"
 	"github.com/goopt/goopt/passes/canonicalize"
 	"github.com/goopt/goopt/passes/cse"
 	"github.com/goopt/goopt/passes/printopstats"
@@ -17,6 +23,12 @@ import (
 // Factories returns the factory of every pass, in no particular order.
 func Factories() []pass.Factory {
 	return []pass.Factory{
+		affinedatacopy.New,
+		affinefusion.New,
+		affinelicm.New,
+		affineparallelize.New,
+		affinepermute.New,
+		affinescalrep.New,
 		canonicalize.New,
 		cse.New,
 		printopstats.New,

@@ -1,0 +1,176 @@
+package affinelicm
+
+import (
+	"github.com/goopt/goopt/dialects/affine"
+	"github.com/goopt/goopt/dialects/affine/analysis"
+	"github.com/goopt/goopt/ir"
+	"github.com/goopt/goopt/pass"
+	"github.com/goopt/goopt/rewrite"
+)
+
+// Pass is the affine-loop-invariant-code-motion pass.
+type Pass struct{ pass.Base }
+
+// New returns the pass.
+func New() pass.Pass {
+	return &Pass{pass.Base{Arg: "affine-loop-invariant-code-motion", Desc: "Hoist loop invariant instructions outside of affine loops", On: "func.func", Display: "AffineLoopInvariantCodeMotion"}}
+}
+
+// Run hoists invariant ops out of every affine.for, innermost first.
+func (p *Pass) Run(op *ir.Operation, am *pass.AnalysisManager) error {
+	var loops []affine.ForOp
+	ir.Walk(op, ir.PostOrder, func(o *ir.Operation) ir.WalkResult {
+		if f, ok := affine.AsFor(o); ok {
+			loops = append(loops, f)
+		}
+		return ir.Advance
+	})
+	for _, f := range loops {
+		HoistInvariants(f)
+	}
+	return nil
+}
+
+// HoistInvariants moves the invariant ops of f's body before f and
+// reports how many moved.
+func HoistInvariants(f affine.ForOp) int {
+	tc, ok := f.ConstantTripCount()
+	h := &hoister{loop: f, hoisted: map[*ir.Operation]bool{}, runsOnce: ok && tc >= 1}
+	var moves []*ir.Operation
+	for _, op := range f.Body().Ops() {
+		if op.HasTrait(ir.Terminator) {
+			continue
+		}
+		if h.invariant(op) {
+			h.hoisted[op] = true
+			moves = append(moves, op)
+		}
+	}
+	for _, op := range moves {
+		op.MoveBefore(f.Operation)
+	}
+	return len(moves)
+}
+
+type hoister struct {
+	loop     affine.ForOp
+	hoisted  map[*ir.Operation]bool
+	runsOnce bool
+}
+
+// invariant is isOpLoopInvariant.
+func (h *hoister) invariant(op *ir.Operation) bool {
+	switch {
+	case op.Is(affine.ForName), op.Is(affine.DmaStartName), op.Is(affine.DmaWaitName):
+		return false
+	case op.Is(affine.IfName):
+		if !h.runsOnce && containsMemoryOp(op) {
+			return false
+		}
+		if !h.operandsInvariant(op, nil) {
+			return false
+		}
+		ok := true
+		ir.Walk(op, ir.PreOrder, func(o *ir.Operation) ir.WalkResult {
+			if o == op || o.HasTrait(ir.Terminator) {
+				return ir.Advance
+			}
+			if !h.nestedInvariant(o, op) {
+				ok = false
+				return ir.Interrupt
+			}
+			return ir.Skip
+		})
+		return ok
+	}
+	return h.nestedInvariant(op, nil)
+}
+
+// nestedInvariant checks a non-if op (at top level, or inside the
+// affine.if within being hoisted).
+func (h *hoister) nestedInvariant(op, within *ir.Operation) bool {
+	if op.Is(affine.IfName) {
+		if !h.operandsInvariant(op, within) {
+			return false
+		}
+		ok := true
+		ir.Walk(op, ir.PreOrder, func(o *ir.Operation) ir.WalkResult {
+			if o == op || o.HasTrait(ir.Terminator) {
+				return ir.Advance
+			}
+			if !h.nestedInvariant(o, within) {
+				ok = false
+				return ir.Interrupt
+			}
+			return ir.Skip
+		})
+		return ok
+	}
+	if op.Is(affine.ForName) || op.Is(affine.DmaStartName) || op.Is(affine.DmaWaitName) {
+		return false
+	}
+	isRead, isWrite := analysis.IsAffineRead(op), analysis.IsAffineWrite(op)
+	if !op.Is("arith.constant") {
+		if !rewrite.IsMemoryEffectFree(op) && !isRead && !isWrite && !op.Is(affine.PrefetchName) {
+			return false
+		}
+		if (isRead || isWrite || op.Is(affine.PrefetchName)) && !h.runsOnce {
+			return false
+		}
+		if isRead || isWrite {
+			a, _ := analysis.NewMemRefAccess(op)
+			for _, u := range a.MemRef.Users() {
+				if u == op || !h.loop.IsAncestor(u) {
+					continue
+				}
+				if analysis.IsAffineWrite(u) || (analysis.IsAffineRead(u) && isWrite) || !(analysis.IsAffineRead(u) || u.Is(affine.PrefetchName)) {
+					return false
+				}
+			}
+		}
+	}
+	return h.operandsInvariant(op, within)
+}
+
+// operandsInvariant reports whether op's operands are defined outside the
+// loop, by hoisted ops, or inside within (the affine.if being hoisted).
+func (h *hoister) operandsInvariant(op, within *ir.Operation) bool {
+	iv := h.loop.InductionVar()
+	for _, v := range op.Operands() {
+		if v == iv {
+			return false
+		}
+		var def *ir.Operation
+		if v.IsBlockArgument() {
+			def = v.OwnerBlock().ParentOp()
+			if def == h.loop.Operation {
+				return false // iter_args
+			}
+			if within != nil && (def == within || within.IsAncestor(def)) {
+				continue
+			}
+			if def != nil && h.loop.IsAncestor(def) {
+				return false
+			}
+			continue
+		}
+		def = v.DefiningOp()
+		if within != nil && within.IsAncestor(def) {
+			continue
+		}
+		if h.loop.IsAncestor(def) && !h.hoisted[def] {
+			return false
+		}
+	}
+	return true
+}
+
+func containsMemoryOp(op *ir.Operation) bool {
+	found := false
+	ir.WalkOps(op, func(o *ir.Operation) {
+		if o != op && !o.HasTrait(ir.Terminator) && !rewrite.IsMemoryEffectFree(o) {
+			found = true
+		}
+	})
+	return found
+}

@@ -1,0 +1,29 @@
+package affineloopcoalescing
+
+import (
+	"github.com/goopt/goopt/dialects/affine"
+	"github.com/goopt/goopt/dialects/affine/looputil"
+	"github.com/goopt/goopt/ir"
+	"github.com/goopt/goopt/pass"
+)
+
+// Pass is the affine-loop-coalescing pass.
+type Pass struct{ pass.Base }
+
+// New returns the affine-loop-coalescing pass.
+func New() pass.Pass {
+	return &Pass{pass.Base{Arg: "affine-loop-coalescing", Desc: "Coalesce nested loops with independent bounds into a single loop", On: "func.func", Display: "LoopCoalescingPass"}}
+}
+
+// Run coalesces, outermost nests first, every perfect nest of normalized
+// affine.for loops whose bounds are defined above it.
+func (p *Pass) Run(fn *ir.Operation, am *pass.AnalysisManager) error {
+	ctx := am.Context()
+	ir.Walk(fn, ir.PreOrder, func(op *ir.Operation) ir.WalkResult {
+		if f, ok := affine.AsFor(op); ok {
+			looputil.CoalescePerfectlyNestedLoops(ctx, f)
+		}
+		return ir.Advance
+	})
+	return nil
+}

@@ -1,0 +1,11 @@
+package affineparallelize
+
+import (
+	"testing"
+
+	"github.com/goopt/goopt/dialects/affine/analysis/passtest"
+)
+
+func TestLit(t *testing.T) { passtest.Lit(t, "parallelize", New) }
+
+func TestEquivalence(t *testing.T) { passtest.Equivalence(t, "parallelize", New) }

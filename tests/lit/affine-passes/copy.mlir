@@ -1,0 +1,147 @@
+// RUN: goopt opt %s --affine-data-copy-generate="generate-dma=false fast-mem-space=2 skip-non-unit-stride-loops" --split-input-file | FileCheck %s
+// RUN: goopt opt %s --affine-data-copy-generate="generate-dma=false fast-mem-space=3 copy-depth=3 memrefs=arg0,1 padding=8 global-buffers" --split-input-file | FileCheck %s --check-prefix=EXT
+// RUN: goopt opt %s --affine-data-copy-generate --split-input-file --verify-diagnostics
+
+// The paper's tiled matmul: tiles of A and B are copied at the k tile
+// loop, the tile of C (invariant in k) is hoisted to the j tile loop and
+// copied back out after it.
+// CHECK-LABEL: func @matmul
+// CHECK: affine.for %[[I:.*]] = 0 to 64 step 32 {
+// CHECK-NEXT: affine.for %[[J:.*]] = 0 to 64 step 32 {
+// CHECK: %[[CB:.*]] = memref.alloc() : memref<32x32xf32, 2>
+// CHECK-NEXT: affine.for %[[X:.*]] = #{{.*}}(%[[I]]) to #{{.*}}(%[[I]]) {
+// CHECK-NEXT: affine.for %[[Y:.*]] = #{{.*}}(%[[J]]) to #{{.*}}(%[[J]]) {
+// CHECK-NEXT: %[[V:.*]] = affine.load %arg2[%[[X]], %[[Y]]] : memref<64x64xf32>
+// CHECK-NEXT: affine.store %[[V]], %[[CB]][%[[X]] - %[[I]], %[[Y]] - %[[J]]] : memref<32x32xf32, 2>
+// CHECK: affine.for %[[K:.*]] = 0 to 64 step 32 {
+// CHECK: %[[AB:.*]] = memref.alloc() : memref<32x32xf32, 2>
+// CHECK: affine.load %arg0
+// CHECK: %[[BB:.*]] = memref.alloc() : memref<32x32xf32, 2>
+// CHECK: affine.load %arg1
+// CHECK: affine.load %[[AB]][-%[[I]] + %{{.*}}, -%[[K]] + %{{.*}}] : memref<32x32xf32, 2>
+// CHECK: affine.load %[[BB]]
+// CHECK: affine.load %[[CB]]
+// CHECK: affine.store %{{.*}}, %[[CB]]
+// CHECK: memref.dealloc %[[BB]]
+// CHECK-NEXT: memref.dealloc %[[AB]]
+// CHECK-NEXT: }
+// CHECK: affine.for
+// CHECK-NEXT: affine.for
+// CHECK-NEXT: affine.load %[[CB]]
+// CHECK-NEXT: affine.store %{{.*}}, %arg2
+// CHECK: memref.dealloc %[[CB]]
+
+// With goopt's extensions: copies at depth 3 (inside the k tile loop) of
+// A and B only, in padded global buffers of memory space 3.
+// EXT: memref.global "private" @[[GA:.*]] : memref<32x40xf32, 3> = uninitialized
+// EXT: memref.global "private" @[[GB:.*]] : memref<32x40xf32, 3> = uninitialized
+// EXT-LABEL: func @matmul
+// EXT: affine.for %{{.*}} = 0 to 64 step 32 {
+// EXT: %[[A:.*]] = memref.get_global @[[GA]] : memref<32x40xf32, 3>
+// EXT: %[[B:.*]] = memref.get_global @[[GB]] : memref<32x40xf32, 3>
+// EXT-NOT: memref.dealloc
+// EXT: affine.load %[[A]]
+// EXT: affine.load %[[B]]
+// EXT: affine.load %arg2
+func.func @matmul(%A: memref<64x64xf32>, %B: memref<64x64xf32>, %C: memref<64x64xf32>) {
+  // expected-remark @-1 {{DMA generation is not supported: no copies generated (use generate-dma=false for point-wise copies)}}
+  affine.for %i = 0 to 64 step 32 {
+    affine.for %j = 0 to 64 step 32 {
+      affine.for %k = 0 to 64 step 32 {
+        affine.for %ii = affine_map<(d0) -> (d0)>(%i) to affine_map<(d0) -> (d0 + 32)>(%i) {
+          affine.for %jj = affine_map<(d0) -> (d0)>(%j) to affine_map<(d0) -> (d0 + 32)>(%j) {
+            affine.for %kk = affine_map<(d0) -> (d0)>(%k) to affine_map<(d0) -> (d0 + 32)>(%k) {
+              %a = affine.load %A[%ii, %kk] : memref<64x64xf32>
+              %b = affine.load %B[%kk, %jj] : memref<64x64xf32>
+              %c = affine.load %C[%ii, %jj] : memref<64x64xf32>
+              %p = arith.mulf %a, %b : f32
+              %s = arith.addf %c, %p : f32
+              affine.store %s, %C[%ii, %jj] : memref<64x64xf32>
+            }
+          }
+        }
+      }
+    }
+  }
+  return
+}
+
+// -----
+
+// Without a capacity limit, the whole nest is copied at the top level.
+// CHECK-LABEL: func @whole
+// CHECK: %[[BUF:.*]] = memref.alloc() : memref<16xf32, 2>
+// CHECK: affine.for %{{.*}} = 0 to 16 {
+// CHECK: affine.load %arg0
+// CHECK: affine.store %{{.*}}, %[[BUF]]
+// CHECK: affine.for %{{.*}} = 0 to 16 {
+// CHECK: affine.load %[[BUF]]
+// CHECK: memref.dealloc %[[BUF]]
+func.func @whole(%A: memref<16xf32>, %B: memref<16xf32, 2>) {
+  // expected-remark @-1 {{DMA generation is not supported: no copies generated (use generate-dma=false for point-wise copies)}}
+  affine.for %i = 0 to 16 {
+    %v = affine.load %A[%i] : memref<16xf32>
+    affine.store %v, %B[%i] : memref<16xf32, 2>
+  }
+  return
+}
+
+// -----
+
+// An affine.if guard shrinks the region: only rows 8..15 of the tile are
+// accessed, and only those are copied (upstream 19 ignores the guard).
+// CHECK-LABEL: func @guarded
+// CHECK: memref.alloc() : memref<8xf32, 2>
+// CHECK: affine.for %{{.*}} = 8 to 16 {
+func.func @guarded(%A: memref<16xf32>, %B: memref<16xf32, 2>) {
+  // expected-remark @-1 {{DMA generation is not supported: no copies generated (use generate-dma=false for point-wise copies)}}
+  affine.for %i = 0 to 16 {
+    affine.if affine_set<(d0) : (d0 - 8 >= 0)>(%i) {
+      %v = affine.load %A[%i] : memref<16xf32>
+      affine.store %v, %B[%i] : memref<16xf32, 2>
+    }
+  }
+  return
+}
+
+// -----
+
+// A guarded tile at the boundary: the guard keeps the copy within bounds
+// (i + ii < 10), so the copy loop is bounded by min(i + 4, 10).
+// CHECK-LABEL: func @boundary
+// CHECK: affine.for %[[I:.*]] = 0 to 10 step 4 {
+// CHECK: memref.alloc() : memref<4xf32, 2>
+// CHECK: affine.for %{{.*}} = #{{.*}}(%[[I]]) to min #{{.*}}(%[[I]]) {
+func.func @boundary(%A: memref<10xf32>, %B: memref<12xf32, 2>) {
+  // expected-remark @-1 {{DMA generation is not supported: no copies generated (use generate-dma=false for point-wise copies)}}
+  affine.for %i = 0 to 10 step 4 {
+    affine.for %ii = 0 to 4 {
+      affine.if affine_set<(d0, d1) : (-d0 - d1 + 9 >= 0)>(%i, %ii) {
+        %v = affine.load %A[%i + %ii] : memref<10xf32>
+        affine.store %v, %B[%i + %ii] : memref<12xf32, 2>
+      }
+    }
+  }
+  return
+}
+
+// -----
+
+// A store-only memref whose stores do not cover the box is copied in too,
+// so that copy-out writes back the untouched elements unchanged.
+// CHECK-LABEL: func @sparse_store
+// CHECK: %[[BUF:.*]] = memref.alloc() : memref<15xf32, 2>
+// CHECK: affine.load %arg0
+// CHECK: affine.store %{{.*}}, %[[BUF]]
+// CHECK: affine.for %{{.*}} = 0 to 8 {
+// CHECK: affine.store %{{.*}}, %[[BUF]]
+// CHECK: affine.load %[[BUF]]
+// CHECK: affine.store %{{.*}}, %arg0
+func.func @sparse_store(%A: memref<16xf32>) {
+  // expected-remark @-1 {{DMA generation is not supported: no copies generated (use generate-dma=false for point-wise copies)}}
+  %c = arith.constant 1.0 : f32
+  affine.for %i = 0 to 8 {
+    affine.store %c, %A[%i * 2] : memref<16xf32>
+  }
+  return
+}
