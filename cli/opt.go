@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/goopt/goopt/driver"
+	"github.com/goopt/goopt/ir"
 	"github.com/goopt/goopt/pass"
 	"github.com/goopt/goopt/passes/registry"
 )
@@ -111,7 +112,7 @@ func runOpt(cmd *cobra.Command, e *env, reg *pass.Registry, f *optFlags, args []
 	if f.output == "-" {
 		e.stdout.Write(out)
 	}
-	if len(diags) > 0 {
+	if hasError(diags) {
 		return &exitError{1}
 	}
 	if f.output != "-" {
@@ -170,4 +171,15 @@ func passFlagsInOrder(fs *pflag.FlagSet, reg *pass.Registry, raw []string) []dri
 		}
 	}
 	return out
+}
+
+// hasError reports whether any diagnostic is an error: remarks and warnings
+// are printed but do not fail the run, as in mlir-opt.
+func hasError(diags ir.DiagList) bool {
+	for _, d := range diags {
+		if d.Severity == ir.SeverityError {
+			return true
+		}
+	}
+	return false
 }

@@ -458,27 +458,37 @@ func (m *Mapping) Lookup(v *Value) *Value {
 }
 
 // Clone deep-copies op and its regions, remapping operands through m (which
-// is extended with the clone's results and block arguments). Pass nil for a fresh mapping.
+// is extended with the clone's results and block arguments). Pass nil for a
+// fresh mapping. Operands that are not mapped when cloned and are defined
+// later inside op (graph regions, uses before defs across blocks) are
+// resolved once the whole tree exists; operands already mapped by the
+// caller are mapped exactly once, as MLIR's Operation::clone does.
 func (op *Operation) Clone(m *Mapping) *Operation {
 	if m == nil {
 		m = NewMapping()
 	}
-	c := op.clone(m)
-	// Operands that referred to values defined later (graph regions, uses
-	// before defs across blocks) are fixed up once the whole tree exists.
-	remapNested(c, m)
+	var pending []*OpOperand
+	c := op.clone(m, &pending)
+	resolvePending(pending, m)
 	return c
 }
 
-func (op *Operation) clone(m *Mapping) *Operation {
+func (op *Operation) clone(m *Mapping, pending *[]*OpOperand) *Operation {
 	c := &Operation{name: op.name, def: op.def, loc: op.loc}
 	c.props = append([]NamedAttribute(nil), op.props...)
 	c.attrs = append([]NamedAttribute(nil), op.attrs...)
 	c.operands = make([]*OpOperand, len(op.operands))
 	for i, o := range op.operands {
-		oo := &OpOperand{value: m.Lookup(o.value), owner: c, index: i}
+		w, mapped := m.Values[o.value]
+		if !mapped {
+			w = o.value
+		}
+		oo := &OpOperand{value: w, owner: c, index: i}
 		oo.link()
 		c.operands[i] = oo
+		if !mapped {
+			*pending = append(*pending, oo)
+		}
 	}
 	c.results = make([]*Value, len(op.results))
 	for i, r := range op.results {
@@ -488,7 +498,7 @@ func (op *Operation) clone(m *Mapping) *Operation {
 	for _, r := range op.regions {
 		nr := NewRegion()
 		c.appendRegion(nr)
-		r.cloneInto(nr, m)
+		r.cloneInto(nr, m, pending)
 	}
 	c.succs = make([]*Block, len(op.succs))
 	for i, s := range op.succs {
@@ -503,17 +513,18 @@ func (op *Operation) clone(m *Mapping) *Operation {
 
 // CloneInto appends copies of r's blocks to dst, extending m.
 func (r *Region) CloneInto(dst *Region, m *Mapping) {
-	newBlocks := r.cloneInto(dst, m)
-	for _, nb := range newBlocks {
-		for o := nb.first; o != nil; o = o.next {
-			remapNested(o, m)
-		}
-	}
+	var pending []*OpOperand
+	newBlocks := r.cloneInto(dst, m, &pending)
+	resolvePending(pending, m)
+	// Branches to blocks that come later in the region were cloned before
+	// those blocks were mapped only if cloneInto had not created them
+	// first; it does, so successors are already remapped.
+	_ = newBlocks
 }
 
-func (r *Region) cloneInto(dst *Region, m *Mapping) []*Block {
+func (r *Region) cloneInto(dst *Region, m *Mapping, pending *[]*OpOperand) []*Block {
 	// Create all blocks first so forward branches resolve.
-	var newBlocks []*Block
+	newBlocks := make([]*Block, 0, len(r.blocks))
 	for _, b := range r.blocks {
 		nb := &Block{}
 		for _, a := range b.args {
@@ -526,28 +537,18 @@ func (r *Region) cloneInto(dst *Region, m *Mapping) []*Block {
 		nb := newBlocks[i]
 		dst.AppendBlock(nb)
 		for o := b.first; o != nil; o = o.next {
-			nb.Append(o.clone(m))
+			nb.Append(o.clone(m, pending))
 		}
 	}
 	return newBlocks
 }
 
-func remapNested(op *Operation, m *Mapping) {
-	for _, o := range op.operands {
+// resolvePending maps operands that referred to values not yet cloned when
+// their op was copied (values defined later inside the cloned tree).
+func resolvePending(pending []*OpOperand, m *Mapping) {
+	for _, o := range pending {
 		if w, ok := m.Values[o.value]; ok && w != o.value {
 			o.Set(w)
-		}
-	}
-	for i, s := range op.succs {
-		if nb, ok := m.Blocks[s]; ok {
-			op.succs[i] = nb
-		}
-	}
-	for _, r := range op.regions {
-		for _, b := range r.blocks {
-			for o := b.first; o != nil; o = o.next {
-				remapNested(o, m)
-			}
 		}
 	}
 }

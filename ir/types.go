@@ -379,12 +379,24 @@ func (t *MemRefType) Rank() int         { return len(t.Dims) }
 // HasStaticShape reports whether no dimension is dynamic.
 func (t *MemRefType) HasStaticShape() bool { return NumElements(t.Dims) >= 0 }
 
-// MemorySpaceInt returns the integer memory space (0 when absent or not an integer).
+// MemorySpaceInt returns the integer memory space (0 when absent or not an
+// integer). A dialect memory-space attribute that implements
+// NumberedMemorySpace (`#gpu.address_space<workgroup>`) gives its number.
 func (t *MemRefType) MemorySpaceInt() int64 {
-	if ia, ok := t.MemorySpace.(*IntegerAttr); ok {
-		return ia.Int()
+	switch a := t.MemorySpace.(type) {
+	case *IntegerAttr:
+		return a.Int()
+	case NumberedMemorySpace:
+		return a.MemorySpaceNumber()
 	}
 	return 0
+}
+
+// NumberedMemorySpace is implemented by dialect memory-space attributes that
+// stand for a numeric memory space (NVVM: global 1, shared 3, local 5).
+type NumberedMemorySpace interface {
+	Attribute
+	MemorySpaceNumber() int64
 }
 
 // MemRef returns a memref type. An identity affine-map layout is dropped, as

@@ -218,6 +218,10 @@ func (a *affineParser) highBinary(op highPrecOp, l, r affine.Expr, opPos int) (a
 }
 
 func (a *affineParser) parseHighPrec(llhs affine.Expr, llhsOp highPrecOp, llhsOpPos int) (affine.Expr, error) {
+	if err := a.p.enter(); err != nil {
+		return nil, err
+	}
+	defer a.p.leave()
 	lhs, err := a.parseOperand(llhs)
 	if err != nil {
 		return nil, err
@@ -240,6 +244,10 @@ func (a *affineParser) parseHighPrec(llhs affine.Expr, llhsOp highPrecOp, llhsOp
 }
 
 func (a *affineParser) parseLowPrec(llhs affine.Expr, llhsOp lowPrecOp) (affine.Expr, error) {
+	if err := a.p.enter(); err != nil {
+		return nil, err
+	}
+	defer a.p.leave()
 	lhs, err := a.parseOperand(llhs)
 	if err != nil {
 		return nil, err
@@ -272,6 +280,10 @@ func (a *affineParser) parseLowPrec(llhs affine.Expr, llhsOp lowPrecOp) (affine.
 }
 
 func (a *affineParser) parseOperand(lhs affine.Expr) (affine.Expr, error) {
+	if err := a.p.enter(); err != nil {
+		return nil, err
+	}
+	defer a.p.leave()
 	p := a.p
 	switch p.tok.kind {
 	case tPercent:

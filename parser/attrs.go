@@ -51,6 +51,10 @@ func (p *parser) parseOptionalAttribute(hint ir.Type) (ir.Attribute, bool, error
 // parseAttribute parses an attribute; hint types untyped literals (nil: the
 // literal's own `: type`, else i64/f64).
 func (p *parser) parseAttribute(hint ir.Type) (ir.Attribute, error) {
+	if err := p.enter(); err != nil {
+		return nil, err
+	}
+	defer p.leave()
 	start := p.tok.start
 	switch p.tok.kind {
 	case tBareIdent:
@@ -474,6 +478,10 @@ func (p *parser) parseDenseElement() (denseElem, error) {
 }
 
 func (p *parser) parseDenseList(lit *denseLiteral) ([]int64, error) {
+	if err := p.enter(); err != nil {
+		return nil, err
+	}
+	defer p.leave()
 	first := true
 	var newDims []int64
 	size := int64(0)
@@ -994,6 +1002,7 @@ func (p *parser) parseExtendedAttr(hint ir.Type) (ir.Attribute, error) {
 		}
 	}
 	return p.cachedAttr(start, hint, func() (ir.Attribute, error) {
+		sym.dialect, sym.body = p.intern(sym.dialect), strings.Clone(sym.body)
 		d := p.ctx.Dialect(sym.dialect)
 		if d == nil {
 			if !p.ctx.AllowUnregistered {
@@ -1023,6 +1032,10 @@ func (p *parser) parseExtendedAttr(hint ir.Type) (ir.Attribute, error) {
 
 // parseLocationInstance parses the body of `loc(...)`.
 func (p *parser) parseLocationInstance() (ir.Location, error) {
+	if err := p.enter(); err != nil {
+		return nil, err
+	}
+	defer p.leave()
 	switch p.tok.kind {
 	case tHash:
 		pos := p.tok.start

@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/goopt/goopt/ir"
@@ -182,5 +183,23 @@ func TestDialectAttrHook(t *testing.T) {
 	}
 	if gotBody != ".kind<a -> b>" || gotType != ir.Type(ir.I8) || a.String() != "#my.kind<a -> b> : i8" {
 		t.Errorf("hook got %q %v, attr %v", gotBody, gotType, a)
+	}
+}
+
+func TestDeepNestingIsAnError(t *testing.T) {
+	ctx := unregCtx()
+	for _, in := range []string{
+		strings.Repeat("[", 100000),
+		"affine_map<(d0) -> (" + strings.Repeat("(", 100000) + ")>",
+		"affine_map<(d0) -> (" + strings.Repeat("d0 + ", 100000) + "d0)>",
+		strings.Repeat("tuple<", 100000),
+	} {
+		if _, err := ParseAttribute(ctx, in); err == nil || !strings.Contains(err.Error(), "nesting depth") {
+			t.Errorf("%.20s...: got %v", in, err)
+		}
+	}
+	src := strings.Repeat(`"foo.x"() ({`, 100000)
+	if _, err := ParseFile(ctx, "t.mlir", []byte(src)); err == nil || !strings.Contains(err.Error(), "nesting depth") {
+		t.Errorf("regions: got %v", err)
 	}
 }

@@ -326,6 +326,10 @@ func (p *parser) parseBlockBody(b *ir.Block) error {
 // parseRegion parses `{ blocks }` into r; args (when named) become the entry
 // block's arguments. isolated starts a fresh SSA name scope (shadowing).
 func (p *parser) parseRegion(r *ir.Region, args []ir.Argument, isolated bool) error {
+	if err := p.enter(); err != nil {
+		return err
+	}
+	defer p.leave()
 	if err := p.expect(tLBrace, "expected '{' to begin a region"); err != nil {
 		return err
 	}

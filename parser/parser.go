@@ -1,7 +1,6 @@
 package parser
 
 import (
-	"fmt"
 	"sort"
 	"strings"
 
@@ -57,6 +56,8 @@ type parser struct {
 	entrySlab      []valueEntry
 	defaultDialect []string
 	deferredLocs   map[*ir.OpaqueLoc]deferredLoc
+
+	depth int // nesting depth of recursive constructs
 
 	diags ir.DiagList
 }
@@ -274,8 +275,6 @@ func (p *parser) errWrongTok(format string, args ...any) *ir.Diagnostic {
 	}
 }
 
-func errorf(format string, args ...any) string { return fmt.Sprintf(format, args...) }
-
 // ---- token helpers ----
 
 func (p *parser) text() string { return p.src[p.tok.start:p.tok.end] }
@@ -422,3 +421,18 @@ func (p *parser) parseCommaListUntil(right tokKind, elt func() error, allowEmpty
 	}
 	return p.expect(right, "expected ',' or '"+punctSpelling[right]+"'")
 }
+
+// maxDepth bounds the nesting of types, attributes, regions and affine
+// expressions so that hostile input cannot exhaust the goroutine stack.
+const maxDepth = 5000
+
+// enter notes one more level of nesting; callers defer p.leave().
+func (p *parser) enter() error {
+	p.depth++
+	if p.depth > maxDepth {
+		return p.errHere("exceeded maximum nesting depth of %d", maxDepth)
+	}
+	return nil
+}
+
+func (p *parser) leave() { p.depth-- }

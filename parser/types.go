@@ -3,6 +3,7 @@ package parser
 import (
 	"math"
 	"strconv"
+	"strings"
 
 	"github.com/goopt/goopt/ir"
 )
@@ -43,6 +44,10 @@ func (p *parser) canStartType() bool {
 
 // parseType parses any type, function types included.
 func (p *parser) parseType() (ir.Type, error) {
+	if err := p.enter(); err != nil {
+		return nil, err
+	}
+	defer p.leave()
 	if p.is(tLParen) {
 		return p.parseFunctionType()
 	}
@@ -113,6 +118,10 @@ func (p *parser) parseFunctionResultTypes() ([]ir.Type, error) {
 }
 
 func (p *parser) parseNonFunctionType() (ir.Type, error) {
+	if err := p.enter(); err != nil {
+		return nil, err
+	}
+	defer p.leave()
 	switch p.tok.kind {
 	case tIntType:
 		s := p.text()
@@ -587,6 +596,7 @@ func (p *parser) parseExtendedType() (ir.Type, error) {
 		return t, nil
 	}
 	return p.cachedType(start, func() (ir.Type, error) {
+		sym.dialect, sym.body = p.intern(sym.dialect), strings.Clone(sym.body)
 		d := p.ctx.Dialect(sym.dialect)
 		if d == nil {
 			if !p.ctx.AllowUnregistered {

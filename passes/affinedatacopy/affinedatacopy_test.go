@@ -1,11 +1,12 @@
-package affinedatacopy
+package affinedatacopy_test
 
 import (
 	"testing"
 
 	"github.com/goopt/goopt/dialects/affine/analysis/passtest"
+	"github.com/goopt/goopt/passes/affinedatacopy"
 )
 
-func TestLit(t *testing.T) { passtest.Lit(t, "copy", New) }
+func TestLit(t *testing.T) { passtest.Lit(t, "copy", affinedatacopy.New) }
 
-func TestEquivalence(t *testing.T) { passtest.Equivalence(t, "copy", New) }
+func TestEquivalence(t *testing.T) { passtest.Equivalence(t, "copy", affinedatacopy.New) }

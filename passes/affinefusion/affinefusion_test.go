@@ -1,11 +1,12 @@
-package affinefusion
+package affinefusion_test
 
 import (
 	"testing"
 
 	"github.com/goopt/goopt/dialects/affine/analysis/passtest"
+	"github.com/goopt/goopt/passes/affinefusion"
 )
 
-func TestLit(t *testing.T) { passtest.Lit(t, "fusion", New) }
+func TestLit(t *testing.T) { passtest.Lit(t, "fusion", affinefusion.New) }
 
-func TestEquivalence(t *testing.T) { passtest.Equivalence(t, "fusion", New) }
+func TestEquivalence(t *testing.T) { passtest.Equivalence(t, "fusion", affinefusion.New) }

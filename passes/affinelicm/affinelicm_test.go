@@ -1,11 +1,12 @@
-package affinelicm
+package affinelicm_test
 
 import (
 	"testing"
 
 	"github.com/goopt/goopt/dialects/affine/analysis/passtest"
+	"github.com/goopt/goopt/passes/affinelicm"
 )
 
-func TestLit(t *testing.T) { passtest.Lit(t, "licm", New) }
+func TestLit(t *testing.T) { passtest.Lit(t, "licm", affinelicm.New) }
 
-func TestEquivalence(t *testing.T) { passtest.Equivalence(t, "licm", New) }
+func TestEquivalence(t *testing.T) { passtest.Equivalence(t, "licm", affinelicm.New) }

@@ -1,11 +1,12 @@
-package affineparallelize
+package affineparallelize_test
 
 import (
 	"testing"
 
 	"github.com/goopt/goopt/dialects/affine/analysis/passtest"
+	"github.com/goopt/goopt/passes/affineparallelize"
 )
 
-func TestLit(t *testing.T) { passtest.Lit(t, "parallelize", New) }
+func TestLit(t *testing.T) { passtest.Lit(t, "parallelize", affineparallelize.New) }
 
-func TestEquivalence(t *testing.T) { passtest.Equivalence(t, "parallelize", New) }
+func TestEquivalence(t *testing.T) { passtest.Equivalence(t, "parallelize", affineparallelize.New) }

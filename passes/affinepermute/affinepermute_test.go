@@ -1,11 +1,12 @@
-package affinepermute
+package affinepermute_test
 
 import (
 	"testing"
 
 	"github.com/goopt/goopt/dialects/affine/analysis/passtest"
+	"github.com/goopt/goopt/passes/affinepermute"
 )
 
-func TestLit(t *testing.T) { passtest.Lit(t, "permute", New) }
+func TestLit(t *testing.T) { passtest.Lit(t, "permute", affinepermute.New) }
 
-func TestEquivalence(t *testing.T) { passtest.Equivalence(t, "permute", New) }
+func TestEquivalence(t *testing.T) { passtest.Equivalence(t, "permute", affinepermute.New) }

@@ -1,11 +1,12 @@
-package affinescalrep
+package affinescalrep_test
 
 import (
 	"testing"
 
 	"github.com/goopt/goopt/dialects/affine/analysis/passtest"
+	"github.com/goopt/goopt/passes/affinescalrep"
 )
 
-func TestLit(t *testing.T) { passtest.Lit(t, "scalrep", New) }
+func TestLit(t *testing.T) { passtest.Lit(t, "scalrep", affinescalrep.New) }
 
-func TestEquivalence(t *testing.T) { passtest.Equivalence(t, "scalrep", New) }
+func TestEquivalence(t *testing.T) { passtest.Equivalence(t, "scalrep", affinescalrep.New) }

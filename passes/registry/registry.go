@@ -10,11 +10,18 @@ import (
 	"github.com/goopt/goopt/passes/affinedatacopy"
 	"github.com/goopt/goopt/passes/affinefusion"
 	"github.com/goopt/goopt/passes/affinelicm"
+	"github.com/goopt/goopt/passes/affineloopcoalescing"
+	"github.com/goopt/goopt/passes/affineloopnormalize"
+	"github.com/goopt/goopt/passes/affinelooptile"
+	"github.com/goopt/goopt/passes/affineloopunroll"
+	"github.com/goopt/goopt/passes/affineloopunrolljam"
 	"github.com/goopt/goopt/passes/affineparallelize"
 	"github.com/goopt/goopt/passes/affinepermute"
 	"github.com/goopt/goopt/passes/affinescalrep"
+	"github.com/goopt/goopt/passes/affinesimplifystructures"
 	"github.com/goopt/goopt/passes/canonicalize"
 	"github.com/goopt/goopt/passes/cse"
+	"github.com/goopt/goopt/passes/loweraffine"
 	"github.com/goopt/goopt/passes/printopstats"
 	"github.com/goopt/goopt/passes/stripdebuginfo"
 	"github.com/goopt/goopt/passes/symboldce"
@@ -26,6 +33,13 @@ func Factories() []pass.Factory {
 		affinedatacopy.New,
 		affinefusion.New,
 		affinelicm.New,
+		affinelooptile.New,
+		affineloopunroll.New,
+		affineloopunrolljam.New,
+		affineloopnormalize.New,
+		affinesimplifystructures.New,
+		affineloopcoalescing.New,
+		loweraffine.New,
 		affineparallelize.New,
 		affinepermute.New,
 		affinescalrep.New,

@@ -1,0 +1,119 @@
+package looputil
+
+import (
+	"errors"
+
+	"github.com/goopt/goopt/dialects/affine"
+	"github.com/goopt/goopt/ir"
+)
+
+// GetPerfectlyNestedLoops returns the band of loops perfectly nested under
+// root, root first: each loop's body holds exactly the next loop and its
+// terminator (MLIR's getPerfectlyNestedLoops).
+func GetPerfectlyNestedLoops(root affine.ForOp) []affine.ForOp {
+	band := []affine.ForOp{root}
+	for {
+		body := band[len(band)-1].Body()
+		if body.Len() != 2 {
+			return band
+		}
+		next, ok := affine.AsFor(body.First())
+		if !ok {
+			return band
+		}
+		band = append(band, next)
+	}
+}
+
+// IsPerfectlyNested reports whether each loop of loops is the only op (but
+// the terminator) of the body of the previous one.
+func IsPerfectlyNested(loops []affine.ForOp) bool {
+	for i := 1; i < len(loops); i++ {
+		body := loops[i-1].Body()
+		if body.Len() != 2 || body.First() != loops[i].Operation {
+			return false
+		}
+	}
+	return true
+}
+
+// IsInnermost reports whether no affine.for is nested in f's body.
+func IsInnermost(f affine.ForOp) bool {
+	for _, op := range f.Body().Ops() {
+		if ir.Walk(op, ir.PreOrder, func(o *ir.Operation) ir.WalkResult {
+			if o.Is(affine.ForName) {
+				return ir.Interrupt
+			}
+			return ir.Advance
+		}) == ir.Interrupt {
+			return false
+		}
+	}
+	return true
+}
+
+// InnermostLoops returns the affine.for ops nested in op (op included) that
+// contain no other affine.for, in post-order (MLIR's gatherInnermostLoops).
+func InnermostLoops(op *ir.Operation) []affine.ForOp {
+	var out []affine.ForOp
+	ir.WalkOps(op, func(o *ir.Operation) {
+		if f, ok := affine.AsFor(o); ok && IsInnermost(f) {
+			out = append(out, f)
+		}
+	})
+	return out
+}
+
+// Loops returns the affine.for ops nested in op (op included) in post-order.
+func Loops(op *ir.Operation) []affine.ForOp {
+	var out []affine.ForOp
+	ir.WalkOps(op, func(o *ir.Operation) {
+		if f, ok := affine.AsFor(o); ok {
+			out = append(out, f)
+		}
+	})
+	return out
+}
+
+// PromoteIfSingleIteration inlines the body of a loop whose constant trip
+// count is one into the parent block, as MLIR's promoteIfSingleIteration:
+// the induction variable becomes an `arith.constant` at the start of the
+// enclosing function (constant lower bound), the lower bound operand
+// (identity map) or an affine.apply of the lower bound map; iter_args
+// become their inits and results the yielded values.
+func PromoteIfSingleIteration(ctx *ir.Context, f affine.ForOp) error {
+	tc, ok := ConstantTripCount(f)
+	if !ok || tc != 1 {
+		return errors.New("trip count is not known to be one")
+	}
+	lbMap, lbOps := f.LowerBound()
+	if len(lbMap.Results) != 1 {
+		return errors.New("lower bound has several results")
+	}
+	b := ir.NewBuilder(ctx)
+	iv := f.InductionVar()
+	if iv.HasUses() {
+		if c, ok := f.ConstantLowerBound(); ok {
+			if fn := enclosingFunction(f.Operation); fn != nil && fn.NumRegions() > 0 && !fn.Region(0).Empty() {
+				b.SetInsertionPointToStart(fn.Region(0).Front())
+			} else {
+				b.SetInsertionPointBefore(f.Operation)
+			}
+			iv.ReplaceAllUsesWith(buildConstantIndex(b, f.Loc(), c))
+		} else if lbMap.Equal(dimIdentityMap()) {
+			iv.ReplaceAllUsesWith(lbOps[0])
+		} else {
+			b.SetInsertionPointBefore(f.Operation)
+			iv.ReplaceAllUsesWith(buildApply(b, f.Loc(), lbMap, lbOps))
+		}
+	}
+	for i, a := range f.RegionIterArgs() {
+		a.ReplaceAllUsesWith(f.Inits()[i])
+	}
+	y := f.Yield()
+	f.ReplaceAllUsesWith(y.Operands())
+	y.Erase()
+	moveBodyBefore(f.Body(), f.Operation)
+	f.Erase()
+	return nil
+}
