@@ -151,30 +151,24 @@ func newFloatAttr(t *FloatType, v float64, bits uint64) *FloatAttr {
 	return intern("a:"+a.text, a)
 }
 
-// formatFloat follows MLIR's printFloatValue: scientific with six digits when that
-// round-trips, else the shortest decimal with a '.', else hexadecimal bits.
+// formatFloat follows MLIR's printFloatValue: APFloat's scientific form with
+// six digits when that parses back to the same value, else APFloat's
+// shortest natural form when it has a '.', else the hexadecimal encoding.
 func formatFloat(t *FloatType, v float64, bits uint64) string {
-	if !math.IsInf(v, 0) && !math.IsNaN(v) && (t.Kind <= KindF64 || t.Kind == KindTF32) {
-		s := strconv.FormatFloat(v, 'e', 6, 64)
-		if pv, err := strconv.ParseFloat(s, 64); err == nil && FloatToBits(t, pv) == bits {
+	neg, sig, exp, prec, finite := floatParts(t, bits)
+	if !finite && !math.IsInf(v, 0) && !math.IsNaN(v) { // zero
+		s := "0.000000e+00"
+		if math.Signbit(v) {
+			s = "-" + s
+		}
+		return s
+	}
+	if finite {
+		s := apfloatString(neg, sig, exp, prec, 6, 0, false)
+		if parsesBackTo(t, s, bits) {
 			return s
 		}
-		// APFloat's natural precision: 2 + mantissa bits * 59/196 significant digits.
-		s = strconv.FormatFloat(v, 'g', 2+floatPrecision[t.Kind]*59/196, 64)
-		mant, exp, hasExp := strings.Cut(s, "e")
-		if strings.Contains(mant, ".") {
-			mant = strings.TrimRight(mant, "0")
-			if strings.HasSuffix(mant, ".") {
-				mant += "0"
-			}
-		} else {
-			mant += ".0"
-		}
-		s = mant
-		if hasExp {
-			s += "E" + exp
-		}
-		if pv, err := strconv.ParseFloat(s, 64); err == nil && FloatToBits(t, pv) == bits {
+		if s = apfloatString(neg, sig, exp, prec, 0, 3, true); strings.Contains(s, ".") {
 			return s
 		}
 	}
@@ -600,7 +594,9 @@ func Dense(t ShapedType, elems []Attribute) *DenseElementsAttr {
 	var b strings.Builder
 	b.WriteString("dense<")
 	shape := t.Shape()
-	if len(shape) == 0 && len(elems) == 1 {
+	if NumElements(shape) == 0 {
+		// MLIR prints every zero-element literal as `dense<>`.
+	} else if len(shape) == 0 && len(elems) == 1 {
 		b.WriteString(elementLiteral(elems[0]))
 	} else {
 		writeNested(&b, shape, elems)

@@ -236,3 +236,29 @@ func TestDominanceCFG(t *testing.T) {
 		t.Fatal("wrong dominators for a diamond")
 	}
 }
+
+// TestFloatPrintingMatchesAPFloat pins values whose text mlir-opt-19 prints
+// through APFloat's truncate-then-round algorithm.
+func TestFloatPrintingMatchesAPFloat(t *testing.T) {
+	cases := []struct {
+		t    *FloatType
+		v    float64
+		want string
+	}{
+		{F32, 1e-5, "9.99999974E-6"},
+		{F32, 0.1, "1.000000e-01"},
+		{F64, 1e-5, "1.000000e-05"},
+		{F32, 3e38, "3.000000e+38"},
+		{F16, 0.1, "9.997550e-02"},
+		{F32, 123456789, "0x4CEB79A3"},
+		{F64, 0.333333333, "0.33333333300000001"},
+		{F64, 5e-324, "4.940660e-324"},
+		{F32, 1.4e-45, "1.401300e-45"},
+		{F16, 1e6, "0x7C00"},
+	}
+	for _, c := range cases {
+		if got := FloatAttrOf(c.t, c.v).ValueString(); got != c.want {
+			t.Errorf("%v : %s printed %q, want %q", c.v, c.t, got, c.want)
+		}
+	}
+}
