@@ -588,7 +588,7 @@ func compileAffineLoad(c *Compiler, op *ir.Operation) (Compiled, error) {
 	src, r := c.Slot(op.Operand(0)), c.Slot(op.Result(0))
 	return Compiled{Exec: func(fr *Frame) error {
 		m := fr.M[src]
-		if p, ok := acc.position(fr, m); ok && m.Buf.Init[p] {
+		if p, ok := acc.position(fr, m); ok && m.Buf.Shadow == nil && m.Buf.Init[p] {
 			fr.S[r] = m.Buf.Data[p]
 			return nil
 		}
@@ -613,7 +613,7 @@ func compileAffineStore(c *Compiler, op *ir.Operation) (Compiled, error) {
 	val, dst := c.Slot(op.Operand(0)), c.Slot(op.Operand(1))
 	return Compiled{Exec: func(fr *Frame) error {
 		m := fr.M[dst]
-		if p, ok := acc.position(fr, m); ok && !m.Buf.ReadOnly {
+		if p, ok := acc.position(fr, m); ok && m.Buf.Shadow == nil && !m.Buf.ReadOnly {
 			m.Buf.Data[p] = fr.S[val]
 			m.Buf.Init[p] = true
 			return nil

@@ -1,7 +1,8 @@
 // Package interp is goopt's reference interpreter: it executes a `func.func`
 // (and everything it calls) at every level goopt produces before LLVM —
-// builtin, func, arith, math, memref, affine, scf and cf — and is the test
-// oracle for every transformation.
+// builtin, func, arith, math, memref, affine, scf, cf and gpu (kernels run
+// thread by thread with barrier, warp-collective and shared-memory race
+// checks; see gpu.go) — and is the test oracle for every transformation.
 //
 // Execution is table driven. Each dialect contributes an explicit list of
 // op handlers (see Handlers); a handler compiles one operation into a closure

@@ -429,7 +429,7 @@ func (r *Region) Single() *Block {
 func DefaultHandlers() []Handler {
 	var hs []Handler
 	for _, list := range [][]Handler{builtinHandlers(), funcHandlers(), arithHandlers(), mathHandlers(),
-		memrefHandlers(), affineHandlers(), scfHandlers(), cfHandlers()} {
+		memrefHandlers(), affineHandlers(), scfHandlers(), cfHandlers(), gpuHandlers()} {
 		hs = append(hs, list...)
 	}
 	return hs

@@ -115,10 +115,32 @@ func load(op *ir.Operation, m *MemRef, idx []int64) (uint64, error) {
 	if err != nil || uint64(p) >= uint64(len(m.Buf.Data)) {
 		return 0, accessError(op, "load", m, idx)
 	}
+	if sh, ok := m.Buf.Shadow.(AccessChecker); ok {
+		if err := sh.CheckAccess(op, m, idx, p, false); err != nil {
+			return 0, err
+		}
+		if !m.Buf.Init[p] {
+			return m.Buf.Data[p], sh.UninitLoad(op, m, idx, p)
+		}
+	}
 	if !m.Buf.Init[p] {
 		return 0, uninitError(op, m, idx)
 	}
 	return m.Buf.Data[p], nil
+}
+
+// AccessChecker is implemented by a Buffer's Shadow when every access of
+// the buffer is checked (GPU shared memory: data races between threads).
+// load and store call it for each element after the bounds check.
+type AccessChecker interface {
+	// CheckAccess checks a read (write false) or write of the element at
+	// logical index idx, buffer position p.
+	CheckAccess(op *ir.Operation, m *MemRef, idx []int64, p int64, write bool) error
+	// UninitLoad is called, instead of failing at once, when a load reads
+	// an element not yet written: another thread may still write it, which
+	// is a race rather than an uninitialised read. A nil result lets the
+	// load return the element's current bits.
+	UninitLoad(op *ir.Operation, m *MemRef, idx []int64, p int64) error
 }
 
 // store writes the element at idx of m, checking bounds and writability.
@@ -132,6 +154,11 @@ func store(op *ir.Operation, m *MemRef, idx []int64, v uint64) error {
 	}
 	if m.Buf.ReadOnly {
 		return runtimeError(op, "store to constant memory %s", m.Type)
+	}
+	if sh, ok := m.Buf.Shadow.(AccessChecker); ok {
+		if err := sh.CheckAccess(op, m, idx, p, true); err != nil {
+			return err
+		}
 	}
 	m.Buf.Data[p] = v
 	m.Buf.Init[p] = true
@@ -156,7 +183,7 @@ func compileMemLoad(c *Compiler, op *ir.Operation) (Compiled, error) {
 	r := c.Slot(op.Result(0))
 	return Compiled{Exec: func(fr *Frame) error {
 		m := fr.M[src]
-		if m != nil && m.layout == nil && len(idx) == len(m.Sizes) {
+		if m != nil && m.layout == nil && m.Buf.Shadow == nil && len(idx) == len(m.Sizes) {
 			p := m.Offset
 			ok := true
 			for k, s := range idx {
@@ -186,7 +213,7 @@ func compileMemStore(c *Compiler, op *ir.Operation) (Compiled, error) {
 	idx := c.Slots(op.Operands()[2:])
 	return Compiled{Exec: func(fr *Frame) error {
 		m := fr.M[dst]
-		if m != nil && m.layout == nil && len(idx) == len(m.Sizes) && !m.Buf.ReadOnly {
+		if m != nil && m.layout == nil && m.Buf.Shadow == nil && len(idx) == len(m.Sizes) && !m.Buf.ReadOnly {
 			p := m.Offset
 			ok := true
 			for k, s := range idx {
@@ -623,6 +650,10 @@ func compileGetGlobal(c *Compiler, op *ir.Operation) (Compiled, error) {
 	}
 	name := ref.Leaf()
 	g := c.m.Symbol(name)
+	if g == nil {
+		// A global nested in a symbol table (e.g. a gpu.module).
+		g = ir.LookupNearestSymbolFrom(op, ref)
+	}
 	if g == nil || g.Name() != "memref.global" {
 		return Compiled{}, op.Errorf("'%s' does not reference a valid global memref", name)
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/goopt/goopt/dialects/builtin"
 	"github.com/goopt/goopt/dialects/cf"
 	"github.com/goopt/goopt/dialects/fn"
+	"github.com/goopt/goopt/dialects/gpu"
 	"github.com/goopt/goopt/dialects/math"
 	"github.com/goopt/goopt/dialects/memref"
 	"github.com/goopt/goopt/dialects/scf"
@@ -26,6 +27,7 @@ func All() []*ir.Dialect {
 		affine.Dialect(),
 		scf.Dialect(),
 		cf.Dialect(),
+		gpu.Dialect(),
 	}
 }
 

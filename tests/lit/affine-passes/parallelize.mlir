@@ -1,3 +1,5 @@
+// parallel-reductions reassociates float sums:
+// EQUIV: rel-tol=1e-5
 // RUN: goopt opt %s --affine-parallelize --split-input-file | FileCheck %s
 // RUN: goopt opt %s --affine-parallelize="max-nested=1" --split-input-file | FileCheck %s --check-prefix=MAX1
 // RUN: goopt opt %s --affine-parallelize="parallel-reductions" --split-input-file | FileCheck %s --check-prefix=RED

@@ -1,0 +1,356 @@
+package gpu
+
+import (
+	"github.com/goopt/goopt/dialects/opsyntax"
+	"github.com/goopt/goopt/ir"
+)
+
+// Attribute names of gpu.func and gpu.module.
+const (
+	KernelAttrName           = "gpu.kernel"
+	ContainerModuleAttrName  = "gpu.container_module"
+	WorkgroupAttributionsKey = "workgroup_attributions"
+)
+
+// funcSpec is gpu.func's FunctionOpInterface storage.
+func funcSpec() opsyntax.FunctionOpSpec {
+	return opsyntax.FunctionOpSpec{TypeAttr: "function_type", ArgAttrs: "arg_attrs", ResAttrs: "res_attrs"}
+}
+
+func moduleOp() *ir.OpDef {
+	return &ir.OpDef{
+		Name:    "gpu.module",
+		Summary: "A top level compilation unit containing code to be run on a GPU",
+		Doc: "Holds gpu.func kernels (and other device code) next to the host code that launches them; " +
+			"optional targets say what to serialise it for.\n\n" +
+			"    gpu.module @kernels [#nvvm.target] {\n      gpu.func @k() kernel { gpu.return }\n    }",
+		Traits:   ir.IsolatedFromAbove | ir.SymbolTableTrait | ir.Symbol | ir.SingleBlock,
+		Inherent: []string{"sym_name", "targets", "offloadingHandler"},
+		Parse: func(p ir.OpParser, st *ir.OperationState) error {
+			name, err := p.ParseSymbolName()
+			if err != nil {
+				return err
+			}
+			st.AddAttr("sym_name", ir.Str(name))
+			if p.ParseOptional("[") {
+				var targets []ir.Attribute
+				if !p.ParseOptional("]") {
+					for {
+						a, err := p.ParseAttribute(nil)
+						if err != nil {
+							return err
+						}
+						targets = append(targets, a)
+						if !p.ParseOptional(",") {
+							break
+						}
+					}
+					if err := p.Parse("]"); err != nil {
+						return err
+					}
+				}
+				st.AddAttr("targets", ir.Array(targets...))
+			}
+			if p.ParseOptional("<") {
+				a, err := p.ParseAttribute(nil)
+				if err != nil {
+					return err
+				}
+				st.AddAttr("offloadingHandler", a)
+				if err := p.Parse(">"); err != nil {
+					return err
+				}
+			}
+			if err := p.ParseOptionalAttrDictWithKeyword(st); err != nil {
+				return err
+			}
+			r := st.AddRegion()
+			if err := p.ParseRegion(r, nil); err != nil {
+				return err
+			}
+			ensureTerminator(p.Context(), r, "gpu.module_end", st.Loc)
+			return nil
+		},
+		Print: func(p ir.OpPrinter, op *ir.Operation) {
+			p.Print(" ")
+			if name, ok := op.Attr("sym_name").(*ir.StringAttr); ok {
+				p.PrintSymbolName(name.Value)
+			}
+			if t := op.Attr("targets"); t != nil {
+				p.Print(" ")
+				p.PrintAttribute(t)
+				p.Print(" ")
+			}
+			if h := op.Attr("offloadingHandler"); h != nil {
+				p.Print(" <")
+				p.PrintAttribute(h)
+				p.Print(">")
+			}
+			p.PrintOptionalAttrDictWithKeyword(op.Attrs(), "sym_name", "targets", "offloadingHandler")
+			p.Print(" ")
+			p.PrintRegion(op.Region(0), false, false)
+		},
+		Verify: func(op *ir.Operation) error {
+			if _, ok := op.Attr("sym_name").(*ir.StringAttr); !ok {
+				return op.Errorf("requires attribute 'sym_name'")
+			}
+			if t := op.Attr("targets"); t != nil {
+				if _, ok := t.(*ir.ArrayAttr); !ok {
+					return op.Errorf("attribute 'targets' failed to satisfy constraint: array of GPU target attributes with at least 1 elements")
+				}
+			}
+			return nil
+		},
+	}
+}
+
+func moduleEndOp() *ir.OpDef {
+	return &ir.OpDef{
+		Name:    "gpu.module_end",
+		Summary: "A pseudo op that marks the end of a gpu.module",
+		Doc:     "The implicit terminator of a gpu.module body; it is never printed in custom form.",
+		Traits:  ir.Terminator | ir.Pure,
+		Parse:   func(p ir.OpParser, st *ir.OperationState) error { return p.ParseOptionalAttrDict(st) },
+		Print:   func(p ir.OpPrinter, op *ir.Operation) { p.PrintOptionalAttrDict(op.Attrs()) },
+		Verify:  func(op *ir.Operation) error { return expectParent(op, "gpu.module") },
+	}
+}
+
+func funcOp() *ir.OpDef {
+	spec := funcSpec()
+	return &ir.OpDef{
+		Name:    "gpu.func",
+		Summary: "Function executable on a GPU",
+		Doc: "A function inside a gpu.module. `kernel` marks an entry point for gpu.launch_func; " +
+			"workgroup attributions are memrefs in shared memory (one per thread block), private " +
+			"attributions memrefs private to each thread. They follow the arguments in the entry block.\n\n" +
+			"    gpu.func @k(%a: memref<32xf32>) workgroup(%w : memref<32xf32, 3>) kernel {\n      gpu.return\n    }",
+		Traits: ir.IsolatedFromAbove | ir.Symbol | ir.AutomaticAllocationScope,
+		Inherent: []string{"function_type", "arg_attrs", "res_attrs", "workgroup_attrib_attrs",
+			"private_attrib_attrs", "known_block_size", "known_grid_size"},
+		Parse: func(p ir.OpParser, st *ir.OperationState) error {
+			name, err := p.ParseSymbolName()
+			if err != nil {
+				return err
+			}
+			sig, err := opsyntax.ParseFunctionSignature(p, false)
+			if err != nil {
+				return err
+			}
+			if len(sig.Args) > 0 && !sig.Named {
+				return p.Errorf("expected SSA identifier")
+			}
+			wg, err := parseAttributions(p, "workgroup")
+			if err != nil {
+				return err
+			}
+			priv, err := parseAttributions(p, "private")
+			if err != nil {
+				return err
+			}
+			if p.ParseOptionalKeyword("kernel") {
+				st.AddAttr(KernelAttrName, &ir.UnitAttr{})
+			}
+			if err := p.ParseOptionalAttrDictWithKeyword(st); err != nil {
+				return err
+			}
+			st.AddAttr("sym_name", ir.Str(name))
+			st.AddAttr(spec.TypeAttr, ir.TypeAttrOf(ir.Function(sig.ArgTypes(), sig.Results)))
+			st.AddAttr(WorkgroupAttributionsKey, ir.IntAttr(ir.I64, int64(len(wg))))
+			if a := opsyntax.DictArray(sig.ArgAttrs); a != nil {
+				st.AddAttr(spec.ArgAttrs, a)
+			}
+			if a := opsyntax.DictArray(sig.ResultAttrs); a != nil {
+				st.AddAttr(spec.ResAttrs, a)
+			}
+			args := append(append(append([]ir.Argument(nil), sig.Args...), wg...), priv...)
+			return p.ParseRegion(st.AddRegion(), args)
+		},
+		Print: func(p ir.OpPrinter, op *ir.Operation) {
+			p.Print(" ")
+			if name, ok := op.Attr("sym_name").(*ir.StringAttr); ok {
+				p.PrintSymbolName(name.Value)
+			}
+			opsyntax.PrintFunctionSignature(p, op, spec)
+			printAttributions(p, "workgroup", WorkgroupAttributions(op))
+			printAttributions(p, "private", PrivateAttributions(op))
+			if op.HasAttr(KernelAttrName) {
+				p.Print(" kernel")
+			}
+			p.PrintOptionalAttrDictWithKeyword(op.Attrs(), "sym_name", spec.TypeAttr, spec.ArgAttrs, spec.ResAttrs,
+				WorkgroupAttributionsKey, KernelAttrName, "workgroup_attrib_attrs", "private_attrib_attrs")
+			if op.NumRegions() > 0 && !op.Region(0).Empty() {
+				p.Print(" ")
+				p.PrintRegion(op.Region(0), false, true)
+			}
+		},
+		Verify: verifyFunc,
+	}
+}
+
+// FuncType returns the function type of a gpu.func, or nil.
+func FuncType(op *ir.Operation) *ir.FunctionType {
+	if ta, ok := op.Attr("function_type").(*ir.TypeAttr); ok {
+		ft, _ := ta.Value.(*ir.FunctionType)
+		return ft
+	}
+	return nil
+}
+
+// IsKernel reports whether op is a gpu.func marked `kernel`.
+func IsKernel(op *ir.Operation) bool { return op.Name() == "gpu.func" && op.HasAttr(KernelAttrName) }
+
+// entryArgs returns the entry block arguments of op's body region, or nil.
+func entryArgs(op *ir.Operation) []*ir.Value {
+	if op.NumRegions() == 0 || op.Region(0).Empty() {
+		return nil
+	}
+	return op.Region(0).Front().Arguments()
+}
+
+// WorkgroupAttributions returns the workgroup attributions of a gpu.func
+// (entry block arguments after the function arguments) or gpu.launch
+// (after the id and size arguments).
+func WorkgroupAttributions(op *ir.Operation) []*ir.Value {
+	args := entryArgs(op)
+	first := attributionStart(op)
+	n, _ := intAttr(op, WorkgroupAttributionsKey)
+	if first < 0 || n < 0 || first+int(n) > len(args) {
+		return nil
+	}
+	return args[first : first+int(n)]
+}
+
+// PrivateAttributions returns the private attributions of a gpu.func or gpu.launch.
+func PrivateAttributions(op *ir.Operation) []*ir.Value {
+	args := entryArgs(op)
+	first := attributionStart(op)
+	n, _ := intAttr(op, WorkgroupAttributionsKey)
+	if first < 0 || n < 0 || first+int(n) > len(args) {
+		return nil
+	}
+	return args[first+int(n):]
+}
+
+// attributionStart is the index of the first attribution among the entry block arguments.
+func attributionStart(op *ir.Operation) int {
+	switch op.Name() {
+	case "gpu.func":
+		if ft := FuncType(op); ft != nil {
+			return len(ft.Inputs)
+		}
+		return -1
+	case "gpu.launch":
+		return numLaunchConfigArgs(op)
+	}
+	return -1
+}
+
+func verifyFunc(op *ir.Operation) error {
+	ft := FuncType(op)
+	if ft == nil {
+		return op.Errorf("requires attribute 'function_type'")
+	}
+	if IsKernel(op) && len(ft.Results) != 0 {
+		return op.Errorf("expected void return type for kernel function")
+	}
+	if op.NumRegions() != 1 || op.Region(0).Empty() {
+		return nil
+	}
+	args := op.Region(0).Front().Arguments()
+	nwg, _ := intAttr(op, WorkgroupAttributionsKey)
+	if len(args) < len(ft.Inputs)+int(nwg) {
+		return op.Errorf("expected at least %d arguments to body region", len(ft.Inputs)+int(nwg))
+	}
+	for i, t := range ft.Inputs {
+		if args[i].Type() != t {
+			return op.Errorf("expected body region argument #%d to be of type %s, got %s", i, t, args[i].Type())
+		}
+	}
+	if err := verifyAttributions(op, WorkgroupAttributions(op), Workgroup); err != nil {
+		return err
+	}
+	return verifyAttributions(op, PrivateAttributions(op), Private)
+}
+
+// verifyAttributions checks that attributions are memrefs in the given address space (when one is named).
+func verifyAttributions(op *ir.Operation, vs []*ir.Value, space AddressSpace) error {
+	for _, v := range vs {
+		t := memrefOf(v.Type())
+		if t == nil {
+			return op.Errorf("expected memref type in attribution")
+		}
+		if as, ok := t.MemorySpace.(*AddressSpaceAttr); ok && as.Space != space {
+			return op.Errorf("expected memory space %s in attribution", space)
+		}
+	}
+	return nil
+}
+
+func returnOp() *ir.OpDef {
+	return &ir.OpDef{
+		Name:    "gpu.return",
+		Summary: "Terminator for GPU functions",
+		Doc:     "Returns from a gpu.func with the function's results.\n\n    gpu.return %v : f32",
+		Traits:  ir.Terminator | ir.ReturnLike | ir.Pure,
+		Parse:   parseOptionalOperandsColonTypes,
+		Print:   printOptionalOperandsColonTypes,
+		Verify: func(op *ir.Operation) error {
+			if err := expectParent(op, "gpu.func"); err != nil {
+				return err
+			}
+			ft := FuncType(op.ParentOp())
+			if ft == nil {
+				return nil
+			}
+			if op.NumOperands() != len(ft.Results) {
+				return op.Errorf("expected %d result operands", len(ft.Results)).
+					AttachNote(op.ParentOp().Loc(), "return type declared here")
+			}
+			for i, t := range ft.Results {
+				if op.Operand(i).Type() != t {
+					return op.Errorf("unexpected type `%s' for operand #%d", quoted(op.Operand(i).Type()), i)
+				}
+			}
+			return nil
+		},
+	}
+}
+
+// parseOptionalOperandsColonTypes parses `attr-dict (%a, %b : t1, t2)?` (gpu.return, gpu.yield).
+func parseOptionalOperandsColonTypes(p ir.OpParser, st *ir.OperationState) error {
+	if err := p.ParseOptionalAttrDict(st); err != nil {
+		return err
+	}
+	us, err := p.ParseOperandList(ir.DelimNone)
+	if err != nil {
+		return err
+	}
+	if len(us) == 0 {
+		return nil
+	}
+	ts, err := p.ParseColonTypeList()
+	if err != nil {
+		return err
+	}
+	if len(ts) != len(us) {
+		return p.Errorf("%d operands present, but expected %d", len(us), len(ts))
+	}
+	vs, err := p.ResolveOperands(us, ts)
+	if err != nil {
+		return err
+	}
+	st.Operands = append(st.Operands, vs...)
+	return nil
+}
+
+func printOptionalOperandsColonTypes(p ir.OpPrinter, op *ir.Operation) {
+	p.PrintOptionalAttrDict(op.Attrs())
+	if op.NumOperands() == 0 {
+		return
+	}
+	p.Print(" ")
+	p.PrintOperands(op.Operands())
+	p.Print(" : ")
+	p.PrintTypes(op.OperandTypes())
+}

@@ -1,0 +1,563 @@
+package interp
+
+import (
+	"math"
+
+	"github.com/goopt/goopt/dialects/gpu"
+	"github.com/goopt/goopt/ir"
+)
+
+// collective is what a thread brings to a collective op and gets back.
+type collective struct {
+	// resolve completes the op for all participants (a warp's lanes, or
+	// every thread of the block when blockScope); nil for a plain barrier.
+	resolve    func(b *gpuBlock, ts []*gpuThread) error
+	blockScope bool
+	in         [3]uint64
+	obj        [3]any
+	ref        *MemRef
+	idx        []int64
+	out        [2]uint64
+	outObj     any
+}
+
+// join records the thread's contribution, waits for the collective to
+// complete and returns the thread's state.
+func join(fr *Frame, op *ir.Operation, c collective) (*gpuThread, error) {
+	t, err := threadOf(fr, op)
+	if err != nil {
+		return nil, err
+	}
+	t.coll = c
+	if err := t.suspend(op); err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+func compileBarrier(_ *Compiler, op *ir.Operation) (Compiled, error) {
+	return Compiled{Exec: func(fr *Frame) error {
+		_, err := join(fr, op, collective{blockScope: true})
+		return err
+	}}, nil
+}
+
+// ---- shuffle ----
+
+func compileShuffle(c *Compiler, op *ir.Operation) (Compiled, error) {
+	if op.NumOperands() != 3 || op.NumResults() != 2 {
+		return Compiled{}, op.Errorf("malformed shuffle")
+	}
+	mode := gpu.EnumValue(op, "mode")
+	width := ir.BitWidth(op.Operand(0).Type())
+	v, off, w := c.Slot(op.Operand(0)), c.Slot(op.Operand(1)), c.Slot(op.Operand(2))
+	r, ok := c.Slot(op.Result(0)), c.Slot(op.Result(1))
+	resolve := func(b *gpuBlock, lanes []*gpuThread) error {
+		for i, l := range lanes {
+			offset, wd := int64(int32(l.coll.in[1])), int64(int32(l.coll.in[2]))
+			if wd <= 0 || wd > warpSize {
+				return runtimeError(op, "shuffle width %d is not in [1, %d] in %s", wd, warpSize, l.name())
+			}
+			lane := int64(i)
+			base, rel := lane-lane%wd, lane%wd
+			var src int64
+			switch mode {
+			case "xor":
+				src = rel ^ offset
+			case "down":
+				src = rel + offset
+			case "up":
+				src = rel - offset
+			default:
+				src = offset
+			}
+			if src >= 0 && src < wd && base+src < int64(len(lanes)) {
+				l.coll.out = [2]uint64{truncBits(lanes[base+src].coll.in[0], width), 1}
+			} else {
+				l.coll.out = [2]uint64{l.coll.in[0], 0}
+			}
+		}
+		return nil
+	}
+	return Compiled{Exec: func(fr *Frame) error {
+		t, err := join(fr, op, collective{resolve: resolve, in: [3]uint64{fr.S[v], fr.S[off], fr.S[w]}})
+		if err != nil {
+			return err
+		}
+		fr.S[r], fr.S[ok] = t.coll.out[0], t.coll.out[1]
+		return nil
+	}}, nil
+}
+
+// ---- reductions ----
+
+// reduceCombiner returns the binary operation of a gpu all_reduce_op on scalars of type t.
+func reduceCombiner(op *ir.Operation, kind string, t ir.Type) (func(a, b uint64) uint64, error) {
+	if ft, ok := t.(*ir.FloatType); ok && isSupportedFloat(ft) {
+		f := func(g func(x, y float64) float64) func(a, b uint64) uint64 {
+			return func(a, b uint64) uint64 {
+				return encodeFloat(ft, g(decodeFloat(ft, a), decodeFloat(ft, b)))
+			}
+		}
+		switch kind {
+		case "add":
+			return f(func(x, y float64) float64 { return x + y }), nil
+		case "mul":
+			return f(func(x, y float64) float64 { return x * y }), nil
+		case "minnumf":
+			return f(func(x, y float64) float64 {
+				if math.IsNaN(x) {
+					return y
+				}
+				if math.IsNaN(y) {
+					return x
+				}
+				return math.Min(x, y)
+			}), nil
+		case "maxnumf":
+			return f(func(x, y float64) float64 {
+				if math.IsNaN(x) {
+					return y
+				}
+				if math.IsNaN(y) {
+					return x
+				}
+				return math.Max(x, y)
+			}), nil
+		case "minimumf":
+			return f(math.Min), nil
+		case "maximumf":
+			return f(math.Max), nil
+		}
+	}
+	if ir.IsIntOrIndex(t) {
+		w := ir.BitWidth(t)
+		s := func(a uint64) int64 { return signExtend(a, w) }
+		switch kind {
+		case "add":
+			return func(a, b uint64) uint64 { return truncBits(a+b, w) }, nil
+		case "mul":
+			return func(a, b uint64) uint64 { return truncBits(a*b, w) }, nil
+		case "minsi":
+			return func(a, b uint64) uint64 { return truncBits(uint64(min(s(a), s(b))), w) }, nil
+		case "maxsi":
+			return func(a, b uint64) uint64 { return truncBits(uint64(max(s(a), s(b))), w) }, nil
+		case "minui":
+			return func(a, b uint64) uint64 { return min(a, b) }, nil
+		case "maxui":
+			return func(a, b uint64) uint64 { return max(a, b) }, nil
+		case "and":
+			return func(a, b uint64) uint64 { return a & b }, nil
+		case "or":
+			return func(a, b uint64) uint64 { return a | b }, nil
+		case "xor":
+			return func(a, b uint64) uint64 { return a ^ b }, nil
+		}
+	}
+	return nil, unsupported(op, "reduction '%s' on %s", kind, t)
+}
+
+// compileReduce compiles gpu.subgroup_reduce (over a warp) and gpu.all_reduce
+// with an operation attribute (over the block). Values are combined in lane
+// (thread) order.
+func compileReduce(block bool) CompileFunc {
+	return func(c *Compiler, op *ir.Operation) (Compiled, error) {
+		if op.NumOperands() != 1 || op.NumResults() != 1 {
+			return Compiled{}, op.Errorf("malformed reduction")
+		}
+		kind := gpu.EnumValue(op, "op")
+		if kind == "" {
+			return Compiled{}, unsupported(op, "reductions with a body region")
+		}
+		f, err := reduceCombiner(op, kind, op.Operand(0).Type())
+		if err != nil {
+			return Compiled{}, err
+		}
+		v, r := c.Slot(op.Operand(0)), c.Slot(op.Result(0))
+		resolve := func(b *gpuBlock, ts []*gpuThread) error {
+			acc := ts[0].coll.in[0]
+			for _, t := range ts[1:] {
+				acc = f(acc, t.coll.in[0])
+			}
+			for _, t := range ts {
+				t.coll.out[0] = acc
+			}
+			return nil
+		}
+		return Compiled{Exec: func(fr *Frame) error {
+			t, err := join(fr, op, collective{resolve: resolve, blockScope: block, in: [3]uint64{fr.S[v]}})
+			if err != nil {
+				return err
+			}
+			fr.S[r] = t.coll.out[0]
+			return nil
+		}}, nil
+	}
+}
+
+// ---- warp matrix (WMMA) ops ----
+
+// mmaFragment is the value of a !gpu.mma_matrix: a row-major matrix owned by
+// the whole warp (every lane holds the same immutable fragment).
+type mmaFragment struct {
+	Type *gpu.MMAMatrixType
+	// Data holds Rows*Cols elements in register form, row-major.
+	Data []uint64
+}
+
+func newFragment(t *gpu.MMAMatrixType) *mmaFragment {
+	return &mmaFragment{Type: t, Data: make([]uint64, t.Rows*t.Cols)}
+}
+
+// sameObjects checks that every lane passed the same fragments (slot i of obj).
+func sameObjects(op *ir.Operation, lanes []*gpuThread, n int) error {
+	for _, l := range lanes[1:] {
+		for i := 0; i < n; i++ {
+			if l.coll.obj[i] != lanes[0].coll.obj[i] {
+				return op.Errorf("operand #%d differs between lane 0 and lane %d of the warp", i, l.linear%warpSize)
+			}
+		}
+	}
+	return nil
+}
+
+// sameAccess checks that every lane names the same memory for a fragment load or store.
+func sameAccess(op *ir.Operation, lanes []*gpuThread) error {
+	c0 := &lanes[0].coll
+	for _, l := range lanes[1:] {
+		c := &l.coll
+		same := c.ref != nil && c0.ref != nil && c.ref.Buf == c0.ref.Buf && c.ref.Offset == c0.ref.Offset && len(c.idx) == len(c0.idx)
+		for i := 0; same && i < len(c.idx); i++ {
+			same = c.idx[i] == c0.idx[i]
+		}
+		if !same {
+			return op.Errorf("lanes 0 and %d of the warp access different matrices (indices %s and %s)",
+				l.linear%warpSize, fmtIndex(c0.idx), fmtIndex(c.idx))
+		}
+	}
+	return nil
+}
+
+// fragmentIndex returns the memref index of fragment element (r, c) stored
+// from idx with leading dimension ld (column-major when transpose).
+func fragmentIndex(op *ir.Operation, m *MemRef, idx []int64, ld int64, transpose bool, r, c int64, out []int64) ([]int64, error) {
+	if transpose {
+		r, c = c, r
+	}
+	out = append(out[:0], idx...)
+	n := len(out)
+	switch {
+	case n == 0:
+		return nil, unsupported(op, "a 0-d memref")
+	case n == 1:
+		out[0] += r*ld + c
+	case m.layout == nil && m.Strides[n-2] == ld:
+		out[n-2] += r
+		out[n-1] += c
+	default:
+		return nil, unsupported(op, "leadDimension %d different from the row stride of %s", ld, m.Type)
+	}
+	return out, nil
+}
+
+func mmaAttrs(op *ir.Operation) (ld int64, transpose bool, err error) {
+	a, ok := op.Attr("leadDimension").(*ir.IntegerAttr)
+	if !ok {
+		return 0, false, op.Errorf("requires attribute 'leadDimension'")
+	}
+	return a.Int(), op.HasAttr("transpose"), nil
+}
+
+func compileMMALoad(c *Compiler, op *ir.Operation) (Compiled, error) {
+	rt, ok := op.Result(0).Type().(*gpu.MMAMatrixType)
+	if !ok || op.NumOperands() < 1 {
+		return Compiled{}, op.Errorf("malformed subgroup_mma_load_matrix")
+	}
+	ld, transpose, err := mmaAttrs(op)
+	if err != nil {
+		return Compiled{}, err
+	}
+	src, idx, r := c.Slot(op.Operand(0)), c.Slots(op.Operands()[1:]), c.Slot(op.Result(0))
+	resolve := func(b *gpuBlock, lanes []*gpuThread) error {
+		if err := sameAccess(op, lanes); err != nil {
+			return err
+		}
+		c0 := &lanes[0].coll
+		f := newFragment(rt)
+		var e []int64
+		for i := int64(0); i < rt.Rows; i++ {
+			for j := int64(0); j < rt.Cols; j++ {
+				var err error
+				if e, err = fragmentIndex(op, c0.ref, c0.idx, ld, transpose, i, j, e); err != nil {
+					return err
+				}
+				if f.Data[i*rt.Cols+j], err = load(op, c0.ref, e); err != nil {
+					return err
+				}
+			}
+		}
+		for _, l := range lanes {
+			l.coll.outObj = f
+		}
+		return nil
+	}
+	return Compiled{Exec: func(fr *Frame) error {
+		t, err := join(fr, op, collective{resolve: resolve, ref: fr.M[src], idx: append([]int64(nil), fr.gather(idx)...)})
+		if err != nil {
+			return err
+		}
+		fr.O[r] = t.coll.outObj
+		return nil
+	}}, nil
+}
+
+func compileMMAStore(c *Compiler, op *ir.Operation) (Compiled, error) {
+	if op.NumOperands() < 2 {
+		return Compiled{}, op.Errorf("malformed subgroup_mma_store_matrix")
+	}
+	ld, transpose, err := mmaAttrs(op)
+	if err != nil {
+		return Compiled{}, err
+	}
+	val, dst, idx := c.Slot(op.Operand(0)), c.Slot(op.Operand(1)), c.Slots(op.Operands()[2:])
+	resolve := func(b *gpuBlock, lanes []*gpuThread) error {
+		if err := sameAccess(op, lanes); err != nil {
+			return err
+		}
+		if err := sameObjects(op, lanes, 1); err != nil {
+			return err
+		}
+		c0 := &lanes[0].coll
+		f, ok := c0.obj[0].(*mmaFragment)
+		if !ok {
+			return runtimeError(op, "store of an undefined matrix fragment")
+		}
+		var e []int64
+		for i := int64(0); i < f.Type.Rows; i++ {
+			for j := int64(0); j < f.Type.Cols; j++ {
+				var err error
+				if e, err = fragmentIndex(op, c0.ref, c0.idx, ld, transpose, i, j, e); err != nil {
+					return err
+				}
+				if err := store(op, c0.ref, e, f.Data[i*f.Type.Cols+j]); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	}
+	return Compiled{Exec: func(fr *Frame) error {
+		_, err := join(fr, op, collective{resolve: resolve, ref: fr.M[dst], idx: append([]int64(nil), fr.gather(idx)...),
+			obj: [3]any{fr.O[val]}})
+		return err
+	}}, nil
+}
+
+// mmaScalar decodes a fragment element to float64 (integers by their signedness).
+func mmaScalar(t ir.Type, bits uint64) float64 {
+	switch t := t.(type) {
+	case *ir.FloatType:
+		return decodeFloat(t, bits)
+	case *ir.IntegerType:
+		if t.Signedness == ir.Unsigned {
+			return float64(truncBits(bits, t.Width))
+		}
+		return float64(signExtend(bits, t.Width))
+	}
+	return 0
+}
+
+func mmaEncode(t ir.Type, v float64) uint64 {
+	switch t := t.(type) {
+	case *ir.FloatType:
+		return encodeFloat(t, v)
+	case *ir.IntegerType:
+		return truncBits(uint64(int64(v)), t.Width)
+	}
+	return 0
+}
+
+// compileMMACompute computes D = A*B + C. Each element is accumulated in
+// float64 (f16 products and their sums up to K=16 are exact there) and
+// rounded once to the accumulator type; integer fragments use exact integer
+// arithmetic wrapped to the accumulator width.
+func compileMMACompute(c *Compiler, op *ir.Operation) (Compiled, error) {
+	if op.NumOperands() != 3 || op.NumResults() != 1 {
+		return Compiled{}, op.Errorf("malformed subgroup_mma_compute")
+	}
+	rt, ok := op.Result(0).Type().(*gpu.MMAMatrixType)
+	if !ok {
+		return Compiled{}, op.Errorf("malformed subgroup_mma_compute")
+	}
+	aT, bT := op.HasAttr("a_transpose"), op.HasAttr("b_transpose")
+	sa, sb, sc, r := c.Slot(op.Operand(0)), c.Slot(op.Operand(1)), c.Slot(op.Operand(2)), c.Slot(op.Result(0))
+	_, intAcc := rt.Elem.(*ir.IntegerType)
+	resolve := func(b *gpuBlock, lanes []*gpuThread) error {
+		if err := sameObjects(op, lanes, 3); err != nil {
+			return err
+		}
+		a, ok1 := lanes[0].coll.obj[0].(*mmaFragment)
+		bm, ok2 := lanes[0].coll.obj[1].(*mmaFragment)
+		cm, ok3 := lanes[0].coll.obj[2].(*mmaFragment)
+		if !ok1 || !ok2 || !ok3 {
+			return runtimeError(op, "use of an undefined matrix fragment")
+		}
+		at := func(f *mmaFragment, i, j int64, tr bool) float64 {
+			if tr {
+				i, j = j, i
+			}
+			return mmaScalar(f.Type.Elem, f.Data[i*f.Type.Cols+j])
+		}
+		kDim := a.Type.Cols
+		if aT {
+			kDim = a.Type.Rows
+		}
+		d := newFragment(rt)
+		for i := int64(0); i < rt.Rows; i++ {
+			for j := int64(0); j < rt.Cols; j++ {
+				if intAcc {
+					acc := int64(mmaScalar(cm.Type.Elem, cm.Data[i*rt.Cols+j]))
+					for k := int64(0); k < kDim; k++ {
+						acc += int64(at(a, i, k, aT)) * int64(at(bm, k, j, bT))
+					}
+					d.Data[i*rt.Cols+j] = mmaEncode(rt.Elem, float64(acc))
+					continue
+				}
+				acc := mmaScalar(cm.Type.Elem, cm.Data[i*rt.Cols+j])
+				for k := int64(0); k < kDim; k++ {
+					acc += at(a, i, k, aT) * at(bm, k, j, bT)
+				}
+				d.Data[i*rt.Cols+j] = mmaEncode(rt.Elem, acc)
+			}
+		}
+		for _, l := range lanes {
+			l.coll.outObj = d
+		}
+		return nil
+	}
+	return Compiled{Exec: func(fr *Frame) error {
+		t, err := join(fr, op, collective{resolve: resolve, obj: [3]any{fr.O[sa], fr.O[sb], fr.O[sc]}})
+		if err != nil {
+			return err
+		}
+		fr.O[r] = t.coll.outObj
+		return nil
+	}}, nil
+}
+
+func compileMMAConstant(c *Compiler, op *ir.Operation) (Compiled, error) {
+	rt, ok := op.Result(0).Type().(*gpu.MMAMatrixType)
+	if !ok || op.NumOperands() != 1 {
+		return Compiled{}, op.Errorf("malformed subgroup_mma_constant_matrix")
+	}
+	v, r := c.Slot(op.Operand(0)), c.Slot(op.Result(0))
+	resolve := func(b *gpuBlock, lanes []*gpuThread) error {
+		x := lanes[0].coll.in[0]
+		for _, l := range lanes[1:] {
+			if l.coll.in[0] != x {
+				return op.Errorf("value differs between lane 0 and lane %d of the warp", l.linear%warpSize)
+			}
+		}
+		f := newFragment(rt)
+		for i := range f.Data {
+			f.Data[i] = x
+		}
+		for _, l := range lanes {
+			l.coll.outObj = f
+		}
+		return nil
+	}
+	return Compiled{Exec: func(fr *Frame) error {
+		t, err := join(fr, op, collective{resolve: resolve, in: [3]uint64{fr.S[v]}})
+		if err != nil {
+			return err
+		}
+		fr.O[r] = t.coll.outObj
+		return nil
+	}}, nil
+}
+
+// mmaElementwiseKernel returns the scalar function of an mma_element_wise op
+// over decoded values (x: first operand, y: second).
+func mmaElementwiseKernel(op *ir.Operation, kind string) (func(x, y float64) float64, error) {
+	switch kind {
+	case "addf", "addi":
+		return func(x, y float64) float64 { return x + y }, nil
+	case "subf", "subi":
+		return func(x, y float64) float64 { return x - y }, nil
+	case "mulf", "muli":
+		return func(x, y float64) float64 { return x * y }, nil
+	case "divf":
+		return func(x, y float64) float64 { return x / y }, nil
+	case "divs", "divu":
+		return func(x, y float64) float64 {
+			if y == 0 {
+				return 0
+			}
+			return math.Trunc(x / y)
+		}, nil
+	case "maxf":
+		return math.Max, nil
+	case "minf":
+		return math.Min, nil
+	case "negatef", "negates":
+		return func(x, _ float64) float64 { return -x }, nil
+	case "extf":
+		return func(x, _ float64) float64 { return x }, nil
+	}
+	return nil, unsupported(op, "elementwise operation '%s'", kind)
+}
+
+func compileMMAElementwise(c *Compiler, op *ir.Operation) (Compiled, error) {
+	rt, ok := op.Result(0).Type().(*gpu.MMAMatrixType)
+	if !ok || op.NumOperands() < 1 || op.NumOperands() > 2 {
+		return Compiled{}, op.Errorf("malformed subgroup_mma_elementwise")
+	}
+	kind := gpu.EnumValue(op, "opType")
+	f, err := mmaElementwiseKernel(op, kind)
+	if err != nil {
+		return Compiled{}, err
+	}
+	if kind == "divs" || kind == "divu" {
+		return Compiled{}, unsupported(op, "integer division of fragments")
+	}
+	ins := c.Slots(op.Operands())
+	r := c.Slot(op.Result(0))
+	resolve := func(b *gpuBlock, lanes []*gpuThread) error {
+		if err := sameObjects(op, lanes, len(ins)); err != nil {
+			return err
+		}
+		var fs [2]*mmaFragment
+		for i := range ins {
+			var ok bool
+			if fs[i], ok = lanes[0].coll.obj[i].(*mmaFragment); !ok {
+				return runtimeError(op, "use of an undefined matrix fragment")
+			}
+		}
+		d := newFragment(rt)
+		for i := range d.Data {
+			x := mmaScalar(fs[0].Type.Elem, fs[0].Data[i])
+			y := 0.0
+			if fs[1] != nil {
+				y = mmaScalar(fs[1].Type.Elem, fs[1].Data[i])
+			}
+			d.Data[i] = mmaEncode(rt.Elem, f(x, y))
+		}
+		for _, l := range lanes {
+			l.coll.outObj = d
+		}
+		return nil
+	}
+	return Compiled{Exec: func(fr *Frame) error {
+		var obj [3]any
+		for i, s := range ins {
+			obj[i] = fr.O[s]
+		}
+		t, err := join(fr, op, collective{resolve: resolve, obj: obj})
+		if err != nil {
+			return err
+		}
+		fr.O[r] = t.coll.outObj
+		return nil
+	}}, nil
+}
