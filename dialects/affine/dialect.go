@@ -1,6 +1,7 @@
 package affine
 
 import (
+	"github.com/goopt/goopt/dialects/opsyntax"
 	"github.com/goopt/goopt/ir"
 )
 
@@ -177,8 +178,8 @@ func Dialect() *ir.Dialect {
 				Doc:     "Terminates affine.for/if/parallel bodies:\n\n  affine.yield %v : f32",
 				Traits:  ir.Pure | ir.Terminator | ir.ReturnLike,
 				Verify:  verifyYield,
-				Parse:   parseYield,
-				Print:   printYield,
+				Parse:   opsyntax.ParseOptionalOperandsColonTypes,
+				Print:   opsyntax.PrintOptionalOperandsColonTypes,
 			},
 		},
 	}

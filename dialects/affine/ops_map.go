@@ -198,42 +198,6 @@ func verifyDelinearize(op *ir.Operation) error {
 
 // ---- affine.yield ----
 
-func parseYield(p ir.OpParser, st *ir.OperationState) error {
-	if err := p.ParseOptionalAttrDict(st); err != nil {
-		return err
-	}
-	us, err := p.ParseOperandList(ir.DelimNone)
-	if err != nil {
-		return err
-	}
-	if len(us) == 0 {
-		return nil
-	}
-	ts, err := p.ParseColonTypeList()
-	if err != nil {
-		return err
-	}
-	if len(ts) != len(us) {
-		return p.Errorf("%d operands present, but expected %d", len(us), len(ts))
-	}
-	vs, err := p.ResolveOperands(us, ts)
-	if err != nil {
-		return err
-	}
-	st.Operands = append(st.Operands, vs...)
-	return nil
-}
-
-func printYield(p ir.OpPrinter, op *ir.Operation) {
-	p.PrintOptionalAttrDict(op.Attrs())
-	if op.NumOperands() > 0 {
-		p.Print(" ")
-		p.PrintOperands(op.Operands())
-		p.Print(" : ")
-		p.PrintTypes(op.OperandTypes())
-	}
-}
-
 func verifyYield(op *ir.Operation) error {
 	parent := op.ParentOp()
 	if parent == nil || !(parent.Is(ParallelName) || parent.Is(IfName) || parent.Is(ForName)) {

@@ -1,6 +1,9 @@
 package builtin
 
-import "github.com/goopt/goopt/ir"
+import (
+	"github.com/goopt/goopt/dialects/opsyntax"
+	"github.com/goopt/goopt/ir"
+)
 
 // Dialect returns the builtin dialect.
 func Dialect() *ir.Dialect {
@@ -78,18 +81,9 @@ func castOp() *ir.OpDef {
 				return err
 			}
 			if len(ops) > 0 {
-				ts, err := p.ParseColonTypeList()
-				if err != nil {
+				if err := opsyntax.ParseColonOperandTypes(p, st, ops); err != nil {
 					return err
 				}
-				if len(ts) != len(ops) {
-					return p.Errorf("%d operands present, but expected %d", len(ops), len(ts))
-				}
-				vs, err := p.ResolveOperands(ops, ts)
-				if err != nil {
-					return err
-				}
-				st.Operands = append(st.Operands, vs...)
 			}
 			if err := p.ParseKeyword("to"); err != nil {
 				return err

@@ -137,29 +137,9 @@ func returnOp() *ir.OpDef {
 			if len(ops) == 0 {
 				return nil
 			}
-			ts, err := p.ParseColonTypeList()
-			if err != nil {
-				return err
-			}
-			if len(ts) != len(ops) {
-				return p.Errorf("%d operands present, but expected %d", len(ops), len(ts))
-			}
-			vs, err := p.ResolveOperands(ops, ts)
-			if err != nil {
-				return err
-			}
-			st.Operands = append(st.Operands, vs...)
-			return nil
+			return opsyntax.ParseColonOperandTypes(p, st, ops)
 		},
-		Print: func(p ir.OpPrinter, op *ir.Operation) {
-			p.PrintOptionalAttrDict(op.Attrs())
-			if op.NumOperands() > 0 {
-				p.Print(" ")
-				p.PrintOperands(op.Operands())
-				p.Print(" : ")
-				p.PrintTypes(op.OperandTypes())
-			}
-		},
+		Print: opsyntax.PrintOptionalOperandsColonTypes,
 	}
 }
 

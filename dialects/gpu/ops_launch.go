@@ -1,6 +1,7 @@
 package gpu
 
 import (
+	"github.com/goopt/goopt/dialects/internal/segments"
 	"github.com/goopt/goopt/ir"
 )
 
@@ -75,7 +76,7 @@ func KernelOperands(op *ir.Operation) []*ir.Value { return Segment(op, launchFun
 
 // AsyncDependencies returns the async token operands of an async-capable gpu op.
 func AsyncDependencies(op *ir.Operation) []*ir.Value {
-	if op.HasAttr(segmentAttr) {
+	if op.HasAttr(segments.Attr) {
 		return Segment(op, 0)
 	}
 	var deps []*ir.Value
@@ -192,7 +193,7 @@ func launchOp() *ir.OpDef {
 			"    gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)\n" +
 			"               threads(%tx, %ty, %tz) in (%sx = %c32, %sy = %c1, %sz = %c1) {\n      gpu.terminator\n    }",
 		Traits:   ir.AutomaticAllocationScope | ir.RecursiveMemoryEffects,
-		Inherent: []string{segmentAttr, "kernelFunc", "kernelModule"},
+		Inherent: []string{segments.Attr, "kernelFunc", "kernelModule"},
 		Parse:    parseLaunch,
 		Print:    printLaunch,
 		Verify:   verifyLaunch,
@@ -245,7 +246,7 @@ func parseLaunch(p ir.OpParser, st *ir.OperationState) error {
 		st.Operands = append(st.Operands, v)
 		nd = 1
 	}
-	setSegments(st, len(deps), 1, 1, 1, 1, 1, 1, nc, nc, nc, nd)
+	segments.Set(st, len(deps), 1, 1, 1, 1, 1, 1, nc, nc, nc, nd)
 	wg, err := parseAttributions(p, "workgroup")
 	if err != nil {
 		return err
@@ -292,11 +293,11 @@ func printLaunch(p ir.OpPrinter, op *ir.Operation) {
 	printAttributions(p, "private", PrivateAttributions(op))
 	p.Print(" ")
 	p.PrintRegion(op.Region(0), false, true)
-	p.PrintOptionalAttrDict(op.Attrs(), segmentAttr, WorkgroupAttributionsKey)
+	p.PrintOptionalAttrDict(op.Attrs(), segments.Attr, WorkgroupAttributionsKey)
 }
 
 func verifyLaunch(op *ir.Operation) error {
-	if err := checkSegments(op, numLaunchSegments); err != nil {
+	if err := segments.Check(op, numLaunchSegments); err != nil {
 		return err
 	}
 	if op.NumRegions() != 1 || op.Region(0).Empty() {
@@ -349,7 +350,7 @@ func launchFuncOp() *ir.OpDef {
 		Doc: "Launches the kernel gpu.func named by a nested symbol reference on a grid of thread blocks " +
 			"with the given arguments; the enclosing module must carry `gpu.container_module`.\n\n" +
 			"    gpu.launch_func  @kernels::@k blocks in (%c1, %c1, %c1) threads in (%c32, %c1, %c1)  args(%a : memref<32xf32>)",
-		Inherent: []string{"kernel", segmentAttr},
+		Inherent: []string{"kernel", segments.Attr},
 		Parse:    parseLaunchFunc,
 		Print:    printLaunchFunc,
 		Verify:   verifyLaunchFunc,
@@ -490,7 +491,7 @@ func parseLaunchFunc(p ir.OpParser, st *ir.OperationState) error {
 	for _, g := range [][]*ir.Value{deps, gv, cv, dsm, args, asyncObject} {
 		st.Operands = append(st.Operands, g...)
 	}
-	setSegments(st, len(deps), 1, 1, 1, 1, 1, 1, nc, nc, nc, len(dsm), len(args), len(asyncObject))
+	segments.Set(st, len(deps), 1, 1, 1, 1, 1, 1, nc, nc, nc, len(dsm), len(args), len(asyncObject))
 	return p.ParseOptionalAttrDict(st)
 }
 
@@ -539,7 +540,7 @@ func printLaunchFunc(p ir.OpPrinter, op *ir.Operation) {
 		}
 		p.Print(")")
 	}
-	p.PrintOptionalAttrDict(op.Attrs(), "kernel", segmentAttr)
+	p.PrintOptionalAttrDict(op.Attrs(), "kernel", segments.Attr)
 }
 
 // LaunchedKernel returns the gpu.func a gpu.launch_func launches, or nil.
@@ -552,7 +553,7 @@ func LaunchedKernel(op *ir.Operation) *ir.Operation {
 }
 
 func verifyLaunchFunc(op *ir.Operation) error {
-	if err := checkSegments(op, numLaunchFuncSegments); err != nil {
+	if err := segments.Check(op, numLaunchFuncSegments); err != nil {
 		return err
 	}
 	ref, ok := op.Attr("kernel").(*ir.SymbolRefAttr)

@@ -1,6 +1,7 @@
 package gpu
 
 import (
+	"github.com/goopt/goopt/dialects/internal/segments"
 	"github.com/goopt/goopt/ir"
 )
 
@@ -30,7 +31,7 @@ func allocOp() *ir.OpDef {
 			"op ordered after its dependencies.\n\n" +
 			"    %m, %t = gpu.alloc async [%dep] (%n) : memref<?xf32>",
 		Traits:   ir.MemAlloc,
-		Inherent: []string{"hostShared", segmentAttr},
+		Inherent: []string{"hostShared", segments.Attr},
 		Parse: func(p ir.OpParser, st *ir.OperationState) error {
 			tokens := []ir.Type{}
 			var tmp ir.OperationState
@@ -62,7 +63,7 @@ func allocOp() *ir.OpDef {
 				return err
 			}
 			st.Operands = append(append(st.Operands, deps...), vs...)
-			setSegments(st, len(deps), len(sizes), len(syms))
+			segments.Set(st, len(deps), len(sizes), len(syms))
 			st.Types = append(append(st.Types, t), tokens...)
 			return nil
 		},
@@ -80,12 +81,12 @@ func allocOp() *ir.OpDef {
 				p.PrintOperands(syms)
 				p.Print("]")
 			}
-			p.PrintOptionalAttrDict(op.Attrs(), "hostShared", segmentAttr)
+			p.PrintOptionalAttrDict(op.Attrs(), "hostShared", segments.Attr)
 			p.Print(" : ")
 			p.PrintType(op.Result(0).Type())
 		},
 		Verify: func(op *ir.Operation) error {
-			if err := checkSegments(op, 3); err != nil {
+			if err := segments.Check(op, 3); err != nil {
 				return err
 			}
 			if op.NumResults() < 1 {

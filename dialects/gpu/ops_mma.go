@@ -2,6 +2,7 @@ package gpu
 
 import (
 	"github.com/goopt/goopt/dialects/memref"
+	"github.com/goopt/goopt/dialects/opsyntax"
 	"github.com/goopt/goopt/ir"
 )
 
@@ -27,23 +28,6 @@ func lastDimUnitStride(t *ir.MemRefType) bool {
 	return ok && strides[len(strides)-1] == 1
 }
 
-// parseMemRefIndices parses `%m[%i, %j]` returning the unresolved memref and indices.
-func parseMemRefIndices(p ir.OpParser) (ir.UnresolvedOperand, []ir.UnresolvedOperand, error) {
-	m, err := p.ParseOperand()
-	if err != nil {
-		return m, nil, err
-	}
-	idx, err := p.ParseOperandList(ir.DelimSquare)
-	return m, idx, err
-}
-
-func printMemRefIndices(p ir.OpPrinter, m *ir.Value, idx []*ir.Value) {
-	p.PrintOperand(m)
-	p.Print("[")
-	p.PrintOperands(idx)
-	p.Print("]")
-}
-
 func mmaLoadOp() *ir.OpDef {
 	return &ir.OpDef{
 		Name:    "gpu.subgroup_mma_load_matrix",
@@ -54,7 +38,7 @@ func mmaLoadOp() *ir.OpDef {
 		Traits:   ir.MemRead,
 		Inherent: []string{"leadDimension", "transpose"},
 		Parse: func(p ir.OpParser, st *ir.OperationState) error {
-			mu, idx, err := parseMemRefIndices(p)
+			mu, idx, err := opsyntax.ParseIndexedOperand(p)
 			if err != nil {
 				return err
 			}
@@ -69,21 +53,15 @@ func mmaLoadOp() *ir.OpDef {
 			if err != nil {
 				return err
 			}
-			m, err := p.ResolveOperand(mu, mt)
-			if err != nil {
+			if err := opsyntax.ResolveIndexed(p, st, mu, mt, idx); err != nil {
 				return err
 			}
-			is, err := resolveAll(p, idx, ir.Index)
-			if err != nil {
-				return err
-			}
-			st.Operands = append(append(st.Operands, m), is...)
 			st.Types = append(st.Types, res...)
 			return nil
 		},
 		Print: func(p ir.OpPrinter, op *ir.Operation) {
 			p.Print(" ")
-			printMemRefIndices(p, op.Operand(0), op.Operands()[1:])
+			opsyntax.PrintIndexedOperand(p, op.Operand(0), op.Operands()[1:])
 			p.PrintOptionalAttrDict(op.Attrs())
 			p.Print(" : ")
 			p.PrintType(op.Operand(0).Type())
@@ -130,7 +108,7 @@ func mmaStoreOp() *ir.OpDef {
 			if err := p.Parse(","); err != nil {
 				return err
 			}
-			mu, idx, err := parseMemRefIndices(p)
+			mu, idx, err := opsyntax.ParseIndexedOperand(p)
 			if err != nil {
 				return err
 			}
@@ -159,7 +137,7 @@ func mmaStoreOp() *ir.OpDef {
 			p.Print(" ")
 			p.PrintOperand(op.Operand(0))
 			p.Print(", ")
-			printMemRefIndices(p, op.Operand(1), op.Operands()[2:])
+			opsyntax.PrintIndexedOperand(p, op.Operand(1), op.Operands()[2:])
 			p.PrintOptionalAttrDict(op.Attrs())
 			p.Print(" : ")
 			p.PrintType(op.Operand(0).Type())

@@ -1,6 +1,7 @@
 package gpu
 
 import (
+	"github.com/goopt/goopt/dialects/internal/regions"
 	"github.com/goopt/goopt/dialects/opsyntax"
 	"github.com/goopt/goopt/ir"
 )
@@ -68,7 +69,7 @@ func moduleOp() *ir.OpDef {
 			if err := p.ParseRegion(r, nil); err != nil {
 				return err
 			}
-			ensureTerminator(p.Context(), r, "gpu.module_end", st.Loc)
+			regions.EnsureTerminator(p.Context(), r, "gpu.module_end", st.Loc)
 			return nil
 		},
 		Print: func(p ir.OpPrinter, op *ir.Operation) {
@@ -293,8 +294,8 @@ func returnOp() *ir.OpDef {
 		Summary: "Terminator for GPU functions",
 		Doc:     "Returns from a gpu.func with the function's results.\n\n    gpu.return %v : f32",
 		Traits:  ir.Terminator | ir.ReturnLike | ir.Pure,
-		Parse:   parseOptionalOperandsColonTypes,
-		Print:   printOptionalOperandsColonTypes,
+		Parse:   opsyntax.ParseOptionalOperandsColonTypes,
+		Print:   opsyntax.PrintOptionalOperandsColonTypes,
 		Verify: func(op *ir.Operation) error {
 			if err := expectParent(op, "gpu.func"); err != nil {
 				return err
@@ -315,42 +316,4 @@ func returnOp() *ir.OpDef {
 			return nil
 		},
 	}
-}
-
-// parseOptionalOperandsColonTypes parses `attr-dict (%a, %b : t1, t2)?` (gpu.return, gpu.yield).
-func parseOptionalOperandsColonTypes(p ir.OpParser, st *ir.OperationState) error {
-	if err := p.ParseOptionalAttrDict(st); err != nil {
-		return err
-	}
-	us, err := p.ParseOperandList(ir.DelimNone)
-	if err != nil {
-		return err
-	}
-	if len(us) == 0 {
-		return nil
-	}
-	ts, err := p.ParseColonTypeList()
-	if err != nil {
-		return err
-	}
-	if len(ts) != len(us) {
-		return p.Errorf("%d operands present, but expected %d", len(us), len(ts))
-	}
-	vs, err := p.ResolveOperands(us, ts)
-	if err != nil {
-		return err
-	}
-	st.Operands = append(st.Operands, vs...)
-	return nil
-}
-
-func printOptionalOperandsColonTypes(p ir.OpPrinter, op *ir.Operation) {
-	p.PrintOptionalAttrDict(op.Attrs())
-	if op.NumOperands() == 0 {
-		return
-	}
-	p.Print(" ")
-	p.PrintOperands(op.Operands())
-	p.Print(" : ")
-	p.PrintTypes(op.OperandTypes())
 }

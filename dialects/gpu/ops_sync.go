@@ -1,6 +1,7 @@
 package gpu
 
 import (
+	"github.com/goopt/goopt/dialects/opsyntax"
 	"github.com/goopt/goopt/ir"
 )
 
@@ -385,7 +386,7 @@ func yieldOp() *ir.OpDef {
 		Summary: "GPU yield operation",
 		Doc:     "Yields the combined value from the body of a gpu.all_reduce.\n\n    gpu.yield %sum : f32",
 		Traits:  ir.Terminator | ir.ReturnLike | ir.Pure,
-		Parse:   parseOptionalOperandsColonTypes,
-		Print:   printOptionalOperandsColonTypes,
+		Parse:   opsyntax.ParseOptionalOperandsColonTypes,
+		Print:   opsyntax.PrintOptionalOperandsColonTypes,
 	}
 }

@@ -1,58 +1,12 @@
 package gpu
 
 import (
+	"github.com/goopt/goopt/dialects/internal/segments"
 	"github.com/goopt/goopt/ir"
 )
 
-const segmentAttr = "operandSegmentSizes"
-
-// setSegments records the sizes of variadic operand groups.
-func setSegments(st *ir.OperationState, sizes ...int) {
-	vs := make([]int32, len(sizes))
-	for i, s := range sizes {
-		vs[i] = int32(s)
-	}
-	st.AddAttr(segmentAttr, ir.DenseI32Array(vs...))
-}
-
 // Segment returns operand group i of op according to operandSegmentSizes (nil when malformed).
-func Segment(op *ir.Operation, i int) []*ir.Value {
-	a, ok := op.Attr(segmentAttr).(*ir.DenseArrayAttr)
-	if !ok || i >= len(a.Ints) {
-		return nil
-	}
-	start := int64(0)
-	for _, s := range a.Ints[:i] {
-		start += s
-	}
-	end := start + a.Ints[i]
-	if start < 0 || end > int64(op.NumOperands()) || end < start {
-		return nil
-	}
-	return op.Operands()[start:end]
-}
-
-// checkSegments verifies operandSegmentSizes against n groups and the operand count.
-func checkSegments(op *ir.Operation, n int) error {
-	a, ok := op.Attr(segmentAttr).(*ir.DenseArrayAttr)
-	if !ok {
-		return op.Errorf("requires attribute '%s'", segmentAttr)
-	}
-	if len(a.Ints) != n {
-		return op.Errorf("'%s' attribute for specifying operand segments must have %d elements, but got %d", segmentAttr, n, len(a.Ints))
-	}
-	total := int64(0)
-	for _, s := range a.Ints {
-		if s < 0 {
-			return op.Errorf("'%s' attribute cannot have negative elements", segmentAttr)
-		}
-		total += s
-	}
-	if total != int64(op.NumOperands()) {
-		return op.Errorf("operand count (%d) does not match with the total size (%d) specified in attribute '%s'", op.NumOperands(), total, segmentAttr)
-	}
-	return nil
-}
+func Segment(op *ir.Operation, i int) []*ir.Value { return segments.Group(op, i) }
 
 // parseAsyncDependencies parses `[async] ['[' %deps ']']`, adding the token
 // result type when async and returning the resolved dependencies.
@@ -147,18 +101,6 @@ func expectParent(op *ir.Operation, parent string) error {
 		return op.Errorf("expects parent op '%s'", parent)
 	}
 	return nil
-}
-
-// ensureTerminator appends an empty `name` op to each block of r without a terminator.
-func ensureTerminator(ctx *ir.Context, r *ir.Region, name string, loc ir.Location) {
-	if r.Empty() {
-		r.AppendBlock(ir.NewBlock())
-	}
-	for _, b := range r.Blocks() {
-		if b.Last() == nil || !b.Last().HasTrait(ir.Terminator) {
-			b.Append(ctx.NewOperation(&ir.OperationState{Name: name, Loc: loc}))
-		}
-	}
 }
 
 // memrefOf returns t as a memref type, or nil.

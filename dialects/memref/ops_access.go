@@ -3,6 +3,7 @@ package memref
 import (
 	"strconv"
 
+	"github.com/goopt/goopt/dialects/opsyntax"
 	"github.com/goopt/goopt/ir"
 )
 
@@ -96,11 +97,7 @@ func storeOp() *ir.OpDef {
 
 // parseMemRefAccess parses `%m[%i, %j] attr-dict : memref-type`.
 func parseMemRefAccess(p ir.OpParser, st *ir.OperationState) (*ir.Value, []*ir.Value, *ir.MemRefType, error) {
-	mu, err := p.ParseOperand()
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	idx, err := p.ParseOperandList(ir.DelimSquare)
+	mu, idx, err := opsyntax.ParseIndexedOperand(p)
 	if err != nil {
 		return nil, nil, nil, err
 	}
@@ -124,10 +121,7 @@ func parseMemRefAccess(p ir.OpParser, st *ir.OperationState) (*ir.Value, []*ir.V
 
 // printMemRefAccess prints `%m[%i, %j] attr-dict : memref-type` with the memref at operand mi.
 func printMemRefAccess(p ir.OpPrinter, op *ir.Operation, mi int) {
-	p.PrintOperand(op.Operand(mi))
-	p.Print("[")
-	p.PrintOperands(op.Operands()[mi+1:])
-	p.Print("]")
+	opsyntax.PrintIndexedOperand(p, op.Operand(mi), op.Operands()[mi+1:])
 	var elided []string
 	if !boolAttr(op, "nontemporal") {
 		elided = append(elided, "nontemporal")
@@ -205,11 +199,7 @@ func atomicRMWOp() *ir.OpDef {
 			if err := p.Parse(","); err != nil {
 				return err
 			}
-			mu, err := p.ParseOperand()
-			if err != nil {
-				return err
-			}
-			idx, err := p.ParseOperandList(ir.DelimSquare)
+			mu, idx, err := opsyntax.ParseIndexedOperand(p)
 			if err != nil {
 				return err
 			}
@@ -247,15 +237,10 @@ func atomicRMWOp() *ir.OpDef {
 			if err != nil {
 				return err
 			}
-			m, err := p.ResolveOperand(mu, mt)
-			if err != nil {
+			st.Operands = append(st.Operands, v)
+			if err := opsyntax.ResolveIndexed(p, st, mu, mt, idx); err != nil {
 				return err
 			}
-			is, err := resolveIndex(p, idx)
-			if err != nil {
-				return err
-			}
-			st.Operands = append(append(st.Operands, v, m), is...)
 			st.Types = append(st.Types, rt)
 			return nil
 		},
@@ -332,11 +317,7 @@ func genericAtomicRMWOp() *ir.OpDef {
 			"      %new = arith.addf %cur, %v : f32\n      memref.atomic_yield %new : f32\n    }",
 		Traits: ir.SingleBlock | ir.MemRead | ir.MemWrite,
 		Parse: func(p ir.OpParser, st *ir.OperationState) error {
-			mu, err := p.ParseOperand()
-			if err != nil {
-				return err
-			}
-			idx, err := p.ParseOperandList(ir.DelimSquare)
+			mu, idx, err := opsyntax.ParseIndexedOperand(p)
 			if err != nil {
 				return err
 			}
@@ -344,15 +325,9 @@ func genericAtomicRMWOp() *ir.OpDef {
 			if err != nil {
 				return err
 			}
-			m, err := p.ResolveOperand(mu, t)
-			if err != nil {
+			if err := opsyntax.ResolveIndexed(p, st, mu, t, idx); err != nil {
 				return err
 			}
-			is, err := resolveIndex(p, idx)
-			if err != nil {
-				return err
-			}
-			st.Operands = append(append(st.Operands, m), is...)
 			st.Types = append(st.Types, t.Elem)
 			if err := p.ParseRegion(st.AddRegion(), nil); err != nil {
 				return err
@@ -462,11 +437,7 @@ func prefetchOp() *ir.OpDef {
 		Traits:   ir.MemRead | ir.MemWrite,
 		Inherent: []string{"isWrite", "localityHint", "isDataCache"},
 		Parse: func(p ir.OpParser, st *ir.OperationState) error {
-			mu, err := p.ParseOperand()
-			if err != nil {
-				return err
-			}
-			idx, err := p.ParseOperandList(ir.DelimSquare)
+			mu, idx, err := opsyntax.ParseIndexedOperand(p)
 			if err != nil {
 				return err
 			}
@@ -510,16 +481,7 @@ func prefetchOp() *ir.OpDef {
 			if err != nil {
 				return err
 			}
-			m, err := p.ResolveOperand(mu, t)
-			if err != nil {
-				return err
-			}
-			is, err := resolveIndex(p, idx)
-			if err != nil {
-				return err
-			}
-			st.Operands = append(append(st.Operands, m), is...)
-			return nil
+			return opsyntax.ResolveIndexed(p, st, mu, t, idx)
 		},
 		Print: func(p ir.OpPrinter, op *ir.Operation) {
 			p.Print(" ")

@@ -1,6 +1,11 @@
 package memref
 
-import "github.com/goopt/goopt/ir"
+import (
+	"github.com/goopt/goopt/dialects/internal/regions"
+	"github.com/goopt/goopt/dialects/internal/segments"
+	"github.com/goopt/goopt/dialects/opsyntax"
+	"github.com/goopt/goopt/ir"
+)
 
 // allocLike declares memref.alloc and memref.alloca:
 // `memref.alloc(%d)[%s] {alignment = 16 : i64} : memref<?x4xf32, #map>`.
@@ -12,7 +17,7 @@ func allocLike(name, short, summary string, traits ir.Trait) *ir.OpDef {
 			"one per layout-map symbol in brackets.\n\n" +
 			"    %0 = " + name + "(%d)[%s] {alignment = 16 : i64} : memref<?x4xf32, affine_map<(d0, d1)[s0] -> (d0 * s0 + d1)>>",
 		Traits:   traits,
-		Inherent: []string{"alignment", segmentAttr},
+		Inherent: []string{"alignment", segments.Attr},
 		Parse: func(p ir.OpParser, st *ir.OperationState) error {
 			dims, err := p.ParseOperandList(ir.DelimParen)
 			if err != nil {
@@ -35,24 +40,24 @@ func allocLike(name, short, summary string, traits ir.Trait) *ir.OpDef {
 			}
 			st.Operands = append(st.Operands, vs...)
 			st.Types = append(st.Types, t)
-			setSegments(st, len(dims), len(syms))
+			segments.Set(st, len(dims), len(syms))
 			return nil
 		},
 		Print: func(p ir.OpPrinter, op *ir.Operation) {
 			p.Print("(")
-			p.PrintOperands(segment(op, 0))
+			p.PrintOperands(segments.Group(op, 0))
 			p.Print(")")
-			if syms := segment(op, 1); len(syms) > 0 {
+			if syms := segments.Group(op, 1); len(syms) > 0 {
 				p.Print("[")
 				p.PrintOperands(syms)
 				p.Print("]")
 			}
-			p.PrintOptionalAttrDict(op.Attrs(), segmentAttr)
+			p.PrintOptionalAttrDict(op.Attrs(), segments.Attr)
 			p.Print(" : ")
 			p.PrintType(op.Result(0).Type())
 		},
 		Verify: func(op *ir.Operation) error {
-			if err := checkSegments(op, 2); err != nil {
+			if err := segments.Check(op, 2); err != nil {
 				return err
 			}
 			if op.NumResults() != 1 {
@@ -65,10 +70,10 @@ func allocLike(name, short, summary string, traits ir.Trait) *ir.OpDef {
 			if a, ok := intAttr(op, "alignment"); ok && a < 0 {
 				return op.Errorf("attribute 'alignment' failed to satisfy constraint: 64-bit signless integer attribute whose minimum value is 0")
 			}
-			if len(segment(op, 0)) != numDynamicDims(t) {
+			if len(segments.Group(op, 0)) != numDynamicDims(t) {
 				return op.Errorf("dimension operand count does not equal memref dynamic dimension count")
 			}
-			if n, want := len(segment(op, 1)), layoutSymbolCount(t); n != want {
+			if n, want := len(segments.Group(op, 1)), layoutSymbolCount(t); n != want {
 				return op.Errorf("symbol operand count does not equal memref symbol count: expected %d, got %d", want, n)
 			}
 			if name == "memref.alloca" && op.ParentOp() != nil {
@@ -94,7 +99,7 @@ func allocLike(name, short, summary string, traits ir.Trait) *ir.OpDef {
 // type and casts back to the original type (MLIR's SimplifyAllocConst).
 func simplifyAllocConst(op *ir.Operation, rw *ir.Rewriter) bool {
 	t := asMemRef(op.Result(0).Type())
-	dims := segment(op, 0)
+	dims := segments.Group(op, 0)
 	if t == nil || len(dims) != numDynamicDims(t) || layoutSymbolCount(t) != 0 {
 		return false
 	}
@@ -118,13 +123,13 @@ func simplifyAllocConst(op *ir.Operation, rw *ir.Rewriter) bool {
 	}
 	nt := ir.MemRef(shape, t.Elem, t.Layout, t.MemorySpace)
 	rw.SetInsertionPointBefore(op)
-	st := &ir.OperationState{Name: op.Name(), Loc: op.Loc(), Operands: append(keep, segment(op, 1)...), Types: []ir.Type{nt}}
+	st := &ir.OperationState{Name: op.Name(), Loc: op.Loc(), Operands: append(keep, segments.Group(op, 1)...), Types: []ir.Type{nt}}
 	for _, a := range op.Attrs() {
-		if a.Name != segmentAttr {
+		if a.Name != segments.Attr {
 			st.AddAttr(a.Name, a.Value)
 		}
 	}
-	setSegments(st, len(keep), len(segment(op, 1)))
+	segments.Set(st, len(keep), len(segments.Group(op, 1)))
 	alloc := rw.Create(st)
 	cast := rw.CreateOp("memref.cast", op.Loc(), alloc.Results(), []ir.Type{t})
 	rw.ReplaceOp(op, cast.Results())
@@ -286,7 +291,7 @@ func allocaScopeOp() *ir.OpDef {
 			if err := p.ParseRegion(r, nil); err != nil {
 				return err
 			}
-			ensureTerminator(p.Context(), r, "memref.alloca_scope.return", st.Loc)
+			regions.EnsureTerminator(p.Context(), r, "memref.alloca_scope.return", st.Loc)
 			return p.ParseOptionalAttrDict(st)
 		},
 		Print: func(p ir.OpPrinter, op *ir.Operation) {
@@ -304,30 +309,9 @@ func allocaScopeOp() *ir.OpDef {
 			if op.NumRegions() != 1 {
 				return op.Errorf("requires one region")
 			}
-			return verifyRegionToParent(op, op.Region(0))
+			return regions.VerifyToParent(op, op.Region(0), isReturnLike)
 		},
 	}
-}
-
-// verifyRegionToParent checks that the operands of r's terminators match
-// op's result types (MLIR's RegionBranchOpInterface check for the edge from
-// a region to the parent's results).
-func verifyRegionToParent(op *ir.Operation, r *ir.Region) error {
-	for _, b := range r.Blocks() {
-		t := b.Last()
-		if t == nil || !t.HasTrait(ir.ReturnLike) {
-			continue
-		}
-		if t.NumOperands() != op.NumResults() {
-			return op.Errorf(" region control flow edge from Region #%d to parent results: source has %d operands, but target successor needs %d", r.Index(), t.NumOperands(), op.NumResults())
-		}
-		for i, v := range t.Operands() {
-			if v.Type() != op.Result(i).Type() {
-				return op.Errorf(" along control flow edge from Region #%d to parent results: source type #%d %s should match input type #%d %s", r.Index(), i, quoted(v.Type()), i, quoted(op.Result(i).Type()))
-			}
-		}
-	}
-	return nil
 }
 
 func allocaScopeReturnOp() *ir.OpDef {
@@ -336,8 +320,8 @@ func allocaScopeReturnOp() *ir.OpDef {
 		Summary: "terminator for alloca_scope operation",
 		Doc:     "Returns values from a memref.alloca_scope; may be omitted when it returns nothing.\n\n    memref.alloca_scope.return %v : f32",
 		Traits:  ir.Terminator | ir.ReturnLike | ir.Pure,
-		Parse:   parseOptionalOperandsColonTypes,
-		Print:   printOptionalOperandsColonTypes,
+		Parse:   opsyntax.ParseOptionalOperandsColonTypes,
+		Print:   opsyntax.PrintOptionalOperandsColonTypes,
 		Verify: func(op *ir.Operation) error {
 			if p := op.ParentOp(); p != nil && p.Name() != "memref.alloca_scope" {
 				return op.Errorf("expects parent op 'memref.alloca_scope'")
@@ -347,41 +331,5 @@ func allocaScopeReturnOp() *ir.OpDef {
 	}
 }
 
-// parseOptionalOperandsColonTypes parses `attr-dict ($v^ : type($v))?`.
-func parseOptionalOperandsColonTypes(p ir.OpParser, st *ir.OperationState) error {
-	if err := p.ParseOptionalAttrDict(st); err != nil {
-		return err
-	}
-	us, err := p.ParseOperandList(ir.DelimNone)
-	if err != nil {
-		return err
-	}
-	if len(us) == 0 {
-		return nil
-	}
-	ts, err := p.ParseColonTypeList()
-	if err != nil {
-		return err
-	}
-	if len(ts) != len(us) {
-		return p.Errorf("%d operands present, but expected %d", len(us), len(ts))
-	}
-	vs, err := p.ResolveOperands(us, ts)
-	if err != nil {
-		return err
-	}
-	st.Operands = append(st.Operands, vs...)
-	return nil
-}
-
-// printOptionalOperandsColonTypes prints what parseOptionalOperandsColonTypes reads.
-func printOptionalOperandsColonTypes(p ir.OpPrinter, op *ir.Operation) {
-	p.PrintOptionalAttrDict(op.Attrs())
-	if op.NumOperands() == 0 {
-		return
-	}
-	p.Print(" ")
-	p.PrintOperands(op.Operands())
-	p.Print(" : ")
-	p.PrintTypes(op.OperandTypes())
-}
+// isReturnLike reports whether t returns control to the parent op.
+func isReturnLike(t *ir.Operation) bool { return t.HasTrait(ir.ReturnLike) }

@@ -3,6 +3,8 @@ package memref
 import (
 	"slices"
 
+	"github.com/goopt/goopt/dialects/internal/segments"
+	"github.com/goopt/goopt/dialects/opsyntax"
 	"github.com/goopt/goopt/ir"
 	"github.com/goopt/goopt/ir/affine"
 )
@@ -57,7 +59,7 @@ type offsetSizeStride struct {
 
 // verifyOffsetSizeStride is MLIR's verifyOffsetSizeAndStrideOp.
 func (o offsetSizeStride) verify(op *ir.Operation) error {
-	if err := checkSegments(op, 4); err != nil {
+	if err := segments.Check(op, 4); err != nil {
 		return err
 	}
 	offs, sizes, strides := denseI64(op, "static_offsets"), denseI64(op, "static_sizes"), denseI64(op, "static_strides")
@@ -78,7 +80,7 @@ func (o offsetSizeStride) verify(op *ir.Operation) error {
 		if len(l.static) != l.max {
 			return op.Errorf("expected %d %s values, got %d", l.max, l.name, len(l.static))
 		}
-		if n := countDynamic(l.static); n != len(segment(op, l.seg)) {
+		if n := countDynamic(l.static); n != len(segments.Group(op, l.seg)) {
 			return op.Errorf("expected %d dynamic %s values", n, l.name)
 		}
 	}
@@ -106,7 +108,7 @@ func subViewOp() *ir.OpDef {
 		Doc: "Takes a strided view of a memref with mixed static/dynamic offsets, sizes and strides.\n\n" +
 			"    %v = memref.subview %m[%i, 4] [2, 2] [1, 1] : memref<8x8xf32> to memref<2x2xf32, strided<[8, 1], offset: ?>>",
 		Traits:   ir.Pure,
-		Inherent: []string{segmentAttr, "static_offsets", "static_sizes", "static_strides"},
+		Inherent: []string{segments.Attr, "static_offsets", "static_sizes", "static_strides"},
 		Parse: func(p ir.OpParser, st *ir.OperationState) error {
 			src, err := p.ParseOperand()
 			if err != nil {
@@ -126,7 +128,7 @@ func subViewOp() *ir.OpDef {
 			p.Print(" ")
 			p.PrintOperand(op.Operand(0))
 			printMixedLists(p, op, " ", "static_offsets", "static_sizes", "static_strides")
-			printSrcToType(p, op, "to", segmentAttr, "static_offsets", "static_sizes", "static_strides")
+			printSrcToType(p, op, "to", segments.Attr, "static_offsets", "static_sizes", "static_strides")
 		},
 		Verify: func(op *ir.Operation) error {
 			if err := oneMemRefOperand(op); err != nil {
@@ -209,7 +211,7 @@ type mixedList struct {
 func parseMixedLists(p ir.OpParser, st *ir.OperationState, names ...string) ([]mixedList, error) {
 	var out []mixedList
 	for _, n := range names {
-		dyn, static, err := ParseDynamicIndexList(p, ir.DelimSquare)
+		dyn, static, err := opsyntax.ParseDynamicIndexList(p, ir.DelimSquare)
 		if err != nil {
 			return nil, err
 		}
@@ -235,7 +237,7 @@ func resolveMixed(p ir.OpParser, st *ir.OperationState, src ir.UnresolvedOperand
 		st.Operands = append(st.Operands, vs...)
 		sizes = append(sizes, len(vs))
 	}
-	setSegments(st, sizes...)
+	segments.Set(st, sizes...)
 	st.Types = append(st.Types, dstT)
 	return nil
 }
@@ -247,7 +249,7 @@ func printMixedLists(p ir.OpPrinter, op *ir.Operation, sep string, names ...stri
 		if i > 0 {
 			p.Print(sep)
 		}
-		PrintDynamicIndexList(p, segment(op, i+1), denseI64(op, n), ir.DelimSquare)
+		opsyntax.PrintDynamicIndexList(p, segments.Group(op, i+1), denseI64(op, n), ir.DelimSquare)
 	}
 }
 
@@ -300,10 +302,8 @@ func castOp() *ir.OpDef {
 		Doc: "Converts a memref to an equivalent type with more or less static information.\n\n" +
 			"    %c = memref.cast %m : memref<8x8xf32> to memref<?x?xf32>",
 		Traits: ir.Pure,
-		Parse: func(p ir.OpParser, st *ir.OperationState) error {
-			return parseCastLike(p, st)
-		},
-		Print: func(p ir.OpPrinter, op *ir.Operation) { printCastLike(p, op) },
+		Parse:  parseCastLike,
+		Print:  printCastLike,
 		Verify: func(op *ir.Operation) error {
 			if err := oneMemRefOperand(op); err != nil {
 				return err
@@ -318,29 +318,11 @@ func castOp() *ir.OpDef {
 	}
 }
 
-func parseCastLike(p ir.OpParser, st *ir.OperationState) error {
-	u, err := p.ParseOperand()
-	if err != nil {
-		return err
-	}
-	src, dst, err := parseSrcToType(p, st, "to")
-	if err != nil {
-		return err
-	}
-	v, err := p.ResolveOperand(u, src)
-	if err != nil {
-		return err
-	}
-	st.Operands = append(st.Operands, v)
-	st.Types = append(st.Types, dst)
-	return nil
-}
+// parseCastLike parses `%m attr-dict : srcType to dstType`.
+func parseCastLike(p ir.OpParser, st *ir.OperationState) error { return opsyntax.ParseCast(p, st, nil) }
 
-func printCastLike(p ir.OpPrinter, op *ir.Operation) {
-	p.Print(" ")
-	p.PrintOperand(op.Operand(0))
-	printSrcToType(p, op, "to")
-}
+// printCastLike prints what parseCastLike reads.
+func printCastLike(p ir.OpPrinter, op *ir.Operation) { opsyntax.PrintCast(p, op, nil) }
 
 func memorySpaceCastOp() *ir.OpDef {
 	return &ir.OpDef{
@@ -404,7 +386,7 @@ func reinterpretCastOp() *ir.OpDef {
 		Doc: "Reinterprets a memref's buffer with a new offset, sizes and strides.\n\n" +
 			"    %r = memref.reinterpret_cast %m to offset: [0], sizes: [%d, 4], strides: [4, 1] : memref<8x8xf32> to memref<?x4xf32>",
 		Traits:   ir.Pure,
-		Inherent: []string{segmentAttr, "static_offsets", "static_sizes", "static_strides"},
+		Inherent: []string{segments.Attr, "static_offsets", "static_sizes", "static_strides"},
 		Parse: func(p ir.OpParser, st *ir.OperationState) error {
 			src, err := p.ParseOperand()
 			if err != nil {
@@ -442,12 +424,12 @@ func reinterpretCastOp() *ir.OpDef {
 			p.Print(" ")
 			p.PrintOperand(op.Operand(0))
 			p.Print(" to offset: ")
-			PrintDynamicIndexList(p, segment(op, 1), denseI64(op, "static_offsets"), ir.DelimSquare)
+			opsyntax.PrintDynamicIndexList(p, segments.Group(op, 1), denseI64(op, "static_offsets"), ir.DelimSquare)
 			p.Print(", sizes: ")
-			PrintDynamicIndexList(p, segment(op, 2), denseI64(op, "static_sizes"), ir.DelimSquare)
+			opsyntax.PrintDynamicIndexList(p, segments.Group(op, 2), denseI64(op, "static_sizes"), ir.DelimSquare)
 			p.Print(", strides: ")
-			PrintDynamicIndexList(p, segment(op, 3), denseI64(op, "static_strides"), ir.DelimSquare)
-			printSrcToType(p, op, "to", segmentAttr, "static_offsets", "static_sizes", "static_strides")
+			opsyntax.PrintDynamicIndexList(p, segments.Group(op, 3), denseI64(op, "static_strides"), ir.DelimSquare)
+			printSrcToType(p, op, "to", segments.Attr, "static_offsets", "static_sizes", "static_strides")
 		},
 		Verify: func(op *ir.Operation) error {
 			if err := oneMemRefOperand(op); err != nil {
@@ -815,28 +797,22 @@ func expandShapeOp() *ir.OpDef {
 		Traits:   ir.Pure,
 		Inherent: []string{"reassociation", "static_output_shape"},
 		Parse: func(p ir.OpParser, st *ir.OperationState) error {
-			src, err := p.ParseOperand()
-			if err != nil {
-				return err
-			}
-			re, err := p.ParseAttribute(nil)
-			if err != nil {
-				return err
-			}
-			st.AddAttr("reassociation", re)
-			if err := p.ParseKeyword("output_shape"); err != nil {
-				return err
-			}
-			dyn, static, err := ParseDynamicIndexList(p, ir.DelimSquare)
-			if err != nil {
-				return err
-			}
-			st.AddAttr("static_output_shape", ir.DenseI64Array(static...))
-			srcT, dstT, err := parseSrcToType(p, st, "into")
-			if err != nil {
-				return err
-			}
-			v, err := p.ResolveOperand(src, srcT)
+			var dyn []ir.UnresolvedOperand
+			err := opsyntax.ParseConversion(p, st, "into", func(p ir.OpParser, st *ir.OperationState) error {
+				if err := parseReassociation(p, st); err != nil {
+					return err
+				}
+				if err := p.ParseKeyword("output_shape"); err != nil {
+					return err
+				}
+				var static []int64
+				var err error
+				if dyn, static, err = opsyntax.ParseDynamicIndexList(p, ir.DelimSquare); err != nil {
+					return err
+				}
+				st.AddAttr("static_output_shape", ir.DenseI64Array(static...))
+				return nil
+			})
 			if err != nil {
 				return err
 			}
@@ -844,18 +820,15 @@ func expandShapeOp() *ir.OpDef {
 			if err != nil {
 				return err
 			}
-			st.Operands = append(append(st.Operands, v), vs...)
-			st.Types = append(st.Types, dstT)
+			st.Operands = append(st.Operands, vs...)
 			return nil
 		},
 		Print: func(p ir.OpPrinter, op *ir.Operation) {
-			p.Print(" ")
-			p.PrintOperand(op.Operand(0))
-			p.Print(" ")
-			p.PrintAttribute(op.Attr("reassociation"))
-			p.Print(" output_shape ")
-			PrintDynamicIndexList(p, op.Operands()[1:], denseI64(op, "static_output_shape"), ir.DelimSquare)
-			printSrcToType(p, op, "into", "reassociation", "static_output_shape")
+			opsyntax.PrintConversion(p, op, "into", func(p ir.OpPrinter, op *ir.Operation) {
+				printReassociation(p, op)
+				p.Print(" output_shape ")
+				opsyntax.PrintDynamicIndexList(p, op.Operands()[1:], denseI64(op, "static_output_shape"), ir.DelimSquare)
+			}, "reassociation", "static_output_shape")
 		},
 		Verify: func(op *ir.Operation) error {
 			src, res, re, err := reshapeOperands(op)
@@ -893,6 +866,22 @@ func expandShapeOp() *ir.OpDef {
 	}
 }
 
+// parseReassociation parses the ` [[0, 1], [2]]` of a reshape op.
+func parseReassociation(p ir.OpParser, st *ir.OperationState) error {
+	re, err := p.ParseAttribute(nil)
+	if err != nil {
+		return err
+	}
+	st.AddAttr("reassociation", re)
+	return nil
+}
+
+// printReassociation prints what parseReassociation reads.
+func printReassociation(p ir.OpPrinter, op *ir.Operation) {
+	p.Print(" ")
+	p.PrintAttribute(op.Attr("reassociation"))
+}
+
 // reshapeOperands reads the memref types and reassociation of a reshape op.
 func reshapeOperands(op *ir.Operation) (src, res *ir.MemRefType, re ReassociationIndices, err error) {
 	if op.NumOperands() < 1 || op.NumResults() != 1 {
@@ -921,33 +910,10 @@ func collapseShapeOp() *ir.OpDef {
 		Traits:   ir.Pure,
 		Inherent: []string{"reassociation"},
 		Parse: func(p ir.OpParser, st *ir.OperationState) error {
-			src, err := p.ParseOperand()
-			if err != nil {
-				return err
-			}
-			re, err := p.ParseAttribute(nil)
-			if err != nil {
-				return err
-			}
-			st.AddAttr("reassociation", re)
-			srcT, dstT, err := parseSrcToType(p, st, "into")
-			if err != nil {
-				return err
-			}
-			v, err := p.ResolveOperand(src, srcT)
-			if err != nil {
-				return err
-			}
-			st.Operands = append(st.Operands, v)
-			st.Types = append(st.Types, dstT)
-			return nil
+			return opsyntax.ParseConversion(p, st, "into", parseReassociation)
 		},
 		Print: func(p ir.OpPrinter, op *ir.Operation) {
-			p.Print(" ")
-			p.PrintOperand(op.Operand(0))
-			p.Print(" ")
-			p.PrintAttribute(op.Attr("reassociation"))
-			printSrcToType(p, op, "into", "reassociation")
+			opsyntax.PrintConversion(p, op, "into", printReassociation, "reassociation")
 		},
 		Verify: func(op *ir.Operation) error {
 			src, res, re, err := reshapeOperands(op)
@@ -1157,35 +1123,22 @@ func transposeOp() *ir.OpDef {
 		Traits:   ir.Pure,
 		Inherent: []string{"permutation"},
 		Parse: func(p ir.OpParser, st *ir.OperationState) error {
-			u, err := p.ParseOperand()
-			if err != nil {
-				return err
-			}
-			m, err := parsePermutationMap(p)
-			if err != nil {
-				return err
-			}
-			st.AddAttr("permutation", ir.AffineMapOf(m))
-			srcT, dstT, err := parseSrcToType(p, st, "to")
-			if err != nil {
-				return err
-			}
-			v, err := p.ResolveOperand(u, srcT)
-			if err != nil {
-				return err
-			}
-			st.Operands = append(st.Operands, v)
-			st.Types = append(st.Types, dstT)
-			return nil
+			return opsyntax.ParseCast(p, st, func(p ir.OpParser, st *ir.OperationState) error {
+				m, err := parsePermutationMap(p)
+				if err != nil {
+					return err
+				}
+				st.AddAttr("permutation", ir.AffineMapOf(m))
+				return nil
+			})
 		},
 		Print: func(p ir.OpPrinter, op *ir.Operation) {
-			p.Print(" ")
-			p.PrintOperand(op.Operand(0))
-			p.Print(" ")
-			if m, ok := op.Attr("permutation").(*ir.AffineMapAttr); ok {
-				p.Print(m.Map.String())
-			}
-			printSrcToType(p, op, "to", "permutation")
+			opsyntax.PrintCast(p, op, func(p ir.OpPrinter, op *ir.Operation) {
+				p.Print(" ")
+				if m, ok := op.Attr("permutation").(*ir.AffineMapAttr); ok {
+					p.Print(m.Map.String())
+				}
+			}, "permutation")
 		},
 		Verify: func(op *ir.Operation) error {
 			if op.NumOperands() != 1 || op.NumResults() != 1 {

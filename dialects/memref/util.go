@@ -7,9 +7,6 @@ import (
 	"github.com/goopt/goopt/ir"
 )
 
-// segmentAttr is the property that splits variadic operand groups.
-const segmentAttr = "operandSegmentSizes"
-
 // asMemRef returns t as a ranked memref type, or nil.
 func asMemRef(t ir.Type) *ir.MemRefType {
 	m, _ := t.(*ir.MemRefType)
@@ -61,56 +58,6 @@ func boolAttr(op *ir.Operation, name string) bool {
 		return true
 	}
 	return false
-}
-
-// setSegments records the sizes of variadic operand groups.
-func setSegments(st *ir.OperationState, sizes ...int) {
-	vs := make([]int32, len(sizes))
-	for i, s := range sizes {
-		vs[i] = int32(s)
-	}
-	st.AddAttr(segmentAttr, ir.DenseI32Array(vs...))
-}
-
-// checkSegments verifies that operandSegmentSizes has n entries summing to
-// the operand count.
-func checkSegments(op *ir.Operation, n int) error {
-	segs := denseI64(op, segmentAttr)
-	if segs == nil {
-		return op.Errorf("requires attribute '%s'", segmentAttr)
-	}
-	if len(segs) != n {
-		return op.Errorf("'%s' attribute for specifying operand segments must have %d elements, but got %d", segmentAttr, n, len(segs))
-	}
-	total := int64(0)
-	for _, s := range segs {
-		if s < 0 {
-			return op.Errorf("'%s' attribute cannot have negative elements", segmentAttr)
-		}
-		total += s
-	}
-	if total != int64(op.NumOperands()) {
-		return op.Errorf("operand count (%d) does not match with the total size (%d) specified in attribute '%s'", op.NumOperands(), total, segmentAttr)
-	}
-	return nil
-}
-
-// segment returns operand group i according to operandSegmentSizes (nil
-// when the attribute is missing or malformed; verifiers report that).
-func segment(op *ir.Operation, i int) []*ir.Value {
-	segs := denseI64(op, segmentAttr)
-	if i >= len(segs) {
-		return nil
-	}
-	start := int64(0)
-	for _, s := range segs[:i] {
-		start += s
-	}
-	end := start + segs[i]
-	if start < 0 || end > int64(op.NumOperands()) || end < start {
-		return nil
-	}
-	return op.Operands()[start:end]
 }
 
 // resolveIndex resolves operands as `index` values.
@@ -185,17 +132,4 @@ func isMemoryEffectFree(op *ir.Operation) bool {
 		}
 	}
 	return true
-}
-
-// ensureTerminator appends an empty `name` terminator to each block of r
-// that lacks one, creating the entry block when r is empty.
-func ensureTerminator(ctx *ir.Context, r *ir.Region, name string, loc ir.Location) {
-	if r.Empty() {
-		r.AppendBlock(ir.NewBlock())
-	}
-	for _, b := range r.Blocks() {
-		if b.Last() == nil || !b.Last().HasTrait(ir.Terminator) {
-			b.Append(ctx.NewOperation(&ir.OperationState{Name: name, Loc: loc}))
-		}
-	}
 }

@@ -19,4 +19,9 @@
 // lower-level ParseFunctionSignature, PrintFunctionSignature) implement
 // MLIR's function_interface_impl: `@name(%arg0: i32 {attrs}) -> (f32 {attrs})
 // attributes {...} { body }`, shared by func.func, gpu.func and llvm.func.
+//
+// ParseOptionalOperandsColonTypes is the `attr-dict ($v^ : type($v))?` form
+// of most terminators (scf.yield, gpu.return, affine.yield), and
+// ParseDynamicIndexList the mixed static/dynamic lists (`[%a, 4, %b]`) of
+// view-like ops such as memref.subview and scf.forall.
 package opsyntax

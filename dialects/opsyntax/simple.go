@@ -55,6 +55,18 @@ func PrintSameType(p ir.OpPrinter, op *ir.Operation, extra PrintHook, elided ...
 
 // ParseCast parses `%x {extra} attr-dict : srcType to dstType`.
 func ParseCast(p ir.OpParser, st *ir.OperationState, extra ParseHook) error {
+	return ParseConversion(p, st, "to", extra)
+}
+
+// PrintCast prints what ParseCast reads.
+func PrintCast(p ir.OpPrinter, op *ir.Operation, extra PrintHook, elided ...string) {
+	PrintConversion(p, op, "to", extra, elided...)
+}
+
+// ParseConversion parses `%x {extra} attr-dict : srcType kw dstType`, the
+// form of casts (kw `to`) and reshapes (kw `into`): one operand of srcType
+// and one result of dstType.
+func ParseConversion(p ir.OpParser, st *ir.OperationState, kw string, extra ParseHook) error {
 	u, err := p.ParseOperand()
 	if err != nil {
 		return err
@@ -71,7 +83,7 @@ func ParseCast(p ir.OpParser, st *ir.OperationState, extra ParseHook) error {
 	if err != nil {
 		return err
 	}
-	if err := p.ParseKeyword("to"); err != nil {
+	if err := p.ParseKeyword(kw); err != nil {
 		return err
 	}
 	dst, err := p.ParseType()
@@ -87,8 +99,8 @@ func ParseCast(p ir.OpParser, st *ir.OperationState, extra ParseHook) error {
 	return nil
 }
 
-// PrintCast prints what ParseCast reads.
-func PrintCast(p ir.OpPrinter, op *ir.Operation, extra PrintHook, elided ...string) {
+// PrintConversion prints what ParseConversion reads.
+func PrintConversion(p ir.OpPrinter, op *ir.Operation, kw string, extra PrintHook, elided ...string) {
 	p.Print(" ")
 	p.PrintOperand(op.Operand(0))
 	if extra != nil {
@@ -97,7 +109,7 @@ func PrintCast(p ir.OpPrinter, op *ir.Operation, extra PrintHook, elided ...stri
 	p.PrintOptionalAttrDict(op.Attrs(), elided...)
 	p.Print(" : ")
 	p.PrintType(op.Operand(0).Type())
-	p.Print(" to ")
+	p.Print(" " + kw + " ")
 	p.PrintType(op.Result(0).Type())
 }
 
@@ -173,4 +185,88 @@ func TypeOfShape(like ir.Type, elem ir.Type) ir.Type {
 		return ir.UnrankedTensor(elem)
 	}
 	return elem
+}
+
+// ParseColonOperandTypes parses `: t1, ..., tn` for the n operands us that
+// were already read, resolves them and appends them to st.Operands.
+func ParseColonOperandTypes(p ir.OpParser, st *ir.OperationState, us []ir.UnresolvedOperand) error {
+	ts, err := p.ParseColonTypeList()
+	if err != nil {
+		return err
+	}
+	if len(ts) != len(us) {
+		return p.Errorf("%d operands present, but expected %d", len(us), len(ts))
+	}
+	vs, err := p.ResolveOperands(us, ts)
+	if err != nil {
+		return err
+	}
+	st.Operands = append(st.Operands, vs...)
+	return nil
+}
+
+// ParseOptionalOperandsColonTypes parses `attr-dict ($v^ : type($v))?`, the
+// syntax of most terminators (`scf.yield`, `gpu.return`, `affine.yield`).
+func ParseOptionalOperandsColonTypes(p ir.OpParser, st *ir.OperationState) error {
+	if err := p.ParseOptionalAttrDict(st); err != nil {
+		return err
+	}
+	us, err := p.ParseOperandList(ir.DelimNone)
+	if err != nil {
+		return err
+	}
+	if len(us) == 0 {
+		return nil
+	}
+	return ParseColonOperandTypes(p, st, us)
+}
+
+// PrintOptionalOperandsColonTypes prints what ParseOptionalOperandsColonTypes reads.
+func PrintOptionalOperandsColonTypes(p ir.OpPrinter, op *ir.Operation) {
+	p.PrintOptionalAttrDict(op.Attrs())
+	if op.NumOperands() == 0 {
+		return
+	}
+	p.Print(" ")
+	p.PrintOperands(op.Operands())
+	p.Print(" : ")
+	p.PrintTypes(op.OperandTypes())
+}
+
+// ParseIndexedOperand parses `%m[%i, %j]`, a memref-like operand and its
+// indices (memref.load, gpu.subgroup_mma_load_matrix, ...).
+func ParseIndexedOperand(p ir.OpParser) (ir.UnresolvedOperand, []ir.UnresolvedOperand, error) {
+	m, err := p.ParseOperand()
+	if err != nil {
+		return m, nil, err
+	}
+	idx, err := p.ParseOperandList(ir.DelimSquare)
+	return m, idx, err
+}
+
+// PrintIndexedOperand prints what ParseIndexedOperand reads.
+func PrintIndexedOperand(p ir.OpPrinter, m *ir.Value, idx []*ir.Value) {
+	p.PrintOperand(m)
+	p.Print("[")
+	p.PrintOperands(idx)
+	p.Print("]")
+}
+
+// ResolveIndexed resolves m as type t and idx as `index` values, appending
+// them to st.Operands in that order.
+func ResolveIndexed(p ir.OpParser, st *ir.OperationState, m ir.UnresolvedOperand, t ir.Type, idx []ir.UnresolvedOperand) error {
+	v, err := p.ResolveOperand(m, t)
+	if err != nil {
+		return err
+	}
+	st.Operands = append(st.Operands, v)
+	if len(idx) == 0 {
+		return nil
+	}
+	is, err := p.ResolveOperands(idx, []ir.Type{ir.Index})
+	if err != nil {
+		return err
+	}
+	st.Operands = append(st.Operands, is...)
+	return nil
 }

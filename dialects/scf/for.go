@@ -1,6 +1,8 @@
 package scf
 
 import (
+	"github.com/goopt/goopt/dialects/internal/regions"
+	"github.com/goopt/goopt/dialects/opsyntax"
 	"github.com/goopt/goopt/ir"
 )
 
@@ -81,7 +83,7 @@ func forOp() *ir.OpDef {
 			if err := p.ParseRegion(body, append([]ir.Argument{iv}, iterArgs...)); err != nil {
 				return err
 			}
-			ensureTerminator(p.Context(), body, "scf.yield", st.Loc, append([]ir.Type{ivType}, st.Types...)...)
+			regions.EnsureTerminator(p.Context(), body, "scf.yield", st.Loc, append([]ir.Type{ivType}, st.Types...)...)
 			return p.ParseOptionalAttrDict(st)
 		},
 		Print: func(p ir.OpPrinter, op *ir.Operation) {
@@ -314,8 +316,8 @@ func yieldOp() *ir.OpDef {
 		Summary: "loop yield and termination operation",
 		Doc:     "Terminates the regions of scf ops, passing values to the parent or the next iteration.\n\n    scf.yield %a, %b : i32, f32",
 		Traits:  ir.Terminator | ir.ReturnLike | ir.Pure,
-		Parse:   parseOptionalOperandsColonTypes,
-		Print:   printOptionalOperandsColonTypes,
+		Parse:   opsyntax.ParseOptionalOperandsColonTypes,
+		Print:   opsyntax.PrintOptionalOperandsColonTypes,
 		Verify: func(op *ir.Operation) error {
 			p := op.ParentOp()
 			if p == nil {

@@ -3,13 +3,15 @@ package scf
 import (
 	"slices"
 
+	"github.com/goopt/goopt/dialects/internal/segments"
 	"github.com/goopt/goopt/dialects/memref"
+	"github.com/goopt/goopt/dialects/opsyntax"
 	"github.com/goopt/goopt/ir"
 )
 
 // forallProps are scf.forall's properties.
 func forallProps() []string {
-	return []string{segmentAttr, "staticLowerBound", "staticUpperBound", "staticStep", "mapping"}
+	return []string{segments.Attr, "staticLowerBound", "staticUpperBound", "staticStep", "mapping"}
 }
 
 func forallOp() *ir.OpDef {
@@ -33,7 +35,7 @@ func forallOp() *ir.OpDef {
 			var lbs, ubs, steps []ir.UnresolvedOperand
 			var slb, sub, sstep []int64
 			if p.ParseOptionalKeyword("in") {
-				if ubs, sub, err = memref.ParseDynamicIndexList(p, ir.DelimParen); err != nil {
+				if ubs, sub, err = opsyntax.ParseDynamicIndexList(p, ir.DelimParen); err != nil {
 					return err
 				}
 				slb, sstep = make([]int64, n), make([]int64, n)
@@ -44,19 +46,19 @@ func forallOp() *ir.OpDef {
 				if err := p.Parse("="); err != nil {
 					return err
 				}
-				if lbs, slb, err = memref.ParseDynamicIndexList(p, ir.DelimParen); err != nil {
+				if lbs, slb, err = opsyntax.ParseDynamicIndexList(p, ir.DelimParen); err != nil {
 					return err
 				}
 				if err := p.ParseKeyword("to"); err != nil {
 					return err
 				}
-				if ubs, sub, err = memref.ParseDynamicIndexList(p, ir.DelimParen); err != nil {
+				if ubs, sub, err = opsyntax.ParseDynamicIndexList(p, ir.DelimParen); err != nil {
 					return err
 				}
 				if err := p.ParseKeyword("step"); err != nil {
 					return err
 				}
-				if steps, sstep, err = memref.ParseDynamicIndexList(p, ir.DelimParen); err != nil {
+				if steps, sstep, err = opsyntax.ParseDynamicIndexList(p, ir.DelimParen); err != nil {
 					return err
 				}
 			}
@@ -115,7 +117,7 @@ func forallOp() *ir.OpDef {
 			st.AddAttr("staticLowerBound", ir.DenseI64Array(slb...))
 			st.AddAttr("staticUpperBound", ir.DenseI64Array(sub...))
 			st.AddAttr("staticStep", ir.DenseI64Array(sstep...))
-			setSegments(st, len(lbs), len(ubs), len(steps), len(outs))
+			segments.Set(st, len(lbs), len(ubs), len(steps), len(outs))
 			return nil
 		},
 		Print: func(p ir.OpPrinter, op *ir.Operation) {
@@ -129,16 +131,16 @@ func forallOp() *ir.OpDef {
 			p.PrintOperands(args[:rank])
 			if forallNormalized(op) {
 				p.Print(") in ")
-				memref.PrintDynamicIndexList(p, segment(op, 1), denseI64(op, "staticUpperBound"), ir.DelimParen)
+				opsyntax.PrintDynamicIndexList(p, segments.Group(op, 1), denseI64(op, "staticUpperBound"), ir.DelimParen)
 			} else {
 				p.Print(") = ")
-				memref.PrintDynamicIndexList(p, segment(op, 0), denseI64(op, "staticLowerBound"), ir.DelimParen)
+				opsyntax.PrintDynamicIndexList(p, segments.Group(op, 0), denseI64(op, "staticLowerBound"), ir.DelimParen)
 				p.Print(" to ")
-				memref.PrintDynamicIndexList(p, segment(op, 1), denseI64(op, "staticUpperBound"), ir.DelimParen)
+				opsyntax.PrintDynamicIndexList(p, segments.Group(op, 1), denseI64(op, "staticUpperBound"), ir.DelimParen)
 				p.Print(" step ")
-				memref.PrintDynamicIndexList(p, segment(op, 2), denseI64(op, "staticStep"), ir.DelimParen)
+				opsyntax.PrintDynamicIndexList(p, segments.Group(op, 2), denseI64(op, "staticStep"), ir.DelimParen)
 			}
-			printInitializationList(p, args[rank:], segment(op, 3), " shared_outs")
+			printInitializationList(p, args[rank:], segments.Group(op, 3), " shared_outs")
 			p.Print(" ")
 			if op.NumResults() > 0 {
 				p.Print("-> (")
@@ -146,7 +148,7 @@ func forallOp() *ir.OpDef {
 				p.Print(") ")
 			}
 			p.PrintRegion(op.Region(0), false, op.NumResults() > 0)
-			p.PrintOptionalAttrDict(op.Attrs(), segmentAttr, "staticLowerBound", "staticUpperBound", "staticStep")
+			p.PrintOptionalAttrDict(op.Attrs(), segments.Attr, "staticLowerBound", "staticUpperBound", "staticStep")
 		},
 		Verify: verifyForall,
 	}
@@ -171,15 +173,15 @@ func forallNormalized(op *ir.Operation) bool {
 		}
 		return true
 	}
-	return is(denseI64(op, "staticLowerBound"), segment(op, 0), 0) && is(denseI64(op, "staticStep"), segment(op, 2), 1)
+	return is(denseI64(op, "staticLowerBound"), segments.Group(op, 0), 0) && is(denseI64(op, "staticStep"), segments.Group(op, 2), 1)
 }
 
 func verifyForall(op *ir.Operation) error {
-	if err := checkSegments(op, 4); err != nil {
+	if err := segments.Check(op, 4); err != nil {
 		return err
 	}
 	rank := len(denseI64(op, "staticUpperBound"))
-	outs := segment(op, 3)
+	outs := segments.Group(op, 3)
 	if op.NumResults() != len(outs) {
 		return op.Errorf("produces %d results, but has only %d outputs", op.NumResults(), len(outs))
 	}
@@ -213,7 +215,7 @@ func verifyForall(op *ir.Operation) error {
 				n++
 			}
 		}
-		if n != len(segment(op, i)) {
+		if n != len(segments.Group(op, i)) {
 			return op.Errorf("expected %d dynamic %s values", n, l.name)
 		}
 	}

@@ -1,6 +1,9 @@
 package scf
 
-import "github.com/goopt/goopt/ir"
+import (
+	"github.com/goopt/goopt/dialects/internal/regions"
+	"github.com/goopt/goopt/ir"
+)
 
 func ifOp() *ir.OpDef {
 	return &ir.OpDef{
@@ -29,12 +32,12 @@ func ifOp() *ir.OpDef {
 			if err := p.ParseRegion(then, nil); err != nil {
 				return err
 			}
-			ensureTerminator(p.Context(), then, "scf.yield", st.Loc)
+			regions.EnsureTerminator(p.Context(), then, "scf.yield", st.Loc)
 			if p.ParseOptionalKeyword("else") {
 				if err := p.ParseRegion(els, nil); err != nil {
 					return err
 				}
-				ensureTerminator(p.Context(), els, "scf.yield", st.Loc)
+				regions.EnsureTerminator(p.Context(), els, "scf.yield", st.Loc)
 			}
 			return p.ParseOptionalAttrDict(st)
 		},
@@ -66,7 +69,7 @@ func ifOp() *ir.OpDef {
 				return op.Errorf("must have an else block if defining values")
 			}
 			for _, r := range op.Regions() {
-				if err := verifyYieldsToParent(op, r); err != nil {
+				if err := regions.VerifyToParent(op, r, isYield); err != nil {
 					return err
 				}
 			}

@@ -1,6 +1,10 @@
 package scf
 
-import "github.com/goopt/goopt/ir"
+import (
+	"github.com/goopt/goopt/dialects/internal/regions"
+	"github.com/goopt/goopt/dialects/internal/segments"
+	"github.com/goopt/goopt/ir"
+)
 
 func parallelOp() *ir.OpDef {
 	return &ir.OpDef{
@@ -11,7 +15,7 @@ func parallelOp() *ir.OpDef {
 			"      %v = memref.load %A[%i, %j] : memref<?x?xf32>\n      scf.reduce(%v : f32) {\n" +
 			"      ^bb0(%a: f32, %b: f32):\n        %r = arith.addf %a, %b : f32\n        scf.reduce.return %r : f32\n      }\n    }",
 		Traits:   ir.AutomaticAllocationScope | ir.RecursiveMemoryEffects | ir.SingleBlock | ir.LoopLike | ir.HasParallelRegion,
-		Inherent: []string{segmentAttr},
+		Inherent: []string{segments.Attr},
 		Parse: func(p ir.OpParser, st *ir.OperationState) error {
 			ivs, err := p.ParseArgumentList(ir.DelimParen, false)
 			if err != nil {
@@ -60,7 +64,7 @@ func parallelOp() *ir.OpDef {
 			if err := p.ParseRegion(body, ivs); err != nil {
 				return err
 			}
-			setSegments(st, len(groups[0]), len(groups[1]), len(groups[2]), len(inits))
+			segments.Set(st, len(groups[0]), len(groups[1]), len(groups[2]), len(inits))
 			if err := p.ParseOptionalAttrDict(st); err != nil {
 				return err
 			}
@@ -78,7 +82,7 @@ func parallelOp() *ir.OpDef {
 			for i := range ivTypes {
 				ivTypes[i] = ir.Index
 			}
-			ensureTerminator(p.Context(), body, "scf.reduce", st.Loc, ivTypes...)
+			regions.EnsureTerminator(p.Context(), body, "scf.reduce", st.Loc, ivTypes...)
 			return nil
 		},
 		Print: func(p ir.OpPrinter, op *ir.Operation) {
@@ -86,13 +90,13 @@ func parallelOp() *ir.OpDef {
 			p.Print(" (")
 			p.PrintOperands(body.Arguments())
 			p.Print(") = (")
-			p.PrintOperands(segment(op, 0))
+			p.PrintOperands(segments.Group(op, 0))
 			p.Print(") to (")
-			p.PrintOperands(segment(op, 1))
+			p.PrintOperands(segments.Group(op, 1))
 			p.Print(") step (")
-			p.PrintOperands(segment(op, 2))
+			p.PrintOperands(segments.Group(op, 2))
 			p.Print(")")
-			if inits := segment(op, 3); len(inits) > 0 {
+			if inits := segments.Group(op, 3); len(inits) > 0 {
 				p.Print(" init (")
 				p.PrintOperands(inits)
 				p.Print(")")
@@ -103,13 +107,13 @@ func parallelOp() *ir.OpDef {
 			}
 			p.Print(" ")
 			p.PrintRegion(op.Region(0), false, true)
-			p.PrintOptionalAttrDict(op.Attrs(), segmentAttr)
+			p.PrintOptionalAttrDict(op.Attrs(), segments.Attr)
 		},
 		Verify: func(op *ir.Operation) error {
-			if err := checkSegments(op, 4); err != nil {
+			if err := segments.Check(op, 4); err != nil {
 				return err
 			}
-			lbs, ubs, steps := segment(op, 0), segment(op, 1), segment(op, 2)
+			lbs, ubs, steps := segments.Group(op, 0), segments.Group(op, 1), segments.Group(op, 2)
 			if len(lbs) != len(steps) || len(ubs) != len(steps) {
 				return op.Errorf("expects the same number of lower bounds, upper bounds and steps")
 			}
@@ -137,7 +141,7 @@ func parallelOp() *ir.OpDef {
 			if err != nil {
 				return err
 			}
-			nres, nred, ninit := op.NumResults(), reduce.NumOperands(), len(segment(op, 3))
+			nres, nred, ninit := op.NumResults(), reduce.NumOperands(), len(segments.Group(op, 3))
 			if nres != nred {
 				return op.Errorf("expects number of results: %d to be the same as number of reductions: %d", nres, nred)
 			}

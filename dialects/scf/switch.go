@@ -3,6 +3,7 @@ package scf
 import (
 	"strconv"
 
+	"github.com/goopt/goopt/dialects/internal/regions"
 	"github.com/goopt/goopt/ir"
 )
 
@@ -60,7 +61,7 @@ func indexSwitchOp() *ir.OpDef {
 			}
 			st.Regions = append(st.Regions, caseRegions...)
 			for _, r := range st.Regions {
-				ensureTerminator(p.Context(), r, "scf.yield", st.Loc)
+				regions.EnsureTerminator(p.Context(), r, "scf.yield", st.Loc)
 			}
 			st.AddAttr("cases", ir.DenseI64Array(cases...))
 			return nil

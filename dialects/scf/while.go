@@ -1,6 +1,10 @@
 package scf
 
-import "github.com/goopt/goopt/ir"
+import (
+	"github.com/goopt/goopt/dialects/internal/regions"
+	"github.com/goopt/goopt/dialects/opsyntax"
+	"github.com/goopt/goopt/ir"
+)
 
 func whileOp() *ir.OpDef {
 	return &ir.OpDef{
@@ -105,17 +109,17 @@ func whileOp() *ir.OpDef {
 			}
 			beforeArgs := argTypes(op.Region(0).Front().Arguments())
 			afterArgs := argTypes(op.Region(1).Front().Arguments())
-			if err := verifyEdge(op, "parent operands", "Region #0", op.Operands(), beforeArgs); err != nil {
+			if err := regions.VerifyEdge(op, "parent operands", "Region #0", op.Operands(), beforeArgs); err != nil {
 				return err
 			}
 			passed := cond.Operands()[1:]
-			if err := verifyEdge(op, "Region #0", "parent results", passed, op.ResultTypes()); err != nil {
+			if err := regions.VerifyEdge(op, "Region #0", "parent results", passed, op.ResultTypes()); err != nil {
 				return err
 			}
-			if err := verifyEdge(op, "Region #0", "Region #1", passed, afterArgs); err != nil {
+			if err := regions.VerifyEdge(op, "Region #0", "Region #1", passed, afterArgs); err != nil {
 				return err
 			}
-			return verifyEdge(op, "Region #1", "Region #0", yield.Operands(), beforeArgs)
+			return regions.VerifyEdge(op, "Region #1", "Region #0", yield.Operands(), beforeArgs)
 		},
 	}
 }
@@ -143,7 +147,7 @@ func conditionOp() *ir.OpDef {
 				return err
 			}
 			st.Operands = append(st.Operands, c)
-			return parseOptionalOperandsColonTypes(p, st)
+			return opsyntax.ParseOptionalOperandsColonTypes(p, st)
 		},
 		Print: func(p ir.OpPrinter, op *ir.Operation) {
 			p.Print("(")
@@ -203,7 +207,7 @@ func executeRegionOp() *ir.OpDef {
 			if op.Region(0).Front().NumArguments() > 0 {
 				return op.Errorf("region cannot have any arguments")
 			}
-			return verifyYieldsToParent(op, op.Region(0))
+			return regions.VerifyToParent(op, op.Region(0), isYield)
 		},
 		Canonicalize: []ir.Pattern{ir.PatternFunc{Root: "scf.execute_region", Fn: func(op *ir.Operation, rw *ir.Rewriter) bool {
 			// A single-block region runs straight through: inline it.
