@@ -186,12 +186,41 @@ func closer(c byte) byte {
 
 func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
 
-// unquote strips one level of matching quotes or braces around a value.
+// unquote strips one level of matching quotes or braces around a value when
+// they enclose all of it: `"a b"` → `a b`, `{x,y}` → `x,y`, but `"",""`
+// (two quoted list elements) stays as it is.
 func unquote(s string) string {
-	if len(s) >= 2 {
-		f, l := s[0], s[len(s)-1]
-		if (f == '"' || f == '\'') && l == f || f == '{' && l == '}' {
+	if len(s) < 2 {
+		return s
+	}
+	switch f := s[0]; f {
+	case '"', '\'':
+		if strings.IndexByte(s[1:], f) == len(s)-2 {
 			return s[1 : len(s)-1]
+		}
+	case '{':
+		depth := 0
+		var quote byte
+		for i := 0; i < len(s); i++ {
+			c := s[i]
+			switch {
+			case quote != 0:
+				if c == quote {
+					quote = 0
+				}
+			case c == '"' || c == '\'':
+				quote = c
+			case c == '{':
+				depth++
+			case c == '}':
+				depth--
+				if depth == 0 {
+					if i == len(s)-1 {
+						return s[1 : len(s)-1]
+					}
+					return s
+				}
+			}
 		}
 	}
 	return s
