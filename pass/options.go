@@ -135,7 +135,11 @@ func ParseOptions(opts any, text string) error {
 			return err
 		}
 		i = end
-		val := unquote(text[valStart:end])
+		val := text[valStart:end]
+		if f.value.Kind() != reflect.Slice || strings.HasPrefix(val, "{") {
+			// A list keeps its element quotes: `""` is a list of one empty string.
+			val = unquote(val)
+		}
 		if err := setValue(f, val); err != nil {
 			return &OptionError{valStart, err.Error()}
 		}
