@@ -1,0 +1,83 @@
+// 1-D producer-consumer with a shifted read: T[i] = 2*A[i] (48), then
+// B[i] = T[i] + T[i+1] (47); fusion must keep the i+1 dependence.
+func.func @kernel(%A: memref<48xf32>, %B: memref<47xf32>) {
+  %two = arith.constant 2.0 : f32
+  %T = memref.alloc() : memref<48xf32>
+  affine.for %i = 0 to 48 {
+    %a = affine.load %A[%i] : memref<48xf32>
+    %m = arith.mulf %a, %two : f32
+    affine.store %m, %T[%i] : memref<48xf32>
+  }
+  affine.for %i = 0 to 47 {
+    %t0 = affine.load %T[%i] : memref<48xf32>
+    %t1 = affine.load %T[%i + 1] : memref<48xf32>
+    %s = arith.addf %t0, %t1 : f32
+    affine.store %s, %B[%i] : memref<47xf32>
+  }
+  memref.dealloc %T : memref<48xf32>
+  return
+}
+func.func @entry() -> i64 {
+  %A = memref.alloc() : memref<48xf32>
+  %Ad = memref.cast %A : memref<48xf32> to memref<?xf32>
+  %seedA = arith.constant 1 : i64
+  call @init1(%Ad, %seedA) : (memref<?xf32>, i64) -> ()
+  %B = memref.alloc() : memref<47xf32>
+  %Bd = memref.cast %B : memref<47xf32> to memref<?xf32>
+  %seedB = arith.constant 2 : i64
+  call @init1(%Bd, %seedB) : (memref<?xf32>, i64) -> ()
+  call @kernel(%A, %B) : (memref<48xf32>, memref<47xf32>) -> ()
+  %h0 = call @hash1(%Bd) : (memref<?xf32>) -> i64
+  memref.dealloc %A : memref<48xf32>
+  memref.dealloc %B : memref<47xf32>
+  return %h0 : i64
+}
+
+// Deterministic fill and checksum helpers (as in interp/testdata/kernels).
+func.func private @lcg(%x: i64) -> i64 {
+  %a = arith.constant 6364136223846793005 : i64
+  %c = arith.constant 1442695040888963407 : i64
+  %m = arith.muli %x, %a : i64
+  %r = arith.addi %m, %c : i64
+  return %r : i64
+}
+func.func private @small(%x: i64) -> f32 {
+  %c33 = arith.constant 33 : i64
+  %c255 = arith.constant 255 : i64
+  %s = arith.shrui %x, %c33 : i64
+  %b = arith.andi %s, %c255 : i64
+  %f = arith.sitofp %b : i64 to f32
+  %k = arith.constant 0.015625 : f32
+  %h = arith.constant 2.0 : f32
+  %v = arith.mulf %f, %k : f32
+  %w = arith.subf %v, %h : f32
+  return %w : f32
+}
+func.func private @init1(%m: memref<?xf32>, %seed: i64) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n0 = memref.dim %m, %c0 : memref<?xf32>
+  %r = scf.for %i = %c0 to %n0 step %c1 iter_args(%s = %seed) -> (i64) {
+    %n = func.call @lcg(%s) : (i64) -> i64
+    %v = func.call @small(%n) : (i64) -> f32
+    memref.store %v, %m[%i] : memref<?xf32>
+    scf.yield %n : i64
+  }
+  return
+}
+func.func private @hash1(%m: memref<?xf32>) -> i64 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c31 = arith.constant 31 : i64
+  %z = arith.constant 7 : i64
+  %n0 = memref.dim %m, %c0 : memref<?xf32>
+  %r = scf.for %i = %c0 to %n0 step %c1 iter_args(%t = %z) -> (i64) {
+    %v = memref.load %m[%i] : memref<?xf32>
+    %b = arith.bitcast %v : f32 to i32
+    %e = arith.extui %b : i32 to i64
+    %m1 = arith.muli %t, %c31 : i64
+    %a = arith.addi %m1, %e : i64
+    scf.yield %a : i64
+  }
+  return %r : i64
+}
