@@ -309,6 +309,9 @@ func setScalar(info OptionInfo, v reflect.Value, val string) error {
 		}
 		v.SetFloat(n)
 	case reflect.String:
+		if strings.Contains(val, "'") && strings.Contains(val, "\"") {
+			return bad("a value without both ' and \" (option values have no escapes)")
+		}
 		if len(info.Enum) > 0 && !contains(info.Enum, val) {
 			return bad("one of " + quoteList(info.Enum))
 		}
@@ -375,7 +378,7 @@ func formatValue(v reflect.Value) string {
 
 // quoteIfNeeded quotes string values that would not survive re-parsing bare.
 func quoteIfNeeded(s string) string {
-	if s != "" && !strings.ContainsAny(s, " \t\n{}[](),'\"=") {
+	if s != "" && !strings.ContainsFunc(s, func(r rune) bool { return r <= ' ' || r == 0x7f || strings.ContainsRune("{}[](),'\"=", r) }) {
 		return s
 	}
 	if !strings.Contains(s, "\"") {
