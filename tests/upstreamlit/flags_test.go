@@ -1,0 +1,375 @@
+package upstreamlit
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/goopt/goopt/passes/registry"
+)
+
+// upstreamPasses are the passes MLIR 19's mlir-opt has under the same name
+// as goopt's, with the options upstream knows (mlir-opt-19 --help). An
+// invocation is compared only when every pass it names is here and every
+// option it sets is listed for that pass; TestUpstreamPassTable keeps the
+// table in step with the installed mlir-opt-19.
+var upstreamPasses = map[string][]string{
+	"canonicalize":                      {"disable-patterns", "enable-patterns", "max-iterations", "max-num-rewrites", "region-simplify", "test-convergence", "top-down"},
+	"cse":                               nil,
+	"symbol-dce":                        nil,
+	"strip-debuginfo":                   nil,
+	"affine-loop-tile":                  {"cache-size", "separate", "tile-size", "tile-sizes"},
+	"affine-data-copy-generate":         {"fast-mem-capacity", "fast-mem-space", "generate-dma", "min-dma-transfer", "skip-non-unit-stride-loops", "slow-mem-space", "tag-mem-space"},
+	"affine-loop-unroll":                {"cleanup-unroll", "unroll-factor", "unroll-full", "unroll-full-threshold", "unroll-num-reps", "unroll-up-to-factor"},
+	"affine-loop-unroll-jam":            {"unroll-jam-factor"},
+	"affine-scalrep":                    nil,
+	"affine-loop-invariant-code-motion": nil,
+	"affine-loop-normalize":             {"promote-single-iter"},
+	"affine-parallelize":                {"max-nested", "parallel-reductions"},
+	"affine-simplify-structures":        nil,
+	"affine-loop-coalescing":            nil,
+	"affine-loop-fusion":                {"fusion-compute-tolerance", "fusion-fast-mem-space", "fusion-local-buf-threshold", "fusion-maximal", "mode"},
+	"lower-affine":                      nil,
+	"print-op-stats":                    {"json"},
+}
+
+// passSpec is one pass of an invocation: its name and option text.
+type passSpec struct {
+	name, options string
+}
+
+// invocation is what this test needs to know of one `goopt opt` command
+// line. Flags take their value after '=', except -o/--output, which also
+// take the next argument.
+type invocation struct {
+	input, output string
+	// passFlags are the arguments that select passes, verbatim and in
+	// order: they are handed to mlir-opt-19 unchanged.
+	passFlags         []string
+	passes            []passSpec
+	pipelineErr       error
+	split             bool
+	verifyDiagnostics bool
+	allowUnregistered bool
+	help              bool
+}
+
+// parseInvocation reads `goopt opt` arguments (without "opt"); isPass says
+// whether a flag name is one of goopt's passes or pass pipelines.
+func parseInvocation(args []string, isPass func(string) bool) invocation {
+	var inv invocation
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if !strings.HasPrefix(a, "-") || a == "-" {
+			if inv.input == "" {
+				inv.input = a
+			}
+			continue
+		}
+		name, value, hasValue := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		switch {
+		case name == "o" || name == "output":
+			if !hasValue && i+1 < len(args) {
+				i++
+				value = args[i]
+			}
+			inv.output = value
+		case name == "pass-pipeline":
+			inv.passFlags = append(inv.passFlags, a)
+			ps, err := pipelinePasses(value)
+			if err != nil && inv.pipelineErr == nil {
+				inv.pipelineErr = err
+			}
+			inv.passes = append(inv.passes, ps...)
+		case name == "split-input-file":
+			inv.split = value != "false"
+		case name == "verify-diagnostics":
+			inv.verifyDiagnostics = value != "false"
+		case name == "allow-unregistered-dialect":
+			inv.allowUnregistered = value != "false"
+		case name == "help" || name == "h":
+			inv.help = true
+		case isPass(name):
+			inv.passFlags = append(inv.passFlags, a)
+			inv.passes = append(inv.passes, passSpec{name: name, options: value})
+		}
+	}
+	return inv
+}
+
+// skipReason says why the invocation is not compared with upstream, or ""
+// when it is.
+func (inv *invocation) skipReason() string {
+	switch {
+	case inv.verifyDiagnostics:
+		return "--verify-diagnostics run"
+	case inv.pipelineErr != nil:
+		return "pass pipeline not understood"
+	}
+	for _, p := range inv.passes {
+		known, ok := upstreamPasses[p.name]
+		if !ok {
+			return fmt.Sprintf("goopt-only pass '%s'", p.name)
+		}
+		for _, k := range optionKeys(p.options) {
+			if !contains(known, k) {
+				return fmt.Sprintf("goopt-only option '%s' of '%s'", k, p.name)
+			}
+		}
+	}
+	return ""
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// pipelinePasses returns the passes of a textual pipeline in MLIR's
+// grammar, `builtin.module(func.func(cse,canonicalize{top-down=false}))`:
+// an element followed by '(' is an op anchor, any other a pass.
+func pipelinePasses(text string) ([]passSpec, error) {
+	p := &pipelineScanner{s: text}
+	out, err := p.list(nil)
+	if err == nil {
+		p.space()
+		if p.i < len(p.s) {
+			err = fmt.Errorf("unexpected %q at column %d", p.s[p.i:], p.i+1)
+		}
+	}
+	return out, err
+}
+
+type pipelineScanner struct {
+	s string
+	i int
+}
+
+func (p *pipelineScanner) space() {
+	for p.i < len(p.s) && strings.IndexByte(" \t\n", p.s[p.i]) >= 0 {
+		p.i++
+	}
+}
+
+func (p *pipelineScanner) list(out []passSpec) ([]passSpec, error) {
+	for {
+		p.space()
+		start := p.i
+		for p.i < len(p.s) && strings.IndexByte("(){}, \t\n", p.s[p.i]) < 0 {
+			p.i++
+		}
+		name := p.s[start:p.i]
+		if name == "" {
+			return out, fmt.Errorf("expected a pass or op name at column %d", p.i+1)
+		}
+		p.space()
+		opts := ""
+		if p.i < len(p.s) && p.s[p.i] == '{' {
+			end := balancedEnd(p.s, p.i)
+			if end < 0 {
+				return out, fmt.Errorf("unbalanced '{' at column %d", p.i+1)
+			}
+			opts = p.s[p.i+1 : end]
+			p.i = end + 1
+			p.space()
+		}
+		if p.i < len(p.s) && p.s[p.i] == '(' {
+			p.i++
+			var err error
+			if out, err = p.list(out); err != nil {
+				return out, err
+			}
+			p.space()
+			if p.i >= len(p.s) || p.s[p.i] != ')' {
+				return out, fmt.Errorf("expected ')' at column %d", p.i+1)
+			}
+			p.i++
+		} else {
+			out = append(out, passSpec{name: name, options: opts})
+		}
+		p.space()
+		if p.i >= len(p.s) || p.s[p.i] != ',' {
+			return out, nil
+		}
+		p.i++
+	}
+}
+
+// balancedEnd returns the index of the bracket closing the one at s[i],
+// skipping quoted strings, or -1.
+func balancedEnd(s string, i int) int {
+	depth := 0
+	for ; i < len(s); i++ {
+		switch c := s[i]; c {
+		case '\'', '"':
+			j := strings.IndexByte(s[i+1:], c)
+			if j < 0 {
+				return -1
+			}
+			i += j + 1
+		case '{', '[', '(':
+			depth++
+		case '}', ']', ')':
+			depth--
+			if depth == 0 {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
+// optionKeys returns the keys of an option string, `k=v k2={a b} flag`.
+func optionKeys(text string) []string {
+	var keys []string
+	i := 0
+	for {
+		for i < len(text) && strings.IndexByte(" \t\n", text[i]) >= 0 {
+			i++
+		}
+		if i >= len(text) {
+			return keys
+		}
+		start := i
+		for i < len(text) && strings.IndexByte("= \t\n", text[i]) < 0 {
+			i++
+		}
+		keys = append(keys, text[start:i])
+		if i >= len(text) || text[i] != '=' {
+			continue
+		}
+		for i++; i < len(text) && strings.IndexByte(" \t\n", text[i]) < 0; i++ {
+			if strings.IndexByte("'\"{[(", text[i]) >= 0 {
+				end := balancedEnd(text, i)
+				if text[i] == '\'' || text[i] == '"' {
+					if j := strings.IndexByte(text[i+1:], text[i]); j >= 0 {
+						end = i + 1 + j
+					}
+				}
+				if end < 0 {
+					return keys
+				}
+				i = end
+			}
+		}
+	}
+}
+
+// TestParseInvocation pins down which invocations are compared and which
+// arguments reach mlir-opt-19.
+func TestParseInvocation(t *testing.T) {
+	isPass := func(name string) bool {
+		_, ok := upstreamPasses[name]
+		return ok || name == "affine-loop-permute"
+	}
+	for _, tc := range []struct {
+		args      []string
+		passFlags string
+		skip      string
+	}{
+		{[]string{"in.mlir", "--split-input-file", "--affine-loop-tile=tile-sizes=4,5,3 separate"}, "--affine-loop-tile=tile-sizes=4,5,3 separate", ""},
+		{[]string{"in.mlir", "--affine-loop-tile=tile-sizes=8,8 num-tiling-levels=2"}, "--affine-loop-tile=tile-sizes=8,8 num-tiling-levels=2", "goopt-only option 'num-tiling-levels' of 'affine-loop-tile'"},
+		{[]string{"in.mlir", "--affine-loop-permute=permutation=1,2,0"}, "--affine-loop-permute=permutation=1,2,0", "goopt-only pass 'affine-loop-permute'"},
+		{[]string{"in.mlir", "--pass-pipeline=builtin.module(func.func(canonicalize{region-simplify=disabled}), cse)", "-o", "out"}, "--pass-pipeline=builtin.module(func.func(canonicalize{region-simplify=disabled}), cse)", ""},
+		{[]string{"in.mlir", "--pass-pipeline=builtin.module(canonicalize{max-iterations=20 region-simplify=aggressive})"}, "--pass-pipeline=builtin.module(canonicalize{max-iterations=20 region-simplify=aggressive})", ""},
+		{[]string{"in.mlir", "--pass-pipeline=builtin.module(canonicalize{enable-patterns={a b} bogus})"}, "--pass-pipeline=builtin.module(canonicalize{enable-patterns={a b} bogus})", "goopt-only option 'bogus' of 'canonicalize'"},
+		{[]string{"in.mlir", "--pass-pipeline=builtin.module(func.func(cse)"}, "--pass-pipeline=builtin.module(func.func(cse)", "pass pipeline not understood"},
+		{[]string{"in.mlir", "--split-input-file", "--verify-diagnostics", "--cse"}, "--cse", "--verify-diagnostics run"},
+		{[]string{"in.mlir", "--mlir-print-debuginfo", "--strip-debuginfo"}, "--strip-debuginfo", ""},
+	} {
+		inv := parseInvocation(tc.args, isPass)
+		if got := strings.Join(inv.passFlags, " "); got != tc.passFlags {
+			t.Errorf("parseInvocation(%q).passFlags = %q, want %q", tc.args, got, tc.passFlags)
+		}
+		if got := inv.skipReason(); got != tc.skip {
+			t.Errorf("parseInvocation(%q).skipReason() = %q, want %q", tc.args, got, tc.skip)
+		}
+	}
+}
+
+func TestOptionKeys(t *testing.T) {
+	for _, tc := range []struct{ text, want string }{
+		{"", ""},
+		{"unroll-full", "unroll-full"},
+		{"unroll-full unroll-full-threshold=3", "unroll-full unroll-full-threshold"},
+		{"tile-sizes=4,5,3  separate", "tile-sizes separate"},
+		{"a='x y' b={c d=e} f", "a b f"},
+	} {
+		if got := strings.Join(optionKeys(tc.text), " "); got != tc.want {
+			t.Errorf("optionKeys(%q) = %q, want %q", tc.text, got, tc.want)
+		}
+	}
+}
+
+// TestUpstreamPassTable checks upstreamPasses against mlir-opt-19 --help:
+// each pass exists upstream with exactly the listed options.
+func TestUpstreamPassTable(t *testing.T) {
+	opt := findMLIROpt(t)
+	out, err := opt.run([]string{"--help"}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	help := helpPassOptions(string(out))
+	for name, want := range upstreamPasses {
+		got, ok := help[name]
+		if !ok {
+			t.Errorf("mlir-opt-19 has no pass '%s'", name)
+			continue
+		}
+		w := append([]string(nil), want...)
+		sort.Strings(w)
+		if strings.Join(got, " ") != strings.Join(w, " ") {
+			t.Errorf("'%s' options: mlir-opt-19 has %q, the table %q", name, got, w)
+		}
+	}
+	// What the table leaves out must really be goopt's own, so no upstream
+	// pass goes unchecked and "goopt-only" in the summary is true.
+	reg := registry.All()
+	for _, info := range reg.Passes() {
+		if _, listed := upstreamPasses[info.Name]; !listed {
+			if _, upstream := help[info.Name]; upstream {
+				t.Errorf("mlir-opt-19 has '%s' too: add it to upstreamPasses", info.Name)
+			}
+		}
+	}
+	for _, pi := range reg.Pipelines() {
+		if _, upstream := help[pi.Name]; upstream {
+			t.Errorf("mlir-opt-19 has a pass or pipeline named '%s' like goopt's pipeline: add it to upstreamPasses", pi.Name)
+		}
+	}
+}
+
+// helpPassOptions reads the pass list of mlir-opt --help: a pass is a
+// 6-space-indented `--name`, its options the 8-space-indented `--opt` lines
+// after it.
+func helpPassOptions(help string) map[string][]string {
+	out := map[string][]string{}
+	cur := ""
+	for _, line := range strings.Split(help, "\n") {
+		trimmed := strings.TrimLeft(line, " ")
+		indent := len(line) - len(trimmed)
+		if !strings.HasPrefix(trimmed, "--") {
+			continue
+		}
+		name := strings.TrimPrefix(strings.Fields(trimmed)[0], "--")
+		name, _, _ = strings.Cut(name, "=")
+		switch {
+		case indent == 6:
+			cur = name
+			out[cur] = []string{}
+		case indent == 8 && cur != "":
+			out[cur] = append(out[cur], name)
+		default:
+			cur = ""
+		}
+	}
+	for _, v := range out {
+		sort.Strings(v)
+	}
+	return out
+}
