@@ -249,11 +249,11 @@ func splitList(s string) []string {
 		case c == '}' || c == ']' || c == ')':
 			depth--
 		case c == ',' && depth == 0:
-			out = append(out, strings.TrimSpace(s[start:i]))
+			out = append(out, trimASCIISpace(s[start:i]))
 			start = i + 1
 		}
 	}
-	return append(out, strings.TrimSpace(s[start:]))
+	return append(out, trimASCIISpace(s[start:]))
 }
 
 func setValue(f optionField, val string) error {
@@ -385,4 +385,16 @@ func quoteIfNeeded(s string) string {
 		return "\"" + s + "\""
 	}
 	return "'" + s + "'"
+}
+
+// trimASCIISpace trims the separators the option scanner knows (not Unicode
+// spaces, which are part of a value).
+func trimASCIISpace(s string) string {
+	for len(s) > 0 && isSpace(s[0]) {
+		s = s[1:]
+	}
+	for len(s) > 0 && isSpace(s[len(s)-1]) {
+		s = s[:len(s)-1]
+	}
+	return s
 }
