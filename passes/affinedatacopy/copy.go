@@ -143,7 +143,7 @@ func (g *Generator) copyMemRef(info *memInfo, begin *ir.Operation, rangeOps []*i
 			}
 		}
 	}
-	bx, lbMaps, ubMaps, ok := g.regionBox(info, &u, mt)
+	bx, ok := g.hullBox(info, nil, &u, mt)
 	if !ok {
 		return
 	}
@@ -161,6 +161,10 @@ func (g *Generator) copyMemRef(info *memInfo, begin *ir.Operation, rangeOps []*i
 			break
 		}
 		first, last = l.Operation, l.Operation
+	}
+	copyIn, copyOut, ok := g.copySets(info, &u, mt, first)
+	if !ok {
+		return
 	}
 
 	b := ir.NewBuilder(g.Ctx)
@@ -184,15 +188,12 @@ func (g *Generator) copyMemRef(info *memInfo, begin *ir.Operation, rangeOps []*i
 		fast = b.CreateOp("memref.alloc", loc, nil, []ir.Type{fastType},
 			ir.NamedAttribute{Name: "operandSegmentSizes", Value: ir.DenseI32Array(0, 0)}).Result(0)
 	}
-	needIn := info.read || (info.write && !g.writesCoverBox(info, depth))
-	if needIn {
-		nest := g.copyNest(b, loc, info.memref, fast, bx, lbMaps, ubMaps, &u, false)
-		g.copyNests[nest] = true
+	if copyIn != nil {
+		g.copyNests[g.copyNest(b, loc, info.memref, fast, bx, copyIn, &u, false)] = true
 	}
 	b.SetInsertionPointAfter(last)
-	if info.write {
-		nest := g.copyNest(b, loc, info.memref, fast, bx, lbMaps, ubMaps, &u, true)
-		g.copyNests[nest] = true
+	for _, cs := range copyOut {
+		g.copyNests[g.copyNest(b, loc, info.memref, fast, bx, cs, &u, true)] = true
 	}
 	if !g.Opts.GlobalBuffers {
 		b.CreateOp("memref.dealloc", loc, []*ir.Value{fast}, nil)
@@ -220,27 +221,30 @@ func touchesOutside(loop *ir.Operation, memref *ir.Value, inRange map[*ir.Operat
 	return found
 }
 
-// regionBox computes the fast buffer's box (the union of the regions'
-// constant bounding boxes) and the copy loop bounds over the universe.
-func (g *Generator) regionBox(info *memInfo, u *params, mt *ir.MemRefType) (*box, []*aff.Map, []*aff.Map, bool) {
+// hullBox computes the constant box containing the regions listed in
+// sel (all when sel is nil), with its lower corner over the universe.
+// Where two regions' lower bounds are incomparable the box is the whole
+// static dimension.
+func (g *Generator) hullBox(info *memInfo, sel []int, u *params, mt *ir.MemRefType) (*box, bool) {
+	if sel == nil {
+		for k := range info.regions {
+			sel = append(sel, k)
+		}
+	}
 	rank := mt.Rank()
 	bx := &box{lb: make([]aff.Expr, rank), shape: make([]int64, rank)}
 	nd, ns := len(u.ivs), len(u.syms)
-	for k, r := range info.regions {
+	for n, k := range sel {
+		r := info.regions[k]
 		bb, err := r.ConstantBoundingSizeAndShape()
 		if err != nil {
 			g.remark(info.accs[k].Op, "no copy generated: %v", err)
-			return nil, nil, nil, false
+			return nil, false
 		}
-		rnd := 0
-		for _, v := range bb.Params {
-			if index(u.ivs, v) >= 0 {
-				rnd++
-			}
-		}
+		rnd := numIVParams(u, bb.Params)
 		for d := 0; d < rank; d++ {
 			lb := u.toUniverse(bb.Lb[d], bb.Params, rnd).Results[0]
-			if k == 0 {
+			if n == 0 {
 				bx.lb[d], bx.shape[d] = lb, bb.Shape[d]
 				continue
 			}
@@ -248,7 +252,7 @@ func (g *Generator) regionBox(info *memInfo, u *params, mt *ir.MemRefType) (*box
 			if !ok {
 				if mt.Dims[d] == ir.Dynamic {
 					g.remark(info.accs[k].Op, "no copy generated: accesses to the memref have incomparable bounds")
-					return nil, nil, nil, false
+					return nil, false
 				}
 				bx.lb[d], bx.shape[d] = aff.Const(0), mt.Dims[d]
 				continue
@@ -261,103 +265,162 @@ func (g *Generator) regionBox(info *memInfo, u *params, mt *ir.MemRefType) (*box
 			}
 		}
 	}
-	// Copy loop bounds: the exact region bounds when every access has the
-	// same region, else the box clamped to the memref's static extent.
-	lbMaps := make([]*aff.Map, rank)
-	ubMaps := make([]*aff.Map, rank)
-	same := true
-	var first []*aff.Map
-	for k, r := range info.regions {
-		rp := r.Params()
-		rnd := 0
-		for _, v := range rp {
-			if index(u.ivs, v) >= 0 {
-				rnd++
-			}
-		}
-		var ms []*aff.Map
-		for d := 0; d < rank; d++ {
-			lb, ub := r.Bounds(d)
-			ms = append(ms, u.toUniverse(lb, rp, rnd), u.toUniverse(ub, rp, rnd))
-		}
-		if k == 0 {
-			first = ms
-			continue
-		}
-		for i := range ms {
-			same = same && ms[i] == first[i]
-		}
-	}
-	for d := 0; d < rank; d++ {
-		if same && len(first[2*d].Results) > 0 && len(first[2*d+1].Results) > 0 {
-			lbMaps[d], ubMaps[d] = first[2*d], first[2*d+1]
-			continue
-		}
-		if mt.Dims[d] == ir.Dynamic {
-			g.remark(info.accs[0].Op, "no copy generated: cannot bound the copy of a dynamic dimension")
-			return nil, nil, nil, false
-		}
-		lbMaps[d] = aff.NewMap(nd, ns, []aff.Expr{bx.lb[d], aff.Const(0)})
-		ubMaps[d] = aff.NewMap(nd, ns, []aff.Expr{aff.AddConst(bx.lb[d], bx.shape[d]), aff.Const(mt.Dims[d])})
-	}
-	return bx, lbMaps, ubMaps, true
+	return bx, true
 }
 
-// writesCoverBox reports whether the stores of a write-only memref are
-// known to write every element the copy-out writes back: a single scalar
-// store whose indices are distinct unit-step loop IVs (plus parameters)
-// of loops with single, parameter-only bounds, with no affine.if around.
-// Otherwise the buffer is also copied in, so that copy-out writes back
-// the original values of elements the range does not store.
-func (g *Generator) writesCoverBox(info *memInfo, depth int) bool {
-	if info.read || len(info.accs) != 1 {
+func numIVParams(u *params, ps []*ir.Value) int {
+	n := 0
+	for _, v := range ps {
+		if index(u.ivs, v) >= 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// copySet is a set of elements a copy nest enumerates: when guard holds
+// (nil: always), index d in [max lbs[d], min ubs[d]); over the universe.
+type copySet struct {
+	guard    *aff.Set
+	lbs, ubs []*aff.Map
+}
+
+func (c *copySet) equal(o *copySet) bool {
+	if c.guard != o.guard {
 		return false
 	}
-	a := info.accs[0]
-	if !a.Op.Is(affine.StoreName) {
-		return false
-	}
-	loops := analysis.EnclosingLoops(a.Op)
-	inner := map[*ir.Value]affine.ForOp{}
-	for _, l := range loops[depth:] {
-		inner[l.InductionVar()] = l
-	}
-	for p := a.Op.ParentOp(); p != nil && !p.HasTrait(ir.AffineScope); p = p.ParentOp() {
-		if p.Is(affine.IfName) {
+	for d := range c.lbs {
+		if c.lbs[d] != o.lbs[d] || c.ubs[d] != o.ubs[d] {
 			return false
 		}
 	}
-	used := map[*ir.Value]bool{}
-	for _, e := range a.Map.Results {
-		row, locals, err := aff.Flatten(e, a.Map.NumDims, a.Map.NumSymbols)
-		if err != nil || len(locals) > 0 {
-			return false
-		}
-		var iv *ir.Value
-		for i := 0; i < a.Map.NumDims+a.Map.NumSymbols; i++ {
-			if row[i] == 0 {
-				continue
+	return true
+}
+
+// copySets decides what is copied in and written back (the rule of the
+// package doc):
+//   - copy-in: the read regions, exactly (their common enumeration, under
+//     its guard) when they agree, else their box hull clamped to the
+//     memref; nothing for a memref that is only written;
+//   - copy-out: the write regions. Writing back an element the range does
+//     not write is only correct when that element was copied in, so the
+//     write regions must be exact or lie inside the copy-in set: exact
+//     regions are written back each (once when they agree); otherwise
+//     the copy-in set is written back whole when it contains every write
+//     region. When neither holds the memref is not copied (a remark).
+//
+// Elements are never copied in only because they are written: they may
+// be uninitialised. Every set is guarded by the conditions under which
+// the accesses run (affine.if) and kept inside the memref's static shape.
+func (g *Generator) copySets(info *memInfo, u *params, mt *ir.MemRefType, at *ir.Operation) (*copySet, []*copySet, bool) {
+	enum := func(k int) *copySet {
+		r := info.regions[k]
+		e := r.EnumerateAt(at)
+		rp := r.Params()
+		rnd := numIVParams(u, rp)
+		cs := &copySet{}
+		if e.Guard != nil {
+			dims := make([]aff.Expr, e.Guard.NumDims)
+			syms := make([]aff.Expr, e.Guard.NumSymbols)
+			for i := range dims {
+				dims[i] = aff.Dim(index(u.ivs, rp[i]))
 			}
-			v := a.Operands[i]
-			if _, isInner := inner[v]; isInner {
-				if iv != nil || row[i] != 1 {
-					return false
-				}
-				iv = v
+			for i := range syms {
+				syms[i] = aff.Symbol(index(u.syms, rp[rnd+i]))
 			}
+			cs.guard = aff.SimplifySet(e.Guard.ReplaceDimsAndSymbols(dims, syms, len(u.ivs), len(u.syms)))
 		}
-		if iv == nil || used[iv] {
-			return false
+		for d := range e.Lb {
+			cs.lbs = append(cs.lbs, u.toUniverse(e.Lb[d], rp, rnd))
+			cs.ubs = append(cs.ubs, u.toUniverse(e.Ub[d], rp, rnd))
 		}
-		used[iv] = true
-		l := inner[iv]
-		if l.Step() != 1 || len(l.LowerBoundMap().Results) != 1 || len(l.UpperBoundMap().Results) != 1 {
-			return false
-		}
-		for _, v := range l.Operands() {
-			if _, isInner := inner[v]; isInner {
-				return false
+		return cs
+	}
+	// hull is the common enumeration of the regions in sel, or their
+	// box clamped to the memref's static shape.
+	hull := func(sel []int) (*copySet, bool) {
+		var common *copySet
+		for _, k := range sel {
+			cs := enum(k)
+			if common != nil && !common.equal(cs) {
+				common = nil
+				break
 			}
+			common = cs
+		}
+		if common != nil && nonEmptyBounds(common) {
+			return common, true
+		}
+		bx, ok := g.hullBox(info, sel, u, mt)
+		if !ok {
+			return nil, false
+		}
+		nd, ns := len(u.ivs), len(u.syms)
+		cs := &copySet{}
+		for d := range bx.shape {
+			if mt.Dims[d] == ir.Dynamic {
+				g.remark(info.accs[sel[0]].Op, "no copy generated: cannot bound the copy of a dynamic dimension")
+				return nil, false
+			}
+			cs.lbs = append(cs.lbs, aff.NewMap(nd, ns, []aff.Expr{bx.lb[d], aff.Const(0)}))
+			cs.ubs = append(cs.ubs, aff.NewMap(nd, ns, []aff.Expr{aff.AddConst(bx.lb[d], bx.shape[d]), aff.Const(mt.Dims[d])}))
+		}
+		return cs, true
+	}
+	var reads, writes []int
+	for k, r := range info.regions {
+		if r.Write {
+			writes = append(writes, k)
+		} else {
+			reads = append(reads, k)
+		}
+	}
+	var in *copySet
+	if len(reads) > 0 {
+		var ok bool
+		if in, ok = hull(reads); !ok {
+			return nil, nil, false
+		}
+	}
+	if len(writes) == 0 {
+		return in, nil, true
+	}
+	exact, covered := true, in != nil
+	var outs []*copySet
+	for _, k := range writes {
+		r := info.regions[k]
+		exact = exact && r.Exact
+		if covered {
+			covered = r.WithinEnumeration(at, in.guard, in.lbs, in.ubs, u.operands())
+		}
+		cs := enum(k)
+		if !nonEmptyBounds(cs) {
+			exact = false
+		}
+		dup := false
+		for _, o := range outs {
+			dup = dup || o.equal(cs)
+		}
+		if !dup {
+			outs = append(outs, cs)
+		}
+	}
+	switch {
+	case exact:
+		return in, outs, true
+	case covered:
+		return in, []*copySet{in}, true
+	}
+	g.remark(info.accs[writes[0]].Op, "no copy generated: the elements written are not known exactly and are not all copied in")
+	return nil, nil, false
+}
+
+// nonEmptyBounds reports whether every index has a lower and an upper
+// bound.
+func nonEmptyBounds(cs *copySet) bool {
+	for d := range cs.lbs {
+		if len(cs.lbs[d].Results) == 0 || len(cs.ubs[d].Results) == 0 {
+			return false
 		}
 	}
 	return true
@@ -365,15 +428,27 @@ func (g *Generator) writesCoverBox(info *memInfo, depth int) bool {
 
 // copyNest builds the point-wise copy loops between the memref and the
 // fast buffer and returns the outermost loop.
-func (g *Generator) copyNest(b *ir.Builder, loc ir.Location, memref, fast *ir.Value, bx *box, lbMaps, ubMaps []*aff.Map, u *params, out bool) *ir.Operation {
+func (g *Generator) copyNest(b *ir.Builder, loc ir.Location, memref, fast *ir.Value, bx *box, cs *copySet, u *params, out bool) *ir.Operation {
 	ops := u.operands()
 	rank := len(bx.shape)
 	ivs := make([]*ir.Value, rank)
 	var outer *ir.Operation
 	saved := b.Save()
+	if cs.guard != nil {
+		set, setOps := affine.CanonicalizeSetAndOperands(cs.guard, ops)
+		st := &ir.OperationState{Name: affine.IfName, Loc: loc, Operands: setOps}
+		st.AddAttr("condition", ir.IntegerSetOf(set))
+		thenR := st.AddRegion()
+		st.AddRegion()
+		thenB := ir.NewBlock()
+		thenR.AppendBlock(thenB)
+		thenB.Append(g.Ctx.NewOperation(&ir.OperationState{Name: affine.YieldName, Loc: loc}))
+		outer = b.Create(st)
+		b.SetInsertionPointBefore(thenB.Last())
+	}
 	for d := 0; d < rank; d++ {
-		lm, lo := affine.CanonicalizeMapAndOperands(lbMaps[d], ops)
-		um, uo := affine.CanonicalizeMapAndOperands(ubMaps[d], ops)
+		lm, lo := affine.CanonicalizeMapAndOperands(cs.lbs[d], ops)
+		um, uo := affine.CanonicalizeMapAndOperands(cs.ubs[d], ops)
 		f := looputil.BuildFor(b, loc, lm, lo, um, uo, 1, nil)
 		if outer == nil {
 			outer = f.Operation

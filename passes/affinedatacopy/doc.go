@@ -31,11 +31,20 @@
 //
 // Correctness differences from upstream 19, on purpose:
 //   - affine.if conditions around an access are part of its region, so a
-//     guarded tile at a boundary is copied within the guard (upstream sizes
-//     and copies the unguarded region);
-//   - a memref that is only written is also copied in unless its single
-//     store provably writes every element of the box (upstream writes back
-//     uninitialized buffer elements for sparse stores);
+//     guarded tile at a boundary is copied within the guard; conditions on
+//     the IVs of loops outside the copy become an affine.if around the
+//     copy nest, and copies never leave the memref's static shape
+//     (upstream sizes and copies the unguarded region, out of bounds);
+//   - regions are exact through tile loops: the stride of a loop whose
+//     bounds start at an outer IV is kept (the paper's 128x64 A tile under
+//     a 64x32 warp tiling is 128x64, not 191x95);
+//   - copy-in covers the read regions only, never elements that are only
+//     written (they may be uninitialised); copy-out writes back each
+//     write region when it is exact (every element in it is written:
+//     affine bounds, then-branches, unit strides), else the copy-in set
+//     when that contains every write region; otherwise the memref is not
+//     copied and a remark says why (upstream writes back the bounding box
+//     of sparse stores, uninitialised elements included);
 //   - hoisting stops at a loop that touches the memref outside the range;
 //   - the dead affine.apply ops and unused index constants upstream leaves
 //     behind are not created.

@@ -15,6 +15,9 @@ import (
 type builder struct {
 	c    *Constraints
 	syms map[*ir.Value]int
+	// approx is set when a value or an expression had to be modelled as an
+	// unconstrained variable: the system then over-approximates.
+	approx bool
 }
 
 // side maps the IVs (and unknown values) of one access instance to columns.
@@ -58,6 +61,7 @@ func (b *builder) operand(v *ir.Value, s *side) (col int, cst int64, isConst boo
 		return col, 0, false
 	}
 	// Neither an enclosing IV nor a symbol: an unknown value per side.
+	b.approx = true
 	col = b.c.AppendVar(LocalVar, v)
 	s.vals[v] = col
 	return col, 0, false
@@ -142,6 +146,7 @@ func (b *builder) flatRows(numDims, numSyms int, exprs []aff.Expr, operands []*i
 			continue
 		}
 		// Not flattenable (non-positive constant divisor): an unknown value.
+		b.approx = true
 		col := b.c.AppendVar(LocalVar, nil)
 		rows[i] = b.c.NewRow()
 		rows[i][col] = 1
@@ -194,6 +199,7 @@ func (b *builder) addForBounds(f affine.ForOp, col int, s *side) {
 	lbm, lbo := f.LowerBound()
 	ubm, ubo := f.UpperBound()
 	if lbm == nil || ubm == nil {
+		b.approx = true
 		return
 	}
 	lbRows := b.exprRows(lbm, lbo, s)
@@ -214,7 +220,9 @@ func (b *builder) addForBounds(f affine.ForOp, col int, s *side) {
 		row[len(row)-1] = addC(row[len(row)-1], -1)
 		b.c.AddIneq(row)
 	}
-	if step := f.Step(); step > 1 && len(lbRows) == 1 {
+	if step := f.Step(); step > 1 && len(lbRows) != 1 {
+		b.approx = true // the stride of a max lower bound is not modelled
+	} else if step > 1 {
 		q := b.c.AppendVar(LocalVar, nil)
 		r := b.widen(lbRows[0])
 		row := make([]int64, len(r)) // iv - lb - step*q == 0
@@ -231,6 +239,7 @@ func (b *builder) addForBounds(f affine.ForOp, col int, s *side) {
 func (b *builder) addSet(ifOp affine.IfOp, s *side) {
 	set, operands := ifOp.Condition()
 	if set == nil {
+		b.approx = true
 		return
 	}
 	set, operands = affine.ComposeSetAndOperands(set, operands)

@@ -3,7 +3,9 @@ package analysis
 import (
 	"errors"
 	"fmt"
+	"slices"
 
+	"github.com/goopt/goopt/dialects/affine"
 	"github.com/goopt/goopt/ir"
 	aff "github.com/goopt/goopt/ir/affine"
 )
@@ -19,6 +21,14 @@ type MemRefRegion struct {
 	LoopDepth int
 	Rank      int
 	Cst       *Constraints
+	// Exact reports that, for every value of the parameters, the box given
+	// by Bounds (under the parameters' constraints) is exactly the set of
+	// elements the access touches: the iteration domain is modelled
+	// without approximation (affine bounds and then-branch conditions
+	// only), every projection was exact over the integers, and each index
+	// is bounded independently of the others. A write region that is not
+	// exact may contain elements that are never written.
+	Exact bool
 }
 
 // ComputeRegion computes the region of a at loopDepth (0: the whole
@@ -93,12 +103,14 @@ func ComputeRegion(a *MemRefAccess, loopDepth int) (*MemRefRegion, error) {
 		}
 		paramLocal[i] = ok && seen
 	}
-	for i := c.NumVars() - 1; i >= rank; i-- {
-		if !isParam(i) && !paramLocal[i] {
-			c.ProjectOut(i)
-		}
+	elim := make([]bool, c.NumVars())
+	for i := rank; i < c.NumVars(); i++ {
+		elim[i] = !isParam(i) && !paramLocal[i]
 	}
+	exact := !b.approx && exactNesting(a.Op, loops, loopDepth)
+	exact = projectOrdered(c, elim) && exact
 	removeIndependentConstraints(c, rank)
+	exact = exact && isBox(c, rank)
 	// Drop parameters no constraint mentions any more.
 	for i := c.NumVars() - 1; i >= rank; i-- {
 		used := false
@@ -109,7 +121,162 @@ func ComputeRegion(a *MemRefAccess, loopDepth int) (*MemRefRegion, error) {
 			c.RemoveVar(i)
 		}
 	}
-	return &MemRefRegion{MemRef: a.MemRef, Write: a.IsStore, LoopDepth: loopDepth, Rank: rank, Cst: c}, nil
+	return &MemRefRegion{MemRef: a.MemRef, Write: a.IsStore, LoopDepth: loopDepth, Rank: rank, Cst: c, Exact: exact}, nil
+}
+
+// exactNesting reports whether every op between op and the loop at
+// loopDepth is an affine.for or the then-branch of an affine.if, the
+// nestings whose conditions the iteration domain models exactly.
+func exactNesting(op *ir.Operation, loops []affine.ForOp, loopDepth int) bool {
+	var stop *ir.Operation
+	if loopDepth > 0 {
+		stop = loops[loopDepth-1].Operation
+	}
+	child := op
+	for p := op.ParentOp(); p != nil && p != stop && !p.HasTrait(ir.AffineScope); child, p = p, p.ParentOp() {
+		switch {
+		case p.Is(affine.ForName):
+		case p.Is(affine.IfName) && child.ParentRegion() == p.Region(0):
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// projectOrdered eliminates the columns marked in elim. It first takes
+// columns with a unit coefficient in an equality (an exact substitution:
+// eliminating a tile loop's IV through its stride equality keeps the
+// stride counter, so the intra-tile range stays relative to the tile
+// origin), then columns whose Fourier–Motzkin step is exact over the
+// integers (a unit coefficient in every lower/upper pair), then the
+// others, innermost (last) first within each class. It reports whether
+// every step was exact.
+func projectOrdered(c *Constraints, elim []bool) bool {
+	elim = slices.Clone(elim)
+	exact := true
+	for {
+		pick, best := -1, elimInexact+1
+		for i, e := range elim {
+			if !e {
+				continue
+			}
+			if k := elimKindOf(c, i); k <= best {
+				pick, best = i, k
+			}
+		}
+		if pick < 0 {
+			return exact
+		}
+		if best == elimInexact {
+			exact = false
+		}
+		c.ProjectOut(pick)
+		elim = slices.Delete(elim, pick, pick+1)
+	}
+}
+
+const (
+	elimUnitEq = iota
+	elimExactFM
+	elimInexact
+)
+
+// elimKindOf classifies the elimination of column i.
+func elimKindOf(c *Constraints, i int) int {
+	hasEq := false
+	for _, r := range c.Eqs {
+		if r[i] == 0 {
+			continue
+		}
+		hasEq = true
+		unit := true
+		for j, v := range r {
+			if j != i && v%r[i] != 0 {
+				unit = false
+				break
+			}
+		}
+		if unit {
+			return elimUnitEq
+		}
+	}
+	if hasEq {
+		return elimInexact // a congruence is lost
+	}
+	// In one dimension an integer point exists iff every (lower, upper)
+	// pair admits one, so the step is exact when each pair does whenever
+	// its real shadow holds: one coefficient is 1 (Pugh), or both are a
+	// and the pair reads L <= a*x <= L + c with c >= a - 1 (an interval of
+	// a consecutive values holds a multiple of a: a stride counter).
+	var lows, ups [][]int64
+	for _, r := range c.Ineqs {
+		switch {
+		case r[i] > 0:
+			lows = append(lows, r)
+		case r[i] < 0:
+			ups = append(ups, r)
+		}
+	}
+	for _, l := range lows {
+		for _, u := range ups {
+			a, b := l[i], -u[i]
+			if a == 1 || b == 1 {
+				continue
+			}
+			if a != b || !strideWindow(l, u, i, a) {
+				return elimInexact
+			}
+		}
+	}
+	return elimExactFM
+}
+
+// strideWindow reports whether l + u (l: a*x + L >= 0, u: -a*x + U >= 0)
+// is a constant c >= a - 1.
+func strideWindow(l, u []int64, i int, a int64) bool {
+	for j := range l[:len(l)-1] {
+		if j != i && l[j]+u[j] != 0 {
+			return false
+		}
+	}
+	return l[len(l)-1]+u[len(u)-1] >= a-1
+}
+
+// isBox reports whether each row of c mentions at most one of the first
+// rank columns, with no local variable beside it, and equalities on an
+// index have a unit coefficient: the per-index bounds then describe the
+// set exactly.
+func isBox(c *Constraints, rank int) bool {
+	check := func(r []int64, eq bool) bool {
+		idx := -1
+		for j := 0; j < rank; j++ {
+			if r[j] != 0 {
+				if idx >= 0 {
+					return false
+				}
+				idx = j
+			}
+		}
+		if idx < 0 {
+			return true
+		}
+		if eq && r[idx] != 1 && r[idx] != -1 {
+			return false
+		}
+		return !usesLocal(c, r)
+	}
+	for _, r := range c.Eqs {
+		if !check(r, true) {
+			return false
+		}
+	}
+	for _, r := range c.Ineqs {
+		if !check(r, false) {
+			return false
+		}
+	}
+	return true
 }
 
 // removeIndependentConstraints drops the rows not connected, through
@@ -234,11 +401,22 @@ func (r *MemRefRegion) dimSystem(d int) *Constraints {
 // bound (min of its results) maps of index d over Params(). Bounds implied
 // by others over the parameters' domain are dropped.
 func (r *MemRefRegion) Bounds(d int) (lb, ub *aff.Map) {
+	dom := r.dimSystem(d)
+	dom.ProjectOut(0)
+	return r.boundsUnder(d, func(row []int64) bool {
+		c := dom.Clone()
+		c.AddIneq(row)
+		return c.IsEmpty()
+	})
+}
+
+// boundsUnder is Bounds where infeasible(row) decides whether row >= 0 (a
+// row over the region's non-index columns and the constant) has no
+// solution in the context where the bounds are used.
+func (r *MemRefRegion) boundsUnder(d int, infeasible func(row []int64) bool) (lb, ub *aff.Map) {
 	t := r.dimSystem(d) // d is now column 0
 	nd, ns := r.numParamDims()
 	view := &MemRefRegion{Rank: 1, Cst: t}
-	dom := t.Clone()
-	dom.ProjectOut(0)
 	// Collect bound rows: lower a*x + rest >= 0 (a > 0), upper -a*x + rest >= 0.
 	type bound struct {
 		a    int64
@@ -282,14 +460,12 @@ func (r *MemRefRegion) Bounds(d int) (lb, ub *aff.Map) {
 		if i.a != 1 || j.a != 1 {
 			return false
 		}
-		c := dom.Clone()
 		row := make([]int64, len(i.rest))
 		for k := range row {
 			row[k] = j.rest[k] - i.rest[k]
 		}
 		row[len(row)-1]--
-		c.AddIneq(row)
-		return c.IsEmpty()
+		return infeasible(row)
 	}
 	prune := func(bs []bound, lower bool) []bound {
 		var kept []bound

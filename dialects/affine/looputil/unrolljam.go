@@ -14,9 +14,11 @@ import (
 // bodies get factor copies of each sub-block with the induction variable
 // bumped by `(d0) -> (d0 + i*step)`. Inner loops with iter_args carry
 // factor copies of them. A cleanup loop handles trip counts that factor
-// does not divide. Unroll-jam does not check dependences (neither does
-// upstream); f's own iter_args are not supported (upstream duplicates
-// their inits, which is only correct for identity inits).
+// does not divide. Unlike upstream, dependences are checked first
+// (CheckUnrollJamLegality): an unroll-jam that could reorder dependent
+// accesses is refused with an error and the IR is left unchanged. f's own
+// iter_args are not supported (upstream duplicates their inits, which is
+// only correct for identity inits).
 func LoopUnrollJamByFactor(ctx *ir.Context, f affine.ForOp, factor int64) error {
 	if factor <= 0 {
 		return fmt.Errorf("unroll-jam factor %d is not positive", factor)
@@ -53,6 +55,9 @@ func LoopUnrollJamByFactor(ctx *ir.Context, f affine.ForOp, factor int64) error 
 	}
 	if !invariant {
 		return errors.New("inner loop bounds are not invariant in the unroll-jammed loop")
+	}
+	if err := CheckUnrollJamLegality(f, factor); err != nil {
+		return err
 	}
 	if LargestDivisorOfTripCount(f)%factor != 0 {
 		if len(f.LowerBoundMap().Results) != 1 || len(f.UpperBoundMap().Results) != 1 {

@@ -1,6 +1,8 @@
 // RUN: goopt opt %s --affine-data-copy-generate="generate-dma=false fast-mem-space=2 skip-non-unit-stride-loops" --split-input-file | FileCheck %s
 // RUN: goopt opt %s --affine-data-copy-generate="generate-dma=false fast-mem-space=3 copy-depth=3 memrefs=arg0,1 padding=8 global-buffers" --split-input-file | FileCheck %s --check-prefix=EXT
 // RUN: goopt opt %s --affine-data-copy-generate --split-input-file --verify-diagnostics
+// RUN: goopt opt %s --affine-data-copy-generate="generate-dma=false fast-mem-space=2 skip-non-unit-stride-loops" --split-input-file 2>&1 | FileCheck %s --check-prefix=REMARK
+// RUN: goopt opt %s --affine-data-copy-generate="generate-dma=false fast-mem-space=2 copy-depth=1" --split-input-file | FileCheck %s --check-prefix=DEPTH1
 
 // The paper's tiled matmul: tiles of A and B are copied at the k tile
 // loop, the tile of C (invariant in k) is hoisted to the j tile loop and
@@ -127,21 +129,94 @@ func.func @boundary(%A: memref<10xf32>, %B: memref<12xf32, 2>) {
 
 // -----
 
-// A store-only memref whose stores do not cover the box is copied in too,
-// so that copy-out writes back the untouched elements unchanged.
+// A store-only memref whose stores do not cover the box (stride 2) is not
+// copied: copying it in could read elements the program never wrote, and
+// writing back the whole box would clobber them.
 // CHECK-LABEL: func @sparse_store
-// CHECK: %[[BUF:.*]] = memref.alloc() : memref<15xf32, 2>
-// CHECK: affine.load %arg0
-// CHECK: affine.store %{{.*}}, %[[BUF]]
-// CHECK: affine.for %{{.*}} = 0 to 8 {
-// CHECK: affine.store %{{.*}}, %[[BUF]]
-// CHECK: affine.load %[[BUF]]
-// CHECK: affine.store %{{.*}}, %arg0
+// CHECK-NOT: memref.alloc
+// CHECK: affine.store %{{.*}}, %arg0[%{{.*}} * 2]
+// REMARK: remark: no copy generated: the elements written are not known exactly and are not all copied in
+// REMARK-NEXT: affine.store %c, %A[%i * 2]
 func.func @sparse_store(%A: memref<16xf32>) {
   // expected-remark @-1 {{DMA generation is not supported: no copies generated (use generate-dma=false for point-wise copies)}}
   %c = arith.constant 1.0 : f32
   affine.for %i = 0 to 8 {
     affine.store %c, %A[%i * 2] : memref<16xf32>
+  }
+  return
+}
+
+// -----
+
+// A store-only memref whose stores write every element of their region
+// exactly (here a local buffer the program never reads before writing) is
+// not copied in: the buffer is written back over exactly the stored box.
+// CHECK-LABEL: func @write_only
+// CHECK: %[[T:.*]] = memref.alloc() : memref<40xf32>
+// CHECK: memref.alloc() : memref<40xf32, 2>
+// CHECK: %[[BUF:.*]] = memref.alloc() : memref<40xf32, 2>
+// CHECK-NEXT: affine.for %{{.*}} = 0 to 40 {
+// CHECK: affine.store %{{.*}}, %[[BUF]]
+// CHECK: affine.for %[[X:.*]] = 0 to 40 {
+// CHECK-NEXT: %[[V:.*]] = affine.load %[[BUF]][%[[X]]]
+// CHECK-NEXT: affine.store %[[V]], %[[T]][%[[X]]]
+func.func @write_only(%A: memref<40xf32>) {
+  // expected-remark @-1 {{DMA generation is not supported: no copies generated (use generate-dma=false for point-wise copies)}}
+  %T = memref.alloc() : memref<40xf32>
+  affine.for %i = 0 to 40 {
+    %a = affine.load %A[%i] : memref<40xf32>
+    affine.store %a, %T[%i] : memref<40xf32>
+  }
+  affine.for %i = 0 to 40 {
+    %t = affine.load %T[%i] : memref<40xf32>
+    %s = arith.addf %t, %t : f32
+    affine.store %s, %A[%i] : memref<40xf32>
+  }
+  memref.dealloc %T : memref<40xf32>
+  return
+}
+
+// -----
+
+// An access under an affine.if whose condition involves the IV of the
+// loop around the copy: the copy-in runs under the same condition (here
+// 1 <= i <= 30), so it never reads rows -1 or 30 of A.
+// DEPTH1-LABEL: func @guard_outer_iv
+// DEPTH1: affine.for %[[I:.*]] = 0 to 32 {
+// DEPTH1-NEXT: %[[BUF:.*]] = memref.alloc() : memref<1x26xf32, 2>
+// DEPTH1-NEXT: affine.if #{{.*}}(%[[I]]) {
+// DEPTH1: affine.for %{{.*}} = 0 to 26 {
+// DEPTH1: affine.load %arg0
+// DEPTH1: affine.store %{{.*}}, %[[BUF]]
+func.func @guard_outer_iv(%A: memref<30x26xf32>, %B: memref<32x28xf32>) {
+  // expected-remark @-1 {{DMA generation is not supported: no copies generated (use generate-dma=false for point-wise copies)}}
+  affine.for %i = 0 to 32 {
+    affine.for %j = 0 to 26 {
+      affine.if affine_set<(d0) : (d0 - 1 >= 0, 30 - d0 >= 0)>(%i) {
+        %a = affine.load %A[%i - 1, %j] : memref<30x26xf32>
+        affine.store %a, %B[%i, %j] : memref<32x28xf32>
+      }
+    }
+  }
+  return
+}
+
+// -----
+
+// Two-level tiles: the intra-tile loop starts at the IV of a stepped tile
+// loop, so the region of A[%iii] at the outer tile loop is exactly the
+// 32-element tile (not 32 + 16 - 1).
+// DEPTH1-LABEL: func @tile_steps
+// DEPTH1: memref.alloc() : memref<32xf32, 2>
+func.func @tile_steps(%A: memref<256xf32>, %B: memref<256xf32>) {
+  // expected-remark @-1 {{DMA generation is not supported: no copies generated (use generate-dma=false for point-wise copies)}}
+  affine.for %i = 0 to 256 step 32 {
+    affine.for %ii = affine_map<(d0) -> (d0)>(%i) to affine_map<(d0) -> (d0 + 32)>(%i) step 16 {
+      affine.for %iii = affine_map<(d0) -> (d0)>(%ii) to affine_map<(d0) -> (d0 + 16)>(%ii) {
+        %a = affine.load %A[%iii] : memref<256xf32>
+        affine.store %a, %B[%iii] : memref<256xf32>
+      }
+    }
   }
   return
 }
