@@ -1,6 +1,3 @@
-// Package all lists the dialects goopt registers by default, explicitly.
-//
-//	ctx := ir.NewContext(all.All()...)
 package all
 
 import (

@@ -1,5 +1,3 @@
-// Package lit_test runs every lit test under tests/lit in-process: `goopt`
-// in RUN lines is cli.Main and FileCheck is internal/filecheck.
 package lit_test
 
 import (
