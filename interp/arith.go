@@ -151,105 +151,97 @@ func wrap(w int, f func(a, b uint64) uint64) (binaryKernel, func(a, b uint64) ui
 	return func(a, b uint64) (uint64, string) { return fast(a, b), "" }, fast
 }
 
-func intBinaryKernels() map[string]intKernel {
-	sdiv := func(round func(q, r, b int64) int64) intKernel {
-		return func(w int) (binaryKernel, func(a, b uint64) uint64) {
-			m := widthMask(w)
-			minV := int64(-1) << uint(w-1)
-			return func(a, b uint64) (uint64, string) {
-				x, y := signExtend(a, w), signExtend(b, w)
-				if y == 0 {
-					return 0, "integer division by zero"
-				}
-				if x == minV && y == -1 {
-					return 0, "signed integer division overflow"
-				}
-				return uint64(round(x/y, x%y, y)) & m, ""
-			}, nil
-		}
+// wrapping is the kernel of an op whose result is f's, wrapped to the
+// width; wrappingAt builds f for the width first.
+func wrapping(f func(a, b uint64) uint64) intKernel {
+	return wrappingAt(func(int) func(a, b uint64) uint64 { return f })
+}
+
+func wrappingAt(f func(w int) func(a, b uint64) uint64) intKernel {
+	return func(w int) (binaryKernel, func(a, b uint64) uint64) { return wrap(w, f(w)) }
+}
+
+// unsignedDiv is the kernel of an unsigned division-like op: division by
+// zero is undefined behaviour.
+func unsignedDiv(f func(a, b uint64) uint64) intKernel {
+	return func(int) (binaryKernel, func(a, b uint64) uint64) {
+		return func(a, b uint64) (uint64, string) {
+			if b == 0 {
+				return 0, "integer division by zero"
+			}
+			return f(a, b), ""
+		}, nil
 	}
+}
+
+// signedDiv is the kernel of a signed division-like op; round gets the
+// truncated quotient, the remainder and the divisor. Division by zero and
+// MIN / -1 are undefined behaviour.
+func signedDiv(round func(q, r, b int64) int64) intKernel {
+	return func(w int) (binaryKernel, func(a, b uint64) uint64) {
+		m := widthMask(w)
+		minV := int64(-1) << uint(w-1)
+		return func(a, b uint64) (uint64, string) {
+			x, y := signExtend(a, w), signExtend(b, w)
+			if y == 0 {
+				return 0, "integer division by zero"
+			}
+			if x == minV && y == -1 {
+				return 0, "signed integer division overflow"
+			}
+			return uint64(round(x/y, x%y, y)) & m, ""
+		}, nil
+	}
+}
+
+func intBinaryKernels() map[string]intKernel {
 	return map[string]intKernel{
-		"arith.addi": func(w int) (binaryKernel, func(a, b uint64) uint64) {
-			return wrap(w, func(a, b uint64) uint64 { return a + b })
-		},
-		"arith.subi": func(w int) (binaryKernel, func(a, b uint64) uint64) {
-			return wrap(w, func(a, b uint64) uint64 { return a - b })
-		},
-		"arith.muli": func(w int) (binaryKernel, func(a, b uint64) uint64) {
-			return wrap(w, func(a, b uint64) uint64 { return a * b })
-		},
-		"arith.andi": func(w int) (binaryKernel, func(a, b uint64) uint64) {
-			return wrap(w, func(a, b uint64) uint64 { return a & b })
-		},
-		"arith.ori": func(w int) (binaryKernel, func(a, b uint64) uint64) {
-			return wrap(w, func(a, b uint64) uint64 { return a | b })
-		},
-		"arith.xori": func(w int) (binaryKernel, func(a, b uint64) uint64) {
-			return wrap(w, func(a, b uint64) uint64 { return a ^ b })
-		},
-		"arith.maxsi": func(w int) (binaryKernel, func(a, b uint64) uint64) {
-			return wrap(w, func(a, b uint64) uint64 {
+		"arith.addi":  wrapping(func(a, b uint64) uint64 { return a + b }),
+		"arith.subi":  wrapping(func(a, b uint64) uint64 { return a - b }),
+		"arith.muli":  wrapping(func(a, b uint64) uint64 { return a * b }),
+		"arith.andi":  wrapping(func(a, b uint64) uint64 { return a & b }),
+		"arith.ori":   wrapping(func(a, b uint64) uint64 { return a | b }),
+		"arith.xori":  wrapping(func(a, b uint64) uint64 { return a ^ b }),
+		"arith.maxui": wrapping(func(a, b uint64) uint64 { return max(a, b) }),
+		"arith.minui": wrapping(func(a, b uint64) uint64 { return min(a, b) }),
+		"arith.maxsi": wrappingAt(func(w int) func(a, b uint64) uint64 {
+			return func(a, b uint64) uint64 {
 				if signExtend(a, w) >= signExtend(b, w) {
 					return a
 				}
 				return b
-			})
-		},
-		"arith.minsi": func(w int) (binaryKernel, func(a, b uint64) uint64) {
-			return wrap(w, func(a, b uint64) uint64 {
+			}
+		}),
+		"arith.minsi": wrappingAt(func(w int) func(a, b uint64) uint64 {
+			return func(a, b uint64) uint64 {
 				if signExtend(a, w) <= signExtend(b, w) {
 					return a
 				}
 				return b
-			})
-		},
-		"arith.maxui": func(w int) (binaryKernel, func(a, b uint64) uint64) {
-			return wrap(w, func(a, b uint64) uint64 { return max(a, b) })
-		},
-		"arith.minui": func(w int) (binaryKernel, func(a, b uint64) uint64) {
-			return wrap(w, func(a, b uint64) uint64 { return min(a, b) })
-		},
-		"arith.divsi": sdiv(func(q, _, _ int64) int64 { return q }),
-		"arith.remsi": sdiv(func(_, r, _ int64) int64 { return r }),
-		"arith.floordivsi": sdiv(func(q, r, b int64) int64 {
+			}
+		}),
+		"arith.divsi": signedDiv(func(q, _, _ int64) int64 { return q }),
+		"arith.remsi": signedDiv(func(_, r, _ int64) int64 { return r }),
+		"arith.floordivsi": signedDiv(func(q, r, b int64) int64 {
 			if r != 0 && (r < 0) != (b < 0) {
 				return q - 1
 			}
 			return q
 		}),
-		"arith.ceildivsi": sdiv(func(q, r, b int64) int64 {
+		"arith.ceildivsi": signedDiv(func(q, r, b int64) int64 {
 			if r != 0 && (r < 0) == (b < 0) {
 				return q + 1
 			}
 			return q
 		}),
-		"arith.divui": func(w int) (binaryKernel, func(a, b uint64) uint64) {
-			return func(a, b uint64) (uint64, string) {
-				if b == 0 {
-					return 0, "integer division by zero"
-				}
-				return a / b, ""
-			}, nil
-		},
-		"arith.remui": func(w int) (binaryKernel, func(a, b uint64) uint64) {
-			return func(a, b uint64) (uint64, string) {
-				if b == 0 {
-					return 0, "integer division by zero"
-				}
-				return a % b, ""
-			}, nil
-		},
-		"arith.ceildivui": func(w int) (binaryKernel, func(a, b uint64) uint64) {
-			return func(a, b uint64) (uint64, string) {
-				if b == 0 {
-					return 0, "integer division by zero"
-				}
-				if a == 0 {
-					return 0, ""
-				}
-				return (a-1)/b + 1, ""
-			}, nil
-		},
+		"arith.divui": unsignedDiv(func(a, b uint64) uint64 { return a / b }),
+		"arith.remui": unsignedDiv(func(a, b uint64) uint64 { return a % b }),
+		"arith.ceildivui": unsignedDiv(func(a, b uint64) uint64 {
+			if a == 0 {
+				return 0
+			}
+			return (a-1)/b + 1
+		}),
 		"arith.shli":  shift(func(a, b uint64, w int) uint64 { return a << b & widthMask(w) }),
 		"arith.shrui": shift(func(a, b uint64, w int) uint64 { return a >> b }),
 		"arith.shrsi": shift(func(a, b uint64, w int) uint64 { return uint64(signExtend(a, w)>>b) & widthMask(w) }),
@@ -295,15 +287,23 @@ func intBinary(k intKernel) CompileFunc {
 	}
 }
 
-func compileAddUIExtended(c *Compiler, op *ir.Operation) (Compiled, error) {
+// extendedSlots checks a two-result extended-arithmetic op on scalars and
+// returns its width and the slots of its operands and results.
+func extendedSlots(c *Compiler, op *ir.Operation) (w, a, b, r0, r1 int, err error) {
 	if op.NumOperands() != 2 || op.NumResults() != 2 || kindOf(op.Result(0).Type()) != kindScalar {
-		return Compiled{}, unsupported(op, "only scalar operands")
+		return 0, 0, 0, 0, 0, unsupported(op, "only scalar operands")
 	}
-	w, err := intWidth(op, op.Result(0).Type())
+	if w, err = intWidth(op, op.Result(0).Type()); err != nil {
+		return 0, 0, 0, 0, 0, err
+	}
+	return w, c.Slot(op.Operand(0)), c.Slot(op.Operand(1)), c.Slot(op.Result(0)), c.Slot(op.Result(1)), nil
+}
+
+func compileAddUIExtended(c *Compiler, op *ir.Operation) (Compiled, error) {
+	w, a, b, r, o, err := extendedSlots(c, op)
 	if err != nil {
 		return Compiled{}, err
 	}
-	a, b, r, o := c.Slot(op.Operand(0)), c.Slot(op.Operand(1)), c.Slot(op.Result(0)), c.Slot(op.Result(1))
 	m := widthMask(w)
 	return Compiled{Exec: func(fr *Frame) error {
 		s := (fr.S[a] + fr.S[b]) & m
@@ -315,14 +315,10 @@ func compileAddUIExtended(c *Compiler, op *ir.Operation) (Compiled, error) {
 
 func compileMulExtended(signed bool) CompileFunc {
 	return func(c *Compiler, op *ir.Operation) (Compiled, error) {
-		if op.NumOperands() != 2 || op.NumResults() != 2 || kindOf(op.Result(0).Type()) != kindScalar {
-			return Compiled{}, unsupported(op, "only scalar operands")
-		}
-		w, err := intWidth(op, op.Result(0).Type())
+		w, a, b, lo, hi, err := extendedSlots(c, op)
 		if err != nil {
 			return Compiled{}, err
 		}
-		a, b, lo, hi := c.Slot(op.Operand(0)), c.Slot(op.Operand(1)), c.Slot(op.Result(0)), c.Slot(op.Result(1))
 		m := widthMask(w)
 		return Compiled{Exec: func(fr *Frame) error {
 			x, y := fr.S[a], fr.S[b]
@@ -523,48 +519,37 @@ func floatBinaryKernels() map[string]floatKernel {
 		"arith.mulf": {func(a, b float64) float64 { return a * b }, func(a, b float32) float32 { return a * b }},
 		"arith.divf": {func(a, b float64) float64 { return a / b }, func(a, b float32) float32 { return a / b }},
 		"arith.remf": {math.Mod, nil},
-		"arith.maximumf": {func(a, b float64) float64 {
-			if math.IsNaN(a) || math.IsNaN(b) {
-				return math.NaN()
-			}
-			if a == b && a == 0 {
-				if math.Signbit(a) {
-					return b
-				}
-				return a
-			}
-			return math.Max(a, b)
-		}, nil},
-		"arith.minimumf": {func(a, b float64) float64 {
-			if math.IsNaN(a) || math.IsNaN(b) {
-				return math.NaN()
-			}
-			if a == b && a == 0 {
-				if math.Signbit(a) {
-					return a
-				}
-				return b
-			}
-			return math.Min(a, b)
-		}, nil},
-		"arith.maxnumf": {func(a, b float64) float64 {
-			if math.IsNaN(a) {
-				return b
-			}
-			if math.IsNaN(b) {
-				return a
-			}
-			return math.Max(a, b)
-		}, nil},
-		"arith.minnumf": {func(a, b float64) float64 {
-			if math.IsNaN(a) {
-				return b
-			}
-			if math.IsNaN(b) {
-				return a
-			}
-			return math.Min(a, b)
-		}, nil},
+		// IEEE 754-2019 maximum and minimum: NaN if either operand is
+		// NaN (Go's Max(+Inf, NaN) is +Inf), and -0 < +0 as in Go.
+		"arith.maximumf": {propagatingNaN(math.Max), nil},
+		"arith.minimumf": {propagatingNaN(math.Min), nil},
+		// maxNum and minNum return the other operand of a NaN.
+		"arith.maxnumf": {ignoringNaN(math.Max), nil},
+		"arith.minnumf": {ignoringNaN(math.Min), nil},
+	}
+}
+
+// propagatingNaN returns f where neither operand is NaN, NaN where one is.
+func propagatingNaN(f func(a, b float64) float64) func(a, b float64) float64 {
+	return func(a, b float64) float64 {
+		if math.IsNaN(a) || math.IsNaN(b) {
+			return math.NaN()
+		}
+		return f(a, b)
+	}
+}
+
+// ignoringNaN returns f where neither operand is NaN, the other operand
+// where one is.
+func ignoringNaN(f func(a, b float64) float64) func(a, b float64) float64 {
+	return func(a, b float64) float64 {
+		if math.IsNaN(a) {
+			return b
+		}
+		if math.IsNaN(b) {
+			return a
+		}
+		return f(a, b)
 	}
 }
 

@@ -1,6 +1,7 @@
 package interp_test
 
 import (
+	"math"
 	"strings"
 	"testing"
 
@@ -61,6 +62,18 @@ func TestScalarOps(t *testing.T) {
   %0 = arith.maximumf %a, %n : f32
   %1 = arith.maxnumf %a, %n : f32
   return %0, %1 : f32, f32 }`, []interp.Value{f32(2)}, "NaN : f32, 2 : f32"},
+		{"maximumf-inf-nan-zeros", `func.func @f(%a: f32, %z: f32) -> (f32, f32, f32, f32) { %n = arith.constant 0x7FC00000 : f32
+  %nz = arith.constant -0.0 : f32
+  %0 = arith.maximumf %a, %n : f32
+  %1 = arith.minimumf %nz, %z : f32
+  %2 = arith.maximumf %nz, %z : f32
+  %3 = arith.minnumf %n, %a : f32
+  return %0, %1, %2, %3 : f32, f32, f32, f32 }`, []interp.Value{f32(math.Inf(1)), f32(0)}, "NaN : f32, -0 : f32, 0 : f32, +Inf : f32"},
+		{"unsigned-div", `func.func @f(%a: i32, %b: i32) -> (i32, i32, i32) {
+  %0 = arith.divui %a, %b : i32
+  %1 = arith.remui %a, %b : i32
+  %2 = arith.ceildivui %a, %b : i32
+  return %0, %1, %2 : i32, i32, i32 }`, []interp.Value{i32(-7), i32(2)}, "2147483644 : i32, 1 : i32, 2147483645 : i32"},
 		{"cmpf-unordered", `func.func @f(%a: f32) -> (i1, i1) { %n = arith.constant 0x7FC00000 : f32
   %0 = arith.cmpf olt, %a, %n : f32
   %1 = arith.cmpf ult, %a, %n : f32

@@ -4,7 +4,8 @@
 // (per-pass flags or --pass-pipeline, without --verify-diagnostics). For each
 // such invocation it takes the input and the output, chunk by chunk with
 // --split-input-file, and checks with interp/equiv (three seeds) that every
-// function the interpreter can run computes the same before and after.
+// function the interpreter can run computes the same before and after. The
+// machinery (recording, markers, skip rules) is internal/passcheck's.
 //
 // Functions that cannot be checked are skipped and counted by reason:
 // external declarations, signatures other than memrefs and scalars, ops the

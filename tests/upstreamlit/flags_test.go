@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/goopt/goopt/internal/passcheck"
 	"github.com/goopt/goopt/passes/registry"
 )
 
@@ -39,75 +40,17 @@ type passSpec struct {
 	name, options string
 }
 
-// invocation is what this test needs to know of one `goopt opt` command
-// line. Flags take their value after '=', except -o/--output, which also
-// take the next argument.
-type invocation struct {
-	input, output string
-	// passFlags are the arguments that select passes, verbatim and in
-	// order: they are handed to mlir-opt-19 unchanged.
-	passFlags         []string
-	passes            []passSpec
-	pipelineErr       error
-	split             bool
-	verifyDiagnostics bool
-	allowUnregistered bool
-	help              bool
-}
-
-// parseInvocation reads `goopt opt` arguments (without "opt"); isPass says
-// whether a flag name is one of goopt's passes or pass pipelines.
-func parseInvocation(args []string, isPass func(string) bool) invocation {
-	var inv invocation
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		if !strings.HasPrefix(a, "-") || a == "-" {
-			if inv.input == "" {
-				inv.input = a
-			}
-			continue
-		}
-		name, value, hasValue := strings.Cut(strings.TrimLeft(a, "-"), "=")
-		switch {
-		case name == "o" || name == "output":
-			if !hasValue && i+1 < len(args) {
-				i++
-				value = args[i]
-			}
-			inv.output = value
-		case name == "pass-pipeline":
-			inv.passFlags = append(inv.passFlags, a)
-			ps, err := pipelinePasses(value)
-			if err != nil && inv.pipelineErr == nil {
-				inv.pipelineErr = err
-			}
-			inv.passes = append(inv.passes, ps...)
-		case name == "split-input-file":
-			inv.split = value != "false"
-		case name == "verify-diagnostics":
-			inv.verifyDiagnostics = value != "false"
-		case name == "allow-unregistered-dialect":
-			inv.allowUnregistered = value != "false"
-		case name == "help" || name == "h":
-			inv.help = true
-		case isPass(name):
-			inv.passFlags = append(inv.passFlags, a)
-			inv.passes = append(inv.passes, passSpec{name: name, options: value})
-		}
-	}
-	return inv
-}
-
 // skipReason says why the invocation is not compared with upstream, or ""
 // when it is.
-func (inv *invocation) skipReason() string {
-	switch {
-	case inv.verifyDiagnostics:
+func skipReason(inv passcheck.Invocation) string {
+	if inv.VerifyDiagnostics {
 		return "--verify-diagnostics run"
-	case inv.pipelineErr != nil:
+	}
+	passes, err := invocationPasses(inv.PassFlags)
+	if err != nil {
 		return "pass pipeline not understood"
 	}
-	for _, p := range inv.passes {
+	for _, p := range passes {
 		known, ok := upstreamPasses[p.name]
 		if !ok {
 			return fmt.Sprintf("goopt-only pass '%s'", p.name)
@@ -119,6 +62,27 @@ func (inv *invocation) skipReason() string {
 		}
 	}
 	return ""
+}
+
+// invocationPasses returns the passes the pass flags of an invocation
+// name, with their options, looking into --pass-pipeline; the error is the
+// first pipeline that does not parse.
+func invocationPasses(passFlags []string) ([]passSpec, error) {
+	var passes []passSpec
+	var firstErr error
+	for _, a := range passFlags {
+		name, value, _ := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		if name != "pass-pipeline" {
+			passes = append(passes, passSpec{name: name, options: value})
+			continue
+		}
+		ps, err := pipelinePasses(value)
+		if err != nil && firstErr == nil {
+			firstErr = err
+		}
+		passes = append(passes, ps...)
+	}
+	return passes, firstErr
 }
 
 func contains(list []string, s string) bool {
@@ -282,12 +246,12 @@ func TestParseInvocation(t *testing.T) {
 		{[]string{"in.mlir", "--split-input-file", "--verify-diagnostics", "--cse"}, "--cse", "--verify-diagnostics run"},
 		{[]string{"in.mlir", "--mlir-print-debuginfo", "--strip-debuginfo"}, "--strip-debuginfo", ""},
 	} {
-		inv := parseInvocation(tc.args, isPass)
-		if got := strings.Join(inv.passFlags, " "); got != tc.passFlags {
-			t.Errorf("parseInvocation(%q).passFlags = %q, want %q", tc.args, got, tc.passFlags)
+		inv := passcheck.ParseInvocation(tc.args, isPass)
+		if got := strings.Join(inv.PassFlags, " "); got != tc.passFlags {
+			t.Errorf("ParseInvocation(%q).PassFlags = %q, want %q", tc.args, got, tc.passFlags)
 		}
-		if got := inv.skipReason(); got != tc.skip {
-			t.Errorf("parseInvocation(%q).skipReason() = %q, want %q", tc.args, got, tc.skip)
+		if got := skipReason(inv); got != tc.skip {
+			t.Errorf("skipReason(ParseInvocation(%q)) = %q, want %q", tc.args, got, tc.skip)
 		}
 	}
 }

@@ -1,23 +1,13 @@
 package passtest
 
 import (
-	"context"
-	"io"
-	"os"
 	"path/filepath"
-	"regexp"
 	"runtime"
-	"strings"
 	"testing"
 
-	"github.com/goopt/goopt/dialects/all"
-	"github.com/goopt/goopt/driver"
 	"github.com/goopt/goopt/internal/lit"
-	"github.com/goopt/goopt/interp/equiv"
-	"github.com/goopt/goopt/ir"
-	"github.com/goopt/goopt/parser"
+	"github.com/goopt/goopt/internal/passcheck"
 	"github.com/goopt/goopt/pass"
-	"github.com/goopt/goopt/printer"
 )
 
 // Seeds are the random inputs each equivalence check runs.
@@ -44,55 +34,11 @@ func Files(t *testing.T, prefix string) []string {
 	return files
 }
 
-// reg holds only the passes under test: importing passes/registry here
-// would make an import cycle once the registry lists the affine passes.
-func reg(factories []pass.Factory) *pass.Registry {
-	return pass.NewRegistry(factories...)
-}
-
-// Opt is a minimal `goopt opt` over the given passes: positional file, --split-input-file, --verify-diagnostics,
-// --allow-unregistered-dialect, --pass-pipeline=..., --<pass>[=options].
+// Opt is a minimal `goopt opt` over the given passes only (see
+// passcheck.OptTool): importing passes/registry here would make an import
+// cycle once the registry lists the affine passes.
 func Opt(factories ...pass.Factory) lit.Tool {
-	return func(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-		if len(args) > 0 && args[0] == "opt" {
-			args = args[1:]
-		}
-		o := driver.OptOptions{Registry: reg(factories), Stderr: stderr}
-		var file string
-		for _, a := range args {
-			switch {
-			case a == "--split-input-file":
-				o.SplitInputFile = true
-			case a == "--verify-diagnostics":
-				o.VerifyDiagnostics = true
-			case a == "--allow-unregistered-dialect":
-				o.AllowUnregistered = true
-			case strings.HasPrefix(a, "--pass-pipeline="):
-				o.Pipeline = strings.Trim(strings.TrimPrefix(a, "--pass-pipeline="), `"'`)
-			case strings.HasPrefix(a, "--"):
-				name, opts, _ := strings.Cut(a[2:], "=")
-				o.Passes = append(o.Passes, driver.PassFlag{Name: name, Options: strings.Trim(opts, `"'`)})
-			default:
-				file = a
-			}
-		}
-		src, err := os.ReadFile(file)
-		if err != nil {
-			io.WriteString(stderr, err.Error()+"\n")
-			return 1
-		}
-		out, diags := driver.Opt(context.Background(), src, file, o)
-		stdout.Write(out)
-		if len(diags) > 0 {
-			driver.Sources{file: src}.WriteDiagnostics(stderr, diags)
-		}
-		for _, d := range diags {
-			if d.Severity == ir.SeverityError {
-				return 1
-			}
-		}
-		return 0
-	}
+	return passcheck.OptTool(pass.NewRegistry(factories...))
 }
 
 // Lit runs every lit file of the prefix.
@@ -107,101 +53,39 @@ func Lit(t *testing.T, prefix string, factories ...pass.Factory) {
 	}
 }
 
-var runPass = regexp.MustCompile(`--(affine-[a-z-]+)(?:=("[^"]*"|'[^']*'|\S+))?`)
+// tolerated are the functions the equivalence check may skip: external
+// declarations, ops the interpreter does not support, and functions that
+// fail at runtime before the pass (say, calling an external function).
+// Anything else (a function the pass removed, a signature that cannot be
+// run) fails.
+var tolerated = map[string]bool{
+	passcheck.SkipExternal:          true,
+	passcheck.SkipUnsupported:       true,
+	passcheck.SkipOutputUnsupported: true,
+	passcheck.SkipFailsBefore:       true,
+}
 
-// Equivalence runs, for every RUN line of every lit file of the prefix
-// that names a pass, that pass over each input chunk, and checks with the
-// interpreter that every function with memref or scalar arguments
-// computes the same results before and after.
+// Equivalence replays every `goopt opt` RUN line of every lit file of the
+// prefix (--verify-diagnostics runs excepted) with the passes under test,
+// and checks with the interpreter that every function with memref or
+// scalar arguments computes the same results before and after, chunk by
+// chunk.
 func Equivalence(t *testing.T, prefix string, factories ...pass.Factory) {
+	reg := pass.NewRegistry(factories...)
+	tool := passcheck.OptTool(reg)
+	isPass := passcheck.IsPassIn(reg)
+	opts := passcheck.Options{Seeds: Seeds, RelTol: RelTol, Tolerate: func(r string) bool { return tolerated[r] }}
+	var tl passcheck.Tally
 	for _, file := range Files(t, prefix) {
-		src, err := os.ReadFile(file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var flags []driver.PassFlag
-		for _, line := range strings.Split(string(src), "\n") {
-			if !strings.Contains(line, "RUN:") || strings.Contains(line, "verify-diagnostics") {
+		name := filepath.Base(file)
+		for _, run := range passcheck.RecordFile(t, file, tool, isPass) {
+			if run.VerifyDiagnostics {
 				continue
 			}
-			for _, m := range runPass.FindAllStringSubmatch(line, -1) {
-				flags = append(flags, driver.PassFlag{Name: m[1], Options: strings.Trim(m[2], `"'`)})
-			}
-		}
-		chunks := strings.Split(string(src), driver.SplitMarker)
-		for ci, chunk := range chunks {
-			for _, fl := range flags {
-				checkChunk(t, file, ci, chunk, fl, factories)
+			for _, f := range passcheck.CheckRun(name, run, opts, &tl, t.Logf) {
+				t.Error(f)
 			}
 		}
 	}
-}
-
-func checkChunk(t *testing.T, file string, ci int, chunk string, fl driver.PassFlag, factories []pass.Factory) {
-	t.Helper()
-	name := filepath.Base(file) + "#" + itoa(ci) + "/" + fl.Name + "{" + fl.Options + "}"
-	ctx := all.NewContext()
-	before, err := parser.ParseFile(ctx, file, []byte(chunk))
-	if err != nil {
-		t.Errorf("%s: parse: %v", name, err)
-		return
-	}
-	after, err := parser.ParseFile(ctx, file, []byte(chunk))
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := reg(factories).Create(fl.Name, fl.Options)
-	if err != nil {
-		t.Errorf("%s: %v", name, err)
-		return
-	}
-	pm := pass.New(ctx, "builtin.module")
-	if err := pm.AddPass(p); err != nil {
-		t.Errorf("%s: %v", name, err)
-		return
-	}
-	pm.Verify = ir.Verify
-	pm.Stderr = io.Discard
-	if err := pm.Run(after.Module); err != nil {
-		for _, d := range ir.Diagnostics(err) {
-			if d.Severity == ir.SeverityError {
-				t.Errorf("%s: pass failed: %v", name, err)
-				return
-			}
-		}
-	}
-	for _, fn := range funcs(before.Module) {
-		if err := equiv.Check(before.Module, after.Module, fn, equiv.Options{Seeds: Seeds, RelTol: RelTol}); err != nil {
-			if strings.Contains(err.Error(), "unsupported") || strings.Contains(err.Error(), "not supported") ||
-				strings.Contains(err.Error(), "cannot be interpreted") {
-				t.Logf("%s: @%s: skipped: %v", name, fn, err)
-				continue
-			}
-			t.Errorf("%s: @%s: %v\nafter:\n%s", name, fn, err, printer.String(after.Module, printer.Options{}))
-		}
-	}
-}
-
-// funcs lists the names of the func.func ops with a body.
-func funcs(m *ir.Operation) []string {
-	var out []string
-	for _, op := range m.Region(0).Front().Ops() {
-		if op.Is("func.func") && !op.Region(0).Empty() {
-			if s, ok := op.Attr("sym_name").(*ir.StringAttr); ok {
-				out = append(out, s.Value)
-			}
-		}
-	}
-	return out
-}
-
-func itoa(i int) string {
-	if i == 0 {
-		return "0"
-	}
-	var b []byte
-	for ; i > 0; i /= 10 {
-		b = append([]byte{byte('0' + i%10)}, b...)
-	}
-	return string(b)
+	t.Logf("%s: %s", prefix, tl.String())
 }
