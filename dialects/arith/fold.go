@@ -938,74 +938,39 @@ func foldFloatPick(op *ir.Operation, c []ir.Attribute, identity func(float64) bo
 func isNegInf(v float64) bool { return math.IsInf(v, -1) }
 func isPosInf(v float64) bool { return math.IsInf(v, 1) }
 
-func foldMaximumF(op *ir.Operation, c []ir.Attribute) (ir.FoldResult, bool) {
-	return foldFloatPick(op, c, isNegInf, func(a, b *ir.FloatAttr) *ir.FloatAttr {
-		x, y := a.Value(), b.Value()
-		switch {
-		case math.IsNaN(x):
-			return a
-		case math.IsNaN(y):
-			return b
-		case x == 0 && y == 0 && math.Signbit(x) != math.Signbit(y):
-			if math.Signbit(x) {
+// floatPicker folds maximumf/minimumf (propagateNaN: a NaN operand wins,
+// -0 < +0) and maxnumf/minnumf (a NaN operand loses, as IEEE maxNum/minNum).
+func floatPicker(wantMax, propagateNaN bool) func(op *ir.Operation, c []ir.Attribute) (ir.FoldResult, bool) {
+	identity := isPosInf // x min +inf = x
+	if wantMax {
+		identity = isNegInf
+	}
+	return func(op *ir.Operation, c []ir.Attribute) (ir.FoldResult, bool) {
+		return foldFloatPick(op, c, identity, func(a, b *ir.FloatAttr) *ir.FloatAttr {
+			x, y := a.Value(), b.Value()
+			switch {
+			case math.IsNaN(x):
+				if propagateNaN {
+					return a
+				}
+				return b
+			case math.IsNaN(y):
+				if propagateNaN {
+					return b
+				}
+				return a
+			case propagateNaN && x == 0 && y == 0 && math.Signbit(x) != math.Signbit(y):
+				// The negative zero is the smaller one.
+				if math.Signbit(x) == wantMax {
+					return b
+				}
+				return a
+			case wantMax && x < y, !wantMax && y < x:
 				return b
 			}
 			return a
-		case x < y:
-			return b
-		}
-		return a
-	})
-}
-
-func foldMinimumF(op *ir.Operation, c []ir.Attribute) (ir.FoldResult, bool) {
-	return foldFloatPick(op, c, isPosInf, func(a, b *ir.FloatAttr) *ir.FloatAttr {
-		x, y := a.Value(), b.Value()
-		switch {
-		case math.IsNaN(x):
-			return a
-		case math.IsNaN(y):
-			return b
-		case x == 0 && y == 0 && math.Signbit(x) != math.Signbit(y):
-			if math.Signbit(x) {
-				return a
-			}
-			return b
-		case y < x:
-			return b
-		}
-		return a
-	})
-}
-
-func foldMaxNumF(op *ir.Operation, c []ir.Attribute) (ir.FoldResult, bool) {
-	return foldFloatPick(op, c, isNegInf, func(a, b *ir.FloatAttr) *ir.FloatAttr {
-		x, y := a.Value(), b.Value()
-		switch {
-		case math.IsNaN(x):
-			return b
-		case math.IsNaN(y):
-			return a
-		case x < y:
-			return b
-		}
-		return a
-	})
-}
-
-func foldMinNumF(op *ir.Operation, c []ir.Attribute) (ir.FoldResult, bool) {
-	return foldFloatPick(op, c, isPosInf, func(a, b *ir.FloatAttr) *ir.FloatAttr {
-		x, y := a.Value(), b.Value()
-		switch {
-		case math.IsNaN(x):
-			return b
-		case math.IsNaN(y):
-			return a
-		case y < x:
-			return b
-		}
-		return a
-	})
+		})
+	}
 }
 
 func foldNegF(op *ir.Operation, c []ir.Attribute) []ir.FoldResult {
