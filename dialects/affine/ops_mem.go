@@ -1,6 +1,7 @@
 package affine
 
 import (
+	"github.com/goopt/goopt/dialects/opsyntax"
 	"github.com/goopt/goopt/ir"
 	aff "github.com/goopt/goopt/ir/affine"
 )
@@ -184,34 +185,7 @@ func parsePrefetch(p ir.OpParser, st *ir.OperationState) error {
 	if err != nil {
 		return err
 	}
-	if err := p.Parse(","); err != nil {
-		return err
-	}
-	rw, err := p.ParseIdentifier()
-	if err != nil {
-		return err
-	}
-	if err := p.Parse(","); err != nil {
-		return err
-	}
-	if err := p.ParseKeyword("locality"); err != nil {
-		return err
-	}
-	if err := p.Parse("<"); err != nil {
-		return err
-	}
-	hint, err := p.ParseInteger()
-	if err != nil {
-		return err
-	}
-	if err := p.Parse(">"); err != nil {
-		return err
-	}
-	if err := p.Parse(","); err != nil {
-		return err
-	}
-	cache, err := p.ParseIdentifier()
-	if err != nil {
+	if err := opsyntax.ParsePrefetchSpec(p, st, nameLoc); err != nil {
 		return err
 	}
 	if err := p.ParseOptionalAttrDict(st); err != nil {
@@ -229,17 +203,8 @@ func parsePrefetch(p ir.OpParser, st *ir.OperationState) error {
 	if err != nil {
 		return err
 	}
-	if rw != "read" && rw != "write" {
-		return ir.Errorf(nameLoc, "rw specifier has to be 'read' or 'write'")
-	}
-	if cache != "data" && cache != "instr" {
-		return ir.Errorf(nameLoc, "cache type has to be 'data' or 'instr'")
-	}
 	st.Operands = append(append(st.Operands, mv), ivs...)
 	st.AddAttr("map", ir.AffineMapOf(m))
-	st.AddAttr("localityHint", ir.IntAttr(ir.I32, hint))
-	st.AddAttr("isWrite", ir.BoolAttr(rw == "write"))
-	st.AddAttr("isDataCache", ir.BoolAttr(cache == "data"))
 	return nil
 }
 
@@ -247,19 +212,7 @@ func printPrefetch(p ir.OpPrinter, op *ir.Operation) {
 	m, ops, _ := AccessMap(op)
 	p.Print(" ")
 	printMemRefAccess(p, op.Operand(0), m, ops)
-	rw := "read"
-	if boolAttr(op, "isWrite") {
-		rw = "write"
-	}
-	cache := "instr"
-	if boolAttr(op, "isDataCache") {
-		cache = "data"
-	}
-	hint := int64(0)
-	if a, ok := op.Attr("localityHint").(*ir.IntegerAttr); ok {
-		hint = a.Int()
-	}
-	p.Print(", " + rw + ", locality<" + itoa(hint) + ">, " + cache)
+	opsyntax.PrintPrefetchSpec(p, op)
 	p.PrintOptionalAttrDict(op.Attrs(), "map", "localityHint", "isDataCache", "isWrite")
 	p.Print(" : ")
 	p.PrintType(op.Operand(0).Type())

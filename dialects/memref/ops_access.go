@@ -435,45 +435,16 @@ func prefetchOp() *ir.OpDef {
 		Doc: "Hints that a memref element will be read or written soon.\n\n" +
 			"    memref.prefetch %m[%i, %j], read, locality<3>, data : memref<400x400xi32>",
 		Traits:   ir.MemRead | ir.MemWrite,
-		Inherent: []string{"isWrite", "localityHint", "isDataCache"},
+		Inherent: opsyntax.PrefetchAttrs(),
 		Parse: func(p ir.OpParser, st *ir.OperationState) error {
+			nameLoc := p.Loc()
 			mu, idx, err := opsyntax.ParseIndexedOperand(p)
 			if err != nil {
 				return err
 			}
-			if err := p.Parse(","); err != nil {
+			if err := opsyntax.ParsePrefetchSpec(p, st, nameLoc); err != nil {
 				return err
 			}
-			rw, ok := p.ParseOptionalKeywordOf("read", "write")
-			if !ok {
-				return p.Errorf("rw specifier has to be 'read' or 'write'")
-			}
-			if err := p.Parse(","); err != nil {
-				return err
-			}
-			if err := p.ParseKeyword("locality"); err != nil {
-				return err
-			}
-			if err := p.Parse("<"); err != nil {
-				return err
-			}
-			hint, err := p.ParseInteger()
-			if err != nil {
-				return err
-			}
-			if err := p.Parse(">"); err != nil {
-				return err
-			}
-			if err := p.Parse(","); err != nil {
-				return err
-			}
-			cache, ok := p.ParseOptionalKeywordOf("data", "instr")
-			if !ok {
-				return p.Errorf("cache type has to be 'data' or 'instr'")
-			}
-			st.AddAttr("isWrite", ir.BoolAttr(rw == "write"))
-			st.AddAttr("localityHint", ir.IntAttr(ir.I32, hint))
-			st.AddAttr("isDataCache", ir.BoolAttr(cache == "data"))
 			if err := p.ParseOptionalAttrDict(st); err != nil {
 				return err
 			}
@@ -488,20 +459,9 @@ func prefetchOp() *ir.OpDef {
 			p.PrintOperand(op.Operand(0))
 			p.Print("[")
 			p.PrintOperands(op.Operands()[1:])
-			p.Print("], ")
-			if boolAttr(op, "isWrite") {
-				p.Print("write")
-			} else {
-				p.Print("read")
-			}
-			h, _ := intAttr(op, "localityHint")
-			p.Print(", locality<" + strconv.FormatInt(h, 10) + ">, ")
-			if boolAttr(op, "isDataCache") {
-				p.Print("data")
-			} else {
-				p.Print("instr")
-			}
-			p.PrintOptionalAttrDict(op.Attrs(), "isWrite", "localityHint", "isDataCache")
+			p.Print("]")
+			opsyntax.PrintPrefetchSpec(p, op)
+			p.PrintOptionalAttrDict(op.Attrs(), opsyntax.PrefetchAttrs()...)
 			p.Print(" : ")
 			p.PrintType(op.Operand(0).Type())
 		},
