@@ -73,8 +73,29 @@ type OpDef struct {
 	Doc     string // description with an example
 
 	Traits Trait
-	// Inherent lists the attributes stored as properties (`<{...}>` in generic form).
+	// Inherent lists the attributes stored as properties (`<{...}>` in generic
+	// form). Attributes declared in Attrs are inherent too.
 	Inherent []string
+
+	// The schema (see schema.go): declared operands, results, attributes,
+	// regions and successors drive the generic verifier, named accessors,
+	// segment-aware builders and the declarative Format. Nil: undeclared.
+	Operands   []ValueDef
+	Results    []ValueDef
+	Attrs      []AttrDef
+	Regions    []RegionDef
+	Successors []SuccessorDef
+	// Format is the declarative custom syntax (see asmformat.go); it gives
+	// Parse and Print when they are nil.
+	Format string
+	// Custom holds the hooks of the format's custom<Name> directives.
+	Custom map[string]CustomDirective
+	// AllTypesMatch lists groups of operand/result names that share one type
+	// (MLIR's AllTypesMatch), so a format need spell only one of them.
+	AllTypesMatch [][]string
+	// InferResultTypes computes the result types from the parsed operands
+	// and attributes when the format does not spell them.
+	InferResultTypes func(p OpParser, st *OperationState) ([]Type, error)
 
 	// Verify checks op-specific invariants; structural checks (terminators,
 	// dominance, symbol uses) are the verifier's. Return op.Errorf(...) errors.
@@ -97,7 +118,9 @@ type OpDef struct {
 }
 
 // IsInherent reports whether name is one of the op's inherent attributes.
-func (d *OpDef) IsInherent(name string) bool { return slices.Contains(d.Inherent, name) }
+func (d *OpDef) IsInherent(name string) bool {
+	return slices.Contains(d.Inherent, name) || d.AttrDef(name) != nil || (name == SegmentSizesAttr && d.segmented())
+}
 
 // Dialect groups ops and optionally parses the dialect's own types and attributes.
 type Dialect struct {
@@ -138,6 +161,10 @@ func (c *Context) Register(d *Dialect) {
 		if _, dup := c.ops[od.Name]; dup {
 			panic(fmt.Sprintf("ir: op %q registered twice", od.Name))
 		}
+		if err := od.checkSchema(); err != nil {
+			panic(err.Error())
+		}
+		installFormat(od)
 		c.ops[od.Name] = od
 	}
 }

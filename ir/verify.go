@@ -67,6 +67,11 @@ func (v *verifier) verifyOpLocal(op *Operation) error {
 			}
 		}
 	}
+	if def.HasSchema() {
+		if err := verifySchema(op, def); err != nil {
+			return err
+		}
+	}
 	if def.Traits&SingleBlock != 0 {
 		for i, r := range op.regions {
 			if len(r.blocks) > 1 {

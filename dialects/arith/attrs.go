@@ -181,6 +181,63 @@ func OverflowOf(op *ir.Operation) IntegerOverflowFlags {
 	return OverflowNone
 }
 
+// FastMathKind is the `fastmath` attribute's constraint; a format spells
+// it `fastmath<flags>` (the keyword is the format's).
+var FastMathKind = &ir.AttrConstraint{
+	Desc:  "Floating point fast math flags",
+	Check: func(a ir.Attribute) bool { _, ok := a.(*FastMathAttr); return ok },
+	Parse: func(p ir.OpParser) (ir.Attribute, error) {
+		f, err := parseFlagList(p, func(kw string) (uint32, bool) { b, ok := fastMathBit(kw); return uint32(b), ok },
+			"expected one of [none, reassoc, nnan, ninf, nsz, arcp, contract, afn, fast] for fastmath flags, got: %s")
+		return FastMath(FastMathFlags(f)), err
+	},
+	Print: func(p ir.OpPrinter, a ir.Attribute) { p.Print("<" + a.(*FastMathAttr).Flags.String() + ">") },
+}
+
+var overflowKind = &ir.AttrConstraint{
+	Desc:  "Integer overflow arith flags",
+	Check: func(a ir.Attribute) bool { _, ok := a.(*OverflowAttr); return ok },
+	Parse: func(p ir.OpParser) (ir.Attribute, error) {
+		f, err := parseFlagList(p, func(kw string) (uint32, bool) {
+			switch kw {
+			case "none":
+				return 0, true
+			case "nsw":
+				return uint32(OverflowNSW), true
+			case "nuw":
+				return uint32(OverflowNUW), true
+			}
+			return 0, false
+		}, "expected one of [none, nsw, nuw] for integer overflow flags, got: %s")
+		return Overflow(IntegerOverflowFlags(f)), err
+	},
+	Print: func(p ir.OpPrinter, a ir.Attribute) { p.Print("<" + a.(*OverflowAttr).Flags.String() + ">") },
+}
+
+// parseFlagList parses `<kw, kw>` into the union of the keywords' bits.
+func parseFlagList(p ir.OpParser, bit func(string) (uint32, bool), unknown string) (uint32, error) {
+	if err := p.Parse("<"); err != nil {
+		return 0, err
+	}
+	var f uint32
+	for {
+		loc := p.Loc()
+		kw, err := p.ParseIdentifier()
+		if err != nil {
+			return 0, err
+		}
+		b, ok := bit(kw)
+		if !ok {
+			return 0, ir.Errorf(loc, unknown, kw)
+		}
+		f |= b
+		if !p.ParseOptional(",") {
+			break
+		}
+	}
+	return f, p.Parse(">")
+}
+
 // ParseFastMathFlags parses the custom-form `fastmath<flags>` when present.
 // With defaulted set an absent clause stores `#arith.fastmath<none>`, as
 // MLIR's DefaultValuedAttr does; otherwise nothing is stored.
@@ -192,29 +249,11 @@ func ParseFastMathFlags(defaulted bool) opsyntax.ParseHook {
 			}
 			return nil
 		}
-		if err := p.Parse("<"); err != nil {
+		a, err := FastMathKind.Parse(p)
+		if err != nil {
 			return err
 		}
-		var f FastMathFlags
-		for {
-			loc := p.Loc()
-			kw, err := p.ParseIdentifier()
-			if err != nil {
-				return err
-			}
-			bit, ok := fastMathBit(kw)
-			if !ok {
-				return ir.Errorf(loc, "expected one of [none, reassoc, nnan, ninf, nsz, arcp, contract, afn, fast] for fastmath flags, got: %s", kw)
-			}
-			f |= bit
-			if !p.ParseOptional(",") {
-				break
-			}
-		}
-		if err := p.Parse(">"); err != nil {
-			return err
-		}
-		st.AddAttr(FastMathAttrName, FastMath(f))
+		st.AddAttr(FastMathAttrName, a)
 		return nil
 	}
 }
@@ -223,49 +262,6 @@ func ParseFastMathFlags(defaulted bool) opsyntax.ParseHook {
 func PrintFastMathFlags(p ir.OpPrinter, op *ir.Operation) {
 	if a, ok := op.Attr(FastMathAttrName).(*FastMathAttr); ok && a.Flags != FastMathNone {
 		p.Print(" fastmath<" + a.Flags.String() + ">")
-	}
-}
-
-// parseOverflowFlags parses the custom-form `overflow<flags>`, defaulting to none.
-func parseOverflowFlags(p ir.OpParser, st *ir.OperationState) error {
-	if !p.ParseOptionalKeyword("overflow") {
-		st.AddAttr(OverflowAttrName, Overflow(OverflowNone))
-		return nil
-	}
-	if err := p.Parse("<"); err != nil {
-		return err
-	}
-	var f IntegerOverflowFlags
-	for {
-		loc := p.Loc()
-		kw, err := p.ParseIdentifier()
-		if err != nil {
-			return err
-		}
-		switch kw {
-		case "none":
-		case "nsw":
-			f |= OverflowNSW
-		case "nuw":
-			f |= OverflowNUW
-		default:
-			return ir.Errorf(loc, "expected one of [none, nsw, nuw] for integer overflow flags, got: %s", kw)
-		}
-		if !p.ParseOptional(",") {
-			break
-		}
-	}
-	if err := p.Parse(">"); err != nil {
-		return err
-	}
-	st.AddAttr(OverflowAttrName, Overflow(f))
-	return nil
-}
-
-// printOverflowFlags prints ` overflow<flags>` unless none.
-func printOverflowFlags(p ir.OpPrinter, op *ir.Operation) {
-	if f := OverflowOf(op); f != OverflowNone {
-		p.Print(" overflow<" + f.String() + ">")
 	}
 }
 

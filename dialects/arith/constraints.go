@@ -1,17 +1,8 @@
 package arith
 
 import (
-	"strconv"
-
 	"github.com/goopt/goopt/ir"
 )
-
-// typeConstraint is an ODS-style type constraint: a predicate and the
-// description MLIR prints in "must be <desc>, but got '<type>'".
-type typeConstraint struct {
-	desc string
-	ok   func(ir.Type) bool
-}
 
 // like accepts scalars satisfying elem and vectors or tensors of them.
 func like(elem func(ir.Type) bool) func(ir.Type) bool {
@@ -58,61 +49,15 @@ func either(fs ...func(ir.Type) bool) func(ir.Type) bool {
 
 // The constraints arith's ops use, with MLIR 19's descriptions.
 var (
-	intLike       = typeConstraint{"signless-integer-like", like(isSignlessIntOrIndex)}
-	fixedLike     = typeConstraint{"signless-fixed-width-integer-like", like(isSignlessInt)}
-	floatLike     = typeConstraint{"floating-point-like", like(ir.IsFloat)}
-	boolLike      = typeConstraint{"bool-like", like(isBool)}
-	indexCastLike = typeConstraint{"signless-integer-like or memref of signless-integer",
-		either(like(isSignlessIntOrIndex), memrefOf(isSignlessIntOrIndex))}
-	bitcastLike = typeConstraint{"signless-integer-or-float-like or memref of signless-integer or float",
-		either(like(either(isSignlessIntOrIndex, ir.IsFloat)), memrefOf(either(isSignlessIntOrIndex, ir.IsFloat)))}
-	anyType = typeConstraint{"any type", func(ir.Type) bool { return true }}
+	intLike       = ir.TypeOf("signless-integer-like", like(isSignlessIntOrIndex))
+	fixedLike     = ir.TypeOf("signless-fixed-width-integer-like", like(isSignlessInt))
+	floatLike     = ir.TypeOf("floating-point-like", like(ir.IsFloat))
+	boolLike      = ir.TypeOf("bool-like", like(isBool))
+	indexCastLike = ir.TypeOf("signless-integer-like or memref of signless-integer",
+		either(like(isSignlessIntOrIndex), memrefOf(isSignlessIntOrIndex)))
+	bitcastLike = ir.TypeOf("signless-integer-or-float-like or memref of signless-integer or float",
+		either(like(either(isSignlessIntOrIndex, ir.IsFloat)), memrefOf(either(isSignlessIntOrIndex, ir.IsFloat))))
 )
-
-// checkTypes verifies operand and result constraints in MLIR's order.
-// A constraint list shorter than the operands repeats its last entry.
-func checkTypes(op *ir.Operation, operands, results []typeConstraint) error {
-	for i, v := range op.Operands() {
-		if len(operands) == 0 {
-			break
-		}
-		c := operands[min(i, len(operands)-1)]
-		if !c.ok(v.Type()) {
-			return op.Errorf("operand #%d must be %s, but got '%s'", i, c.desc, v.Type())
-		}
-	}
-	for i, r := range op.Results() {
-		if len(results) == 0 {
-			break
-		}
-		c := results[min(i, len(results)-1)]
-		if !c.ok(r.Type()) {
-			return op.Errorf("result #%d must be %s, but got '%s'", i, c.desc, r.Type())
-		}
-	}
-	return nil
-}
-
-// checkCounts verifies the numbers of operands and results.
-func checkCounts(op *ir.Operation, nOperands, nResults int) error {
-	if op.NumOperands() != nOperands {
-		return op.Errorf("expected %d operands, but found %d", nOperands, op.NumOperands())
-	}
-	if op.NumResults() != nResults {
-		return op.Errorf("requires %s", resultCount(nResults))
-	}
-	return nil
-}
-
-func resultCount(n int) string {
-	switch n {
-	case 0:
-		return "zero results"
-	case 1:
-		return "one result"
-	}
-	return strconv.Itoa(n) + " results"
-}
 
 // sameTypes reports whether all operands and results share one type.
 func sameTypes(op *ir.Operation) error {
@@ -175,8 +120,8 @@ func shapesCompatible(a []int64, ka int, b []int64, kb int) bool {
 
 // FloatLike reports whether t is a float or a vector or tensor of floats
 // (ODS's "floating-point-like").
-func FloatLike(t ir.Type) bool { return floatLike.ok(t) }
+func FloatLike(t ir.Type) bool { return floatLike.Check(t) }
 
 // SignlessIntegerLike reports whether t is a signless integer or index, or a
 // vector or tensor of them (ODS's "signless-integer-like").
-func SignlessIntegerLike(t ir.Type) bool { return intLike.ok(t) }
+func SignlessIntegerLike(t ir.Type) bool { return intLike.Check(t) }

@@ -99,7 +99,9 @@ func constantOp() *ir.OpDef {
 			"    %c42 = arith.constant 42 : i32\n" +
 			"    %cst = arith.constant dense<1.0> : vector<4xf32>",
 		Traits:   ir.Pure | ir.ConstantLike,
-		Inherent: []string{"value"},
+		Operands: ir.NoValues,
+		Results:  []ir.ValueDef{ir.Operand("result", ir.AnyType)},
+		Attrs:    []ir.AttrDef{ir.Attr("value", nil)},
 		Verify:   verifyConstant,
 		Parse: func(p ir.OpParser, st *ir.OperationState) error {
 			if err := p.ParseOptionalAttrDict(st); err != nil {
@@ -131,13 +133,7 @@ func constantOp() *ir.OpDef {
 }
 
 func verifyConstant(op *ir.Operation) error {
-	if err := checkCounts(op, 0, 1); err != nil {
-		return err
-	}
 	v := op.Attr("value")
-	if v == nil {
-		return op.Errorf("requires attribute 'value'")
-	}
 	ta, ok := v.(ir.TypedAttribute)
 	if !ok || ta.Type() != op.Result(0).Type() {
 		return op.Errorf("failed to verify that all of {value, result} have same type")
@@ -201,93 +197,61 @@ func Materialize(b *ir.Builder, attr ir.Attribute, t ir.Type, loc ir.Location) *
 // ---- binary ops ----
 
 func intBinary(name, summary string, traits ir.Trait, overflow bool, fold foldFn, canon ...ir.Pattern) *ir.OpDef {
-	d := &ir.OpDef{
-		Name:    name,
-		Summary: summary,
-		Doc: "Operands and result are signless integers, indices, or vectors or tensors of them.\n\n" +
-			"    %r = " + name + " %a, %b : i32",
-		Traits: traits,
-		Verify: func(op *ir.Operation) error {
-			if err := checkCounts(op, 2, 1); err != nil {
-				return err
-			}
-			if err := checkTypes(op, []typeConstraint{intLike}, []typeConstraint{intLike}); err != nil {
-				return err
-			}
-			return sameTypes(op)
-		},
-		Parse: func(p ir.OpParser, st *ir.OperationState) error {
-			return opsyntax.ParseSameType(p, st, 2, nil)
-		},
-		Print:        func(p ir.OpPrinter, op *ir.Operation) { opsyntax.PrintSameType(p, op, nil) },
-		Fold:         fold.hook(),
-		Canonicalize: canon,
-	}
+	d := binary(name, summary, traits, intLike, fold)
+	d.Doc = "Operands and result are signless integers, indices, or vectors or tensors of them.\n\n" +
+		"    %r = " + name + " %a, %b : i32"
+	d.Canonicalize = canon
 	if overflow {
-		d.Inherent = []string{OverflowAttrName}
+		d.Attrs = []ir.AttrDef{ir.DefaultAttr(OverflowAttrName, overflowKind, Overflow(OverflowNone))}
+		d.Format = "$lhs `,` $rhs (`overflow` `` $overflowFlags^)? attr-dict `:` type($result)"
 		d.Doc = "Operands and result are signless integers, indices, or vectors or tensors of them; " +
 			"`overflow<nsw, nuw>` asserts no signed/unsigned wrap-around.\n\n" +
 			"    %r = " + name + " %a, %b overflow<nsw> : i32"
-		d.Parse = func(p ir.OpParser, st *ir.OperationState) error {
-			return opsyntax.ParseSameType(p, st, 2, parseOverflowFlags)
-		}
-		d.Print = func(p ir.OpPrinter, op *ir.Operation) {
-			opsyntax.PrintSameType(p, op, printOverflowFlags, OverflowAttrName)
-		}
 	}
 	return d
 }
 
 func floatBinary(name, summary string, traits ir.Trait, fold foldFn) *ir.OpDef {
+	d := binary(name, summary, traits, floatLike, fold)
+	d.Doc = "Operands and result are floats, or vectors or tensors of them; `fastmath<...>` " +
+		"carries LLVM fast-math flags.\n\n    %r = " + name + " %a, %b fastmath<fast> : f32"
+	d.Attrs = []ir.AttrDef{defaultFastMath}
+	d.Format = "$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($result)"
+	return d
+}
+
+// binary declares `$lhs, $rhs : type` with operands and result of one type
+// satisfying c.
+func binary(name, summary string, traits ir.Trait, c *ir.TypeConstraint, fold foldFn) *ir.OpDef {
 	return &ir.OpDef{
-		Name:    name,
-		Summary: summary,
-		Doc: "Operands and result are floats, or vectors or tensors of them; `fastmath<...>` " +
-			"carries LLVM fast-math flags.\n\n    %r = " + name + " %a, %b fastmath<fast> : f32",
-		Traits:   traits,
-		Inherent: []string{FastMathAttrName},
-		Verify: func(op *ir.Operation) error {
-			if err := checkCounts(op, 2, 1); err != nil {
-				return err
-			}
-			if err := checkTypes(op, []typeConstraint{floatLike}, []typeConstraint{floatLike}); err != nil {
-				return err
-			}
-			return sameTypes(op)
-		},
-		Parse: func(p ir.OpParser, st *ir.OperationState) error {
-			return opsyntax.ParseSameType(p, st, 2, ParseFastMathFlags(true))
-		},
-		Print: func(p ir.OpPrinter, op *ir.Operation) {
-			opsyntax.PrintSameType(p, op, PrintFastMathFlags, FastMathAttrName)
-		},
-		Fold: fold.hook(),
+		Name:          name,
+		Summary:       summary,
+		Traits:        traits,
+		Operands:      []ir.ValueDef{ir.Operand("lhs", c), ir.Operand("rhs", c)},
+		Results:       []ir.ValueDef{ir.Operand("result", c)},
+		AllTypesMatch: [][]string{{"lhs", "rhs", "result"}},
+		Verify:        sameTypes,
+		Format:        "$lhs `,` $rhs attr-dict `:` type($result)",
+		Fold:          fold.hook(),
 	}
 }
 
+// defaultFastMath is the `fastmath` attribute of ops whose flags default to none.
+var defaultFastMath = ir.DefaultAttr(FastMathAttrName, FastMathKind, FastMath(FastMathNone))
+
 func negfOp() *ir.OpDef {
 	return &ir.OpDef{
-		Name:     "arith.negf",
-		Summary:  "floating point negation",
-		Doc:      "Flips the sign of a float (NaN included).\n\n    %r = arith.negf %a : f32",
-		Traits:   ir.Pure | ir.Involution,
-		Inherent: []string{FastMathAttrName},
-		Verify: func(op *ir.Operation) error {
-			if err := checkCounts(op, 1, 1); err != nil {
-				return err
-			}
-			if err := checkTypes(op, []typeConstraint{floatLike}, []typeConstraint{floatLike}); err != nil {
-				return err
-			}
-			return sameTypes(op)
-		},
-		Parse: func(p ir.OpParser, st *ir.OperationState) error {
-			return opsyntax.ParseSameType(p, st, 1, ParseFastMathFlags(true))
-		},
-		Print: func(p ir.OpPrinter, op *ir.Operation) {
-			opsyntax.PrintSameType(p, op, PrintFastMathFlags, FastMathAttrName)
-		},
-		Fold: foldNegF,
+		Name:          "arith.negf",
+		Summary:       "floating point negation",
+		Doc:           "Flips the sign of a float (NaN included).\n\n    %r = arith.negf %a : f32",
+		Traits:        ir.Pure | ir.Involution,
+		Operands:      []ir.ValueDef{ir.Operand("operand", floatLike)},
+		Results:       []ir.ValueDef{ir.Operand("result", floatLike)},
+		Attrs:         []ir.AttrDef{defaultFastMath},
+		AllTypesMatch: [][]string{{"operand", "result"}},
+		Verify:        sameTypes,
+		Format:        "$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)",
+		Fold:          foldNegF,
 	}
 }
 
@@ -295,25 +259,21 @@ func negfOp() *ir.OpDef {
 // results (sum and overflow bit, or low and high halves).
 func extendedOp(name, summary string, traits ir.Trait, fold func(*ir.Operation, []ir.Attribute) []ir.FoldResult) *ir.OpDef {
 	isAdd := name == "arith.addui_extended"
+	first, second := "low", "high"
+	if isAdd {
+		first, second = "sum", "overflow"
+	}
 	d := &ir.OpDef{
-		Name:    name,
-		Summary: summary,
-		Traits:  traits,
-		Fold:    fold,
+		Name:     name,
+		Summary:  summary,
+		Traits:   traits,
+		Fold:     fold,
+		Operands: []ir.ValueDef{ir.Operand("lhs", intLike), ir.Operand("rhs", intLike)},
+		Results:  []ir.ValueDef{ir.Operand(first, intLike), ir.Operand(second, intLike)},
 		Verify: func(op *ir.Operation) error {
-			if err := checkCounts(op, 2, 2); err != nil {
-				return err
-			}
-			second := intLike
-			if isAdd {
-				second = boolLike
-			}
-			if err := checkTypes(op, []typeConstraint{intLike}, []typeConstraint{intLike, second}); err != nil {
-				return err
-			}
 			t := op.Operand(0).Type()
 			if op.Operand(1).Type() != t || op.Result(0).Type() != t {
-				return op.Errorf("failed to verify that all of {lhs, rhs, %s} have same type", map[bool]string{true: "sum", false: "low"}[isAdd])
+				return op.Errorf("failed to verify that all of {lhs, rhs, %s} have same type", first)
 			}
 			if isAdd {
 				if !sameShapeTypes(t, op.Result(1).Type()) {
@@ -324,60 +284,23 @@ func extendedOp(name, summary string, traits ir.Trait, fold func(*ir.Operation, 
 			}
 			return nil
 		},
+		ResultNames: func(op *ir.Operation, set func(*ir.Value, string)) {
+			set(op.Result(0), first)
+			set(op.Result(1), second)
+		},
 	}
 	if isAdd {
+		d.Results[1].Type = boolLike
 		d.Doc = "Adds unsigned integers and returns the sum and an overflow bit.\n\n" +
 			"    %sum, %overflow = arith.addui_extended %a, %b : i32, i1"
-		d.Parse = func(p ir.OpParser, st *ir.OperationState) error {
-			ops, err := p.ParseOperandList(ir.DelimNone)
-			if err != nil {
-				return err
-			}
-			if err := p.ParseOptionalAttrDict(st); err != nil {
-				return err
-			}
-			ts, err := p.ParseColonTypeList()
-			if err != nil {
-				return err
-			}
-			if len(ops) != 2 || len(ts) != 2 {
-				return p.Errorf("expected two operands and two result types")
-			}
-			vs, err := p.ResolveOperands(ops, ts[:1])
-			if err != nil {
-				return err
-			}
-			st.Operands = append(st.Operands, vs...)
-			st.Types = append(st.Types, ts...)
-			return nil
-		}
-		d.Print = func(p ir.OpPrinter, op *ir.Operation) {
-			p.Print(" ")
-			p.PrintOperands(op.Operands())
-			p.PrintOptionalAttrDict(op.Attrs())
-			p.Print(" : ")
-			p.PrintTypes(op.ResultTypes())
-		}
-		d.ResultNames = func(op *ir.Operation, set func(*ir.Value, string)) {
-			set(op.Result(0), "sum")
-			set(op.Result(1), "overflow")
-		}
+		d.AllTypesMatch = [][]string{{"lhs", "rhs", "sum"}}
+		d.Format = "$lhs `,` $rhs attr-dict `:` type($sum) `,` type($overflow)"
 		return d
 	}
 	d.Doc = "Multiplies integers and returns the low and high halves of the double-width product.\n\n" +
 		"    %low, %high = " + name + " %a, %b : i32"
-	d.Parse = func(p ir.OpParser, st *ir.OperationState) error {
-		if err := opsyntax.ParseSameType(p, st, 2, nil); err != nil {
-			return err
-		}
-		st.Types = append(st.Types, st.Types[len(st.Types)-1])
-		return nil
-	}
-	d.Print = func(p ir.OpPrinter, op *ir.Operation) { opsyntax.PrintSameType(p, op, nil) }
-	d.ResultNames = func(op *ir.Operation, set func(*ir.Value, string)) {
-		set(op.Result(0), "low")
-		set(op.Result(1), "high")
-	}
+	d.AllTypesMatch = [][]string{{"lhs", "rhs", "low", "high"}}
+	d.Format = "$lhs `,` $rhs attr-dict `:` type($lhs)"
 	return d
 }
 
@@ -396,36 +319,24 @@ var CmpIPredicates = []string{"eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ul
 var CmpFPredicates = []string{"false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord",
 	"ueq", "ugt", "uge", "ult", "ule", "une", "uno", "true"}
 
-func cmpOp(name, summary string, preds []string, operand typeConstraint, fastmath bool, fold foldFn) *ir.OpDef {
-	var parseFM opsyntax.ParseHook
-	var printFM opsyntax.PrintHook
-	inherent := []string{PredicateAttr}
-	if fastmath {
-		parseFM, printFM = ParseFastMathFlags(true), PrintFastMathFlags
-		inherent = append(inherent, FastMathAttrName)
-	}
-	return &ir.OpDef{
+func cmpOp(name, summary string, preds []string, operand *ir.TypeConstraint, fastmath bool, fold foldFn) *ir.OpDef {
+	d := &ir.OpDef{
 		Name:    name,
 		Summary: summary,
 		Doc: "Compares two operands elementwise with the given predicate; the result is i1 " +
 			"(or a vector or tensor of i1 of the operands' shape).\n\n" +
 			"    %r = " + name + " " + preds[2] + ", %a, %b : " + map[bool]string{true: "f32", false: "i32"}[fastmath],
 		Traits:   ir.Pure,
-		Inherent: inherent,
+		Operands: []ir.ValueDef{ir.Operand("lhs", operand), ir.Operand("rhs", operand)},
+		Results:  []ir.ValueDef{ir.Operand("result", boolLike)},
+		Attrs: []ir.AttrDef{ir.Attr(PredicateAttr, ir.EnumAttrKind(
+			"allowed 64-bit signless integer cases: "+casesList(len(preds)), ir.I64, preds))},
+		AllTypesMatch: [][]string{{"lhs", "rhs"}},
+		Format:        "$predicate `,` $lhs `,` $rhs attr-dict `:` type($lhs)",
+		InferResultTypes: func(_ ir.OpParser, st *ir.OperationState) ([]ir.Type, error) {
+			return []ir.Type{opsyntax.TypeOfShape(st.Operands[0].Type(), ir.I1)}, nil
+		},
 		Verify: func(op *ir.Operation) error {
-			if err := checkCounts(op, 2, 1); err != nil {
-				return err
-			}
-			pa, ok := op.Attr(PredicateAttr).(*ir.IntegerAttr)
-			if !ok {
-				return op.Errorf("requires attribute 'predicate'")
-			}
-			if pa.Type() != ir.Type(ir.I64) || pa.Int() < 0 || pa.Int() >= int64(len(preds)) {
-				return op.Errorf("attribute 'predicate' failed to satisfy constraint: allowed 64-bit signless integer cases: %s", casesList(len(preds)))
-			}
-			if err := checkTypes(op, []typeConstraint{operand}, []typeConstraint{boolLike}); err != nil {
-				return err
-			}
 			if op.Operand(0).Type() != op.Operand(1).Type() {
 				return op.Errorf("failed to verify that all of {lhs, rhs} have same type")
 			}
@@ -435,38 +346,13 @@ func cmpOp(name, summary string, preds []string, operand typeConstraint, fastmat
 			}
 			return nil
 		},
-		Parse: func(p ir.OpParser, st *ir.OperationState) error {
-			i, err := opsyntax.ParseKeywordEnum(p, preds)
-			if err != nil {
-				return err
-			}
-			st.AddAttr(PredicateAttr, ir.IntAttr(ir.I64, int64(i)))
-			if err := p.Parse(","); err != nil {
-				return err
-			}
-			if err := opsyntax.ParseSameType(p, st, 2, parseFM); err != nil {
-				return err
-			}
-			st.Types[len(st.Types)-1] = opsyntax.TypeOfShape(st.Types[len(st.Types)-1], ir.I1)
-			return nil
-		},
-		Print: func(p ir.OpPrinter, op *ir.Operation) {
-			pred := "<invalid>"
-			if pa, ok := op.Attr(PredicateAttr).(*ir.IntegerAttr); ok && pa.Int() >= 0 && pa.Int() < int64(len(preds)) {
-				pred = preds[pa.Int()]
-			}
-			p.Print(" " + pred + ",")
-			p.Print(" ")
-			p.PrintOperands(op.Operands())
-			if printFM != nil {
-				printFM(p, op)
-			}
-			p.PrintOptionalAttrDict(op.Attrs(), inherent...)
-			p.Print(" : ")
-			p.PrintType(op.Operand(0).Type())
-		},
 		Fold: fold.hook(),
 	}
+	if fastmath {
+		d.Attrs = append(d.Attrs, defaultFastMath)
+		d.Format = "$predicate `,` $lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($lhs)"
+	}
+	return d
 }
 
 func casesList(n int) string {
@@ -493,8 +379,10 @@ func selectOp() *ir.OpDef {
 		Doc: "Chooses between two values by an i1 condition, or elementwise by a vector or tensor of i1.\n\n" +
 			"    %r = arith.select %cond, %a, %b : i32\n" +
 			"    %v = arith.select %mask, %x, %y : vector<4xi1>, vector<4xf32>",
-		Traits: ir.Pure,
-		Verify: verifySelect,
+		Traits:   ir.Pure,
+		Operands: []ir.ValueDef{ir.Operand("condition", boolLike), ir.Operand("true_value", ir.AnyType), ir.Operand("false_value", ir.AnyType)},
+		Results:  []ir.ValueDef{ir.Operand("result", ir.AnyType)},
+		Verify:   verifySelect,
 		Parse: func(p ir.OpParser, st *ir.OperationState) error {
 			ops, err := p.ParseOperandList(ir.DelimNone)
 			if err != nil {
@@ -541,12 +429,6 @@ func selectOp() *ir.OpDef {
 }
 
 func verifySelect(op *ir.Operation) error {
-	if err := checkCounts(op, 3, 1); err != nil {
-		return err
-	}
-	if err := checkTypes(op, []typeConstraint{boolLike, anyType}, nil); err != nil {
-		return err
-	}
 	t := op.Result(0).Type()
 	if op.Operand(1).Type() != t || op.Operand(2).Type() != t {
 		return op.Errorf("failed to verify that all of {true_value, false_value, result} have same type")
@@ -572,48 +454,35 @@ func indexCastCompatible(src, dst ir.Type) bool {
 	return src == ir.Type(ir.Index) && isSignlessInt(dst) || isSignlessInt(src) && dst == ir.Type(ir.Index)
 }
 
-// castHooks are the parse/print hooks and inherent attributes of a cast's flags.
-type castHooks struct {
-	inherent []string
-	parse    opsyntax.ParseHook
-	print    opsyntax.PrintHook
+// castFlags are the attributes a cast spells between its operand and the
+// attribute dictionary, with their formats.
+type castFlags struct {
+	attrs  []ir.AttrDef
+	format string
 }
 
-var fastMathOptional = &castHooks{[]string{FastMathAttrName}, ParseFastMathFlags(false), PrintFastMathFlags}
-
-var roundingAndFastMath = &castHooks{
-	inherent: []string{RoundingAttrName, FastMathAttrName},
-	parse: func(p ir.OpParser, st *ir.OperationState) error {
-		if kw, ok := p.ParseOptionalKeywordOf(roundingNames...); ok {
-			for i, n := range roundingNames {
-				if n == kw {
-					st.AddAttr(RoundingAttrName, ir.IntAttr(ir.I32, int64(i)))
-				}
-			}
-		}
-		return ParseFastMathFlags(false)(p, st)
-	},
-	print: func(p ir.OpPrinter, op *ir.Operation) {
-		if ra, ok := op.Attr(RoundingAttrName).(*ir.IntegerAttr); ok {
-			p.Print(" " + RoundingMode(ra.Int()).String())
-		}
-		PrintFastMathFlags(p, op)
-	},
+var fastMathOptional = &castFlags{
+	attrs:  []ir.AttrDef{ir.OptAttr(FastMathAttrName, FastMathKind)},
+	format: "(`fastmath` `` $fastmath^)?",
 }
 
-func castOp(name, summary string, in, out typeConstraint, compat castCheck, hooks *castHooks, fold foldFn, canon ...ir.Pattern) *ir.OpDef {
+var roundingAndFastMath = &castFlags{
+	attrs: []ir.AttrDef{
+		ir.OptAttr(RoundingAttrName, ir.EnumAttrKind("Floating point rounding mode", ir.I32, roundingNames)),
+		ir.OptAttr(FastMathAttrName, FastMathKind),
+	},
+	format: "($roundingmode^)? (`fastmath` `` $fastmath^)?",
+}
+
+func castOp(name, summary string, in, out *ir.TypeConstraint, compat castCheck, flags *castFlags, fold foldFn, canon ...ir.Pattern) *ir.OpDef {
 	d := &ir.OpDef{
-		Name:    name,
-		Summary: summary,
-		Doc:     "Elementwise cast; operand and result have the same shape.\n\n    %r = " + name + " %a : " + exampleCast(name),
-		Traits:  ir.Pure,
+		Name:     name,
+		Summary:  summary,
+		Doc:      "Elementwise cast; operand and result have the same shape.\n\n    %r = " + name + " %a : " + exampleCast(name),
+		Traits:   ir.Pure,
+		Operands: []ir.ValueDef{ir.Operand("in", in)},
+		Results:  []ir.ValueDef{ir.Operand("out", out)},
 		Verify: func(op *ir.Operation) error {
-			if err := checkCounts(op, 1, 1); err != nil {
-				return err
-			}
-			if err := checkTypes(op, []typeConstraint{in}, []typeConstraint{out}); err != nil {
-				return err
-			}
 			if err := sameShape(op); err != nil {
 				return err
 			}
@@ -621,22 +490,15 @@ func castOp(name, summary string, in, out typeConstraint, compat castCheck, hook
 			if compat != nil && !compat(ir.ElementTypeOrSelf(src), ir.ElementTypeOrSelf(dst)) {
 				return op.Errorf("operand type '%s' and result type '%s' are cast incompatible", src, dst)
 			}
-			if name == "arith.truncf" {
-				if ra, ok := op.Attr(RoundingAttrName).(*ir.IntegerAttr); ok && (ra.Int() < 0 || ra.Int() >= int64(len(roundingNames))) {
-					return op.Errorf("attribute 'roundingmode' failed to satisfy constraint: Floating point rounding mode")
-				}
-			}
 			return nil
 		},
-		Parse:        func(p ir.OpParser, st *ir.OperationState) error { return opsyntax.ParseCast(p, st, nil) },
-		Print:        func(p ir.OpPrinter, op *ir.Operation) { opsyntax.PrintCast(p, op, nil) },
+		Format:       "$in attr-dict `:` type($in) `to` type($out)",
 		Fold:         fold.hook(),
 		Canonicalize: canon,
 	}
-	if hooks != nil {
-		d.Inherent = hooks.inherent
-		d.Parse = func(p ir.OpParser, st *ir.OperationState) error { return opsyntax.ParseCast(p, st, hooks.parse) }
-		d.Print = func(p ir.OpPrinter, op *ir.Operation) { opsyntax.PrintCast(p, op, hooks.print, hooks.inherent...) }
+	if flags != nil {
+		d.Attrs = flags.attrs
+		d.Format = "$in " + flags.format + " attr-dict `:` type($in) `to` type($out)"
 	}
 	return d
 }

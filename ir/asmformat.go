@@ -1,0 +1,1014 @@
+package ir
+
+import (
+	"fmt"
+	"strings"
+	"unicode"
+)
+
+// Declarative custom syntax, in the spirit of MLIR's assemblyFormat. An
+// OpDef with a schema and a Format string gets its Parse and Print hooks
+// from the format when it is registered:
+//
+//	Format: "$lhs `,` $rhs attr-dict `:` type($result)"
+//
+// Elements:
+//   - `lit`: a keyword or punctuation; `` ` ` `` prints a space and
+//     ` `` ` suppresses the next one
+//   - $name: an operand group, attribute, region or successor of the schema
+//   - attr-dict, attr-dict-with-keyword: the remaining attributes
+//   - type($x), type(operands), type(results), qualified(type($x)):
+//     the types of a group
+//   - functional-type(operands, results): `(t1, t2) -> t3`
+//   - custom<Name>(args...): the hook OpDef.Custom[Name], for irregular pieces
+//   - ( elements )?: an optional group, present when its anchor ($x^) is
+//     (a non-empty group, a present attribute); it is parsed when its first
+//     element (a literal, operand, attribute or region) is there
+//
+// Types that the format does not spell are inferred: from a constraint that
+// fixes the type (ir.TypeIs), from the SameOperandsAndResultType trait, from
+// OpDef.AllTypesMatch, or from OpDef.InferResultTypes. Spacing follows
+// MLIR's generated printers, so output matches upstream's byte for byte.
+
+// CustomDirective is a hand-written piece of a declarative format:
+// `custom<Name>($a, type($b))`. Args follow the directive's arguments.
+type CustomDirective struct {
+	// Parse fills the args (operands, types, attributes) from the input.
+	Parse func(p OpParser, args []*FormatArg) error
+	// Print writes the args; values, types and attributes are filled.
+	Print func(p OpPrinter, op *Operation, args []*FormatArg)
+}
+
+// FormatArg is one argument of a custom directive.
+type FormatArg struct {
+	Name   string // the schema name ("" for operands/results pseudo-names)
+	IsType bool   // type($name) rather than $name
+
+	// Parsing: the directive sets what it read.
+	Operands []UnresolvedOperand
+	Types    []Type
+	Attr     Attribute
+	Region   *Region
+
+	// Printing: what the op holds.
+	Values []*Value
+}
+
+type fmtKind uint8
+
+const (
+	fLiteral   fmtKind = iota
+	fSpace             // ` ` (Text " ") or `` (Text "")
+	fOperand           // $x naming an operand group
+	fAttr              // $x naming an attribute
+	fRegion            // $x naming a region
+	fSuccessor         // $x naming a successor
+	fAttrDict
+	fType         // type(...)
+	fFunctionType // functional-type(a, b)
+	fCustom
+	fOptional
+)
+
+type fmtElem struct {
+	kind    fmtKind
+	text    string // literal text, or the custom directive's name
+	name    string // schema name; "operands"/"results" for type()
+	index   int    // operand/result/region/successor index in the schema
+	result  bool   // type($x) names a result group
+	anchor  bool
+	keyword bool // attr-dict-with-keyword
+	args    []*fmtElem
+	elems   []*fmtElem // optional group
+}
+
+type compiledFormat struct {
+	def   *OpDef
+	elems []*fmtElem
+	// named lists the attributes the format prints itself (elided from attr-dict).
+	named []string
+}
+
+// compileFormat parses def.Format; errors are programming mistakes in a dialect table.
+func compileFormat(def *OpDef) (*compiledFormat, error) {
+	toks, err := lexFormat(def.Format)
+	if err != nil {
+		return nil, err
+	}
+	cf := &compiledFormat{def: def}
+	fp := &formatParser{toks: toks, cf: cf}
+	cf.elems, err = fp.elements(false)
+	if err != nil {
+		return nil, err
+	}
+	if fp.pos != len(toks) {
+		return nil, fmt.Errorf("unexpected %q", toks[fp.pos])
+	}
+	if def.segmented() {
+		cf.named = append(cf.named, SegmentSizesAttr)
+	}
+	return cf, nil
+}
+
+func lexFormat(s string) ([]string, error) {
+	var toks []string
+	for i := 0; i < len(s); {
+		c := s[i]
+		switch {
+		case c == ' ' || c == '\t' || c == '\n':
+			i++
+		case c == '`':
+			j := strings.IndexByte(s[i+1:], '`')
+			if j < 0 {
+				return nil, fmt.Errorf("unterminated literal")
+			}
+			toks = append(toks, s[i:i+j+2])
+			i += j + 2
+		case strings.IndexByte("()<>,^?:", c) >= 0:
+			toks = append(toks, string(c))
+			i++
+		case c == '$' || c == '-' || c == '_' || unicode.IsLetter(rune(c)):
+			j := i + 1
+			for j < len(s) && (s[j] == '-' || s[j] == '_' || unicode.IsLetter(rune(s[j])) || unicode.IsDigit(rune(s[j]))) {
+				j++
+			}
+			toks = append(toks, s[i:j])
+			i = j
+		default:
+			return nil, fmt.Errorf("unexpected character %q", c)
+		}
+	}
+	return toks, nil
+}
+
+type formatParser struct {
+	toks []string
+	pos  int
+	cf   *compiledFormat
+}
+
+func (fp *formatParser) peek() string {
+	if fp.pos < len(fp.toks) {
+		return fp.toks[fp.pos]
+	}
+	return ""
+}
+
+func (fp *formatParser) next() string { t := fp.peek(); fp.pos++; return t }
+
+func (fp *formatParser) expect(t string) error {
+	if got := fp.next(); got != t {
+		return fmt.Errorf("expected %q, got %q", t, got)
+	}
+	return nil
+}
+
+func (fp *formatParser) elements(inGroup bool) ([]*fmtElem, error) {
+	var out []*fmtElem
+	for fp.pos < len(fp.toks) && fp.peek() != ")" {
+		if inGroup && fp.peek() == ":" {
+			break
+		}
+		e, err := fp.element()
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, e)
+	}
+	return out, nil
+}
+
+func (fp *formatParser) element() (*fmtElem, error) {
+	t := fp.next()
+	switch {
+	case strings.HasPrefix(t, "`"):
+		lit := t[1 : len(t)-1]
+		if lit == "" || lit == " " {
+			return &fmtElem{kind: fSpace, text: lit}, nil
+		}
+		return &fmtElem{kind: fLiteral, text: lit}, nil
+	case strings.HasPrefix(t, "$"):
+		e, err := fp.variable(t[1:])
+		if err != nil {
+			return nil, err
+		}
+		if fp.peek() == "^" {
+			fp.next()
+			e.anchor = true
+		}
+		return e, nil
+	case t == "attr-dict" || t == "attr-dict-with-keyword":
+		return &fmtElem{kind: fAttrDict, keyword: t == "attr-dict-with-keyword"}, nil
+	case t == "type" || t == "qualified":
+		e, err := fp.typeDirective(t)
+		if err != nil {
+			return nil, err
+		}
+		if fp.peek() == "^" {
+			fp.next()
+			e.anchor = true
+		}
+		return e, nil
+	case t == "functional-type":
+		if err := fp.expect("("); err != nil {
+			return nil, err
+		}
+		a, err := fp.typeArg()
+		if err != nil {
+			return nil, err
+		}
+		if err := fp.expect(","); err != nil {
+			return nil, err
+		}
+		b, err := fp.typeArg()
+		if err != nil {
+			return nil, err
+		}
+		return &fmtElem{kind: fFunctionType, args: []*fmtElem{a, b}}, fp.expect(")")
+	case t == "custom":
+		if err := fp.expect("<"); err != nil {
+			return nil, err
+		}
+		name := fp.next()
+		if err := fp.expect(">"); err != nil {
+			return nil, err
+		}
+		if fp.cf.def.Custom[name].Parse == nil || fp.cf.def.Custom[name].Print == nil {
+			return nil, fmt.Errorf("custom<%s> has no hooks in OpDef.Custom", name)
+		}
+		if err := fp.expect("("); err != nil {
+			return nil, err
+		}
+		e := &fmtElem{kind: fCustom, text: name}
+		for fp.peek() != ")" {
+			var a *fmtElem
+			var err error
+			if v := fp.next(); strings.HasPrefix(v, "$") {
+				a, err = fp.variable(v[1:])
+			} else if v == "type" || v == "qualified" {
+				a, err = fp.typeDirective(v)
+			} else {
+				err = fmt.Errorf("unexpected %q in custom directive", v)
+			}
+			if err != nil {
+				return nil, err
+			}
+			e.args = append(e.args, a)
+			if fp.peek() == "," {
+				fp.next()
+			}
+		}
+		fp.next()
+		return e, nil
+	case t == "(":
+		elems, err := fp.elements(true)
+		if err != nil {
+			return nil, err
+		}
+		if err := fp.expect(")"); err != nil {
+			return nil, err
+		}
+		if err := fp.expect("?"); err != nil {
+			return nil, err
+		}
+		e := &fmtElem{kind: fOptional, elems: elems}
+		if len(elems) == 0 || anchorOf(e) == nil {
+			return nil, fmt.Errorf("optional group without an anchor")
+		}
+		return e, nil
+	}
+	return nil, fmt.Errorf("unexpected %q", t)
+}
+
+func anchorOf(group *fmtElem) *fmtElem {
+	for _, e := range group.elems {
+		if e.anchor {
+			return e
+		}
+	}
+	return nil
+}
+
+func (fp *formatParser) variable(name string) (*fmtElem, error) {
+	d := fp.cf.def
+	if i := d.OperandIndex(name); i >= 0 {
+		return &fmtElem{kind: fOperand, name: name, index: i}, nil
+	}
+	if a := d.AttrDef(name); a != nil {
+		fp.cf.named = append(fp.cf.named, name)
+		return &fmtElem{kind: fAttr, name: name}, nil
+	}
+	for i, r := range d.Regions {
+		if r.Name == name {
+			return &fmtElem{kind: fRegion, name: name, index: i}, nil
+		}
+	}
+	for i, s := range d.Successors {
+		if s.Name == name {
+			return &fmtElem{kind: fSuccessor, name: name, index: i}, nil
+		}
+	}
+	if i := d.ResultIndex(name); i >= 0 {
+		return nil, fmt.Errorf("result $%s can only appear in type($%s)", name, name)
+	}
+	return nil, fmt.Errorf("unknown variable $%s", name)
+}
+
+func (fp *formatParser) typeDirective(t string) (*fmtElem, error) {
+	if err := fp.expect("("); err != nil {
+		return nil, err
+	}
+	if t == "qualified" {
+		if err := fp.expect("type"); err != nil {
+			return nil, err
+		}
+		a, err := fp.typeDirective("type")
+		if err != nil {
+			return nil, err
+		}
+		return a, fp.expect(")")
+	}
+	a, err := fp.typeArg()
+	if err != nil {
+		return nil, err
+	}
+	return a, fp.expect(")")
+}
+
+// typeArg parses the argument of a type directive: $x, operands or results.
+func (fp *formatParser) typeArg() (*fmtElem, error) {
+	v := fp.next()
+	d := fp.cf.def
+	switch v {
+	case "operands":
+		return &fmtElem{kind: fType, name: "operands", index: -1}, nil
+	case "results":
+		return &fmtElem{kind: fType, name: "results", index: -1, result: true}, nil
+	}
+	if !strings.HasPrefix(v, "$") {
+		return nil, fmt.Errorf("expected a variable in type directive, got %q", v)
+	}
+	name := v[1:]
+	if i := d.OperandIndex(name); i >= 0 {
+		return &fmtElem{kind: fType, name: name, index: i}, nil
+	}
+	if i := d.ResultIndex(name); i >= 0 {
+		return &fmtElem{kind: fType, name: name, index: i, result: true}, nil
+	}
+	return nil, fmt.Errorf("type($%s) names no operand or result", name)
+}
+
+// ---- parsing ----
+
+// formatParse holds what a format parse has read, per schema entry.
+type formatParse struct {
+	operands  [][]UnresolvedOperand
+	opTypes   [][]Type
+	opTyped   []bool
+	resTypes  [][]Type
+	resTyped  []bool
+	regions   []*Region
+	succs     []*Block
+	succLists [][]*Block
+}
+
+func (cf *compiledFormat) parse(p OpParser, st *OperationState) error {
+	d := cf.def
+	fs := &formatParse{
+		operands: make([][]UnresolvedOperand, len(d.Operands)),
+		opTypes:  make([][]Type, len(d.Operands)),
+		opTyped:  make([]bool, len(d.Operands)),
+		resTypes: make([][]Type, len(d.Results)),
+		resTyped: make([]bool, len(d.Results)),
+		regions:  make([]*Region, len(d.Regions)),
+		succs:    make([]*Block, len(d.Successors)),
+	}
+	if err := cf.parseElems(p, st, fs, cf.elems); err != nil {
+		return err
+	}
+	if err := cf.inferTypes(p, st, fs); err != nil {
+		return err
+	}
+	groups := make([][]*Value, len(d.Operands))
+	for i := range d.Operands {
+		us, ts := fs.operands[i], fs.opTypes[i]
+		if len(us) == 0 {
+			continue
+		}
+		if len(ts) != len(us) && len(ts) != 1 {
+			return p.Errorf("%d operands present, but expected %d", len(us), len(ts))
+		}
+		vs, err := p.ResolveOperands(us, ts)
+		if err != nil {
+			return err
+		}
+		groups[i] = vs
+	}
+	st.SetOperandGroups(d, groups...)
+	for _, ts := range fs.resTypes {
+		st.Types = append(st.Types, ts...)
+	}
+	if d.InferResultTypes != nil && len(d.Results) > 0 && !anyTyped(fs.resTyped) {
+		ts, err := d.InferResultTypes(p, st)
+		if err != nil {
+			return err
+		}
+		st.Types = append(st.Types[:0], ts...)
+	}
+	for _, a := range d.Attrs {
+		if a.Default != nil && !hasAttr(st, a.Name) {
+			st.AddAttr(a.Name, a.Default)
+		}
+	}
+	for i, r := range fs.regions {
+		if r == nil {
+			if d.Regions[i].Arity == Single {
+				r = NewRegion()
+			} else {
+				continue
+			}
+		}
+		st.Regions = append(st.Regions, r)
+	}
+	for _, b := range fs.succs {
+		if b != nil {
+			st.Successors = append(st.Successors, b)
+		}
+	}
+	return nil
+}
+
+func hasAttr(st *OperationState, name string) bool {
+	for _, a := range st.Attrs {
+		if a.Name == name {
+			return true
+		}
+	}
+	for _, a := range st.Props {
+		if a.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+func anyTyped(bs []bool) bool {
+	for _, b := range bs {
+		if b {
+			return true
+		}
+	}
+	return false
+}
+
+func (cf *compiledFormat) parseElems(p OpParser, st *OperationState, fs *formatParse, elems []*fmtElem) error {
+	for _, e := range elems {
+		if err := cf.parseElem(p, st, fs, e); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (cf *compiledFormat) parseElem(p OpParser, st *OperationState, fs *formatParse, e *fmtElem) error {
+	d := cf.def
+	switch e.kind {
+	case fSpace:
+		return nil
+	case fLiteral:
+		if isKeywordLiteral(e.text) {
+			return p.ParseKeyword(e.text)
+		}
+		return p.Parse(e.text)
+	case fOperand:
+		switch d.Operands[e.index].Arity {
+		case Single:
+			u, err := p.ParseOperand()
+			if err != nil {
+				return err
+			}
+			fs.operands[e.index] = []UnresolvedOperand{u}
+		case Optional:
+			u, ok, err := p.ParseOptionalOperand()
+			if err != nil {
+				return err
+			}
+			if ok {
+				fs.operands[e.index] = []UnresolvedOperand{u}
+			}
+		default:
+			us, err := p.ParseOperandList(DelimNone)
+			if err != nil {
+				return err
+			}
+			fs.operands[e.index] = us
+		}
+		return nil
+	case fAttr:
+		a, err := cf.parseAttr(p, e.name)
+		if err != nil {
+			return err
+		}
+		st.AddAttr(e.name, a)
+		return nil
+	case fRegion:
+		r := NewRegion()
+		if err := p.ParseRegion(r, nil); err != nil {
+			return err
+		}
+		fs.regions[e.index] = r
+		return nil
+	case fSuccessor:
+		b, err := p.ParseSuccessor()
+		if err != nil {
+			return err
+		}
+		fs.succs[e.index] = b
+		return nil
+	case fAttrDict:
+		if e.keyword {
+			return p.ParseOptionalAttrDictWithKeyword(st)
+		}
+		return p.ParseOptionalAttrDict(st)
+	case fType:
+		ts, err := cf.parseTypes(p, e, fs)
+		if err != nil {
+			return err
+		}
+		cf.setTypes(fs, e, ts)
+		return nil
+	case fFunctionType:
+		loc := p.Loc()
+		t, err := p.ParseType()
+		if err != nil {
+			return err
+		}
+		ft, ok := t.(*FunctionType)
+		if !ok {
+			return Errorf(loc, "expected a function type")
+		}
+		cf.setTypes(fs, e.args[0], ft.Inputs)
+		cf.setTypes(fs, e.args[1], ft.Results)
+		return nil
+	case fCustom:
+		args := make([]*FormatArg, len(e.args))
+		for i, a := range e.args {
+			args[i] = &FormatArg{Name: a.name, IsType: a.kind == fType}
+		}
+		if err := d.Custom[e.text].Parse(p, args); err != nil {
+			return err
+		}
+		for i, a := range e.args {
+			switch a.kind {
+			case fOperand:
+				fs.operands[a.index] = args[i].Operands
+			case fType:
+				cf.setTypes(fs, a, args[i].Types)
+			case fAttr:
+				if args[i].Attr != nil {
+					st.AddAttr(a.name, args[i].Attr)
+				}
+			case fRegion:
+				fs.regions[a.index] = args[i].Region
+			}
+		}
+		return nil
+	case fOptional:
+		present, err := cf.parseGroupStart(p, st, fs, e.elems[0])
+		if err != nil || !present {
+			return err
+		}
+		if a := anchorOf(e); a.kind == fAttr && cf.isUnitAttr(a.name) {
+			st.AddAttr(a.name, &UnitAttr{})
+		}
+		return cf.parseElems(p, st, fs, e.elems[1:])
+	}
+	return fmt.Errorf("ir: unhandled format element")
+}
+
+// parseGroupStart parses the first element of an optional group when it is
+// present, reporting whether it was.
+func (cf *compiledFormat) parseGroupStart(p OpParser, st *OperationState, fs *formatParse, e *fmtElem) (bool, error) {
+	switch e.kind {
+	case fLiteral:
+		if isKeywordLiteral(e.text) {
+			return p.ParseOptionalKeyword(e.text), nil
+		}
+		return p.ParseOptional(e.text), nil
+	case fOperand:
+		if cf.def.Operands[e.index].Arity == Variadic {
+			us, err := p.ParseOperandList(DelimNone)
+			fs.operands[e.index] = us
+			return len(us) > 0, err
+		}
+		u, ok, err := p.ParseOptionalOperand()
+		if ok {
+			fs.operands[e.index] = []UnresolvedOperand{u}
+		}
+		return ok, err
+	case fAttr:
+		if k := cf.attrKind(e.name); k != nil && k.Parse != nil {
+			if k.ParseOptional == nil {
+				return false, fmt.Errorf("ir: $%s starts an optional group but has no ParseOptional", e.name)
+			}
+			a, ok, err := k.ParseOptional(p)
+			if ok {
+				st.AddAttr(e.name, a)
+			}
+			return ok, err
+		}
+		a, ok, err := p.ParseOptionalAttribute(cf.attrType(e.name))
+		if ok {
+			st.AddAttr(e.name, a)
+		}
+		return ok, err
+	case fRegion:
+		r := NewRegion()
+		ok, err := p.ParseOptionalRegion(r, nil)
+		if ok {
+			fs.regions[e.index] = r
+		}
+		return ok, err
+	case fType:
+		t, ok, err := p.ParseOptionalType()
+		if ok {
+			cf.setTypes(fs, e, []Type{t})
+		}
+		return ok, err
+	}
+	return false, fmt.Errorf("ir: unsupported first element in optional group")
+}
+
+func (cf *compiledFormat) parseTypes(p OpParser, e *fmtElem, fs *formatParse) ([]Type, error) {
+	var arity Arity
+	switch {
+	case e.index < 0:
+		arity = Variadic
+	case e.result:
+		arity = cf.def.Results[e.index].Arity
+	default:
+		arity = cf.def.Operands[e.index].Arity
+	}
+	switch arity {
+	case Single:
+		t, err := p.ParseType()
+		return []Type{t}, err
+	case Optional:
+		if !e.result && len(fs.operands[e.index]) == 0 {
+			return nil, nil
+		}
+		t, ok, err := p.ParseOptionalType()
+		if !ok || err != nil {
+			return nil, err
+		}
+		return []Type{t}, nil
+	}
+	if !e.result && e.index >= 0 && len(fs.operands[e.index]) == 0 {
+		return nil, nil
+	}
+	if e.name == "operands" && cf.numParsedOperands(fs) == 0 {
+		return nil, nil
+	}
+	t, ok, err := p.ParseOptionalType()
+	if !ok || err != nil {
+		return nil, err
+	}
+	ts := []Type{t}
+	for p.ParseOptional(",") {
+		t, err := p.ParseType()
+		if err != nil {
+			return nil, err
+		}
+		ts = append(ts, t)
+	}
+	return ts, nil
+}
+
+func (cf *compiledFormat) numParsedOperands(fs *formatParse) int {
+	n := 0
+	for _, us := range fs.operands {
+		n += len(us)
+	}
+	return n
+}
+
+// setTypes records ts for the group (or all groups) e names.
+func (cf *compiledFormat) setTypes(fs *formatParse, e *fmtElem, ts []Type) {
+	switch {
+	case e.name == "operands":
+		i := 0
+		for g := range fs.operands {
+			n := len(fs.operands[g])
+			if i+n <= len(ts) {
+				fs.opTypes[g], fs.opTyped[g] = ts[i:i+n], true
+			}
+			i += n
+		}
+		if i != len(ts) && len(fs.operands) == 1 {
+			fs.opTypes[0] = ts // reported by the count check when resolving
+		}
+	case e.name == "results":
+		r, ok := groupRanges(cf.def.Results, len(ts), nil)
+		if !ok {
+			if len(fs.resTypes) > 0 {
+				fs.resTypes[0], fs.resTyped[0] = ts, true
+			}
+			return
+		}
+		for g := range fs.resTypes {
+			fs.resTypes[g], fs.resTyped[g] = ts[r[g][0]:r[g][1]], true
+		}
+	case e.result:
+		fs.resTypes[e.index], fs.resTyped[e.index] = ts, true
+	default:
+		fs.opTypes[e.index], fs.opTyped[e.index] = ts, true
+	}
+}
+
+// inferTypes fills the types the format does not spell.
+func (cf *compiledFormat) inferTypes(p OpParser, st *OperationState, fs *formatParse) error {
+	d := cf.def
+	known := func() Type {
+		for g, ok := range fs.resTyped {
+			if ok && len(fs.resTypes[g]) > 0 {
+				return fs.resTypes[g][0]
+			}
+		}
+		for g, ok := range fs.opTyped {
+			if ok && len(fs.opTypes[g]) > 0 {
+				return fs.opTypes[g][0]
+			}
+		}
+		return nil
+	}
+	for g, v := range d.Operands {
+		if !fs.opTyped[g] && v.Type != nil && v.Type.Fixed != nil {
+			fs.opTypes[g], fs.opTyped[g] = []Type{v.Type.Fixed}, true
+		}
+	}
+	for g, v := range d.Results {
+		if !fs.resTyped[g] && v.Type != nil && v.Type.Fixed != nil && v.Arity == Single {
+			fs.resTypes[g], fs.resTyped[g] = []Type{v.Type.Fixed}, true
+		}
+	}
+	if d.Traits&SameOperandsAndResultType != 0 {
+		if t := known(); t != nil {
+			for g := range fs.opTyped {
+				if !fs.opTyped[g] {
+					fs.opTypes[g], fs.opTyped[g] = []Type{t}, true
+				}
+			}
+			for g := range fs.resTyped {
+				if !fs.resTyped[g] && d.Results[g].Arity == Single {
+					fs.resTypes[g], fs.resTyped[g] = []Type{t}, true
+				}
+			}
+		}
+	}
+	for _, names := range d.AllTypesMatch {
+		var t Type
+		for _, n := range names {
+			if i := d.OperandIndex(n); i >= 0 && fs.opTyped[i] && len(fs.opTypes[i]) > 0 {
+				t = fs.opTypes[i][0]
+			} else if i := d.ResultIndex(n); i >= 0 && fs.resTyped[i] && len(fs.resTypes[i]) > 0 {
+				t = fs.resTypes[i][0]
+			}
+			if t != nil {
+				break
+			}
+		}
+		if t == nil {
+			continue
+		}
+		for _, n := range names {
+			if i := d.OperandIndex(n); i >= 0 && !fs.opTyped[i] {
+				fs.opTypes[i], fs.opTyped[i] = []Type{t}, true
+			} else if i := d.ResultIndex(n); i >= 0 && !fs.resTyped[i] {
+				fs.resTypes[i], fs.resTyped[i] = []Type{t}, true
+			}
+		}
+	}
+	for g := range d.Operands {
+		if len(fs.operands[g]) > 0 && !fs.opTyped[g] {
+			return p.Errorf("cannot infer the type of operand group '%s'", d.Operands[g].Name)
+		}
+	}
+	if d.InferResultTypes == nil {
+		for g, v := range d.Results {
+			if !fs.resTyped[g] && v.Arity == Single {
+				return p.Errorf("cannot infer the type of result '%s'", v.Name)
+			}
+		}
+	}
+	return nil
+}
+
+func (cf *compiledFormat) attrKind(name string) *AttrConstraint {
+	if a := cf.def.AttrDef(name); a != nil {
+		return a.Kind
+	}
+	return nil
+}
+
+func (cf *compiledFormat) attrType(name string) Type {
+	if k := cf.attrKind(name); k != nil {
+		return k.Type
+	}
+	return nil
+}
+
+func (cf *compiledFormat) isUnitAttr(name string) bool { return cf.attrKind(name) == UnitAttrKind }
+
+func (cf *compiledFormat) parseAttr(p OpParser, name string) (Attribute, error) {
+	if k := cf.attrKind(name); k != nil && k.Parse != nil {
+		return k.Parse(p)
+	}
+	return p.ParseAttribute(cf.attrType(name))
+}
+
+func isKeywordLiteral(s string) bool {
+	return s != "" && (s[0] == '_' || unicode.IsLetter(rune(s[0])))
+}
+
+// ---- printing ----
+
+type formatPrinter struct {
+	p                  OpPrinter
+	op                 *Operation
+	cf                 *compiledFormat
+	shouldEmitSpace    bool
+	lastWasPunctuation bool
+}
+
+func (cf *compiledFormat) print(p OpPrinter, op *Operation) {
+	fp := &formatPrinter{p: p, op: op, cf: cf, shouldEmitSpace: true}
+	fp.elems(cf.elems)
+}
+
+func (fp *formatPrinter) elems(es []*fmtElem) {
+	for _, e := range es {
+		fp.elem(e)
+	}
+}
+
+// shouldEmitSpaceBefore is MLIR's rule for a space before a literal.
+func shouldEmitSpaceBefore(value string, lastWasPunctuation bool) bool {
+	if len(value) != 1 && value != "->" {
+		return true
+	}
+	if lastWasPunctuation {
+		return !strings.ContainsAny(value[:1], ">)}],")
+	}
+	return !strings.ContainsAny(value[:1], "<>(){}[],")
+}
+
+func (fp *formatPrinter) space() {
+	if fp.shouldEmitSpace || !fp.lastWasPunctuation {
+		fp.p.Print(" ")
+	}
+	fp.lastWasPunctuation = false
+	fp.shouldEmitSpace = true
+}
+
+func (fp *formatPrinter) elem(e *fmtElem) {
+	op, p := fp.op, fp.p
+	switch e.kind {
+	case fLiteral:
+		if fp.shouldEmitSpace && shouldEmitSpaceBefore(e.text, fp.lastWasPunctuation) {
+			p.Print(" ")
+		}
+		p.Print(e.text)
+		fp.shouldEmitSpace = len(e.text) != 1 || !strings.ContainsAny(e.text[:1], "<({[")
+		fp.lastWasPunctuation = e.text[0] != '_' && !unicode.IsLetter(rune(e.text[0]))
+	case fSpace:
+		if e.text == " " {
+			p.Print(" ")
+			fp.lastWasPunctuation = false
+		} else {
+			fp.lastWasPunctuation = true
+		}
+		fp.shouldEmitSpace = false
+	case fAttrDict:
+		if e.keyword {
+			p.PrintOptionalAttrDictWithKeyword(op.Attrs(), fp.cf.elided()...)
+		} else {
+			p.PrintOptionalAttrDict(op.Attrs(), fp.cf.elided()...)
+		}
+		fp.lastWasPunctuation = false
+	case fOptional:
+		if fp.present(anchorOf(e)) {
+			fp.elems(e.elems)
+		}
+	default:
+		fp.space()
+		fp.value(e)
+	}
+}
+
+func (fp *formatPrinter) value(e *fmtElem) {
+	op, p := fp.op, fp.p
+	switch e.kind {
+	case fOperand:
+		p.PrintOperands(op.OperandGroup(e.index))
+	case fAttr:
+		a := op.Attr(e.name)
+		if a == nil || fp.cf.isUnitAttr(e.name) {
+			return
+		}
+		k := fp.cf.attrKind(e.name)
+		switch {
+		case k != nil && k.Print != nil:
+			k.Print(p, a)
+		case k != nil && k.Type != nil:
+			p.PrintAttributeWithoutType(a)
+		default:
+			p.PrintAttribute(a)
+		}
+	case fRegion:
+		if e.index < op.NumRegions() {
+			p.PrintRegion(op.Region(e.index), true, true)
+		}
+	case fSuccessor:
+		if e.index < len(op.succs) {
+			p.PrintSuccessor(op.succs[e.index])
+		}
+	case fType:
+		p.PrintTypes(fp.types(e))
+	case fFunctionType:
+		p.PrintType(Function(fp.types(e.args[0]), fp.types(e.args[1])))
+	case fCustom:
+		args := make([]*FormatArg, len(e.args))
+		for i, a := range e.args {
+			args[i] = &FormatArg{Name: a.name, IsType: a.kind == fType}
+			switch a.kind {
+			case fOperand:
+				args[i].Values = op.OperandGroup(a.index)
+			case fType:
+				args[i].Types = fp.types(a)
+			case fAttr:
+				args[i].Attr = op.Attr(a.name)
+			case fRegion:
+				if a.index < op.NumRegions() {
+					args[i].Region = op.Region(a.index)
+				}
+			}
+		}
+		fp.cf.def.Custom[e.text].Print(p, op, args)
+	}
+}
+
+// types returns the types a type directive names.
+func (fp *formatPrinter) types(e *fmtElem) []Type {
+	op := fp.op
+	switch {
+	case e.name == "operands":
+		return op.OperandTypes()
+	case e.name == "results":
+		return op.ResultTypes()
+	case e.result:
+		return valueTypes(op.ResultGroup(e.index))
+	}
+	return valueTypes(op.OperandGroup(e.index))
+}
+
+func valueTypes(vs []*Value) []Type {
+	ts := make([]Type, len(vs))
+	for i, v := range vs {
+		ts[i] = v.Type()
+	}
+	return ts
+}
+
+// present reports whether an optional group's anchor is there.
+func (fp *formatPrinter) present(a *fmtElem) bool {
+	op := fp.op
+	switch a.kind {
+	case fOperand:
+		return len(op.OperandGroup(a.index)) > 0
+	case fAttr:
+		v := op.Attr(a.name)
+		return v != nil && v != fp.cf.def.AttrDef(a.name).Default
+	case fRegion:
+		return a.index < op.NumRegions() && !op.Region(a.index).Empty()
+	case fType:
+		return len(fp.types(a)) > 0
+	case fCustom:
+		return true
+	}
+	return true
+}
+
+func (cf *compiledFormat) elided() []string { return cf.named }
+
+// installFormat compiles def.Format into def.Parse and def.Print.
+func installFormat(def *OpDef) {
+	if def.Format == "" || def.Parse != nil || def.Print != nil {
+		return
+	}
+	cf, err := compileFormat(def)
+	if err != nil {
+		panic(fmt.Sprintf("ir: op %q: format %q: %v", def.Name, def.Format, err))
+	}
+	def.Parse = cf.parse
+	def.Print = cf.print
+}
