@@ -362,6 +362,8 @@ func (fp *formatParser) typeArg() (*fmtElem, error) {
 
 // formatParse holds what a format parse has read, per schema entry.
 type formatParse struct {
+	start     Location // the op's custom form
+	opLocs    []Location
 	operands  [][]UnresolvedOperand
 	opTypes   [][]Type
 	opTyped   []bool
@@ -375,6 +377,8 @@ type formatParse struct {
 func (cf *compiledFormat) parse(p OpParser, st *OperationState) error {
 	d := cf.def
 	fs := &formatParse{
+		start:    p.Loc(),
+		opLocs:   make([]Location, len(d.Operands)),
 		operands: make([][]UnresolvedOperand, len(d.Operands)),
 		opTypes:  make([][]Type, len(d.Operands)),
 		opTyped:  make([]bool, len(d.Operands)),
@@ -396,7 +400,7 @@ func (cf *compiledFormat) parse(p OpParser, st *OperationState) error {
 			continue
 		}
 		if len(ts) != len(us) && len(ts) != 1 {
-			return p.Errorf("%d operands present, but expected %d", len(us), len(ts))
+			return Errorf(fs.opLocs[i], "%d operands present, but expected %d", len(us), len(ts))
 		}
 		vs, err := p.ResolveOperands(us, ts)
 		if err != nil {
@@ -481,6 +485,7 @@ func (cf *compiledFormat) parseElem(p OpParser, st *OperationState, fs *formatPa
 		}
 		return p.Parse(e.text)
 	case fOperand:
+		fs.opLocs[e.index] = p.Loc()
 		switch d.Operands[e.index].Arity {
 		case Single:
 			u, err := p.ParseOperand()
@@ -505,6 +510,9 @@ func (cf *compiledFormat) parseElem(p OpParser, st *OperationState, fs *formatPa
 		}
 		return nil
 	case fAttr:
+		if cf.isUnitAttr(e.name) {
+			return nil // spelled by its optional group's presence
+		}
 		a, err := cf.parseAttr(p, e.name)
 		if err != nil {
 			return err
@@ -531,11 +539,14 @@ func (cf *compiledFormat) parseElem(p OpParser, st *OperationState, fs *formatPa
 		}
 		return p.ParseOptionalAttrDict(st)
 	case fType:
+		loc := p.Loc()
 		ts, err := cf.parseTypes(p, e, fs)
 		if err != nil {
 			return err
 		}
-		cf.setTypes(fs, e, ts)
+		if err := cf.setTypes(fs, e, ts); err != nil {
+			return Errorf(loc, "%v", err)
+		}
 		return nil
 	case fFunctionType:
 		loc := p.Loc()
@@ -547,8 +558,12 @@ func (cf *compiledFormat) parseElem(p OpParser, st *OperationState, fs *formatPa
 		if !ok {
 			return Errorf(loc, "expected a function type")
 		}
-		cf.setTypes(fs, e.args[0], ft.Inputs)
-		cf.setTypes(fs, e.args[1], ft.Results)
+		if err := cf.setTypes(fs, e.args[0], ft.Inputs); err != nil {
+			return Errorf(loc, "%v", err)
+		}
+		if err := cf.setTypes(fs, e.args[1], ft.Results); err != nil {
+			return Errorf(loc, "%v", err)
+		}
 		return nil
 	case fCustom:
 		args := make([]*FormatArg, len(e.args))
@@ -563,7 +578,9 @@ func (cf *compiledFormat) parseElem(p OpParser, st *OperationState, fs *formatPa
 			case fOperand:
 				fs.operands[a.index] = args[i].Operands
 			case fType:
-				cf.setTypes(fs, a, args[i].Types)
+				if err := cf.setTypes(fs, a, args[i].Types); err != nil {
+					return p.Errorf("%v", err)
+				}
 			case fAttr:
 				if args[i].Attr != nil {
 					st.AddAttr(a.name, args[i].Attr)
@@ -596,6 +613,7 @@ func (cf *compiledFormat) parseGroupStart(p OpParser, st *OperationState, fs *fo
 		}
 		return p.ParseOptional(e.text), nil
 	case fOperand:
+		fs.opLocs[e.index] = p.Loc()
 		if cf.def.Operands[e.index].Arity == Variadic {
 			us, err := p.ParseOperandList(DelimNone)
 			fs.operands[e.index] = us
@@ -632,7 +650,7 @@ func (cf *compiledFormat) parseGroupStart(p OpParser, st *OperationState, fs *fo
 	case fType:
 		t, ok, err := p.ParseOptionalType()
 		if ok {
-			cf.setTypes(fs, e, []Type{t})
+			err = cf.setTypes(fs, e, []Type{t})
 		}
 		return ok, err
 	}
@@ -693,27 +711,22 @@ func (cf *compiledFormat) numParsedOperands(fs *formatParse) int {
 }
 
 // setTypes records ts for the group (or all groups) e names.
-func (cf *compiledFormat) setTypes(fs *formatParse, e *fmtElem, ts []Type) {
+func (cf *compiledFormat) setTypes(fs *formatParse, e *fmtElem, ts []Type) error {
 	switch {
 	case e.name == "operands":
+		if n := cf.numParsedOperands(fs); n != len(ts) {
+			return fmt.Errorf("%d operands present, but expected %d", n, len(ts))
+		}
 		i := 0
 		for g := range fs.operands {
 			n := len(fs.operands[g])
-			if i+n <= len(ts) {
-				fs.opTypes[g], fs.opTyped[g] = ts[i:i+n], true
-			}
+			fs.opTypes[g], fs.opTyped[g] = ts[i:i+n], true
 			i += n
-		}
-		if i != len(ts) && len(fs.operands) == 1 {
-			fs.opTypes[0] = ts // reported by the count check when resolving
 		}
 	case e.name == "results":
 		r, ok := groupRanges(cf.def.Results, len(ts), nil)
 		if !ok {
-			if len(fs.resTypes) > 0 {
-				fs.resTypes[0], fs.resTyped[0] = ts, true
-			}
-			return
+			return fmt.Errorf("%d result types given, but the op declares %s", len(ts), describeValues(cf.def.Results))
 		}
 		for g := range fs.resTypes {
 			fs.resTypes[g], fs.resTyped[g] = ts[r[g][0]:r[g][1]], true
@@ -723,6 +736,7 @@ func (cf *compiledFormat) setTypes(fs *formatParse, e *fmtElem, ts []Type) {
 	default:
 		fs.opTypes[e.index], fs.opTyped[e.index] = ts, true
 	}
+	return nil
 }
 
 // inferTypes fills the types the format does not spell.
@@ -790,13 +804,13 @@ func (cf *compiledFormat) inferTypes(p OpParser, st *OperationState, fs *formatP
 	}
 	for g := range d.Operands {
 		if len(fs.operands[g]) > 0 && !fs.opTyped[g] {
-			return p.Errorf("cannot infer the type of operand group '%s'", d.Operands[g].Name)
+			return Errorf(fs.start, "cannot infer the type of operand group '%s'", d.Operands[g].Name)
 		}
 	}
 	if d.InferResultTypes == nil {
 		for g, v := range d.Results {
 			if !fs.resTyped[g] && v.Arity == Single {
-				return p.Errorf("cannot infer the type of result '%s'", v.Name)
+				return Errorf(fs.start, "cannot infer the type of result '%s'", v.Name)
 			}
 		}
 	}
@@ -899,6 +913,12 @@ func (fp *formatPrinter) elem(e *fmtElem) {
 		if fp.present(anchorOf(e)) {
 			fp.elems(e.elems)
 		}
+	case fAttr:
+		if fp.cf.isUnitAttr(e.name) {
+			return // spelled by its optional group
+		}
+		fp.space()
+		fp.value(e)
 	default:
 		fp.space()
 		fp.value(e)

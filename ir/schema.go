@@ -326,7 +326,7 @@ func verifySchema(op *Operation, d *OpDef) error {
 		}
 	}
 	if d.Operands != nil && d.segmented() {
-		if err := verifySegments(op, len(d.Operands)); err != nil {
+		if err := verifySegments(op, d.Operands); err != nil {
 			return err
 		}
 	}
@@ -436,7 +436,8 @@ func verifySuccessorCount(op *Operation, defs []SuccessorDef) error {
 	return op.Errorf("requires %d %s but found %d", fixed, plural, n)
 }
 
-func verifySegments(op *Operation, groups int) error {
+func verifySegments(op *Operation, defs []ValueDef) error {
+	groups := len(defs)
 	a, ok := op.Attr(SegmentSizesAttr).(*DenseArrayAttr)
 	if !ok {
 		return op.Errorf("requires attribute '%s'", SegmentSizesAttr)
@@ -453,6 +454,17 @@ func verifySegments(op *Operation, groups int) error {
 	}
 	if total != int64(op.NumOperands()) {
 		return op.Errorf("operand count (%d) does not match with the total size (%d) specified in attribute '%s'", op.NumOperands(), total, SegmentSizesAttr)
+	}
+	start := int64(0)
+	for i, d := range defs {
+		n := a.Ints[i]
+		switch {
+		case d.Arity == Single && n != 1:
+			return op.Errorf("operand group starting at #%d requires 1 element, but found %d", start, n)
+		case d.Arity == Optional && n > 1:
+			return op.Errorf("operand group starting at #%d requires 0 or 1 element, but found %d", start, n)
+		}
+		start += n
 	}
 	return nil
 }
@@ -520,12 +532,11 @@ func AttrOf(desc string, check func(Attribute) bool) *AttrConstraint {
 // Common attribute constraints.
 var (
 	UnitAttrKind      = AttrOf("unit attribute", func(a Attribute) bool { _, ok := a.(*UnitAttr); return ok })
-	BoolAttrKind      = AttrOf("bool attribute", func(a Attribute) bool { return isIntAttrOf(a, 1) })
-	I32AttrKind       = AttrOf("32-bit signless integer attribute", func(a Attribute) bool { return isIntAttrOf(a, 32) })
-	I64AttrKind       = AttrOf("64-bit signless integer attribute", func(a Attribute) bool { return isIntAttrOf(a, 64) })
-	IndexAttrKind     = AttrOf("index attribute", func(a Attribute) bool { ia, ok := a.(*IntegerAttr); return ok && ia.Type() == Index })
+	BoolAttrKind      = typedAttrKind("bool attribute", I1, func(a Attribute) bool { return isIntAttrOf(a, 1) })
+	I32AttrKind       = typedAttrKind("32-bit signless integer attribute", I32, func(a Attribute) bool { return isIntAttrOf(a, 32) })
+	I64AttrKind       = typedAttrKind("64-bit signless integer attribute", I64, func(a Attribute) bool { return isIntAttrOf(a, 64) })
+	IndexAttrKind     = typedAttrKind("index attribute", Index, func(a Attribute) bool { ia, ok := a.(*IntegerAttr); return ok && ia.Type() == Index })
 	StrAttrKind       = AttrOf("string attribute", func(a Attribute) bool { _, ok := a.(*StringAttr); return ok })
-	SymbolNameKind    = AttrOf("string attribute", func(a Attribute) bool { _, ok := a.(*StringAttr); return ok })
 	SymbolRefKind     = AttrOf("symbol reference attribute", func(a Attribute) bool { _, ok := a.(*SymbolRefAttr); return ok })
 	FlatSymbolRefKind = AttrOf("flat symbol reference attribute", func(a Attribute) bool {
 		s, ok := a.(*SymbolRefAttr)
@@ -540,6 +551,10 @@ var (
 	DenseBoolArrayKind = AttrOf("i1 dense array attribute", func(a Attribute) bool { return isDenseArrayOf(a, I1) })
 	DictAttrKind       = AttrOf("dictionary of named attribute values", func(a Attribute) bool { _, ok := a.(*DictionaryAttr); return ok })
 )
+
+func typedAttrKind(desc string, t Type, check func(Attribute) bool) *AttrConstraint {
+	return &AttrConstraint{Desc: desc, Check: check, Type: t}
+}
 
 func isIntAttrOf(a Attribute, width int) bool {
 	ia, ok := a.(*IntegerAttr)
@@ -624,4 +639,23 @@ func EnumAttrKind(desc string, t Type, keywords []string) *AttrConstraint {
 		p.Print("<invalid>")
 	}
 	return k
+}
+
+// SymbolNameKind is a symbol's name (`sym_name`): a string attribute that
+// a format spells `@name`.
+var SymbolNameKind = &AttrConstraint{
+	Desc:  "string attribute",
+	Check: func(a Attribute) bool { _, ok := a.(*StringAttr); return ok },
+	Parse: func(p OpParser) (Attribute, error) {
+		name, err := p.ParseSymbolName()
+		return Str(name), err
+	},
+	ParseOptional: func(p OpParser) (Attribute, bool, error) {
+		name, ok := p.ParseOptionalSymbolName()
+		if !ok {
+			return nil, false, nil
+		}
+		return Str(name), true, nil
+	},
+	Print: func(p OpPrinter, a Attribute) { p.PrintSymbolName(a.(*StringAttr).Value) },
 }

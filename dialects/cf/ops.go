@@ -8,7 +8,6 @@ import (
 
 // Attribute names of the cf ops.
 const (
-	segmentsAttr     = "operandSegmentSizes"
 	caseValuesAttr   = "case_values"
 	caseSegmentsAttr = "case_operand_segments"
 )
@@ -32,87 +31,15 @@ func verifySuccessor(op *ir.Operation, i int, operands []*ir.Value) error {
 	return nil
 }
 
-// segments returns the operandSegmentSizes of op, checked against its operand count.
-func segments(op *ir.Operation, n int) ([]int64, error) {
-	a, ok := op.Attr(segmentsAttr).(*ir.DenseArrayAttr)
-	if !ok || a.Elem != ir.Type(ir.I32) {
-		return nil, op.Errorf("requires dense i32 array attribute '%s'", segmentsAttr)
-	}
-	if len(a.Ints) != n {
-		return nil, op.Errorf("'%s' attribute for specifying operand segments must have %d elements, but got %d", segmentsAttr, n, len(a.Ints))
-	}
-	var sum int64
-	for _, s := range a.Ints {
-		if s < 0 {
-			return nil, op.Errorf("'%s' attribute cannot have negative elements", segmentsAttr)
-		}
-		sum += s
-	}
-	if sum != int64(op.NumOperands()) {
-		return nil, op.Errorf("operand count (%d) does not match with the total size (%d) specified in attribute '%s'", op.NumOperands(), sum, segmentsAttr)
-	}
-	return a.Ints, nil
-}
-
-// parseSuccessor parses `^bb` or `^bb(%a, %b : t1, t2)` into st.
-func parseSuccessor(p ir.OpParser, st *ir.OperationState) (int, error) {
-	b, vs, err := p.ParseSuccessorAndUseList()
-	if err != nil {
-		return 0, err
-	}
-	st.Successors = append(st.Successors, b)
-	st.Operands = append(st.Operands, vs...)
-	return len(vs), nil
-}
-
 func assertOp() *ir.OpDef {
 	return &ir.OpDef{
 		Name:     "cf.assert",
 		Summary:  "Assert operation with message attribute",
 		Doc:      "Aborts with the message when the i1 operand is false.\n\n    cf.assert %ok, \"index out of bounds\"",
-		Inherent: []string{"msg"},
-		Verify: func(op *ir.Operation) error {
-			if op.NumOperands() != 1 {
-				return op.Errorf("expected 1 operands, but found %d", op.NumOperands())
-			}
-			if op.Operand(0).Type() != ir.Type(ir.I1) {
-				return op.Errorf("operand #0 must be 1-bit signless integer, but got '%s'", op.Operand(0).Type())
-			}
-			if _, ok := op.Attr("msg").(*ir.StringAttr); !ok {
-				return op.Errorf("requires attribute 'msg'")
-			}
-			return nil
-		},
-		Parse: func(p ir.OpParser, st *ir.OperationState) error {
-			u, err := p.ParseOperand()
-			if err != nil {
-				return err
-			}
-			if err := p.Parse(","); err != nil {
-				return err
-			}
-			msg, err := p.ParseString()
-			if err != nil {
-				return err
-			}
-			st.AddAttr("msg", ir.Str(msg))
-			if err := p.ParseOptionalAttrDict(st); err != nil {
-				return err
-			}
-			v, err := p.ResolveOperand(u, ir.I1)
-			if err != nil {
-				return err
-			}
-			st.Operands = append(st.Operands, v)
-			return nil
-		},
-		Print: func(p ir.OpPrinter, op *ir.Operation) {
-			p.Print(" ")
-			p.PrintOperand(op.Operand(0))
-			p.Print(", ")
-			p.PrintAttributeWithoutType(op.Attr("msg"))
-			p.PrintOptionalAttrDict(op.Attrs(), "msg")
-		},
+		Operands: []ir.ValueDef{ir.Operand("arg", ir.I1Constraint)},
+		Results:  ir.NoValues,
+		Attrs:    []ir.AttrDef{ir.Attr("msg", ir.StrAttrKind)},
+		Format:   "$arg `,` $msg attr-dict",
 		Canonicalize: []ir.Pattern{ir.PatternFunc{Root: "cf.assert", Fn: func(op *ir.Operation, rw *ir.Rewriter) bool {
 			// assert(true) is a no-op.
 			d := op.Operand(0).DefiningOp()
@@ -128,41 +55,34 @@ func assertOp() *ir.OpDef {
 	}
 }
 
+// destOperands is the format of a successor with its operands: `^bb1(%a : i32)`.
+func destOperands(dest, operands string) string {
+	return "$" + dest + " (`(` $" + operands + "^ `:` type($" + operands + ") `)`)?"
+}
+
 func brOp() *ir.OpDef {
 	return &ir.OpDef{
-		Name:    "cf.br",
-		Summary: "branch operation",
-		Doc:     "Jumps to a block, passing its arguments.\n\n    cf.br ^bb1(%a, %b : i32, f32)",
-		Traits:  ir.Pure | ir.Terminator,
+		Name:       "cf.br",
+		Summary:    "branch operation",
+		Doc:        "Jumps to a block, passing its arguments.\n\n    cf.br ^bb1(%a, %b : i32, f32)",
+		Traits:     ir.Pure | ir.Terminator,
+		Operands:   []ir.ValueDef{ir.Var("destOperands", nil)},
+		Results:    ir.NoValues,
+		Successors: []ir.SuccessorDef{{Name: "dest"}},
+		Format:     destOperands("dest", "destOperands") + " attr-dict",
 		Verify: func(op *ir.Operation) error {
-			if len(op.Successors()) != 1 {
-				return op.Errorf("requires 1 successor but found %d", len(op.Successors()))
-			}
 			return verifySuccessor(op, 0, op.Operands())
-		},
-		Parse: func(p ir.OpParser, st *ir.OperationState) error {
-			if _, err := parseSuccessor(p, st); err != nil {
-				return err
-			}
-			return p.ParseOptionalAttrDict(st)
-		},
-		Print: func(p ir.OpPrinter, op *ir.Operation) {
-			p.Print(" ")
-			p.PrintSuccessorAndUseList(op.Successor(0), op.Operands())
-			p.PrintOptionalAttrDict(op.Attrs())
 		},
 	}
 }
 
 // condBrOperands splits a cf.cond_br's operands into condition, true and false operands.
 func condBrOperands(op *ir.Operation) (*ir.Value, []*ir.Value, []*ir.Value, bool) {
-	a, ok := op.Attr(segmentsAttr).(*ir.DenseArrayAttr)
-	if !ok || len(a.Ints) != 3 || a.Ints[0] != 1 || a.Ints[0]+a.Ints[1]+a.Ints[2] != int64(op.NumOperands()) {
+	cond, tOps, fOps := op.OperandGroup(0), op.OperandGroup(1), op.OperandGroup(2)
+	if len(cond) != 1 {
 		return nil, nil, nil, false
 	}
-	ops := op.Operands()
-	nt := 1 + int(a.Ints[1])
-	return ops[0], ops[1:nt], ops[nt:], true
+	return cond[0], tOps, fOps, true
 }
 
 func condBrOp() *ir.OpDef {
@@ -171,66 +91,21 @@ func condBrOp() *ir.OpDef {
 		Summary: "conditional branch operation",
 		Doc: "Jumps to the first block when the i1 condition holds, else to the second.\n\n" +
 			"    cf.cond_br %c, ^bb1(%a : i32), ^bb2",
-		Traits:   ir.Pure | ir.Terminator,
-		Inherent: []string{segmentsAttr},
+		Traits: ir.Pure | ir.Terminator,
+		Operands: []ir.ValueDef{
+			ir.Operand("condition", ir.I1Constraint),
+			ir.Var("trueDestOperands", nil),
+			ir.Var("falseDestOperands", nil),
+		},
+		Results:    ir.NoValues,
+		Successors: []ir.SuccessorDef{{Name: "trueDest"}, {Name: "falseDest"}},
+		Format: "$condition `,` " + destOperands("trueDest", "trueDestOperands") + " `,` " +
+			destOperands("falseDest", "falseDestOperands") + " attr-dict",
 		Verify: func(op *ir.Operation) error {
-			if _, err := segments(op, 3); err != nil {
+			if err := verifySuccessor(op, 0, op.OperandGroup(1)); err != nil {
 				return err
 			}
-			if len(op.Successors()) != 2 {
-				return op.Errorf("requires 2 successors but found %d", len(op.Successors()))
-			}
-			cond, tOps, fOps, ok := condBrOperands(op)
-			if !ok {
-				return op.Errorf("operand group starting at #0 requires 1 element, but found %d", op.NumOperands())
-			}
-			if cond.Type() != ir.Type(ir.I1) {
-				return op.Errorf("operand #0 must be 1-bit signless integer, but got '%s'", cond.Type())
-			}
-			if err := verifySuccessor(op, 0, tOps); err != nil {
-				return err
-			}
-			return verifySuccessor(op, 1, fOps)
-		},
-		Parse: func(p ir.OpParser, st *ir.OperationState) error {
-			u, err := p.ParseOperand()
-			if err != nil {
-				return err
-			}
-			c, err := p.ResolveOperand(u, ir.I1)
-			if err != nil {
-				return err
-			}
-			st.Operands = append(st.Operands, c)
-			if err := p.Parse(","); err != nil {
-				return err
-			}
-			nt, err := parseSuccessor(p, st)
-			if err != nil {
-				return err
-			}
-			if err := p.Parse(","); err != nil {
-				return err
-			}
-			nf, err := parseSuccessor(p, st)
-			if err != nil {
-				return err
-			}
-			st.AddAttr(segmentsAttr, ir.DenseI32Array(1, int32(nt), int32(nf)))
-			return p.ParseOptionalAttrDict(st)
-		},
-		Print: func(p ir.OpPrinter, op *ir.Operation) {
-			cond, tOps, fOps, ok := condBrOperands(op)
-			if !ok {
-				cond, tOps, fOps = op.Operand(0), nil, nil
-			}
-			p.Print(" ")
-			p.PrintOperand(cond)
-			p.Print(", ")
-			p.PrintSuccessorAndUseList(op.Successor(0), tOps)
-			p.Print(", ")
-			p.PrintSuccessorAndUseList(op.Successor(1), fOps)
-			p.PrintOptionalAttrDict(op.Attrs(), segmentsAttr)
+			return verifySuccessor(op, 1, op.OperandGroup(2))
 		},
 		Canonicalize: []ir.Pattern{
 			ir.PatternFunc{Root: "cf.cond_br", Fn: simplifyConstCondBranch},
@@ -292,17 +167,12 @@ type switchLayout struct {
 }
 
 func layoutOf(op *ir.Operation) (*switchLayout, error) {
-	segs, err := segments(op, 3)
-	if err != nil {
-		return nil, err
+	flag := op.OperandGroup(0)
+	if len(flag) != 1 {
+		return nil, op.Errorf("operand group starting at #0 requires 1 element, but found %d", len(flag))
 	}
-	if segs[0] != 1 {
-		return nil, op.Errorf("operand group starting at #0 requires 1 element, but found %d", segs[0])
-	}
-	l := &switchLayout{flag: op.Operand(0)}
-	ops := op.Operands()
-	l.defaultOps = ops[1 : 1+segs[1]]
-	rest := ops[1+segs[1]:]
+	l := &switchLayout{flag: flag[0], defaultOps: op.OperandGroup(1)}
+	rest := op.OperandGroup(2)
 	cs, ok := op.Attr(caseSegmentsAttr).(*ir.DenseArrayAttr)
 	if !ok || cs.Elem != ir.Type(ir.I32) {
 		return nil, op.Errorf("requires attribute '%s'", caseSegmentsAttr)
@@ -346,26 +216,30 @@ func switchOp() *ir.OpDef {
 		Summary: "Switch operation",
 		Doc: "Jumps to the block of the case value equal to the integer flag, or to the default block.\n\n" +
 			"    cf.switch %flag : i32, [\n      default: ^bb1(%a : i32),\n      42: ^bb2\n    ]",
-		Traits:   ir.Pure | ir.Terminator,
-		Inherent: []string{caseOperandsInherent[0], caseOperandsInherent[1], caseOperandsInherent[2]},
-		Verify:   verifySwitch,
-		Parse:    parseSwitch,
-		Print:    printSwitch,
+		Traits: ir.Pure | ir.Terminator,
+		Operands: []ir.ValueDef{
+			ir.Operand("flag", ir.TypeOf("integer", func(t ir.Type) bool { _, ok := t.(*ir.IntegerType); return ok })),
+			ir.Var("defaultOperands", nil),
+			ir.Var("caseOperands", nil),
+		},
+		Results:    ir.NoValues,
+		Successors: []ir.SuccessorDef{{Name: "defaultDestination"}, {Name: "caseDestinations", Arity: ir.Variadic}},
+		Attrs: []ir.AttrDef{
+			ir.OptAttr(caseValuesAttr, nil),
+			ir.Attr(caseSegmentsAttr, ir.DenseI32ArrayKind),
+		},
+		Verify: verifySwitch,
+		Parse:  parseSwitch,
+		Print:  printSwitch,
 	}
 }
 
-var caseOperandsInherent = [3]string{caseSegmentsAttr, caseValuesAttr, segmentsAttr}
+var caseOperandsInherent = [3]string{caseSegmentsAttr, caseValuesAttr, ir.SegmentSizesAttr}
 
 func verifySwitch(op *ir.Operation) error {
 	l, err := layoutOf(op)
 	if err != nil {
 		return err
-	}
-	if _, ok := l.flag.Type().(*ir.IntegerType); !ok {
-		return op.Errorf("operand #0 must be integer, but got '%s'", l.flag.Type())
-	}
-	if len(op.Successors()) < 1 {
-		return op.Errorf("requires at least 1 successor")
 	}
 	nCases := len(op.Successors()) - 1
 	if l.caseValType == nil && nCases != 0 {
@@ -449,7 +323,7 @@ func parseSwitch(p ir.OpParser, st *ir.OperationState) error {
 		st.AddAttr(caseValuesAttr, ir.Dense(ir.Vector([]int64{int64(len(values))}, t, nil), values))
 	}
 	st.AddAttr(caseSegmentsAttr, ir.DenseI32Array(caseSegs...))
-	st.AddAttr(segmentsAttr, ir.DenseI32Array(1, int32(nDefault), int32(nCaseOps)))
+	st.AddAttr(ir.SegmentSizesAttr, ir.DenseI32Array(1, int32(nDefault), int32(nCaseOps)))
 	return p.ParseOptionalAttrDict(st)
 }
 
@@ -488,4 +362,15 @@ func printSwitch(p ir.OpPrinter, op *ir.Operation) {
 		p.Print("]")
 	}
 	p.PrintOptionalAttrDict(op.Attrs(), caseOperandsInherent[:]...)
+}
+
+// parseSuccessor parses `^bb` or `^bb(%a, %b : t1, t2)` into st.
+func parseSuccessor(p ir.OpParser, st *ir.OperationState) (int, error) {
+	b, vs, err := p.ParseSuccessorAndUseList()
+	if err != nil {
+		return 0, err
+	}
+	st.Successors = append(st.Successors, b)
+	st.Operands = append(st.Operands, vs...)
+	return len(vs), nil
 }
