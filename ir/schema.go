@@ -659,3 +659,29 @@ var SymbolNameKind = &AttrConstraint{
 	},
 	Print: func(p OpPrinter, a Attribute) { p.PrintSymbolName(a.(*StringAttr).Value) },
 }
+
+// OptionalGroup is the operand group of one value: empty for nil, so a
+// builder can pass single and optional operands alike.
+func OptionalGroup(v *Value) []*Value {
+	if v == nil {
+		return nil
+	}
+	return []*Value{v}
+}
+
+// GroupOperand returns the value of operand group i when it holds exactly
+// one (a single or present optional operand), nil otherwise.
+func (op *Operation) GroupOperand(i int) *Value {
+	if g := op.OperandGroup(i); len(g) == 1 {
+		return g[0]
+	}
+	return nil
+}
+
+// GroupResult returns the value of result group i when it holds exactly one.
+func (op *Operation) GroupResult(i int) *Value {
+	if g := op.ResultGroup(i); len(g) == 1 {
+		return g[0]
+	}
+	return nil
+}

@@ -1,3 +1,5 @@
+//go:generate go run ../../internal/opgen -dialect arith -out ops_gen.go
+
 // Package arith is MLIR's arith dialect: integer and floating-point
 // arithmetic, comparisons, select and casts on scalars and on vectors and
 // tensors of them, with MLIR 19's custom syntax, verifier messages, folders

@@ -1,3 +1,5 @@
+//go:generate go run ../../internal/opgen -dialect cf -out ops_gen.go
+
 // Package cf is MLIR's control-flow dialect: unstructured branches between
 // blocks (cf.br, cf.cond_br, cf.switch) and runtime assertions (cf.assert).
 //
