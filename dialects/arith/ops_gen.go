@@ -18,8 +18,8 @@ func (o AddfOp) Lhs() *ir.Value { return o.GroupOperand(0) }
 // Rhs returns the "rhs" operand.
 func (o AddfOp) Rhs() *ir.Value { return o.GroupOperand(1) }
 
-// ResultResult returns the "result" result.
-func (o AddfOp) ResultResult() *ir.Value { return o.GroupResult(0) }
+// ResultValue returns the "result" result.
+func (o AddfOp) ResultValue() *ir.Value { return o.GroupResult(0) }
 
 // Fastmath returns the "fastmath" attribute (nil when absent).
 func (o AddfOp) Fastmath() ir.Attribute { return o.Attr("fastmath") }
@@ -47,8 +47,8 @@ func (o AddiOp) Lhs() *ir.Value { return o.GroupOperand(0) }
 // Rhs returns the "rhs" operand.
 func (o AddiOp) Rhs() *ir.Value { return o.GroupOperand(1) }
 
-// ResultResult returns the "result" result.
-func (o AddiOp) ResultResult() *ir.Value { return o.GroupResult(0) }
+// ResultValue returns the "result" result.
+func (o AddiOp) ResultValue() *ir.Value { return o.GroupResult(0) }
 
 // OverflowFlags returns the "overflowFlags" attribute (nil when absent).
 func (o AddiOp) OverflowFlags() ir.Attribute { return o.Attr("overflowFlags") }
@@ -105,8 +105,8 @@ func (o AndiOp) Lhs() *ir.Value { return o.GroupOperand(0) }
 // Rhs returns the "rhs" operand.
 func (o AndiOp) Rhs() *ir.Value { return o.GroupOperand(1) }
 
-// ResultResult returns the "result" result.
-func (o AndiOp) ResultResult() *ir.Value { return o.GroupResult(0) }
+// ResultValue returns the "result" result.
+func (o AndiOp) ResultValue() *ir.Value { return o.GroupResult(0) }
 
 // BuildAndiOp creates a arith.andi at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
@@ -154,8 +154,8 @@ func (o CeildivsiOp) Lhs() *ir.Value { return o.GroupOperand(0) }
 // Rhs returns the "rhs" operand.
 func (o CeildivsiOp) Rhs() *ir.Value { return o.GroupOperand(1) }
 
-// ResultResult returns the "result" result.
-func (o CeildivsiOp) ResultResult() *ir.Value { return o.GroupResult(0) }
+// ResultValue returns the "result" result.
+func (o CeildivsiOp) ResultValue() *ir.Value { return o.GroupResult(0) }
 
 // BuildCeildivsiOp creates a arith.ceildivsi at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
@@ -180,8 +180,8 @@ func (o CeildivuiOp) Lhs() *ir.Value { return o.GroupOperand(0) }
 // Rhs returns the "rhs" operand.
 func (o CeildivuiOp) Rhs() *ir.Value { return o.GroupOperand(1) }
 
-// ResultResult returns the "result" result.
-func (o CeildivuiOp) ResultResult() *ir.Value { return o.GroupResult(0) }
+// ResultValue returns the "result" result.
+func (o CeildivuiOp) ResultValue() *ir.Value { return o.GroupResult(0) }
 
 // BuildCeildivuiOp creates a arith.ceildivui at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
@@ -206,8 +206,8 @@ func (o CmpfOp) Lhs() *ir.Value { return o.GroupOperand(0) }
 // Rhs returns the "rhs" operand.
 func (o CmpfOp) Rhs() *ir.Value { return o.GroupOperand(1) }
 
-// ResultResult returns the "result" result.
-func (o CmpfOp) ResultResult() *ir.Value { return o.GroupResult(0) }
+// ResultValue returns the "result" result.
+func (o CmpfOp) ResultValue() *ir.Value { return o.GroupResult(0) }
 
 // Predicate returns the "predicate" attribute (nil when absent).
 func (o CmpfOp) Predicate() ir.Attribute { return o.Attr("predicate") }
@@ -238,8 +238,8 @@ func (o CmpiOp) Lhs() *ir.Value { return o.GroupOperand(0) }
 // Rhs returns the "rhs" operand.
 func (o CmpiOp) Rhs() *ir.Value { return o.GroupOperand(1) }
 
-// ResultResult returns the "result" result.
-func (o CmpiOp) ResultResult() *ir.Value { return o.GroupResult(0) }
+// ResultValue returns the "result" result.
+func (o CmpiOp) ResultValue() *ir.Value { return o.GroupResult(0) }
 
 // Predicate returns the "predicate" attribute (nil when absent).
 func (o CmpiOp) Predicate() ir.Attribute { return o.Attr("predicate") }
@@ -261,8 +261,8 @@ func AsConstantOp(op *ir.Operation) (ConstantOp, bool) {
 	return ConstantOp{op}, op != nil && op.Name() == "arith.constant"
 }
 
-// ResultResult returns the "result" result.
-func (o ConstantOp) ResultResult() *ir.Value { return o.GroupResult(0) }
+// ResultValue returns the "result" result.
+func (o ConstantOp) ResultValue() *ir.Value { return o.GroupResult(0) }
 
 // Value returns the "value" attribute (nil when absent).
 func (o ConstantOp) Value() ir.Attribute { return o.Attr("value") }
@@ -289,8 +289,8 @@ func (o DivfOp) Lhs() *ir.Value { return o.GroupOperand(0) }
 // Rhs returns the "rhs" operand.
 func (o DivfOp) Rhs() *ir.Value { return o.GroupOperand(1) }
 
-// ResultResult returns the "result" result.
-func (o DivfOp) ResultResult() *ir.Value { return o.GroupResult(0) }
+// ResultValue returns the "result" result.
+func (o DivfOp) ResultValue() *ir.Value { return o.GroupResult(0) }
 
 // Fastmath returns the "fastmath" attribute (nil when absent).
 func (o DivfOp) Fastmath() ir.Attribute { return o.Attr("fastmath") }
@@ -318,8 +318,8 @@ func (o DivsiOp) Lhs() *ir.Value { return o.GroupOperand(0) }
 // Rhs returns the "rhs" operand.
 func (o DivsiOp) Rhs() *ir.Value { return o.GroupOperand(1) }
 
-// ResultResult returns the "result" result.
-func (o DivsiOp) ResultResult() *ir.Value { return o.GroupResult(0) }
+// ResultValue returns the "result" result.
+func (o DivsiOp) ResultValue() *ir.Value { return o.GroupResult(0) }
 
 // BuildDivsiOp creates a arith.divsi at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
@@ -344,8 +344,8 @@ func (o DivuiOp) Lhs() *ir.Value { return o.GroupOperand(0) }
 // Rhs returns the "rhs" operand.
 func (o DivuiOp) Rhs() *ir.Value { return o.GroupOperand(1) }
 
-// ResultResult returns the "result" result.
-func (o DivuiOp) ResultResult() *ir.Value { return o.GroupResult(0) }
+// ResultValue returns the "result" result.
+func (o DivuiOp) ResultValue() *ir.Value { return o.GroupResult(0) }
 
 // BuildDivuiOp creates a arith.divui at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
@@ -442,8 +442,8 @@ func (o FloordivsiOp) Lhs() *ir.Value { return o.GroupOperand(0) }
 // Rhs returns the "rhs" operand.
 func (o FloordivsiOp) Rhs() *ir.Value { return o.GroupOperand(1) }
 
-// ResultResult returns the "result" result.
-func (o FloordivsiOp) ResultResult() *ir.Value { return o.GroupResult(0) }
+// ResultValue returns the "result" result.
+func (o FloordivsiOp) ResultValue() *ir.Value { return o.GroupResult(0) }
 
 // BuildFloordivsiOp creates a arith.floordivsi at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
@@ -560,8 +560,8 @@ func (o MaximumfOp) Lhs() *ir.Value { return o.GroupOperand(0) }
 // Rhs returns the "rhs" operand.
 func (o MaximumfOp) Rhs() *ir.Value { return o.GroupOperand(1) }
 
-// ResultResult returns the "result" result.
-func (o MaximumfOp) ResultResult() *ir.Value { return o.GroupResult(0) }
+// ResultValue returns the "result" result.
+func (o MaximumfOp) ResultValue() *ir.Value { return o.GroupResult(0) }
 
 // Fastmath returns the "fastmath" attribute (nil when absent).
 func (o MaximumfOp) Fastmath() ir.Attribute { return o.Attr("fastmath") }
@@ -589,8 +589,8 @@ func (o MaxnumfOp) Lhs() *ir.Value { return o.GroupOperand(0) }
 // Rhs returns the "rhs" operand.
 func (o MaxnumfOp) Rhs() *ir.Value { return o.GroupOperand(1) }
 
-// ResultResult returns the "result" result.
-func (o MaxnumfOp) ResultResult() *ir.Value { return o.GroupResult(0) }
+// ResultValue returns the "result" result.
+func (o MaxnumfOp) ResultValue() *ir.Value { return o.GroupResult(0) }
 
 // Fastmath returns the "fastmath" attribute (nil when absent).
 func (o MaxnumfOp) Fastmath() ir.Attribute { return o.Attr("fastmath") }
@@ -618,8 +618,8 @@ func (o MaxsiOp) Lhs() *ir.Value { return o.GroupOperand(0) }
 // Rhs returns the "rhs" operand.
 func (o MaxsiOp) Rhs() *ir.Value { return o.GroupOperand(1) }
 
-// ResultResult returns the "result" result.
-func (o MaxsiOp) ResultResult() *ir.Value { return o.GroupResult(0) }
+// ResultValue returns the "result" result.
+func (o MaxsiOp) ResultValue() *ir.Value { return o.GroupResult(0) }
 
 // BuildMaxsiOp creates a arith.maxsi at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
@@ -644,8 +644,8 @@ func (o MaxuiOp) Lhs() *ir.Value { return o.GroupOperand(0) }
 // Rhs returns the "rhs" operand.
 func (o MaxuiOp) Rhs() *ir.Value { return o.GroupOperand(1) }
 
-// ResultResult returns the "result" result.
-func (o MaxuiOp) ResultResult() *ir.Value { return o.GroupResult(0) }
+// ResultValue returns the "result" result.
+func (o MaxuiOp) ResultValue() *ir.Value { return o.GroupResult(0) }
 
 // BuildMaxuiOp creates a arith.maxui at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
@@ -670,8 +670,8 @@ func (o MinimumfOp) Lhs() *ir.Value { return o.GroupOperand(0) }
 // Rhs returns the "rhs" operand.
 func (o MinimumfOp) Rhs() *ir.Value { return o.GroupOperand(1) }
 
-// ResultResult returns the "result" result.
-func (o MinimumfOp) ResultResult() *ir.Value { return o.GroupResult(0) }
+// ResultValue returns the "result" result.
+func (o MinimumfOp) ResultValue() *ir.Value { return o.GroupResult(0) }
 
 // Fastmath returns the "fastmath" attribute (nil when absent).
 func (o MinimumfOp) Fastmath() ir.Attribute { return o.Attr("fastmath") }
@@ -699,8 +699,8 @@ func (o MinnumfOp) Lhs() *ir.Value { return o.GroupOperand(0) }
 // Rhs returns the "rhs" operand.
 func (o MinnumfOp) Rhs() *ir.Value { return o.GroupOperand(1) }
 
-// ResultResult returns the "result" result.
-func (o MinnumfOp) ResultResult() *ir.Value { return o.GroupResult(0) }
+// ResultValue returns the "result" result.
+func (o MinnumfOp) ResultValue() *ir.Value { return o.GroupResult(0) }
 
 // Fastmath returns the "fastmath" attribute (nil when absent).
 func (o MinnumfOp) Fastmath() ir.Attribute { return o.Attr("fastmath") }
@@ -728,8 +728,8 @@ func (o MinsiOp) Lhs() *ir.Value { return o.GroupOperand(0) }
 // Rhs returns the "rhs" operand.
 func (o MinsiOp) Rhs() *ir.Value { return o.GroupOperand(1) }
 
-// ResultResult returns the "result" result.
-func (o MinsiOp) ResultResult() *ir.Value { return o.GroupResult(0) }
+// ResultValue returns the "result" result.
+func (o MinsiOp) ResultValue() *ir.Value { return o.GroupResult(0) }
 
 // BuildMinsiOp creates a arith.minsi at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
@@ -754,8 +754,8 @@ func (o MinuiOp) Lhs() *ir.Value { return o.GroupOperand(0) }
 // Rhs returns the "rhs" operand.
 func (o MinuiOp) Rhs() *ir.Value { return o.GroupOperand(1) }
 
-// ResultResult returns the "result" result.
-func (o MinuiOp) ResultResult() *ir.Value { return o.GroupResult(0) }
+// ResultValue returns the "result" result.
+func (o MinuiOp) ResultValue() *ir.Value { return o.GroupResult(0) }
 
 // BuildMinuiOp creates a arith.minui at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
@@ -780,8 +780,8 @@ func (o MulfOp) Lhs() *ir.Value { return o.GroupOperand(0) }
 // Rhs returns the "rhs" operand.
 func (o MulfOp) Rhs() *ir.Value { return o.GroupOperand(1) }
 
-// ResultResult returns the "result" result.
-func (o MulfOp) ResultResult() *ir.Value { return o.GroupResult(0) }
+// ResultValue returns the "result" result.
+func (o MulfOp) ResultValue() *ir.Value { return o.GroupResult(0) }
 
 // Fastmath returns the "fastmath" attribute (nil when absent).
 func (o MulfOp) Fastmath() ir.Attribute { return o.Attr("fastmath") }
@@ -809,8 +809,8 @@ func (o MuliOp) Lhs() *ir.Value { return o.GroupOperand(0) }
 // Rhs returns the "rhs" operand.
 func (o MuliOp) Rhs() *ir.Value { return o.GroupOperand(1) }
 
-// ResultResult returns the "result" result.
-func (o MuliOp) ResultResult() *ir.Value { return o.GroupResult(0) }
+// ResultValue returns the "result" result.
+func (o MuliOp) ResultValue() *ir.Value { return o.GroupResult(0) }
 
 // OverflowFlags returns the "overflowFlags" attribute (nil when absent).
 func (o MuliOp) OverflowFlags() ir.Attribute { return o.Attr("overflowFlags") }
@@ -890,11 +890,11 @@ func AsNegfOp(op *ir.Operation) (NegfOp, bool) {
 	return NegfOp{op}, op != nil && op.Name() == "arith.negf"
 }
 
-// OperandOperand returns the "operand" operand.
-func (o NegfOp) OperandOperand() *ir.Value { return o.GroupOperand(0) }
+// OperandValue returns the "operand" operand.
+func (o NegfOp) OperandValue() *ir.Value { return o.GroupOperand(0) }
 
-// ResultResult returns the "result" result.
-func (o NegfOp) ResultResult() *ir.Value { return o.GroupResult(0) }
+// ResultValue returns the "result" result.
+func (o NegfOp) ResultValue() *ir.Value { return o.GroupResult(0) }
 
 // Fastmath returns the "fastmath" attribute (nil when absent).
 func (o NegfOp) Fastmath() ir.Attribute { return o.Attr("fastmath") }
@@ -922,8 +922,8 @@ func (o OriOp) Lhs() *ir.Value { return o.GroupOperand(0) }
 // Rhs returns the "rhs" operand.
 func (o OriOp) Rhs() *ir.Value { return o.GroupOperand(1) }
 
-// ResultResult returns the "result" result.
-func (o OriOp) ResultResult() *ir.Value { return o.GroupResult(0) }
+// ResultValue returns the "result" result.
+func (o OriOp) ResultValue() *ir.Value { return o.GroupResult(0) }
 
 // BuildOriOp creates a arith.ori at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
@@ -948,8 +948,8 @@ func (o RemfOp) Lhs() *ir.Value { return o.GroupOperand(0) }
 // Rhs returns the "rhs" operand.
 func (o RemfOp) Rhs() *ir.Value { return o.GroupOperand(1) }
 
-// ResultResult returns the "result" result.
-func (o RemfOp) ResultResult() *ir.Value { return o.GroupResult(0) }
+// ResultValue returns the "result" result.
+func (o RemfOp) ResultValue() *ir.Value { return o.GroupResult(0) }
 
 // Fastmath returns the "fastmath" attribute (nil when absent).
 func (o RemfOp) Fastmath() ir.Attribute { return o.Attr("fastmath") }
@@ -977,8 +977,8 @@ func (o RemsiOp) Lhs() *ir.Value { return o.GroupOperand(0) }
 // Rhs returns the "rhs" operand.
 func (o RemsiOp) Rhs() *ir.Value { return o.GroupOperand(1) }
 
-// ResultResult returns the "result" result.
-func (o RemsiOp) ResultResult() *ir.Value { return o.GroupResult(0) }
+// ResultValue returns the "result" result.
+func (o RemsiOp) ResultValue() *ir.Value { return o.GroupResult(0) }
 
 // BuildRemsiOp creates a arith.remsi at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
@@ -1003,8 +1003,8 @@ func (o RemuiOp) Lhs() *ir.Value { return o.GroupOperand(0) }
 // Rhs returns the "rhs" operand.
 func (o RemuiOp) Rhs() *ir.Value { return o.GroupOperand(1) }
 
-// ResultResult returns the "result" result.
-func (o RemuiOp) ResultResult() *ir.Value { return o.GroupResult(0) }
+// ResultValue returns the "result" result.
+func (o RemuiOp) ResultValue() *ir.Value { return o.GroupResult(0) }
 
 // BuildRemuiOp creates a arith.remui at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
@@ -1032,8 +1032,8 @@ func (o SelectOp) TrueValue() *ir.Value { return o.GroupOperand(1) }
 // FalseValue returns the "false_value" operand.
 func (o SelectOp) FalseValue() *ir.Value { return o.GroupOperand(2) }
 
-// ResultResult returns the "result" result.
-func (o SelectOp) ResultResult() *ir.Value { return o.GroupResult(0) }
+// ResultValue returns the "result" result.
+func (o SelectOp) ResultValue() *ir.Value { return o.GroupResult(0) }
 
 // BuildSelectOp creates a arith.select at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
@@ -1058,8 +1058,8 @@ func (o ShliOp) Lhs() *ir.Value { return o.GroupOperand(0) }
 // Rhs returns the "rhs" operand.
 func (o ShliOp) Rhs() *ir.Value { return o.GroupOperand(1) }
 
-// ResultResult returns the "result" result.
-func (o ShliOp) ResultResult() *ir.Value { return o.GroupResult(0) }
+// ResultValue returns the "result" result.
+func (o ShliOp) ResultValue() *ir.Value { return o.GroupResult(0) }
 
 // OverflowFlags returns the "overflowFlags" attribute (nil when absent).
 func (o ShliOp) OverflowFlags() ir.Attribute { return o.Attr("overflowFlags") }
@@ -1087,8 +1087,8 @@ func (o ShrsiOp) Lhs() *ir.Value { return o.GroupOperand(0) }
 // Rhs returns the "rhs" operand.
 func (o ShrsiOp) Rhs() *ir.Value { return o.GroupOperand(1) }
 
-// ResultResult returns the "result" result.
-func (o ShrsiOp) ResultResult() *ir.Value { return o.GroupResult(0) }
+// ResultValue returns the "result" result.
+func (o ShrsiOp) ResultValue() *ir.Value { return o.GroupResult(0) }
 
 // BuildShrsiOp creates a arith.shrsi at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
@@ -1113,8 +1113,8 @@ func (o ShruiOp) Lhs() *ir.Value { return o.GroupOperand(0) }
 // Rhs returns the "rhs" operand.
 func (o ShruiOp) Rhs() *ir.Value { return o.GroupOperand(1) }
 
-// ResultResult returns the "result" result.
-func (o ShruiOp) ResultResult() *ir.Value { return o.GroupResult(0) }
+// ResultValue returns the "result" result.
+func (o ShruiOp) ResultValue() *ir.Value { return o.GroupResult(0) }
 
 // BuildShruiOp creates a arith.shrui at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
@@ -1162,8 +1162,8 @@ func (o SubfOp) Lhs() *ir.Value { return o.GroupOperand(0) }
 // Rhs returns the "rhs" operand.
 func (o SubfOp) Rhs() *ir.Value { return o.GroupOperand(1) }
 
-// ResultResult returns the "result" result.
-func (o SubfOp) ResultResult() *ir.Value { return o.GroupResult(0) }
+// ResultValue returns the "result" result.
+func (o SubfOp) ResultValue() *ir.Value { return o.GroupResult(0) }
 
 // Fastmath returns the "fastmath" attribute (nil when absent).
 func (o SubfOp) Fastmath() ir.Attribute { return o.Attr("fastmath") }
@@ -1191,8 +1191,8 @@ func (o SubiOp) Lhs() *ir.Value { return o.GroupOperand(0) }
 // Rhs returns the "rhs" operand.
 func (o SubiOp) Rhs() *ir.Value { return o.GroupOperand(1) }
 
-// ResultResult returns the "result" result.
-func (o SubiOp) ResultResult() *ir.Value { return o.GroupResult(0) }
+// ResultValue returns the "result" result.
+func (o SubiOp) ResultValue() *ir.Value { return o.GroupResult(0) }
 
 // OverflowFlags returns the "overflowFlags" attribute (nil when absent).
 func (o SubiOp) OverflowFlags() ir.Attribute { return o.Attr("overflowFlags") }
@@ -1295,8 +1295,8 @@ func (o XoriOp) Lhs() *ir.Value { return o.GroupOperand(0) }
 // Rhs returns the "rhs" operand.
 func (o XoriOp) Rhs() *ir.Value { return o.GroupOperand(1) }
 
-// ResultResult returns the "result" result.
-func (o XoriOp) ResultResult() *ir.Value { return o.GroupResult(0) }
+// ResultValue returns the "result" result.
+func (o XoriOp) ResultValue() *ir.Value { return o.GroupResult(0) }
 
 // BuildXoriOp creates a arith.xori at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.

@@ -188,7 +188,7 @@ func genOp(b *bytes.Buffer, def *ir.OpDef, view string) {
 	fmt.Fprintf(b, "\n// As%s returns op as a %s, and whether it is one.\n", view, view)
 	fmt.Fprintf(b, "func As%s(op *ir.Operation) (%s, bool) {\n\treturn %s{op}, op != nil && op.Name() == %q\n}\n", view, view, view, def.Name)
 	for i, v := range def.Operands {
-		name := accessor(v.Name, "Operand")
+		name := accessor(v.Name, "Value")
 		switch v.Arity {
 		case ir.Variadic:
 			fmt.Fprintf(b, "\n// %s returns the %q operands.\nfunc (o %s) %s() []*ir.Value { return o.OperandGroup(%d) }\n", name, v.Name, view, name, i)
@@ -198,7 +198,7 @@ func genOp(b *bytes.Buffer, def *ir.OpDef, view string) {
 		}
 	}
 	for i, v := range def.Results {
-		name := accessor(v.Name, "Result")
+		name := accessor(v.Name, "Value")
 		switch v.Arity {
 		case ir.Variadic:
 			fmt.Fprintf(b, "\n// %s returns the %q results.\nfunc (o %s) %s() []*ir.Value { return o.ResultGroup(%d) }\n", name, v.Name, view, name, i)
