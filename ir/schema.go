@@ -213,26 +213,71 @@ func segmentSizes(op *Operation) []int64 {
 	return nil
 }
 
+// groupRange returns the [start, end) of group i, computed without
+// allocating (it is on the printer's hot path).
+func groupRange(defs []ValueDef, n int, sizes []int64, i int) (int, int, bool) {
+	if sizes != nil {
+		if len(sizes) != len(defs) {
+			return 0, 0, false
+		}
+		start, total := 0, 0
+		for j, s := range sizes {
+			if s < 0 {
+				return 0, 0, false
+			}
+			if j < i {
+				start += int(s)
+			}
+			total += int(s)
+		}
+		return start, start + int(sizes[i]), total == n
+	}
+	nonSingle := countNonSingle(defs)
+	extra := n - (len(defs) - nonSingle)
+	if extra < 0 || nonSingle == 0 && extra != 0 {
+		return 0, 0, false
+	}
+	start := 0
+	for j := 0; j < i; j++ {
+		if defs[j].Arity == Single {
+			start++
+		} else {
+			start += extra
+		}
+	}
+	if defs[i].Arity == Single {
+		return start, start + 1, true
+	}
+	return start, start + extra, true
+}
+
 // OperandGroup returns the operands of the declared group i (nil when the
 // op does not fit its declaration; the verifier reports that).
 func (op *Operation) OperandGroup(i int) []*Value {
-	if op.def == nil || i >= len(op.def.Operands) {
+	if op.def == nil || i < 0 || i >= len(op.def.Operands) {
 		return nil
 	}
-	r, ok := groupRanges(op.def.Operands, len(op.operands), segmentSizes(op))
-	if !ok {
+	start, end, ok := groupRange(op.def.Operands, len(op.operands), segmentSizes(op), i)
+	if !ok || start == end {
 		return nil
 	}
-	return op.Operands()[r[i][0]:r[i][1]]
+	vs := make([]*Value, end-start)
+	for j := range vs {
+		vs[j] = op.operands[start+j].value
+	}
+	return vs
 }
 
-// OperandGroupStart returns the index of the first operand of group i.
+// OperandGroupStart returns the index of the first operand of group i, or -1.
 func (op *Operation) OperandGroupStart(i int) int {
-	r, ok := groupRanges(op.def.Operands, len(op.operands), segmentSizes(op))
+	if op.def == nil || i < 0 || i >= len(op.def.Operands) {
+		return -1
+	}
+	start, _, ok := groupRange(op.def.Operands, len(op.operands), segmentSizes(op), i)
 	if !ok {
 		return -1
 	}
-	return r[i][0]
+	return start
 }
 
 // NamedOperands returns the operands of the group named name.
@@ -253,14 +298,14 @@ func (op *Operation) NamedOperand(name string) *Value {
 
 // ResultGroup returns the results of the declared result group i.
 func (op *Operation) ResultGroup(i int) []*Value {
-	if op.def == nil || i >= len(op.def.Results) {
+	if op.def == nil || i < 0 || i >= len(op.def.Results) {
 		return nil
 	}
-	r, ok := groupRanges(op.def.Results, len(op.results), nil)
+	start, end, ok := groupRange(op.def.Results, len(op.results), nil, i)
 	if !ok {
 		return nil
 	}
-	return op.results[r[i][0]:r[i][1]]
+	return op.results[start:end]
 }
 
 // NamedResult returns the single (or optional, nil when absent) result named name.
