@@ -420,7 +420,7 @@ func (cf *compiledFormat) parse(p OpParser, st *OperationState) error {
 		st.Types = append(st.Types[:0], ts...)
 	}
 	for _, a := range d.Attrs {
-		if a.Default != nil && !hasAttr(st, a.Name) {
+		if a.Default != nil && !a.KeepAbsent && !hasAttr(st, a.Name) {
 			st.AddAttr(a.Name, a.Default)
 		}
 	}
@@ -544,6 +544,13 @@ func (cf *compiledFormat) parseElem(p OpParser, st *OperationState, fs *formatPa
 		if err != nil {
 			return err
 		}
+		if c := cf.typeConstraint(e); c != nil && c.Class != nil {
+			for _, t := range ts {
+				if !c.Class(t) {
+					return Errorf(loc, "invalid kind of type specified")
+				}
+			}
+		}
 		if err := cf.setTypes(fs, e, ts); err != nil {
 			return Errorf(loc, "%v", err)
 		}
@@ -591,14 +598,19 @@ func (cf *compiledFormat) parseElem(p OpParser, st *OperationState, fs *formatPa
 		}
 		return nil
 	case fOptional:
-		present, err := cf.parseGroupStart(p, st, fs, e.elems[0])
+		// Spacing directives (`` `[` ...) print only; the group starts after them.
+		first := 0
+		for first < len(e.elems)-1 && e.elems[first].kind == fSpace {
+			first++
+		}
+		present, err := cf.parseGroupStart(p, st, fs, e.elems[first])
 		if err != nil || !present {
 			return err
 		}
 		if a := anchorOf(e); a.kind == fAttr && cf.isUnitAttr(a.name) {
 			st.AddAttr(a.name, &UnitAttr{})
 		}
-		return cf.parseElems(p, st, fs, e.elems[1:])
+		return cf.parseElems(p, st, fs, e.elems[first+1:])
 	}
 	return fmt.Errorf("ir: unhandled format element")
 }
@@ -684,7 +696,7 @@ func (cf *compiledFormat) parseTypes(p OpParser, e *fmtElem, fs *formatParse) ([
 	if !e.result && e.index >= 0 && len(fs.operands[e.index]) == 0 {
 		return nil, nil
 	}
-	if e.name == "operands" && cf.numParsedOperands(fs) == 0 {
+	if e.index < 0 && e.name == "operands" && cf.numParsedOperands(fs) == 0 {
 		return nil, nil
 	}
 	t, ok, err := p.ParseOptionalType()
@@ -713,7 +725,7 @@ func (cf *compiledFormat) numParsedOperands(fs *formatParse) int {
 // setTypes records ts for the group (or all groups) e names.
 func (cf *compiledFormat) setTypes(fs *formatParse, e *fmtElem, ts []Type) error {
 	switch {
-	case e.name == "operands":
+	case e.index < 0 && e.name == "operands":
 		if n := cf.numParsedOperands(fs); n != len(ts) {
 			return fmt.Errorf("%d operands present, but expected %d", n, len(ts))
 		}
@@ -723,7 +735,7 @@ func (cf *compiledFormat) setTypes(fs *formatParse, e *fmtElem, ts []Type) error
 			fs.opTypes[g], fs.opTyped[g] = ts[i:i+n], true
 			i += n
 		}
-	case e.name == "results":
+	case e.index < 0 && e.name == "results":
 		r, ok := groupRanges(cf.def.Results, len(ts), nil)
 		if !ok {
 			return fmt.Errorf("%d result types given, but the op declares %s", len(ts), describeValues(cf.def.Results))
@@ -802,6 +814,21 @@ func (cf *compiledFormat) inferTypes(p OpParser, st *OperationState, fs *formatP
 			}
 		}
 	}
+	for _, m := range d.TypesMatchWith {
+		from := fs.typeOf(d, m.From)
+		if from == nil {
+			continue
+		}
+		t := m.Transform(from)
+		if t == nil {
+			continue
+		}
+		if i := d.OperandIndex(m.To); i >= 0 && !fs.opTyped[i] {
+			fs.opTypes[i], fs.opTyped[i] = []Type{t}, true
+		} else if i := d.ResultIndex(m.To); i >= 0 && !fs.resTyped[i] {
+			fs.resTypes[i], fs.resTyped[i] = []Type{t}, true
+		}
+	}
 	for g := range d.Operands {
 		if len(fs.operands[g]) > 0 && !fs.opTyped[g] {
 			return Errorf(fs.start, "cannot infer the type of operand group '%s'", d.Operands[g].Name)
@@ -815,6 +842,29 @@ func (cf *compiledFormat) inferTypes(p OpParser, st *OperationState, fs *formatP
 		}
 	}
 	return nil
+}
+
+// typeOf returns the parsed or inferred type of the operand or result
+// group named name (its first type), or nil.
+func (fs *formatParse) typeOf(d *OpDef, name string) Type {
+	if i := d.OperandIndex(name); i >= 0 && fs.opTyped[i] && len(fs.opTypes[i]) > 0 {
+		return fs.opTypes[i][0]
+	}
+	if i := d.ResultIndex(name); i >= 0 && fs.resTyped[i] && len(fs.resTypes[i]) > 0 {
+		return fs.resTypes[i][0]
+	}
+	return nil
+}
+
+// typeConstraint returns the constraint of the group a type directive names, or nil.
+func (cf *compiledFormat) typeConstraint(e *fmtElem) *TypeConstraint {
+	switch {
+	case e.index < 0:
+		return nil
+	case e.result:
+		return cf.def.Results[e.index].Type
+	}
+	return cf.def.Operands[e.index].Type
 }
 
 func (cf *compiledFormat) attrKind(name string) *AttrConstraint {
@@ -903,10 +953,18 @@ func (fp *formatPrinter) elem(e *fmtElem) {
 		}
 		fp.shouldEmitSpace = false
 	case fAttrDict:
+		elided := fp.cf.elided()
+		// Attributes equal to their declared default are not printed (MLIR's
+		// generated printers elide DefaultValuedAttr values).
+		for _, a := range fp.cf.def.Attrs {
+			if a.Default != nil && op.Attr(a.Name) == a.Default {
+				elided = append(elided[:len(elided):len(elided)], a.Name)
+			}
+		}
 		if e.keyword {
-			p.PrintOptionalAttrDictWithKeyword(op.Attrs(), fp.cf.elided()...)
+			p.PrintOptionalAttrDictWithKeyword(op.Attrs(), elided...)
 		} else {
-			p.PrintOptionalAttrDict(op.Attrs(), fp.cf.elided()...)
+			p.PrintOptionalAttrDict(op.Attrs(), elided...)
 		}
 		fp.lastWasPunctuation = false
 	case fOptional:
@@ -981,9 +1039,9 @@ func (fp *formatPrinter) value(e *fmtElem) {
 func (fp *formatPrinter) types(e *fmtElem) []Type {
 	op := fp.op
 	switch {
-	case e.name == "operands":
+	case e.index < 0 && e.name == "operands":
 		return op.OperandTypes()
-	case e.name == "results":
+	case e.index < 0 && e.name == "results":
 		return op.ResultTypes()
 	case e.result:
 		return valueTypes(op.ResultGroup(e.index))

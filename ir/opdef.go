@@ -93,6 +93,8 @@ type OpDef struct {
 	// AllTypesMatch lists groups of operand/result names that share one type
 	// (MLIR's AllTypesMatch), so a format need spell only one of them.
 	AllTypesMatch [][]string
+	// TypesMatchWith derives operand or result types from others (see TypeMatch).
+	TypesMatchWith []TypeMatch
 	// InferResultTypes computes the result types from the parsed operands
 	// and attributes when the format does not spell them.
 	InferResultTypes func(p OpParser, st *OperationState) ([]Type, error)

@@ -33,6 +33,10 @@ type TypeConstraint struct {
 	Check func(Type) bool
 	// Fixed, when set, is the only type allowed: a format need not spell it.
 	Fixed Type
+	// Class, when set, is the kind of type a format's type directive reads
+	// (MLIR's parseType<MemRefType>): another type is a parse error,
+	// "invalid kind of type specified", rather than a verifier one.
+	Class func(Type) bool
 }
 
 // AttrConstraint restricts an attribute. Desc completes MLIR's message
@@ -67,6 +71,20 @@ type AttrDef struct {
 	// Default is the value a format parse stores when the attribute is not
 	// spelled, and that a format print treats as absent (DefaultValuedAttr).
 	Default Attribute
+	// KeepAbsent, with Default, leaves an unspelled attribute absent rather
+	// than storing Default (MLIR's DefaultValuedOptionalAttr).
+	KeepAbsent bool
+}
+
+// TypeMatch declares that the type of the operand or result To is
+// Transform of the type of From (MLIR's TypesMatchWith): a format need not
+// spell To, and the verifier checks it, "failed to verify that <Desc>".
+// Transform returns nil where From's type has no match (the constraint on
+// From reports that).
+type TypeMatch struct {
+	From, To  string
+	Desc      string
+	Transform func(Type) Type
 }
 
 // RegionDef declares one region (Arity Variadic: any number of regions).
@@ -188,6 +206,11 @@ func groupRanges(defs []ValueDef, n int, sizes []int64) (ranges [][2]int, ok boo
 	extra := n - (len(defs) - countNonSingle(defs))
 	if extra < 0 {
 		return nil, false
+	}
+	// Several non-single groups without sizes share the rest equally, as
+	// MLIR's SameVariadicResultSize (extract_strided_metadata's sizes and strides).
+	if k := countNonSingle(defs); k > 1 {
+		extra /= k
 	}
 	start := 0
 	for i, d := range defs {
@@ -397,7 +420,35 @@ func verifySchema(op *Operation, d *OpDef) error {
 			return err
 		}
 	}
+	return verifyTypeMatches(op, d)
+}
+
+// verifyTypeMatches checks the op's TypesMatchWith declarations.
+func verifyTypeMatches(op *Operation, d *OpDef) error {
+	for _, m := range d.TypesMatchWith {
+		from, to := namedValueType(op, m.From), namedValueType(op, m.To)
+		if from == nil || to == nil {
+			continue
+		}
+		if want := m.Transform(from); want != nil && want != to {
+			return op.Errorf("failed to verify that %s", m.Desc)
+		}
+	}
 	return nil
+}
+
+// namedValueType is the type of the single operand or result named name, or nil.
+func namedValueType(op *Operation, name string) Type {
+	var vs []*Value
+	if i := op.def.OperandIndex(name); i >= 0 {
+		vs = op.OperandGroup(i)
+	} else {
+		vs = op.ResultGroup(op.def.ResultIndex(name))
+	}
+	if len(vs) != 1 {
+		return nil
+	}
+	return vs[0].Type()
 }
 
 func verifyValueCount(op *Operation, what string, defs []ValueDef, n int, segmented bool) error {
@@ -636,10 +687,16 @@ func (d *OpDef) checkSchema() error {
 			seen[v.Name] = true
 		}
 	}
-	if countNonSingle(d.Results) > 1 {
-		return fmt.Errorf("ir: op %q: more than one optional or variadic result group", d.Name)
+	for _, m := range d.TypesMatchWith {
+		if m.Transform == nil || !d.namesValue(m.From) || !d.namesValue(m.To) {
+			return fmt.Errorf("ir: op %q: TypesMatchWith %s -> %s names no operand or result, or has no Transform", d.Name, m.From, m.To)
+		}
 	}
 	return nil
+}
+
+func (d *OpDef) namesValue(name string) bool {
+	return d.OperandIndex(name) >= 0 || d.ResultIndex(name) >= 0
 }
 
 // EnumAttrKind is an enum stored as an integer attribute of type t, spelled

@@ -6,7 +6,10 @@
 // memref.reinterpret_cast, memref.view, memref.expand_shape,
 // memref.collapse_shape, memref.transpose, memref.memory_space_cast, ...),
 // with MLIR 19's custom syntax, verifier messages, folders and
-// canonicalization patterns.
+// canonicalization patterns. Ops declare their operands, results and
+// attributes with ODS's names (constraints.go holds the memref-specific
+// constraints) and their syntax as MLIR's assemblyFormat; alloca_scope,
+// prefetch and transpose keep hand-written syntax, as upstream does.
 //
 // layout.go holds the strided-layout arithmetic that passes and the
 // interpreter reuse: the strides and offset of a memref type, the canonical
@@ -19,5 +22,6 @@
 //	strides, offset, _ := memref.StridesAndOffset(sub) // [8 1], ir.Dynamic
 //
 // mixed.go holds MLIR's mixed static/dynamic index lists (`[%i, 4]`), which
-// scf.forall shares.
+// scf.forall shares, and their format directive, DynamicIndexList
+// (custom<DynamicIndexList>($offsets, $static_offsets)).
 package memref

@@ -1,9 +1,6 @@
 package memref
 
-import (
-	"github.com/goopt/goopt/dialects/internal/segments"
-	"github.com/goopt/goopt/ir"
-)
+import "github.com/goopt/goopt/ir"
 
 // foldOperandCasts replaces operands produced by a ranked-to-ranked
 // memref.cast with the cast's source (MLIR's foldMemRefCast): consumers can
@@ -76,7 +73,7 @@ func foldDim(op *ir.Operation, operands []ir.Attribute) []ir.FoldResult {
 	var sizes []*ir.Value
 	switch src.Name() {
 	case "memref.alloc", "memref.alloca":
-		sizes = segments.Group(src, 0)
+		sizes = src.OperandGroup(0)
 	case "memref.view":
 		if src.NumOperands() >= 2 {
 			sizes = src.Operands()[2:]
@@ -89,7 +86,7 @@ func foldDim(op *ir.Operation, operands []ir.Attribute) []ir.FoldResult {
 		if len(static) != t.Rank() {
 			return nil
 		}
-		mixed := MixedValues(static, segments.Group(src, 2))
+		mixed := MixedValues(static, src.OperandGroup(2))
 		if v := mixed[idx].Value; v != nil {
 			return []ir.FoldResult{{Value: v}}
 		}

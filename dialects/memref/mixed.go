@@ -1,10 +1,38 @@
 package memref
 
-import "github.com/goopt/goopt/ir"
+import (
+	"github.com/goopt/goopt/dialects/opsyntax"
+	"github.com/goopt/goopt/ir"
+)
 
 // Mixed static/dynamic lists are stored as an `array<i64>` property with
 // ir.Dynamic marking each position taken by an SSA operand; the syntax is
-// opsyntax.ParseDynamicIndexList / PrintDynamicIndexList.
+// opsyntax.ParseDynamicIndexList / PrintDynamicIndexList, and in formats
+// custom<DynamicIndexList>($dynamic, $static).
+
+// DynamicIndexList is MLIR's custom<DynamicIndexList>($values, $static) in
+// square brackets, `[%i, 4]`: its arguments are the variadic index operand
+// group and the dense i64 array attribute of the static entries.
+var DynamicIndexList = ir.CustomDirective{
+	Parse: func(p ir.OpParser, args []*ir.FormatArg) error {
+		dyn, static, err := opsyntax.ParseDynamicIndexList(p, ir.DelimSquare)
+		if err != nil {
+			return err
+		}
+		args[0].Operands, args[1].Attr = dyn, ir.DenseI64Array(static...)
+		return nil
+	},
+	Print: func(p ir.OpPrinter, _ *ir.Operation, args []*ir.FormatArg) {
+		var static []int64
+		if a, ok := args[1].Attr.(*ir.DenseArrayAttr); ok {
+			static = a.Ints
+		}
+		opsyntax.PrintDynamicIndexList(p, args[0].Values, static, ir.DelimSquare)
+	},
+}
+
+// dynamicIndexListCustom registers DynamicIndexList under MLIR's name.
+var dynamicIndexListCustom = map[string]ir.CustomDirective{"DynamicIndexList": DynamicIndexList}
 
 // OpFoldResult is one entry of a mixed list: a static integer or a value.
 type OpFoldResult struct {

@@ -2,8 +2,6 @@ package memref
 
 import (
 	"github.com/goopt/goopt/dialects/internal/regions"
-	"github.com/goopt/goopt/dialects/internal/segments"
-	"github.com/goopt/goopt/dialects/opsyntax"
 	"github.com/goopt/goopt/ir"
 )
 
@@ -17,63 +15,16 @@ func allocLike(name, short, summary string, traits ir.Trait) *ir.OpDef {
 			"one per layout-map symbol in brackets.\n\n" +
 			"    %0 = " + name + "(%d)[%s] {alignment = 16 : i64} : memref<?x4xf32, affine_map<(d0, d1)[s0] -> (d0 * s0 + d1)>>",
 		Traits:   traits,
-		Inherent: []string{"alignment", segments.Attr},
-		Parse: func(p ir.OpParser, st *ir.OperationState) error {
-			dims, err := p.ParseOperandList(ir.DelimParen)
-			if err != nil {
-				return err
-			}
-			syms, err := p.ParseOperandList(ir.DelimOptionalSquare)
-			if err != nil {
-				return err
-			}
-			if err := p.ParseOptionalAttrDict(st); err != nil {
-				return err
-			}
-			t, err := parseColonMemRef(p)
-			if err != nil {
-				return err
-			}
-			vs, err := resolveIndex(p, append(dims, syms...))
-			if err != nil {
-				return err
-			}
-			st.Operands = append(st.Operands, vs...)
-			st.Types = append(st.Types, t)
-			segments.Set(st, len(dims), len(syms))
-			return nil
-		},
-		Print: func(p ir.OpPrinter, op *ir.Operation) {
-			p.Print("(")
-			p.PrintOperands(segments.Group(op, 0))
-			p.Print(")")
-			if syms := segments.Group(op, 1); len(syms) > 0 {
-				p.Print("[")
-				p.PrintOperands(syms)
-				p.Print("]")
-			}
-			p.PrintOptionalAttrDict(op.Attrs(), segments.Attr)
-			p.Print(" : ")
-			p.PrintType(op.Result(0).Type())
-		},
+		Operands: []ir.ValueDef{ir.Var("dynamicSizes", ir.IndexConstraint), ir.Var("symbolOperands", ir.IndexConstraint)},
+		Results:  []ir.ValueDef{ir.Operand("memref", anyMemRef)},
+		Attrs:    []ir.AttrDef{ir.OptAttr("alignment", alignmentKind)},
+		Format:   "`(`$dynamicSizes`)` (`` `[` $symbolOperands^ `]`)? attr-dict `:` type($memref)",
 		Verify: func(op *ir.Operation) error {
-			if err := segments.Check(op, 2); err != nil {
-				return err
-			}
-			if op.NumResults() != 1 {
-				return op.Errorf("requires one result")
-			}
 			t := asMemRef(op.Result(0).Type())
-			if t == nil {
-				return op.Errorf("result #0 must be memref of any type values, but got %s", quoted(op.Result(0).Type()))
-			}
-			if a, ok := intAttr(op, "alignment"); ok && a < 0 {
-				return op.Errorf("attribute 'alignment' failed to satisfy constraint: 64-bit signless integer attribute whose minimum value is 0")
-			}
-			if len(segments.Group(op, 0)) != numDynamicDims(t) {
+			if len(op.OperandGroup(0)) != numDynamicDims(t) {
 				return op.Errorf("dimension operand count does not equal memref dynamic dimension count")
 			}
-			if n, want := len(segments.Group(op, 1)), layoutSymbolCount(t); n != want {
+			if n, want := len(op.OperandGroup(1)), layoutSymbolCount(t); n != want {
 				return op.Errorf("symbol operand count does not equal memref symbol count: expected %d, got %d", want, n)
 			}
 			if name == "memref.alloca" && op.ParentOp() != nil {
@@ -99,7 +50,7 @@ func allocLike(name, short, summary string, traits ir.Trait) *ir.OpDef {
 // type and casts back to the original type (MLIR's SimplifyAllocConst).
 func simplifyAllocConst(op *ir.Operation, rw *ir.Rewriter) bool {
 	t := asMemRef(op.Result(0).Type())
-	dims := segments.Group(op, 0)
+	dims, syms := op.OperandGroup(0), op.OperandGroup(1)
 	if t == nil || len(dims) != numDynamicDims(t) || layoutSymbolCount(t) != 0 {
 		return false
 	}
@@ -123,13 +74,13 @@ func simplifyAllocConst(op *ir.Operation, rw *ir.Rewriter) bool {
 	}
 	nt := ir.MemRef(shape, t.Elem, t.Layout, t.MemorySpace)
 	rw.SetInsertionPointBefore(op)
-	st := &ir.OperationState{Name: op.Name(), Loc: op.Loc(), Operands: append(keep, segments.Group(op, 1)...), Types: []ir.Type{nt}}
+	st := &ir.OperationState{Name: op.Name(), Loc: op.Loc(), Types: []ir.Type{nt}}
 	for _, a := range op.Attrs() {
-		if a.Name != segments.Attr {
+		if a.Name != ir.SegmentSizesAttr {
 			st.AddAttr(a.Name, a.Value)
 		}
 	}
-	segments.Set(st, len(keep), len(segments.Group(op, 1)))
+	st.SetOperandGroups(op.Def(), keep, syms)
 	alloc := rw.Create(st)
 	cast := rw.CreateOp("memref.cast", op.Loc(), alloc.Results(), []ir.Type{t})
 	rw.ReplaceOp(op, cast.Results())
@@ -138,43 +89,14 @@ func simplifyAllocConst(op *ir.Operation, rw *ir.Rewriter) bool {
 
 func deallocOp() *ir.OpDef {
 	return &ir.OpDef{
-		Name:    "memref.dealloc",
-		Summary: "memory deallocation operation",
-		Doc:     "Frees a memref allocated by memref.alloc.\n\n    memref.dealloc %0 : memref<8x64xf32>",
-		Traits:  ir.MemFree,
-		Parse: func(p ir.OpParser, st *ir.OperationState) error {
-			u, err := p.ParseOperand()
-			if err != nil {
-				return err
-			}
-			if err := p.ParseOptionalAttrDict(st); err != nil {
-				return err
-			}
-			t, err := p.ParseColonType()
-			if err != nil {
-				return err
-			}
-			v, err := p.ResolveOperand(u, t)
-			if err != nil {
-				return err
-			}
-			st.Operands = append(st.Operands, v)
-			return nil
-		},
-		Print: func(p ir.OpPrinter, op *ir.Operation) {
-			p.Print(" ")
-			p.PrintOperand(op.Operand(0))
-			p.PrintOptionalAttrDict(op.Attrs())
-			p.Print(" : ")
-			p.PrintType(op.Operand(0).Type())
-		},
-		Verify: func(op *ir.Operation) error {
-			if op.NumOperands() != 1 || !isBaseMemRef(op.Operand(0).Type()) {
-				return op.Errorf("operand #0 must be ranked or unranked memref of any type values")
-			}
-			return nil
-		},
-		Fold: foldOperandCasts,
+		Name:     "memref.dealloc",
+		Summary:  "memory deallocation operation",
+		Doc:      "Frees a memref allocated by memref.alloc.\n\n    memref.dealloc %0 : memref<8x64xf32>",
+		Traits:   ir.MemFree,
+		Operands: []ir.ValueDef{ir.Operand("memref", anyBaseMemRef)},
+		Results:  ir.NoValues,
+		Format:   "$memref attr-dict `:` type($memref)",
+		Fold:     foldOperandCasts,
 	}
 }
 
@@ -185,67 +107,12 @@ func reallocOp() *ir.OpDef {
 		Doc: "Reallocates a 1-D memref to a new size, copying the old contents.\n\n" +
 			"    %1 = memref.realloc %0(%d) {alignment = 8 : i64} : memref<?xf32> to memref<?xf32>",
 		Traits:   ir.MemAlloc | ir.MemFree | ir.MemRead | ir.MemWrite,
-		Inherent: []string{"alignment"},
-		Parse: func(p ir.OpParser, st *ir.OperationState) error {
-			src, err := p.ParseOperand()
-			if err != nil {
-				return err
-			}
-			size, err := p.ParseOperandList(ir.DelimOptionalParen)
-			if err != nil {
-				return err
-			}
-			if err := p.ParseOptionalAttrDict(st); err != nil {
-				return err
-			}
-			st2, err := p.ParseColonType()
-			if err != nil {
-				return err
-			}
-			if err := p.ParseKeyword("to"); err != nil {
-				return err
-			}
-			rt, err := p.ParseType()
-			if err != nil {
-				return err
-			}
-			v, err := p.ResolveOperand(src, st2)
-			if err != nil {
-				return err
-			}
-			vs, err := resolveIndex(p, size)
-			if err != nil {
-				return err
-			}
-			st.Operands = append(append(st.Operands, v), vs...)
-			st.Types = append(st.Types, rt)
-			return nil
-		},
-		Print: func(p ir.OpPrinter, op *ir.Operation) {
-			p.Print(" ")
-			p.PrintOperand(op.Operand(0))
-			if op.NumOperands() > 1 {
-				p.Print("(")
-				p.PrintOperands(op.Operands()[1:])
-				p.Print(")")
-			}
-			p.PrintOptionalAttrDict(op.Attrs())
-			p.Print(" : ")
-			p.PrintType(op.Operand(0).Type())
-			p.Print(" to ")
-			p.PrintType(op.Result(0).Type())
-		},
+		Operands: []ir.ValueDef{ir.Operand("source", memRef1D), ir.Opt("dynamicResultSize", ir.IndexConstraint)},
+		Results:  []ir.ValueDef{ir.Operand("result", memRef1D)},
+		Attrs:    []ir.AttrDef{ir.OptAttr("alignment", alignmentKind)},
+		Format:   "$source (`(` $dynamicResultSize^ `)`)? attr-dict `:` type($source) `to` type(results)",
 		Verify: func(op *ir.Operation) error {
-			if op.NumOperands() < 1 || op.NumOperands() > 2 || op.NumResults() != 1 {
-				return op.Errorf("expects a source operand, an optional size and one result")
-			}
 			src, res := asMemRef(op.Operand(0).Type()), asMemRef(op.Result(0).Type())
-			if src == nil || src.Rank() != 1 {
-				return op.Errorf("operand #0 must be 1D memref of any type values, but got %s", quoted(op.Operand(0).Type()))
-			}
-			if res == nil || res.Rank() != 1 {
-				return op.Errorf("result #0 must be 1D memref of any type values, but got %s", quoted(op.Result(0).Type()))
-			}
 			if src.Layout != nil {
 				return ir.Errorf(op.Loc(), "unsupported layout for source memref type %s", quoted(src))
 			}
@@ -258,7 +125,7 @@ func reallocOp() *ir.OpDef {
 			if src.Elem != res.Elem {
 				return ir.Errorf(op.Loc(), "different element types specified for source memref type %s and result memref type %s", quoted(src), quoted(res))
 			}
-			hasSize := op.NumOperands() == 2
+			hasSize := op.NamedOperand("dynamicResultSize") != nil
 			if numDynamicDims(res) > 0 && !hasSize {
 				return ir.Errorf(op.Loc(), "missing dimension operand for result type %s", quoted(res))
 			}
@@ -280,7 +147,11 @@ func allocaScopeOp() *ir.OpDef {
 		Summary: "explicitly delimited scope for stack allocation",
 		Doc: "Frees the memory of the memref.alloca ops in its body on exit.\n\n" +
 			"    %r = memref.alloca_scope -> (f32) {\n      ...\n      memref.alloca_scope.return %v : f32\n    }",
-		Traits: ir.AutomaticAllocationScope | ir.RecursiveMemoryEffects | ir.SingleBlock,
+		Traits:   ir.AutomaticAllocationScope | ir.RecursiveMemoryEffects | ir.SingleBlock,
+		Operands: ir.NoValues,
+		Results:  []ir.ValueDef{ir.Var("results", nil)},
+		Regions:  []ir.RegionDef{{Name: "bodyRegion"}},
+		// MLIR's hand-written syntax: the region's implicit terminator.
 		Parse: func(p ir.OpParser, st *ir.OperationState) error {
 			ts, err := p.ParseOptionalArrowTypeList()
 			if err != nil {
@@ -306,9 +177,6 @@ func allocaScopeOp() *ir.OpDef {
 			p.PrintOptionalAttrDict(op.Attrs())
 		},
 		Verify: func(op *ir.Operation) error {
-			if op.NumRegions() != 1 {
-				return op.Errorf("requires one region")
-			}
 			return regions.VerifyToParent(op, op.Region(0), isReturnLike)
 		},
 	}
@@ -316,12 +184,13 @@ func allocaScopeOp() *ir.OpDef {
 
 func allocaScopeReturnOp() *ir.OpDef {
 	return &ir.OpDef{
-		Name:    "memref.alloca_scope.return",
-		Summary: "terminator for alloca_scope operation",
-		Doc:     "Returns values from a memref.alloca_scope; may be omitted when it returns nothing.\n\n    memref.alloca_scope.return %v : f32",
-		Traits:  ir.Terminator | ir.ReturnLike | ir.Pure,
-		Parse:   opsyntax.ParseOptionalOperandsColonTypes,
-		Print:   opsyntax.PrintOptionalOperandsColonTypes,
+		Name:     "memref.alloca_scope.return",
+		Summary:  "terminator for alloca_scope operation",
+		Doc:      "Returns values from a memref.alloca_scope; may be omitted when it returns nothing.\n\n    memref.alloca_scope.return %v : f32",
+		Traits:   ir.Terminator | ir.ReturnLike | ir.Pure,
+		Operands: []ir.ValueDef{ir.Var("results", nil)},
+		Results:  ir.NoValues,
+		Format:   "attr-dict ($results^ `:` type($results))?",
 		Verify: func(op *ir.Operation) error {
 			if p := op.ParentOp(); p != nil && p.Name() != "memref.alloca_scope" {
 				return op.Errorf("expects parent op 'memref.alloca_scope'")

@@ -2,12 +2,6 @@ package memref
 
 import "github.com/goopt/goopt/ir"
 
-// globalProps lists memref.global's properties; the custom form spells all
-// but alignment outside the attribute dictionary.
-func globalProps() []string {
-	return []string{"sym_name", "sym_visibility", "type", "initial_value", "constant", "alignment"}
-}
-
 func globalOp() *ir.OpDef {
 	return &ir.OpDef{
 		Name:    "memref.global",
@@ -16,73 +10,23 @@ func globalOp() *ir.OpDef {
 			"    memref.global \"private\" constant @c : memref<2xf32> = dense<[1.0, 2.0]>\n" +
 			"    memref.global @tile : memref<128x136xf16, 3> = uninitialized {alignment = 16 : i64}",
 		Traits:   ir.Symbol,
-		Inherent: globalProps(),
-		Parse: func(p ir.OpParser, st *ir.OperationState) error {
-			if vis, ok := p.ParseOptionalString(); ok {
-				st.AddAttr("sym_visibility", ir.Str(vis))
-			}
-			if p.ParseOptionalKeyword("constant") {
-				st.AddAttr("constant", ir.Unit)
-			}
-			name, err := p.ParseSymbolName()
-			if err != nil {
-				return err
-			}
-			st.AddAttr("sym_name", ir.Str(name))
-			loc := p.Loc()
-			t, err := p.ParseColonType()
-			if err != nil {
-				return err
-			}
-			mt := asMemRef(t)
-			if mt == nil || !mt.HasStaticShape() {
-				return ir.Errorf(loc, "type should be static shaped memref, but got %s", quoted(t))
-			}
-			st.AddAttr("type", ir.TypeAttrOf(t))
-			if p.ParseOptional("=") {
-				if p.ParseOptionalKeyword("uninitialized") {
-					st.AddAttr("initial_value", ir.Unit)
-				} else {
-					init, err := p.ParseAttribute(ir.RankedTensor(mt.Dims, mt.Elem, nil))
-					if err != nil {
-						return err
-					}
-					st.AddAttr("initial_value", init)
-				}
-			}
-			return p.ParseOptionalAttrDict(st)
+		Operands: ir.NoValues,
+		Results:  ir.NoValues,
+		Attrs: []ir.AttrDef{
+			ir.Attr("sym_name", ir.SymbolNameKind),
+			ir.OptAttr("sym_visibility", stringKind),
+			ir.Attr("type", memRefTypeAttrKind),
+			ir.OptAttr("initial_value", nil),
+			ir.OptAttr("constant", ir.UnitAttrKind),
+			ir.OptAttr("alignment", ir.I64AttrKind),
 		},
-		Print: func(p ir.OpPrinter, op *ir.Operation) {
-			p.Print(" ")
-			if vis, ok := op.Attr("sym_visibility").(*ir.StringAttr); ok {
-				p.PrintAttribute(vis)
-				p.Print(" ")
-			}
-			if op.HasAttr("constant") {
-				p.Print("constant ")
-			}
-			p.PrintSymbolName(ir.SymbolNameOf(op))
-			p.Print(" : ")
-			if ta, ok := op.Attr("type").(*ir.TypeAttr); ok {
-				p.PrintType(ta.Value)
-			}
-			switch init := op.Attr("initial_value").(type) {
-			case nil:
-			case *ir.UnitAttr:
-				p.Print(" = uninitialized")
-			default:
-				p.Print(" = ")
-				p.PrintAttributeWithoutType(init)
-			}
-			p.PrintOptionalAttrDict(op.Attrs(), globalProps()[:5]...)
-		},
+		Format: "($sym_visibility^)? (`constant` $constant^)? $sym_name `:` " +
+			"custom<GlobalMemrefOpTypeAndInitialValue>($type, $initial_value) attr-dict",
+		Custom: map[string]ir.CustomDirective{"GlobalMemrefOpTypeAndInitialValue": globalTypeAndInitialValue},
 		Verify: func(op *ir.Operation) error {
-			ta, ok := op.Attr("type").(*ir.TypeAttr)
-			if !ok {
-				return op.Errorf("requires attribute 'type'")
-			}
+			ta := op.Attr("type").(*ir.TypeAttr)
 			mt := asMemRef(ta.Value)
-			if mt == nil || !mt.HasStaticShape() {
+			if !mt.HasStaticShape() {
 				return op.Errorf("type should be static shaped memref, but got %s", quoted(ta.Value))
 			}
 			switch init := op.Attr("initial_value").(type) {
@@ -108,41 +52,58 @@ func globalOp() *ir.OpDef {
 	}
 }
 
+// globalTypeAndInitialValue is MLIR's custom<GlobalMemrefOpTypeAndInitialValue>:
+// the global's type, then `= uninitialized` or `= <elements>` typed as a
+// tensor of the memref's shape (args: $type, $initial_value).
+var globalTypeAndInitialValue = ir.CustomDirective{
+	Parse: func(p ir.OpParser, args []*ir.FormatArg) error {
+		loc := p.Loc()
+		t, err := p.ParseType()
+		if err != nil {
+			return err
+		}
+		mt := asMemRef(t)
+		if mt == nil || !mt.HasStaticShape() {
+			return ir.Errorf(loc, "type should be static shaped memref, but got %s", quoted(t))
+		}
+		args[0].Attr = ir.TypeAttrOf(t)
+		if !p.ParseOptional("=") {
+			return nil
+		}
+		if p.ParseOptionalKeyword("uninitialized") {
+			args[1].Attr = ir.Unit
+			return nil
+		}
+		args[1].Attr, err = p.ParseAttribute(ir.RankedTensor(mt.Dims, mt.Elem, nil))
+		return err
+	},
+	Print: func(p ir.OpPrinter, _ *ir.Operation, args []*ir.FormatArg) {
+		if ta, ok := args[0].Attr.(*ir.TypeAttr); ok {
+			p.PrintType(ta.Value)
+		}
+		switch init := args[1].Attr.(type) {
+		case nil:
+		case *ir.UnitAttr:
+			p.Print(" = uninitialized")
+		default:
+			p.Print(" = ")
+			p.PrintAttributeWithoutType(init)
+		}
+	},
+}
+
 func getGlobalOp() *ir.OpDef {
 	return &ir.OpDef{
 		Name:     "memref.get_global",
 		Summary:  "get the memref pointing to a global variable",
 		Doc:      "Returns a memref referring to a memref.global.\n\n    %0 = memref.get_global @c : memref<2xf32>",
 		Traits:   ir.Pure,
-		Inherent: []string{"name"},
-		Parse: func(p ir.OpParser, st *ir.OperationState) error {
-			name, err := p.ParseSymbolName()
-			if err != nil {
-				return err
-			}
-			st.AddAttr("name", ir.SymbolRef(name))
-			t, err := p.ParseColonType()
-			if err != nil {
-				return err
-			}
-			st.Types = append(st.Types, t)
-			return p.ParseOptionalAttrDict(st)
-		},
-		Print: func(p ir.OpPrinter, op *ir.Operation) {
-			p.Print(" ")
-			p.PrintAttribute(op.Attr("name"))
-			p.Print(" : ")
-			p.PrintType(op.Result(0).Type())
-			p.PrintOptionalAttrDict(op.Attrs(), "name")
-		},
+		Operands: ir.NoValues,
+		Results:  []ir.ValueDef{ir.Operand("result", staticMemRef)},
+		Attrs:    []ir.AttrDef{ir.Attr("name", ir.FlatSymbolRefKind)},
+		Format:   "$name `:` type($result) attr-dict",
 		Verify: func(op *ir.Operation) error {
-			ref, ok := op.Attr("name").(*ir.SymbolRefAttr)
-			if !ok {
-				return op.Errorf("requires attribute 'name'")
-			}
-			if op.NumResults() != 1 || asMemRef(op.Result(0).Type()) == nil {
-				return op.Errorf("result #0 must be statically shaped memref of any type values")
-			}
+			ref := op.Attr("name").(*ir.SymbolRefAttr)
 			if ir.NearestSymbolTable(op) == nil {
 				return nil // detached IR: the symbol cannot be resolved yet
 			}

@@ -3,68 +3,36 @@ package memref
 import (
 	"slices"
 
-	"github.com/goopt/goopt/dialects/internal/segments"
 	"github.com/goopt/goopt/dialects/opsyntax"
 	"github.com/goopt/goopt/ir"
 	"github.com/goopt/goopt/ir/affine"
 )
 
-// parseSrcToType parses `: srcType to resultType` after an attr-dict.
-func parseSrcToType(p ir.OpParser, st *ir.OperationState, kw string) (ir.Type, ir.Type, error) {
-	if err := p.ParseOptionalAttrDict(st); err != nil {
-		return nil, nil, err
-	}
-	src, err := p.ParseColonType()
-	if err != nil {
-		return nil, nil, err
-	}
-	if err := p.ParseKeyword(kw); err != nil {
-		return nil, nil, err
-	}
-	dst, err := p.ParseType()
-	if err != nil {
-		return nil, nil, err
-	}
-	return src, dst, nil
+// castFormat is the syntax of casts: `%m attr-dict : memref<4xf32> to memref<?xf32>`.
+const castFormat = "$source attr-dict `:` type($source) `to` type($dest)"
+
+// offsetSizeStride declares the operands and properties of the
+// OffsetSizeAndStrideOpInterface ops (subview, reinterpret_cast): a source,
+// then the dynamic offsets, sizes and strides, whose static parts are
+// static_offsets, static_sizes and static_strides.
+func offsetSizeStride(source *ir.TypeConstraint) ([]ir.ValueDef, []ir.AttrDef) {
+	return []ir.ValueDef{
+			ir.Operand("source", source),
+			ir.Var("offsets", ir.IndexConstraint),
+			ir.Var("sizes", ir.IndexConstraint),
+			ir.Var("strides", ir.IndexConstraint),
+		}, []ir.AttrDef{
+			ir.Attr("static_offsets", ir.DenseI64ArrayKind),
+			ir.Attr("static_sizes", ir.DenseI64ArrayKind),
+			ir.Attr("static_strides", ir.DenseI64ArrayKind),
+		}
 }
 
-func printSrcToType(p ir.OpPrinter, op *ir.Operation, kw string, elided ...string) {
-	p.PrintOptionalAttrDict(op.Attrs(), elided...)
-	p.Print(" : ")
-	p.PrintType(op.Operand(0).Type())
-	p.Print(" " + kw + " ")
-	p.PrintType(op.Result(0).Type())
-}
-
-// oneMemRefOperand checks the op has one memref operand and one result.
-func oneMemRefOperand(op *ir.Operation) error {
-	if op.NumOperands() < 1 || op.NumResults() != 1 {
-		return op.Errorf("expects a source operand and one result")
-	}
-	if !isBaseMemRef(op.Operand(0).Type()) {
-		return op.Errorf("operand #0 must be ranked or unranked memref of any type values, but got %s", quoted(op.Operand(0).Type()))
-	}
-	if !isBaseMemRef(op.Result(0).Type()) {
-		return op.Errorf("result #0 must be ranked or unranked memref of any type values, but got %s", quoted(op.Result(0).Type()))
-	}
-	return nil
-}
-
-// offsetSizeStride describes a ViewLikeInterface op with mixed
-// offsets/sizes/strides stored after `first` leading operands.
-type offsetSizeStride struct {
-	maxOffsets func(op *ir.Operation) int
-	maxRank    func(op *ir.Operation) int
-}
-
-// verifyOffsetSizeStride is MLIR's verifyOffsetSizeAndStrideOp.
-func (o offsetSizeStride) verify(op *ir.Operation) error {
-	if err := segments.Check(op, 4); err != nil {
-		return err
-	}
+// verifyOffsetSizeStride is MLIR's verifyOffsetSizeAndStrideOp: maxOffsets
+// and maxRank are the lengths the static lists must have.
+func verifyOffsetSizeStride(op *ir.Operation, maxOffsets, maxRank int) error {
 	offs, sizes, strides := denseI64(op, "static_offsets"), denseI64(op, "static_sizes"), denseI64(op, "static_strides")
-	maxOff, maxRank := o.maxOffsets(op), o.maxRank(op)
-	if !(len(offs) == 1 && maxOff == 1) && len(offs) != len(sizes) {
+	if !(len(offs) == 1 && maxOffsets == 1) && len(offs) != len(sizes) {
 		return ir.Errorf(op.Loc(), "expected mixed offsets rank to match mixed sizes rank (%d vs %d) so the rank of the result type is well-formed.", len(offs), len(sizes))
 	}
 	if len(sizes) != len(strides) {
@@ -74,13 +42,12 @@ func (o offsetSizeStride) verify(op *ir.Operation) error {
 		name   string
 		static []int64
 		max    int
-		seg    int
-	}{{"offset", offs, maxOff, 1}, {"size", sizes, maxRank, 2}, {"stride", strides, maxRank, 3}}
-	for _, l := range lists {
+	}{{"offset", offs, maxOffsets}, {"size", sizes, maxRank}, {"stride", strides, maxRank}}
+	for i, l := range lists {
 		if len(l.static) != l.max {
 			return op.Errorf("expected %d %s values, got %d", l.max, l.name, len(l.static))
 		}
-		if n := countDynamic(l.static); n != len(segments.Group(op, l.seg)) {
+		if n := countDynamic(l.static); n != len(op.OperandGroup(i+1)) {
 			return op.Errorf("expected %d dynamic %s values", n, l.name)
 		}
 	}
@@ -98,47 +65,23 @@ func (o offsetSizeStride) verify(op *ir.Operation) error {
 }
 
 func subViewOp() *ir.OpDef {
-	oss := offsetSizeStride{
-		maxOffsets: func(op *ir.Operation) int { return srcRank(op) },
-		maxRank:    func(op *ir.Operation) int { return srcRank(op) },
-	}
+	operands, attrs := offsetSizeStride(anyMemRef)
 	return &ir.OpDef{
 		Name:    "memref.subview",
 		Summary: "memref subview operation",
 		Doc: "Takes a strided view of a memref with mixed static/dynamic offsets, sizes and strides.\n\n" +
 			"    %v = memref.subview %m[%i, 4] [2, 2] [1, 1] : memref<8x8xf32> to memref<2x2xf32, strided<[8, 1], offset: ?>>",
 		Traits:   ir.Pure,
-		Inherent: []string{segments.Attr, "static_offsets", "static_sizes", "static_strides"},
-		Parse: func(p ir.OpParser, st *ir.OperationState) error {
-			src, err := p.ParseOperand()
-			if err != nil {
-				return err
-			}
-			lists, err := parseMixedLists(p, st, "static_offsets", "static_sizes", "static_strides")
-			if err != nil {
-				return err
-			}
-			srcT, dstT, err := parseSrcToType(p, st, "to")
-			if err != nil {
-				return err
-			}
-			return resolveMixed(p, st, src, srcT, dstT, lists)
-		},
-		Print: func(p ir.OpPrinter, op *ir.Operation) {
-			p.Print(" ")
-			p.PrintOperand(op.Operand(0))
-			printMixedLists(p, op, " ", "static_offsets", "static_sizes", "static_strides")
-			printSrcToType(p, op, "to", segments.Attr, "static_offsets", "static_sizes", "static_strides")
-		},
+		Operands: operands,
+		Results:  []ir.ValueDef{ir.Operand("result", anyMemRef)},
+		Attrs:    attrs,
+		Format: "$source `` custom<DynamicIndexList>($offsets, $static_offsets) " +
+			"custom<DynamicIndexList>($sizes, $static_sizes) custom<DynamicIndexList>($strides, $static_strides) " +
+			"attr-dict `:` type($source) `to` type($result)",
+		Custom: dynamicIndexListCustom,
 		Verify: func(op *ir.Operation) error {
-			if err := oneMemRefOperand(op); err != nil {
-				return err
-			}
 			base, sub := asMemRef(op.Operand(0).Type()), asMemRef(op.Result(0).Type())
-			if base == nil || sub == nil {
-				return op.Errorf("operand #0 must be memref of any type values")
-			}
-			if err := oss.verify(op); err != nil {
+			if err := verifyOffsetSizeStride(op, base.Rank(), base.Rank()); err != nil {
 				return err
 			}
 			if base.MemorySpace != sub.MemorySpace {
@@ -153,15 +96,6 @@ func subViewOp() *ir.OpDef {
 		Fold:        foldSubView,
 		ResultNames: func(op *ir.Operation, set func(*ir.Value, string)) { set(op.Result(0), "subview") },
 	}
-}
-
-func srcRank(op *ir.Operation) int {
-	if op.NumOperands() > 0 {
-		if t := asMemRef(op.Operand(0).Type()); t != nil {
-			return t.Rank()
-		}
-	}
-	return 0
 }
 
 // verifySubViewType checks that sub is expected or a rank-reduced version of
@@ -198,59 +132,6 @@ func verifySubViewType(op *ir.Operation, expected, sub *ir.MemRefType) error {
 		return mismatch("layout")
 	}
 	return nil
-}
-
-// mixedList is one parsed `[%a, 4]` list.
-type mixedList struct {
-	dyn    []ir.UnresolvedOperand
-	static []int64
-}
-
-// parseMixedLists parses consecutive dynamic index lists and stores their
-// static parts under names.
-func parseMixedLists(p ir.OpParser, st *ir.OperationState, names ...string) ([]mixedList, error) {
-	var out []mixedList
-	for _, n := range names {
-		dyn, static, err := opsyntax.ParseDynamicIndexList(p, ir.DelimSquare)
-		if err != nil {
-			return nil, err
-		}
-		st.AddAttr(n, ir.DenseI64Array(static...))
-		out = append(out, mixedList{dyn, static})
-	}
-	return out, nil
-}
-
-// resolveMixed resolves the source operand and the lists' dynamic operands.
-func resolveMixed(p ir.OpParser, st *ir.OperationState, src ir.UnresolvedOperand, srcT, dstT ir.Type, lists []mixedList) error {
-	v, err := p.ResolveOperand(src, srcT)
-	if err != nil {
-		return err
-	}
-	st.Operands = append(st.Operands, v)
-	sizes := []int{1}
-	for _, l := range lists {
-		vs, err := resolveIndex(p, l.dyn)
-		if err != nil {
-			return err
-		}
-		st.Operands = append(st.Operands, vs...)
-		sizes = append(sizes, len(vs))
-	}
-	segments.Set(st, sizes...)
-	st.Types = append(st.Types, dstT)
-	return nil
-}
-
-// printMixedLists prints the lists named by the static properties; the
-// dynamic values are operand segments 1, 2, 3.
-func printMixedLists(p ir.OpPrinter, op *ir.Operation, sep string, names ...string) {
-	for i, n := range names {
-		if i > 0 {
-			p.Print(sep)
-		}
-		opsyntax.PrintDynamicIndexList(p, segments.Group(op, i+1), denseI64(op, n), ir.DelimSquare)
-	}
 }
 
 // castCompatible is MLIR's CastOp::areCastCompatible for memrefs.
@@ -301,13 +182,11 @@ func castOp() *ir.OpDef {
 		Summary: "memref cast operation",
 		Doc: "Converts a memref to an equivalent type with more or less static information.\n\n" +
 			"    %c = memref.cast %m : memref<8x8xf32> to memref<?x?xf32>",
-		Traits: ir.Pure,
-		Parse:  parseCastLike,
-		Print:  printCastLike,
+		Traits:   ir.Pure,
+		Operands: []ir.ValueDef{ir.Operand("source", anyBaseMemRef)},
+		Results:  []ir.ValueDef{ir.Operand("dest", anyBaseMemRef)},
+		Format:   castFormat,
 		Verify: func(op *ir.Operation) error {
-			if err := oneMemRefOperand(op); err != nil {
-				return err
-			}
 			if !castCompatible(op.Operand(0).Type(), op.Result(0).Type()) {
 				return op.Errorf("operand type %s and result type %s are cast incompatible", quoted(op.Operand(0).Type()), quoted(op.Result(0).Type()))
 			}
@@ -318,25 +197,17 @@ func castOp() *ir.OpDef {
 	}
 }
 
-// parseCastLike parses `%m attr-dict : srcType to dstType`.
-func parseCastLike(p ir.OpParser, st *ir.OperationState) error { return opsyntax.ParseCast(p, st, nil) }
-
-// printCastLike prints what parseCastLike reads.
-func printCastLike(p ir.OpPrinter, op *ir.Operation) { opsyntax.PrintCast(p, op, nil) }
-
 func memorySpaceCastOp() *ir.OpDef {
 	return &ir.OpDef{
 		Name:    "memref.memory_space_cast",
 		Summary: "memref memory space cast operation",
 		Doc: "Changes the memory space of a memref, keeping everything else.\n\n" +
 			"    %g = memref.memory_space_cast %s : memref<4xf32, 3> to memref<4xf32>",
-		Traits: ir.Pure,
-		Parse:  parseCastLike,
-		Print:  printCastLike,
+		Traits:   ir.Pure,
+		Operands: []ir.ValueDef{ir.Operand("source", anyBaseMemRef)},
+		Results:  []ir.ValueDef{ir.Operand("dest", anyBaseMemRef)},
+		Format:   castFormat,
 		Verify: func(op *ir.Operation) error {
-			if err := oneMemRefOperand(op); err != nil {
-				return err
-			}
 			a, b := op.Operand(0).Type(), op.Result(0).Type()
 			ok := false
 			am, bm := asMemRef(a), asMemRef(b)
@@ -369,77 +240,24 @@ func memorySpaceCastOp() *ir.OpDef {
 }
 
 func reinterpretCastOp() *ir.OpDef {
-	oss := offsetSizeStride{
-		maxOffsets: func(*ir.Operation) int { return 1 },
-		maxRank: func(op *ir.Operation) int {
-			if op.NumResults() == 1 {
-				if t := asMemRef(op.Result(0).Type()); t != nil {
-					return t.Rank()
-				}
-			}
-			return 0
-		},
-	}
+	operands, attrs := offsetSizeStride(anyBaseMemRef)
 	return &ir.OpDef{
 		Name:    "memref.reinterpret_cast",
 		Summary: "memref reinterpret cast operation",
 		Doc: "Reinterprets a memref's buffer with a new offset, sizes and strides.\n\n" +
 			"    %r = memref.reinterpret_cast %m to offset: [0], sizes: [%d, 4], strides: [4, 1] : memref<8x8xf32> to memref<?x4xf32>",
 		Traits:   ir.Pure,
-		Inherent: []string{segments.Attr, "static_offsets", "static_sizes", "static_strides"},
-		Parse: func(p ir.OpParser, st *ir.OperationState) error {
-			src, err := p.ParseOperand()
-			if err != nil {
-				return err
-			}
-			if err := p.ParseKeyword("to"); err != nil {
-				return err
-			}
-			var lists []mixedList
-			for i, kw := range []string{"offset", "sizes", "strides"} {
-				if i > 0 {
-					if err := p.Parse(","); err != nil {
-						return err
-					}
-				}
-				if err := p.ParseKeyword(kw); err != nil {
-					return err
-				}
-				if err := p.Parse(":"); err != nil {
-					return err
-				}
-				l, err := parseMixedLists(p, st, []string{"static_offsets", "static_sizes", "static_strides"}[i])
-				if err != nil {
-					return err
-				}
-				lists = append(lists, l...)
-			}
-			srcT, dstT, err := parseSrcToType(p, st, "to")
-			if err != nil {
-				return err
-			}
-			return resolveMixed(p, st, src, srcT, dstT, lists)
-		},
-		Print: func(p ir.OpPrinter, op *ir.Operation) {
-			p.Print(" ")
-			p.PrintOperand(op.Operand(0))
-			p.Print(" to offset: ")
-			opsyntax.PrintDynamicIndexList(p, segments.Group(op, 1), denseI64(op, "static_offsets"), ir.DelimSquare)
-			p.Print(", sizes: ")
-			opsyntax.PrintDynamicIndexList(p, segments.Group(op, 2), denseI64(op, "static_sizes"), ir.DelimSquare)
-			p.Print(", strides: ")
-			opsyntax.PrintDynamicIndexList(p, segments.Group(op, 3), denseI64(op, "static_strides"), ir.DelimSquare)
-			printSrcToType(p, op, "to", segments.Attr, "static_offsets", "static_sizes", "static_strides")
-		},
+		Operands: operands,
+		Results:  []ir.ValueDef{ir.Operand("result", stridedMemRef)},
+		Attrs:    attrs,
+		Format: "$source `to` `offset` `` `:` custom<DynamicIndexList>($offsets, $static_offsets) " +
+			"`` `,` `sizes` `` `:` custom<DynamicIndexList>($sizes, $static_sizes) " +
+			"`` `,` `strides` `` `:` custom<DynamicIndexList>($strides, $static_strides) " +
+			"attr-dict `:` type($source) `to` type($result)",
+		Custom: dynamicIndexListCustom,
 		Verify: func(op *ir.Operation) error {
-			if err := oneMemRefOperand(op); err != nil {
-				return err
-			}
 			res := asMemRef(op.Result(0).Type())
-			if res == nil {
-				return op.Errorf("result #0 must be memref of any type values, but got %s", quoted(op.Result(0).Type()))
-			}
-			if err := oss.verify(op); err != nil {
+			if err := verifyOffsetSizeStride(op, 1, res.Rank()); err != nil {
 				return err
 			}
 			src := op.Operand(0).Type()
@@ -455,10 +273,7 @@ func reinterpretCastOp() *ir.OpDef {
 					return ir.Errorf(op.Loc(), "expected result type with size = %d instead of %d in dim = %d", es, rs, i)
 				}
 			}
-			strides, offset, ok := StridesAndOffset(res)
-			if !ok {
-				return ir.Errorf(op.Loc(), "expected result type to have strided layout but found %s", quoted(res))
-			}
+			strides, offset, _ := StridesAndOffset(res)
 			if eo := denseI64(op, "static_offsets")[0]; offset != ir.Dynamic && eo != ir.Dynamic && offset != eo {
 				return ir.Errorf(op.Loc(), "expected result type with offset = %d instead of %d", eo, offset)
 			}
@@ -480,63 +295,15 @@ func viewOp() *ir.OpDef {
 		Doc: "Views a 1-D i8 buffer at a byte shift as a memref of another shape and element type.\n\n" +
 			"    %v = memref.view %buf[%c0][%d] : memref<2048xi8> to memref<?x4xf32>",
 		Traits: ir.Pure,
-		Parse: func(p ir.OpParser, st *ir.OperationState) error {
-			src, err := p.ParseOperand()
-			if err != nil {
-				return err
-			}
-			shift, err := p.ParseOperandList(ir.DelimSquare)
-			if err != nil {
-				return err
-			}
-			if len(shift) != 1 {
-				return p.Errorf("expects 1 offset operand")
-			}
-			sizes, err := p.ParseOperandList(ir.DelimSquare)
-			if err != nil {
-				return err
-			}
-			srcT, dstT, err := parseSrcToType(p, st, "to")
-			if err != nil {
-				return err
-			}
-			v, err := p.ResolveOperand(src, srcT)
-			if err != nil {
-				return err
-			}
-			vs, err := resolveIndex(p, append(shift, sizes...))
-			if err != nil {
-				return err
-			}
-			st.Operands = append(append(st.Operands, v), vs...)
-			st.Types = append(st.Types, dstT)
-			return nil
+		Operands: []ir.ValueDef{
+			ir.Operand("source", i8MemRef1D),
+			ir.Operand("byte_shift", ir.IndexConstraint),
+			ir.Var("sizes", ir.IndexConstraint),
 		},
-		Print: func(p ir.OpPrinter, op *ir.Operation) {
-			p.Print(" ")
-			p.PrintOperand(op.Operand(0))
-			p.Print("[")
-			if op.NumOperands() > 1 {
-				p.PrintOperand(op.Operand(1))
-			}
-			p.Print("][")
-			if op.NumOperands() > 2 {
-				p.PrintOperands(op.Operands()[2:])
-			}
-			p.Print("]")
-			printSrcToType(p, op, "to")
-		},
+		Results: []ir.ValueDef{ir.Operand("result", anyMemRef)},
+		Format:  "$source `[` $byte_shift `]` `` `[` $sizes `]` attr-dict `:` type($source) `to` type(results)",
 		Verify: func(op *ir.Operation) error {
-			if op.NumOperands() < 2 || op.NumResults() != 1 {
-				return op.Errorf("expects a source, a byte shift and one result")
-			}
 			base, view := asMemRef(op.Operand(0).Type()), asMemRef(op.Result(0).Type())
-			if base == nil || base.Rank() != 1 || base.Elem != ir.Integer(8) {
-				return op.Errorf("operand #0 must be 1D memref of 8-bit signless integer values, but got %s", quoted(op.Operand(0).Type()))
-			}
-			if view == nil {
-				return op.Errorf("result #0 must be memref of any type values, but got %s", quoted(op.Result(0).Type()))
-			}
 			if base.Layout != nil {
 				return ir.Errorf(op.Loc(), "unsupported map for base memref type %s", quoted(base))
 			}
@@ -546,7 +313,7 @@ func viewOp() *ir.OpDef {
 			if base.MemorySpace != view.MemorySpace {
 				return ir.Errorf(op.Loc(), "different memory spaces specified for base memref type %s and view memref type %s", quoted(base), quoted(view))
 			}
-			if op.NumOperands()-2 != numDynamicDims(view) {
+			if len(op.OperandGroup(2)) != numDynamicDims(view) {
 				return ir.Errorf(op.Loc(), "incorrect number of size operands for type %s", quoted(view))
 			}
 			return nil
@@ -557,42 +324,14 @@ func viewOp() *ir.OpDef {
 
 func copyOp() *ir.OpDef {
 	return &ir.OpDef{
-		Name:    "memref.copy",
-		Summary: "copies the data from the source to the destination memref",
-		Doc:     "Copies all elements of one memref into another of the same shape.\n\n    memref.copy %a, %b : memref<8xf32> to memref<8xf32>",
-		Traits:  ir.MemRead | ir.MemWrite,
-		Parse: func(p ir.OpParser, st *ir.OperationState) error {
-			us, err := p.ParseOperandList(ir.DelimNone)
-			if err != nil {
-				return err
-			}
-			if len(us) != 2 {
-				return p.Errorf("expected 2 operands")
-			}
-			src, dst, err := parseSrcToType(p, st, "to")
-			if err != nil {
-				return err
-			}
-			vs, err := p.ResolveOperands(us, []ir.Type{src, dst})
-			if err != nil {
-				return err
-			}
-			st.Operands = append(st.Operands, vs...)
-			return nil
-		},
-		Print: func(p ir.OpPrinter, op *ir.Operation) {
-			p.Print(" ")
-			p.PrintOperands(op.Operands())
-			p.PrintOptionalAttrDict(op.Attrs())
-			p.Print(" : ")
-			p.PrintType(op.Operand(0).Type())
-			p.Print(" to ")
-			p.PrintType(op.Operand(1).Type())
-		},
+		Name:     "memref.copy",
+		Summary:  "copies the data from the source to the destination memref",
+		Doc:      "Copies all elements of one memref into another of the same shape.\n\n    memref.copy %a, %b : memref<8xf32> to memref<8xf32>",
+		Traits:   ir.MemRead | ir.MemWrite,
+		Operands: []ir.ValueDef{ir.Operand("source", anyBaseMemRef), ir.Operand("target", anyBaseMemRef)},
+		Results:  ir.NoValues,
+		Format:   "$source `,` $target attr-dict `:` type($source) `to` type($target)",
 		Verify: func(op *ir.Operation) error {
-			if op.NumOperands() != 2 || !isBaseMemRef(op.Operand(0).Type()) || !isBaseMemRef(op.Operand(1).Type()) {
-				return op.Errorf("expects two memref operands")
-			}
 			a, b := op.Operand(0).Type(), op.Operand(1).Type()
 			if ir.ElementTypeOrSelf(a) != ir.ElementTypeOrSelf(b) {
 				return op.Errorf("requires the same element type for all operands")
@@ -624,50 +363,13 @@ func copyOp() *ir.OpDef {
 
 func dimOp() *ir.OpDef {
 	return &ir.OpDef{
-		Name:    "memref.dim",
-		Summary: "dimension index operation",
-		Doc:     "Returns the size of one dimension of a memref.\n\n    %d = memref.dim %m, %c0 : memref<?x4xf32>",
-		Traits:  ir.Pure,
-		Parse: func(p ir.OpParser, st *ir.OperationState) error {
-			if err := p.ParseOptionalAttrDict(st); err != nil {
-				return err
-			}
-			m, err := p.ParseOperand()
-			if err != nil {
-				return err
-			}
-			if err := p.Parse(","); err != nil {
-				return err
-			}
-			i, err := p.ParseOperand()
-			if err != nil {
-				return err
-			}
-			t, err := p.ParseColonType()
-			if err != nil {
-				return err
-			}
-			vs, err := p.ResolveOperands([]ir.UnresolvedOperand{m, i}, []ir.Type{t, ir.Index})
-			if err != nil {
-				return err
-			}
-			st.Operands = append(st.Operands, vs...)
-			st.Types = append(st.Types, ir.Index)
-			return nil
-		},
-		Print: func(p ir.OpPrinter, op *ir.Operation) {
-			p.PrintOptionalAttrDict(op.Attrs())
-			p.Print(" ")
-			p.PrintOperands(op.Operands())
-			p.Print(" : ")
-			p.PrintType(op.Operand(0).Type())
-		},
-		Verify: func(op *ir.Operation) error {
-			if op.NumOperands() != 2 || !isBaseMemRef(op.Operand(0).Type()) || op.Operand(1).Type() != ir.Index {
-				return op.Errorf("expects a memref and an index operand")
-			}
-			return nil
-		},
+		Name:        "memref.dim",
+		Summary:     "dimension index operation",
+		Doc:         "Returns the size of one dimension of a memref.\n\n    %d = memref.dim %m, %c0 : memref<?x4xf32>",
+		Traits:      ir.Pure,
+		Operands:    []ir.ValueDef{ir.Operand("source", non0RankedOrUnrankedMemRef), ir.Operand("index", ir.IndexConstraint)},
+		Results:     []ir.ValueDef{ir.Operand("result", ir.IndexConstraint)},
+		Format:      "attr-dict $source `,` $index `:` type($source)",
 		Fold:        foldDim,
 		ResultNames: func(op *ir.Operation, set func(*ir.Value, string)) { set(op.Result(0), "dim") },
 	}
@@ -675,48 +377,14 @@ func dimOp() *ir.OpDef {
 
 func rankOp() *ir.OpDef {
 	return &ir.OpDef{
-		Name:    "memref.rank",
-		Summary: "rank operation",
-		Doc:     "Returns the rank of a memref.\n\n    %r = memref.rank %m : memref<*xf32>",
-		Traits:  ir.Pure,
-		Parse: func(p ir.OpParser, st *ir.OperationState) error {
-			u, err := p.ParseOperand()
-			if err != nil {
-				return err
-			}
-			if err := p.ParseOptionalAttrDict(st); err != nil {
-				return err
-			}
-			loc := p.Loc()
-			t, err := p.ParseColonType()
-			if err != nil {
-				return err
-			}
-			if !isBaseMemRef(t) {
-				return ir.Errorf(loc, "invalid kind of type specified")
-			}
-			v, err := p.ResolveOperand(u, t)
-			if err != nil {
-				return err
-			}
-			st.Operands = append(st.Operands, v)
-			st.Types = append(st.Types, ir.Index)
-			return nil
-		},
-		Print: func(p ir.OpPrinter, op *ir.Operation) {
-			p.Print(" ")
-			p.PrintOperand(op.Operand(0))
-			p.PrintOptionalAttrDict(op.Attrs())
-			p.Print(" : ")
-			p.PrintType(op.Operand(0).Type())
-		},
-		Verify: func(op *ir.Operation) error {
-			if op.NumOperands() != 1 || !isBaseMemRef(op.Operand(0).Type()) {
-				return op.Errorf("operand #0 must be ranked or unranked memref of any type values")
-			}
-			return nil
-		},
-		Fold: foldRank,
+		Name:     "memref.rank",
+		Summary:  "rank operation",
+		Doc:      "Returns the rank of a memref.\n\n    %r = memref.rank %m : memref<*xf32>",
+		Traits:   ir.Pure,
+		Operands: []ir.ValueDef{ir.Operand("memref", anyBaseMemRef)},
+		Results:  []ir.ValueDef{ir.Operand("result", ir.IndexConstraint)},
+		Format:   "$memref attr-dict `:` type($memref)",
+		Fold:     foldRank,
 	}
 }
 
@@ -788,6 +456,13 @@ func verifyCollapsedShape(op *ir.Operation, collapsed, expanded []int64, re Reas
 	return nil
 }
 
+// The source, result and reassociation shared by expand_shape and collapse_shape.
+var (
+	reshapeSource  = ir.Operand("src", stridedMemRef)
+	reshapeResult  = []ir.ValueDef{ir.Operand("result", stridedMemRef)}
+	reassociationA = ir.Attr("reassociation", indexListArrayKind)
+)
+
 func expandShapeOp() *ir.OpDef {
 	return &ir.OpDef{
 		Name:    "memref.expand_shape",
@@ -795,46 +470,14 @@ func expandShapeOp() *ir.OpDef {
 		Doc: "Splits dimensions of a memref as the reassociation groups say.\n\n" +
 			"    %e = memref.expand_shape %m [[0, 1], [2]] output_shape [2, 4, 8] : memref<8x8xf32> into memref<2x4x8xf32>",
 		Traits:   ir.Pure,
-		Inherent: []string{"reassociation", "static_output_shape"},
-		Parse: func(p ir.OpParser, st *ir.OperationState) error {
-			var dyn []ir.UnresolvedOperand
-			err := opsyntax.ParseConversion(p, st, "into", func(p ir.OpParser, st *ir.OperationState) error {
-				if err := parseReassociation(p, st); err != nil {
-					return err
-				}
-				if err := p.ParseKeyword("output_shape"); err != nil {
-					return err
-				}
-				var static []int64
-				var err error
-				if dyn, static, err = opsyntax.ParseDynamicIndexList(p, ir.DelimSquare); err != nil {
-					return err
-				}
-				st.AddAttr("static_output_shape", ir.DenseI64Array(static...))
-				return nil
-			})
-			if err != nil {
-				return err
-			}
-			vs, err := resolveIndex(p, dyn)
-			if err != nil {
-				return err
-			}
-			st.Operands = append(st.Operands, vs...)
-			return nil
-		},
-		Print: func(p ir.OpPrinter, op *ir.Operation) {
-			opsyntax.PrintConversion(p, op, "into", func(p ir.OpPrinter, op *ir.Operation) {
-				printReassociation(p, op)
-				p.Print(" output_shape ")
-				opsyntax.PrintDynamicIndexList(p, op.Operands()[1:], denseI64(op, "static_output_shape"), ir.DelimSquare)
-			}, "reassociation", "static_output_shape")
-		},
+		Operands: []ir.ValueDef{reshapeSource, ir.Var("output_shape", ir.IndexConstraint)},
+		Results:  reshapeResult,
+		Attrs:    []ir.AttrDef{reassociationA, ir.Attr("static_output_shape", ir.DenseI64ArrayKind)},
+		Format: "$src $reassociation `output_shape` custom<DynamicIndexList>($output_shape, $static_output_shape) " +
+			"attr-dict `:` type($src) `into` type($result)",
+		Custom: dynamicIndexListCustom,
 		Verify: func(op *ir.Operation) error {
-			src, res, re, err := reshapeOperands(op)
-			if err != nil {
-				return err
-			}
+			src, res, re := reshapeOperands(op)
 			if src.Rank() > res.Rank() {
 				return op.Errorf("has source rank %d and result rank %d. This is not an expansion (%d > %d).", src.Rank(), res.Rank(), src.Rank(), res.Rank())
 			}
@@ -866,39 +509,11 @@ func expandShapeOp() *ir.OpDef {
 	}
 }
 
-// parseReassociation parses the ` [[0, 1], [2]]` of a reshape op.
-func parseReassociation(p ir.OpParser, st *ir.OperationState) error {
-	re, err := p.ParseAttribute(nil)
-	if err != nil {
-		return err
-	}
-	st.AddAttr("reassociation", re)
-	return nil
-}
-
-// printReassociation prints what parseReassociation reads.
-func printReassociation(p ir.OpPrinter, op *ir.Operation) {
-	p.Print(" ")
-	p.PrintAttribute(op.Attr("reassociation"))
-}
-
-// reshapeOperands reads the memref types and reassociation of a reshape op.
-func reshapeOperands(op *ir.Operation) (src, res *ir.MemRefType, re ReassociationIndices, err error) {
-	if op.NumOperands() < 1 || op.NumResults() != 1 {
-		return nil, nil, nil, op.Errorf("expects a source operand and one result")
-	}
-	src, res = asMemRef(op.Operand(0).Type()), asMemRef(op.Result(0).Type())
-	if src == nil {
-		return nil, nil, nil, op.Errorf("operand #0 must be strided memref of any type values, but got %s", quoted(op.Operand(0).Type()))
-	}
-	if res == nil {
-		return nil, nil, nil, op.Errorf("result #0 must be strided memref of any type values, but got %s", quoted(op.Result(0).Type()))
-	}
-	re, ok := reassociation(op)
-	if !ok {
-		return nil, nil, nil, op.Errorf("attribute 'reassociation' failed to satisfy constraint: Array of 64-bit integer array attributes")
-	}
-	return src, res, re, nil
+// reshapeOperands reads the memref types and reassociation of a reshape op
+// that satisfies its schema.
+func reshapeOperands(op *ir.Operation) (src, res *ir.MemRefType, re ReassociationIndices) {
+	re, _ = reassociation(op)
+	return asMemRef(op.Operand(0).Type()), asMemRef(op.Result(0).Type()), re
 }
 
 func collapseShapeOp() *ir.OpDef {
@@ -908,18 +523,12 @@ func collapseShapeOp() *ir.OpDef {
 		Doc: "Merges contiguous dimensions of a memref as the reassociation groups say.\n\n" +
 			"    %c = memref.collapse_shape %m [[0, 1], [2]] : memref<2x4x8xf32> into memref<8x8xf32>",
 		Traits:   ir.Pure,
-		Inherent: []string{"reassociation"},
-		Parse: func(p ir.OpParser, st *ir.OperationState) error {
-			return opsyntax.ParseConversion(p, st, "into", parseReassociation)
-		},
-		Print: func(p ir.OpPrinter, op *ir.Operation) {
-			opsyntax.PrintConversion(p, op, "into", printReassociation, "reassociation")
-		},
+		Operands: []ir.ValueDef{reshapeSource},
+		Results:  reshapeResult,
+		Attrs:    []ir.AttrDef{reassociationA},
+		Format:   "$src $reassociation attr-dict `:` type($src) `into` type($result)",
 		Verify: func(op *ir.Operation) error {
-			src, res, re, err := reshapeOperands(op)
-			if err != nil {
-				return err
-			}
+			src, res, re := reshapeOperands(op)
 			if src.Rank() < res.Rank() {
 				return op.Errorf("has source rank %d and result rank %d. This is not a collapse (%d < %d).", src.Rank(), res.Rank(), src.Rank(), res.Rank())
 			}
@@ -945,39 +554,33 @@ func collapseShapeOp() *ir.OpDef {
 	}
 }
 
+// arrowFormat is the syntax of the metadata ops: `%m : memref<8xf32> -> index`.
+const arrowFormat = "$source `:` type($source) `->` type(results) attr-dict"
+
 func extractStridedMetadataOp() *ir.OpDef {
 	return &ir.OpDef{
 		Name:    "memref.extract_strided_metadata",
 		Summary: "extracts a buffer base with offset and strides",
 		Doc: "Returns the base buffer (rank 0), offset, sizes and strides of a strided memref.\n\n" +
 			"    %base, %offset, %sizes:2, %strides:2 = memref.extract_strided_metadata %m : memref<8x8xf32> -> memref<f32>, index, index, index, index, index",
-		Traits: ir.Pure,
-		Parse: func(p ir.OpParser, st *ir.OperationState) error {
-			return parseArrowResults(p, st)
+		Traits:   ir.Pure,
+		Operands: []ir.ValueDef{ir.Operand("source", stridedMemRef)},
+		// sizes and strides share the results after the offset equally
+		// (SameVariadicResultSize).
+		Results: []ir.ValueDef{
+			ir.Operand("base_buffer", stridedRank0MemRef),
+			ir.Operand("offset", ir.IndexConstraint),
+			ir.Var("sizes", ir.IndexConstraint),
+			ir.Var("strides", ir.IndexConstraint),
 		},
-		Print: printArrowResults,
+		Format: arrowFormat,
 		Verify: func(op *ir.Operation) error {
-			if op.NumOperands() != 1 {
-				return op.Errorf("expects one operand")
-			}
 			src := asMemRef(op.Operand(0).Type())
-			if src == nil || !IsStrided(src) {
-				return op.Errorf("operand #0 must be strided memref of any type values, but got %s", quoted(op.Operand(0).Type()))
-			}
 			if want := 2 + 2*src.Rank(); op.NumResults() != want {
 				return op.Errorf("requires %d results, but has %d", want, op.NumResults())
 			}
-			base := asMemRef(op.Result(0).Type())
-			if base == nil || base.Rank() != 0 || !IsStrided(base) {
-				return op.Errorf("result #0 must be strided memref of any type values of rank 0, but got %s", quoted(op.Result(0).Type()))
-			}
-			if want := ir.MemRef(nil, src.Elem, nil, src.MemorySpace); base != want {
+			if want := ir.MemRef(nil, src.Elem, nil, src.MemorySpace); op.Result(0).Type() != ir.Type(want) {
 				return op.Errorf("failed to verify that base buffer type is a rank-0 memref of the source's element type and memory space")
-			}
-			for i := 1; i < op.NumResults(); i++ {
-				if op.Result(i).Type() != ir.Index {
-					return op.Errorf("result #%d must be index, but got %s", i, quoted(op.Result(i).Type()))
-				}
 			}
 			return nil
 		},
@@ -997,60 +600,16 @@ func extractStridedMetadataOp() *ir.OpDef {
 	}
 }
 
-// parseArrowResults parses `%x : srcType -> resultTypes attr-dict`.
-func parseArrowResults(p ir.OpParser, st *ir.OperationState) error {
-	u, err := p.ParseOperand()
-	if err != nil {
-		return err
-	}
-	t, err := p.ParseColonType()
-	if err != nil {
-		return err
-	}
-	if err := p.Parse("->"); err != nil {
-		return err
-	}
-	ts, err := p.ParseTypeList()
-	if err != nil {
-		return err
-	}
-	v, err := p.ResolveOperand(u, t)
-	if err != nil {
-		return err
-	}
-	st.Operands = append(st.Operands, v)
-	st.Types = append(st.Types, ts...)
-	return p.ParseOptionalAttrDict(st)
-}
-
-func printArrowResults(p ir.OpPrinter, op *ir.Operation) {
-	p.Print(" ")
-	p.PrintOperand(op.Operand(0))
-	p.Print(" : ")
-	p.PrintType(op.Operand(0).Type())
-	p.Print(" -> ")
-	p.PrintTypes(op.ResultTypes())
-	p.PrintOptionalAttrDict(op.Attrs())
-}
-
 func extractAlignedPointerOp() *ir.OpDef {
 	return &ir.OpDef{
 		Name:    "memref.extract_aligned_pointer_as_index",
 		Summary: "extracts a memref's underlying aligned pointer as an index",
 		Doc: "Returns the aligned base pointer of a memref as an index.\n\n" +
 			"    %p = memref.extract_aligned_pointer_as_index %m : memref<8xf32> -> index",
-		Traits: ir.Pure,
-		Parse:  parseArrowResults,
-		Print:  printArrowResults,
-		Verify: func(op *ir.Operation) error {
-			if op.NumOperands() != 1 || !isBaseMemRef(op.Operand(0).Type()) {
-				return op.Errorf("operand #0 must be ranked or unranked memref of any type values")
-			}
-			if op.NumResults() != 1 || op.Result(0).Type() != ir.Index {
-				return op.Errorf("result #0 must be index")
-			}
-			return nil
-		},
+		Traits:      ir.Pure,
+		Operands:    []ir.ValueDef{ir.Operand("source", anyBaseMemRef)},
+		Results:     []ir.ValueDef{ir.Operand("aligned_pointer", ir.IndexConstraint)},
+		Format:      arrowFormat,
 		ResultNames: func(op *ir.Operation, set func(*ir.Value, string)) { set(op.Result(0), "intptr") },
 	}
 }
@@ -1060,53 +619,12 @@ func assumeAlignmentOp() *ir.OpDef {
 		Name:     "memref.assume_alignment",
 		Summary:  "assertion that gives alignment information to the input memref",
 		Doc:      "Asserts that a memref's base pointer is aligned to a power of two.\n\n    memref.assume_alignment %m, 16 : memref<8xf32>",
-		Inherent: []string{"alignment"},
-		Parse: func(p ir.OpParser, st *ir.OperationState) error {
-			u, err := p.ParseOperand()
-			if err != nil {
-				return err
-			}
-			if err := p.Parse(","); err != nil {
-				return err
-			}
-			a, err := p.ParseInteger()
-			if err != nil {
-				return err
-			}
-			st.AddAttr("alignment", ir.IntAttr(ir.I32, a))
-			if err := p.ParseOptionalAttrDict(st); err != nil {
-				return err
-			}
-			t, err := p.ParseColonType()
-			if err != nil {
-				return err
-			}
-			v, err := p.ResolveOperand(u, t)
-			if err != nil {
-				return err
-			}
-			st.Operands = append(st.Operands, v)
-			return nil
-		},
-		Print: func(p ir.OpPrinter, op *ir.Operation) {
-			a, _ := intAttr(op, "alignment")
-			p.Print(" ")
-			p.PrintOperand(op.Operand(0))
-			p.Print(", ")
-			p.PrintAttributeWithoutType(ir.IntAttr(ir.I32, a))
-			p.PrintOptionalAttrDict(op.Attrs(), "alignment")
-			p.Print(" : ")
-			p.PrintType(op.Operand(0).Type())
-		},
+		Operands: []ir.ValueDef{ir.Operand("memref", anyMemRef)},
+		Results:  ir.NoValues,
+		Attrs:    []ir.AttrDef{ir.Attr("alignment", positiveI32Kind)},
+		Format:   "$memref `,` $alignment attr-dict `:` type($memref)",
 		Verify: func(op *ir.Operation) error {
-			if op.NumOperands() != 1 || asMemRef(op.Operand(0).Type()) == nil {
-				return op.Errorf("operand #0 must be memref of any type values")
-			}
-			a, ok := intAttr(op, "alignment")
-			if !ok || a <= 0 {
-				return op.Errorf("attribute 'alignment' failed to satisfy constraint: 32-bit signless integer attribute whose value is positive")
-			}
-			if !isPowerOf2(a) {
+			if a, _ := intAttr(op, "alignment"); !isPowerOf2(a) {
 				return op.Errorf("alignment must be power of 2")
 			}
 			return nil
@@ -1121,7 +639,10 @@ func transposeOp() *ir.OpDef {
 		Doc: "Permutes the dimensions of a strided memref without moving data.\n\n" +
 			"    %t = memref.transpose %m (i, j) -> (j, i) : memref<8x8xf32> to memref<8x8xf32, affine_map<(d0, d1) -> (d1 * 8 + d0)>>",
 		Traits:   ir.Pure,
-		Inherent: []string{"permutation"},
+		Operands: []ir.ValueDef{ir.Operand("in", stridedMemRef)},
+		Results:  []ir.ValueDef{ir.Operand("result", stridedMemRef)},
+		Attrs:    []ir.AttrDef{ir.Attr("permutation", ir.AffineMapAttrKind)},
+		// MLIR's hand-written syntax: a bare permutation map.
 		Parse: func(p ir.OpParser, st *ir.OperationState) error {
 			return opsyntax.ParseCast(p, st, func(p ir.OpParser, st *ir.OperationState) error {
 				m, err := parsePermutationMap(p)
@@ -1141,20 +662,8 @@ func transposeOp() *ir.OpDef {
 			}, "permutation")
 		},
 		Verify: func(op *ir.Operation) error {
-			if op.NumOperands() != 1 || op.NumResults() != 1 {
-				return op.Errorf("expects one operand and one result")
-			}
 			src, res := asMemRef(op.Operand(0).Type()), asMemRef(op.Result(0).Type())
-			if src == nil || !IsStrided(src) {
-				return op.Errorf("operand #0 must be strided memref of any type values, but got %s", quoted(op.Operand(0).Type()))
-			}
-			if res == nil || !IsStrided(res) {
-				return op.Errorf("result #0 must be strided memref of any type values, but got %s", quoted(op.Result(0).Type()))
-			}
-			ma, ok := op.Attr("permutation").(*ir.AffineMapAttr)
-			if !ok {
-				return op.Errorf("requires attribute 'permutation'")
-			}
+			ma := op.Attr("permutation").(*ir.AffineMapAttr)
 			if !ma.Map.IsPermutation() {
 				return op.Errorf("expected a permutation map")
 			}

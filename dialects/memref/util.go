@@ -49,25 +49,6 @@ func intAttr(op *ir.Operation, name string) (int64, bool) {
 	return 0, false
 }
 
-// boolAttr reports whether a bool (or unit) attribute is set and true.
-func boolAttr(op *ir.Operation, name string) bool {
-	switch a := op.Attr(name).(type) {
-	case *ir.IntegerAttr:
-		return a.Int() != 0
-	case *ir.UnitAttr:
-		return true
-	}
-	return false
-}
-
-// resolveIndex resolves operands as `index` values.
-func resolveIndex(p ir.OpParser, us []ir.UnresolvedOperand) ([]*ir.Value, error) {
-	if len(us) == 0 {
-		return nil, nil
-	}
-	return p.ResolveOperands(us, []ir.Type{ir.Index})
-}
-
 // parseColonMemRef parses `: memref<...>` and checks it is a ranked memref.
 func parseColonMemRef(p ir.OpParser) (*ir.MemRefType, error) {
 	loc := p.Loc()
@@ -77,7 +58,7 @@ func parseColonMemRef(p ir.OpParser) (*ir.MemRefType, error) {
 	}
 	m := asMemRef(t)
 	if m == nil {
-		return nil, ir.Errorf(loc, "invalid kind of type specified: expected memref, but found '%s'", t)
+		return nil, ir.Errorf(loc, "invalid kind of type specified")
 	}
 	return m, nil
 }
