@@ -260,6 +260,12 @@ func groupRange(defs []ValueDef, n int, sizes []int64, i int) (int, int, bool) {
 	if extra < 0 || nonSingle == 0 && extra != 0 {
 		return 0, 0, false
 	}
+	if nonSingle > 1 { // SameVariadicResultSize: the groups share the rest equally
+		if extra%nonSingle != 0 {
+			return 0, 0, false
+		}
+		extra /= nonSingle
+	}
 	start := 0
 	for j := 0; j < i; j++ {
 		if defs[j].Arity == Single {
