@@ -1,6 +1,7 @@
 package fn
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/goopt/goopt/dialects/opsyntax"
@@ -241,10 +242,10 @@ func callIndirectOp() *ir.OpDef {
 		Results: []ir.ValueDef{ir.Var("results", nil)},
 		Verify: func(op *ir.Operation) error {
 			ft := op.Operand(0).Type().(*ir.FunctionType)
-			if !sameTypes(op.OperandTypes()[1:], ft.Inputs) {
+			if !slices.Equal(op.OperandTypes()[1:], ft.Inputs) {
 				return op.Errorf("failed to verify that callee input types match argument types")
 			}
-			if !sameTypes(op.ResultTypes(), ft.Results) {
+			if !slices.Equal(op.ResultTypes(), ft.Results) {
 				return op.Errorf("failed to verify that callee result types match result types")
 			}
 			return nil
@@ -272,18 +273,6 @@ var calleeType = ir.CustomDirective{
 		return nil
 	},
 	Print: func(p ir.OpPrinter, _ *ir.Operation, args []*ir.FormatArg) { p.PrintTypes(args[0].Types) },
-}
-
-func sameTypes(a, b []ir.Type) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 func constantOp() *ir.OpDef {
