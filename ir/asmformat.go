@@ -372,6 +372,11 @@ type formatParse struct {
 	regions   []*Region
 	succs     []*Block
 	succLists [][]*Block
+
+	// opSpelled marks operand groups whose types the input spelled (a type
+	// directive, functional-type or custom directive): their counts must
+	// match the operands', whereas an inferred type stands for the whole group.
+	opSpelled []bool
 }
 
 func (cf *compiledFormat) parse(p OpParser, st *OperationState) error {
@@ -386,6 +391,8 @@ func (cf *compiledFormat) parse(p OpParser, st *OperationState) error {
 		resTyped: make([]bool, len(d.Results)),
 		regions:  make([]*Region, len(d.Regions)),
 		succs:    make([]*Block, len(d.Successors)),
+
+		opSpelled: make([]bool, len(d.Operands)),
 	}
 	if err := cf.parseElems(p, st, fs, cf.elems); err != nil {
 		return err
@@ -397,9 +404,12 @@ func (cf *compiledFormat) parse(p OpParser, st *OperationState) error {
 	for i := range d.Operands {
 		us, ts := fs.operands[i], fs.opTypes[i]
 		if len(us) == 0 {
+			if fs.opSpelled[i] && len(ts) > 0 {
+				return Errorf(fs.opLocs[i], "0 operands present, but expected %d", len(ts))
+			}
 			continue
 		}
-		if len(ts) != len(us) && len(ts) != 1 {
+		if len(ts) != len(us) && (len(ts) != 1 || fs.opSpelled[i]) {
 			return Errorf(fs.opLocs[i], "%d operands present, but expected %d", len(us), len(ts))
 		}
 		vs, err := p.ResolveOperands(us, ts)
@@ -431,6 +441,11 @@ func (cf *compiledFormat) parse(p OpParser, st *OperationState) error {
 			} else {
 				continue
 			}
+		}
+		if r.Empty() && d.Traits&SingleBlock != 0 && d.Traits&NoTerminator != 0 {
+			// MLIR's generated parsers give a single-block region without a
+			// terminator its block (`module {}`).
+			r.AppendBlock(NewBlock())
 		}
 		st.Regions = append(st.Regions, r)
 	}
@@ -747,6 +762,7 @@ func (cf *compiledFormat) setTypes(fs *formatParse, e *fmtElem, ts []Type) error
 		fs.resTypes[e.index], fs.resTyped[e.index] = ts, true
 	default:
 		fs.opTypes[e.index], fs.opTyped[e.index] = ts, true
+		fs.opSpelled[e.index] = true
 	}
 	return nil
 }

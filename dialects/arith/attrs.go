@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/goopt/goopt/dialects/opsyntax"
 	"github.com/goopt/goopt/ir"
 )
 
@@ -236,33 +235,6 @@ func parseFlagList(p ir.OpParser, bit func(string) (uint32, bool), unknown strin
 		}
 	}
 	return f, p.Parse(">")
-}
-
-// ParseFastMathFlags parses the custom-form `fastmath<flags>` when present.
-// With defaulted set an absent clause stores `#arith.fastmath<none>`, as
-// MLIR's DefaultValuedAttr does; otherwise nothing is stored.
-func ParseFastMathFlags(defaulted bool) opsyntax.ParseHook {
-	return func(p ir.OpParser, st *ir.OperationState) error {
-		if !p.ParseOptionalKeyword("fastmath") {
-			if defaulted {
-				st.AddAttr(FastMathAttrName, FastMath(FastMathNone))
-			}
-			return nil
-		}
-		a, err := FastMathKind.Parse(p)
-		if err != nil {
-			return err
-		}
-		st.AddAttr(FastMathAttrName, a)
-		return nil
-	}
-}
-
-// PrintFastMathFlags prints ` fastmath<flags>` unless the flags are none or absent.
-func PrintFastMathFlags(p ir.OpPrinter, op *ir.Operation) {
-	if a, ok := op.Attr(FastMathAttrName).(*FastMathAttr); ok && a.Flags != FastMathNone {
-		p.Print(" fastmath<" + a.Flags.String() + ">")
-	}
 }
 
 // RoundingMode is arith's rounding-mode enum, stored as an i32 attribute.

@@ -13,7 +13,8 @@
 //
 // The dialect attributes `#arith.fastmath<...>` (FastMathAttr) and
 // `#arith.overflow<...>` (OverflowAttr) are Go types; other dialects with
-// fast-math flags (math) reuse ParseFastMathFlags and PrintFastMathFlags.
+// fast-math flags (math) declare a `fastmath` attribute of FastMathKind,
+// which a format spells `fastmath<fast>`.
 // Constant folding is exact: integers wrap at their width, division by zero
 // does not fold, and f16/bf16/f32 results are rounded once to their type.
 package arith

@@ -1,9 +1,6 @@
 package builtin
 
-import (
-	"github.com/goopt/goopt/dialects/opsyntax"
-	"github.com/goopt/goopt/ir"
-)
+import "github.com/goopt/goopt/ir"
 
 // Dialect returns the builtin dialect.
 func Dialect() *ir.Dialect {
@@ -18,46 +15,17 @@ func moduleOp() *ir.OpDef {
 			"it may itself be named.\n\n    module @name attributes {a.b} {\n      ...\n    }",
 		Traits: ir.IsolatedFromAbove | ir.NoTerminator | ir.SingleBlock | ir.SymbolTableTrait |
 			ir.AffineScope,
-		Inherent: []string{"sym_name", "sym_visibility"},
+		Operands: ir.NoValues,
+		Results:  ir.NoValues,
+		Attrs:    []ir.AttrDef{ir.OptAttr("sym_name", ir.SymbolNameKind), ir.OptAttr("sym_visibility", ir.StrAttrKind)},
+		Regions:  []ir.RegionDef{{Name: "bodyRegion"}},
 		Verify: func(op *ir.Operation) error {
-			if op.NumRegions() != 1 {
-				return op.Errorf("requires one region")
-			}
 			if b := op.Region(0).Front(); b != nil && b.NumArguments() > 0 {
 				return op.Errorf("region should have no arguments")
 			}
-			if n := op.Attr("sym_name"); n != nil {
-				if _, ok := n.(*ir.StringAttr); !ok {
-					return op.Errorf("attribute 'sym_name' failed to satisfy constraint: string attribute")
-				}
-			}
 			return nil
 		},
-		Parse: func(p ir.OpParser, st *ir.OperationState) error {
-			if name, ok := p.ParseOptionalSymbolName(); ok {
-				st.AddAttr("sym_name", ir.Str(name))
-			}
-			if err := p.ParseOptionalAttrDictWithKeyword(st); err != nil {
-				return err
-			}
-			r := st.AddRegion()
-			if err := p.ParseRegion(r, nil); err != nil {
-				return err
-			}
-			if r.Empty() {
-				r.AppendBlock(ir.NewBlock())
-			}
-			return nil
-		},
-		Print: func(p ir.OpPrinter, op *ir.Operation) {
-			if n, ok := op.Attr("sym_name").(*ir.StringAttr); ok {
-				p.Print(" ")
-				p.PrintSymbolName(n.Value)
-			}
-			p.PrintOptionalAttrDictWithKeyword(op.Attrs(), "sym_name")
-			p.Print(" ")
-			p.PrintRegion(op.Region(0), false, false)
-		},
+		Format: "($sym_name^)? attr-dict-with-keyword $bodyRegion",
 	}
 }
 
@@ -68,47 +36,17 @@ func castOp() *ir.OpDef {
 		Doc: "Converts values between type systems during partial lowering; it has no " +
 			"semantics of its own and must be gone once conversion completes.\n\n" +
 			"    %1:2 = builtin.unrealized_conversion_cast %a, %b : i32, i32 to i64, i8",
-		Traits: ir.Pure,
+		Traits:   ir.Pure,
+		Operands: []ir.ValueDef{ir.Var("inputs", nil)},
+		Results:  []ir.ValueDef{ir.Var("outputs", nil)},
 		Verify: func(op *ir.Operation) error {
 			if op.NumResults() == 0 {
 				return op.Errorf("expected at least one result for cast operation")
 			}
 			return nil
 		},
-		Parse: func(p ir.OpParser, st *ir.OperationState) error {
-			ops, err := p.ParseOperandList(ir.DelimNone)
-			if err != nil {
-				return err
-			}
-			if len(ops) > 0 {
-				if err := opsyntax.ParseColonOperandTypes(p, st, ops); err != nil {
-					return err
-				}
-			}
-			if err := p.ParseKeyword("to"); err != nil {
-				return err
-			}
-			ts, err := p.ParseTypeList()
-			if err != nil {
-				return err
-			}
-			st.Types = append(st.Types, ts...)
-			return p.ParseOptionalAttrDict(st)
-		},
-		Print: func(p ir.OpPrinter, op *ir.Operation) {
-			if op.NumOperands() > 0 {
-				p.Print(" ")
-				p.PrintOperands(op.Operands())
-			}
-			if op.NumOperands() > 0 {
-				p.Print(" : ")
-				p.PrintTypes(op.OperandTypes())
-			}
-			p.Print(" to ")
-			p.PrintTypes(op.ResultTypes())
-			p.PrintOptionalAttrDict(op.Attrs())
-		},
-		Fold: foldCast,
+		Format: "($inputs^ `:` type($inputs))? `to` type($outputs) attr-dict",
+		Fold:   foldCast,
 	}
 }
 

@@ -1,6 +1,7 @@
 package fn
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/goopt/goopt/dialects/opsyntax"
@@ -27,6 +28,30 @@ func FunctionType(op *ir.Operation) *ir.FunctionType {
 // IsExternal reports whether a func.func is a declaration (no body).
 func IsExternal(op *ir.Operation) bool { return op.NumRegions() == 0 || op.Region(0).Empty() }
 
+// dictArrayKind is ODS's DictArrayAttr: arg_attrs and res_attrs.
+var dictArrayKind = ir.AttrOf("Array of dictionary attributes", func(a ir.Attribute) bool {
+	arr, ok := a.(*ir.ArrayAttr)
+	if !ok {
+		return false
+	}
+	for _, e := range arr.Elems {
+		if _, ok := e.(*ir.DictionaryAttr); !ok {
+			return false
+		}
+	}
+	return true
+})
+
+// functionTypeKind is ODS's TypeAttrOf<FunctionType>.
+var functionTypeKind = ir.AttrOf("type attribute of function type", func(a ir.Attribute) bool {
+	ta, ok := a.(*ir.TypeAttr)
+	if !ok {
+		return false
+	}
+	_, ok = ta.Value.(*ir.FunctionType)
+	return ok
+})
+
 func funcOp() *ir.OpDef {
 	spec := opsyntax.FuncSpec()
 	return &ir.OpDef{
@@ -37,9 +62,20 @@ func funcOp() *ir.OpDef {
 			"    func.func @def(%arg0: i32 {llvm.noalias}) -> i32 attributes {a} {\n" +
 			"      return %arg0 : i32\n" +
 			"    }",
-		Traits:         ir.IsolatedFromAbove | ir.Symbol | ir.AffineScope | ir.AutomaticAllocationScope,
-		Inherent:       []string{"sym_name", "function_type", "sym_visibility", "arg_attrs", "res_attrs"},
-		Verify:         verifyFunc,
+		Traits:   ir.IsolatedFromAbove | ir.Symbol | ir.AffineScope | ir.AutomaticAllocationScope,
+		Operands: ir.NoValues,
+		Results:  ir.NoValues,
+		Attrs: []ir.AttrDef{
+			ir.Attr("sym_name", ir.SymbolNameKind),
+			ir.Attr("function_type", functionTypeKind),
+			ir.OptAttr("sym_visibility", ir.StrAttrKind),
+			ir.OptAttr("arg_attrs", dictArrayKind),
+			ir.OptAttr("res_attrs", dictArrayKind),
+		},
+		Regions: []ir.RegionDef{{Name: "body"}},
+		Verify:  verifyFunc,
+		// The signature, with argument names and attributes, is too
+		// irregular for a format (MLIR's function_interface_impl).
 		Parse:          func(p ir.OpParser, st *ir.OperationState) error { return opsyntax.ParseFunctionOp(p, st, spec) },
 		Print:          func(p ir.OpPrinter, op *ir.Operation) { opsyntax.PrintFunctionOp(p, op, spec) },
 		DefaultDialect: "func",
@@ -47,25 +83,7 @@ func funcOp() *ir.OpDef {
 }
 
 func verifyFunc(op *ir.Operation) error {
-	if _, ok := op.Attr("sym_name").(*ir.StringAttr); !ok {
-		return op.Errorf("requires attribute 'sym_name'")
-	}
-	ta, ok := op.Attr("function_type").(*ir.TypeAttr)
-	if !ok {
-		return op.Errorf("requires attribute 'function_type'")
-	}
-	ft, ok := ta.Value.(*ir.FunctionType)
-	if !ok {
-		return op.Errorf("attribute 'function_type' failed to satisfy constraint: type attribute of function type")
-	}
-	if v := op.Attr("sym_visibility"); v != nil {
-		if _, ok := v.(*ir.StringAttr); !ok {
-			return op.Errorf("attribute 'sym_visibility' failed to satisfy constraint: string attribute")
-		}
-	}
-	if op.NumRegions() != 1 {
-		return op.Errorf("requires one region")
-	}
+	ft := FunctionType(op)
 	if err := verifyAttrArray(op, "arg_attrs", "argument", "arguments", len(ft.Inputs)); err != nil {
 		return err
 	}
@@ -90,26 +108,19 @@ func verifyFunc(op *ir.Operation) error {
 	return nil
 }
 
-// verifyAttrArray checks arg_attrs/res_attrs: an array of dictionaries, one
-// per argument (result), holding only dialect attributes (names with a dot).
+// verifyAttrArray checks arg_attrs/res_attrs (an array of dictionaries,
+// as the schema checks): one per argument (result), holding only dialect
+// attributes (names with a dot).
 func verifyAttrArray(op *ir.Operation, name, what, plural string, n int) error {
-	a := op.Attr(name)
-	if a == nil {
-		return nil
-	}
-	arr, ok := a.(*ir.ArrayAttr)
+	arr, ok := op.Attr(name).(*ir.ArrayAttr)
 	if !ok {
-		return op.Errorf("attribute '%s' failed to satisfy constraint: Array of dictionary attributes", name)
+		return nil
 	}
 	if len(arr.Elems) != n {
 		return op.Errorf("expects %s attribute array to have the same number of elements as the number of function %s, got %d, but expected %d", what, plural, len(arr.Elems), n)
 	}
 	for _, e := range arr.Elems {
-		d, ok := e.(*ir.DictionaryAttr)
-		if !ok {
-			return op.Errorf("expects %s attribute dictionary", what)
-		}
-		for _, na := range d.Entries {
+		for _, na := range e.(*ir.DictionaryAttr).Entries {
 			if !strings.Contains(na.Name, ".") {
 				return op.Errorf("%s may only have dialect attributes", plural)
 			}
@@ -124,22 +135,11 @@ func returnOp() *ir.OpDef {
 		Summary: "Function return operation",
 		Doc: "Returns control and values from a func.func; operand types match the function's results.\n\n" +
 			"    return %0, %1 : i32, f32",
-		Traits: ir.Pure | ir.Terminator | ir.ReturnLike,
-		Verify: verifyReturn,
-		Parse: func(p ir.OpParser, st *ir.OperationState) error {
-			ops, err := p.ParseOperandList(ir.DelimNone)
-			if err != nil {
-				return err
-			}
-			if err := p.ParseOptionalAttrDict(st); err != nil {
-				return err
-			}
-			if len(ops) == 0 {
-				return nil
-			}
-			return opsyntax.ParseColonOperandTypes(p, st, ops)
-		},
-		Print: opsyntax.PrintOptionalOperandsColonTypes,
+		Traits:   ir.Pure | ir.Terminator | ir.ReturnLike,
+		Operands: []ir.ValueDef{ir.Var("operands", nil)},
+		Results:  ir.NoValues,
+		Verify:   verifyReturn,
+		Format:   "attr-dict ($operands^ `:` type($operands))?",
 	}
 }
 
@@ -182,77 +182,18 @@ func callOp() *ir.OpDef {
 		Summary: "call operation",
 		Doc: "Calls a function by symbol; operand and result types match the callee's signature.\n\n" +
 			"    %0:2 = call @f(%a, %b) : (i32, f32) -> (i32, f32)",
-		Inherent: []string{"callee"},
+		Operands: []ir.ValueDef{ir.Var("operands", nil)},
+		Results:  []ir.ValueDef{ir.Var("results", nil)},
+		Attrs:    []ir.AttrDef{ir.Attr("callee", ir.FlatSymbolRefKind)},
 		Verify:   verifyCall,
-		Parse: func(p ir.OpParser, st *ir.OperationState) error {
-			name, err := p.ParseSymbolName()
-			if err != nil {
-				return err
-			}
-			st.AddAttr("callee", ir.SymbolRef(name))
-			ops, err := p.ParseOperandList(ir.DelimParen)
-			if err != nil {
-				return err
-			}
-			if err := p.ParseOptionalAttrDict(st); err != nil {
-				return err
-			}
-			ft, err := parseColonFunctionType(p)
-			if err != nil {
-				return err
-			}
-			vs, err := resolveAll(p, ops, ft.Inputs)
-			if err != nil {
-				return err
-			}
-			st.Operands = append(st.Operands, vs...)
-			st.Types = append(st.Types, ft.Results...)
-			return nil
-		},
-		Print: func(p ir.OpPrinter, op *ir.Operation) {
-			p.Print(" ")
-			p.PrintAttributeWithoutType(op.Attr("callee"))
-			p.Print("(")
-			p.PrintOperands(op.Operands())
-			p.Print(")")
-			p.PrintOptionalAttrDict(op.Attrs(), "callee")
-			p.Print(" : ")
-			p.PrintType(ir.Function(op.OperandTypes(), op.ResultTypes()))
-		},
+		Format:   "$callee `(` $operands `)` attr-dict `:` functional-type($operands, results)",
 	}
-}
-
-func parseColonFunctionType(p ir.OpParser) (*ir.FunctionType, error) {
-	loc := p.Loc()
-	t, err := p.ParseColonType()
-	if err != nil {
-		return nil, err
-	}
-	ft, ok := t.(*ir.FunctionType)
-	if !ok {
-		return nil, ir.Errorf(loc, "expected function type")
-	}
-	return ft, nil
-}
-
-func resolveAll(p ir.OpParser, ops []ir.UnresolvedOperand, ts []ir.Type) ([]*ir.Value, error) {
-	if len(ops) != len(ts) {
-		return nil, p.Errorf("%d operands present, but expected %d", len(ops), len(ts))
-	}
-	if len(ops) == 0 {
-		return nil, nil
-	}
-	return p.ResolveOperands(ops, ts)
 }
 
 func verifyCall(op *ir.Operation) error {
-	ref, ok := op.Attr("callee").(*ir.SymbolRefAttr)
-	if !ok {
-		return op.Errorf("requires attribute 'callee'")
-	}
 	fn := Callee(op)
 	if fn == nil {
-		return op.Errorf("'%s' does not reference a valid function", ref.Leaf())
+		return op.Errorf("'%s' does not reference a valid function", op.Attr("callee").(*ir.SymbolRefAttr).Leaf())
 	}
 	ft := FunctionType(fn)
 	if ft == nil {
@@ -294,74 +235,44 @@ func callIndirectOp() *ir.OpDef {
 		Summary: "indirect call operation",
 		Doc: "Calls a function value; operand and result types match its function type.\n\n" +
 			"    %0 = call_indirect %f(%a) : (i32) -> i32",
+		Operands: []ir.ValueDef{
+			ir.Operand("callee", ir.TypeOf("function type", func(t ir.Type) bool { _, ok := t.(*ir.FunctionType); return ok })),
+			ir.Var("callee_operands", nil),
+		},
+		Results: []ir.ValueDef{ir.Var("results", nil)},
 		Verify: func(op *ir.Operation) error {
-			if op.NumOperands() < 1 {
-				return op.Errorf("expected 1 or more operands, but found 0")
-			}
-			ft, ok := op.Operand(0).Type().(*ir.FunctionType)
-			if !ok {
-				return op.Errorf("operand #0 must be function type, but got '%s'", op.Operand(0).Type())
-			}
-			args := op.OperandTypes()[1:]
-			if !sameTypes(args, ft.Inputs) {
+			ft := op.Operand(0).Type().(*ir.FunctionType)
+			if !slices.Equal(op.OperandTypes()[1:], ft.Inputs) {
 				return op.Errorf("failed to verify that callee input types match argument types")
 			}
-			if !sameTypes(op.ResultTypes(), ft.Results) {
+			if !slices.Equal(op.ResultTypes(), ft.Results) {
 				return op.Errorf("failed to verify that callee result types match result types")
 			}
 			return nil
 		},
-		Parse: func(p ir.OpParser, st *ir.OperationState) error {
-			callee, err := p.ParseOperand()
-			if err != nil {
-				return err
-			}
-			ops, err := p.ParseOperandList(ir.DelimParen)
-			if err != nil {
-				return err
-			}
-			if err := p.ParseOptionalAttrDict(st); err != nil {
-				return err
-			}
-			ft, err := parseColonFunctionType(p)
-			if err != nil {
-				return err
-			}
-			cv, err := p.ResolveOperand(callee, ft)
-			if err != nil {
-				return err
-			}
-			vs, err := resolveAll(p, ops, ft.Inputs)
-			if err != nil {
-				return err
-			}
-			st.Operands = append(append(st.Operands, cv), vs...)
-			st.Types = append(st.Types, ft.Results...)
-			return nil
-		},
-		Print: func(p ir.OpPrinter, op *ir.Operation) {
-			p.Print(" ")
-			p.PrintOperand(op.Operand(0))
-			p.Print("(")
-			p.PrintOperands(op.Operands()[1:])
-			p.Print(")")
-			p.PrintOptionalAttrDict(op.Attrs())
-			p.Print(" : ")
-			p.PrintType(op.Operand(0).Type())
-		},
+		Custom: map[string]ir.CustomDirective{"CalleeType": calleeType},
+		Format: "$callee `(` $callee_operands `)` attr-dict `:` custom<CalleeType>(type($callee), type($callee_operands), type($results))",
 	}
 }
 
-func sameTypes(a, b []ir.Type) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
+// calleeType is the `: (inputs) -> results` of func.call_indirect: the
+// callee's type, which also gives the arguments' and results' types (MLIR's
+// TypesMatchWith lets its format infer them).
+var calleeType = ir.CustomDirective{
+	Parse: func(p ir.OpParser, args []*ir.FormatArg) error {
+		loc := p.Loc()
+		t, err := p.ParseType()
+		if err != nil {
+			return err
 		}
-	}
-	return true
+		ft, ok := t.(*ir.FunctionType)
+		if !ok {
+			return ir.Errorf(loc, "expected function type")
+		}
+		args[0].Types, args[1].Types, args[2].Types = []ir.Type{ft}, ft.Inputs, ft.Results
+		return nil
+	},
+	Print: func(p ir.OpPrinter, _ *ir.Operation, args []*ir.FormatArg) { p.PrintTypes(args[0].Types) },
 }
 
 func constantOp() *ir.OpDef {
@@ -371,15 +282,11 @@ func constantOp() *ir.OpDef {
 		Doc: "Produces an SSA value of function type from a function symbol.\n\n" +
 			"    %f = constant @callee : (i32) -> i32",
 		Traits:   ir.Pure | ir.ConstantLike,
-		Inherent: []string{"value"},
+		Operands: ir.NoValues,
+		Results:  []ir.ValueDef{ir.Operand("result", nil)},
+		Attrs:    []ir.AttrDef{ir.Attr("value", ir.FlatSymbolRefKind)},
 		Verify: func(op *ir.Operation) error {
-			ref, ok := op.Attr("value").(*ir.SymbolRefAttr)
-			if !ok || len(ref.Nested) > 0 {
-				return op.Errorf("requires attribute 'value'")
-			}
-			if op.NumResults() != 1 {
-				return op.Errorf("requires one result")
-			}
+			ref := op.Attr("value").(*ir.SymbolRefAttr)
 			fn := ir.LookupNearestSymbolFrom(op, ref)
 			if fn == nil || !fn.Is("func.func") {
 				return op.Errorf("reference to undefined function '%s'", ref.Root)
@@ -389,29 +296,7 @@ func constantOp() *ir.OpDef {
 			}
 			return nil
 		},
-		Parse: func(p ir.OpParser, st *ir.OperationState) error {
-			name, err := p.ParseSymbolName()
-			if err != nil {
-				return err
-			}
-			st.AddAttr("value", ir.SymbolRef(name))
-			if err := p.ParseOptionalAttrDict(st); err != nil {
-				return err
-			}
-			t, err := p.ParseColonType()
-			if err != nil {
-				return err
-			}
-			st.Types = append(st.Types, t)
-			return nil
-		},
-		Print: func(p ir.OpPrinter, op *ir.Operation) {
-			p.Print(" ")
-			p.PrintAttributeWithoutType(op.Attr("value"))
-			p.PrintOptionalAttrDict(op.Attrs(), "value")
-			p.Print(" : ")
-			p.PrintType(op.Result(0).Type())
-		},
+		Format: "attr-dict $value `:` type(results)",
 		Fold: func(op *ir.Operation, _ []ir.Attribute) []ir.FoldResult {
 			return []ir.FoldResult{{Attr: op.Attr("value")}}
 		},

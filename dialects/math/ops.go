@@ -1,8 +1,9 @@
 package math
 
 import (
+	"strings"
+
 	"github.com/goopt/goopt/dialects/arith"
-	"github.com/goopt/goopt/dialects/opsyntax"
 	"github.com/goopt/goopt/ir"
 )
 
@@ -10,18 +11,18 @@ import (
 func Dialect() *ir.Dialect {
 	var ops []*ir.OpDef
 	for _, u := range floatUnaries {
-		ops = append(ops, floatOp(u.name, u.summary, 1, u.fold))
+		ops = append(ops, floatOp(u.name, u.summary, unary, u.fold))
 	}
 	ops = append(ops,
-		floatOp("atan2", "2-argument arcus tangent of the given values", 2, nil),
-		floatOp("copysign", "A copysign operation", 2, foldCopySign),
-		floatOp("powf", "floating point raised to the power of operation", 2, nil),
-		floatOp("fma", "floating point fused multipy-add operation", 3, nil),
-		intOp("absi", "integer absolute-value operation", 1, foldAbsI),
-		intOp("ctlz", "counts the leading zeros an integer value", 1, foldCtlz),
-		intOp("cttz", "counts the trailing zeros an integer value", 1, foldCttz),
-		intOp("ctpop", "counts the number of set bits of an integer value", 1, foldCtpop),
-		intOp("ipowi", "signed integer raised to the power of operation", 2, foldIPowI),
+		floatOp("atan2", "2-argument arcus tangent of the given values", binary, nil),
+		floatOp("copysign", "A copysign operation", binary, foldCopySign),
+		floatOp("powf", "floating point raised to the power of operation", binary, nil),
+		floatOp("fma", "floating point fused multipy-add operation", ternary, nil),
+		intOp("absi", "integer absolute-value operation", unary, foldAbsI),
+		intOp("ctlz", "counts the leading zeros an integer value", unary, foldCtlz),
+		intOp("cttz", "counts the trailing zeros an integer value", unary, foldCttz),
+		intOp("ctpop", "counts the number of set bits of an integer value", unary, foldCtpop),
+		intOp("ipowi", "signed integer raised to the power of operation", binary, foldIPowI),
 		fpowiOp(),
 	)
 	return &ir.Dialect{Name: "math", Ops: ops, Materialize: arith.Materialize}
@@ -62,99 +63,82 @@ var floatUnaries = []struct {
 	{"trunc", "trunc of the specified value", foldExact(truncF)},
 }
 
-// verifyElementwise checks operand and result counts, the element-type
-// constraint, and that all types are the same.
-func verifyElementwise(n int, pred func(ir.Type) bool, desc string) func(*ir.Operation) error {
-	return func(op *ir.Operation) error {
-		if op.NumOperands() != n {
-			return op.Errorf("expected %d operands, but found %d", n, op.NumOperands())
-		}
-		if op.NumResults() != 1 {
-			return op.Errorf("requires one result")
-		}
-		for i, v := range op.Operands() {
-			if !pred(v.Type()) {
-				return op.Errorf("operand #%d must be %s, but got '%s'", i, desc, v.Type())
-			}
-		}
-		if !pred(op.Result(0).Type()) {
-			return op.Errorf("result #0 must be %s, but got '%s'", desc, op.Result(0).Type())
-		}
-		for _, v := range op.Operands() {
-			if v.Type() != op.Result(0).Type() {
-				return op.Errorf("requires the same type for all operands and results")
-			}
-		}
-		return nil
+// Operand names of MLIR's Math_{Float,Integer}{Unary,Binary,Ternary}Op classes.
+var (
+	unary   = []string{"operand"}
+	binary  = []string{"lhs", "rhs"}
+	ternary = []string{"a", "b", "c"}
+)
+
+// The element-type constraints of the math ops, described as ODS does.
+var (
+	floatLike = ir.TypeOf("floating-point-like", arith.FloatLike)
+	intLike   = ir.TypeOf("signless-integer-like", arith.SignlessIntegerLike)
+)
+
+// fastMath is the `fastmath` attribute of the float ops, none by default.
+var fastMath = ir.DefaultAttr(arith.FastMathAttrName, arith.FastMathKind, arith.FastMath(arith.FastMathNone))
+
+// fastMathClause is the format of fastMath, spelled after the operands.
+const fastMathClause = " (`fastmath` `` $fastmath^)?"
+
+// elementwise declares an op whose operands and result share one type
+// satisfying c: `$lhs, $rhs [clause] attr-dict : type($result)`.
+func elementwise(name, summary string, names []string, c *ir.TypeConstraint, clause string, fold func(*ir.Operation, []ir.Attribute) []ir.FoldResult) *ir.OpDef {
+	operands := make([]ir.ValueDef, len(names))
+	vars := make([]string, len(names))
+	for i, n := range names {
+		operands[i] = ir.Operand(n, c)
+		vars[i] = "$" + n
+	}
+	return &ir.OpDef{
+		Name:     name,
+		Summary:  summary,
+		Traits:   ir.Pure | ir.SameOperandsAndResultType,
+		Operands: operands,
+		Results:  []ir.ValueDef{ir.Operand("result", c)},
+		Format:   strings.Join(vars, " `,` ") + clause + " attr-dict `:` type($result)",
+		Fold:     fold,
 	}
 }
 
-func floatOp(mnemonic, summary string, n int, fold func(*ir.Operation, []ir.Attribute) []ir.FoldResult) *ir.OpDef {
+func floatOp(mnemonic, summary string, names []string, fold func(*ir.Operation, []ir.Attribute) []ir.FoldResult) *ir.OpDef {
 	name := "math." + mnemonic
-	operands := map[int]string{1: "%x", 2: "%x, %y", 3: "%a, %b, %c"}[n]
-	return &ir.OpDef{
-		Name:    name,
-		Summary: summary,
-		Doc:     "Elementwise on floats, or vectors or tensors of floats.\n\n    %r = " + name + " " + operands + " fastmath<fast> : f32",
-		// SameOperandsAndResultType is checked by Verify, after the type
-		// constraints, in MLIR's order (the trait would be checked first).
-		Traits:   ir.Pure,
-		Inherent: []string{arith.FastMathAttrName},
-		Verify:   verifyElementwise(n, arith.FloatLike, "floating-point-like"),
-		Parse: func(p ir.OpParser, st *ir.OperationState) error {
-			return opsyntax.ParseSameType(p, st, n, arith.ParseFastMathFlags(true))
-		},
-		Print: func(p ir.OpPrinter, op *ir.Operation) {
-			opsyntax.PrintSameType(p, op, arith.PrintFastMathFlags, arith.FastMathAttrName)
-		},
-		Fold: fold,
-	}
+	d := elementwise(name, summary, names, floatLike, fastMathClause, fold)
+	d.Attrs = []ir.AttrDef{fastMath}
+	d.Doc = "Elementwise on floats, or vectors or tensors of floats.\n\n    %r = " + name + " " +
+		exampleOperands(names) + " fastmath<fast> : f32"
+	return d
 }
 
-func intOp(mnemonic, summary string, n int, fold func(*ir.Operation, []ir.Attribute) []ir.FoldResult) *ir.OpDef {
+func intOp(mnemonic, summary string, names []string, fold func(*ir.Operation, []ir.Attribute) []ir.FoldResult) *ir.OpDef {
 	name := "math." + mnemonic
-	operands := map[int]string{1: "%x", 2: "%x, %y"}[n]
-	return &ir.OpDef{
-		Name:    name,
-		Summary: summary,
-		Doc:     "Elementwise on signless integers, or vectors or tensors of them.\n\n    %r = " + name + " " + operands + " : i32",
-		Traits:  ir.Pure,
-		Verify:  verifyElementwise(n, arith.SignlessIntegerLike, "signless-integer-like"),
-		Parse: func(p ir.OpParser, st *ir.OperationState) error {
-			return opsyntax.ParseSameType(p, st, n, nil)
-		},
-		Print: func(p ir.OpPrinter, op *ir.Operation) { opsyntax.PrintSameType(p, op, nil) },
-		Fold:  fold,
-	}
+	d := elementwise(name, summary, names, intLike, "", fold)
+	d.Doc = "Elementwise on signless integers, or vectors or tensors of them.\n\n    %r = " + name + " " +
+		exampleOperands(names) + " : i32"
+	return d
+}
+
+func exampleOperands(names []string) string {
+	return "%" + strings.Join(names, ", %")
 }
 
 func fpowiOp() *ir.OpDef {
 	return &ir.OpDef{
-		Name:     "math.fpowi",
-		Summary:  "floating point raised to the signed integer power",
-		Doc:      "Raises a float to a signed integer power, elementwise.\n\n    %r = math.fpowi %x, %n : f32, i32",
-		Traits:   ir.Pure,
-		Inherent: []string{arith.FastMathAttrName},
+		Name:          "math.fpowi",
+		Summary:       "floating point raised to the signed integer power",
+		Doc:           "Raises a float to a signed integer power, elementwise.\n\n    %r = math.fpowi %x, %n : f32, i32",
+		Traits:        ir.Pure,
+		Operands:      []ir.ValueDef{ir.Operand("lhs", floatLike), ir.Operand("rhs", intLike)},
+		Results:       []ir.ValueDef{ir.Operand("result", floatLike)},
+		Attrs:         []ir.AttrDef{fastMath},
+		AllTypesMatch: [][]string{{"lhs", "result"}},
+		Format:        "$lhs `,` $rhs" + fastMathClause + " attr-dict `:` type($lhs) `,` type($rhs)",
 		Verify: func(op *ir.Operation) error {
-			if op.NumOperands() != 2 || op.NumResults() != 1 {
-				return op.Errorf("expected 2 operands and 1 result")
-			}
-			if !arith.FloatLike(op.Operand(0).Type()) {
-				return op.Errorf("operand #0 must be floating-point-like, but got '%s'", op.Operand(0).Type())
-			}
-			if !arith.SignlessIntegerLike(op.Operand(1).Type()) {
-				return op.Errorf("operand #1 must be signless-integer-like, but got '%s'", op.Operand(1).Type())
-			}
 			if op.Result(0).Type() != op.Operand(0).Type() {
 				return op.Errorf("failed to verify that all of {lhs, result} have same type")
 			}
 			return nil
-		},
-		Parse: func(p ir.OpParser, st *ir.OperationState) error {
-			return opsyntax.ParseOperandsColonTypes(p, st, arith.ParseFastMathFlags(true), func(ts []ir.Type) ir.Type { return ts[0] })
-		},
-		Print: func(p ir.OpPrinter, op *ir.Operation) {
-			opsyntax.PrintOperandsColonTypes(p, op, arith.PrintFastMathFlags, arith.FastMathAttrName)
 		},
 	}
 }

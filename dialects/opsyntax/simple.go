@@ -9,50 +9,6 @@ type ParseHook func(p ir.OpParser, st *ir.OperationState) error
 // PrintHook prints what the matching ParseHook reads, including its leading space.
 type PrintHook func(p ir.OpPrinter, op *ir.Operation)
 
-// ParseSameType parses `%a, %b {extra} attr-dict : type`: n operands (n < 0:
-// any number, at least one) and one result, all of one type.
-func ParseSameType(p ir.OpParser, st *ir.OperationState, n int, extra ParseHook) error {
-	ops, err := p.ParseOperandList(ir.DelimNone)
-	if err != nil {
-		return err
-	}
-	if n >= 0 && len(ops) != n {
-		return p.Errorf("expected %d operands", n)
-	}
-	if extra != nil {
-		if err := extra(p, st); err != nil {
-			return err
-		}
-	}
-	if err := p.ParseOptionalAttrDict(st); err != nil {
-		return err
-	}
-	t, err := p.ParseColonType()
-	if err != nil {
-		return err
-	}
-	vs, err := p.ResolveOperands(ops, []ir.Type{t})
-	if err != nil {
-		return err
-	}
-	st.Operands = append(st.Operands, vs...)
-	st.Types = append(st.Types, t)
-	return nil
-}
-
-// PrintSameType prints what ParseSameType reads; elided names the attributes
-// that extra prints (they are left out of the attribute dictionary).
-func PrintSameType(p ir.OpPrinter, op *ir.Operation, extra PrintHook, elided ...string) {
-	p.Print(" ")
-	p.PrintOperands(op.Operands())
-	if extra != nil {
-		extra(p, op)
-	}
-	p.PrintOptionalAttrDict(op.Attrs(), elided...)
-	p.Print(" : ")
-	p.PrintType(op.Result(0).Type())
-}
-
 // ParseCast parses `%x {extra} attr-dict : srcType to dstType`.
 func ParseCast(p ir.OpParser, st *ir.OperationState, extra ParseHook) error {
 	return ParseConversion(p, st, "to", extra)
@@ -113,65 +69,6 @@ func PrintConversion(p ir.OpPrinter, op *ir.Operation, kw string, extra PrintHoo
 	p.PrintType(op.Result(0).Type())
 }
 
-// ParseOperandsColonTypes parses `%a, %b {extra} attr-dict : t1, t2` where the
-// types are the operand types (one type may stand for all) and the op has a
-// single result of resultType(operandTypes).
-func ParseOperandsColonTypes(p ir.OpParser, st *ir.OperationState, extra ParseHook, resultType func([]ir.Type) ir.Type) error {
-	ops, err := p.ParseOperandList(ir.DelimNone)
-	if err != nil {
-		return err
-	}
-	if extra != nil {
-		if err := extra(p, st); err != nil {
-			return err
-		}
-	}
-	if err := p.ParseOptionalAttrDict(st); err != nil {
-		return err
-	}
-	ts, err := p.ParseColonTypeList()
-	if err != nil {
-		return err
-	}
-	if len(ts) != len(ops) && len(ts) != 1 {
-		return p.Errorf("%d operands present, but expected %d", len(ops), len(ts))
-	}
-	vs, err := p.ResolveOperands(ops, ts)
-	if err != nil {
-		return err
-	}
-	st.Operands = append(st.Operands, vs...)
-	st.Types = append(st.Types, resultType(ts))
-	return nil
-}
-
-// PrintOperandsColonTypes prints `%a, %b {extra} attr-dict : t1, t2` (the operand types).
-func PrintOperandsColonTypes(p ir.OpPrinter, op *ir.Operation, extra PrintHook, elided ...string) {
-	p.Print(" ")
-	p.PrintOperands(op.Operands())
-	if extra != nil {
-		extra(p, op)
-	}
-	p.PrintOptionalAttrDict(op.Attrs(), elided...)
-	p.Print(" : ")
-	p.PrintTypes(op.OperandTypes())
-}
-
-// ParseKeywordEnum parses one of keywords and returns its index.
-func ParseKeywordEnum(p ir.OpParser, keywords []string) (int, error) {
-	loc := p.Loc()
-	kw, err := p.ParseIdentifier()
-	if err != nil {
-		return 0, err
-	}
-	for i, k := range keywords {
-		if k == kw {
-			return i, nil
-		}
-	}
-	return 0, ir.Errorf(loc, "invalid keyword '%s'", kw)
-}
-
 // TypeOfShape returns elem in the shape of like: elem itself for a scalar,
 // otherwise a vector or tensor of like's shape (`i1` for `vector<4xf32>`
 // gives `vector<4xi1>`).
@@ -187,9 +84,9 @@ func TypeOfShape(like ir.Type, elem ir.Type) ir.Type {
 	return elem
 }
 
-// ParseColonOperandTypes parses `: t1, ..., tn` for the n operands us that
+// parseColonOperandTypes parses `: t1, ..., tn` for the n operands us that
 // were already read, resolves them and appends them to st.Operands.
-func ParseColonOperandTypes(p ir.OpParser, st *ir.OperationState, us []ir.UnresolvedOperand) error {
+func parseColonOperandTypes(p ir.OpParser, st *ir.OperationState, us []ir.UnresolvedOperand) error {
 	ts, err := p.ParseColonTypeList()
 	if err != nil {
 		return err
@@ -218,7 +115,7 @@ func ParseOptionalOperandsColonTypes(p ir.OpParser, st *ir.OperationState) error
 	if len(us) == 0 {
 		return nil
 	}
-	return ParseColonOperandTypes(p, st, us)
+	return parseColonOperandTypes(p, st, us)
 }
 
 // PrintOptionalOperandsColonTypes prints what ParseOptionalOperandsColonTypes reads.

@@ -158,3 +158,65 @@ func.func @arg_attr(%a: i32 {x}) {
 ^bb0(%a: i32):
   "func.return"() : () -> ()
 }) {sym_name = "f", function_type = i32} : () -> ()
+
+// -----
+
+// arg_attrs holds dictionaries only.
+// expected-error @+1 {{'func.func' op attribute 'arg_attrs' failed to satisfy constraint: Array of dictionary attributes}}
+"func.func"() ({
+^bb0(%a: i32):
+  "func.return"() : () -> ()
+}) {sym_name = "f", function_type = (i32) -> (), arg_attrs = [1]} : () -> ()
+
+// -----
+
+// A function has a name.
+// expected-error @+1 {{'func.func' op requires attribute 'sym_name'}}
+"func.func"() ({
+  "func.return"() : () -> ()
+}) {function_type = () -> ()} : () -> ()
+
+// -----
+
+// func.constant names a function of this symbol table, not a nested one.
+func.func @constant_nested() {
+  // expected-error @+1 {{'func.constant' op attribute 'value' failed to satisfy constraint: flat symbol reference attribute}}
+  %0 = "func.constant"() {value = @a::@b} : () -> (() -> ())
+  return
+}
+
+// -----
+
+// The callee of func.call is a flat symbol reference.
+func.func @call_nested() {
+  // expected-error @+1 {{'func.call' op attribute 'callee' failed to satisfy constraint: flat symbol reference attribute}}
+  "func.call"() {callee = @a::@b} : () -> ()
+  return
+}
+
+// -----
+
+// The signature of a call gives one type per operand.
+func.func private @g(i32) -> i32
+func.func @call_type_count(%a: i32) {
+  // expected-error @+1 {{2 operands present, but expected 1}}
+  %0 = func.call @g(%a, %a) : (i32) -> i32
+  return
+}
+
+// -----
+
+// So does a return's type list.
+func.func @return_type_count(%a: i32) -> (i32, i32) {
+  // expected-error @+1 {{2 operands present, but expected 1}}
+  return %a, %a : i32
+}
+
+// -----
+
+// call_indirect results match the function type.
+func.func @indirect_results(%fn: (i32) -> i32, %a: i32) {
+  // expected-error @+1 {{'func.call_indirect' op failed to verify that callee result types match result types}}
+  %0 = "func.call_indirect"(%fn, %a) : ((i32) -> i32, i32) -> i64
+  return
+}

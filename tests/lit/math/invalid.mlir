@@ -105,3 +105,30 @@ func.func @ctpop_of_signed(%a: si32) {
   %0 = "math.ctpop"(%a) : (si32) -> si32
   return
 }
+
+// -----
+
+// fpowi takes a base and an exponent.
+func.func @fpowi_operand_count(%x: f32) {
+  // expected-error @+1 {{'math.fpowi' op expected 2 operands, but found 3}}
+  %0 = "math.fpowi"(%x, %x, %x) : (f32, f32, f32) -> f32
+  return
+}
+
+// -----
+
+// fpowi's result has the base's type.
+func.func @fpowi_result(%x: f32, %n: i32) {
+  // expected-error @+1 {{'math.fpowi' op failed to verify that all of {lhs, result} have same type}}
+  %0 = "math.fpowi"(%x, %n) : (f32, i32) -> f64
+  return
+}
+
+// -----
+
+// fastmath holds fast-math flags.
+func.func @fastmath_kind(%x: f32) {
+  // expected-error @+1 {{'math.sqrt' op attribute 'fastmath' failed to satisfy constraint: Floating point fast math flags}}
+  %0 = "math.sqrt"(%x) {fastmath = 1 : i32} : (f32) -> f32
+  return
+}
