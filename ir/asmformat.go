@@ -591,14 +591,20 @@ func (cf *compiledFormat) parseElem(p OpParser, st *OperationState, fs *formatPa
 		}
 		return nil
 	case fOptional:
-		present, err := cf.parseGroupStart(p, st, fs, e.elems[0])
+		// Whitespace before the first element (`(` ` ` `kw` $x^)?`) only
+		// affects printing; the element after it says whether the group is there.
+		first := 0
+		for first < len(e.elems)-1 && e.elems[first].kind == fSpace {
+			first++
+		}
+		present, err := cf.parseGroupStart(p, st, fs, e.elems[first])
 		if err != nil || !present {
 			return err
 		}
 		if a := anchorOf(e); a.kind == fAttr && cf.isUnitAttr(a.name) {
 			st.AddAttr(a.name, &UnitAttr{})
 		}
-		return cf.parseElems(p, st, fs, e.elems[1:])
+		return cf.parseElems(p, st, fs, e.elems[first+1:])
 	}
 	return fmt.Errorf("ir: unhandled format element")
 }
