@@ -231,15 +231,10 @@ func parseLaunch(p ir.OpParser, st *ir.OperationState, d *ir.OpDef) error {
 		dsm = []*ir.Value{v}
 	}
 	st.SetOperandGroups(d, append(groups, dsm)...)
-	wg, err := parseAttributions(p, "workgroup")
+	wg, priv, err := parseAttributions(p, st)
 	if err != nil {
 		return err
 	}
-	priv, err := parseAttributions(p, "private")
-	if err != nil {
-		return err
-	}
-	st.AddAttr(WorkgroupAttributionsKey, ir.IntAttr(ir.I64, int64(len(wg))))
 	var args []ir.Argument
 	for _, group := range [][]ir.Argument{blockIDs, threadIDs, gridArgs, blockArgs, clusterIDs, clusterArgs, wg, priv} {
 		args = append(args, group...)
@@ -279,8 +274,7 @@ func printLaunch(p ir.OpPrinter, op *ir.Operation) {
 		p.Print(" dynamic_shared_memory_size ")
 		p.PrintOperand(cfg.DynamicSharedMemory)
 	}
-	printAttributions(p, "workgroup", WorkgroupAttributions(op))
-	printAttributions(p, "private", PrivateAttributions(op))
+	printAttributions(p, op)
 	p.Print(" ")
 	p.PrintRegion(op.Region(0), false, true)
 	p.PrintOptionalAttrDict(op.Attrs(), ir.SegmentSizesAttr, WorkgroupAttributionsKey)

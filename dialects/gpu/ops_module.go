@@ -21,8 +21,8 @@ func funcSpec() opsyntax.FunctionOpSpec {
 // Attribute constraints of gpu.module and gpu.func.
 var (
 	targetsAttr = ir.AttrOf("array of GPU target attributes with at least 1 elements", func(a ir.Attribute) bool {
-		_, ok := a.(*ir.ArrayAttr)
-		return ok
+		arr, ok := a.(*ir.ArrayAttr)
+		return ok && len(arr.Elems) > 0
 	})
 	functionTypeAttr = ir.AttrOf("type attribute of function type", func(a ir.Attribute) bool {
 		ta, ok := a.(*ir.TypeAttr)
@@ -172,11 +172,7 @@ func funcOp() *ir.OpDef {
 			if len(sig.Args) > 0 && !sig.Named {
 				return p.Errorf("expected SSA identifier")
 			}
-			wg, err := parseAttributions(p, "workgroup")
-			if err != nil {
-				return err
-			}
-			priv, err := parseAttributions(p, "private")
+			wg, priv, err := parseAttributions(p, st)
 			if err != nil {
 				return err
 			}
@@ -188,7 +184,6 @@ func funcOp() *ir.OpDef {
 			}
 			st.AddAttr("sym_name", ir.Str(name))
 			st.AddAttr(spec.TypeAttr, ir.TypeAttrOf(ir.Function(sig.ArgTypes(), sig.Results)))
-			st.AddAttr(WorkgroupAttributionsKey, ir.IntAttr(ir.I64, int64(len(wg))))
 			if a := opsyntax.DictArray(sig.ArgAttrs); a != nil {
 				st.AddAttr(spec.ArgAttrs, a)
 			}
@@ -204,8 +199,7 @@ func funcOp() *ir.OpDef {
 				p.PrintSymbolName(name.Value)
 			}
 			opsyntax.PrintFunctionSignature(p, op, spec)
-			printAttributions(p, "workgroup", WorkgroupAttributions(op))
-			printAttributions(p, "private", PrivateAttributions(op))
+			printAttributions(p, op)
 			if op.HasAttr(KernelAttrName) {
 				p.Print(" kernel")
 			}
@@ -316,33 +310,42 @@ func verifyAttributions(op *ir.Operation, vs []*ir.Value, space AddressSpace) er
 	return nil
 }
 
-func returnOp() *ir.OpDef {
+// returnLikeOp declares a terminator that hands its operands to the parent
+// op: `gpu.return %a, %b : f32, i32`.
+func returnLikeOp(name, operands, summary, doc string, verify func(*ir.Operation) error) *ir.OpDef {
 	return &ir.OpDef{
-		Name:     "gpu.return",
-		Summary:  "Terminator for GPU functions",
-		Doc:      "Returns from a gpu.func with the function's results.\n\n    gpu.return %v : f32",
+		Name:     name,
+		Summary:  summary,
+		Doc:      doc,
 		Traits:   ir.Terminator | ir.ReturnLike | ir.Pure,
-		Operands: []ir.ValueDef{ir.Var("operands", nil)},
+		Operands: []ir.ValueDef{ir.Var(operands, nil)},
 		Results:  ir.NoValues,
-		Format:   "attr-dict ($operands^ `:` type($operands))?",
-		Verify: func(op *ir.Operation) error {
-			if err := expectParent(op, "gpu.func"); err != nil {
-				return err
-			}
-			ft := FuncType(op.ParentOp())
-			if ft == nil {
-				return nil
-			}
-			if op.NumOperands() != len(ft.Results) {
-				return op.Errorf("expected %d result operands", len(ft.Results)).
-					AttachNote(op.ParentOp().Loc(), "return type declared here")
-			}
-			for i, t := range ft.Results {
-				if op.Operand(i).Type() != t {
-					return op.Errorf("unexpected type `%s' for operand #%d", quoted(op.Operand(i).Type()), i)
-				}
-			}
-			return nil
-		},
+		Format:   "attr-dict ($" + operands + "^ `:` type($" + operands + "))?",
+		Verify:   verify,
 	}
+}
+
+func returnOp() *ir.OpDef {
+	return returnLikeOp("gpu.return", "operands", "Terminator for GPU functions",
+		"Returns from a gpu.func with the function's results.\n\n    gpu.return %v : f32", verifyReturn)
+}
+
+func verifyReturn(op *ir.Operation) error {
+	if err := expectParent(op, "gpu.func"); err != nil {
+		return err
+	}
+	ft := FuncType(op.ParentOp())
+	if ft == nil {
+		return nil
+	}
+	if op.NumOperands() != len(ft.Results) {
+		return op.Errorf("expected %d result operands", len(ft.Results)).
+			AttachNote(op.ParentOp().Loc(), "return type declared here")
+	}
+	for i, t := range ft.Results {
+		if op.Operand(i).Type() != t {
+			return op.Errorf("unexpected type `%s' for operand #%d", quoted(op.Operand(i).Type()), i)
+		}
+	}
+	return nil
 }

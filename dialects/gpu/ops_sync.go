@@ -213,13 +213,6 @@ func subgroupReduceOp() *ir.OpDef {
 }
 
 func yieldOp() *ir.OpDef {
-	return &ir.OpDef{
-		Name:     "gpu.yield",
-		Summary:  "GPU yield operation",
-		Doc:      "Yields the combined value from the body of a gpu.all_reduce.\n\n    gpu.yield %sum : f32",
-		Traits:   ir.Terminator | ir.ReturnLike | ir.Pure,
-		Operands: []ir.ValueDef{ir.Var("values", nil)},
-		Results:  ir.NoValues,
-		Format:   "attr-dict ($values^ `:` type($values))?",
-	}
+	return returnLikeOp("gpu.yield", "values", "GPU yield operation",
+		"Yields the combined value from the body of a gpu.all_reduce.\n\n    gpu.yield %sum : f32", nil)
 }

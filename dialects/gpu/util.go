@@ -200,21 +200,32 @@ func printAsyncDependencies(p ir.OpPrinter, async bool, deps []*ir.Value) {
 // hasAsyncToken reports whether op returns an async token.
 func hasAsyncToken(op *ir.Operation) bool { return op.NamedResult("asyncToken") != nil }
 
-// parseAttributions parses `keyword(%a : memref<...>, ...)` when keyword is next.
-func parseAttributions(p ir.OpParser, keyword string) ([]ir.Argument, error) {
-	if !p.ParseOptionalKeyword(keyword) {
-		return nil, nil
+// parseAttributions parses the memory attributions of a gpu.func or
+// gpu.launch, `workgroup(%a : memref<...>, ...) private(...)` (each
+// optional), and records how many are in workgroup memory.
+func parseAttributions(p ir.OpParser, st *ir.OperationState) (workgroup, private []ir.Argument, err error) {
+	var lists [2][]ir.Argument
+	for i, kw := range attributionKeywords {
+		if p.ParseOptionalKeyword(kw) {
+			if lists[i], err = p.ParseArgumentList(ir.DelimParen, true); err != nil {
+				return nil, nil, err
+			}
+		}
 	}
-	return p.ParseArgumentList(ir.DelimParen, true)
+	st.AddAttr(WorkgroupAttributionsKey, ir.IntAttr(ir.I64, int64(len(lists[0]))))
+	return lists[0], lists[1], nil
 }
 
-// printAttributions prints ` keyword(%a : type, ...)` when vs is not empty.
-func printAttributions(p ir.OpPrinter, keyword string, vs []*ir.Value) {
-	if len(vs) == 0 {
-		return
+var attributionKeywords = [2]string{"workgroup", "private"}
+
+// printAttributions prints what parseAttributions reads.
+func printAttributions(p ir.OpPrinter, op *ir.Operation) {
+	for i, vs := range [2][]*ir.Value{WorkgroupAttributions(op), PrivateAttributions(op)} {
+		if len(vs) > 0 {
+			p.Print(" " + attributionKeywords[i])
+			printTypedValues(p, vs)
+		}
 	}
-	p.Print(" " + keyword)
-	printTypedValues(p, vs)
 }
 
 // printTypedValues prints `(%a : t1, %b : t2)`.
