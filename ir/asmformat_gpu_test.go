@@ -11,10 +11,9 @@ import (
 	"github.com/goopt/goopt/printer"
 )
 
-// An optional group may open with whitespace, as gpu.alloc's
-// `(` ` ` `host_shared` $hostShared^)?` and `(`` `[` $syms^ `]`)?` do: the
-// whitespace steers printing only, and the element after it decides whether
-// the group is there when parsing.
+// An optional group may open with whitespace, as gpu.alloc's host_shared
+// and symbol-operand groups do: the whitespace steers printing only, and
+// the element after it decides whether the group is there when parsing.
 func TestFormatOptionalGroupOpenedByWhitespace(t *testing.T) {
 	d := &ir.Dialect{Name: "ws", Ops: []*ir.OpDef{{
 		Name:     "ws.alloc",
