@@ -1,6 +1,10 @@
 package gpu
 
-import "github.com/goopt/goopt/ir"
+import (
+	"strings"
+
+	"github.com/goopt/goopt/ir"
+)
 
 // Launch region arguments: block ids, thread ids, grid sizes and block
 // sizes (x, y, z each), then, with clusters, cluster ids and cluster sizes.
@@ -334,7 +338,7 @@ func launchFuncOp() *ir.OpDef {
 			ir.Opt("dynamicSharedMemorySize", i32Type), ir.Var("kernelOperands", nil), ir.Opt("asyncObject", nil)),
 		Results:       []ir.ValueDef{asyncTokenResult},
 		Attrs:         []ir.AttrDef{ir.Attr("kernel", ir.SymbolRefKind)},
-		AllTypesMatch: [][]string{{"gridSizeX", "gridSizeY", "gridSizeZ", "blockSizeX", "blockSizeY", "blockSizeZ"}},
+		AllTypesMatch: [][]string{launchFuncSizes[:]},
 		Custom:        customDirectives,
 		Format: asyncFormat("(`<` $asyncObject^ `:` type($asyncObject) `>`)? $kernel " +
 			"(`clusters` `in` ` ` `(` $clusterSizeX^ `,` $clusterSizeY `,` $clusterSizeZ `)`)? " +
@@ -356,7 +360,16 @@ func LaunchedKernel(op *ir.Operation) *ir.Operation {
 	return ir.LookupNearestSymbolFrom(op, ref)
 }
 
+// launchFuncSizes are the operands of gpu.launch_func that share a type
+// (its format spells the type once).
+var launchFuncSizes = [...]string{"gridSizeX", "gridSizeY", "gridSizeZ", "blockSizeX", "blockSizeY", "blockSizeZ"}
+
 func verifyLaunchFunc(op *ir.Operation) error {
+	for _, name := range launchFuncSizes[1:] {
+		if op.NamedOperand(name).Type() != op.NamedOperand(launchFuncSizes[0]).Type() {
+			return op.Errorf("failed to verify that all of {%s} have same type", strings.Join(launchFuncSizes[:], ", "))
+		}
+	}
 	ref := op.Attr("kernel").(*ir.SymbolRefAttr)
 	module := op.ParentOfName("builtin.module")
 	if module == nil || !module.HasAttr(ContainerModuleAttrName) {

@@ -332,3 +332,16 @@ func.func @f(%v: f32) {
 // expected-error @+1 {{'gpu.module' op attribute 'targets' failed to satisfy constraint: array of GPU target attributes with at least 1 elements}}
 gpu.module @m [] {
 }
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @k() kernel { gpu.return }
+  }
+  func.func @f(%c1: index, %i: i32) {
+    // expected-error @+1 {{'gpu.launch_func' op failed to verify that all of {gridSizeX, gridSizeY, gridSizeZ, blockSizeX, blockSizeY, blockSizeZ} have same type}}
+    "gpu.launch_func"(%c1, %c1, %c1, %i, %c1, %c1) <{kernel = @kernels::@k, operandSegmentSizes = array<i32: 0, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0>}> : (index, index, index, i32, index, index) -> ()
+    return
+  }
+}
