@@ -60,18 +60,23 @@ const (
 	MMAElementwiseKind EnumKind = "mma_element_wise"
 )
 
-// enumValues lists each kind's keywords in MLIR's order, and the C++ enum
-// name used in parse errors.
+// enumValues lists each kind's keywords in MLIR's order, the C++ enum
+// name used in parse errors, and MLIR's description of the enum (used in
+// verifier errors).
 var enumValues = map[EnumKind]struct {
 	cpp    string
 	values []string
+	desc   string
 }{
-	DimKind:         {"::mlir::gpu::Dimension", []string{"x", "y", "z"}},
-	ShuffleModeKind: {"::mlir::gpu::ShuffleMode", []string{"xor", "up", "down", "idx"}},
+	DimKind: {"::mlir::gpu::Dimension", []string{"x", "y", "z"}, "a dimension, either 'x', 'y', or 'z'"},
+	ShuffleModeKind: {"::mlir::gpu::ShuffleMode", []string{"xor", "up", "down", "idx"},
+		"Indexing modes supported by gpu.shuffle."},
 	AllReduceOpKind: {"::mlir::gpu::AllReduceOperation", []string{"add", "mul", "minui", "minsi", "minnumf",
-		"maxui", "maxsi", "maxnumf", "and", "or", "xor", "minimumf", "maximumf"}},
+		"maxui", "maxsi", "maxnumf", "and", "or", "xor", "minimumf", "maximumf"},
+		"built-in reduction operations supported by gpu.allreduce."},
 	MMAElementwiseKind: {"::mlir::gpu::MMAElementwiseOp", []string{"addf", "mulf", "subf", "maxf", "minf", "divf",
-		"addi", "muli", "subi", "divs", "divu", "negatef", "negates", "extf"}},
+		"addi", "muli", "subi", "divs", "divu", "negatef", "negates", "extf"},
+		"elementwise operation to apply to mma matrix"},
 }
 
 // EnumAttr is one of the gpu dialect's enum attributes: `#gpu<dim x>`,

@@ -12,6 +12,11 @@
 // `#gpu<shuffle_mode xor>`, `#gpu<all_reduce_op add>` and
 // `#gpu<mma_element_wise addf>`.
 //
+// Ops declare their operands, results and attributes with MLIR's ODS names
+// and, where MLIR has an assemblyFormat, the same format; the async ops
+// share one custom<AsyncDependencies> directive for `async [%deps]`.
+// gpu.module, gpu.func and gpu.launch keep hand-written syntax, as upstream.
+//
 // Example:
 //
 //	module attributes {gpu.container_module} {

@@ -1,7 +1,8 @@
 package gpu
 
 import (
-	"github.com/goopt/goopt/dialects/internal/segments"
+	"strings"
+
 	"github.com/goopt/goopt/ir"
 )
 
@@ -10,40 +11,6 @@ import (
 const (
 	numConfigArgs        = 12
 	numClusterConfigArgs = 18
-)
-
-// Operand groups of gpu.launch.
-const (
-	launchAsyncDeps = iota
-	launchGridX
-	launchGridY
-	launchGridZ
-	launchBlockX
-	launchBlockY
-	launchBlockZ
-	launchClusterX
-	launchClusterY
-	launchClusterZ
-	launchDynamicSharedMemory
-	numLaunchSegments
-)
-
-// Operand groups of gpu.launch_func.
-const (
-	launchFuncAsyncDeps = iota
-	launchFuncGridX
-	launchFuncGridY
-	launchFuncGridZ
-	launchFuncBlockX
-	launchFuncBlockY
-	launchFuncBlockZ
-	launchFuncClusterX
-	launchFuncClusterY
-	launchFuncClusterZ
-	launchFuncDynamicSharedMemory
-	launchFuncKernelOperands
-	launchFuncAsyncObject
-	numLaunchFuncSegments
 )
 
 // LaunchConfig is the operands of a gpu.launch or gpu.launch_func that size the launch.
@@ -58,38 +25,27 @@ type LaunchConfig struct {
 // LaunchConfigOf returns the launch sizes of a gpu.launch or gpu.launch_func.
 func LaunchConfigOf(op *ir.Operation) LaunchConfig {
 	var c LaunchConfig
-	one := func(i int) *ir.Value {
-		if s := Segment(op, i); len(s) == 1 {
-			return s[0]
-		}
-		return nil
+	for d, xyz := range [3]string{"X", "Y", "Z"} {
+		c.Grid[d] = op.NamedOperand("gridSize" + xyz)
+		c.Block[d] = op.NamedOperand("blockSize" + xyz)
+		c.Cluster[d] = op.NamedOperand("clusterSize" + xyz)
 	}
-	for d := 0; d < 3; d++ {
-		c.Grid[d], c.Block[d], c.Cluster[d] = one(launchGridX+d), one(launchBlockX+d), one(launchClusterX+d)
-	}
-	c.DynamicSharedMemory = one(launchDynamicSharedMemory)
+	c.DynamicSharedMemory = op.NamedOperand("dynamicSharedMemorySize")
 	return c
 }
 
 // KernelOperands returns the kernel arguments of a gpu.launch_func.
-func KernelOperands(op *ir.Operation) []*ir.Value { return Segment(op, launchFuncKernelOperands) }
+func KernelOperands(op *ir.Operation) []*ir.Value { return op.NamedOperands("kernelOperands") }
 
 // AsyncDependencies returns the async token operands of an async-capable gpu op.
-func AsyncDependencies(op *ir.Operation) []*ir.Value {
-	if op.HasAttr(segments.Attr) {
-		return Segment(op, 0)
-	}
-	var deps []*ir.Value
-	for _, v := range op.Operands() {
-		if _, ok := v.Type().(*AsyncTokenType); ok {
-			deps = append(deps, v)
-		}
-	}
-	return deps
-}
+func AsyncDependencies(op *ir.Operation) []*ir.Value { return op.NamedOperands("asyncDependencies") }
+
+// Segment returns operand group i of a gpu op, in the order of its
+// declaration (op.NamedOperands names them).
+func Segment(op *ir.Operation, i int) []*ir.Value { return op.OperandGroup(i) }
 
 // hasClusters reports whether a gpu.launch or gpu.launch_func has cluster sizes.
-func hasClusters(op *ir.Operation) bool { return len(Segment(op, launchClusterX)) == 1 }
+func hasClusters(op *ir.Operation) bool { return op.NamedOperand("clusterSizeX") != nil }
 
 // numLaunchConfigArgs is the number of id/size region arguments of a gpu.launch.
 func numLaunchConfigArgs(op *ir.Operation) int {
@@ -184,28 +140,57 @@ func printSizeAssignment(p ir.OpPrinter, keyword string, ids, sizeArgs []*ir.Val
 	p.Print(")")
 }
 
+// launchSizes declares the grid, block and cluster size operands of
+// gpu.launch and gpu.launch_func, whose sizes have type t.
+func launchSizes(t *ir.TypeConstraint) []ir.ValueDef {
+	var vs []ir.ValueDef
+	for _, kind := range []string{"gridSize", "blockSize", "clusterSize"} {
+		for _, xyz := range []string{"X", "Y", "Z"} {
+			v := ir.Operand(kind+xyz, t)
+			if kind == "clusterSize" {
+				v.Arity = ir.Optional
+			}
+			vs = append(vs, v)
+		}
+	}
+	return vs
+}
+
 func launchOp() *ir.OpDef {
-	return &ir.OpDef{
+	d := &ir.OpDef{
 		Name:    "gpu.launch",
 		Summary: "GPU kernel launch operation",
 		Doc: "Launches its body as a kernel on a grid of thread blocks: the body sees its block and thread " +
 			"ids and the grid and block sizes as region arguments.\n\n" +
 			"    gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)\n" +
 			"               threads(%tx, %ty, %tz) in (%sx = %c32, %sy = %c1, %sz = %c1) {\n      gpu.terminator\n    }",
-		Traits:   ir.AutomaticAllocationScope | ir.RecursiveMemoryEffects,
-		Inherent: []string{segments.Attr, "kernelFunc", "kernelModule"},
-		Parse:    parseLaunch,
-		Print:    printLaunch,
-		Verify:   verifyLaunch,
+		Traits: ir.AutomaticAllocationScope | ir.RecursiveMemoryEffects,
+		Operands: append(append([]ir.ValueDef{asyncDependencies}, launchSizes(ir.IndexConstraint)...),
+			ir.Opt("dynamicSharedMemorySize", i32Type)),
+		Results: []ir.ValueDef{asyncTokenResult},
+		Attrs:   []ir.AttrDef{ir.OptAttr("kernelFunc", ir.SymbolRefKind), ir.OptAttr("kernelModule", ir.SymbolRefKind)},
+		Regions: []ir.RegionDef{{Name: "body"}},
+		Print:   printLaunch,
+		Verify:  verifyLaunch,
 	}
+	d.Parse = func(p ir.OpParser, st *ir.OperationState) error { return parseLaunch(p, st, d) }
+	return d
 }
 
-func parseLaunch(p ir.OpParser, st *ir.OperationState) error {
-	deps, err := parseAsyncDependencies(p, st)
+// parseLaunch parses gpu.launch's custom form, whose size clauses define
+// the body's arguments.
+func parseLaunch(p ir.OpParser, st *ir.OperationState, d *ir.OpDef) error {
+	async, us, err := parseAsyncDependencies(p)
 	if err != nil {
 		return err
 	}
-	st.Operands = append(st.Operands, deps...)
+	if async {
+		st.Types = append(st.Types, AsyncToken())
+	}
+	deps, err := resolveAll(p, us, AsyncToken())
+	if err != nil {
+		return err
+	}
 	var clusterIDs, clusterArgs []ir.Argument
 	var clusterVals []*ir.Value
 	if p.ParseOptionalKeyword("clusters") {
@@ -227,13 +212,17 @@ func parseLaunch(p ir.OpParser, st *ir.OperationState) error {
 	if err != nil {
 		return err
 	}
-	st.Operands = append(append(st.Operands, gridVals...), blockVals...)
-	st.Operands = append(st.Operands, clusterVals...)
-	nc := 0
-	if clusterVals != nil {
-		nc = 1
+	groups := [][]*ir.Value{deps}
+	for _, vs := range [][]*ir.Value{gridVals, blockVals, clusterVals} {
+		for i := 0; i < 3; i++ {
+			if vs == nil {
+				groups = append(groups, nil)
+			} else {
+				groups = append(groups, vs[i:i+1])
+			}
+		}
 	}
-	nd := 0
+	var dsm []*ir.Value
 	if p.ParseOptionalKeyword("dynamic_shared_memory_size") {
 		u, err := p.ParseOperand()
 		if err != nil {
@@ -243,19 +232,13 @@ func parseLaunch(p ir.OpParser, st *ir.OperationState) error {
 		if err != nil {
 			return err
 		}
-		st.Operands = append(st.Operands, v)
-		nd = 1
+		dsm = []*ir.Value{v}
 	}
-	segments.Set(st, len(deps), 1, 1, 1, 1, 1, 1, nc, nc, nc, nd)
-	wg, err := parseAttributions(p, "workgroup")
+	st.SetOperandGroups(d, append(groups, dsm)...)
+	wg, priv, err := parseAttributions(p, st)
 	if err != nil {
 		return err
 	}
-	priv, err := parseAttributions(p, "private")
-	if err != nil {
-		return err
-	}
-	st.AddAttr(WorkgroupAttributionsKey, ir.IntAttr(ir.I64, int64(len(wg))))
 	var args []ir.Argument
 	for _, group := range [][]ir.Argument{blockIDs, threadIDs, gridArgs, blockArgs, clusterIDs, clusterArgs, wg, priv} {
 		args = append(args, group...)
@@ -266,14 +249,20 @@ func parseLaunch(p ir.OpParser, st *ir.OperationState) error {
 	return p.ParseOptionalAttrDict(st)
 }
 
+// resolveAll resolves every operand of us with type t (none when us is empty).
+func resolveAll(p ir.OpParser, us []ir.UnresolvedOperand, t ir.Type) ([]*ir.Value, error) {
+	if len(us) == 0 {
+		return nil, nil
+	}
+	return p.ResolveOperands(us, []ir.Type{t})
+}
+
 func printLaunch(p ir.OpPrinter, op *ir.Operation) {
+	// Unlike custom<AsyncDependencies>, MLIR prints the dependencies only
+	// after `async`.
 	if hasAsyncToken(op) {
-		p.Print(" async")
-		if deps := AsyncDependencies(op); len(deps) > 0 {
-			p.Print(" [")
-			p.PrintOperands(deps)
-			p.Print("]")
-		}
+		p.Print(" ")
+		printAsyncDependencies(p, true, AsyncDependencies(op))
 	}
 	cfg := LaunchConfigOf(op)
 	body, ok := LaunchBody(op)
@@ -289,18 +278,14 @@ func printLaunch(p ir.OpPrinter, op *ir.Operation) {
 		p.Print(" dynamic_shared_memory_size ")
 		p.PrintOperand(cfg.DynamicSharedMemory)
 	}
-	printAttributions(p, "workgroup", WorkgroupAttributions(op))
-	printAttributions(p, "private", PrivateAttributions(op))
+	printAttributions(p, op)
 	p.Print(" ")
 	p.PrintRegion(op.Region(0), false, true)
-	p.PrintOptionalAttrDict(op.Attrs(), segments.Attr, WorkgroupAttributionsKey)
+	p.PrintOptionalAttrDict(op.Attrs(), ir.SegmentSizesAttr, WorkgroupAttributionsKey)
 }
 
 func verifyLaunch(op *ir.Operation) error {
-	if err := segments.Check(op, numLaunchSegments); err != nil {
-		return err
-	}
-	if op.NumRegions() != 1 || op.Region(0).Empty() {
+	if op.Region(0).Empty() {
 		return op.Errorf("region #0 ('body') failed to verify constraint: region with 1 blocks")
 	}
 	nwg, _ := intAttr(op, WorkgroupAttributionsKey)
@@ -332,16 +317,15 @@ func verifyLaunch(op *ir.Operation) error {
 }
 
 func terminatorOp() *ir.OpDef {
-	return &ir.OpDef{
-		Name:    "gpu.terminator",
-		Summary: "Terminator for GPU launch regions",
-		Doc:     "Ends the body of a gpu.launch: the thread is done.\n\n    gpu.terminator",
-		Traits:  ir.Terminator | ir.Pure,
-		Parse:   func(p ir.OpParser, st *ir.OperationState) error { return p.ParseOptionalAttrDict(st) },
-		Print:   func(p ir.OpPrinter, op *ir.Operation) { p.PrintOptionalAttrDict(op.Attrs()) },
-		Verify:  func(op *ir.Operation) error { return expectParent(op, "gpu.launch") },
-	}
+	return bareOp("gpu.terminator", "Terminator for GPU launch regions",
+		"Ends the body of a gpu.launch: the thread is done.\n\n    gpu.terminator",
+		ir.Terminator|ir.Pure, func(op *ir.Operation) error { return expectParent(op, "gpu.launch") })
 }
+
+// launchIndex is the type of gpu.launch_func's sizes.
+var launchIndex = ir.TypeOf("index or 32-bit signless integer or 64-bit signless integer", func(t ir.Type) bool {
+	return t == ir.Index || t == ir.I32 || t == ir.I64
+})
 
 func launchFuncOp() *ir.OpDef {
 	return &ir.OpDef{
@@ -350,197 +334,21 @@ func launchFuncOp() *ir.OpDef {
 		Doc: "Launches the kernel gpu.func named by a nested symbol reference on a grid of thread blocks " +
 			"with the given arguments; the enclosing module must carry `gpu.container_module`.\n\n" +
 			"    gpu.launch_func  @kernels::@k blocks in (%c1, %c1, %c1) threads in (%c32, %c1, %c1)  args(%a : memref<32xf32>)",
-		Inherent: []string{"kernel", segments.Attr},
-		Parse:    parseLaunchFunc,
-		Print:    printLaunchFunc,
-		Verify:   verifyLaunchFunc,
+		Operands: append(append([]ir.ValueDef{asyncDependencies}, launchSizes(launchIndex)...),
+			ir.Opt("dynamicSharedMemorySize", i32Type), ir.Var("kernelOperands", nil), ir.Opt("asyncObject", nil)),
+		Results:       []ir.ValueDef{asyncTokenResult},
+		Attrs:         []ir.AttrDef{ir.Attr("kernel", ir.SymbolRefKind)},
+		AllTypesMatch: [][]string{launchFuncSizes[:]},
+		Custom:        customDirectives,
+		Format: asyncFormat("(`<` $asyncObject^ `:` type($asyncObject) `>`)? $kernel " +
+			"(`clusters` `in` ` ` `(` $clusterSizeX^ `,` $clusterSizeY `,` $clusterSizeZ `)`)? " +
+			"`blocks` `in` ` ` `(` $gridSizeX `,` $gridSizeY `,` $gridSizeZ `)` " +
+			"`threads` `in` ` ` `(` $blockSizeX `,` $blockSizeY `,` $blockSizeZ `)` " +
+			"custom<LaunchDimType>(type($gridSizeX), type($clusterSizeX), type($clusterSizeY), type($clusterSizeZ)) " +
+			"(`dynamic_shared_memory_size` $dynamicSharedMemorySize^)? " +
+			"custom<LaunchFuncOperands>($kernelOperands, type($kernelOperands)) attr-dict"),
+		Verify: verifyLaunchFunc,
 	}
-}
-
-// parseDims parses `(%a, %b, %c)` into unresolved operands.
-func parseDims(p ir.OpParser) ([]ir.UnresolvedOperand, error) {
-	us, err := p.ParseOperandList(ir.DelimParen)
-	if err != nil {
-		return nil, err
-	}
-	if len(us) != 3 {
-		return nil, p.Errorf("expected 3 operands")
-	}
-	return us, nil
-}
-
-func parseLaunchFunc(p ir.OpParser, st *ir.OperationState) error {
-	deps, err := parseAsyncDependencies(p, st)
-	if err != nil {
-		return err
-	}
-	var asyncObject []*ir.Value
-	if p.ParseOptional("<") {
-		u, err := p.ParseOperand()
-		if err != nil {
-			return err
-		}
-		t, err := p.ParseColonType()
-		if err != nil {
-			return err
-		}
-		v, err := p.ResolveOperand(u, t)
-		if err != nil {
-			return err
-		}
-		asyncObject = []*ir.Value{v}
-		if err := p.Parse(">"); err != nil {
-			return err
-		}
-	}
-	loc := p.Loc()
-	k, err := p.ParseAttribute(nil)
-	if err != nil {
-		return err
-	}
-	ref, ok := k.(*ir.SymbolRefAttr)
-	if !ok {
-		return ir.Errorf(loc, "invalid kind of attribute specified")
-	}
-	st.AddAttr("kernel", ref)
-	var clusters []ir.UnresolvedOperand
-	if p.ParseOptionalKeyword("clusters") {
-		if err := p.ParseKeyword("in"); err != nil {
-			return err
-		}
-		if clusters, err = parseDims(p); err != nil {
-			return err
-		}
-	}
-	if err := p.ParseKeyword("blocks"); err != nil {
-		return err
-	}
-	if err := p.ParseKeyword("in"); err != nil {
-		return err
-	}
-	grid, err := parseDims(p)
-	if err != nil {
-		return err
-	}
-	if err := p.ParseKeyword("threads"); err != nil {
-		return err
-	}
-	if err := p.ParseKeyword("in"); err != nil {
-		return err
-	}
-	block, err := parseDims(p)
-	if err != nil {
-		return err
-	}
-	var dimType ir.Type = ir.Index
-	if p.ParseOptional(":") {
-		if dimType, err = p.ParseType(); err != nil {
-			return err
-		}
-	}
-	gv, err := p.ResolveOperands(append(grid, block...), []ir.Type{dimType})
-	if err != nil {
-		return err
-	}
-	var cv []*ir.Value
-	if len(clusters) > 0 {
-		if cv, err = p.ResolveOperands(clusters, []ir.Type{dimType}); err != nil {
-			return err
-		}
-	}
-	var dsm []*ir.Value
-	if p.ParseOptionalKeyword("dynamic_shared_memory_size") {
-		u, err := p.ParseOperand()
-		if err != nil {
-			return err
-		}
-		v, err := p.ResolveOperand(u, ir.I32)
-		if err != nil {
-			return err
-		}
-		dsm = []*ir.Value{v}
-	}
-	var args []*ir.Value
-	if p.ParseOptionalKeyword("args") {
-		if err := p.Parse("("); err != nil {
-			return err
-		}
-		for {
-			u, err := p.ParseOperand()
-			if err != nil {
-				return err
-			}
-			t, err := p.ParseColonType()
-			if err != nil {
-				return err
-			}
-			v, err := p.ResolveOperand(u, t)
-			if err != nil {
-				return err
-			}
-			args = append(args, v)
-			if !p.ParseOptional(",") {
-				break
-			}
-		}
-		if err := p.Parse(")"); err != nil {
-			return err
-		}
-	}
-	nc := len(cv) / 3
-	for _, g := range [][]*ir.Value{deps, gv, cv, dsm, args, asyncObject} {
-		st.Operands = append(st.Operands, g...)
-	}
-	segments.Set(st, len(deps), 1, 1, 1, 1, 1, 1, nc, nc, nc, len(dsm), len(args), len(asyncObject))
-	return p.ParseOptionalAttrDict(st)
-}
-
-func printLaunchFunc(p ir.OpPrinter, op *ir.Operation) {
-	p.Print(" ")
-	printAsyncDependencies(p, hasAsyncToken(op), AsyncDependencies(op))
-	if obj := Segment(op, launchFuncAsyncObject); len(obj) == 1 {
-		p.Print(" <")
-		p.PrintOperand(obj[0])
-		p.Print(" : ")
-		p.PrintType(obj[0].Type())
-		p.Print(">")
-	}
-	p.Print(" ")
-	p.PrintAttribute(op.Attr("kernel"))
-	cfg := LaunchConfigOf(op)
-	dims := func(kw string, vs [3]*ir.Value) {
-		p.Print(" " + kw + " in (")
-		p.PrintOperands(vs[:])
-		p.Print(")")
-	}
-	if hasClusters(op) {
-		dims("clusters", cfg.Cluster)
-	}
-	dims("blocks", cfg.Grid)
-	dims("threads", cfg.Block)
-	p.Print(" ")
-	if cfg.Grid[0] != nil && cfg.Grid[0].Type() != ir.Index {
-		p.Print(": ")
-		p.PrintType(cfg.Grid[0].Type())
-	}
-	if cfg.DynamicSharedMemory != nil {
-		p.Print(" dynamic_shared_memory_size ")
-		p.PrintOperand(cfg.DynamicSharedMemory)
-	}
-	p.Print(" ")
-	if args := KernelOperands(op); len(args) > 0 {
-		p.Print("args(")
-		for i, a := range args {
-			if i > 0 {
-				p.Print(", ")
-			}
-			p.PrintOperand(a)
-			p.Print(" : ")
-			p.PrintType(a.Type())
-		}
-		p.Print(")")
-	}
-	p.PrintOptionalAttrDict(op.Attrs(), "kernel", segments.Attr)
 }
 
 // LaunchedKernel returns the gpu.func a gpu.launch_func launches, or nil.
@@ -552,14 +360,17 @@ func LaunchedKernel(op *ir.Operation) *ir.Operation {
 	return ir.LookupNearestSymbolFrom(op, ref)
 }
 
+// launchFuncSizes are the operands of gpu.launch_func that share a type
+// (its format spells the type once).
+var launchFuncSizes = [...]string{"gridSizeX", "gridSizeY", "gridSizeZ", "blockSizeX", "blockSizeY", "blockSizeZ"}
+
 func verifyLaunchFunc(op *ir.Operation) error {
-	if err := segments.Check(op, numLaunchFuncSegments); err != nil {
-		return err
+	for _, name := range launchFuncSizes[1:] {
+		if op.NamedOperand(name).Type() != op.NamedOperand(launchFuncSizes[0]).Type() {
+			return op.Errorf("failed to verify that all of {%s} have same type", strings.Join(launchFuncSizes[:], ", "))
+		}
 	}
-	ref, ok := op.Attr("kernel").(*ir.SymbolRefAttr)
-	if !ok {
-		return op.Errorf("requires attribute 'kernel'")
-	}
+	ref := op.Attr("kernel").(*ir.SymbolRefAttr)
 	module := op.ParentOfName("builtin.module")
 	if module == nil || !module.HasAttr(ContainerModuleAttrName) {
 		return op.Errorf("expected the closest surrounding module to have the '%s' attribute", ContainerModuleAttrName)

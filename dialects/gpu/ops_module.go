@@ -18,103 +18,124 @@ func funcSpec() opsyntax.FunctionOpSpec {
 	return opsyntax.FunctionOpSpec{TypeAttr: "function_type", ArgAttrs: "arg_attrs", ResAttrs: "res_attrs"}
 }
 
+// Attribute constraints of gpu.module and gpu.func.
+var (
+	targetsAttr = ir.AttrOf("array of GPU target attributes with at least 1 elements", func(a ir.Attribute) bool {
+		arr, ok := a.(*ir.ArrayAttr)
+		return ok && len(arr.Elems) > 0
+	})
+	functionTypeAttr = ir.AttrOf("type attribute of function type", func(a ir.Attribute) bool {
+		ta, ok := a.(*ir.TypeAttr)
+		if ok {
+			_, ok = ta.Value.(*ir.FunctionType)
+		}
+		return ok
+	})
+	dictArrayAttr = ir.AttrOf("Array of dictionary attributes", func(a ir.Attribute) bool {
+		arr, ok := a.(*ir.ArrayAttr)
+		for i := 0; ok && i < len(arr.Elems); i++ {
+			_, ok = arr.Elems[i].(*ir.DictionaryAttr)
+		}
+		return ok
+	})
+	dimSizeHintAttr = ir.AttrOf("i32 dense array attribute with exactly 3 elements", func(a ir.Attribute) bool {
+		d, ok := a.(*ir.DenseArrayAttr)
+		return ok && d.Elem == ir.Type(ir.I32) && len(d.Ints) == 3
+	})
+)
+
 func moduleOp() *ir.OpDef {
 	return &ir.OpDef{
 		Name:    "gpu.module",
 		Summary: "A top level compilation unit containing code to be run on a GPU",
 		Doc: "Holds gpu.func kernels (and other device code) next to the host code that launches them; " +
-			"optional targets say what to serialise it for.\n\n" +
+			"an optional offloading handler and targets say how to serialise it.\n\n" +
 			"    gpu.module @kernels [#nvvm.target] {\n      gpu.func @k() kernel { gpu.return }\n    }",
 		Traits:   ir.IsolatedFromAbove | ir.SymbolTableTrait | ir.Symbol | ir.SingleBlock,
-		Inherent: []string{"sym_name", "targets", "offloadingHandler"},
-		Parse: func(p ir.OpParser, st *ir.OperationState) error {
-			name, err := p.ParseSymbolName()
-			if err != nil {
-				return err
-			}
-			st.AddAttr("sym_name", ir.Str(name))
-			if p.ParseOptional("[") {
-				var targets []ir.Attribute
-				if !p.ParseOptional("]") {
-					for {
-						a, err := p.ParseAttribute(nil)
-						if err != nil {
-							return err
-						}
-						targets = append(targets, a)
-						if !p.ParseOptional(",") {
-							break
-						}
-					}
-					if err := p.Parse("]"); err != nil {
-						return err
-					}
-				}
-				st.AddAttr("targets", ir.Array(targets...))
-			}
-			if p.ParseOptional("<") {
-				a, err := p.ParseAttribute(nil)
-				if err != nil {
-					return err
-				}
-				st.AddAttr("offloadingHandler", a)
-				if err := p.Parse(">"); err != nil {
-					return err
-				}
-			}
-			if err := p.ParseOptionalAttrDictWithKeyword(st); err != nil {
-				return err
-			}
-			r := st.AddRegion()
-			if err := p.ParseRegion(r, nil); err != nil {
-				return err
-			}
-			regions.EnsureTerminator(p.Context(), r, "gpu.module_end", st.Loc)
-			return nil
+		Operands: ir.NoValues,
+		Results:  ir.NoValues,
+		Attrs: []ir.AttrDef{
+			ir.Attr("sym_name", ir.SymbolNameKind),
+			ir.OptAttr("targets", targetsAttr),
+			ir.OptAttr("offloadingHandler", nil),
 		},
+		Regions: []ir.RegionDef{{Name: "bodyRegion"}},
+		// The body's terminator is implicit and the targets are followed by
+		// two spaces, as MLIR's hand-written printer has them.
+		Parse: parseModule,
 		Print: func(p ir.OpPrinter, op *ir.Operation) {
 			p.Print(" ")
 			if name, ok := op.Attr("sym_name").(*ir.StringAttr); ok {
 				p.PrintSymbolName(name.Value)
-			}
-			if t := op.Attr("targets"); t != nil {
-				p.Print(" ")
-				p.PrintAttribute(t)
-				p.Print(" ")
 			}
 			if h := op.Attr("offloadingHandler"); h != nil {
 				p.Print(" <")
 				p.PrintAttribute(h)
 				p.Print(">")
 			}
+			if t := op.Attr("targets"); t != nil {
+				p.Print(" ")
+				p.PrintAttribute(t)
+				p.Print(" ")
+			}
 			p.PrintOptionalAttrDictWithKeyword(op.Attrs(), "sym_name", "targets", "offloadingHandler")
 			p.Print(" ")
 			p.PrintRegion(op.Region(0), false, false)
 		},
-		Verify: func(op *ir.Operation) error {
-			if _, ok := op.Attr("sym_name").(*ir.StringAttr); !ok {
-				return op.Errorf("requires attribute 'sym_name'")
-			}
-			if t := op.Attr("targets"); t != nil {
-				if _, ok := t.(*ir.ArrayAttr); !ok {
-					return op.Errorf("attribute 'targets' failed to satisfy constraint: array of GPU target attributes with at least 1 elements")
-				}
-			}
-			return nil
-		},
 	}
 }
 
-func moduleEndOp() *ir.OpDef {
-	return &ir.OpDef{
-		Name:    "gpu.module_end",
-		Summary: "A pseudo op that marks the end of a gpu.module",
-		Doc:     "The implicit terminator of a gpu.module body; it is never printed in custom form.",
-		Traits:  ir.Terminator | ir.Pure,
-		Parse:   func(p ir.OpParser, st *ir.OperationState) error { return p.ParseOptionalAttrDict(st) },
-		Print:   func(p ir.OpPrinter, op *ir.Operation) { p.PrintOptionalAttrDict(op.Attrs()) },
-		Verify:  func(op *ir.Operation) error { return expectParent(op, "gpu.module") },
+// parseModule parses `@name [<handler>] [[targets]] [attributes {...}] {body}`.
+func parseModule(p ir.OpParser, st *ir.OperationState) error {
+	name, err := p.ParseSymbolName()
+	if err != nil {
+		return err
 	}
+	st.AddAttr("sym_name", ir.Str(name))
+	if p.ParseOptional("<") {
+		a, err := p.ParseAttribute(nil)
+		if err != nil {
+			return err
+		}
+		st.AddAttr("offloadingHandler", a)
+		if err := p.Parse(">"); err != nil {
+			return err
+		}
+	}
+	if p.ParseOptional("[") {
+		var targets []ir.Attribute
+		if !p.ParseOptional("]") {
+			for {
+				a, err := p.ParseAttribute(nil)
+				if err != nil {
+					return err
+				}
+				targets = append(targets, a)
+				if !p.ParseOptional(",") {
+					break
+				}
+			}
+			if err := p.Parse("]"); err != nil {
+				return err
+			}
+		}
+		st.AddAttr("targets", ir.Array(targets...))
+	}
+	if err := p.ParseOptionalAttrDictWithKeyword(st); err != nil {
+		return err
+	}
+	r := st.AddRegion()
+	if err := p.ParseRegion(r, nil); err != nil {
+		return err
+	}
+	regions.EnsureTerminator(p.Context(), r, "gpu.module_end", st.Loc)
+	return nil
+}
+
+func moduleEndOp() *ir.OpDef {
+	return bareOp("gpu.module_end", "A pseudo op that marks the end of a gpu.module",
+		"The implicit terminator of a gpu.module body; it is never printed in custom form.",
+		ir.Terminator|ir.Pure, func(op *ir.Operation) error { return expectParent(op, "gpu.module") })
 }
 
 func funcOp() *ir.OpDef {
@@ -126,9 +147,19 @@ func funcOp() *ir.OpDef {
 			"workgroup attributions are memrefs in shared memory (one per thread block), private " +
 			"attributions memrefs private to each thread. They follow the arguments in the entry block.\n\n" +
 			"    gpu.func @k(%a: memref<32xf32>) workgroup(%w : memref<32xf32, 3>) kernel {\n      gpu.return\n    }",
-		Traits: ir.IsolatedFromAbove | ir.Symbol | ir.AutomaticAllocationScope,
-		Inherent: []string{"function_type", "arg_attrs", "res_attrs", "workgroup_attrib_attrs",
-			"private_attrib_attrs", "known_block_size", "known_grid_size"},
+		Traits:   ir.IsolatedFromAbove | ir.Symbol | ir.AutomaticAllocationScope,
+		Operands: ir.NoValues,
+		Results:  ir.NoValues,
+		Attrs: []ir.AttrDef{
+			ir.Attr("function_type", functionTypeAttr),
+			ir.OptAttr("arg_attrs", dictArrayAttr),
+			ir.OptAttr("res_attrs", dictArrayAttr),
+			ir.OptAttr("workgroup_attrib_attrs", dictArrayAttr),
+			ir.OptAttr("private_attrib_attrs", dictArrayAttr),
+			ir.OptAttr("known_block_size", dimSizeHintAttr),
+			ir.OptAttr("known_grid_size", dimSizeHintAttr),
+		},
+		Regions: []ir.RegionDef{{Name: "body"}},
 		Parse: func(p ir.OpParser, st *ir.OperationState) error {
 			name, err := p.ParseSymbolName()
 			if err != nil {
@@ -141,11 +172,7 @@ func funcOp() *ir.OpDef {
 			if len(sig.Args) > 0 && !sig.Named {
 				return p.Errorf("expected SSA identifier")
 			}
-			wg, err := parseAttributions(p, "workgroup")
-			if err != nil {
-				return err
-			}
-			priv, err := parseAttributions(p, "private")
+			wg, priv, err := parseAttributions(p, st)
 			if err != nil {
 				return err
 			}
@@ -157,7 +184,6 @@ func funcOp() *ir.OpDef {
 			}
 			st.AddAttr("sym_name", ir.Str(name))
 			st.AddAttr(spec.TypeAttr, ir.TypeAttrOf(ir.Function(sig.ArgTypes(), sig.Results)))
-			st.AddAttr(WorkgroupAttributionsKey, ir.IntAttr(ir.I64, int64(len(wg))))
 			if a := opsyntax.DictArray(sig.ArgAttrs); a != nil {
 				st.AddAttr(spec.ArgAttrs, a)
 			}
@@ -173,8 +199,7 @@ func funcOp() *ir.OpDef {
 				p.PrintSymbolName(name.Value)
 			}
 			opsyntax.PrintFunctionSignature(p, op, spec)
-			printAttributions(p, "workgroup", WorkgroupAttributions(op))
-			printAttributions(p, "private", PrivateAttributions(op))
+			printAttributions(p, op)
 			if op.HasAttr(KernelAttrName) {
 				p.Print(" kernel")
 			}
@@ -249,13 +274,10 @@ func attributionStart(op *ir.Operation) int {
 
 func verifyFunc(op *ir.Operation) error {
 	ft := FuncType(op)
-	if ft == nil {
-		return op.Errorf("requires attribute 'function_type'")
-	}
 	if IsKernel(op) && len(ft.Results) != 0 {
 		return op.Errorf("expected void return type for kernel function")
 	}
-	if op.NumRegions() != 1 || op.Region(0).Empty() {
+	if op.Region(0).Empty() {
 		return nil
 	}
 	args := op.Region(0).Front().Arguments()
@@ -288,32 +310,42 @@ func verifyAttributions(op *ir.Operation, vs []*ir.Value, space AddressSpace) er
 	return nil
 }
 
-func returnOp() *ir.OpDef {
+// returnLikeOp declares a terminator that hands its operands to the parent
+// op: `gpu.return %a, %b : f32, i32`.
+func returnLikeOp(name, operands, summary, doc string, verify func(*ir.Operation) error) *ir.OpDef {
 	return &ir.OpDef{
-		Name:    "gpu.return",
-		Summary: "Terminator for GPU functions",
-		Doc:     "Returns from a gpu.func with the function's results.\n\n    gpu.return %v : f32",
-		Traits:  ir.Terminator | ir.ReturnLike | ir.Pure,
-		Parse:   opsyntax.ParseOptionalOperandsColonTypes,
-		Print:   opsyntax.PrintOptionalOperandsColonTypes,
-		Verify: func(op *ir.Operation) error {
-			if err := expectParent(op, "gpu.func"); err != nil {
-				return err
-			}
-			ft := FuncType(op.ParentOp())
-			if ft == nil {
-				return nil
-			}
-			if op.NumOperands() != len(ft.Results) {
-				return op.Errorf("expected %d result operands", len(ft.Results)).
-					AttachNote(op.ParentOp().Loc(), "return type declared here")
-			}
-			for i, t := range ft.Results {
-				if op.Operand(i).Type() != t {
-					return op.Errorf("unexpected type `%s' for operand #%d", quoted(op.Operand(i).Type()), i)
-				}
-			}
-			return nil
-		},
+		Name:     name,
+		Summary:  summary,
+		Doc:      doc,
+		Traits:   ir.Terminator | ir.ReturnLike | ir.Pure,
+		Operands: []ir.ValueDef{ir.Var(operands, nil)},
+		Results:  ir.NoValues,
+		Format:   "attr-dict ($" + operands + "^ `:` type($" + operands + "))?",
+		Verify:   verify,
 	}
+}
+
+func returnOp() *ir.OpDef {
+	return returnLikeOp("gpu.return", "operands", "Terminator for GPU functions",
+		"Returns from a gpu.func with the function's results.\n\n    gpu.return %v : f32", verifyReturn)
+}
+
+func verifyReturn(op *ir.Operation) error {
+	if err := expectParent(op, "gpu.func"); err != nil {
+		return err
+	}
+	ft := FuncType(op.ParentOp())
+	if ft == nil {
+		return nil
+	}
+	if op.NumOperands() != len(ft.Results) {
+		return op.Errorf("expected %d result operands", len(ft.Results)).
+			AttachNote(op.ParentOp().Loc(), "return type declared here")
+	}
+	for i, t := range ft.Results {
+		if op.Operand(i).Type() != t {
+			return op.Errorf("unexpected type `%s' for operand #%d", quoted(op.Operand(i).Type()), i)
+		}
+	}
+	return nil
 }

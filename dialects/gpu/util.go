@@ -1,39 +1,183 @@
 package gpu
 
 import (
-	"github.com/goopt/goopt/dialects/internal/segments"
+	"strings"
+
 	"github.com/goopt/goopt/ir"
 )
 
-// Segment returns operand group i of op according to operandSegmentSizes (nil when malformed).
-func Segment(op *ir.Operation, i int) []*ir.Value { return segments.Group(op, i) }
+// Type and attribute constraints of the gpu ops, described as MLIR describes them.
+var (
+	asyncTokenType = ir.TypeIs(AsyncToken(), "async token type")
+	mmaMatrix      = ir.TypeOf("MMAMatrix type", func(t ir.Type) bool { return mmaOf(t) != nil })
+	i32Type        = ir.TypeIs(ir.I32, "32-bit signless integer")
+	unitAttr       = ir.UnitAttrKind
+)
 
-// parseAsyncDependencies parses `[async] ['[' %deps ']']`, adding the token
-// result type when async and returning the resolved dependencies.
-func parseAsyncDependencies(p ir.OpParser, st *ir.OperationState) ([]*ir.Value, error) {
-	if p.ParseOptionalKeyword("async") {
-		st.Types = append(st.Types, AsyncToken())
-	}
-	if !p.ParseOptional("[") {
-		return nil, nil
-	}
-	var us []ir.UnresolvedOperand
-	if !p.ParseOptional("]") {
-		for {
-			u, err := p.ParseOperand()
+// enumAttrKind is an attribute constraint for one of the dialect's enums,
+// spelled as a bare keyword where a format names it. MLIR's enum attributes
+// print a space of their own before the keyword, hence `gpu.thread_id  x`.
+func enumAttrKind(kind EnumKind) *ir.AttrConstraint {
+	e := enumValues[kind]
+	k := &ir.AttrConstraint{
+		Desc: e.desc,
+		Check: func(a ir.Attribute) bool {
+			v, ok := a.(*EnumAttr)
+			return ok && v.Kind == kind
+		},
+		Parse: func(p ir.OpParser) (ir.Attribute, error) {
+			a, err := parseEnumKeyword(p, kind)
 			if err != nil {
 				return nil, err
 			}
-			us = append(us, u)
-			if !p.ParseOptional(",") {
-				break
+			return a, nil
+		},
+		ParseOptional: func(p ir.OpParser) (ir.Attribute, bool, error) {
+			kw, ok := p.ParseOptionalKeywordOf(e.values...)
+			if !ok {
+				return nil, false, nil
 			}
-		}
-		if err := p.Parse("]"); err != nil {
-			return nil, err
-		}
+			return Enum(kind, kw), true, nil
+		},
 	}
-	return resolveAll(p, us, AsyncToken())
+	k.Print = func(p ir.OpPrinter, a ir.Attribute) { printEnum(p, a) }
+	return k
+}
+
+func printEnum(p ir.OpPrinter, a ir.Attribute) {
+	if v, ok := a.(*EnumAttr); ok {
+		p.Print(" " + v.Value)
+		return
+	}
+	p.Print(" ")
+	p.PrintAttribute(a)
+}
+
+// Async gpu ops take their dependencies first and may return a token last
+// (MLIR's GPU_AsyncOpInterface).
+var (
+	asyncDependencies = ir.Var("asyncDependencies", asyncTokenType)
+	asyncTokenResult  = ir.Opt("asyncToken", asyncTokenType)
+)
+
+// asyncFormat prefixes an async op's format with its `async [%deps]` clause.
+func asyncFormat(rest string) string {
+	return strings.TrimSpace("custom<AsyncDependencies>(type($asyncToken), $asyncDependencies) " + rest)
+}
+
+// customDirectives are the custom<Name> pieces of the gpu ops' formats,
+// shared by every op that names them.
+var customDirectives = map[string]ir.CustomDirective{
+	// custom<AsyncDependencies>(type($asyncToken), $asyncDependencies):
+	// `async [%a, %b]`, either part optional.
+	"AsyncDependencies": {
+		Parse: func(p ir.OpParser, args []*ir.FormatArg) error {
+			async, deps, err := parseAsyncDependencies(p)
+			if async {
+				args[0].Types = []ir.Type{AsyncToken()}
+			}
+			args[1].Operands = deps
+			return err
+		},
+		Print: func(p ir.OpPrinter, _ *ir.Operation, args []*ir.FormatArg) {
+			printAsyncDependencies(p, len(args[0].Types) > 0, args[1].Values)
+		},
+	},
+	// custom<AllReduceOperation>($op): the optional reduction keyword.
+	"AllReduceOperation": {
+		Parse: func(p ir.OpParser, args []*ir.FormatArg) error {
+			if kw, ok := p.ParseOptionalKeywordOf(enumValues[AllReduceOpKind].values...); ok {
+				args[0].Attr = Enum(AllReduceOpKind, kw)
+			}
+			return nil
+		},
+		Print: func(p ir.OpPrinter, _ *ir.Operation, args []*ir.FormatArg) {
+			if args[0].Attr != nil {
+				printEnum(p, args[0].Attr)
+			}
+		},
+	},
+	// custom<LaunchDimType>(type($gridSizeX), type($clusterSizeX),
+	// type($clusterSizeY), type($clusterSizeZ)): `: i32` when the launch
+	// sizes are not index; the clusters share the type.
+	"LaunchDimType": {
+		Parse: func(p ir.OpParser, args []*ir.FormatArg) error {
+			var t ir.Type = ir.Index
+			if p.ParseOptional(":") {
+				var err error
+				if t, err = p.ParseType(); err != nil {
+					return err
+				}
+			}
+			for _, a := range args {
+				a.Types = []ir.Type{t}
+			}
+			return nil
+		},
+		Print: func(p ir.OpPrinter, _ *ir.Operation, args []*ir.FormatArg) {
+			if ts := args[0].Types; len(ts) == 1 && ts[0] != ir.Index {
+				p.Print(": ")
+				p.PrintType(ts[0])
+			}
+		},
+	},
+	// custom<LaunchFuncOperands>($kernelOperands, type($kernelOperands)):
+	// `args(%a : t, ...)`.
+	"LaunchFuncOperands": {
+		Parse: func(p ir.OpParser, args []*ir.FormatArg) error {
+			if !p.ParseOptionalKeyword("args") {
+				return nil
+			}
+			if err := p.Parse("("); err != nil || p.ParseOptional(")") {
+				return err
+			}
+			for {
+				u, err := p.ParseOperand()
+				if err != nil {
+					return err
+				}
+				t, err := p.ParseColonType()
+				if err != nil {
+					return err
+				}
+				args[0].Operands = append(args[0].Operands, u)
+				args[1].Types = append(args[1].Types, t)
+				if !p.ParseOptional(",") {
+					return p.Parse(")")
+				}
+			}
+		},
+		Print: func(p ir.OpPrinter, _ *ir.Operation, args []*ir.FormatArg) {
+			if len(args[0].Values) > 0 {
+				p.Print("args")
+				printTypedValues(p, args[0].Values)
+			}
+		},
+	},
+	// custom<MMAMatrixType>(type($res), type($value)): the matrix type,
+	// whose element type is the scalar's (MLIR's TypesMatchWith).
+	"MMAMatrixType": {
+		Parse: func(p ir.OpParser, args []*ir.FormatArg) error {
+			t, err := p.ParseType()
+			if err != nil {
+				return err
+			}
+			mt := mmaOf(t)
+			if mt == nil {
+				return p.Errorf("expected !gpu.mma_matrix type")
+			}
+			args[0].Types, args[1].Types = []ir.Type{t}, []ir.Type{mt.Elem}
+			return nil
+		},
+		Print: func(p ir.OpPrinter, _ *ir.Operation, args []*ir.FormatArg) { p.PrintTypes(args[0].Types) },
+	},
+}
+
+// parseAsyncDependencies parses `[async] ['[' %deps ']']`.
+func parseAsyncDependencies(p ir.OpParser) (bool, []ir.UnresolvedOperand, error) {
+	async := p.ParseOptionalKeyword("async")
+	deps, err := p.ParseOperandList(ir.DelimOptionalSquare)
+	return async, deps, err
 }
 
 // printAsyncDependencies prints `async [%deps]` without a leading space, as
@@ -53,29 +197,40 @@ func printAsyncDependencies(p ir.OpPrinter, async bool, deps []*ir.Value) {
 	p.Print("]")
 }
 
-// hasAsyncToken reports whether op's last result is an async token.
-func hasAsyncToken(op *ir.Operation) bool {
-	if op.NumResults() == 0 {
-		return false
+// hasAsyncToken reports whether op returns an async token.
+func hasAsyncToken(op *ir.Operation) bool { return op.NamedResult("asyncToken") != nil }
+
+// parseAttributions parses the memory attributions of a gpu.func or
+// gpu.launch, `workgroup(%a : memref<...>, ...) private(...)` (each
+// optional), and records how many are in workgroup memory.
+func parseAttributions(p ir.OpParser, st *ir.OperationState) (workgroup, private []ir.Argument, err error) {
+	var lists [2][]ir.Argument
+	for i, kw := range attributionKeywords {
+		if p.ParseOptionalKeyword(kw) {
+			if lists[i], err = p.ParseArgumentList(ir.DelimParen, true); err != nil {
+				return nil, nil, err
+			}
+		}
 	}
-	_, ok := op.Result(op.NumResults() - 1).Type().(*AsyncTokenType)
-	return ok
+	st.AddAttr(WorkgroupAttributionsKey, ir.IntAttr(ir.I64, int64(len(lists[0]))))
+	return lists[0], lists[1], nil
 }
 
-// parseAttributions parses `keyword(%a : memref<...>, ...)` when keyword is next.
-func parseAttributions(p ir.OpParser, keyword string) ([]ir.Argument, error) {
-	if !p.ParseOptionalKeyword(keyword) {
-		return nil, nil
+var attributionKeywords = [2]string{"workgroup", "private"}
+
+// printAttributions prints what parseAttributions reads.
+func printAttributions(p ir.OpPrinter, op *ir.Operation) {
+	for i, vs := range [2][]*ir.Value{WorkgroupAttributions(op), PrivateAttributions(op)} {
+		if len(vs) > 0 {
+			p.Print(" " + attributionKeywords[i])
+			printTypedValues(p, vs)
+		}
 	}
-	return p.ParseArgumentList(ir.DelimParen, true)
 }
 
-// printAttributions prints ` keyword(%a : type, ...)` when vs is not empty.
-func printAttributions(p ir.OpPrinter, keyword string, vs []*ir.Value) {
-	if len(vs) == 0 {
-		return
-	}
-	p.Print(" " + keyword + "(")
+// printTypedValues prints `(%a : t1, %b : t2)`.
+func printTypedValues(p ir.OpPrinter, vs []*ir.Value) {
+	p.Print("(")
 	for i, v := range vs {
 		if i > 0 {
 			p.Print(", ")
@@ -110,11 +265,3 @@ func memrefOf(t ir.Type) *ir.MemRefType {
 }
 
 func quoted(t ir.Type) string { return "'" + t.String() + "'" }
-
-// resolveAll resolves every operand of us with type t (none when us is empty).
-func resolveAll(p ir.OpParser, us []ir.UnresolvedOperand, t ir.Type) ([]*ir.Value, error) {
-	if len(us) == 0 {
-		return nil, nil
-	}
-	return p.ResolveOperands(us, []ir.Type{t})
-}

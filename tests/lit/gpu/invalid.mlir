@@ -268,3 +268,80 @@ func.func @f(%n: index) {
   return
 }
 
+
+// -----
+
+// Checks that the op schemas make, in MLIR's wording.
+
+func.func @f() {
+  // expected-error @+1 {{'gpu.thread_id' op attribute 'dimension' failed to satisfy constraint: a dimension, either 'x', 'y', or 'z'}}
+  %0 = "gpu.thread_id"() {dimension = 1 : i32} : () -> index
+  return
+}
+
+// -----
+
+func.func @f() {
+  // expected-error @+1 {{'gpu.thread_id' op result #0 must be index, but got 'i32'}}
+  %0 = "gpu.thread_id"() <{dimension = #gpu<dim x>}> : () -> i32
+  return
+}
+
+// -----
+
+func.func @f(%v: f32, %o: i32) {
+  // expected-error @+1 {{'gpu.shuffle' op expected 3 operands, but found 2}}
+  %r, %p = "gpu.shuffle"(%v, %o) <{mode = #gpu<shuffle_mode xor>}> : (f32, i32) -> (f32, i1)
+  return
+}
+
+// -----
+
+func.func @f(%f: f32) {
+  // expected-error @+1 {{'gpu.dealloc' op operand #0 must be memref of any type values, but got 'f32'}}
+  "gpu.dealloc"(%f) : (f32) -> ()
+  return
+}
+
+// -----
+
+func.func @f(%n: index) {
+  // expected-error @+1 {{'gpu.launch' op requires one region}}
+  "gpu.launch"(%n, %n, %n, %n, %n, %n) <{operandSegmentSizes = array<i32: 0, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0>}> : (index, index, index, index, index, index) -> ()
+  return
+}
+
+// -----
+
+func.func @f(%v: f32) {
+  // expected-error @+1 {{'gpu.subgroup_reduce' op requires attribute 'op'}}
+  %r = gpu.subgroup_reduce %v : (f32) -> f32
+  return
+}
+
+// -----
+
+func.func @f(%v: f32) {
+  // expected-error @+1 {{'gpu.subgroup_mma_elementwise' op operand #0 must be variadic of MMAMatrix type, but got 'f32'}}
+  %r = gpu.subgroup_mma_elementwise addf %v : (f32) -> f32
+  return
+}
+
+// -----
+
+// expected-error @+1 {{'gpu.module' op attribute 'targets' failed to satisfy constraint: array of GPU target attributes with at least 1 elements}}
+gpu.module @m [] {
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @k() kernel { gpu.return }
+  }
+  func.func @f(%c1: index, %i: i32) {
+    // expected-error @+1 {{'gpu.launch_func' op failed to verify that all of {gridSizeX, gridSizeY, gridSizeZ, blockSizeX, blockSizeY, blockSizeZ} have same type}}
+    "gpu.launch_func"(%c1, %c1, %c1, %i, %c1, %c1) <{kernel = @kernels::@k, operandSegmentSizes = array<i32: 0, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0>}> : (index, index, index, i32, index, index) -> ()
+    return
+  }
+}

@@ -119,3 +119,32 @@ func.func @memory(%n: index, %a: memref<4xf32>) {
   gpu.wait [%t2]
   return
 }
+
+// -----
+
+// The offloading handler comes before the targets, and the targets are
+// followed by two spaces, as mlir-opt prints them; a launch_func's async
+// object (any value; upstream's tests pass an `!llvm.ptr` stream) follows
+// the dependencies without a space, and launch sizes that are not index
+// spell their type.
+// CHECK-LABEL: gpu.module @handler <#gpu.select_object<0>> [#gpu.target, #gpu.target]  attributes {foo} {
+// CHECK-LABEL: func.func @host
+// CHECK: gpu.launch_func <%{{.*}} : i64> @handler::@k blocks in (%{{.*}}, %{{.*}}, %{{.*}}) threads in (%{{.*}}, %{{.*}}, %{{.*}}) : i32 args(%{{.*}} : i32)
+// CHECK: %{{.*}} = gpu.launch_func async [%{{.*}}]<%{{.*}} : i64> @handler::@k clusters in (%{{.*}}, %{{.*}}, %{{.*}}) blocks in
+// CHECK-SAME: threads in (%{{.*}}, %{{.*}}, %{{.*}}) : i32 dynamic_shared_memory_size %{{.*}} args(%{{.*}} : i32)
+// GENERIC-LABEL: "gpu.module"() <{offloadingHandler = #gpu.select_object<0>, sym_name = "handler", targets = [#gpu.target, #gpu.target]}>
+// GENERIC: operandSegmentSizes = array<i32: 0, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1, 1>
+// GENERIC: operandSegmentSizes = array<i32: 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1>
+module attributes {gpu.container_module} {
+  gpu.module @handler <#gpu.select_object<0>> [#gpu.target, #gpu.target] attributes {foo} {
+    gpu.func @k(%a: i32) kernel {
+      gpu.return
+    }
+  }
+  func.func @host(%i: i32, %obj: i64) {
+    gpu.launch_func <%obj : i64> @handler::@k blocks in (%i, %i, %i) threads in (%i, %i, %i) : i32 args(%i : i32)
+    %t = gpu.wait async
+    %t1 = gpu.launch_func async [%t] <%obj : i64> @handler::@k clusters in (%i, %i, %i) blocks in (%i, %i, %i) threads in (%i, %i, %i) : i32 dynamic_shared_memory_size %i args(%i : i32)
+    return
+  }
+}
