@@ -600,6 +600,9 @@ func (cf *compiledFormat) parseElem(p OpParser, st *OperationState, fs *formatPa
 			case fOperand:
 				fs.operands[a.index] = args[i].Operands
 			case fType:
+				if !a.result && a.index >= 0 && len(fs.operands[a.index]) == 0 && cf.def.Operands[a.index].Arity == Optional {
+					continue // a directive may type an optional operand the input left out
+				}
 				if err := cf.setTypes(fs, a, args[i].Types); err != nil {
 					return p.Errorf("%v", err)
 				}
