@@ -5,7 +5,6 @@ import (
 	"github.com/goopt/goopt/dialects/affine/analysis"
 	"github.com/goopt/goopt/ir"
 	"github.com/goopt/goopt/pass"
-	"github.com/goopt/goopt/rewrite"
 )
 
 // Pass is the affine-loop-invariant-code-motion pass.
@@ -61,7 +60,7 @@ type hoister struct {
 // invariant is isOpLoopInvariant.
 func (h *hoister) invariant(op *ir.Operation) bool {
 	switch {
-	case op.Is(affine.ForName), op.Is(affine.DmaStartName), op.Is(affine.DmaWaitName):
+	case op.Is(affine.ForName):
 		return false
 	case op.Is(affine.IfName):
 		if !h.runsOnce && containsMemoryOp(op) {
@@ -106,26 +105,32 @@ func (h *hoister) nestedInvariant(op, within *ir.Operation) bool {
 		})
 		return ok
 	}
-	if op.Is(affine.ForName) || op.Is(affine.DmaStartName) || op.Is(affine.DmaWaitName) {
+	if op.Is(affine.ForName) {
 		return false
 	}
+	if ir.IsMemoryEffectFree(op) {
+		return h.operandsInvariant(op, within)
+	}
+	// Of the ops with memory effects only affine accesses (upstream's
+	// AffineRead/WriteOpInterface) and hints are hoisted, and only out of a
+	// loop known to run: hoisting out of a loop that may not run would add
+	// an access (or a hint the loop never gave).
 	isRead, isWrite := analysis.IsAffineRead(op), analysis.IsAffineWrite(op)
-	if !op.Is("arith.constant") {
-		if !rewrite.IsMemoryEffectFree(op) && !isRead && !isWrite && !op.Is(affine.PrefetchName) {
-			return false
-		}
-		if (isRead || isWrite || op.Is(affine.PrefetchName)) && !h.runsOnce {
-			return false
-		}
-		if isRead || isWrite {
-			a, _ := analysis.NewMemRefAccess(op)
-			for _, u := range a.MemRef.Users() {
-				if u == op || !h.loop.IsAncestor(u) {
-					continue
-				}
-				if analysis.IsAffineWrite(u) || (analysis.IsAffineRead(u) && isWrite) || !(analysis.IsAffineRead(u) || u.Is(affine.PrefetchName)) {
-					return false
-				}
+	if !isRead && !isWrite && !isHint(op) || !h.runsOnce {
+		return false
+	}
+	if isRead || isWrite {
+		// Every other use of the memref in the loop must read it, and a
+		// store's memref must not be read either. A use that neither reads
+		// nor writes it (a view, a cast) may alias it: refuse.
+		a, _ := analysis.NewMemRefAccess(op)
+		for _, u := range a.MemRef.Users() {
+			if u == op || !h.loop.IsAncestor(u) {
+				continue
+			}
+			reads := ir.MayRead(u, a.MemRef)
+			if ir.MayWrite(u, a.MemRef) || reads && isWrite || !reads {
+				return false
 			}
 		}
 	}
@@ -168,9 +173,29 @@ func (h *hoister) operandsInvariant(op, within *ir.Operation) bool {
 func containsMemoryOp(op *ir.Operation) bool {
 	found := false
 	ir.WalkOps(op, func(o *ir.Operation) {
-		if o != op && !o.HasTrait(ir.Terminator) && !rewrite.IsMemoryEffectFree(o) {
+		if o != op && !o.HasTrait(ir.Terminator) && !ir.IsMemoryEffectFree(o) {
 			found = true
 		}
 	})
 	return found
+}
+
+// isHint reports whether op only gives hints, as affine.prefetch does: it
+// changes nothing but CacheResource, and reads only the memrefs it names.
+// Moving a hint never changes what the program computes.
+func isHint(op *ir.Operation) bool {
+	effects, known := ir.LocalMemoryEffects(op)
+	if !known || op.NumRegions() != 0 {
+		return false
+	}
+	hint := false
+	for _, e := range effects {
+		switch {
+		case e.Resource == ir.CacheResource:
+			hint = true
+		case e.Kind != ir.Read || e.Value == nil:
+			return false
+		}
+	}
+	return hint
 }
