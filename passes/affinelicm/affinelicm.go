@@ -34,7 +34,7 @@ func (p *Pass) Run(op *ir.Operation, am *pass.AnalysisManager) error {
 // reports how many moved.
 func HoistInvariants(f affine.ForOp) int {
 	tc, ok := f.ConstantTripCount()
-	h := &hoister{loop: f, hoisted: map[*ir.Operation]bool{}, runsOnce: ok && tc >= 1}
+	h := &hoister{loop: f, hoisted: map[*ir.Operation]bool{}, runsOnce: ok && tc >= 1, opaqueWrites: writesUnnamedMemory(f.Operation)}
 	var moves []*ir.Operation
 	for _, op := range f.Body().Ops() {
 		if op.HasTrait(ir.Terminator) {
@@ -55,6 +55,10 @@ type hoister struct {
 	loop     affine.ForOp
 	hoisted  map[*ir.Operation]bool
 	runsOnce bool
+	// opaqueWrites is set when an op in the loop has unknown effects or
+	// writes memory it does not name (a call, gpu.barrier): no access may
+	// be hoisted across it, whichever memref it uses.
+	opaqueWrites bool
 }
 
 // invariant is isOpLoopInvariant.
@@ -117,6 +121,9 @@ func (h *hoister) nestedInvariant(op, within *ir.Operation) bool {
 	// an access (or a hint the loop never gave).
 	isRead, isWrite := analysis.IsAffineRead(op), analysis.IsAffineWrite(op)
 	if !isRead && !isWrite && !isHint(op) || !h.runsOnce {
+		return false
+	}
+	if (isRead || isWrite) && h.opaqueWrites {
 		return false
 	}
 	if isRead || isWrite {
@@ -198,4 +205,18 @@ func isHint(op *ir.Operation) bool {
 		}
 	}
 	return hint
+}
+
+// writesUnnamedMemory reports whether an op nested in loop has unknown
+// effects or writes or frees memory without naming the memref.
+func writesUnnamedMemory(loop *ir.Operation) bool {
+	found := false
+	ir.WalkOps(loop, func(o *ir.Operation) {
+		effects, known := ir.LocalMemoryEffects(o)
+		found = found || !known
+		for _, e := range effects {
+			found = found || e.Resource == ir.DefaultResource && e.Value == nil && (e.Kind == ir.Write || e.Kind == ir.Free)
+		}
+	})
+	return found
 }
