@@ -190,8 +190,23 @@ func appendRecursive(dst []EffectInstance, op *Operation) ([]EffectInstance, boo
 // IsMemoryEffectFree reports whether op (with its nested ops, where its
 // effects are recursive) has no memory effects at all.
 func IsMemoryEffectFree(op *Operation) bool {
-	effects, known := MemoryEffects(op)
-	return known && len(effects) == 0
+	// Stops at the first effect, without collecting the nested ones.
+	effects, known := LocalMemoryEffects(op)
+	if !known || len(effects) != 0 {
+		return false
+	}
+	if op.HasTrait(RecursiveMemoryEffects) {
+		for _, r := range op.Regions() {
+			for _, b := range r.Blocks() {
+				for _, o := range b.Ops() {
+					if !IsMemoryEffectFree(o) {
+						return false
+					}
+				}
+			}
+		}
+	}
+	return true
 }
 
 // OnlyReadsMemory reports whether every effect of op (with its nested ops,
