@@ -31,6 +31,7 @@ func allocOp() *ir.OpDef {
 			"op ordered after its dependencies.\n\n" +
 			"    %m, %t = gpu.alloc async [%dep] (%n) : memref<?xf32>",
 		Traits:   ir.MemAlloc,
+		Effects:  ir.FixedEffects(ir.OnResult(ir.Allocate, 0)),
 		Inherent: []string{"hostShared", segments.Attr},
 		Parse: func(p ir.OpParser, st *ir.OperationState) error {
 			tokens := []ir.Type{}
@@ -121,6 +122,7 @@ func asyncOp(name, summary, doc string, traits ir.Trait, numOperands int, verify
 		Summary: summary,
 		Doc:     doc,
 		Traits:  traits,
+		Effects: asyncOpEffects(name),
 		Parse: func(p ir.OpParser, st *ir.OperationState) error {
 			deps, err := parseAsyncDependencies(p, st)
 			if err != nil {

@@ -36,6 +36,7 @@ func mmaLoadOp() *ir.OpDef {
 			"rows are leadDimension elements apart (columns, with `transpose`).\n\n" +
 			"    %a = gpu.subgroup_mma_load_matrix %m[%i, %j] {leadDimension = 32 : index} : memref<32x32xf16> -> !gpu.mma_matrix<16x16xf16, \"AOp\">",
 		Traits:   ir.MemRead,
+		Effects:  ir.FixedEffects(ir.OnOperand(ir.Read, 0)),
 		Inherent: []string{"leadDimension", "transpose"},
 		Parse: func(p ir.OpParser, st *ir.OperationState) error {
 			mu, idx, err := opsyntax.ParseIndexedOperand(p)
@@ -99,6 +100,7 @@ func mmaStoreOp() *ir.OpDef {
 			"are leadDimension elements apart.\n\n" +
 			"    gpu.subgroup_mma_store_matrix %d, %m[%i, %j] {leadDimension = 32 : index} : !gpu.mma_matrix<16x16xf32, \"COp\">, memref<32x32xf32>",
 		Traits:   ir.MemWrite,
+		Effects:  ir.FixedEffects(ir.OnOperand(ir.Write, 1)),
 		Inherent: []string{"leadDimension", "transpose"},
 		Parse: func(p ir.OpParser, st *ir.OperationState) error {
 			su, err := p.ParseOperand()

@@ -14,6 +14,7 @@ func loadOp() *ir.OpDef {
 		Doc: "Reads one element of a memref at the given indices.\n\n" +
 			"    %v = memref.load %m[%i, %j] {nontemporal = true} : memref<8x8xf32>",
 		Traits:   ir.MemRead,
+		Effects:  ir.FixedEffects(ir.OnOperand(ir.Read, 0)),
 		Inherent: []string{"nontemporal"},
 		Parse: func(p ir.OpParser, st *ir.OperationState) error {
 			m, idx, t, err := parseMemRefAccess(p, st)
@@ -52,6 +53,7 @@ func storeOp() *ir.OpDef {
 		Doc: "Writes one element of a memref at the given indices.\n\n" +
 			"    memref.store %v, %m[%i, %j] {nontemporal = true} : memref<8x8xf32>",
 		Traits:   ir.MemWrite,
+		Effects:  ir.FixedEffects(ir.OnOperand(ir.Write, 1)),
 		Inherent: []string{"nontemporal"},
 		Parse: func(p ir.OpParser, st *ir.OperationState) error {
 			val, err := p.ParseOperand()
@@ -175,6 +177,7 @@ func atomicRMWOp() *ir.OpDef {
 		Doc: "Atomically combines a value with a memref element and returns the old element.\n\n" +
 			"    %old = memref.atomic_rmw addf %v, %m[%i] : (f32, memref<8xf32>) -> f32",
 		Traits:   ir.MemRead | ir.MemWrite,
+		Effects:  ir.FixedEffects(ir.OnOperand(ir.Read, 1), ir.OnOperand(ir.Write, 1)),
 		Inherent: []string{"kind"},
 		Parse: func(p ir.OpParser, st *ir.OperationState) error {
 			loc := p.Loc()
@@ -315,7 +318,8 @@ func genericAtomicRMWOp() *ir.OpDef {
 		Doc: "Atomically replaces a memref element by the value its region yields for the current element.\n\n" +
 			"    %x = memref.generic_atomic_rmw %m[%i] : memref<10xf32> {\n    ^bb0(%cur: f32):\n" +
 			"      %new = arith.addf %cur, %v : f32\n      memref.atomic_yield %new : f32\n    }",
-		Traits: ir.SingleBlock | ir.MemRead | ir.MemWrite,
+		Traits:  ir.SingleBlock | ir.MemRead | ir.MemWrite,
+		Effects: ir.FixedEffects(ir.OnOperand(ir.Read, 0), ir.OnOperand(ir.Write, 0)),
 		Parse: func(p ir.OpParser, st *ir.OperationState) error {
 			mu, idx, err := opsyntax.ParseIndexedOperand(p)
 			if err != nil {
@@ -362,7 +366,7 @@ func genericAtomicRMWOp() *ir.OpDef {
 			for _, o := range body.Ops() {
 				var bad *ir.Operation
 				ir.Walk(o, ir.PreOrder, func(n *ir.Operation) ir.WalkResult {
-					if !isMemoryEffectFree(n) {
+					if !ir.IsMemoryEffectFree(n) {
 						bad = n
 						return ir.Interrupt
 					}
@@ -435,6 +439,7 @@ func prefetchOp() *ir.OpDef {
 		Doc: "Hints that a memref element will be read or written soon.\n\n" +
 			"    memref.prefetch %m[%i, %j], read, locality<3>, data : memref<400x400xi32>",
 		Traits:   ir.MemRead | ir.MemWrite,
+		Effects:  ir.FixedEffects(ir.OnOperand(ir.Read, 0), ir.OnOperand(ir.Write, 0).In(ir.CacheResource)),
 		Inherent: opsyntax.PrefetchAttrs(),
 		Parse: func(p ir.OpParser, st *ir.OperationState) error {
 			nameLoc := p.Loc()

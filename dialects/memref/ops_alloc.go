@@ -17,6 +17,7 @@ func allocLike(name, short, summary string, traits ir.Trait) *ir.OpDef {
 			"one per layout-map symbol in brackets.\n\n" +
 			"    %0 = " + name + "(%d)[%s] {alignment = 16 : i64} : memref<?x4xf32, affine_map<(d0, d1)[s0] -> (d0 * s0 + d1)>>",
 		Traits:   traits,
+		Effects:  allocLikeEffects(name),
 		Inherent: []string{"alignment", segments.Attr},
 		Parse: func(p ir.OpParser, st *ir.OperationState) error {
 			dims, err := p.ParseOperandList(ir.DelimParen)
@@ -142,6 +143,7 @@ func deallocOp() *ir.OpDef {
 		Summary: "memory deallocation operation",
 		Doc:     "Frees a memref allocated by memref.alloc.\n\n    memref.dealloc %0 : memref<8x64xf32>",
 		Traits:  ir.MemFree,
+		Effects: ir.FixedEffects(ir.OnOperand(ir.Free, 0)),
 		Parse: func(p ir.OpParser, st *ir.OperationState) error {
 			u, err := p.ParseOperand()
 			if err != nil {
@@ -185,6 +187,7 @@ func reallocOp() *ir.OpDef {
 		Doc: "Reallocates a 1-D memref to a new size, copying the old contents.\n\n" +
 			"    %1 = memref.realloc %0(%d) {alignment = 8 : i64} : memref<?xf32> to memref<?xf32>",
 		Traits:   ir.MemAlloc | ir.MemFree | ir.MemRead | ir.MemWrite,
+		Effects:  ir.FixedEffects(ir.OnOperand(ir.Read, 0), ir.OnOperand(ir.Free, 0), ir.OnResult(ir.Allocate, 0), ir.OnResult(ir.Write, 0)),
 		Inherent: []string{"alignment"},
 		Parse: func(p ir.OpParser, st *ir.OperationState) error {
 			src, err := p.ParseOperand()

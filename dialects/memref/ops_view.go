@@ -561,6 +561,7 @@ func copyOp() *ir.OpDef {
 		Summary: "copies the data from the source to the destination memref",
 		Doc:     "Copies all elements of one memref into another of the same shape.\n\n    memref.copy %a, %b : memref<8xf32> to memref<8xf32>",
 		Traits:  ir.MemRead | ir.MemWrite,
+		Effects: ir.FixedEffects(ir.OnOperand(ir.Read, 0), ir.OnOperand(ir.Write, 1)),
 		Parse: func(p ir.OpParser, st *ir.OperationState) error {
 			us, err := p.ParseOperandList(ir.DelimNone)
 			if err != nil {
