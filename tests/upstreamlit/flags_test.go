@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/goopt/goopt/internal/passcheck"
+	"github.com/goopt/goopt/internal/passtest"
 	"github.com/goopt/goopt/passes/registry"
 )
 
@@ -42,7 +42,7 @@ type passSpec struct {
 
 // skipReason says why the invocation is not compared with upstream, or ""
 // when it is.
-func skipReason(inv passcheck.Invocation) string {
+func skipReason(inv passtest.Invocation) string {
 	if inv.VerifyDiagnostics {
 		return "--verify-diagnostics run"
 	}
@@ -246,7 +246,7 @@ func TestParseInvocation(t *testing.T) {
 		{[]string{"in.mlir", "--split-input-file", "--verify-diagnostics", "--cse"}, "--cse", "--verify-diagnostics run"},
 		{[]string{"in.mlir", "--mlir-print-debuginfo", "--strip-debuginfo"}, "--strip-debuginfo", ""},
 	} {
-		inv := passcheck.ParseInvocation(tc.args, isPass)
+		inv := passtest.ParseInvocation(tc.args, isPass)
 		if got := strings.Join(inv.PassFlags, " "); got != tc.passFlags {
 			t.Errorf("ParseInvocation(%q).PassFlags = %q, want %q", tc.args, got, tc.passFlags)
 		}
