@@ -54,11 +54,18 @@ func apply(ctx *ir.Context, root *ir.Operation, target *Target, patterns *Patter
 	st := newState()
 	c := &converter{st: st, rw: newRewriter(ctx, st), target: target, patterns: patterns, mode: m}
 	var errs ir.DiagList
+	failed := map[*ir.Operation]bool{}
 	for _, op := range c.conversionSet(root) {
 		if st.ignored(op) {
 			continue
 		}
 		if f := c.legalize(op, 0); f != nil {
+			failed[op] = true
+			// Inside an op that failed, only the errors patterns report
+			// are news: that nested ops are left unconverted follows.
+			if len(f.errs) == 0 && insideFailed(op, failed) {
+				continue
+			}
 			errs = append(errs, c.report(op, f)...)
 		}
 	}
@@ -71,6 +78,15 @@ func apply(ctx *ir.Context, root *ir.Operation, target *Target, patterns *Patter
 	}
 	c.commit()
 	return nil
+}
+
+func insideFailed(op *ir.Operation, failed map[*ir.Operation]bool) bool {
+	for p := op.ParentOp(); p != nil; p = p.ParentOp() {
+		if failed[p] {
+			return true
+		}
+	}
+	return false
 }
 
 // conversionSet lists root and its nested ops in pre-order, not looking

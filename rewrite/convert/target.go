@@ -57,7 +57,9 @@ func (t *Target) AddDynamicallyLegalOp(fn func(*ir.Operation) bool, names ...str
 }
 
 // AddLegalDialect marks every op of the named dialects legal.
-func (t *Target) AddLegalDialect(names ...string) { t.set(t.dialects, rule{action: actionLegal}, names) }
+func (t *Target) AddLegalDialect(names ...string) {
+	t.set(t.dialects, rule{action: actionLegal}, names)
+}
 
 // AddIllegalDialect marks every op of the named dialects illegal.
 func (t *Target) AddIllegalDialect(names ...string) {
