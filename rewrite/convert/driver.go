@@ -60,13 +60,15 @@ func apply(ctx *ir.Context, root *ir.Operation, target *Target, patterns *Patter
 			continue
 		}
 		if f := c.legalize(op, 0); f != nil {
-			failed[op] = true
 			// Inside an op that failed, only the errors patterns report
 			// are news: that nested ops are left unconverted follows.
 			if len(f.errs) == 0 && insideFailed(op, failed) {
 				continue
 			}
-			errs = append(errs, c.report(op, f)...)
+			if ds := c.report(op, f); len(ds) > 0 {
+				failed[op] = true
+				errs = append(errs, ds...)
+			}
 		}
 	}
 	if len(errs) == 0 {
