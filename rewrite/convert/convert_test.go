@@ -564,3 +564,71 @@ func.func @f(%x: i32) -> i64 {
 		t.Fatalf("error: %v", err)
 	}
 }
+
+// Inlining a block and cloning a region, undone when a later op fails.
+func TestInlineAndCloneRegions(t *testing.T) {
+	src := `
+func.func @f(%x: i32) {
+  "test.inline"() ({
+  ^bb0(%a: i32):
+    "test.x"(%a) : (i32) -> ()
+  }) : () -> ()
+  "test.dup"() ({
+    "test.y"() : () -> ()
+  }) : () -> ()
+  %0 = "test.def"() : () -> i32
+  "test.last"(%0) : (i32) -> ()
+  return
+}`
+	inline := &convert.OpPattern{Root: "test.inline", Rewrite: func(op *ir.Operation, _ convert.Adaptor, rw *convert.Rewriter) error {
+		x := op.ParentOp().Region(0).Front().Argument(0)
+		rw.InlineBlockBefore(op.Region(0).Front(), op.Block(), op, []*ir.Value{x})
+		rw.EraseOp(op)
+		return nil
+	}}
+	dup := &convert.OpPattern{Root: "test.dup", Rewrite: func(op *ir.Operation, _ convert.Adaptor, rw *convert.Rewriter) error {
+		n := rw.Create(&ir.OperationState{Name: "test.dup2", Loc: op.Loc(), Regions: []*ir.Region{ir.NewRegion(), ir.NewRegion()}})
+		rw.CloneRegionBefore(op.Region(0), n.Region(0), nil, nil)
+		rw.CloneRegionBefore(op.Region(0), n.Region(1), nil, nil)
+		rw.EraseOp(op)
+		return nil
+	}}
+	target := convert.NewTarget()
+	target.AddLegalDialect("func", "builtin")
+	target.AddLegalOp("test.x", "test.dup2", "test.y2", "test.def", "test.last")
+	ps := convert.NewPatternSet(inline, dup, rename("test.y", "test.y2", nil))
+
+	ctx, mod := parse(t, src)
+	target.AddLegalOp("test.y")
+	if err := convert.ApplyFullConversion(ctx, mod, target, convert.NewPatternSet(inline, dup)); err != nil {
+		t.Fatal(err)
+	}
+	checkContains(t, print(mod),
+		`"test.x"(%arg0) : (i32) -> ()`,
+		`"test.dup2"() ({`, `"test.y"() : () -> ()`, `}, {`, `"test.y"() : () -> ()`)
+	// The cloned test.y ops are legalized like created ones; the
+	// originals went with test.dup.
+	target.AddIllegalOp("test.y")
+	ctx, mod = parse(t, src)
+	if err := convert.ApplyFullConversion(ctx, mod, target, ps); err != nil {
+		t.Fatal(err)
+	}
+	got := print(mod)
+	checkContains(t, got, `"test.y2"() : () -> ()`, `"test.y2"() : () -> ()`)
+	if strings.Contains(got, `"test.y"()`) {
+		t.Errorf("cloned ops not legalized:\n%s", got)
+	}
+	if err := ir.Verify(mod); err != nil {
+		t.Fatal(err)
+	}
+
+	target.AddIllegalOp("test.last")
+	ctx, mod = parse(t, src)
+	before := print(mod)
+	if err := convert.ApplyFullConversion(ctx, mod, target, ps); err == nil {
+		t.Fatal("expected failure")
+	}
+	if got := print(mod); got != before {
+		t.Errorf("IR changed:\n%s", got)
+	}
+}

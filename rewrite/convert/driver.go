@@ -45,6 +45,9 @@ type converter struct {
 	target   *Target
 	patterns *PatternSet
 	mode     mode
+	// mats holds the materializations built, which block-argument
+	// materializations are placed after.
+	mats map[*ir.Operation]bool
 }
 
 // apply legalizes root and the ops nested in it in pre-order, the ops a
@@ -52,7 +55,7 @@ type converter struct {
 // any failure rolls everything back.
 func apply(ctx *ir.Context, root *ir.Operation, target *Target, patterns *PatternSet, m mode) error {
 	st := newState()
-	c := &converter{st: st, rw: newRewriter(ctx, st), target: target, patterns: patterns, mode: m}
+	c := &converter{st: st, rw: newRewriter(ctx, st), target: target, patterns: patterns, mode: m, mats: map[*ir.Operation]bool{}}
 	var errs ir.DiagList
 	failed := map[*ir.Operation]bool{}
 	for _, op := range c.conversionSet(root) {
@@ -331,11 +334,16 @@ func (c *converter) materialize(inputs []*ir.Value, types []ir.Type, loc ir.Loca
 	}
 	b := c.rw.Builder
 	saved := b.Save()
-	setInsertionAfterValues(b, inputs)
+	c.setInsertionAfterValues(b, inputs)
 	c.st.materializing = true
 	vs := build(b)
 	c.st.materializing = false
 	b.Restore(saved)
+	for _, v := range vs {
+		if d := v.DefiningOp(); d != nil {
+			c.mats[d] = true
+		}
+	}
 	c.st.casts[k] = vs
 	c.st.log(func() { delete(c.st.casts, k) })
 	return vs
@@ -343,17 +351,28 @@ func (c *converter) materialize(inputs []*ir.Value, types []ir.Type, loc ir.Loca
 
 // setInsertionAfterValues moves b after the definition of the last of vs:
 // values replaced together are defined together (results of one op,
-// arguments of one block, ops created in order).
-func setInsertionAfterValues(b *ir.Builder, vs []*ir.Value) {
+// arguments of one block, ops created in order). For block arguments that
+// is after the materializations already at the start of the block, which
+// keeps them in argument order.
+func (c *converter) setInsertionAfterValues(b *ir.Builder, vs []*ir.Value) {
 	if len(vs) == 0 {
 		return
 	}
 	v := vs[len(vs)-1]
-	if v.IsBlockArgument() {
-		b.SetInsertionPointToStart(v.OwnerBlock())
+	if !v.IsBlockArgument() {
+		b.SetInsertionPointAfter(v.DefiningOp())
 		return
 	}
-	b.SetInsertionPointAfter(v.DefiningOp())
+	blk := v.OwnerBlock()
+	pos := blk.First()
+	for pos != nil && c.mats[pos] {
+		pos = pos.Next()
+	}
+	if pos == nil {
+		b.SetInsertionPointToEnd(blk)
+	} else {
+		b.SetInsertionPointBefore(pos)
+	}
 }
 
 // checkLiveValues reports the erased results and dropped block arguments
@@ -411,7 +430,7 @@ func (c *converter) commit() {
 			return
 		}
 		tc := c.st.mapping[v].tc
-		setInsertionAfterValues(b, repl)
+		c.setInsertionAfterValues(b, repl)
 		if len(repl) == 0 {
 			if isArg {
 				b.SetInsertionPointToStart(v.OwnerBlock())
