@@ -1,6 +1,7 @@
 package convert
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -117,12 +118,14 @@ type failure struct {
 }
 
 func (f *failure) add(err error) {
-	switch e := err.(type) {
-	case *MatchFailure:
-		f.reasons = append(f.reasons, e)
-	case *failure:
-		f.errs = append(f.errs, e.errs...)
-		f.reasons = append(f.reasons, e.reasons...)
+	var mf *MatchFailure
+	var nested *failure
+	switch {
+	case errors.As(err, &nested):
+		f.errs = append(f.errs, nested.errs...)
+		f.reasons = append(f.reasons, nested.reasons...)
+	case errors.As(err, &mf):
+		f.reasons = append(f.reasons, mf)
 	default:
 		f.errs = append(f.errs, ir.Diagnostics(err)...)
 	}
