@@ -351,6 +351,8 @@ func.func @f(%x: i64) -> i64 {
 	wrap := &convert.OpPattern{Root: "test.wrap", Converter: tc, Rewrite: func(op *ir.Operation, _ convert.Adaptor, rw *convert.Rewriter) error {
 		n := rw.Create(&ir.OperationState{Name: "test.wrapped", Loc: op.Loc(), Types: []ir.Type{ir.I32, ir.I32}, Regions: []*ir.Region{ir.NewRegion()}})
 		rw.InlineRegionBefore(op.Region(0), n.Region(0), nil)
+		rw.CreateBlock(n.Region(0), nil, ir.I64)
+		rw.MoveOpBefore(op.Block().Ops()[3], op) // test.stuck
 		if _, err := rw.ConvertRegionTypes(n.Region(0), tc, nil); err != nil {
 			return err
 		}
