@@ -33,6 +33,7 @@ var upstreamPasses = map[string][]string{
 	"affine-loop-fusion":                {"fusion-compute-tolerance", "fusion-fast-mem-space", "fusion-local-buf-threshold", "fusion-maximal", "mode"},
 	"lower-affine":                      nil,
 	"print-op-stats":                    {"json"},
+	"reconcile-unrealized-casts":        nil,
 }
 
 // passSpec is one pass of an invocation: its name and option text.
