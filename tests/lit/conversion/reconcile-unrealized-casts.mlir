@@ -54,3 +54,17 @@ func.func @nested(%x: index, %n: index) {
   }
   return
 }
+
+// -----
+
+// A chain that does not come back to its source type is kept, as
+// mlir-opt-19 keeps it (the pass does not fail).
+// CHECK-LABEL: func @unresolved
+// CHECK: %[[A:.*]] = builtin.unrealized_conversion_cast %{{.*}} : i32 to index
+// CHECK: %[[B:.*]] = builtin.unrealized_conversion_cast %[[A]] : index to i64
+// CHECK: return %[[B]] : i64
+func.func @unresolved(%x: i32) -> i64 {
+  %0 = builtin.unrealized_conversion_cast %x : i32 to index
+  %1 = builtin.unrealized_conversion_cast %0 : index to i64
+  return %1 : i64
+}
