@@ -637,12 +637,6 @@ func compileCopy(c *Compiler, op *ir.Operation) (Compiled, error) {
 	}}, nil
 }
 
-// SharedMemory is implemented by a Frame's Env inside GPU kernels: globals
-// in a non-default memory space are instantiated once per thread block.
-type SharedMemory interface {
-	SharedGlobal(name string, create func() (*MemRef, error)) (*MemRef, error)
-}
-
 func compileGetGlobal(c *Compiler, op *ir.Operation) (Compiled, error) {
 	ref, ok := op.Attr("name").(*ir.SymbolRefAttr)
 	if !ok {
@@ -666,8 +660,10 @@ func compileGetGlobal(c *Compiler, op *ir.Operation) (Compiled, error) {
 	create := func() (*MemRef, error) { return instantiateGlobal(g, t) }
 	return Compiled{Exec: func(fr *Frame) error {
 		if t.MemorySpaceInt() != 0 {
-			if sm, ok := fr.Env.(SharedMemory); ok {
-				v, err := sm.SharedGlobal(name, create)
+			// Inside a kernel, globals in a non-default memory space are
+			// instantiated once per thread block.
+			if th := fr.thread; th != nil {
+				v, err := th.sharedGlobal(name, create)
 				if err != nil {
 					return runtimeError(op, "%v", err)
 				}
