@@ -561,6 +561,9 @@ func (c *Compiler) count(e Exec) Exec {
 func (c *Compiler) Op(op *ir.Operation) (Compiled, error) {
 	h := c.m.handlers[op.Name()]
 	if h == nil {
+		if why, ok := notExecutable[op.Name()]; ok {
+			return Compiled{}, unsupported(op, "%s", why)
+		}
 		return Compiled{}, op.Errorf("is not supported by the interpreter")
 	}
 	return h(c, op)
