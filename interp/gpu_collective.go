@@ -291,7 +291,7 @@ func compileMMALoad(c *Compiler, op *ir.Operation) (Compiled, error) {
 				if e, err = fragmentIndex(op, c0.Ref, c0.Idx, ld, transpose, i, j, e); err != nil {
 					return err
 				}
-				if f.Data[i*rt.Cols+j], err = load(op, c0.Ref, e); err != nil {
+				if f.Data[i*rt.Cols+j], err = Load(op, c0.Ref, e); err != nil {
 					return err
 				}
 			}
@@ -343,7 +343,7 @@ func compileMMAStore(c *Compiler, op *ir.Operation) (Compiled, error) {
 				if e, err = fragmentIndex(op, c0.Ref, c0.Idx, ld, transpose, i, j, e); err != nil {
 					return err
 				}
-				if err := store(op, c0.Ref, e, f.Data[i*f.Type.Cols+j]); err != nil {
+				if err := Store(op, c0.Ref, e, f.Data[i*f.Type.Cols+j]); err != nil {
 					return err
 				}
 			}
