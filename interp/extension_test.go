@@ -21,6 +21,7 @@ import (
 //	toy.wg_publish(index): warpgroup collective whose Combine stores the
 //	    group's sum at [warpgroup] of the shared buffer "toy.sums"
 //	toy.shared -> memref: the block's shared buffer "toy.sums" (AllocShared)
+//	toy.lookup {name} -> memref: the block's shared memory name (Shared)
 func toyHandlers() []interp.Handler {
 	return []interp.Handler{
 		{Name: "toy.ids", Compile: compileToyIDs},
@@ -28,6 +29,7 @@ func toyHandlers() []interp.Handler {
 		{Name: "toy.wg_publish", Compile: compileToyPublish},
 		{Name: "toy.shared", Compile: compileToyShared},
 		{Name: "toy.warp_id", Compile: compileWarpID},
+		{Name: "toy.lookup", Compile: compileToyLookup},
 	}
 }
 
@@ -116,6 +118,24 @@ func compileToyShared(c *interp.Compiler, op *ir.Operation) (interp.Compiled, er
 		}
 		fr.M[r], err = t.AllocShared(op, "toy.sums", rt)
 		return err
+	}}, nil
+}
+
+func compileToyLookup(c *interp.Compiler, op *ir.Operation) (interp.Compiled, error) {
+	name, ok := op.Attr("name").(*ir.StringAttr)
+	if !ok {
+		return interp.Compiled{}, op.Errorf("requires a 'name' string")
+	}
+	r := c.Slot(op.Result(0))
+	return interp.Compiled{Exec: func(fr *interp.Frame) error {
+		t, err := interp.ThreadOf(fr, op)
+		if err != nil {
+			return err
+		}
+		if fr.M[r] = t.Shared(name.Value); fr.M[r] == nil {
+			return ir.Errorf(op.Loc(), "block %v has no shared memory '%s'", t.BlockID(), name.Value)
+		}
+		return nil
 	}}, nil
 }
 
@@ -319,5 +339,41 @@ func.func @reverse(%in: memref<64xf32>, %out: memref<64xf32>) {
 		if x != y {
 			t.Fatalf("out[%d] = %x, want %x", i, y, x)
 		}
+	}
+}
+
+// TestSharedFindsWorkgroupGlobal checks that Thread.Shared finds the
+// block's instance of a workgroup memref.global by its symbol name.
+func TestSharedFindsWorkgroupGlobal(t *testing.T) {
+	const src = `
+memref.global "private" @buf : memref<64xindex, 3>
+func.func @main(%out: memref<64xindex>) {
+  %c1 = arith.constant 1 : index
+  %c63 = arith.constant 63 : index
+  %c64 = arith.constant 64 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1) threads(%tx, %ty, %tz) in (%sx = %c64, %sy = %c1, %sz = %c1) {
+    %g = memref.get_global @buf : memref<64xindex, 3>
+    memref.store %tx, %g[%tx] : memref<64xindex, 3>
+    gpu.barrier
+    %h = "toy.lookup"() {name = "buf"} : () -> memref<64xindex, 3>
+    %r = arith.subi %c63, %tx : index
+    %x = memref.load %h[%r] : memref<64xindex, 3>
+    memref.store %x, %out[%tx] : memref<64xindex>
+    gpu.terminator
+  }
+  return
+}`
+	out := indexBuf(64)
+	if err := toyRun(t, src, out); err != nil {
+		t.Fatal(err)
+	}
+	for i := int64(0); i < 64; i++ {
+		if got, _, _ := out.At(i); int64(got) != 63-i {
+			t.Fatalf("out[%d] = %d, want %d", i, got, 63-i)
+		}
+	}
+	err := toyRun(t, strings.Replace(src, `name = "buf"`, `name = "nope"`, 1), out)
+	if err == nil || !strings.Contains(err.Error(), "block [0 0 0] has no shared memory 'nope'") {
+		t.Fatalf("got %v", err)
 	}
 }

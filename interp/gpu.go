@@ -16,13 +16,15 @@ import (
 // schedule: when the kernel has no barrier or collective op, each thread
 // runs to completion in turn; otherwise each thread is a coroutine
 // (iter.Pull: a direct, deterministic control transfer, never parallel)
-// that runs until it reaches gpu.barrier or a warp-collective op (shuffle,
-// subgroup reduce, the subgroup_mma ops) and yields. When every thread has
-// yielded or finished, the scheduler completes the warp collectives whose
-// 32 lanes are all waiting at the same op, or, when every thread of the
-// block waits at the same barrier, releases the barrier. Anything else is a
-// deadlock in hardware and an error here, naming the op and how many
-// threads reached it.
+// that runs until it reaches a collective op (declared by its handler with
+// Compiler.Collective, see thread.go: gpu.barrier, shuffle, the reductions,
+// the subgroup_mma ops, and any other dialect's) and yields. When every
+// thread has yielded or finished, the scheduler completes the collectives
+// of warp (32 lanes) and warpgroup (128 threads) scope whose threads all
+// wait at the same op; only when none is left does it complete a
+// block-scope collective at which every thread of the block waits, which
+// also ends a barrier epoch. Anything else is a deadlock in hardware and an
+// error here, naming the op and how many threads of its scope reached it.
 //
 // Workgroup memory (memory space 3 or #gpu.address_space<workgroup>:
 // memref.global, workgroup attributions) is instantiated per block and
