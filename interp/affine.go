@@ -596,7 +596,7 @@ func compileAffineLoad(c *Compiler, op *ir.Operation) (Compiled, error) {
 		if err != nil {
 			return runtimeError(op, "%v", err)
 		}
-		v, err := load(op, m, idx)
+		v, err := Load(op, m, idx)
 		fr.S[r] = v
 		return err
 	}}, nil
@@ -622,7 +622,7 @@ func compileAffineStore(c *Compiler, op *ir.Operation) (Compiled, error) {
 		if err != nil {
 			return runtimeError(op, "%v", err)
 		}
-		return store(op, m, idx, fr.S[val])
+		return Store(op, m, idx, fr.S[val])
 	}}, nil
 }
 
@@ -672,7 +672,7 @@ func compileAffineVectorLoad(c *Compiler, op *ir.Operation) (Compiled, error) {
 		m := fr.M[src]
 		out := &Vector{Type: vt, Elems: make([]uint64, 0, vt.NumElements())}
 		err = vectorIndices(base, vt.Dims, func(idx []int64) error {
-			v, err := load(op, m, idx)
+			v, err := Load(op, m, idx)
 			out.Elems = append(out.Elems, v)
 			return err
 		})
@@ -705,7 +705,7 @@ func compileAffineVectorStore(c *Compiler, op *ir.Operation) (Compiled, error) {
 		m := fr.M[dst]
 		i := 0
 		err = vectorIndices(base, v.Type.Dims, func(idx []int64) error {
-			err := store(op, m, idx, v.Elems[i])
+			err := Store(op, m, idx, v.Elems[i])
 			i++
 			return err
 		})

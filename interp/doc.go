@@ -5,10 +5,55 @@
 // checks; see gpu.go) — and is the test oracle for every transformation.
 //
 // Execution is table driven. Each dialect contributes an explicit list of
-// op handlers (see Handlers); a handler compiles one operation into a closure
-// over dense register slots once, so running an op is a slice access and an
-// indirect call, never a map lookup. Later dialects (vector, gpu, nvvm) plug in
-// by adding their own lists through Options.Handlers.
+// op handlers (see DefaultHandlers); a handler compiles one operation into a
+// closure over dense register slots once, so running an op is a slice access
+// and an indirect call, never a map lookup. Registered ops of these dialects
+// without a handler are listed, each with its reason, by NotExecutable.
+//
+// The interpreter is open: a dialect outside the package (vector, nvvm,
+// nvgpu) plugs in with Options.Handlers and needs nothing unexported.
+//   - Compiler.Slot, OperandSlots and ResultSlots give the register slots a
+//     closure reads and writes (Frame.S, Frame.M, Frame.O); Load and Store
+//     access memory with every check the built-in ops make.
+//   - Inside gpu kernels, ThreadOf returns the running Thread: block and
+//     thread ids and dims, lane, warp and warpgroup ids, and the block's
+//     shared memory (Thread.Shared, Thread.AllocShared).
+//   - Compiler.Collective declares an op completed together by a warp, a
+//     warpgroup or the block: each thread contributes its inputs with
+//     Thread.Arrive and is suspended; when all threads of its scope have
+//     arrived, the collective's Combine runs once and the threads resume
+//     with their results. Divergence (threads of the scope at different
+//     ops, or finished) is reported at the op. gpu.barrier, gpu.shuffle,
+//     the reductions and the subgroup_mma ops are built this way.
+//
+// A handler for a warp-wide sum (the whole program is Example_handlers):
+//
+//	k, err := c.Collective(op, interp.Collective{
+//		Scope: interp.WarpScope,
+//		Combine: func(lanes []*interp.Arrival) error {
+//			sum := 0.0
+//			for _, l := range lanes {
+//				sum += interp.Value{Type: ft, Bits: l.In[0]}.Float()
+//			}
+//			for _, l := range lanes {
+//				l.Out[0] = interp.FloatValue(ft, sum).Bits
+//			}
+//			return nil
+//		},
+//	})
+//	...
+//	return interp.Compiled{Exec: func(fr *interp.Frame) error {
+//		t, err := interp.ThreadOf(fr, op)
+//		if err != nil {
+//			return err
+//		}
+//		a, err := t.Arrive(k, interp.Arrival{In: [3]uint64{fr.S[in]}})
+//		if err != nil {
+//			return err
+//		}
+//		fr.S[out] = a.Out[0]
+//		return nil
+//	}}, nil
 //
 // The interpreter checks what a test oracle must: out-of-bounds memref
 // accesses, reads of uninitialised memory (every buffer tracks which elements

@@ -37,6 +37,10 @@ func compileCall(c *Compiler, op *ir.Operation) (Compiled, error) {
 		}
 		return Compiled{}, op.Errorf("cannot call '%s': %v", name, err)
 	}
+	if callee.Body == nil || callee.collective {
+		// A callee still being compiled (recursion) may reach a collective.
+		c.collective = true
+	}
 	args, res := c.OperandSlots(op), c.ResultSlots(op)
 	if len(args) != len(callee.Type.Inputs) || len(res) != len(callee.Type.Results) {
 		return Compiled{}, op.Errorf("does not match the signature of '%s'", name)
@@ -51,7 +55,7 @@ func compileCall(c *Compiler, op *ir.Operation) (Compiled, error) {
 	}
 	return Compiled{Exec: func(fr *Frame) error {
 		nf := m.newFrame(callee)
-		nf.Env = fr.Env
+		nf.thread = fr.thread
 		for i, s := range args {
 			d := callee.args[i]
 			switch kinds[i] {

@@ -16,13 +16,15 @@ import (
 // schedule: when the kernel has no barrier or collective op, each thread
 // runs to completion in turn; otherwise each thread is a coroutine
 // (iter.Pull: a direct, deterministic control transfer, never parallel)
-// that runs until it reaches gpu.barrier or a warp-collective op (shuffle,
-// subgroup reduce, the subgroup_mma ops) and yields. When every thread has
-// yielded or finished, the scheduler completes the warp collectives whose
-// 32 lanes are all waiting at the same op, or, when every thread of the
-// block waits at the same barrier, releases the barrier. Anything else is a
-// deadlock in hardware and an error here, naming the op and how many
-// threads reached it.
+// that runs until it reaches a collective op (declared by its handler with
+// Compiler.Collective, see thread.go: gpu.barrier, shuffle, the reductions,
+// the subgroup_mma ops, and any other dialect's) and yields. When every
+// thread has yielded or finished, the scheduler completes the collectives
+// of warp (32 lanes) and warpgroup (128 threads) scope whose threads all
+// wait at the same op; only when none is left does it complete a
+// block-scope collective at which every thread of the block waits, which
+// also ends a barrier epoch. Anything else is a deadlock in hardware and an
+// error here, naming the op and how many threads of its scope reached it.
 //
 // Workgroup memory (memory space 3 or #gpu.address_space<workgroup>:
 // memref.global, workgroup attributions) is instantiated per block and
@@ -42,23 +44,25 @@ func gpuHandlers() []Handler {
 		{"gpu.terminator", compileLeave},
 		{"gpu.return", compileLeave},
 		{"gpu.yield", compileLeave},
-		{"gpu.thread_id", compileDimQuery(func(t *gpuThread, d int) int64 { return t.tid[d] })},
-		{"gpu.block_id", compileDimQuery(func(t *gpuThread, d int) int64 { return t.block.bid[d] })},
-		{"gpu.block_dim", compileDimQuery(func(t *gpuThread, d int) int64 { return t.block.grid.block[d] })},
-		{"gpu.grid_dim", compileDimQuery(func(t *gpuThread, d int) int64 { return t.block.grid.grid[d] })},
-		{"gpu.global_id", compileDimQuery(func(t *gpuThread, d int) int64 {
-			return t.block.bid[d]*t.block.grid.block[d] + t.tid[d]
+		{"gpu.thread_id", compileDimQuery(func(t *Thread) [3]int64 { return t.ThreadID() })},
+		{"gpu.block_id", compileDimQuery((*Thread).BlockID)},
+		{"gpu.block_dim", compileDimQuery((*Thread).BlockDim)},
+		{"gpu.grid_dim", compileDimQuery((*Thread).GridDim)},
+		{"gpu.global_id", compileDimQuery(func(t *Thread) [3]int64 {
+			b, n, i := t.BlockID(), t.BlockDim(), t.ThreadID()
+			return [3]int64{b[0]*n[0] + i[0], b[1]*n[1] + i[1], b[2]*n[2] + i[2]}
 		})},
-		{"gpu.cluster_id", compileDimQuery(func(t *gpuThread, d int) int64 { return t.block.bid[d] })},
-		{"gpu.cluster_dim", compileDimQuery(func(t *gpuThread, d int) int64 { return t.block.grid.grid[d] })},
-		{"gpu.cluster_block_id", compileDimQuery(func(*gpuThread, int) int64 { return 0 })},
-		{"gpu.cluster_dim_blocks", compileDimQuery(func(*gpuThread, int) int64 { return 1 })},
-		{"gpu.lane_id", compileThreadQuery(func(t *gpuThread) int64 { return int64(t.linear % warpSize) })},
-		{"gpu.subgroup_id", compileThreadQuery(func(t *gpuThread) int64 { return int64(t.linear / warpSize) })},
-		{"gpu.num_subgroups", compileThreadQuery(func(t *gpuThread) int64 {
-			return int64((len(t.block.threads) + warpSize - 1) / warpSize)
+		// Without clusters, each block is its own cluster of one block.
+		{"gpu.cluster_id", compileDimQuery((*Thread).BlockID)},
+		{"gpu.cluster_dim", compileDimQuery((*Thread).GridDim)},
+		{"gpu.cluster_block_id", compileDimQuery(func(*Thread) [3]int64 { return [3]int64{} })},
+		{"gpu.cluster_dim_blocks", compileDimQuery(func(*Thread) [3]int64 { return [3]int64{1, 1, 1} })},
+		{"gpu.lane_id", compileThreadQuery(func(t *Thread) int64 { return int64(t.LaneID()) })},
+		{"gpu.subgroup_id", compileThreadQuery(func(t *Thread) int64 { return int64(t.WarpID()) })},
+		{"gpu.num_subgroups", compileThreadQuery(func(t *Thread) int64 {
+			return int64((t.NumThreads() + warpSize - 1) / warpSize)
 		})},
-		{"gpu.subgroup_size", compileThreadQuery(func(*gpuThread) int64 { return warpSize })},
+		{"gpu.subgroup_size", compileThreadQuery(func(*Thread) int64 { return warpSize })},
 		{"gpu.barrier", compileBarrier},
 		{"gpu.shuffle", compileShuffle},
 		{"gpu.subgroup_reduce", compileReduce(false)},
@@ -96,35 +100,9 @@ type gpuKernel struct {
 	args       []int
 	wg, priv   []int
 	wgT, privT []*ir.MemRefType
-	// collective: the body has barriers or collective ops, so threads run as coroutines.
+	// collective: the body (or a callee) declares collective ops
+	// (Compiler.Collective), so threads run as coroutines.
 	collective bool
-}
-
-// collectiveOps are the ops that synchronise threads.
-var collectiveOps = map[string]bool{
-	"gpu.barrier": true, "gpu.shuffle": true, "gpu.subgroup_reduce": true, "gpu.all_reduce": true,
-	"gpu.subgroup_mma_load_matrix": true, "gpu.subgroup_mma_store_matrix": true,
-	"gpu.subgroup_mma_compute": true, "gpu.subgroup_mma_constant_matrix": true,
-	"gpu.subgroup_mma_elementwise": true,
-	// A call may reach a barrier in the callee.
-	"func.call": true,
-}
-
-func hasCollectives(r *ir.Region) bool {
-	found := false
-	for _, op := range r.Ops() {
-		ir.Walk(op, ir.PreOrder, func(o *ir.Operation) ir.WalkResult {
-			if collectiveOps[o.Name()] {
-				found = true
-				return ir.Interrupt
-			}
-			return ir.Advance
-		})
-		if found {
-			return true
-		}
-	}
-	return false
 }
 
 func (k *gpuKernel) attributions(c *Compiler, wg, priv []*ir.Value) error {
@@ -176,7 +154,7 @@ func compileGPULaunch(c *Compiler, op *ir.Operation) (Compiled, error) {
 	if !ok {
 		return Compiled{}, op.Errorf("malformed body region")
 	}
-	k := &gpuKernel{op: op, inherit: true, hasIDs: true, collective: hasCollectives(op.Region(0))}
+	k := &gpuKernel{op: op, inherit: true, hasIDs: true}
 	for d := 0; d < 3; d++ {
 		k.ids[0][d], k.ids[1][d] = c.Slot(args.BlockIDs[d]), c.Slot(args.ThreadIDs[d])
 		k.ids[2][d], k.ids[3][d] = c.Slot(args.GridSizes[d]), c.Slot(args.BlockSizes[d])
@@ -184,7 +162,13 @@ func compileGPULaunch(c *Compiler, op *ir.Operation) (Compiled, error) {
 	if err := k.attributions(c, gpu.WorkgroupAttributions(op), gpu.PrivateAttributions(op)); err != nil {
 		return Compiled{}, err
 	}
-	if k.body, err = c.Region(op.Region(0)); err != nil {
+	// The body shares the host function's slots but not its collectives:
+	// the launch itself is no suspension point for the host.
+	hostCollective := c.collective
+	c.collective = false
+	k.body, err = c.Region(op.Region(0))
+	k.collective, c.collective = c.collective, hostCollective
+	if err != nil {
 		return Compiled{}, err
 	}
 	return Compiled{Exec: func(fr *Frame) error {
@@ -211,7 +195,7 @@ func compileGPULaunchFunc(c *Compiler, op *ir.Operation) (Compiled, error) {
 		return Compiled{}, kop.Errorf("has no function type")
 	}
 	kc := &Compiler{m: c.m, slots: map[*ir.Value]int{}}
-	k := &gpuKernel{op: kop, collective: hasCollectives(kop.Region(0))}
+	k := &gpuKernel{op: kop}
 	entry := kop.Region(0).Front().Arguments()
 	if len(entry) < len(ft.Inputs) {
 		return Compiled{}, kop.Errorf("has fewer body arguments than inputs")
@@ -223,6 +207,7 @@ func compileGPULaunchFunc(c *Compiler, op *ir.Operation) (Compiled, error) {
 	if k.body, err = kc.Region(kop.Region(0)); err != nil {
 		return Compiled{}, err
 	}
+	k.collective = kc.collective
 	k.fn = &Func{Name: ir.SymbolNameOf(kop), Op: kop, Type: ft, Body: k.body, Slots: len(kc.kinds), kinds: kc.kinds, args: k.args}
 	operands := c.Slots(gpu.KernelOperands(op))
 	if len(operands) != len(k.args) {
@@ -303,12 +288,15 @@ const noAgent int32 = -1 << 30
 type gpuBlock struct {
 	grid    *gpuGrid
 	bid     [3]int64
-	threads []*gpuThread
-	shared  map[string]*MemRef
+	threads []*Thread
+	// shared is the block's workgroup memory by name; globals caches the
+	// block's views of memref.globals in other memory spaces.
+	shared, globals map[string]*MemRef
+	// parts is the reused argument of a collective's Combine.
+	parts []*Arrival
 	// epoch counts the barriers the block has passed (from 1).
 	epoch int32
-	// agent is who is accessing memory now: a thread's linear id, or
-	// -(w+1) for a collective access by warp w.
+	// agent is who is accessing memory now (see collectiveAgent).
 	agent int32
 	// pending are loads of uninitialised workgroup memory in this epoch:
 	// errors unless another thread's write in the same epoch makes them races.
@@ -322,29 +310,12 @@ type pendingLoad struct {
 	agent int32
 }
 
-// gpuThread is one thread: its ids, register file and collective state.
-type gpuThread struct {
-	block  *gpuBlock
-	tid    [3]int64
-	linear int
-	fr     *Frame
-
-	next  func() (struct{}, bool)
-	stop  func()
-	yield func(struct{}) bool
-	done  bool
-	err   error
-	// wait is the collective op the thread waits at (nil when running or done).
-	wait *ir.Operation
-	coll collective
-}
-
 // errAborted unwinds a thread whose block stopped on another thread's error.
 var errAborted = errors.New("interp: gpu thread aborted")
 
 func (g *gpuGrid) runBlock(bid [3]int64) error {
 	k := g.k
-	b := &gpuBlock{grid: g, bid: bid, shared: map[string]*MemRef{}, epoch: 1}
+	b := &gpuBlock{grid: g, bid: bid, shared: map[string]*MemRef{}, globals: map[string]*MemRef{}, epoch: 1}
 	wg := make([]*MemRef, len(k.wg))
 	for i, t := range k.wgT {
 		m, err := allocMemRef(t, nil, nil)
@@ -355,7 +326,7 @@ func (g *gpuGrid) runBlock(bid [3]int64) error {
 		wg[i] = m
 	}
 	n := g.block[0] * g.block[1] * g.block[2]
-	b.threads = make([]*gpuThread, 0, n)
+	b.threads = make([]*Thread, 0, n)
 	for z := int64(0); z < g.block[2]; z++ {
 		for y := int64(0); y < g.block[1]; y++ {
 			for x := int64(0); x < g.block[0]; x++ {
@@ -370,10 +341,10 @@ func (g *gpuGrid) runBlock(bid [3]int64) error {
 	return b.run()
 }
 
-func (b *gpuBlock) newThread(tid [3]int64, wg []*MemRef) (*gpuThread, error) {
+func (b *gpuBlock) newThread(tid [3]int64, wg []*MemRef) (*Thread, error) {
 	g, k := b.grid, b.grid.k
-	t := &gpuThread{block: b, tid: tid, linear: int(tid[0] + g.block[0]*(tid[1]+g.block[1]*tid[2]))}
-	fr := &Frame{Machine: g.host.Machine, fn: k.fn, Env: t, idx: make([]int64, 0, 16)}
+	t := &Thread{block: b, tid: tid, linear: int(tid[0] + g.block[0]*(tid[1]+g.block[1]*tid[2]))}
+	fr := &Frame{Machine: g.host.Machine, fn: k.fn, thread: t, idx: make([]int64, 0, 16)}
 	if k.inherit {
 		fr.S = append([]uint64(nil), g.host.S...)
 		fr.M = append([]*MemRef(nil), g.host.M...)
@@ -415,7 +386,7 @@ func (b *gpuBlock) newThread(tid [3]int64, wg []*MemRef) (*gpuThread, error) {
 }
 
 // exec runs the thread's body to its end.
-func (t *gpuThread) exec() error {
+func (t *Thread) exec() error {
 	_, err := t.fr.RunRegion(t.block.grid.k.body)
 	for _, buf := range t.fr.allocas {
 		buf.free()
@@ -424,47 +395,7 @@ func (t *gpuThread) exec() error {
 	return err
 }
 
-// suspend makes the thread wait at the collective op until the scheduler resumes it.
-func (t *gpuThread) suspend(op *ir.Operation) error {
-	if t.yield == nil {
-		return runtimeError(op, "internal error: collective op in a kernel scheduled without coroutines")
-	}
-	t.wait = op
-	if !t.yield(struct{}{}) {
-		return errAborted
-	}
-	return nil
-}
-
-func (t *gpuThread) name() string { return "thread " + fmtID(t.tid) }
-
-// SharedGlobal gives each thread block its own instance of a workgroup
-// memref.global; globals in other memory spaces are shared by the machine.
-func (t *gpuThread) SharedGlobal(name string, create func() (*MemRef, error)) (*MemRef, error) {
-	b := t.block
-	if m, ok := b.shared[name]; ok {
-		return m, nil
-	}
-	m, err := create()
-	if err != nil {
-		return nil, err
-	}
-	if m.Buf.Space != gpu.WorkgroupMemorySpace {
-		mach := t.fr.Machine
-		if buf, ok := mach.globals[name]; ok {
-			m.Buf = buf
-		} else {
-			mach.globals[name] = m.Buf
-		}
-		b.shared[name] = m
-		return m, nil
-	}
-	b.attachShadow(m.Buf)
-	b.shared[name] = m
-	return m, nil
-}
-
-func (b *gpuBlock) enter(t *gpuThread) { b.agent = int32(t.linear) }
+func (b *gpuBlock) enter(t *Thread) { b.agent = int32(t.linear) }
 
 func (b *gpuBlock) run() error {
 	k := b.grid.k
@@ -482,7 +413,7 @@ func (b *gpuBlock) run() error {
 		t.next, t.stop = iter.Pull(func(yield func(struct{}) bool) {
 			t.yield = yield
 			t.err = t.exec()
-			t.done, t.wait = true, nil
+			t.done, t.wait, t.site = true, nil, nil
 		})
 	}
 	defer func() {
@@ -490,39 +421,37 @@ func (b *gpuBlock) run() error {
 			t.stop()
 		}
 	}()
-	runnable := append([]*gpuThread(nil), b.threads...)
-	nwarps := (len(b.threads) + warpSize - 1) / warpSize
+	runnable := append([]*Thread(nil), b.threads...)
 	for {
 		for _, t := range runnable {
 			b.enter(t)
-			t.wait = nil
+			t.wait, t.site = nil, nil
 			t.next()
 			if t.err != nil && t.err != errAborted {
 				return b.threadError(t, t.err)
 			}
 		}
 		runnable = runnable[:0]
-		for w := 0; w < nwarps; w++ {
-			lanes := b.threads[w*warpSize : min((w+1)*warpSize, len(b.threads))]
-			op := lanes[0].wait
-			if op == nil || lanes[0].coll.blockScope || !allWaitAt(lanes, op) {
-				continue
+		for _, s := range [...]Scope{WarpScope, WarpgroupScope} {
+			for g := 0; g < b.numGroups(s); g++ {
+				ts := b.group(s, g)
+				if !readyAt(ts, s) {
+					continue
+				}
+				b.agent = collectiveAgent(s, g)
+				if err := b.combine(ts); err != nil {
+					return err
+				}
+				runnable = append(runnable, ts...)
 			}
-			b.agent = -int32(w) - 1
-			if err := lanes[0].coll.resolve(b, lanes); err != nil {
-				return err
-			}
-			runnable = append(runnable, lanes...)
 		}
 		if len(runnable) > 0 {
 			continue
 		}
-		first := b.threads[0].wait
-		if first != nil && b.threads[0].coll.blockScope && allWaitAt(b.threads, first) {
-			if r := b.threads[0].coll.resolve; r != nil {
-				if err := r(b, b.threads); err != nil {
-					return err
-				}
+		if readyAt(b.threads, BlockScope) {
+			b.agent = blockAgent
+			if err := b.combine(b.threads); err != nil {
+				return err
 			}
 			if err := b.endEpoch(); err != nil {
 				return err
@@ -542,99 +471,100 @@ func (b *gpuBlock) run() error {
 	}
 }
 
-func allWaitAt(ts []*gpuThread, op *ir.Operation) bool {
-	for _, t := range ts {
-		if t.wait != op {
+// readyAt reports whether every thread of ts waits at the same collective op of scope s.
+func readyAt(ts []*Thread, s Scope) bool {
+	site := ts[0].site
+	if site == nil || site.scope != s {
+		return false
+	}
+	for _, t := range ts[1:] {
+		if t.wait != site.op {
 			return false
 		}
 	}
 	return true
 }
 
+// combine completes the collective ts wait at.
+func (b *gpuBlock) combine(ts []*Thread) error {
+	f := ts[0].site.combine
+	if f == nil {
+		return nil
+	}
+	parts := b.parts[:0]
+	for _, t := range ts {
+		parts = append(parts, &t.arrival)
+	}
+	b.parts = parts
+	return f(parts)
+}
+
 // threadError locates a thread's failure: which thread of which block.
-func (b *gpuBlock) threadError(t *gpuThread, err error) error {
+func (b *gpuBlock) threadError(t *Thread, err error) error {
 	ds := ir.Diagnostics(err)
 	if len(ds) == 0 {
 		return err
 	}
-	ds[0].AttachNote(b.grid.launchOp.Loc(), "in %s of block %s", t.name(), fmtID(b.bid))
+	ds[0].AttachNote(b.grid.launchOp.Loc(), "in %s of block %s", t, fmtID(b.bid))
 	return ds[0]
 }
 
-// deadlock explains why no thread of the block can make progress.
+// deadlock explains why no thread of the block can make progress: a
+// collective that only some threads of its scope instance reached.
 func (b *gpuBlock) deadlock() error {
 	for _, t := range b.threads {
-		if t.wait == nil || !t.coll.blockScope {
+		if t.wait == nil || t.site.scope != BlockScope {
 			continue
 		}
 		op := t.wait
-		n := 0
-		for _, u := range b.threads {
-			if u.wait == op {
-				n++
-			}
-		}
-		d := runtimeError(op, "%s reached by %d of %d threads of block %s", op.Name(), n, len(b.threads), fmtID(b.bid))
+		d := runtimeError(op, "%s reached by %d of %d threads of block %s", op.Name(), countAt(b.threads, op), len(b.threads), fmtID(b.bid))
 		b.noteOther(d, op, b.threads)
 		return d
 	}
-	nwarps := (len(b.threads) + warpSize - 1) / warpSize
-	for w := 0; w < nwarps; w++ {
-		lanes := b.threads[w*warpSize : min((w+1)*warpSize, len(b.threads))]
-		for _, t := range lanes {
-			if t.wait == nil {
-				continue
-			}
-			op := t.wait
-			n := 0
-			for _, u := range lanes {
-				if u.wait == op {
-					n++
+	for _, s := range [...]Scope{WarpScope, WarpgroupScope} {
+		unit := "threads"
+		if s == WarpScope {
+			unit = "lanes"
+		}
+		for g := 0; g < b.numGroups(s); g++ {
+			ts := b.group(s, g)
+			for _, t := range ts {
+				if t.wait == nil || t.site.scope != s {
+					continue
 				}
+				op := t.wait
+				d := op.Errorf("reached by %d of %d %s of %s %d of block %s", countAt(ts, op), len(ts), unit, s, g, fmtID(b.bid))
+				b.noteOther(d, op, ts)
+				return d
 			}
-			d := op.Errorf("reached by %d of %d lanes of warp %d of block %s", n, len(lanes), w, fmtID(b.bid))
-			b.noteOther(d, op, lanes)
-			return d
 		}
 	}
 	return runtimeError(b.grid.launchOp, "threads of block %s deadlocked", fmtID(b.bid))
 }
 
+func countAt(ts []*Thread, op *ir.Operation) int {
+	n := 0
+	for _, t := range ts {
+		if t.wait == op {
+			n++
+		}
+	}
+	return n
+}
+
 // noteOther attaches where the first thread that did not reach op is.
-func (b *gpuBlock) noteOther(d *ir.Diagnostic, op *ir.Operation, ts []*gpuThread) {
+func (b *gpuBlock) noteOther(d *ir.Diagnostic, op *ir.Operation, ts []*Thread) {
 	for _, u := range ts {
 		switch {
 		case u.wait == op:
 			continue
 		case u.done:
-			d.AttachNote(b.grid.launchOp.Loc(), "%s finished without reaching it", u.name())
+			d.AttachNote(b.grid.launchOp.Loc(), "%s finished without reaching it", u)
 		default:
-			d.AttachNote(u.wait.Loc(), "%s waits at '%s' here", u.name(), u.wait.Name())
+			d.AttachNote(u.wait.Loc(), "%s waits at '%s' here", u, u.wait.Name())
 		}
 		return
 	}
-}
-
-// agentName names an accessor of shared memory.
-func (b *gpuBlock) agentName(a int32) string {
-	if a < 0 {
-		return fmt.Sprintf("warp %d", -a-1)
-	}
-	return b.threads[a].name()
-}
-
-// sameAgent reports whether two accesses are ordered without a barrier:
-// the same thread, or a warp-collective access and a thread of that warp.
-func sameAgent(a, c int32) bool {
-	switch {
-	case a == c:
-		return true
-	case a < 0 && c >= 0:
-		return int(c)/warpSize == int(-a-1)
-	case c < 0 && a >= 0:
-		return int(a)/warpSize == int(-c-1)
-	}
-	return false
 }
 
 // endEpoch reports loads of uninitialised workgroup memory that no other
@@ -722,15 +652,7 @@ func (b *gpuBlock) raceError(op *ir.Operation, m *MemRef, idx []int64, write boo
 
 // ---- id queries ----
 
-func threadOf(fr *Frame, op *ir.Operation) (*gpuThread, error) {
-	t, ok := fr.Env.(*gpuThread)
-	if !ok {
-		return nil, runtimeError(op, "'%s' executed outside a GPU kernel", op.Name())
-	}
-	return t, nil
-}
-
-func compileDimQuery(get func(t *gpuThread, d int) int64) CompileFunc {
+func compileDimQuery(get func(t *Thread) [3]int64) CompileFunc {
 	return func(c *Compiler, op *ir.Operation) (Compiled, error) {
 		d := gpu.DimIndex(op.Attr("dimension"))
 		if d < 0 || op.NumResults() != 1 {
@@ -738,21 +660,21 @@ func compileDimQuery(get func(t *gpuThread, d int) int64) CompileFunc {
 		}
 		r := c.Slot(op.Result(0))
 		return Compiled{Exec: func(fr *Frame) error {
-			t, err := threadOf(fr, op)
+			t, err := ThreadOf(fr, op)
 			if err != nil {
 				return err
 			}
-			fr.S[r] = uint64(get(t, d))
+			fr.S[r] = uint64(get(t)[d])
 			return nil
 		}}, nil
 	}
 }
 
-func compileThreadQuery(get func(t *gpuThread) int64) CompileFunc {
+func compileThreadQuery(get func(t *Thread) int64) CompileFunc {
 	return func(c *Compiler, op *ir.Operation) (Compiled, error) {
 		r := c.Slot(op.Result(0))
 		return Compiled{Exec: func(fr *Frame) error {
-			t, err := threadOf(fr, op)
+			t, err := ThreadOf(fr, op)
 			if err != nil {
 				return err
 			}

@@ -7,37 +7,26 @@ import (
 	"github.com/goopt/goopt/ir"
 )
 
-// collective is what a thread brings to a collective op and gets back.
-type collective struct {
-	// resolve completes the op for all participants (a warp's lanes, or
-	// every thread of the block when blockScope); nil for a plain barrier.
-	resolve    func(b *gpuBlock, ts []*gpuThread) error
-	blockScope bool
-	in         [3]uint64
-	obj        [3]any
-	ref        *MemRef
-	idx        []int64
-	out        [2]uint64
-	outObj     any
-}
+// The gpu dialect's collective ops, declared through the public mechanism
+// (Compiler.Collective, Thread.Arrive) that any dialect's handlers use.
 
-// join records the thread's contribution, waits for the collective to
-// complete and returns the thread's state.
-func join(fr *Frame, op *ir.Operation, c collective) (*gpuThread, error) {
-	t, err := threadOf(fr, op)
+// arrive contributes in to k for the thread fr runs on and returns the
+// thread's arrival, holding the results.
+func arrive(fr *Frame, k *CollectiveOp, in Arrival) (*Arrival, error) {
+	t, err := ThreadOf(fr, k.Op())
 	if err != nil {
 		return nil, err
 	}
-	t.coll = c
-	if err := t.suspend(op); err != nil {
-		return nil, err
-	}
-	return t, nil
+	return t.Arrive(k, in)
 }
 
-func compileBarrier(_ *Compiler, op *ir.Operation) (Compiled, error) {
+func compileBarrier(c *Compiler, op *ir.Operation) (Compiled, error) {
+	k, err := c.Collective(op, Collective{Scope: BlockScope})
+	if err != nil {
+		return Compiled{}, err
+	}
 	return Compiled{Exec: func(fr *Frame) error {
-		_, err := join(fr, op, collective{blockScope: true})
+		_, err := arrive(fr, k, Arrival{})
 		return err
 	}}, nil
 }
@@ -52,11 +41,11 @@ func compileShuffle(c *Compiler, op *ir.Operation) (Compiled, error) {
 	width := ir.BitWidth(op.Operand(0).Type())
 	v, off, w := c.Slot(op.Operand(0)), c.Slot(op.Operand(1)), c.Slot(op.Operand(2))
 	r, ok := c.Slot(op.Result(0)), c.Slot(op.Result(1))
-	resolve := func(b *gpuBlock, lanes []*gpuThread) error {
+	combine := func(lanes []*Arrival) error {
 		for i, l := range lanes {
-			offset, wd := int64(int32(l.coll.in[1])), int64(int32(l.coll.in[2]))
+			offset, wd := int64(int32(l.In[1])), int64(int32(l.In[2]))
 			if wd <= 0 || wd > warpSize {
-				return runtimeError(op, "shuffle width %d is not in [1, %d] in %s", wd, warpSize, l.name())
+				return runtimeError(op, "shuffle width %d is not in [1, %d] in %s", wd, warpSize, l.Thread)
 			}
 			lane := int64(i)
 			base, rel := lane-lane%wd, lane%wd
@@ -72,19 +61,23 @@ func compileShuffle(c *Compiler, op *ir.Operation) (Compiled, error) {
 				src = offset
 			}
 			if src >= 0 && src < wd && base+src < int64(len(lanes)) {
-				l.coll.out = [2]uint64{truncBits(lanes[base+src].coll.in[0], width), 1}
+				l.Out = [2]uint64{truncBits(lanes[base+src].In[0], width), 1}
 			} else {
-				l.coll.out = [2]uint64{l.coll.in[0], 0}
+				l.Out = [2]uint64{l.In[0], 0}
 			}
 		}
 		return nil
 	}
+	k, err := c.Collective(op, Collective{Scope: WarpScope, Combine: combine})
+	if err != nil {
+		return Compiled{}, err
+	}
 	return Compiled{Exec: func(fr *Frame) error {
-		t, err := join(fr, op, collective{resolve: resolve, in: [3]uint64{fr.S[v], fr.S[off], fr.S[w]}})
+		a, err := arrive(fr, k, Arrival{In: [3]uint64{fr.S[v], fr.S[off], fr.S[w]}})
 		if err != nil {
 			return err
 		}
-		fr.S[r], fr.S[ok] = t.coll.out[0], t.coll.out[1]
+		fr.S[r], fr.S[ok] = a.Out[0], a.Out[1]
 		return nil
 	}}, nil
 }
@@ -174,22 +167,30 @@ func compileReduce(block bool) CompileFunc {
 			return Compiled{}, err
 		}
 		v, r := c.Slot(op.Operand(0)), c.Slot(op.Result(0))
-		resolve := func(b *gpuBlock, ts []*gpuThread) error {
-			acc := ts[0].coll.in[0]
+		combine := func(ts []*Arrival) error {
+			acc := ts[0].In[0]
 			for _, t := range ts[1:] {
-				acc = f(acc, t.coll.in[0])
+				acc = f(acc, t.In[0])
 			}
 			for _, t := range ts {
-				t.coll.out[0] = acc
+				t.Out[0] = acc
 			}
 			return nil
 		}
+		scope := WarpScope
+		if block {
+			scope = BlockScope
+		}
+		k, err := c.Collective(op, Collective{Scope: scope, Combine: combine})
+		if err != nil {
+			return Compiled{}, err
+		}
 		return Compiled{Exec: func(fr *Frame) error {
-			t, err := join(fr, op, collective{resolve: resolve, blockScope: block, in: [3]uint64{fr.S[v]}})
+			a, err := arrive(fr, k, Arrival{In: [3]uint64{fr.S[v]}})
 			if err != nil {
 				return err
 			}
-			fr.S[r] = t.coll.out[0]
+			fr.S[r] = a.Out[0]
 			return nil
 		}}, nil
 	}
@@ -210,11 +211,11 @@ func newFragment(t *gpu.MMAMatrixType) *mmaFragment {
 }
 
 // sameObjects checks that every lane passed the same fragments (slot i of obj).
-func sameObjects(op *ir.Operation, lanes []*gpuThread, n int) error {
+func sameObjects(op *ir.Operation, lanes []*Arrival, n int) error {
 	for _, l := range lanes[1:] {
 		for i := 0; i < n; i++ {
-			if l.coll.obj[i] != lanes[0].coll.obj[i] {
-				return op.Errorf("operand #%d differs between lane 0 and lane %d of the warp", i, l.linear%warpSize)
+			if l.Obj[i] != lanes[0].Obj[i] {
+				return op.Errorf("operand #%d differs between lane 0 and lane %d of the warp", i, l.Thread.LaneID())
 			}
 		}
 	}
@@ -222,17 +223,16 @@ func sameObjects(op *ir.Operation, lanes []*gpuThread, n int) error {
 }
 
 // sameAccess checks that every lane names the same memory for a fragment load or store.
-func sameAccess(op *ir.Operation, lanes []*gpuThread) error {
-	c0 := &lanes[0].coll
-	for _, l := range lanes[1:] {
-		c := &l.coll
-		same := c.ref != nil && c0.ref != nil && c.ref.Buf == c0.ref.Buf && c.ref.Offset == c0.ref.Offset && len(c.idx) == len(c0.idx)
-		for i := 0; same && i < len(c.idx); i++ {
-			same = c.idx[i] == c0.idx[i]
+func sameAccess(op *ir.Operation, lanes []*Arrival) error {
+	c0 := lanes[0]
+	for _, c := range lanes[1:] {
+		same := c.Ref != nil && c0.Ref != nil && c.Ref.Buf == c0.Ref.Buf && c.Ref.Offset == c0.Ref.Offset && len(c.Idx) == len(c0.Idx)
+		for i := 0; same && i < len(c.Idx); i++ {
+			same = c.Idx[i] == c0.Idx[i]
 		}
 		if !same {
 			return op.Errorf("lanes 0 and %d of the warp access different matrices (indices %s and %s)",
-				l.linear%warpSize, fmtIndex(c0.idx), fmtIndex(c.idx))
+				c.Thread.LaneID(), fmtIndex(c0.Idx), fmtIndex(c.Idx))
 		}
 	}
 	return nil
@@ -278,35 +278,39 @@ func compileMMALoad(c *Compiler, op *ir.Operation) (Compiled, error) {
 		return Compiled{}, err
 	}
 	src, idx, r := c.Slot(op.Operand(0)), c.Slots(op.Operands()[1:]), c.Slot(op.Result(0))
-	resolve := func(b *gpuBlock, lanes []*gpuThread) error {
+	combine := func(lanes []*Arrival) error {
 		if err := sameAccess(op, lanes); err != nil {
 			return err
 		}
-		c0 := &lanes[0].coll
+		c0 := lanes[0]
 		f := newFragment(rt)
 		var e []int64
 		for i := int64(0); i < rt.Rows; i++ {
 			for j := int64(0); j < rt.Cols; j++ {
 				var err error
-				if e, err = fragmentIndex(op, c0.ref, c0.idx, ld, transpose, i, j, e); err != nil {
+				if e, err = fragmentIndex(op, c0.Ref, c0.Idx, ld, transpose, i, j, e); err != nil {
 					return err
 				}
-				if f.Data[i*rt.Cols+j], err = load(op, c0.ref, e); err != nil {
+				if f.Data[i*rt.Cols+j], err = Load(op, c0.Ref, e); err != nil {
 					return err
 				}
 			}
 		}
 		for _, l := range lanes {
-			l.coll.outObj = f
+			l.OutObj = f
 		}
 		return nil
 	}
+	k, err := c.Collective(op, Collective{Scope: WarpScope, Combine: combine})
+	if err != nil {
+		return Compiled{}, err
+	}
 	return Compiled{Exec: func(fr *Frame) error {
-		t, err := join(fr, op, collective{resolve: resolve, ref: fr.M[src], idx: append([]int64(nil), fr.gather(idx)...)})
+		a, err := arrive(fr, k, Arrival{Ref: fr.M[src], Idx: fr.gather(idx)})
 		if err != nil {
 			return err
 		}
-		fr.O[r] = t.coll.outObj
+		fr.O[r] = a.OutObj
 		return nil
 	}}, nil
 }
@@ -320,15 +324,15 @@ func compileMMAStore(c *Compiler, op *ir.Operation) (Compiled, error) {
 		return Compiled{}, err
 	}
 	val, dst, idx := c.Slot(op.Operand(0)), c.Slot(op.Operand(1)), c.Slots(op.Operands()[2:])
-	resolve := func(b *gpuBlock, lanes []*gpuThread) error {
+	combine := func(lanes []*Arrival) error {
 		if err := sameAccess(op, lanes); err != nil {
 			return err
 		}
 		if err := sameObjects(op, lanes, 1); err != nil {
 			return err
 		}
-		c0 := &lanes[0].coll
-		f, ok := c0.obj[0].(*mmaFragment)
+		c0 := lanes[0]
+		f, ok := c0.Obj[0].(*mmaFragment)
 		if !ok {
 			return runtimeError(op, "store of an undefined matrix fragment")
 		}
@@ -336,19 +340,22 @@ func compileMMAStore(c *Compiler, op *ir.Operation) (Compiled, error) {
 		for i := int64(0); i < f.Type.Rows; i++ {
 			for j := int64(0); j < f.Type.Cols; j++ {
 				var err error
-				if e, err = fragmentIndex(op, c0.ref, c0.idx, ld, transpose, i, j, e); err != nil {
+				if e, err = fragmentIndex(op, c0.Ref, c0.Idx, ld, transpose, i, j, e); err != nil {
 					return err
 				}
-				if err := store(op, c0.ref, e, f.Data[i*f.Type.Cols+j]); err != nil {
+				if err := Store(op, c0.Ref, e, f.Data[i*f.Type.Cols+j]); err != nil {
 					return err
 				}
 			}
 		}
 		return nil
 	}
+	k, err := c.Collective(op, Collective{Scope: WarpScope, Combine: combine})
+	if err != nil {
+		return Compiled{}, err
+	}
 	return Compiled{Exec: func(fr *Frame) error {
-		_, err := join(fr, op, collective{resolve: resolve, ref: fr.M[dst], idx: append([]int64(nil), fr.gather(idx)...),
-			obj: [3]any{fr.O[val]}})
+		_, err := arrive(fr, k, Arrival{Ref: fr.M[dst], Idx: fr.gather(idx), Obj: [3]any{fr.O[val]}})
 		return err
 	}}, nil
 }
@@ -392,13 +399,13 @@ func compileMMACompute(c *Compiler, op *ir.Operation) (Compiled, error) {
 	aT, bT := op.HasAttr("a_transpose"), op.HasAttr("b_transpose")
 	sa, sb, sc, r := c.Slot(op.Operand(0)), c.Slot(op.Operand(1)), c.Slot(op.Operand(2)), c.Slot(op.Result(0))
 	_, intAcc := rt.Elem.(*ir.IntegerType)
-	resolve := func(b *gpuBlock, lanes []*gpuThread) error {
+	combine := func(lanes []*Arrival) error {
 		if err := sameObjects(op, lanes, 3); err != nil {
 			return err
 		}
-		a, ok1 := lanes[0].coll.obj[0].(*mmaFragment)
-		bm, ok2 := lanes[0].coll.obj[1].(*mmaFragment)
-		cm, ok3 := lanes[0].coll.obj[2].(*mmaFragment)
+		a, ok1 := lanes[0].Obj[0].(*mmaFragment)
+		bm, ok2 := lanes[0].Obj[1].(*mmaFragment)
+		cm, ok3 := lanes[0].Obj[2].(*mmaFragment)
 		if !ok1 || !ok2 || !ok3 {
 			return runtimeError(op, "use of an undefined matrix fragment")
 		}
@@ -431,16 +438,20 @@ func compileMMACompute(c *Compiler, op *ir.Operation) (Compiled, error) {
 			}
 		}
 		for _, l := range lanes {
-			l.coll.outObj = d
+			l.OutObj = d
 		}
 		return nil
 	}
+	k, err := c.Collective(op, Collective{Scope: WarpScope, Combine: combine})
+	if err != nil {
+		return Compiled{}, err
+	}
 	return Compiled{Exec: func(fr *Frame) error {
-		t, err := join(fr, op, collective{resolve: resolve, obj: [3]any{fr.O[sa], fr.O[sb], fr.O[sc]}})
+		a, err := arrive(fr, k, Arrival{Obj: [3]any{fr.O[sa], fr.O[sb], fr.O[sc]}})
 		if err != nil {
 			return err
 		}
-		fr.O[r] = t.coll.outObj
+		fr.O[r] = a.OutObj
 		return nil
 	}}, nil
 }
@@ -451,11 +462,11 @@ func compileMMAConstant(c *Compiler, op *ir.Operation) (Compiled, error) {
 		return Compiled{}, op.Errorf("malformed subgroup_mma_constant_matrix")
 	}
 	v, r := c.Slot(op.Operand(0)), c.Slot(op.Result(0))
-	resolve := func(b *gpuBlock, lanes []*gpuThread) error {
-		x := lanes[0].coll.in[0]
+	combine := func(lanes []*Arrival) error {
+		x := lanes[0].In[0]
 		for _, l := range lanes[1:] {
-			if l.coll.in[0] != x {
-				return op.Errorf("value differs between lane 0 and lane %d of the warp", l.linear%warpSize)
+			if l.In[0] != x {
+				return op.Errorf("value differs between lane 0 and lane %d of the warp", l.Thread.LaneID())
 			}
 		}
 		f := newFragment(rt)
@@ -463,16 +474,20 @@ func compileMMAConstant(c *Compiler, op *ir.Operation) (Compiled, error) {
 			f.Data[i] = x
 		}
 		for _, l := range lanes {
-			l.coll.outObj = f
+			l.OutObj = f
 		}
 		return nil
 	}
+	k, err := c.Collective(op, Collective{Scope: WarpScope, Combine: combine})
+	if err != nil {
+		return Compiled{}, err
+	}
 	return Compiled{Exec: func(fr *Frame) error {
-		t, err := join(fr, op, collective{resolve: resolve, in: [3]uint64{fr.S[v]}})
+		a, err := arrive(fr, k, Arrival{In: [3]uint64{fr.S[v]}})
 		if err != nil {
 			return err
 		}
-		fr.O[r] = t.coll.outObj
+		fr.O[r] = a.OutObj
 		return nil
 	}}, nil
 }
@@ -523,14 +538,14 @@ func compileMMAElementwise(c *Compiler, op *ir.Operation) (Compiled, error) {
 	}
 	ins := c.Slots(op.Operands())
 	r := c.Slot(op.Result(0))
-	resolve := func(b *gpuBlock, lanes []*gpuThread) error {
+	combine := func(lanes []*Arrival) error {
 		if err := sameObjects(op, lanes, len(ins)); err != nil {
 			return err
 		}
 		var fs [2]*mmaFragment
 		for i := range ins {
 			var ok bool
-			if fs[i], ok = lanes[0].coll.obj[i].(*mmaFragment); !ok {
+			if fs[i], ok = lanes[0].Obj[i].(*mmaFragment); !ok {
 				return runtimeError(op, "use of an undefined matrix fragment")
 			}
 		}
@@ -544,20 +559,24 @@ func compileMMAElementwise(c *Compiler, op *ir.Operation) (Compiled, error) {
 			d.Data[i] = mmaEncode(rt.Elem, f(x, y))
 		}
 		for _, l := range lanes {
-			l.coll.outObj = d
+			l.OutObj = d
 		}
 		return nil
+	}
+	k, err := c.Collective(op, Collective{Scope: WarpScope, Combine: combine})
+	if err != nil {
+		return Compiled{}, err
 	}
 	return Compiled{Exec: func(fr *Frame) error {
 		var obj [3]any
 		for i, s := range ins {
 			obj[i] = fr.O[s]
 		}
-		t, err := join(fr, op, collective{resolve: resolve, obj: obj})
+		a, err := arrive(fr, k, Arrival{Obj: obj})
 		if err != nil {
 			return err
 		}
-		fr.O[r] = t.coll.outObj
+		fr.O[r] = a.OutObj
 		return nil
 	}}, nil
 }

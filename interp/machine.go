@@ -80,6 +80,9 @@ type Func struct {
 	Slots int
 	kinds []slotKind
 	args  []int
+	// collective: the body declares collective ops, or calls a function
+	// that may, so a kernel calling it must run threads as coroutines.
+	collective bool
 }
 
 // Function returns the compiled function name, compiling it (and, lazily,
@@ -119,7 +122,7 @@ func (m *Machine) function(name string) (*Func, error) {
 	for _, a := range op.Region(0).Front().Arguments() {
 		f.args = append(f.args, c.Slot(a))
 	}
-	f.Body, f.Slots, f.kinds = body, len(c.kinds), c.kinds
+	f.Body, f.Slots, f.kinds, f.collective = body, len(c.kinds), c.kinds, c.collective
 	return f, nil
 }
 
@@ -225,13 +228,12 @@ type Frame struct {
 	Machine *Machine
 	fn      *Func
 	allocas []*Buffer
-	// Env carries execution context for nested dialects (e.g. the GPU thread
-	// and its block's shared memory); nil on the host.
-	Env  any
-	tmpS []uint64
-	tmpM []*MemRef
-	tmpO []any
-	idx  []int64
+	// thread is the GPU thread the frame runs on (nil on the host).
+	thread *Thread
+	tmpS   []uint64
+	tmpM   []*MemRef
+	tmpO   []any
+	idx    []int64
 }
 
 func (m *Machine) newFrame(f *Func) *Frame {
@@ -450,6 +452,8 @@ type Compiler struct {
 	m     *Machine
 	slots map[*ir.Value]int
 	kinds []slotKind
+	// collective: an op compiled so far declared a collective.
+	collective bool
 }
 
 // Machine returns the machine being compiled for.
@@ -557,6 +561,9 @@ func (c *Compiler) count(e Exec) Exec {
 func (c *Compiler) Op(op *ir.Operation) (Compiled, error) {
 	h := c.m.handlers[op.Name()]
 	if h == nil {
+		if why, ok := notExecutable[op.Name()]; ok {
+			return Compiled{}, unsupported(op, "%s", why)
+		}
 		return Compiled{}, op.Errorf("is not supported by the interpreter")
 	}
 	return h(c, op)

@@ -45,14 +45,12 @@ func mathHandlers() []Handler {
 		{"math.ctpop", compileIntUnary(func(a uint64, _ int) uint64 { return uint64(bits.OnesCount64(a)) })},
 		{"math.ipowi", compileIPowI},
 	}
-	for name, f := range map[string]func(float64) bool{
-		"math.isnan":    math.IsNaN,
-		"math.isinf":    func(x float64) bool { return math.IsInf(x, 0) },
-		"math.isfinite": func(x float64) bool { return !math.IsInf(x, 0) && !math.IsNaN(x) },
-	} {
-		hs = append(hs, Handler{name, compileFloatPredicate(f)})
-	}
-	hs = append(hs, Handler{"math.isnormal", compileIsNormal})
+	// A slice, not a map, so that DefaultHandlers has a stable order.
+	hs = append(hs,
+		Handler{"math.isnan", compileFloatPredicate(math.IsNaN)},
+		Handler{"math.isinf", compileFloatPredicate(func(x float64) bool { return math.IsInf(x, 0) })},
+		Handler{"math.isfinite", compileFloatPredicate(func(x float64) bool { return !math.IsInf(x, 0) && !math.IsNaN(x) })},
+		Handler{"math.isnormal", compileIsNormal})
 	return hs
 }
 

@@ -106,8 +106,11 @@ func compileDealloc(c *Compiler, op *ir.Operation) (Compiled, error) {
 	}}, nil
 }
 
-// load reads the element at idx of m, checking bounds and initialisation.
-func load(op *ir.Operation, m *MemRef, idx []int64) (uint64, error) {
+// Load reads the element at idx of m for op: it checks bounds and
+// initialisation and, in kernels, data races on workgroup memory, and fails
+// with a diagnostic located at op. Handlers of other dialects access memory
+// through Load and Store so that they get the same checks.
+func Load(op *ir.Operation, m *MemRef, idx []int64) (uint64, error) {
 	if m == nil || !m.inBounds(idx) {
 		return 0, accessError(op, "load", m, idx)
 	}
@@ -131,7 +134,7 @@ func load(op *ir.Operation, m *MemRef, idx []int64) (uint64, error) {
 
 // AccessChecker is implemented by a Buffer's Shadow when every access of
 // the buffer is checked (GPU shared memory: data races between threads).
-// load and store call it for each element after the bounds check.
+// Load and Store call it for each element after the bounds check.
 type AccessChecker interface {
 	// CheckAccess checks a read (write false) or write of the element at
 	// logical index idx, buffer position p.
@@ -143,8 +146,9 @@ type AccessChecker interface {
 	UninitLoad(op *ir.Operation, m *MemRef, idx []int64, p int64) error
 }
 
-// store writes the element at idx of m, checking bounds and writability.
-func store(op *ir.Operation, m *MemRef, idx []int64, v uint64) error {
+// Store writes the element at idx of m for op, with Load's checks plus
+// writability.
+func Store(op *ir.Operation, m *MemRef, idx []int64, v uint64) error {
 	if m == nil || !m.inBounds(idx) {
 		return accessError(op, "store", m, idx)
 	}
@@ -199,7 +203,7 @@ func compileMemLoad(c *Compiler, op *ir.Operation) (Compiled, error) {
 				return nil
 			}
 		}
-		v, err := load(op, m, fr.gather(idx))
+		v, err := Load(op, m, fr.gather(idx))
 		fr.S[r] = v
 		return err
 	}}, nil
@@ -230,7 +234,7 @@ func compileMemStore(c *Compiler, op *ir.Operation) (Compiled, error) {
 				return nil
 			}
 		}
-		return store(op, m, fr.gather(idx), fr.S[val])
+		return Store(op, m, fr.gather(idx), fr.S[val])
 	}}, nil
 }
 
@@ -637,12 +641,6 @@ func compileCopy(c *Compiler, op *ir.Operation) (Compiled, error) {
 	}}, nil
 }
 
-// SharedMemory is implemented by a Frame's Env inside GPU kernels: globals
-// in a non-default memory space are instantiated once per thread block.
-type SharedMemory interface {
-	SharedGlobal(name string, create func() (*MemRef, error)) (*MemRef, error)
-}
-
 func compileGetGlobal(c *Compiler, op *ir.Operation) (Compiled, error) {
 	ref, ok := op.Attr("name").(*ir.SymbolRefAttr)
 	if !ok {
@@ -666,8 +664,10 @@ func compileGetGlobal(c *Compiler, op *ir.Operation) (Compiled, error) {
 	create := func() (*MemRef, error) { return instantiateGlobal(g, t) }
 	return Compiled{Exec: func(fr *Frame) error {
 		if t.MemorySpaceInt() != 0 {
-			if sm, ok := fr.Env.(SharedMemory); ok {
-				v, err := sm.SharedGlobal(name, create)
+			// Inside a kernel, globals in a non-default memory space are
+			// instantiated once per thread block.
+			if th := fr.thread; th != nil {
+				v, err := th.sharedGlobal(name, create)
 				if err != nil {
 					return runtimeError(op, "%v", err)
 				}
@@ -773,11 +773,11 @@ func compileAtomicRMW(c *Compiler, op *ir.Operation) (Compiled, error) {
 	return Compiled{Exec: func(fr *Frame) error {
 		m := fr.M[dst]
 		i := fr.gather(idx)
-		old, err := load(op, m, i)
+		old, err := Load(op, m, i)
 		if err != nil {
 			return err
 		}
-		if err := store(op, m, i, f(old, fr.S[val])); err != nil {
+		if err := Store(op, m, i, f(old, fr.S[val])); err != nil {
 			return err
 		}
 		fr.S[r] = old

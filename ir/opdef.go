@@ -111,6 +111,10 @@ type OpDef struct {
 	Fold func(op *Operation, operands []Attribute) []FoldResult
 	// Canonicalize lists the op's canonicalization patterns.
 	Canonicalize []Pattern
+	// Effects lists the op's own memory effects (MLIR's MemoryEffectOpInterface);
+	// nil falls back to the traits (see MemoryEffects). Nested ops' effects are
+	// added by the RecursiveMemoryEffects trait, not here.
+	Effects func(op *Operation) []EffectInstance
 	// ResultNames suggests SSA names for results (`%c0`, `%alloc`), as OpAsmOpInterface.
 	ResultNames func(op *Operation, set func(v *Value, name string))
 	// BlockArgNames suggests names for region arguments (`%arg0` is the default).

@@ -226,7 +226,7 @@ func (d *driver) process() bool {
 		if op == nil {
 			break
 		}
-		if IsTriviallyDead(op) {
+		if ir.IsTriviallyDead(op) {
 			d.rw.EraseOp(op)
 			changed = true
 			continue

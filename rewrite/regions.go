@@ -76,7 +76,7 @@ func eraseUnreachableBlocks(rw *ir.Rewriter, r *ir.Region) bool {
 // all of its operands to its single successor (cf.br and its kin).
 func isTrivialBranch(t *ir.Operation) bool {
 	if t == nil || !t.IsRegistered() || !t.HasTrait(ir.Terminator) || len(t.Successors()) != 1 ||
-		t.NumRegions() != 0 || t.NumResults() != 0 || !IsMemoryEffectFree(t) {
+		t.NumRegions() != 0 || t.NumResults() != 0 || !ir.IsMemoryEffectFree(t) {
 		return false
 	}
 	s := t.Successor(0)

@@ -106,7 +106,7 @@ func TestTriviallyDead(t *testing.T) {
 }`)
 	var got []string
 	ir.WalkOps(mod, func(op *ir.Operation) {
-		if rewrite.WouldBeTriviallyDead(op) {
+		if ir.WouldBeTriviallyDead(op) {
 			got = append(got, op.Name())
 		}
 	})

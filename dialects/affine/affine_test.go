@@ -260,23 +260,3 @@ func TestCanonicalizePatterns(t *testing.T) {
 		}
 	})
 }
-
-func TestPromoteIfSingleIteration(t *testing.T) {
-	e := newEnv(t, ir.Index)
-	init := e.constant(5)
-	f, done := e.forLoop(mapOf(0, 1, s0), []*ir.Value{e.args[0]}, mapOf(0, 1, aff.AddConst(s0, 1)), []*ir.Value{e.args[0]}, 1, init)
-	u := e.use(f.InductionVar(), f.RegionIterArgs()[0])
-	e.yield(f.RegionIterArgs()[0])
-	done()
-	after := e.use(f.Result(0))
-	rw := ir.NewRewriter(e.ctx)
-	if err := PromoteIfSingleIteration(rw, f); err != nil {
-		t.Fatal(err)
-	}
-	if u.ParentOp() != e.fn || after.Operand(0) != init || u.Operand(1) != init {
-		t.Fatalf("body not promoted")
-	}
-	if d := u.Operand(0).DefiningOp(); d == nil || !d.Is(ApplyName) {
-		t.Fatalf("iv not replaced by the lower bound apply")
-	}
-}

@@ -16,8 +16,9 @@
 //   - typed views: ForOp (LowerBound, UpperBound, Step, InductionVar, Body,
 //     Inits, ConstantTripCount, SetLowerBound...), IfOp, ParallelOp, and
 //     AccessMap/SetAccessMap for the map-carrying ops;
-//   - loop utilities: PromoteIfSingleIteration, EraseZeroTripLoop and
-//     LoopSimplificationPatterns (not part of canonicalization, as upstream).
+//   - EraseZeroTripLoop; the loop transformations (promotion of
+//     single-iteration loops included) live in dialects/affine/looputil,
+//     as upstream's LoopUtils.
 //
 // Example (what canonicalization does to a composed access):
 //

@@ -27,7 +27,8 @@ func allocOp() *ir.OpDef {
 		Doc: "Allocates device memory (host_shared: memory shared with the host), optionally as an async " +
 			"op ordered after its dependencies.\n\n" +
 			"    %m, %t = gpu.alloc async [%dep] (%n) : memref<?xf32>",
-		Traits: ir.MemAlloc,
+		Traits:  ir.MemAlloc,
+		Effects: ir.FixedEffects(ir.OnResult(ir.Allocate, 0)),
 		Operands: []ir.ValueDef{
 			asyncDependencies,
 			ir.Var("dynamicSizes", ir.IndexConstraint),
@@ -65,6 +66,7 @@ func asyncOp(name, summary, doc string, traits ir.Trait, operands []ir.ValueDef,
 		Summary:  summary,
 		Doc:      doc,
 		Traits:   traits,
+		Effects:  asyncOpEffects(name),
 		Operands: append([]ir.ValueDef{asyncDependencies}, operands...),
 		Results:  []ir.ValueDef{asyncTokenResult},
 		Custom:   customDirectives,

@@ -44,6 +44,7 @@ func mmaLoadOp() *ir.OpDef {
 			"    %a = gpu.subgroup_mma_load_matrix %m[%i, %j] {leadDimension = 32 : index} : memref<32x32xf16> -> !gpu.mma_matrix<16x16xf16, \"AOp\">",
 		Traits:   ir.MemRead,
 		Operands: []ir.ValueDef{ir.Operand("srcMemref", mmaMemRef), ir.Var("indices", ir.IndexConstraint)},
+		Effects:  ir.FixedEffects(ir.OnOperand(ir.Read, 0)),
 		Results:  []ir.ValueDef{ir.Operand("res", mmaMatrix)},
 		Attrs:    mmaAccessAttrs,
 		Format:   "$srcMemref`[`$indices`]` attr-dict `:` type($srcMemref) `->` type($res)",
@@ -63,7 +64,8 @@ func mmaStoreOp() *ir.OpDef {
 		Doc: "The warp collectively stores a C fragment with its top-left element at the indices; rows " +
 			"are leadDimension elements apart.\n\n" +
 			"    gpu.subgroup_mma_store_matrix %d, %m[%i, %j] {leadDimension = 32 : index} : !gpu.mma_matrix<16x16xf32, \"COp\">, memref<32x32xf32>",
-		Traits: ir.MemWrite,
+		Traits:  ir.MemWrite,
+		Effects: ir.FixedEffects(ir.OnOperand(ir.Write, 1)),
 		Operands: []ir.ValueDef{
 			ir.Operand("src", mmaMatrix),
 			ir.Operand("dstMemref", mmaMemRef),

@@ -16,6 +16,7 @@ func loadOp() *ir.OpDef {
 			"    %v = memref.load %m[%i, %j] {nontemporal = true} : memref<8x8xf32>",
 		Traits:   ir.MemRead,
 		Operands: []ir.ValueDef{ir.Operand("memref", anyMemRef), indices},
+		Effects:  ir.FixedEffects(ir.OnOperand(ir.Read, 0)),
 		Results:  []ir.ValueDef{ir.Operand("result", nil)},
 		Attrs:    []ir.AttrDef{nontemporalAttr},
 		TypesMatchWith: []ir.TypeMatch{{From: "memref", To: "result",
@@ -40,6 +41,7 @@ func storeOp() *ir.OpDef {
 			"    memref.store %v, %m[%i, %j] {nontemporal = true} : memref<8x8xf32>",
 		Traits:   ir.MemWrite,
 		Operands: []ir.ValueDef{ir.Operand("value", nil), ir.Operand("memref", anyMemRef), indices},
+		Effects:  ir.FixedEffects(ir.OnOperand(ir.Write, 1)),
 		Results:  ir.NoValues,
 		Attrs:    []ir.AttrDef{nontemporalAttr},
 		TypesMatchWith: []ir.TypeMatch{{From: "memref", To: "value",
@@ -79,6 +81,7 @@ func atomicRMWOp() *ir.OpDef {
 			"    %old = memref.atomic_rmw addf %v, %m[%i] : (f32, memref<8xf32>) -> f32",
 		Traits:   ir.MemRead | ir.MemWrite,
 		Operands: []ir.ValueDef{ir.Operand("value", intOrFloat), ir.Operand("memref", intOrFloatMemRef), indices},
+		Effects:  ir.FixedEffects(ir.OnOperand(ir.Read, 1), ir.OnOperand(ir.Write, 1)),
 		Results:  []ir.ValueDef{ir.Operand("result", intOrFloat)},
 		Attrs:    []ir.AttrDef{ir.Attr("kind", atomicKindAttr)},
 		Format: "$kind $value `,` $memref `[` $indices `]` attr-dict `:` `(` type($value) `,` " +
@@ -125,6 +128,7 @@ func genericAtomicRMWOp() *ir.OpDef {
 			"    %x = memref.generic_atomic_rmw %m[%i] : memref<10xf32> {\n    ^bb0(%cur: f32):\n" +
 			"      %new = arith.addf %cur, %v : f32\n      memref.atomic_yield %new : f32\n    }",
 		Traits:   ir.SingleBlock | ir.MemRead | ir.MemWrite,
+		Effects:  ir.FixedEffects(ir.OnOperand(ir.Read, 0), ir.OnOperand(ir.Write, 0)),
 		Operands: []ir.ValueDef{ir.Operand("memref", intOrFloatMemRef), indices},
 		Results:  []ir.ValueDef{ir.Operand("result", intOrFloat)},
 		Regions:  []ir.RegionDef{{Name: "atomic_body"}},
@@ -143,7 +147,7 @@ func genericAtomicRMWOp() *ir.OpDef {
 			for _, o := range body.Ops() {
 				var bad *ir.Operation
 				ir.Walk(o, ir.PreOrder, func(n *ir.Operation) ir.WalkResult {
-					if !isMemoryEffectFree(n) {
+					if !ir.IsMemoryEffectFree(n) {
 						bad = n
 						return ir.Interrupt
 					}
@@ -193,6 +197,7 @@ func prefetchOp() *ir.OpDef {
 			"    memref.prefetch %m[%i, %j], read, locality<3>, data : memref<400x400xi32>",
 		Traits:   ir.MemRead | ir.MemWrite,
 		Operands: []ir.ValueDef{ir.Operand("memref", anyMemRef), indices},
+		Effects:  ir.FixedEffects(ir.OnOperand(ir.Read, 0), ir.OnOperand(ir.Write, 0).In(ir.CacheResource)),
 		Results:  ir.NoValues,
 		Attrs: []ir.AttrDef{
 			ir.Attr("isWrite", ir.BoolAttrKind),

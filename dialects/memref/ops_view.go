@@ -328,6 +328,7 @@ func copyOp() *ir.OpDef {
 		Summary:  "copies the data from the source to the destination memref",
 		Doc:      "Copies all elements of one memref into another of the same shape.\n\n    memref.copy %a, %b : memref<8xf32> to memref<8xf32>",
 		Traits:   ir.MemRead | ir.MemWrite,
+		Effects:  ir.FixedEffects(ir.OnOperand(ir.Read, 0), ir.OnOperand(ir.Write, 1)),
 		Operands: []ir.ValueDef{ir.Operand("source", anyBaseMemRef), ir.Operand("target", anyBaseMemRef)},
 		Results:  ir.NoValues,
 		Format:   "$source `,` $target attr-dict `:` type($source) `to` type($target)",

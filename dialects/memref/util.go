@@ -86,31 +86,3 @@ func layoutSymbolCount(t *ir.MemRefType) int {
 	}
 	return 0
 }
-
-// isMemoryEffectFree reports whether op (and, for ops with recursive
-// effects, everything nested in it) has no memory side effects.
-func isMemoryEffectFree(op *ir.Operation) bool {
-	if op.HasTrait(ir.Pure) {
-		return true
-	}
-	if !op.IsRegistered() {
-		return false
-	}
-	d := op.Def()
-	if d.Traits&(ir.MemRead|ir.MemWrite|ir.MemAlloc|ir.MemFree) != 0 {
-		return false
-	}
-	if d.Traits&ir.RecursiveMemoryEffects == 0 {
-		return op.HasTrait(ir.Terminator) || op.HasTrait(ir.ConstantLike)
-	}
-	for _, r := range op.Regions() {
-		for _, b := range r.Blocks() {
-			for _, o := range b.Ops() {
-				if !isMemoryEffectFree(o) {
-					return false
-				}
-			}
-		}
-	}
-	return true
-}

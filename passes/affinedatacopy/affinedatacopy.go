@@ -1,12 +1,13 @@
 package affinedatacopy
 
 import (
-	"fmt"
+	"errors"
 	"math"
 	"strconv"
 
 	"github.com/goopt/goopt/dialects/affine"
 	"github.com/goopt/goopt/dialects/affine/analysis"
+	"github.com/goopt/goopt/dialects/affine/looputil"
 	"github.com/goopt/goopt/ir"
 	"github.com/goopt/goopt/pass"
 )
@@ -56,7 +57,8 @@ func New() pass.Pass {
 // Options returns the pass options.
 func (p *Pass) Options() any { return &p.Opts }
 
-// Run generates copies in every block of the function.
+// Run generates copies in every block of the function, then promotes the
+// single-iteration loops of the copy nests.
 func (p *Pass) Run(op *ir.Operation, am *pass.AnalysisManager) error {
 	if p.Opts.GenerateDma {
 		am.Emit(op.Remarkf("DMA generation is not supported: no copies generated (use generate-dma=false for point-wise copies)"))
@@ -65,41 +67,75 @@ func (p *Pass) Run(op *ir.Operation, am *pass.AnalysisManager) error {
 	if p.Opts.Padding < 0 {
 		return op.Errorf("invalid padding %d: must be non-negative", p.Opts.Padding)
 	}
-	g := &Generator{Ctx: am.Context(), Opts: p.Opts, Func: op, Emit: am.Emit}
-	g.Run()
-	return nil
-}
-
-// Generator holds the state of copy generation over one function.
-type Generator struct {
-	Ctx  *ir.Context
-	Opts Options
-	Func *ir.Operation
-	Emit func(*ir.Diagnostic)
-
-	copyNests map[*ir.Operation]bool
-	nBuffers  int
-}
-
-// Run processes every block of the function body, then promotes the
-// single-iteration loops of the generated copy nests.
-func (g *Generator) Run() {
-	g.copyNests = map[*ir.Operation]bool{}
-	for _, r := range g.Func.Regions() {
+	g := &generator{
+		ctx:  am.Context(),
+		opts: p.Opts,
+		copy: looputil.CopyOptions{
+			SlowMemorySpace: p.Opts.SlowMemorySpace,
+			FastMemorySpace: p.Opts.FastMemorySpace,
+			Padding:         p.Opts.Padding,
+			GlobalBuffers:   p.Opts.GlobalBuffers,
+		},
+		fn:     op,
+		emit:   am.Emit,
+		isCopy: map[*ir.Operation]bool{},
+	}
+	if len(p.Opts.MemRefs) > 0 {
+		g.copy.Filter = g.memrefSelected
+	}
+	for _, r := range op.Regions() {
 		for _, b := range r.Blocks() {
 			g.runOnBlock(b)
 		}
 	}
-	for nest := range g.copyNests {
-		promoteSingleIteration(g.Ctx, nest)
+	// In creation order, so that the constants promotion puts at the top
+	// of the function come out the same on every run.
+	for _, nest := range g.nests {
+		for _, f := range looputil.Loops(nest) {
+			_ = looputil.PromoteIfSingleIteration(g.ctx, f)
+		}
+	}
+	return nil
+}
+
+// generator holds the state of copy generation over one function.
+type generator struct {
+	ctx  *ir.Context
+	opts Options
+	copy looputil.CopyOptions
+	fn   *ir.Operation
+	emit func(*ir.Diagnostic)
+	// nests are the copy nests made so far, in creation order; isCopy
+	// holds the same ops, so that the walk skips them.
+	nests  []*ir.Operation
+	isCopy map[*ir.Operation]bool
+}
+
+// generate calls the utility on one range and reports what it left alone.
+func (g *generator) generate(begin, end *ir.Operation) {
+	if begin == nil || begin == end {
+		return
+	}
+	nests, errs := looputil.AffineDataCopyGenerate(g.ctx, begin, end, g.copy)
+	for _, n := range nests {
+		g.nests = append(g.nests, n)
+		g.isCopy[n] = true
+	}
+	for _, err := range errs {
+		var ce *looputil.CopyError
+		if errors.As(err, &ce) {
+			g.emit(ce.Op.Remarkf("%s", ce.Msg))
+		} else {
+			g.emit(g.fn.Remarkf("%v", err))
+		}
 	}
 }
 
-func (g *Generator) isRangeStart(op *ir.Operation) bool {
-	return (analysis.IsAffineAccess(op) || op.Is(affine.ForName)) && !g.copyNests[op]
+func (g *generator) isRangeStart(op *ir.Operation) bool {
+	return (analysis.IsAffineAccess(op) || op.Is(affine.ForName)) && !g.isCopy[op]
 }
 
-func (g *Generator) nextStart(op *ir.Operation) *ir.Operation {
+func (g *generator) nextStart(op *ir.Operation) *ir.Operation {
 	for ; op != nil; op = op.Next() {
 		if op.HasTrait(ir.Terminator) {
 			return nil
@@ -116,7 +152,7 @@ func (g *Generator) nextStart(op *ir.Operation) *ir.Operation {
 // exceeds the capacity (or copy-depth / skip-non-unit-stride-loops asks
 // for it), is recursed into; straight-line accesses between loops form
 // ranges of their own.
-func (g *Generator) runOnBlock(block *ir.Block) {
+func (g *generator) runOnBlock(block *ir.Block) {
 	if block.Empty() {
 		return
 	}
@@ -128,7 +164,7 @@ func (g *Generator) runOnBlock(block *ir.Block) {
 	it := curBegin
 	for it != nil && it != term {
 		f, ok := affine.AsFor(it)
-		if !ok || g.copyNests[it] {
+		if !ok || g.isCopy[it] {
 			it = it.Next()
 			continue
 		}
@@ -146,74 +182,31 @@ func (g *Generator) runOnBlock(block *ir.Block) {
 	}
 }
 
-func (g *Generator) recurseInto(f affine.ForOp) bool {
-	if g.Opts.CopyDepth >= 0 {
-		return int64(analysis.LoopDepth(f.Operation)) < g.Opts.CopyDepth
+func (g *generator) recurseInto(f affine.ForOp) bool {
+	if g.opts.CopyDepth >= 0 {
+		return int64(analysis.LoopDepth(f.Operation)) < g.opts.CopyDepth
 	}
-	if g.Opts.SkipNonUnitStrideLoops {
+	if g.opts.SkipNonUnitStrideLoops {
 		return f.Step() != 1
 	}
-	if g.Opts.FastMemCapacity == math.MaxUint64 {
+	if g.opts.FastMemCapacity == math.MaxUint64 {
 		return false
 	}
-	fp, ok := footprintBytes(f)
-	return ok && uint64(fp) > g.Opts.FastMemCapacity*1024
+	fp, ok := looputil.MemoryFootprintBytes(f)
+	return ok && uint64(fp) > g.opts.FastMemCapacity*1024
 }
 
-// footprintBytes is getMemoryFootprintBytes: the sum over memrefs of the
-// largest constant bounding box of the accesses in f's body.
-func footprintBytes(f affine.ForOp) (int64, bool) {
-	depth := analysis.LoopDepth(f.Operation) + 1
-	per := map[*ir.Value]int64{}
-	ok := true
-	ir.WalkOps(f.Operation, func(op *ir.Operation) {
-		a, isAcc := analysis.NewMemRefAccess(op)
-		if !isAcc {
-			return
-		}
-		r, err := analysis.ComputeRegion(a, depth)
-		if err != nil {
-			ok = false
-			return
-		}
-		b, known := r.FootprintBytes()
-		if !known {
-			ok = false
-			return
-		}
-		per[a.MemRef] = max(per[a.MemRef], b)
-	})
-	var total int64
-	for _, b := range per {
-		total += b
-	}
-	return total, ok
-}
-
-// memrefSelected applies the memrefs= filter.
-func (g *Generator) memrefSelected(v *ir.Value) bool {
-	if len(g.Opts.MemRefs) == 0 {
-		return true
-	}
-	if !v.IsBlockArgument() || v.OwnerBlock().ParentOp() != g.Func || !v.OwnerBlock().IsEntry() {
+// memrefSelected applies the memrefs= filter: function arguments by index
+// or printed name.
+func (g *generator) memrefSelected(v *ir.Value) bool {
+	if !v.IsBlockArgument() || v.OwnerBlock().ParentOp() != g.fn || !v.OwnerBlock().IsEntry() {
 		return false
 	}
 	idx := strconv.Itoa(v.Index())
-	for _, n := range g.Opts.MemRefs {
+	for _, n := range g.opts.MemRefs {
 		if n == idx || n == "arg"+idx || n == "%arg"+idx {
 			return true
 		}
 	}
 	return false
-}
-
-func (g *Generator) remark(op *ir.Operation, format string, args ...any) {
-	if g.Emit != nil {
-		g.Emit(op.Remarkf(format, args...))
-	}
-}
-
-func (g *Generator) bufferName() string {
-	g.nBuffers++
-	return fmt.Sprintf("__goopt_fast_buf_%d", g.nBuffers-1)
 }

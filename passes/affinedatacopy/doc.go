@@ -9,7 +9,9 @@
 // j tile loop in a tiled matmul). Placement follows upstream: a loop is
 // recursed into when its footprint exceeds fast-mem-capacity (KiB), or,
 // with skip-non-unit-stride-loops, when its step is not one. Copy nests'
-// single-iteration loops are promoted.
+// single-iteration loops are promoted. The pass only walks the blocks and
+// chooses the ranges (upstream's runOnBlock); the copies are made by
+// looputil.AffineDataCopyGenerate, whose soft failures become remarks.
 //
 // Options: upstream's fast-mem-space (1), slow-mem-space (0),
 // fast-mem-capacity (unlimited), generate-dma (true), min-dma-transfer,

@@ -6,7 +6,6 @@ import (
 	"github.com/goopt/goopt/ir"
 	aff "github.com/goopt/goopt/ir/affine"
 	"github.com/goopt/goopt/pass"
-	"github.com/goopt/goopt/rewrite"
 )
 
 // Options are upstream's affine-loop-fusion options.
@@ -110,7 +109,7 @@ func nextConsumer(src affine.ForOp) (affine.ForOp, bool) {
 			}
 			return affine.ForOp{}, false
 		}
-		if !rewrite.IsMemoryEffectFree(o) {
+		if !ir.IsMemoryEffectFree(o) {
 			return affine.ForOp{}, false
 		}
 	}
@@ -153,7 +152,9 @@ func Fuse(ctx *ir.Context, src, dst affine.ForOp) error {
 		ir.WalkOps(root, func(o *ir.Operation) {
 			if a, isAcc := analysis.NewMemRefAccess(o); isAcc {
 				*out = append(*out, a)
-			} else if !o.Is(affine.ForName) && !o.Is(affine.IfName) && !o.Is(affine.YieldName) && !rewrite.IsMemoryEffectFree(o) {
+			} else if !o.Is(affine.ForName) && !o.Is(affine.IfName) && !o.Is(affine.YieldName) && !ir.IsMemoryEffectFree(o) {
+				// Only the nests the dependence analysis models
+				// (affine.for and affine.if) may hold accesses.
 				ok = false
 			}
 		})

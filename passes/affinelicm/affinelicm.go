@@ -5,7 +5,6 @@ import (
 	"github.com/goopt/goopt/dialects/affine/analysis"
 	"github.com/goopt/goopt/ir"
 	"github.com/goopt/goopt/pass"
-	"github.com/goopt/goopt/rewrite"
 )
 
 // Pass is the affine-loop-invariant-code-motion pass.
@@ -35,7 +34,7 @@ func (p *Pass) Run(op *ir.Operation, am *pass.AnalysisManager) error {
 // reports how many moved.
 func HoistInvariants(f affine.ForOp) int {
 	tc, ok := f.ConstantTripCount()
-	h := &hoister{loop: f, hoisted: map[*ir.Operation]bool{}, runsOnce: ok && tc >= 1}
+	h := &hoister{loop: f, hoisted: map[*ir.Operation]bool{}, runsOnce: ok && tc >= 1, opaqueWrites: writesUnnamedMemory(f.Operation)}
 	var moves []*ir.Operation
 	for _, op := range f.Body().Ops() {
 		if op.HasTrait(ir.Terminator) {
@@ -56,12 +55,16 @@ type hoister struct {
 	loop     affine.ForOp
 	hoisted  map[*ir.Operation]bool
 	runsOnce bool
+	// opaqueWrites is set when an op in the loop has unknown effects or
+	// writes memory it does not name (a call, gpu.barrier): no access may
+	// be hoisted across it, whichever memref it uses.
+	opaqueWrites bool
 }
 
 // invariant is isOpLoopInvariant.
 func (h *hoister) invariant(op *ir.Operation) bool {
 	switch {
-	case op.Is(affine.ForName), op.Is(affine.DmaStartName), op.Is(affine.DmaWaitName):
+	case op.Is(affine.ForName):
 		return false
 	case op.Is(affine.IfName):
 		if !h.runsOnce && containsMemoryOp(op) {
@@ -106,26 +109,35 @@ func (h *hoister) nestedInvariant(op, within *ir.Operation) bool {
 		})
 		return ok
 	}
-	if op.Is(affine.ForName) || op.Is(affine.DmaStartName) || op.Is(affine.DmaWaitName) {
+	if op.Is(affine.ForName) {
 		return false
 	}
+	if ir.IsMemoryEffectFree(op) {
+		return h.operandsInvariant(op, within)
+	}
+	// Of the ops with memory effects only affine accesses (upstream's
+	// AffineRead/WriteOpInterface) and hints are hoisted, and only out of a
+	// loop known to run: hoisting out of a loop that may not run would add
+	// an access (or a hint the loop never gave).
 	isRead, isWrite := analysis.IsAffineRead(op), analysis.IsAffineWrite(op)
-	if !op.Is("arith.constant") {
-		if !rewrite.IsMemoryEffectFree(op) && !isRead && !isWrite && !op.Is(affine.PrefetchName) {
-			return false
-		}
-		if (isRead || isWrite || op.Is(affine.PrefetchName)) && !h.runsOnce {
-			return false
-		}
-		if isRead || isWrite {
-			a, _ := analysis.NewMemRefAccess(op)
-			for _, u := range a.MemRef.Users() {
-				if u == op || !h.loop.IsAncestor(u) {
-					continue
-				}
-				if analysis.IsAffineWrite(u) || (analysis.IsAffineRead(u) && isWrite) || !(analysis.IsAffineRead(u) || u.Is(affine.PrefetchName)) {
-					return false
-				}
+	if !isRead && !isWrite && !isHint(op) || !h.runsOnce {
+		return false
+	}
+	if (isRead || isWrite) && h.opaqueWrites {
+		return false
+	}
+	if isRead || isWrite {
+		// Every other use of the memref in the loop must read it, and a
+		// store's memref must not be read either. A use that neither reads
+		// nor writes it (a view, a cast) may alias it: refuse.
+		a, _ := analysis.NewMemRefAccess(op)
+		for _, u := range a.MemRef.Users() {
+			if u == op || !h.loop.IsAncestor(u) {
+				continue
+			}
+			reads := ir.MayRead(u, a.MemRef)
+			if ir.MayWrite(u, a.MemRef) || reads && isWrite || !reads {
+				return false
 			}
 		}
 	}
@@ -168,8 +180,42 @@ func (h *hoister) operandsInvariant(op, within *ir.Operation) bool {
 func containsMemoryOp(op *ir.Operation) bool {
 	found := false
 	ir.WalkOps(op, func(o *ir.Operation) {
-		if o != op && !o.HasTrait(ir.Terminator) && !rewrite.IsMemoryEffectFree(o) {
+		if o != op && !o.HasTrait(ir.Terminator) && !ir.IsMemoryEffectFree(o) {
 			found = true
+		}
+	})
+	return found
+}
+
+// isHint reports whether op only gives hints, as affine.prefetch does: it
+// changes nothing but CacheResource, and reads only the memrefs it names.
+// Moving a hint never changes what the program computes.
+func isHint(op *ir.Operation) bool {
+	effects, known := ir.LocalMemoryEffects(op)
+	if !known || op.NumRegions() != 0 {
+		return false
+	}
+	hint := false
+	for _, e := range effects {
+		switch {
+		case e.Resource == ir.CacheResource:
+			hint = true
+		case e.Kind != ir.Read || e.Value == nil:
+			return false
+		}
+	}
+	return hint
+}
+
+// writesUnnamedMemory reports whether an op nested in loop has unknown
+// effects or writes or frees memory without naming the memref.
+func writesUnnamedMemory(loop *ir.Operation) bool {
+	found := false
+	ir.WalkOps(loop, func(o *ir.Operation) {
+		effects, known := ir.LocalMemoryEffects(o)
+		found = found || !known
+		for _, e := range effects {
+			found = found || e.Resource == ir.DefaultResource && e.Value == nil && (e.Kind == ir.Write || e.Kind == ir.Free)
 		}
 	})
 	return found

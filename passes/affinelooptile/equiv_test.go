@@ -3,7 +3,7 @@ package affinelooptile_test
 import (
 	"testing"
 
-	"github.com/goopt/goopt/dialects/affine/looputil/looputiltest"
+	"github.com/goopt/goopt/internal/passtest"
 	"github.com/goopt/goopt/passes/affinelooptile"
 )
 
@@ -11,5 +11,5 @@ import (
 // checks, with the reference interpreter on several random inputs, that
 // each function computes the same results before and after the pass.
 func TestLitEquivalence(t *testing.T) {
-	looputiltest.CheckLitFiles(t, "../../tests/lit/affine-passes/tile*.mlir", affinelooptile.New)
+	passtest.CheckLitFiles(t, "../../tests/lit/affine-passes/tile*.mlir", affinelooptile.New)
 }

@@ -3,7 +3,7 @@ package affinepermute_test
 import (
 	"testing"
 
-	"github.com/goopt/goopt/dialects/affine/analysis/passtest"
+	"github.com/goopt/goopt/internal/passtest"
 	"github.com/goopt/goopt/passes/affinepermute"
 )
 

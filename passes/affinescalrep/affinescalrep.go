@@ -8,7 +8,6 @@ import (
 	"github.com/goopt/goopt/dialects/affine/analysis"
 	"github.com/goopt/goopt/ir"
 	"github.com/goopt/goopt/pass"
-	"github.com/goopt/goopt/rewrite"
 )
 
 // Pass is the affine-scalrep pass.
@@ -60,10 +59,7 @@ func key(a *analysis.MemRefAccess) string {
 }
 
 // isLocalAlloc reports whether v is the result of a local allocation.
-func isLocalAlloc(v *ir.Value) bool {
-	d := v.DefiningOp()
-	return d != nil && (d.Is("memref.alloc") || d.Is("memref.alloca"))
-}
+func isLocalAlloc(v *ir.Value) bool { return ir.IsAllocation(v) }
 
 // mayAlias reports whether two memref values may share memory.
 func mayAlias(a, b *ir.Value) bool {
@@ -80,31 +76,33 @@ type effects struct {
 	unknownRead   bool
 }
 
+// effectsOf summarises op's effects with those of every op nested in it.
+// Nested ops count even under an op without recursive effects: a region
+// may run in the middle of op.
 func effectsOf(op *ir.Operation) effects {
 	var e effects
 	ir.WalkOps(op, func(o *ir.Operation) {
-		if o.HasTrait(ir.Terminator) && o.IsRegistered() {
+		effs, known := ir.LocalMemoryEffects(o)
+		if !known {
+			e.unknownWrite, e.unknownRead = true, true
 			return
 		}
-		if a, ok := analysis.NewMemRefAccess(o); ok {
-			if a.IsStore {
-				e.writes = append(e.writes, a.MemRef)
-			} else {
-				e.reads = append(e.reads, a.MemRef)
+		for _, f := range effs {
+			if f.Resource != ir.DefaultResource {
+				continue
 			}
-			return
+			switch {
+			case f.Kind == ir.Read && f.Value == nil:
+				e.unknownRead = true
+			case f.Kind == ir.Read:
+				e.reads = append(e.reads, f.Value)
+			case f.Kind == ir.Allocate:
+			case f.Value == nil:
+				e.unknownWrite = true
+			default:
+				e.writes = append(e.writes, f.Value)
+			}
 		}
-		if o.NumRegions() > 0 && (o.Is(affine.ForName) || o.Is(affine.IfName) || o.Is(affine.ParallelName) || o.HasTrait(ir.RecursiveMemoryEffects)) {
-			return // nested ops are visited
-		}
-		if rewrite.IsMemoryEffectFree(o) || o.Is("memref.alloc") || o.Is("memref.alloca") || o.Is("memref.dim") {
-			return
-		}
-		if rewrite.OnlyReadsMemory(o) {
-			e.unknownRead = true
-			return
-		}
-		e.unknownWrite, e.unknownRead = true, true
 	})
 	return e
 }
@@ -199,12 +197,12 @@ func (s *state) block(b *ir.Block, known map[string]entry) {
 	}
 }
 
-// eraseStoreOnlyAllocs removes memref.alloc results only stored to (and
-// deallocated), with their stores.
+// eraseStoreOnlyAllocs removes local allocations only stored to (and
+// freed), with their stores and frees, as upstream does after forwarding.
 func eraseStoreOnlyAllocs(op *ir.Operation) {
 	var allocs []*ir.Operation
 	ir.WalkOps(op, func(o *ir.Operation) {
-		if o.Is("memref.alloc") || o.Is("memref.alloca") {
+		if o.NumResults() == 1 && ir.IsAllocation(o.Result(0)) {
 			allocs = append(allocs, o)
 		}
 	})
@@ -212,9 +210,7 @@ func eraseStoreOnlyAllocs(op *ir.Operation) {
 		m := al.Result(0)
 		ok := true
 		for _, u := range m.Uses() {
-			o := u.Owner()
-			isStoreTarget := o.Is(affine.StoreName) && u.Index() == 1
-			if !isStoreTarget && !o.Is("memref.dealloc") {
+			if !storesTo(u) && !onlyFrees(u.Owner(), m) {
 				ok = false
 				break
 			}
@@ -227,4 +223,26 @@ func eraseStoreOnlyAllocs(op *ir.Operation) {
 		}
 		al.Erase()
 	}
+}
+
+// storesTo reports whether use u is the memref operand of an affine store
+// (operand 0, the value stored, would let the memref escape).
+func storesTo(u *ir.OpOperand) bool {
+	a, ok := analysis.NewMemRefAccess(u.Owner())
+	return ok && a.IsStore && u.Index() != 0 && a.MemRef == u.Value()
+}
+
+// onlyFrees reports whether o's only effect is freeing m, and o has no
+// results that erasing it would leave dangling.
+func onlyFrees(o *ir.Operation, m *ir.Value) bool {
+	effects, known := ir.LocalMemoryEffects(o)
+	if !known || len(effects) == 0 || o.NumResults() != 0 || o.NumRegions() != 0 {
+		return false
+	}
+	for _, e := range effects {
+		if e.Kind != ir.Free || e.Value != m {
+			return false
+		}
+	}
+	return true
 }

@@ -84,7 +84,7 @@ func applyOpPatterns(ctx *ir.Context, ops []*ir.Operation, patterns *rewrite.Pat
 			continue
 		}
 		queued[op] = false
-		if rewrite.IsTriviallyDead(op) {
+		if ir.IsTriviallyDead(op) {
 			rw.EraseOp(op)
 			continue
 		}

@@ -6,7 +6,6 @@ import (
 
 	"github.com/goopt/goopt/ir"
 	"github.com/goopt/goopt/pass"
-	"github.com/goopt/goopt/rewrite"
 )
 
 // Pass is the cse pass.
@@ -137,7 +136,7 @@ func (c *driver) simplifyOp(op *ir.Operation) {
 	if op.HasTrait(ir.Terminator) {
 		return
 	}
-	if rewrite.IsTriviallyDead(op) {
+	if ir.IsTriviallyDead(op) {
 		c.toErase = append(c.toErase, op)
 		return
 	}
@@ -145,8 +144,8 @@ func (c *driver) simplifyOp(op *ir.Operation) {
 		return
 	}
 	readOnly := false
-	if !rewrite.IsMemoryEffectFree(op) {
-		if !rewrite.OnlyReadsMemory(op) {
+	if !ir.IsMemoryEffectFree(op) {
+		if !ir.OnlyReadsMemory(op) {
 			return
 		}
 		readOnly = true
@@ -175,7 +174,7 @@ func (c *driver) replace(op, existing *ir.Operation) {
 // block) may write memory.
 func writesBetween(from, to *ir.Operation) bool {
 	for o := from.Next(); o != nil && o != to; o = o.Next() {
-		if rewrite.HasWriteEffects(o) {
+		if ir.HasWriteEffects(o) {
 			return true
 		}
 	}

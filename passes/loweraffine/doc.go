@@ -19,6 +19,14 @@
 // `ceildiv` by a positive value become divsi with sign-dependent fix-ups.
 // Division or modulo by a non-positive constant is an error, as upstream.
 //
+// As upstream, the pass is a partial dialect conversion (rewrite/convert)
+// whose patterns are exported by Patterns: the affine dialect is illegal,
+// arith, memref, scf and vector are legal, other ops are left alone. Ops
+// are folded before they are lowered, and the ops a pattern creates (the
+// affine.apply ops of delinearize_index) are lowered in turn. An op that
+// cannot be lowered fails the pass with a located error and leaves the
+// function unchanged.
+//
 //	affine.for %i = 0 to %n {
 //	  %v = affine.load %A[%i floordiv 2] : memref<?xf32>
 //	}

@@ -1,13 +1,14 @@
 package loweraffine
 
 import (
+	"fmt"
 	"math"
 
 	"github.com/goopt/goopt/dialects/affine"
 	"github.com/goopt/goopt/ir"
 	aff "github.com/goopt/goopt/ir/affine"
 	"github.com/goopt/goopt/pass"
-	"github.com/goopt/goopt/rewrite"
+	"github.com/goopt/goopt/rewrite/convert"
 )
 
 // Pass is the lower-affine pass.
@@ -28,110 +29,64 @@ func (p *Pass) Run(op *ir.Operation, am *pass.AnalysisManager) error {
 }
 
 // Lower rewrites the affine ops nested in root into scf, arith, memref and
-// vector ops. It stops at the first op that cannot be lowered (a division
-// or modulo by a non-positive constant) and returns its diagnostic.
+// vector ops with a partial dialect conversion, as upstream: the affine
+// dialect is illegal, arith, memref, scf and vector are legal, other ops
+// are left alone. On failure (a division or modulo by a non-positive
+// constant, an unsupported reduction) every error is returned and root is
+// unchanged.
 func Lower(ctx *ir.Context, root *ir.Operation) error {
-	var work []*ir.Operation
-	ir.Walk(root, ir.PreOrder, func(o *ir.Operation) ir.WalkResult {
-		if o != root && o.Dialect() == "affine" && !o.Is(affine.YieldName) {
-			work = append(work, o)
-		}
-		return ir.Advance
-	})
-	l := &lowerer{ctx: ctx, b: ir.NewBuilder(ctx)}
-	var errs ir.DiagList
-	for _, o := range work {
-		if err := l.lower(o); err != nil {
-			errs = append(errs, ir.Diagnostics(err)...)
-		}
-	}
-	if len(errs) > 0 {
-		return errs
-	}
-	return nil
+	target := convert.NewTarget()
+	target.AddLegalDialect("arith", "memref", "scf", "vector")
+	target.AddIllegalDialect("affine")
+	return convert.ApplyPartialConversion(ctx, root, target, Patterns())
 }
 
-type lowerer struct {
-	ctx *ir.Context
-	b   *ir.Builder
-	// applied records, for each lowered affine.apply, the value that
-	// replaced it and the apply's map and operands: upstream's conversion
-	// driver erases replaced ops only at the end, so later patterns that
-	// compose affine maps (delinearize_index) still see the apply.
-	applied map[*ir.Value]appliedMap
+// Patterns returns the affine-to-scf/arith/memref/vector conversion
+// patterns (upstream's populateAffineToStdConversionPatterns,
+// populateAffineToVectorConversionPatterns and
+// populateAffineExpandIndexOpsPatterns).
+func Patterns() *convert.PatternSet {
+	pat := func(root string, fn func(*ir.Operation, convert.Adaptor, *convert.Rewriter) error) convert.Pattern {
+		return &convert.OpPattern{Root: root, Rewrite: fn}
+	}
+	s := convert.NewPatternSet(
+		pat(affine.ForName, lowerFor),
+		pat(affine.IfName, lowerIf),
+		pat(affine.ParallelName, lowerParallel),
+		pat(affine.YieldName, lowerYield),
+		pat(affine.DelinearizeIndexName, lowerDelinearize),
+		pat(affine.DmaStartName, lowerDmaStart),
+		pat(affine.DmaWaitName, lowerDmaWait),
+	)
+	for _, n := range []string{affine.ApplyName, affine.MinName, affine.MaxName} {
+		s.Add(pat(n, lowerMapOp))
+	}
+	for _, n := range []string{affine.LoadName, affine.StoreName, affine.VectorLoadName, affine.VectorStoreName, affine.PrefetchName} {
+		s.Add(pat(n, lowerAccess))
+	}
+	return s
 }
 
-type appliedMap struct {
-	m   *aff.Map
-	ops []*ir.Value
+// adapt returns the converted values of vs, which are operands of op.
+func adapt(op *ir.Operation, operands convert.Adaptor, vs []*ir.Value) []*ir.Value {
+	conv := make(map[*ir.Value]*ir.Value, op.NumOperands())
+	for i, v := range op.Operands() {
+		conv[v] = operands.Operand(i)
+	}
+	out := make([]*ir.Value, len(vs))
+	for i, v := range vs {
+		out[i] = conv[v]
+	}
+	return out
 }
 
-func (l *lowerer) expander(op *ir.Operation) *Expander {
-	l.b.SetInsertionPointBefore(op)
-	return &Expander{B: l.b, Loc: op.Loc()}
-}
-
-func (l *lowerer) lower(op *ir.Operation) error {
-	// As the conversion driver does, try folding first: an in-place fold
-	// (simplified loop bounds) is then lowered, a folded value replaces op.
-	if done, err := l.fold(op); done || err != nil {
-		return err
-	}
-	switch op.Name() {
-	case affine.ForName:
-		return l.lowerFor(affine.ForOp{Operation: op})
-	case affine.IfName:
-		return l.lowerIf(affine.IfOp{Operation: op})
-	case affine.ParallelName:
-		return l.lowerParallel(affine.ParallelOp{Operation: op})
-	case affine.ApplyName, affine.MinName, affine.MaxName:
-		return l.lowerMapOp(op)
-	case affine.LoadName, affine.StoreName, affine.VectorLoadName, affine.VectorStoreName, affine.PrefetchName:
-		return l.lowerAccess(op)
-	case affine.DelinearizeIndexName:
-		return l.lowerDelinearize(op)
-	case affine.DmaStartName, affine.DmaWaitName:
-		return l.lowerDma(op)
-	}
-	return nil
-}
-
-// fold folds op with its definition's folder. It reports true when op was
-// replaced by the folded values (materialized as constants where needed).
-func (l *lowerer) fold(op *ir.Operation) (bool, error) {
-	def := op.Def()
-	if def == nil || def.Fold == nil {
-		return false, nil
-	}
-	res := def.Fold(op, rewrite.ConstantOperands(op))
-	if len(res) == 0 || len(res) != op.NumResults() {
-		return false, nil
-	}
-	rw := ir.NewRewriter(l.ctx)
+func expander(op *ir.Operation, rw *convert.Rewriter) *Expander {
 	rw.SetInsertionPointBefore(op)
-	repl := make([]*ir.Value, len(res))
-	for i, r := range res {
-		switch {
-		case r.Value == op.Result(i):
-			return false, nil // folded in place
-		case r.Value != nil:
-			repl[i] = r.Value
-		case r.Attr != nil:
-			c := rewrite.Materialize(rw, op.Dialect(), r.Attr, op.Result(i).Type(), op.Loc())
-			if c == nil {
-				return false, nil
-			}
-			repl[i] = c.Result(0)
-		default:
-			return false, nil
-		}
-	}
-	rw.ReplaceOp(op, repl)
-	return true, nil
+	return &Expander{B: rw.Builder, Loc: op.Loc()}
 }
 
 // bound expands a bound map and folds its results with max (lower) or min.
-func (l *lowerer) bound(e *Expander, m *aff.Map, ops []*ir.Value, chain string) (*ir.Value, error) {
+func bound(e *Expander, m *aff.Map, ops []*ir.Value, chain string) (*ir.Value, error) {
 	vs, err := e.ExpandMap(m, ops)
 	if err != nil {
 		return nil, err
@@ -142,46 +97,46 @@ func (l *lowerer) bound(e *Expander, m *aff.Map, ops []*ir.Value, chain string) 
 	return e.minMaxChain(chain, vs), nil
 }
 
-func (l *lowerer) lowerFor(f affine.ForOp) error {
-	e := l.expander(f.Operation)
+func lowerFor(op *ir.Operation, operands convert.Adaptor, rw *convert.Rewriter) error {
+	f := affine.ForOp{Operation: op}
+	e := expander(op, rw)
 	lbm, lbo := f.LowerBound()
-	lb, err := l.bound(e, lbm, lbo, "arith.maxsi")
+	lb, err := bound(e, lbm, adapt(op, operands, lbo), "arith.maxsi")
 	if err != nil {
 		return err
 	}
 	ubm, ubo := f.UpperBound()
-	ub, err := l.bound(e, ubm, ubo, "arith.minsi")
+	ub, err := bound(e, ubm, adapt(op, operands, ubo), "arith.minsi")
 	if err != nil {
 		return err
 	}
 	step := e.constant(f.Step())
-	st := &ir.OperationState{Name: "scf.for", Loc: f.Loc(), Types: f.ResultTypes()}
-	st.Operands = append([]*ir.Value{lb, ub, step}, f.Inits()...)
-	r := st.AddRegion()
-	r.TakeBody(f.Region(0))
-	replaceTerminator(l.ctx, r.Front(), "scf.yield")
-	nf := l.b.Create(st)
-	f.ReplaceAllUsesWith(nf.Results())
-	f.Erase()
+	st := &ir.OperationState{Name: "scf.for", Loc: op.Loc(), Types: op.ResultTypes()}
+	st.Operands = append([]*ir.Value{lb, ub, step}, adapt(op, operands, f.Inits())...)
+	st.AddRegion()
+	nf := rw.Create(st)
+	rw.InlineRegionBefore(op.Region(0), nf.Region(0), nil)
+	rw.ReplaceOp(op, nf.Results())
 	return nil
 }
 
-// replaceTerminator swaps the affine.yield ending blk for name with the same operands.
-func replaceTerminator(ctx *ir.Context, blk *ir.Block, name string) {
-	if blk == nil {
-		return
+// lowerYield turns affine.yield into scf.yield once its parent is an
+// scf.for or scf.if; in scf.parallel the parallel's lowering has already
+// replaced it by scf.reduce.
+func lowerYield(op *ir.Operation, operands convert.Adaptor, rw *convert.Rewriter) error {
+	if p := op.ParentOp(); p == nil || !p.Is("scf.for") && !p.Is("scf.if") {
+		return rw.NotifyMatchFailure(op, "terminator is lowered with its parent")
 	}
-	y := blk.Last()
-	if y == nil || !y.Is(affine.YieldName) {
-		return
-	}
-	blk.Append(ctx.NewOperation(&ir.OperationState{Name: name, Loc: y.Loc(), Operands: y.Operands()}))
-	y.Erase()
+	rw.CreateOp("scf.yield", op.Loc(), operands.Operands(), nil)
+	rw.EraseOp(op)
+	return nil
 }
 
-func (l *lowerer) lowerIf(o affine.IfOp) error {
-	e := l.expander(o.Operation)
+func lowerIf(op *ir.Operation, operands convert.Adaptor, rw *convert.Rewriter) error {
+	o := affine.IfOp{Operation: op}
+	e := expander(op, rw)
 	set, ops := o.Condition()
+	ops = adapt(op, operands, ops)
 	zero := e.constant(0)
 	var cond *ir.Value
 	for i, c := range set.Constraints {
@@ -201,20 +156,18 @@ func (l *lowerer) lowerIf(o affine.IfOp) error {
 		}
 	}
 	if cond == nil {
-		cond = l.b.CreateOp("arith.constant", o.Loc(), nil, []ir.Type{ir.I1},
+		cond = rw.CreateOp("arith.constant", op.Loc(), nil, []ir.Type{ir.I1},
 			ir.NamedAttribute{Name: "value", Value: ir.BoolAttr(true)}).Result(0)
 	}
-	st := &ir.OperationState{Name: "scf.if", Loc: o.Loc(), Types: o.ResultTypes(), Operands: []*ir.Value{cond}}
-	thenR, elseR := st.AddRegion(), st.AddRegion()
-	thenR.TakeBody(o.Region(0))
-	replaceTerminator(l.ctx, thenR.Front(), "scf.yield")
+	st := &ir.OperationState{Name: "scf.if", Loc: op.Loc(), Types: op.ResultTypes(), Operands: []*ir.Value{cond}}
+	st.AddRegion()
+	st.AddRegion()
+	n := rw.Create(st)
+	rw.InlineRegionBefore(op.Region(0), n.Region(0), nil)
 	if o.HasElse() {
-		elseR.TakeBody(o.Region(1))
-		replaceTerminator(l.ctx, elseR.Front(), "scf.yield")
+		rw.InlineRegionBefore(op.Region(1), n.Region(1), nil)
 	}
-	n := l.b.Create(st)
-	o.ReplaceAllUsesWith(n.Results())
-	o.Erase()
+	rw.ReplaceOp(op, n.Results())
 	return nil
 }
 
@@ -222,6 +175,7 @@ func (l *lowerer) lowerIf(o affine.IfOp) error {
 const (
 	rmwAddF     = 0
 	rmwAddI     = 1
+	rmwAssign   = 2
 	rmwMaximumF = 3
 	rmwMaxS     = 4
 	rmwMaxU     = 5
@@ -283,16 +237,18 @@ func identity(k int64, t ir.Type) ir.Attribute {
 	return nil
 }
 
-func (l *lowerer) lowerParallel(p affine.ParallelOp) error {
-	e := l.expander(p.Operation)
+func lowerParallel(op *ir.Operation, operands convert.Adaptor, rw *convert.Rewriter) error {
+	p := affine.ParallelOp{Operation: op}
+	e := expander(op, rw)
 	n := p.NumDims()
+	lbOps, ubOps := adapt(op, operands, p.LowerBoundsOperands()), adapt(op, operands, p.UpperBoundsOperands())
 	var lbs, ubs, steps []*ir.Value
 	for i := 0; i < n; i++ {
-		lb, err := l.bound(e, p.LowerBoundMap(i), p.LowerBoundsOperands(), "arith.maxsi")
+		lb, err := bound(e, p.LowerBoundMap(i), lbOps, "arith.maxsi")
 		if err != nil {
 			return err
 		}
-		ub, err := l.bound(e, p.UpperBoundMap(i), p.UpperBoundsOperands(), "arith.minsi")
+		ub, err := bound(e, p.UpperBoundMap(i), ubOps, "arith.minsi")
 		if err != nil {
 			return err
 		}
@@ -309,44 +265,60 @@ func (l *lowerer) lowerParallel(p affine.ParallelOp) error {
 		}
 		a := identity(kinds[i], t)
 		if a == nil {
-			return p.Errorf("unsupported reduction %d for type '%s'", kinds[i], t)
+			return rw.NotifyMatchFailure(op, "unsupported reduction '%s' for type '%s'", reductionName(kinds[i]), t)
 		}
-		inits = append(inits, l.b.CreateOp("arith.constant", p.Loc(), nil, []ir.Type{t},
+		inits = append(inits, rw.CreateOp("arith.constant", p.Loc(), nil, []ir.Type{t},
 			ir.NamedAttribute{Name: "value", Value: a}).Result(0))
 	}
 	st := &ir.OperationState{Name: "scf.parallel", Loc: p.Loc(), Types: p.ResultTypes()}
 	st.Operands = append(append(append(append(st.Operands, lbs...), ubs...), steps...), inits...)
 	st.AddAttr("operandSegmentSizes", ir.DenseI32Array(int32(n), int32(n), int32(n), int32(len(inits))))
-	r := st.AddRegion()
-	r.TakeBody(p.Region(0))
-	body := r.Front()
+	st.AddRegion()
+	np := rw.Create(st)
+	rw.InlineRegionBefore(op.Region(0), np.Region(0), nil)
+	body := np.Region(0).Front()
 	y := body.Last()
+	// The reduction regions are built detached, then scf.reduce is
+	// inserted before the affine.yield it replaces.
 	red := &ir.OperationState{Name: "scf.reduce", Loc: y.Loc(), Operands: y.Operands()}
 	for i, v := range y.Operands() {
-		rr := red.AddRegion()
 		blk := ir.NewBlock()
 		a := blk.AddArgument(v.Type(), y.Loc())
 		c := blk.AddArgument(v.Type(), y.Loc())
-		rr.AppendBlock(blk)
-		op := l.ctx.NewOperation(&ir.OperationState{Name: reductionOps[kinds[i]], Loc: p.Loc(), Operands: []*ir.Value{a, c}, Types: []ir.Type{v.Type()}})
-		blk.Append(op)
-		blk.Append(l.ctx.NewOperation(&ir.OperationState{Name: "scf.reduce.return", Loc: p.Loc(), Operands: op.Results()}))
+		red.AddRegion().AppendBlock(blk)
+		rw.SetInsertionPointToEnd(blk)
+		r := rw.CreateOp(reductionOps[kinds[i]], p.Loc(), []*ir.Value{a, c}, []ir.Type{v.Type()})
+		rw.CreateOp("scf.reduce.return", p.Loc(), r.Results(), nil)
 	}
-	body.Append(l.ctx.NewOperation(red))
-	y.Erase()
-	np := l.b.Create(st)
-	p.ReplaceAllUsesWith(np.Results())
-	p.Erase()
+	rw.SetInsertionPointBefore(y)
+	rw.Create(red)
+	rw.EraseOp(y)
+	rw.ReplaceOp(op, np.Results())
 	return nil
 }
 
-func (l *lowerer) lowerMapOp(op *ir.Operation) error {
+// reductionName returns the spelling of an atomic RMW kind.
+func reductionName(k int64) string {
+	if name, ok := reductionNames[k]; ok {
+		return name
+	}
+	return fmt.Sprint(k)
+}
+
+var reductionNames = map[int64]string{
+	rmwAddF: "addf", rmwAddI: "addi", rmwAssign: "assign", rmwMaximumF: "maximumf",
+	rmwMaxS: "maxs", rmwMaxU: "maxu", rmwMinimumF: "minimumf", rmwMinS: "mins",
+	rmwMinU: "minu", rmwMulF: "mulf", rmwMulI: "muli", rmwOrI: "ori", rmwAndI: "andi",
+	rmwMaxNumF: "maxnumf", rmwMinNumF: "minnumf",
+}
+
+func lowerMapOp(op *ir.Operation, operands convert.Adaptor, rw *convert.Rewriter) error {
 	m, ops, ok := affine.AccessMap(op)
 	if !ok {
 		return op.Errorf("malformed affine map operation")
 	}
-	e := l.expander(op)
-	vs, err := e.ExpandMap(m, ops)
+	e := expander(op, rw)
+	vs, err := e.ExpandMap(m, adapt(op, operands, ops))
 	if err != nil {
 		return err
 	}
@@ -354,32 +326,27 @@ func (l *lowerer) lowerMapOp(op *ir.Operation) error {
 	switch op.Name() {
 	case affine.ApplyName:
 		v = vs[0]
-		if l.applied == nil {
-			l.applied = map[*ir.Value]appliedMap{}
-		}
-		l.applied[v] = appliedMap{m, ops}
 	case affine.MinName:
 		v = e.minMaxChain("arith.minsi", vs)
 	default:
 		v = e.minMaxChain("arith.maxsi", vs)
 	}
-	op.ReplaceAllUsesWith([]*ir.Value{v})
-	op.Erase()
+	rw.ReplaceOp(op, []*ir.Value{v})
 	return nil
 }
 
-func (l *lowerer) lowerAccess(op *ir.Operation) error {
+func lowerAccess(op *ir.Operation, operands convert.Adaptor, rw *convert.Rewriter) error {
 	m, ops, ok := affine.AccessMap(op)
 	if !ok {
 		return op.Errorf("malformed affine access")
 	}
-	e := l.expander(op)
-	idx, err := e.ExpandMap(m, ops)
+	e := expander(op, rw)
+	idx, err := e.ExpandMap(m, adapt(op, operands, ops))
 	if err != nil {
 		return err
 	}
 	start := affine.MapOperandsStart(op)
-	lead := op.Operands()[:start]
+	lead := operands.Operands()[:start]
 	st := &ir.OperationState{Loc: op.Loc(), Types: op.ResultTypes()}
 	st.Operands = append(append(st.Operands, lead...), idx...)
 	switch op.Name() {
@@ -402,7 +369,7 @@ func (l *lowerer) lowerAccess(op *ir.Operation) error {
 	if st.Name != "memref.prefetch" {
 		st.AddAttr("nontemporal", ir.BoolAttr(false))
 	}
-	n := l.b.Create(st)
+	n := rw.Create(st)
 	if !n.IsRegistered() {
 		// Until the vector dialect is registered, keep upstream's
 		// properties in the generic form: "vector.load"(...) <{nontemporal = false}>.
@@ -411,50 +378,44 @@ func (l *lowerer) lowerAccess(op *ir.Operation) error {
 			n.SetProp(a.Name, a.Value)
 		}
 	}
-	op.ReplaceAllUsesWith(n.Results())
-	op.Erase()
+	rw.ReplaceOp(op, n.Results())
 	return nil
 }
 
 // lowerDelinearize follows upstream's affine-expand-index-ops: divisors
 // are suffix products of the basis, each result a composed affine.apply
-// (floordiv, then mod for the residual) that is expanded in turn.
-func (l *lowerer) lowerDelinearize(op *ir.Operation) error {
+// (floordiv, then mod for the residual), which the conversion then
+// lowers in turn. Like upstream it reads op's original operands: replaced
+// affine.apply ops stay in place until the conversion commits, so their
+// maps compose into the new applies.
+func lowerDelinearize(op *ir.Operation, _ convert.Adaptor, rw *convert.Rewriter) error {
 	if op.NumOperands() < 1 {
 		return op.Errorf("malformed delinearize")
 	}
-	l.b.SetInsertionPointBefore(op)
+	rw.SetInsertionPointBefore(op)
 	linear := op.Operand(0)
 	basis := op.Operands()[1:]
 	var divisors []*ir.Value
 	for i := 1; i < len(basis); i++ {
-		divisors = append(divisors, l.indexProduct(op.Loc(), basis[i:]))
+		divisors = append(divisors, indexProduct(rw, op.Loc(), basis[i:]))
 	}
 	d0d1 := func(e aff.Expr) *aff.Map { return aff.NewMap(2, 0, []aff.Expr{e}) }
-	var applies []*ir.Operation
 	residual := linear
 	var results []*ir.Value
 	for _, d := range divisors {
-		q := l.composedApply(op.Loc(), d0d1(aff.FloorDiv(aff.Dim(0), aff.Dim(1))), []*ir.Value{residual, d})
-		r := l.composedApply(op.Loc(), d0d1(aff.Mod(aff.Dim(0), aff.Dim(1))), []*ir.Value{residual, d})
-		applies = append(applies, q.DefiningOp(), r.DefiningOp())
+		q := composedApply(rw, op.Loc(), d0d1(aff.FloorDiv(aff.Dim(0), aff.Dim(1))), []*ir.Value{residual, d})
+		r := composedApply(rw, op.Loc(), d0d1(aff.Mod(aff.Dim(0), aff.Dim(1))), []*ir.Value{residual, d})
 		results = append(results, q)
 		residual = r
 	}
 	results = append(results, residual)
-	op.ReplaceAllUsesWith(results)
-	op.Erase()
-	for _, a := range applies {
-		if err := l.lowerMapOp(a); err != nil {
-			return err
-		}
-	}
+	rw.ReplaceOp(op, results)
 	return nil
 }
 
 // indexProduct returns the product of vs: a constant when all are
 // constant (materialized), vs[0] alone, or a composed affine.apply.
-func (l *lowerer) indexProduct(loc ir.Location, vs []*ir.Value) *ir.Value {
+func indexProduct(rw *convert.Rewriter, loc ir.Location, vs []*ir.Value) *ir.Value {
 	if len(vs) == 1 {
 		return vs[0]
 	}
@@ -466,11 +427,11 @@ func (l *lowerer) indexProduct(loc ir.Location, vs []*ir.Value) *ir.Value {
 		prod *= c
 	}
 	if allConst {
-		return l.b.CreateOp("arith.constant", loc, nil, []ir.Type{ir.Index},
+		return rw.CreateOp("arith.constant", loc, nil, []ir.Type{ir.Index},
 			ir.NamedAttribute{Name: "value", Value: ir.IndexAttr(prod)}).Result(0)
 	}
 	m := aff.NewMap(len(vs), 0, []aff.Expr{productExpr(len(vs))})
-	return l.composedApply(loc, m, vs)
+	return composedApply(rw, loc, m, vs)
 }
 
 func productExpr(n int) aff.Expr {
@@ -483,67 +444,54 @@ func productExpr(n int) aff.Expr {
 
 // composedApply creates an affine.apply of m composed with the affine.apply
 // ops producing its operands and canonicalized (makeComposedAffineApply).
-func (l *lowerer) composedApply(loc ir.Location, m *aff.Map, ops []*ir.Value) *ir.Value {
-	// Operands that replaced lowered affine.apply ops compose through the
-	// apply, as upstream sees it: stand-in detached applies are used.
-	var temps []*ir.Operation
-	ops = append([]*ir.Value(nil), ops...)
-	for i, v := range ops {
-		if a, ok := l.applied[v]; ok {
-			t := l.ctx.NewOperation(&ir.OperationState{Name: affine.ApplyName, Loc: loc, Operands: a.ops,
-				Types: []ir.Type{ir.Index}, Attrs: []ir.NamedAttribute{{Name: "map", Value: ir.AffineMapOf(a.m)}}})
-			temps = append(temps, t)
-			ops[i] = t.Result(0)
-		}
-	}
-	defer func() {
-		for _, t := range temps {
-			t.DropAllReferences()
-		}
-	}()
+func composedApply(rw *convert.Rewriter, loc ir.Location, m *aff.Map, ops []*ir.Value) *ir.Value {
 	m, ops = affine.FullyComposeMapAndOperands(m, ops)
 	m, ops = affine.CanonicalizeMapAndOperands(m, ops)
-	return l.b.CreateOp(affine.ApplyName, loc, ops, []ir.Type{ir.Index},
+	return rw.CreateOp(affine.ApplyName, loc, ops, []ir.Type{ir.Index},
 		ir.NamedAttribute{Name: "map", Value: ir.AffineMapOf(m)}).Result(0)
 }
 
-func (l *lowerer) lowerDma(op *ir.Operation) error {
-	e := l.expander(op)
-	if op.Is(affine.DmaWaitName) {
-		m, ok := op.Attr("tag_map").(*ir.AffineMapAttr)
-		if !ok || op.NumOperands() < 1+m.Map.NumInputs()+1 {
-			return op.Errorf("malformed affine.dma_wait")
-		}
-		idx, err := e.ExpandMap(m.Map, op.Operands()[1:1+m.Map.NumInputs()])
-		if err != nil {
-			return err
-		}
-		ops := append(append([]*ir.Value{op.Operand(0)}, idx...), op.Operand(1+m.Map.NumInputs()))
-		l.b.CreateOp("memref.dma_wait", op.Loc(), ops, nil)
-		op.Erase()
-		return nil
+func lowerDmaWait(op *ir.Operation, operands convert.Adaptor, rw *convert.Rewriter) error {
+	e := expander(op, rw)
+	m, ok := op.Attr("tag_map").(*ir.AffineMapAttr)
+	if !ok || op.NumOperands() < 1+m.Map.NumInputs()+1 {
+		return op.Errorf("malformed affine.dma_wait")
 	}
-	var operands []*ir.Value
+	vals := operands.Operands()
+	idx, err := e.ExpandMap(m.Map, vals[1:1+m.Map.NumInputs()])
+	if err != nil {
+		return err
+	}
+	ops := append(append([]*ir.Value{vals[0]}, idx...), vals[1+m.Map.NumInputs()])
+	rw.CreateOp("memref.dma_wait", op.Loc(), ops, nil)
+	rw.EraseOp(op)
+	return nil
+}
+
+func lowerDmaStart(op *ir.Operation, operands convert.Adaptor, rw *convert.Rewriter) error {
+	e := expander(op, rw)
+	vals := operands.Operands()
+	var out []*ir.Value
 	pos := 0
 	for _, name := range []string{"src_map", "dst_map", "tag_map"} {
 		m, ok := op.Attr(name).(*ir.AffineMapAttr)
-		if !ok || pos+1+m.Map.NumInputs() > op.NumOperands() {
+		if !ok || pos+1+m.Map.NumInputs() > len(vals) {
 			return op.Errorf("malformed affine.dma_start")
 		}
-		mem := op.Operand(pos)
-		idx, err := e.ExpandMap(m.Map, op.Operands()[pos+1:pos+1+m.Map.NumInputs()])
+		mem := vals[pos]
+		idx, err := e.ExpandMap(m.Map, vals[pos+1:pos+1+m.Map.NumInputs()])
 		if err != nil {
 			return err
 		}
 		pos += 1 + m.Map.NumInputs()
 		if name == "tag_map" {
 			// memref.dma_start orders: src, idx, dst, idx, num, tag, idx, [stride, n].
-			operands = append(operands, op.Operand(pos))
+			out = append(out, vals[pos])
 		}
-		operands = append(append(operands, mem), idx...)
+		out = append(append(out, mem), idx...)
 	}
-	operands = append(operands, op.Operands()[pos+1:]...)
-	l.b.CreateOp("memref.dma_start", op.Loc(), operands, nil)
-	op.Erase()
+	out = append(out, vals[pos+1:]...)
+	rw.CreateOp("memref.dma_start", op.Loc(), out, nil)
+	rw.EraseOp(op)
 	return nil
 }

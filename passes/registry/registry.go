@@ -18,6 +18,7 @@ import (
 	"github.com/goopt/goopt/passes/cse"
 	"github.com/goopt/goopt/passes/loweraffine"
 	"github.com/goopt/goopt/passes/printopstats"
+	"github.com/goopt/goopt/passes/reconcileunrealizedcasts"
 	"github.com/goopt/goopt/passes/stripdebuginfo"
 	"github.com/goopt/goopt/passes/symboldce"
 )
@@ -41,6 +42,7 @@ func Factories() []pass.Factory {
 		canonicalize.New,
 		cse.New,
 		printopstats.New,
+		reconcileunrealizedcasts.New,
 		stripdebuginfo.New,
 		symboldce.New,
 	}

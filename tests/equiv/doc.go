@@ -5,7 +5,7 @@
 // such invocation it takes the input and the output, chunk by chunk with
 // --split-input-file, and checks with interp/equiv (three seeds) that every
 // function the interpreter can run computes the same before and after. The
-// machinery (recording, markers, skip rules) is internal/passcheck's.
+// machinery (recording, markers, skip rules) is internal/passtest's.
 //
 // Functions that cannot be checked are skipped and counted by reason:
 // external declarations, signatures other than memrefs and scalars, ops the

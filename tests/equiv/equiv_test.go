@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/goopt/goopt/cli"
-	"github.com/goopt/goopt/internal/passcheck"
+	"github.com/goopt/goopt/internal/passtest"
 	"github.com/goopt/goopt/interp"
 	"github.com/goopt/goopt/parser"
 	"github.com/goopt/goopt/passes/registry"
@@ -21,9 +21,9 @@ const litRoot = "../lit"
 // pass exercised by a lit test.
 func TestPassesPreserveSemantics(t *testing.T) {
 	var mu sync.Mutex
-	var total passcheck.Tally
+	var total passtest.Tally
 	withPasses := 0
-	files := passcheck.ForEachFile(t, litRoot, func(t *testing.T, path, _ string) {
+	files := passtest.ForEachFile(t, litRoot, func(t *testing.T, path, _ string) {
 		tl, n := checkFile(t, path)
 		mu.Lock()
 		total.Add(tl)
@@ -37,24 +37,24 @@ func TestPassesPreserveSemantics(t *testing.T) {
 
 // checkFile runs one lit file, checks every recorded pass invocation and
 // returns the counts and the number of invocations.
-func checkFile(t *testing.T, path string) (passcheck.Tally, int) {
+func checkFile(t *testing.T, path string) (passtest.Tally, int) {
 	src, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var runs []passcheck.Run
-	for _, run := range passcheck.RecordFile(t, path, cli.Main, passcheck.IsPassIn(registry.All())) {
+	var runs []passtest.Run
+	for _, run := range passtest.RecordFile(t, path, cli.Main, passtest.IsPassIn(registry.All())) {
 		if !run.VerifyDiagnostics {
 			runs = append(runs, run)
 		}
 	}
-	markers, err := passcheck.ReadMarkers(src)
+	markers, err := passtest.ReadMarkers(src)
 	if err != nil {
 		t.Errorf("%s: %v", path, err)
 	}
-	var tl passcheck.Tally
+	var tl passtest.Tally
 	for _, run := range runs {
-		for _, f := range passcheck.CheckRun(path, run, options(markers.RelTol), &tl, t.Logf) {
+		for _, f := range passtest.CheckRun(path, run, options(markers.RelTol), &tl, t.Logf) {
 			t.Error(f)
 		}
 	}
@@ -73,8 +73,8 @@ func checkFile(t *testing.T, path string) (passcheck.Tally, int) {
 
 // options are the execution check's: every skip reason is counted, none
 // fails.
-func options(relTol float64) passcheck.Options {
-	return passcheck.Options{Seeds: passcheck.Seeds, RelTol: relTol, Interp: interp.Options{MaxSteps: passcheck.MaxSteps}}
+func options(relTol float64) passtest.Options {
+	return passtest.Options{Seeds: passtest.Seeds, RelTol: relTol, Interp: interp.Options{MaxSteps: passtest.MaxSteps}}
 }
 
 // TestCheckChunkFindsBugs makes sure the check fails on a wrong
@@ -113,8 +113,8 @@ func.func @oob(%a: memref<8xi32>, %i: index) -> i32 {
 		{"introduced oob", strings.Replace(before, "0 to 8", "0 to 9", 1), "@sum is not preserved by the pass: after (seed 1): after:5:10: error: out-of-bounds load", 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			var tl passcheck.Tally
-			got := passcheck.CheckChunk("t", parser.Chunk{Text: []byte(before)}, parser.Chunk{Text: []byte(tc.after)}, true, options(0), &tl, t.Logf)
+			var tl passtest.Tally
+			got := passtest.CheckChunk("t", parser.Chunk{Text: []byte(before)}, parser.Chunk{Text: []byte(tc.after)}, true, options(0), &tl, t.Logf)
 			if tc.failure == "" && len(got) > 0 || tc.failure != "" && (len(got) != 1 || !strings.Contains(got[0], tc.failure)) {
 				t.Errorf("failures = %q, want one containing %q", got, tc.failure)
 			}

@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/goopt/goopt/cli"
-	"github.com/goopt/goopt/internal/passcheck"
+	"github.com/goopt/goopt/internal/passtest"
 	"github.com/goopt/goopt/interp"
 	"github.com/goopt/goopt/interp/equiv"
 	"github.com/goopt/goopt/parser"
@@ -24,8 +24,8 @@ const litRoot = "../lit"
 type counts struct {
 	files, filesCompared, invocations int
 	knownDiffs                        int
-	funcs                             passcheck.Tally
-	skippedRuns                       passcheck.Tally
+	funcs                             passtest.Tally
+	skippedRuns                       passtest.Tally
 }
 
 func (c *counts) add(o counts) {
@@ -38,8 +38,8 @@ func (c *counts) add(o counts) {
 }
 
 // formatReasons is "N; reason: n; ...".
-func formatReasons(t passcheck.Tally) string {
-	n, reasons := passcheck.Reasons(t.Skipped)
+func formatReasons(t passtest.Tally) string {
+	n, reasons := passtest.Reasons(t.Skipped)
 	return fmt.Sprint(n) + reasons
 }
 
@@ -68,7 +68,7 @@ func TestMatchesUpstream(t *testing.T) {
 	var mu sync.Mutex
 	var total counts
 	ran := map[string]bool{}
-	passcheck.ForEachFile(t, litRoot, func(t *testing.T, path, rel string) {
+	passtest.ForEachFile(t, litRoot, func(t *testing.T, path, rel string) {
 		n := c.checkFile(t, path, rel)
 		mu.Lock()
 		total.add(n)
@@ -94,8 +94,8 @@ func (c *checker) checkFile(t *testing.T, path, rel string) counts {
 	if err != nil {
 		t.Fatal(err)
 	}
-	runs := passcheck.RecordFile(t, path, cli.Main, passcheck.IsPassIn(registry.All()))
-	markers, err := passcheck.ReadMarkers(src)
+	runs := passtest.RecordFile(t, path, cli.Main, passtest.IsPassIn(registry.All()))
+	markers, err := passtest.ReadMarkers(src)
 	if err != nil {
 		t.Error(err)
 	}
@@ -126,7 +126,7 @@ func (c *checker) checkFile(t *testing.T, path, rel string) counts {
 }
 
 // compareRun compares one invocation chunk by chunk.
-func (c *checker) compareRun(t *testing.T, rel string, run passcheck.Run, relTol float64, n *counts) {
+func (c *checker) compareRun(t *testing.T, rel string, run passtest.Run, relTol float64, n *counts) {
 	before, after := run.Chunks()
 	flags := strings.Join(run.PassFlags, " ")
 	if len(before) != len(after) {
@@ -169,28 +169,28 @@ func texts(chunks []parser.Chunk) [][]byte {
 // against goopt's, and on a difference both against the original input to
 // say who is right.
 func (c *checker) compareChunk(t reporter, rel, where, flags string, orig, up, goo parser.Chunk, allowUnregistered bool, relTol float64, n *counts) {
-	mOrig, err := passcheck.ParseChunk(orig, "input", allowUnregistered)
+	mOrig, err := passtest.ParseChunk(orig, "input", allowUnregistered)
 	if err != nil {
 		t.Errorf("%s: goopt no longer parses the input: %v", where, err)
 		return
 	}
-	mUp, err := passcheck.ParseChunk(up, "upstream", allowUnregistered)
+	mUp, err := passtest.ParseChunk(up, "upstream", allowUnregistered)
 	if err != nil {
 		t.Errorf("%s: goopt cannot parse mlir-opt-19's output: %v", where, err)
 		return
 	}
-	mGoopt, err := passcheck.ParseChunk(goo, "goopt", allowUnregistered)
+	mGoopt, err := passtest.ParseChunk(goo, "goopt", allowUnregistered)
 	if err != nil {
 		t.Errorf("%s: goopt cannot parse its own output: %v", where, err)
 		return
 	}
-	iopts := interp.Options{MaxSteps: passcheck.MaxSteps}
-	eopts := equiv.Options{Seeds: passcheck.Seeds, RelTol: relTol, Interp: iopts}
-	outputs := []passcheck.Output{
+	iopts := interp.Options{MaxSteps: passtest.MaxSteps}
+	eopts := equiv.Options{Seeds: passtest.Seeds, RelTol: relTol, Interp: iopts}
+	outputs := []passtest.Output{
 		{Module: mUp, Label: "upstream output", In: "in mlir-opt-19's output"},
 		{Module: mGoopt, Label: "goopt output", In: "in goopt's output"},
 	}
-	for _, f := range passcheck.Functions(mOrig, outputs, iopts) {
+	for _, f := range passtest.Functions(mOrig, outputs, iopts) {
 		name := f.Name
 		if f.Skip != "" {
 			n.funcs.Skip(f.Skip)
@@ -217,7 +217,7 @@ func (c *checker) compareChunk(t reporter, rel, where, flags string, orig, up, g
 		// Who is right: both outputs against the original input.
 		gooptErr := equiv.Check(mOrig, mGoopt, name, eopts)
 		upErr := equiv.Check(mOrig, mUp, name, eopts)
-		if passcheck.FailsBefore(gooptErr) {
+		if passtest.FailsBefore(gooptErr) {
 			n.funcs.Skip("fails at runtime on the original input")
 			continue
 		}
@@ -225,15 +225,15 @@ func (c *checker) compareChunk(t reporter, rel, where, flags string, orig, up, g
 		switch {
 		case known && gooptErr == nil:
 			n.knownDiffs++
-			t.Logf("%s: @%s: known upstream difference (%s): %v; %s", where, name, reason, passcheck.FirstLine(diff), verdict)
+			t.Logf("%s: @%s: known upstream difference (%s): %v; %s", where, name, reason, passtest.FirstLine(diff), verdict)
 		case known:
 			t.Errorf("%s: @%s: listed as an upstream bug (%s) but goopt differs from the original too: %s", where, name, reason, verdict)
 		case gooptErr != nil && upErr == nil:
-			t.Errorf("%s: @%s: goopt is wrong, mlir-opt-19 is right: goopt vs mlir-opt-19: %v; %s", where, name, passcheck.FirstLine(diff), verdict)
+			t.Errorf("%s: @%s: goopt is wrong, mlir-opt-19 is right: goopt vs mlir-opt-19: %v; %s", where, name, passtest.FirstLine(diff), verdict)
 		case gooptErr == nil && upErr != nil:
-			t.Errorf("%s: @%s: mlir-opt-19's output differs from the original but goopt's does not (an upstream bug? list it in knownUpstreamDiffs as %q): %v; %s", where, name, key, passcheck.FirstLine(diff), verdict)
+			t.Errorf("%s: @%s: mlir-opt-19's output differs from the original but goopt's does not (an upstream bug? list it in knownUpstreamDiffs as %q): %v; %s", where, name, key, passtest.FirstLine(diff), verdict)
 		default:
-			t.Errorf("%s: @%s: goopt and mlir-opt-19 differ: %v; %s", where, name, passcheck.FirstLine(diff), verdict)
+			t.Errorf("%s: @%s: goopt and mlir-opt-19 differ: %v; %s", where, name, passtest.FirstLine(diff), verdict)
 		}
 	}
 }
@@ -242,7 +242,7 @@ func okOr(err error) string {
 	if err == nil {
 		return "same"
 	}
-	return passcheck.FirstLine(err)
+	return passtest.FirstLine(err)
 }
 
 func sortedKeys[V any](m map[string]V) []string {

@@ -3,7 +3,6 @@ package analysis
 import (
 	"github.com/goopt/goopt/dialects/affine"
 	"github.com/goopt/goopt/ir"
-	"github.com/goopt/goopt/rewrite"
 )
 
 // AtomicRMWKind values (arith::AtomicRMWKind), as stored in
@@ -113,8 +112,9 @@ func IsLoopMemoryParallel(f affine.ForOp) bool {
 		}
 		switch {
 		case op.Is(affine.ForName), op.Is(affine.YieldName), op.Is(affine.IfName):
+			// Nests the dependence analysis models: look inside.
 			return ir.Advance
-		case isAllocOnly(op), rewrite.IsMemoryEffectFree(op):
+		case ir.IsMemoryEffectFree(op), op.NumRegions() == 0 && onlyAllocates(op):
 			return ir.Skip
 		}
 		bad = true
@@ -134,12 +134,19 @@ func IsLoopMemoryParallel(f affine.ForOp) bool {
 	return true
 }
 
-func isAllocOnly(op *ir.Operation) bool {
-	if !op.IsRegistered() {
+// onlyAllocates reports whether op's effects are all allocations: fresh
+// memory cannot carry a dependence from an earlier iteration.
+func onlyAllocates(op *ir.Operation) bool {
+	effects, known := ir.LocalMemoryEffects(op)
+	if !known || len(effects) == 0 {
 		return false
 	}
-	t := op.Def().Traits
-	return t&ir.MemAlloc != 0 && t&(ir.MemRead|ir.MemWrite|ir.MemFree) == 0 && op.NumRegions() == 0
+	for _, e := range effects {
+		if e.Kind != ir.Allocate {
+			return false
+		}
+	}
+	return true
 }
 
 // definedInside reports whether v is defined by an op (or block) nested in op.

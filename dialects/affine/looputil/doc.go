@@ -2,8 +2,8 @@
 // with the semantics of upstream MLIR 19's LoopUtils.cpp and
 // LoopAnalysis.cpp. The affine loop passes (affine-loop-tile,
 // affine-loop-unroll, affine-loop-unroll-jam, affine-loop-normalize,
-// affine-loop-coalescing) are thin drivers over it, and the GPU passes
-// build on it.
+// affine-loop-coalescing, affine-data-copy-generate) are thin drivers over
+// it, and the GPU passes build on it.
 //
 //   - nests: GetPerfectlyNestedLoops, IsPerfectlyNested, InnermostLoops,
 //     BuildFor (create an affine.for with its body and terminator);
@@ -12,8 +12,14 @@
 //   - transformations: TilePerfectlyNested (and TileMultiLevel, goopt's
 //     multi-level tiling), SeparateFullTiles, LoopUnrollByFactor,
 //     LoopUnrollFull, LoopUnrollUpToFactor, LoopUnrollJamByFactor,
-//     PromoteIfSingleIteration, NormalizeAffineFor, NormalizeAffineParallel,
-//     CoalesceLoops, CoalescePerfectlyNestedLoops, PermuteLoops.
+//     PromoteIfSingleIteration (and LoopSimplificationPatterns, the same
+//     for a pattern driver, with zero-trip loop removal), NormalizeAffineFor,
+//     NormalizeAffineParallel, CoalesceLoops, CoalescePerfectlyNestedLoops,
+//     PermuteLoops;
+//   - copy generation: AffineDataCopyGenerate (point-wise copies of the
+//     memrefs a range of ops touches into fast-memory buffers, as
+//     upstream's affineDataCopyGenerate; affine-data-copy-generate is the
+//     pass over it) and MemoryFootprintBytes.
 //
 // Transformations return an error (and leave the IR unchanged) when they
 // do not apply; the error text is what the passes report as a remark.

@@ -76,12 +76,21 @@ func Loops(op *ir.Operation) []affine.ForOp {
 }
 
 // PromoteIfSingleIteration inlines the body of a loop whose constant trip
-// count is one into the parent block, as MLIR's promoteIfSingleIteration:
-// the induction variable becomes an `arith.constant` at the start of the
-// enclosing function (constant lower bound), the lower bound operand
-// (identity map) or an affine.apply of the lower bound map; iter_args
-// become their inits and results the yielded values.
+// count is one into the parent block, as upstream's
+// affine::promoteIfSingleIteration: the induction variable becomes an
+// `arith.constant` at the start of the enclosing function's body (constant
+// lower bound; before the loop when there is no enclosing function), the
+// lower bound operand (identity map) or an affine.apply of the lower bound
+// map before the loop; iter_args become their inits and results the
+// yielded values. It fails, changing nothing, when the trip count is not
+// known to be one or the lower bound has several results.
 func PromoteIfSingleIteration(ctx *ir.Context, f affine.ForOp) error {
+	return promoteIfSingleIteration(ir.NewRewriter(ctx), f)
+}
+
+// promoteIfSingleIteration is PromoteIfSingleIteration through a rewriter,
+// so that a pattern driver sees every change.
+func promoteIfSingleIteration(rw *ir.Rewriter, f affine.ForOp) error {
 	tc, ok := ConstantTripCount(f)
 	if !ok || tc != 1 {
 		return errors.New("trip count is not known to be one")
@@ -90,30 +99,42 @@ func PromoteIfSingleIteration(ctx *ir.Context, f affine.ForOp) error {
 	if len(lbMap.Results) != 1 {
 		return errors.New("lower bound has several results")
 	}
-	b := ir.NewBuilder(ctx)
 	iv := f.InductionVar()
 	if iv.HasUses() {
+		var lb *ir.Value
 		if c, ok := f.ConstantLowerBound(); ok {
 			if fn := enclosingFunction(f.Operation); fn != nil && fn.NumRegions() > 0 && !fn.Region(0).Empty() {
-				b.SetInsertionPointToStart(fn.Region(0).Front())
+				rw.SetInsertionPointToStart(fn.Region(0).Front())
 			} else {
-				b.SetInsertionPointBefore(f.Operation)
+				rw.SetInsertionPointBefore(f.Operation)
 			}
-			iv.ReplaceAllUsesWith(buildConstantIndex(b, f.Loc(), c))
+			lb = buildConstantIndex(rw.Builder, f.Loc(), c)
 		} else if lbMap.Equal(dimIdentityMap()) {
-			iv.ReplaceAllUsesWith(lbOps[0])
+			lb = lbOps[0]
 		} else {
-			b.SetInsertionPointBefore(f.Operation)
-			iv.ReplaceAllUsesWith(buildApply(b, f.Loc(), lbMap, lbOps))
+			rw.SetInsertionPointBefore(f.Operation)
+			lb = buildApply(rw.Builder, f.Loc(), lbMap, lbOps)
 		}
-	}
-	for i, a := range f.RegionIterArgs() {
-		a.ReplaceAllUsesWith(f.Inits()[i])
+		rw.ReplaceAllUsesWith(iv, lb)
 	}
 	y := f.Yield()
-	f.ReplaceAllUsesWith(y.Operands())
-	y.Erase()
-	moveBodyBefore(f.Body(), f.Operation)
-	f.Erase()
+	rw.InlineBlockBefore(f.Body(), f.Operation, append([]*ir.Value{iv}, f.Inits()...))
+	yielded := y.Operands() // read after inlining: iter_args are now the inits
+	rw.EraseOp(y)
+	rw.ReplaceOp(f.Operation, yielded)
 	return nil
+}
+
+// LoopSimplificationPatterns returns patterns that upstream's canonicalizer
+// does not apply to affine.for but loop passes want: removal of zero-trip
+// loops and promotion of single-iteration ones.
+func LoopSimplificationPatterns() []ir.Pattern {
+	return []ir.Pattern{
+		ir.PatternFunc{Root: affine.ForName, Fn: func(op *ir.Operation, rw *ir.Rewriter) bool {
+			return affine.EraseZeroTripLoop(rw, affine.ForOp{Operation: op})
+		}},
+		ir.PatternFunc{Root: affine.ForName, Fn: func(op *ir.Operation, rw *ir.Rewriter) bool {
+			return promoteIfSingleIteration(rw, affine.ForOp{Operation: op}) == nil
+		}},
+	}
 }

@@ -113,3 +113,38 @@ func.func @if(%A: memref<4xf32>, %n: index, %x: f32) {
   }
   return
 }
+
+// -----
+
+// A prefetch only reads the memref it names: the load of %A is hoisted
+// past it, and the invariant prefetch itself moves too.
+// CHECK-LABEL: func @prefetch
+// CHECK: affine.prefetch %arg0[0]
+// CHECK-NEXT: affine.load %arg0[0]
+// CHECK-NEXT: affine.for
+// CHECK-NEXT: affine.store
+func.func @prefetch(%A: memref<4xf32>, %B: memref<4xf32>) {
+  affine.for %i = 0 to 4 {
+    affine.prefetch %A[0], read, locality<3>, data : memref<4xf32>
+    %v = affine.load %A[0] : memref<4xf32>
+    affine.store %v, %B[%i] : memref<4xf32>
+  }
+  return
+}
+
+// -----
+
+// goopt: gpu.barrier may make any memory change (other threads' stores
+// become visible), so no access is hoisted out of a loop holding one.
+// CHECK-LABEL: func @barrier
+// CHECK: affine.for
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: affine.load %arg0[0]
+func.func @barrier(%A: memref<4xf32>, %B: memref<4xf32>) {
+  affine.for %i = 0 to 4 {
+    gpu.barrier
+    %v = affine.load %A[0] : memref<4xf32>
+    affine.store %v, %B[%i] : memref<4xf32>
+  }
+  return
+}

@@ -99,3 +99,36 @@ func.func @dead_store(%A: memref<10xf32>, %v: f32, %u: f32) {
   }
   return
 }
+
+// -----
+
+// A store to another local buffer, by any op, cannot touch %a: its value is
+// forwarded and %a, only stored to, disappears; %b stays.
+// CHECK-LABEL: func @other_buffer
+// CHECK: memref.alloc
+// CHECK-NEXT: memref.store
+// CHECK-NEXT: return %arg0
+func.func @other_buffer(%v: f32, %w: f32) -> f32 {
+  %c0 = arith.constant 0 : index
+  %a = memref.alloc() : memref<1xf32>
+  %b = memref.alloc() : memref<1xf32>
+  affine.store %v, %a[0] : memref<1xf32>
+  memref.store %w, %b[%c0] : memref<1xf32>
+  %x = affine.load %a[0] : memref<1xf32>
+  return %x : f32
+}
+
+// -----
+
+// A copy into the buffer in between blocks forwarding.
+// CHECK-LABEL: func @copy_between
+// CHECK: affine.store
+// CHECK-NEXT: memref.copy
+// CHECK-NEXT: affine.load
+func.func @copy_between(%v: f32, %src: memref<1xf32>) -> f32 {
+  %a = memref.alloc() : memref<1xf32>
+  affine.store %v, %a[0] : memref<1xf32>
+  memref.copy %src, %a : memref<1xf32> to memref<1xf32>
+  %x = affine.load %a[0] : memref<1xf32>
+  return %x : f32
+}

@@ -108,3 +108,22 @@ func.func @isolated_b() -> i32 {
   %0 = arith.constant 7 : i32
   return %0 : i32
 }
+
+// -----
+
+// gpu.barrier orders all memory: loads on either side of it stay apart, and
+// barriers are neither merged nor erased.
+// CHECK-LABEL: func.func @barrier
+// CHECK: memref.load
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: memref.load
+func.func @barrier(%m: memref<4xi32>) -> i32 {
+  %c0 = arith.constant 0 : index
+  %0 = memref.load %m[%c0] : memref<4xi32>
+  gpu.barrier
+  gpu.barrier
+  %1 = memref.load %m[%c0] : memref<4xi32>
+  %2 = arith.addi %0, %1 : i32
+  return %2 : i32
+}

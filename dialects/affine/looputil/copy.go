@@ -1,12 +1,73 @@
-package affinedatacopy
+package looputil
 
 import (
+	"fmt"
+
 	"github.com/goopt/goopt/dialects/affine"
 	"github.com/goopt/goopt/dialects/affine/analysis"
-	"github.com/goopt/goopt/dialects/affine/looputil"
 	"github.com/goopt/goopt/ir"
 	aff "github.com/goopt/goopt/ir/affine"
 )
+
+// CopyOptions configure AffineDataCopyGenerate: upstream's
+// AffineCopyOptions for point-wise copies (DMA generation is not
+// implemented) and goopt's extensions.
+type CopyOptions struct {
+	// SlowMemorySpace is the memory space of the memrefs copied,
+	// FastMemorySpace that of the buffers they are copied into (0: the
+	// default space, no memory-space attribute).
+	SlowMemorySpace, FastMemorySpace uint32
+	// Padding pads the innermost dimension of each fast buffer by this
+	// many elements; indices are unchanged.
+	Padding int64
+	// GlobalBuffers allocates fast buffers as `memref.global "private"`
+	// beside the enclosing function, read through memref.get_global and
+	// never deallocated, as GPU shared memory needs, instead of
+	// memref.alloc/dealloc around the copies.
+	GlobalBuffers bool
+	// Filter, when set, selects the memrefs to copy.
+	Filter func(memref *ir.Value) bool
+}
+
+// CopyError is a soft failure of AffineDataCopyGenerate: one memref it
+// left alone, and the access that stopped it.
+type CopyError struct {
+	Op  *ir.Operation
+	Msg string
+}
+
+func (e *CopyError) Error() string { return e.Msg }
+
+// AffineDataCopyGenerate creates copies for the accesses in [begin, end)
+// of one block, as upstream's affineDataCopyGenerate with point-wise
+// copies: each memref of the slow memory space accessed there (and
+// selected by the filter) gets a fast buffer sized by the constant
+// bounding box of the region the range touches, a copy-in nest before the
+// range (or before the outermost enclosing loop the copy can be hoisted
+// past) and, when written, copy-out nests after it; its accesses in the
+// range are redirected to the buffer. It returns the outermost ops of the
+// copy nests it created, in creation order (callers promote their
+// single-iteration loops), and a *CopyError for each memref it could not
+// copy, whose IR is then unchanged.
+func AffineDataCopyGenerate(ctx *ir.Context, begin, end *ir.Operation, opts CopyOptions) (nests []*ir.Operation, errs []error) {
+	g := &copyGen{ctx: ctx, opts: opts, fn: enclosingFunction(begin)}
+	g.generate(begin, end)
+	return g.nests, g.errs
+}
+
+// copyGen is the state of one AffineDataCopyGenerate call.
+type copyGen struct {
+	ctx  *ir.Context
+	opts CopyOptions
+	// fn is the function the fast buffers' globals are declared beside.
+	fn    *ir.Operation
+	nests []*ir.Operation
+	errs  []error
+}
+
+func (g *copyGen) remark(op *ir.Operation, format string, args ...any) {
+	g.errs = append(g.errs, &CopyError{Op: op, Msg: fmt.Sprintf(format, args...)})
+}
 
 // memInfo gathers the accesses of one memref in a copy range.
 type memInfo struct {
@@ -73,7 +134,7 @@ type box struct {
 
 // generate creates copies for the accesses in [begin, end) of one block
 // (upstream's affineDataCopyGenerate with point-wise copies).
-func (g *Generator) generate(begin, end *ir.Operation) {
+func (g *copyGen) generate(begin, end *ir.Operation) {
 	if begin == nil || begin == end {
 		return
 	}
@@ -89,7 +150,7 @@ func (g *Generator) generate(begin, end *ir.Operation) {
 				return
 			}
 			mt := a.MemRefType()
-			if mt == nil || mt.MemorySpaceInt() != int64(g.Opts.SlowMemorySpace) || !g.memrefSelected(a.MemRef) {
+			if mt == nil || mt.MemorySpaceInt() != int64(g.opts.SlowMemorySpace) || g.opts.Filter != nil && !g.opts.Filter(a.MemRef) {
 				return
 			}
 			info := infos[a.MemRef]
@@ -108,8 +169,12 @@ func (g *Generator) generate(begin, end *ir.Operation) {
 	}
 }
 
-func (g *Generator) copyMemRef(info *memInfo, begin *ir.Operation, rangeOps []*ir.Operation, depth int) {
+func (g *copyGen) copyMemRef(info *memInfo, begin *ir.Operation, rangeOps []*ir.Operation, depth int) {
 	mt := info.accs[0].MemRefType()
+	if g.opts.GlobalBuffers && (g.fn == nil || g.fn.Block() == nil) {
+		g.remark(info.accs[0].Op, "no copy generated: global buffers need an enclosing function in a symbol table")
+		return
+	}
 	if mt.Layout != nil {
 		g.remark(info.accs[0].Op, "no copy generated for memref with a non-identity layout")
 		return
@@ -167,20 +232,20 @@ func (g *Generator) copyMemRef(info *memInfo, begin *ir.Operation, rangeOps []*i
 		return
 	}
 
-	b := ir.NewBuilder(g.Ctx)
+	b := ir.NewBuilder(g.ctx)
 	loc := begin.Loc()
 	shape := append([]int64(nil), bx.shape...)
 	if len(shape) > 0 {
-		shape[len(shape)-1] += g.Opts.Padding
+		shape[len(shape)-1] += g.opts.Padding
 	}
 	space := ir.Attribute(nil)
-	if g.Opts.FastMemorySpace != 0 {
-		space = ir.IntAttr(ir.I64, int64(g.Opts.FastMemorySpace))
+	if g.opts.FastMemorySpace != 0 {
+		space = ir.IntAttr(ir.I64, int64(g.opts.FastMemorySpace))
 	}
 	fastType := ir.MemRef(shape, mt.Elem, nil, space)
 	b.SetInsertionPointBefore(first)
 	var fast *ir.Value
-	if g.Opts.GlobalBuffers {
+	if g.opts.GlobalBuffers {
 		name := g.declareGlobal(fastType, loc)
 		fast = b.CreateOp("memref.get_global", loc, nil, []ir.Type{fastType},
 			ir.NamedAttribute{Name: "name", Value: ir.SymbolRef(name)}).Result(0)
@@ -189,13 +254,13 @@ func (g *Generator) copyMemRef(info *memInfo, begin *ir.Operation, rangeOps []*i
 			ir.NamedAttribute{Name: "operandSegmentSizes", Value: ir.DenseI32Array(0, 0)}).Result(0)
 	}
 	if copyIn != nil {
-		g.copyNests[g.copyNest(b, loc, info.memref, fast, bx, copyIn, &u, false)] = true
+		g.nests = append(g.nests, g.copyNest(b, loc, info.memref, fast, bx, copyIn, &u, false))
 	}
 	b.SetInsertionPointAfter(last)
 	for _, cs := range copyOut {
-		g.copyNests[g.copyNest(b, loc, info.memref, fast, bx, cs, &u, true)] = true
+		g.nests = append(g.nests, g.copyNest(b, loc, info.memref, fast, bx, cs, &u, true))
 	}
-	if !g.Opts.GlobalBuffers {
+	if !g.opts.GlobalBuffers {
 		b.CreateOp("memref.dealloc", loc, []*ir.Value{fast}, nil)
 	}
 	// Rewrite the accesses of the range.
@@ -225,7 +290,7 @@ func touchesOutside(loop *ir.Operation, memref *ir.Value, inRange map[*ir.Operat
 // sel (all when sel is nil), with its lower corner over the universe.
 // Where two regions' lower bounds are incomparable the box is the whole
 // static dimension.
-func (g *Generator) hullBox(info *memInfo, sel []int, u *params, mt *ir.MemRefType) (*box, bool) {
+func (g *copyGen) hullBox(info *memInfo, sel []int, u *params, mt *ir.MemRefType) (*box, bool) {
 	if sel == nil {
 		for k := range info.regions {
 			sel = append(sel, k)
@@ -312,7 +377,7 @@ func (c *copySet) equal(o *copySet) bool {
 // Elements are never copied in only because they are written: they may
 // be uninitialised. Every set is guarded by the conditions under which
 // the accesses run (affine.if) and kept inside the memref's static shape.
-func (g *Generator) copySets(info *memInfo, u *params, mt *ir.MemRefType, at *ir.Operation) (*copySet, []*copySet, bool) {
+func (g *copyGen) copySets(info *memInfo, u *params, mt *ir.MemRefType, at *ir.Operation) (*copySet, []*copySet, bool) {
 	enum := func(k int) *copySet {
 		r := info.regions[k]
 		e := r.EnumerateAt(at)
@@ -428,7 +493,7 @@ func nonEmptyBounds(cs *copySet) bool {
 
 // copyNest builds the point-wise copy loops between the memref and the
 // fast buffer and returns the outermost loop.
-func (g *Generator) copyNest(b *ir.Builder, loc ir.Location, memref, fast *ir.Value, bx *box, cs *copySet, u *params, out bool) *ir.Operation {
+func (g *copyGen) copyNest(b *ir.Builder, loc ir.Location, memref, fast *ir.Value, bx *box, cs *copySet, u *params, out bool) *ir.Operation {
 	ops := u.operands()
 	rank := len(bx.shape)
 	ivs := make([]*ir.Value, rank)
@@ -442,14 +507,14 @@ func (g *Generator) copyNest(b *ir.Builder, loc ir.Location, memref, fast *ir.Va
 		st.AddRegion()
 		thenB := ir.NewBlock()
 		thenR.AppendBlock(thenB)
-		thenB.Append(g.Ctx.NewOperation(&ir.OperationState{Name: affine.YieldName, Loc: loc}))
+		thenB.Append(g.ctx.NewOperation(&ir.OperationState{Name: affine.YieldName, Loc: loc}))
 		outer = b.Create(st)
 		b.SetInsertionPointBefore(thenB.Last())
 	}
 	for d := 0; d < rank; d++ {
 		lm, lo := affine.CanonicalizeMapAndOperands(cs.lbs[d], ops)
 		um, uo := affine.CanonicalizeMapAndOperands(cs.ubs[d], ops)
-		f := looputil.BuildFor(b, loc, lm, lo, um, uo, 1, nil)
+		f := BuildFor(b, loc, lm, lo, um, uo, 1, nil)
 		if outer == nil {
 			outer = f.Operation
 		}
@@ -488,7 +553,7 @@ func (g *Generator) copyNest(b *ir.Builder, loc ir.Location, memref, fast *ir.Va
 
 // rewriteAccess redirects an access of the range to the fast buffer:
 // index d becomes index_d - lb_d(params).
-func (g *Generator) rewriteAccess(a *analysis.MemRefAccess, fast *ir.Value, bx *box, u *params) {
+func (g *copyGen) rewriteAccess(a *analysis.MemRefAccess, fast *ir.Value, bx *box, u *params) {
 	m := a.Map
 	nd0, ns0 := m.NumDims, m.NumSymbols
 	nd, ns := len(u.ivs), len(u.syms)
@@ -510,44 +575,26 @@ func (g *Generator) rewriteAccess(a *analysis.MemRefAccess, fast *ir.Value, bx *
 }
 
 // declareGlobal adds `memref.global "private" @name : type = uninitialized`
-// before the function and returns its name.
-func (g *Generator) declareGlobal(t *ir.MemRefType, loc ir.Location) string {
-	module := g.Func.ParentOp()
+// before the enclosing function and returns its name: the first
+// __goopt_fast_buf_N no symbol beside the function has.
+func (g *copyGen) declareGlobal(t *ir.MemRefType, loc ir.Location) string {
 	taken := map[string]bool{}
-	if module != nil {
-		for _, op := range module.Region(0).Front().Ops() {
-			if s, ok := op.Attr("sym_name").(*ir.StringAttr); ok {
-				taken[s.Value] = true
-			}
+	for _, op := range g.fn.Block().Ops() {
+		if s, ok := op.Attr("sym_name").(*ir.StringAttr); ok {
+			taken[s.Value] = true
 		}
 	}
-	name := g.bufferName()
-	for taken[name] {
-		name = g.bufferName()
+	name := ""
+	for n := 0; name == "" || taken[name]; n++ {
+		name = fmt.Sprintf("__goopt_fast_buf_%d", n)
 	}
 	st := &ir.OperationState{Name: "memref.global", Loc: loc}
 	st.AddAttr("sym_visibility", ir.Str("private"))
 	st.AddAttr("sym_name", ir.Str(name))
 	st.AddAttr("type", ir.TypeAttrOf(t))
 	st.AddAttr("initial_value", ir.Unit)
-	op := g.Ctx.NewOperation(st)
-	g.Func.Block().InsertBefore(g.Func, op)
+	g.fn.Block().InsertBefore(g.fn, g.ctx.NewOperation(st))
 	return name
-}
-
-// promoteSingleIteration promotes the single-iteration loops of a copy
-// nest, innermost first.
-func promoteSingleIteration(ctx *ir.Context, nest *ir.Operation) {
-	var fors []affine.ForOp
-	ir.Walk(nest, ir.PostOrder, func(op *ir.Operation) ir.WalkResult {
-		if f, ok := affine.AsFor(op); ok {
-			fors = append(fors, f)
-		}
-		return ir.Advance
-	})
-	for _, f := range fors {
-		_ = looputil.PromoteIfSingleIteration(ctx, f)
-	}
 }
 
 // canonicalMap deduplicates and drops operands, then simplifies, so that
@@ -555,4 +602,41 @@ func promoteSingleIteration(ctx *ir.Context, nest *ir.Operation) {
 func canonicalMap(m *aff.Map, operands []*ir.Value) (*aff.Map, []*ir.Value) {
 	m, operands = affine.CanonicalizeMapAndOperands(m, operands)
 	return affine.CanonicalizeMapAndOperands(aff.SimplifyMap(m), operands)
+}
+
+// MemoryFootprintBytes is upstream's getMemoryFootprintBytes: the sum over
+// the memrefs accessed in f's body of the byte size of the constant
+// bounding box of their accesses. It reports false when a region cannot be
+// computed or bounded.
+func MemoryFootprintBytes(f affine.ForOp) (int64, bool) {
+	depth := analysis.LoopDepth(f.Operation) + 1
+	// The largest box per memref, summed in order of first access.
+	var order []*ir.Value
+	per := map[*ir.Value]int64{}
+	ok := true
+	ir.WalkOps(f.Operation, func(op *ir.Operation) {
+		a, isAcc := analysis.NewMemRefAccess(op)
+		if !isAcc {
+			return
+		}
+		r, err := analysis.ComputeRegion(a, depth)
+		if err != nil {
+			ok = false
+			return
+		}
+		b, known := r.FootprintBytes()
+		if !known {
+			ok = false
+			return
+		}
+		if _, seen := per[a.MemRef]; !seen {
+			order = append(order, a.MemRef)
+		}
+		per[a.MemRef] = max(per[a.MemRef], b)
+	})
+	var total int64
+	for _, m := range order {
+		total += per[m]
+	}
+	return total, ok
 }

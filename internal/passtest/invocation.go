@@ -1,4 +1,4 @@
-package passcheck
+package passtest
 
 import "strings"
 
