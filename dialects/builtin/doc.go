@@ -1,3 +1,5 @@
+//go:generate go run ../../internal/opgen -dialect builtin -out ops_gen.go
+
 // Package builtin holds MLIR's builtin ops: builtin.module, the top-level
 // container and symbol table, and builtin.unrealized_conversion_cast, the
 // placeholder cast that dialect conversion leaves between type systems.

@@ -1,3 +1,5 @@
+//go:generate go run ../../internal/opgen -dialect func -out ops_gen.go
+
 // Package fn is MLIR's func dialect (named fn because func is a Go
 // keyword; its ops are still `func.*`): function definitions and
 // declarations, returns, direct and indirect calls, and function constants.

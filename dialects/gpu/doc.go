@@ -1,3 +1,5 @@
+//go:generate go run ../../internal/opgen -dialect gpu -out ops_gen.go
+
 // Package gpu is MLIR 19's gpu dialect: kernel modules and functions
 // (gpu.module, gpu.func, gpu.return), kernel launches (gpu.launch with its
 // gpu.terminator, gpu.launch_func), thread/block/grid id queries, barriers,

@@ -1,3 +1,5 @@
+//go:generate go run ../../internal/opgen -dialect math -out ops_gen.go
+
 // Package math is MLIR 19's math dialect: elementary functions on floats
 // (sqrt, exp, sin, fma, powf, ...) and a few on integers (absi, ctlz, ipowi),
 // on scalars and on vectors and tensors of them. Float ops carry arith's

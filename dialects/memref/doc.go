@@ -1,3 +1,5 @@
+//go:generate go run ../../internal/opgen -dialect memref -out ops_gen.go
+
 // Package memref implements MLIR's memref dialect: allocation
 // (memref.alloc, memref.alloca, memref.alloca_scope, memref.realloc,
 // memref.dealloc), globals (memref.global, memref.get_global), element access

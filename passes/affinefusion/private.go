@@ -3,6 +3,7 @@ package affinefusion
 import (
 	"github.com/goopt/goopt/dialects/affine"
 	"github.com/goopt/goopt/dialects/affine/analysis"
+	"github.com/goopt/goopt/dialects/memref"
 	"github.com/goopt/goopt/ir"
 	aff "github.com/goopt/goopt/ir/affine"
 )
@@ -71,8 +72,7 @@ func privatizeOne(ctx *ir.Context, nest affine.ForOp, depth int, al *ir.Operatio
 	b := ir.NewBuilder(ctx)
 	// At the start of the block, as upstream's createPrivateMemRef.
 	b.SetInsertionPointToStart(nest.Block())
-	nm := b.CreateOp("memref.alloc", al.Loc(), nil, []ir.Type{nt},
-		ir.NamedAttribute{Name: "operandSegmentSizes", Value: ir.DenseI32Array(0, 0)}).Result(0)
+	nm := memref.BuildAllocOp(b, al.Loc(), nil, nil, nt).Result(0)
 	// Box parameters: IVs (dims) then symbols, as the box's maps expect.
 	nd := 0
 	for _, v := range bb.Params {

@@ -5,6 +5,7 @@ import (
 
 	"github.com/goopt/goopt/dialects/affine"
 	"github.com/goopt/goopt/dialects/affine/analysis"
+	"github.com/goopt/goopt/dialects/memref"
 	"github.com/goopt/goopt/ir"
 	aff "github.com/goopt/goopt/ir/affine"
 )
@@ -250,8 +251,7 @@ func (g *copyGen) copyMemRef(info *memInfo, begin *ir.Operation, rangeOps []*ir.
 		fast = b.CreateOp("memref.get_global", loc, nil, []ir.Type{fastType},
 			ir.NamedAttribute{Name: "name", Value: ir.SymbolRef(name)}).Result(0)
 	} else {
-		fast = b.CreateOp("memref.alloc", loc, nil, []ir.Type{fastType},
-			ir.NamedAttribute{Name: "operandSegmentSizes", Value: ir.DenseI32Array(0, 0)}).Result(0)
+		fast = memref.BuildAllocOp(b, loc, nil, nil, fastType).Result(0)
 	}
 	if copyIn != nil {
 		g.nests = append(g.nests, g.copyNest(b, loc, info.memref, fast, bx, copyIn, &u, false))
