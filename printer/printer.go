@@ -952,6 +952,11 @@ func writeDims(b *strings.Builder, shape []int64, scalable []bool) {
 	}
 }
 
+// isHexLiteral reports whether a float was printed as its bit pattern.
+func isHexLiteral(v string) bool {
+	return strings.HasPrefix(v, "0x") || strings.HasPrefix(v, "-0x")
+}
+
 // attrString spells a, using its alias when it has one.
 func (p *printer) attrString(a ir.Attribute, el elision) string {
 	if a == nil {
@@ -964,8 +969,12 @@ func (p *printer) attrString(a ir.Attribute, el elision) string {
 		}
 		return a.String()
 	case *ir.FloatAttr:
-		if el == elideMust || el == elideMay && a.Type() == ir.F64 {
-			return a.ValueString()
+		// A value spelled in hex (NaN, infinities, values with no exact
+		// decimal form) reads back as an integer without its type, so
+		// MLIR only elides an f64's type when it printed a decimal.
+		v := a.ValueString()
+		if el == elideMust || el == elideMay && a.Type() == ir.F64 && !isHexLiteral(v) {
+			return v
 		}
 		return a.String()
 	case *ir.UnitAttr, *ir.SymbolRefAttr, *ir.DenseArrayAttr, *ir.StridedLayoutAttr:
