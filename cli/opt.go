@@ -78,7 +78,7 @@ func writePassHelp(w io.Writer, reg *pass.Registry) {
 		fmt.Fprintf(w, "  --%-34s %s\n", p.Name, p.Summary)
 		for _, o := range p.Options {
 			desc := o.Desc
-			if o.Default != "" {
+			if o.Default != "" && !strings.Contains(desc, "(default") {
 				desc += " (default " + o.Default + ")"
 			}
 			fmt.Fprintf(w, "      %-32s %s\n", o.Name+"=<"+o.Type+">", desc)
@@ -93,6 +93,14 @@ func writePassHelp(w io.Writer, reg *pass.Registry) {
 }
 
 func runOpt(cmd *cobra.Command, e *env, reg *pass.Registry, f *optFlags, args []string) error {
+	if err := checkPassNames(reg, "mlir-print-ir-before", f.opts.PrintIRBefore); err != nil {
+		return err
+	}
+	if err := checkPassNames(reg, "mlir-print-ir-after", f.opts.PrintIRAfter); err != nil {
+		return err
+	}
+	// As mlir-opt, an explicit --pass-pipeline (even '') must be anchored.
+	f.opts.RequireAnchoredPipeline = cmd.Flags().Changed("pass-pipeline")
 	f.opts.Registry = reg
 	f.opts.NoVerifyEach = !f.verifyEach
 	f.opts.Stderr = e.stderr
@@ -117,7 +125,18 @@ func runOpt(cmd *cobra.Command, e *env, reg *pass.Registry, f *optFlags, args []
 	}
 	if f.output != "-" {
 		if err := driver.WriteFileAtomic(f.output, out); err != nil {
-			return err
+			return fmt.Errorf("cannot open output file '%s': %v", f.output, err)
+		}
+	}
+	return nil
+}
+
+// checkPassNames rejects a pass name that names no registered pass, with
+// mlir-opt's wording for its list options.
+func checkPassNames(reg *pass.Registry, flag string, names []string) error {
+	for _, n := range names {
+		if reg.Lookup(n) == nil && reg.LookupPipeline(n) == nil {
+			return fmt.Errorf("for the --%s option: Cannot find option named '%s'!", flag, n)
 		}
 	}
 	return nil

@@ -39,6 +39,9 @@ func NewRootCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) *c
 	root.SetOut(stdout)
 	root.SetErr(stderr)
 	root.CompletionOptions.DisableDefaultCmd = true
+	root.Version = versionString()
+	root.SetVersionTemplate("goopt version {{.Version}}\n")
+	root.SetFlagErrorFunc(suggestFlag)
 	root.AddCommand(newOptCommand(e), newRunCommand(e), newVersionCommand(e))
 	return root
 }

@@ -17,12 +17,17 @@ func newVersionCommand(e *env) *cobra.Command {
 		Short: "Print goopt's version",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			v := "(devel)"
-			if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" {
-				v = bi.Main.Version
-			}
-			fmt.Fprintf(e.stdout, "goopt version %s (MLIR %s compatible, %s %s/%s)\n", v, mlirVersion, runtime.Version(), runtime.GOOS, runtime.GOARCH)
+			fmt.Fprintf(e.stdout, "goopt version %s\n", versionString())
 			return nil
 		},
 	}
+}
+
+// versionString is what `goopt version` and `goopt --version` print after "goopt version".
+func versionString() string {
+	v := "(devel)"
+	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" {
+		v = bi.Main.Version
+	}
+	return fmt.Sprintf("%s (MLIR %s compatible, %s %s/%s)", v, mlirVersion, runtime.Version(), runtime.GOOS, runtime.GOARCH)
 }

@@ -97,3 +97,19 @@ func TestWriteFileAtomic(t *testing.T) {
 		t.Errorf("temporary files left behind: %v", entries)
 	}
 }
+
+// OptOptions.Pipeline takes the spellings AddPipeline takes; the CLI's
+// RequireAnchoredPipeline keeps mlir-opt's rule.
+func TestOptPipelineSpellings(t *testing.T) {
+	src := []byte("func.func @f(%a: i32) -> i32 {\n  %0 = arith.addi %a, %a : i32\n  %1 = arith.addi %a, %a : i32\n  %2 = arith.muli %0, %1 : i32\n  return %2 : i32\n}\n")
+	for _, p := range []string{"func.func(cse),canonicalize", "builtin.module(func.func(cse),canonicalize)"} {
+		out, diags := Opt(context.Background(), src, "t.mlir", OptOptions{Pipeline: p})
+		if len(diags) != 0 || strings.Count(string(out), "arith.addi") != 1 {
+			t.Errorf("%s: diags %v, output\n%s", p, diags, out)
+		}
+	}
+	_, diags := Opt(context.Background(), src, "t.mlir", OptOptions{Pipeline: "cse", RequireAnchoredPipeline: true})
+	if len(diags) != 1 || !strings.Contains(diags[0].Error(), "wrapped with the anchor operation type") {
+		t.Errorf("unanchored pipeline with RequireAnchoredPipeline: %v", diags)
+	}
+}

@@ -24,8 +24,12 @@ type PassFlag struct {
 
 // OptOptions configure Opt; the zero value parses, verifies and prints.
 type OptOptions struct {
-	// Pipeline is an anchored textual pipeline (--pass-pipeline).
+	// Pipeline is a textual pipeline, anchored (`builtin.module(cse)`) or
+	// not (`func.func(cse),canonicalize`), as pass.Registry.AddPipeline takes.
 	Pipeline string
+	// RequireAnchoredPipeline rejects an unanchored Pipeline, as mlir-opt's
+	// --pass-pipeline does (the CLI sets it).
+	RequireAnchoredPipeline bool
 	// Passes are per-pass flags in command-line order; they cannot be
 	// combined with Pipeline.
 	Passes []PassFlag
@@ -209,8 +213,14 @@ func buildPipeline(irctx *ir.Context, o OptOptions) (*pass.PassManager, error) {
 		return nil, ir.Errorf(ir.Unknown, "'--pass-pipeline' option can't be used with individual pass options")
 	}
 	var pm *pass.PassManager
-	if o.Pipeline != "" {
-		opm, err := o.Registry.ParsePipeline(o.Pipeline)
+	if o.Pipeline != "" || o.RequireAnchoredPipeline {
+		parse := func(text string) (*pass.OpPassManager, error) {
+			return o.Registry.ParsePipelineOn("builtin.module", text)
+		}
+		if o.RequireAnchoredPipeline {
+			parse = o.Registry.ParsePipeline
+		}
+		opm, err := parse(o.Pipeline)
 		if err != nil {
 			return nil, err
 		}

@@ -1,6 +1,7 @@
 package driver
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 )
@@ -11,7 +12,22 @@ import (
 //
 // Paths that exist and are not regular files (/dev/null, /dev/stdout, a
 // FIFO) are written in place: renaming over them would replace them.
+//
+// An error names path, never the temporary file.
 func WriteFileAtomic(path string, data []byte) error {
+	err := writeFileAtomic(path, data)
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	var le *os.LinkError
+	if errors.As(err, &le) {
+		return le.Err
+	}
+	return err
+}
+
+func writeFileAtomic(path string, data []byte) error {
 	if st, err := os.Stat(path); err == nil && !st.Mode().IsRegular() {
 		f, err := os.OpenFile(path, os.O_WRONLY, 0)
 		if err != nil {

@@ -276,3 +276,30 @@ func FuzzParsePipeline(f *testing.F) {
 		}
 	})
 }
+
+// One spelling everywhere: AddPipeline and ParsePipelineOn take a pipeline
+// anchored on the pass manager's op or the bare list, with the same result.
+func TestPipelineSpellings(t *testing.T) {
+	r := testRegistry()
+	want := "t.module(t.func(test-func{cache-size=512 mode=fast ratio=0 separate=false tile-size=0}),test-any{cache-size=512 mode=fast ratio=0 separate=false tile-size=0})"
+	for _, text := range []string{"t.func(test-func),test-any", "t.module(t.func(test-func),test-any)"} {
+		pm, err := r.ParsePipelineOn("t.module", text)
+		if err != nil {
+			t.Fatalf("%s: %v", text, err)
+		}
+		if got := pm.String(); got != want {
+			t.Errorf("ParsePipelineOn(%s) = %s", text, got)
+		}
+		pm = NewOpPassManager("t.module", Explicit)
+		if err := r.AddPipeline(pm, text); err != nil {
+			t.Fatalf("AddPipeline(%s): %v", text, err)
+		}
+		if got := pm.String(); got != want {
+			t.Errorf("AddPipeline(%s) = %s", text, got)
+		}
+	}
+	// The strict form keeps mlir-opt's --pass-pipeline rule.
+	if _, err := r.ParsePipeline("test-any,t.func(test-func)"); err == nil {
+		t.Error("ParsePipeline accepted an unanchored pipeline")
+	}
+}

@@ -204,14 +204,32 @@ func (r *Registry) ParsePipeline(text string) (*OpPassManager, error) {
 	return pm, nil
 }
 
-// AddPipeline parses an unanchored pipeline, `cse,func.func(canonicalize)`,
-// and appends it to pm.
+// AddPipeline parses a pipeline and appends it to pm. It takes the same
+// strings as ParsePipelineOn: an unanchored list, `cse,func.func(canonicalize)`,
+// or the list anchored on pm's own op, `builtin.module(cse)` for a module pass
+// manager (as a textual sub-pipeline in MLIR).
 func (r *Registry) AddPipeline(pm *OpPassManager, text string) error {
 	ast, err := parsePipelineText(text)
 	if err != nil {
 		return err
 	}
-	return r.build(pm, ast.Elems, text)
+	elems := ast.Elems
+	if len(elems) == 1 && elems[0].Nested != nil && elems[0].Opts == nil && elems[0].Name == pm.anchor {
+		elems = elems[0].Nested.Elems
+	}
+	return r.build(pm, elems, text)
+}
+
+// ParsePipelineOn parses a pipeline for a pass manager on root: anchored
+// on root (`builtin.module(func.func(cse))`) or unanchored
+// (`func.func(cse)`), the spellings AddPipeline accepts. ParsePipeline is
+// the strict form of mlir-opt's --pass-pipeline, which requires the anchor.
+func (r *Registry) ParsePipelineOn(root, text string) (*OpPassManager, error) {
+	pm := NewOpPassManager(root, Explicit)
+	if err := r.AddPipeline(pm, text); err != nil {
+		return nil, err
+	}
+	return pm, nil
 }
 
 func (r *Registry) build(pm *OpPassManager, elems []*astElem, text string) error {

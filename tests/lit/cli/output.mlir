@@ -23,3 +23,8 @@ func.func @f() {
 func.func @g() {
   return
 }
+
+// An output file that cannot be opened is named as given, never by a temporary name.
+// RUN: not goopt opt %s -o %t.dir/missing/out.mlir 2>&1 | FileCheck %s --check-prefix=NOOPEN
+// NOOPEN: goopt: error: cannot open output file '{{.*}}missing/out.mlir': no such file or directory
+// NOOPEN-NOT: .tmp

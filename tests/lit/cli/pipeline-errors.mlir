@@ -54,3 +54,13 @@
 func.func @f() {
   return
 }
+
+// An explicit empty pipeline is rejected, as mlir-opt rejects it.
+// RUN: not goopt opt %s --pass-pipeline='' 2>&1 | FileCheck %s --check-prefix=EMPTYPIPE
+// EMPTYPIPE: error: expected pass pipeline to be wrapped with the anchor operation type, e.g. 'builtin.module(...)'
+
+// --mlir-print-ir-before/after take registered pass names only.
+// RUN: not goopt opt %s --cse --mlir-print-ir-after=nosuch 2>&1 | FileCheck %s --check-prefix=PRINTAFTER
+// PRINTAFTER: for the --mlir-print-ir-after option: Cannot find option named 'nosuch'!
+// RUN: not goopt opt %s --cse --mlir-print-ir-before=nosuch 2>&1 | FileCheck %s --check-prefix=PRINTBEFORE
+// PRINTBEFORE: for the --mlir-print-ir-before option: Cannot find option named 'nosuch'!
