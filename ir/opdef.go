@@ -93,6 +93,10 @@ type OpDef struct {
 	// AllTypesMatch lists groups of operand/result names that share one type
 	// (MLIR's AllTypesMatch), so a format need spell only one of them.
 	AllTypesMatch [][]string
+	// ImplicitTerminator names the terminator a format parse adds to a
+	// region that lacks one, and that a format print leaves out when it
+	// carries nothing (MLIR's SingleBlockImplicitTerminator).
+	ImplicitTerminator string
 	// InferResultTypes computes the result types from the parsed operands
 	// and attributes when the format does not spell them.
 	InferResultTypes func(p OpParser, st *OperationState) ([]Type, error)

@@ -42,6 +42,38 @@ func verifyAndGetTerminator(op *ir.Operation, r *ir.Region, name, msg string) (*
 	return nil, d
 }
 
+// arrowTypes is the custom<ArrowTypes>/custom<ParenArrowTypes> directive:
+// an optional `-> types` result list, printed with its leading space (the
+// format puts “ before it) and, with parens, always parenthesised as
+// scf.if prints it.
+func arrowTypes(parens bool) ir.CustomDirective {
+	return ir.CustomDirective{
+		Parse: func(p ir.OpParser, args []*ir.FormatArg) error {
+			ts, err := p.ParseOptionalArrowTypeList()
+			args[0].Types = ts
+			return err
+		},
+		Print: func(p ir.OpPrinter, _ *ir.Operation, args []*ir.FormatArg) {
+			switch ts := args[0].Types; {
+			case len(ts) == 0:
+			case parens:
+				p.Print(" -> (")
+				p.PrintTypes(ts)
+				p.Print(")")
+			default:
+				p.PrintArrowTypeList(ts)
+			}
+		},
+	}
+}
+
+// customs are the custom directives of the scf formats.
+var customs = map[string]ir.CustomDirective{
+	"ArrowTypes":      arrowTypes(false),
+	"ParenArrowTypes": arrowTypes(true),
+	"SwitchCases":     switchCases,
+}
+
 // isYield reports whether t is an scf.yield (the exits checked against the parent's results).
 func isYield(t *ir.Operation) bool { return t.Name() == "scf.yield" }
 
