@@ -216,7 +216,7 @@ func segmentSizes(op *Operation) []int64 {
 // OperandGroup returns the operands of the declared group i (nil when the
 // op does not fit its declaration; the verifier reports that).
 func (op *Operation) OperandGroup(i int) []*Value {
-	if op.def == nil || i >= len(op.def.Operands) {
+	if op.def == nil || i < 0 || i >= len(op.def.Operands) {
 		return nil
 	}
 	r, ok := groupRanges(op.def.Operands, len(op.operands), segmentSizes(op))

@@ -1,8 +1,35 @@
 package affine
 
-import (
-	"github.com/goopt/goopt/dialects/opsyntax"
-	"github.com/goopt/goopt/ir"
+import "github.com/goopt/goopt/ir"
+
+// Constraints of the affine ops, described as MLIR 19 describes them.
+var (
+	variadicIndex     = ir.TypeIs(ir.Index, "variadic of index")
+	anyVector         = ir.TypeOf("vector of any type values", func(t ir.Type) bool { _, ok := t.(*ir.VectorType); return ok })
+	positiveIndexAttr = ir.AttrOf("index attribute whose value is positive", func(a ir.Attribute) bool {
+		ia, ok := a.(*ir.IntegerAttr)
+		return ok && ia.Type() == ir.Index && ia.Int() > 0
+	})
+	localityHint = ir.AttrOf("32-bit signless integer attribute whose minimum value is 0 whose maximum value is 3", func(a ir.Attribute) bool {
+		ia, ok := a.(*ir.IntegerAttr)
+		return ok && ia.Type() == ir.I32 && ia.Int() >= 0 && ia.Int() <= 3
+	})
+	i32Elements = ir.AttrOf("32-bit signless integer elements attribute", func(a ir.Attribute) bool {
+		d, ok := a.(*ir.DenseElementsAttr)
+		return ok && ir.ElementTypeOrSelf(d.Type()) == ir.I32
+	})
+	i64Array = ir.AttrOf("64-bit integer array attribute", func(a ir.Attribute) bool {
+		arr, ok := a.(*ir.ArrayAttr)
+		if !ok {
+			return false
+		}
+		for _, e := range arr.Elems {
+			if ia, ok := e.(*ir.IntegerAttr); !ok || ia.Type() != ir.I64 {
+				return false
+			}
+		}
+		return true
+	})
 )
 
 // Dialect returns the affine dialect: its ops, their MLIR 19 custom syntax,
@@ -19,10 +46,12 @@ func Dialect() *ir.Dialect {
 				Doc: "Applies a single-result affine map to dimension and symbol operands:\n\n" +
 					"  %1 = affine.apply affine_map<(d0)[s0] -> (d0 + s0)>(%i)[%n]",
 				Traits:       ir.Pure,
-				Inherent:     []string{"map"},
+				Operands:     []ir.ValueDef{ir.Var("mapOperands", variadicIndex)},
+				Results:      []ir.ValueDef{ir.Operand("result", ir.IndexConstraint)},
+				Attrs:        []ir.AttrDef{ir.Attr("map", ir.AffineMapAttrKind)},
+				Custom:       customs,
+				Format:       "custom<MapOperands>($map, $mapOperands) attr-dict",
 				Verify:       verifyApply,
-				Parse:        parseApply,
-				Print:        printMapOp,
 				Fold:         foldApply,
 				Canonicalize: mapOps(ApplyName),
 			},
@@ -31,29 +60,36 @@ func Dialect() *ir.Dialect {
 				Summary: "delinearize an index",
 				Doc: "Splits a linear index into a multi-index over a basis:\n\n" +
 					"  %i:2 = affine.delinearize_index %idx into (%b0, %b1) : index, index",
-				Traits: ir.Pure,
-				Verify: verifyDelinearize,
-				Parse:  parseDelinearize,
-				Print:  printDelinearize,
+				Traits:   ir.Pure,
+				Operands: []ir.ValueDef{ir.Operand("linear_index", ir.IndexConstraint), ir.Var("basis", variadicIndex)},
+				Results:  []ir.ValueDef{ir.Var("multi_index", variadicIndex)},
+				Format:   "$linear_index `into` ` ` `(` $basis `)` attr-dict `:` type($multi_index)",
+				Verify:   verifyDelinearize,
 			},
 			{
 				Name:    DmaStartName,
 				Summary: "non-blocking DMA operation that starts a transfer",
 				Doc: "Starts a DMA of %n elements from src to dst, signalling completion on the tag:\n\n" +
 					"  affine.dma_start %src[%i + 3], %dst[%i], %tag[%c0], %n : memref<40xf32>, memref<2xf32, 2>, memref<1xi32>",
-				Traits: ir.MemRead | ir.MemWrite,
-				Verify: verifyDmaStart,
-				Parse:  parseDmaStart,
-				Print:  printDmaStart,
+				Traits:   ir.MemRead | ir.MemWrite,
+				Operands: []ir.ValueDef{ir.Var("operands", nil)},
+				Results:  ir.NoValues,
+				Regions:  ir.NoRegions,
+				Verify:   verifyDmaStart,
+				Parse:    parseDmaStart,
+				Print:    printDmaStart,
 			},
 			{
-				Name:    DmaWaitName,
-				Summary: "blocking DMA operation that waits for transfer completion",
-				Doc:     "  affine.dma_wait %tag[%c0], %n : memref<1xi32>",
-				Traits:  ir.MemRead,
-				Verify:  verifyDmaWait,
-				Parse:   parseDmaWait,
-				Print:   printDmaWait,
+				Name:     DmaWaitName,
+				Summary:  "blocking DMA operation that waits for transfer completion",
+				Doc:      "  affine.dma_wait %tag[%c0], %n : memref<1xi32>",
+				Traits:   ir.MemRead,
+				Operands: []ir.ValueDef{ir.Var("operands", nil)},
+				Results:  ir.NoValues,
+				Regions:  ir.NoRegions,
+				Verify:   verifyDmaWait,
+				Parse:    parseDmaWait,
+				Print:    printDmaWait,
 			},
 			{
 				Name:    ForName,
@@ -61,8 +97,19 @@ func Dialect() *ir.Dialect {
 				Doc: "A loop from max(lower bound map) to min(upper bound map) with a positive step:\n\n" +
 					"  %r = affine.for %i = 0 to %n step 2 iter_args(%acc = %init) -> (f32) {\n" +
 					"    affine.yield %acc : f32\n  }",
-				Traits:       ir.SingleBlock | ir.RecursiveMemoryEffects | ir.LoopLike | ir.AutomaticAllocationScope,
-				Inherent:     []string{"lowerBoundMap", "operandSegmentSizes", "step", "upperBoundMap"},
+				Traits: ir.SingleBlock | ir.RecursiveMemoryEffects | ir.LoopLike | ir.AutomaticAllocationScope,
+				Operands: []ir.ValueDef{
+					ir.Var("lowerBoundOperands", variadicIndex),
+					ir.Var("upperBoundOperands", variadicIndex),
+					ir.Var("inits", nil),
+				},
+				Attrs: []ir.AttrDef{
+					ir.Attr("lowerBoundMap", ir.AffineMapAttrKind),
+					ir.Attr("upperBoundMap", ir.AffineMapAttrKind),
+					ir.Attr("step", positiveIndexAttr),
+				},
+				Results:      []ir.ValueDef{ir.Var("results", nil)},
+				Regions:      []ir.RegionDef{{Name: "region"}},
 				Verify:       verifyFor,
 				Parse:        parseFor,
 				Print:        printFor,
@@ -74,7 +121,11 @@ func Dialect() *ir.Dialect {
 				Summary: "if-then-else operation",
 				Doc: "Runs its then region when the integer set holds:\n\n" +
 					"  affine.if affine_set<(d0)[s0] : (s0 - d0 - 1 >= 0)>(%i)[%n] {\n  } else {\n  }",
-				Traits:       ir.SingleBlock | ir.RecursiveMemoryEffects,
+				Traits: ir.SingleBlock | ir.RecursiveMemoryEffects,
+				// The integer set is a discardable `condition` attribute upstream, not declared.
+				Operands:     []ir.ValueDef{ir.Var("operands", nil)},
+				Results:      []ir.ValueDef{ir.Var("results", nil)},
+				Regions:      []ir.RegionDef{{Name: "thenRegion"}, {Name: "elseRegion"}},
 				Verify:       verifyIf,
 				Parse:        parseIf,
 				Print:        printIf,
@@ -85,10 +136,12 @@ func Dialect() *ir.Dialect {
 				Summary:      "affine load operation",
 				Doc:          "  %v = affine.load %A[%i + 1, %j * 2] : memref<100x100xf32>",
 				Traits:       ir.MemRead,
-				Inherent:     []string{"map"},
+				Operands:     []ir.ValueDef{ir.Operand("memref", ir.AnyMemRef), ir.Var("indices", variadicIndex)},
+				Results:      []ir.ValueDef{ir.Operand("result", nil)},
+				Attrs:        []ir.AttrDef{ir.Attr("map", ir.AffineMapAttrKind)},
+				Custom:       customs,
+				Format:       "custom<AffineAccess>($memref, $indices, $map) attr-dict `:` custom<MemRefAndElemType>(type($memref), type($result))",
 				Verify:       verifyMemOp(memKind{}),
-				Parse:        parseMemOp(memKind{}),
-				Print:        printMemOp(memKind{}),
 				Canonicalize: mapOps(LoadName),
 			},
 			{
@@ -96,10 +149,12 @@ func Dialect() *ir.Dialect {
 				Summary:      "max operation",
 				Doc:          "  %m = affine.max affine_map<(d0)[s0] -> (0, d0 - s0)>(%i)[%n]",
 				Traits:       ir.Pure,
-				Inherent:     []string{"map"},
+				Operands:     []ir.ValueDef{ir.Var("operands", variadicIndex)},
+				Results:      []ir.ValueDef{ir.Operand("result", ir.IndexConstraint)},
+				Attrs:        []ir.AttrDef{ir.Attr("map", ir.AffineMapAttrKind)},
+				Custom:       customs,
+				Format:       "custom<MinMaxMapOperands>($map, $operands) attr-dict",
 				Verify:       verifyMinMax,
-				Parse:        parseMinMax,
-				Print:        printMapOp,
 				Fold:         foldMinMax(false),
 				Canonicalize: minMaxPatterns(MaxName),
 			},
@@ -108,10 +163,12 @@ func Dialect() *ir.Dialect {
 				Summary:      "min operation",
 				Doc:          "  %m = affine.min affine_map<(d0)[s0] -> (1000, d0 + 512, s0)>(%i)[%n]",
 				Traits:       ir.Pure,
-				Inherent:     []string{"map"},
+				Operands:     []ir.ValueDef{ir.Var("operands", variadicIndex)},
+				Results:      []ir.ValueDef{ir.Operand("result", ir.IndexConstraint)},
+				Attrs:        []ir.AttrDef{ir.Attr("map", ir.AffineMapAttrKind)},
+				Custom:       customs,
+				Format:       "custom<MinMaxMapOperands>($map, $operands) attr-dict",
 				Verify:       verifyMinMax,
-				Parse:        parseMinMax,
-				Print:        printMapOp,
 				Fold:         foldMinMax(true),
 				Canonicalize: minMaxPatterns(MinName),
 			},
@@ -121,22 +178,39 @@ func Dialect() *ir.Dialect {
 				Doc: "A parallel band with optional reductions:\n\n" +
 					"  %r = affine.parallel (%i, %j) = (0, 0) to (%n, 10) step (2, 1) reduce (\"addf\") -> (f32) {\n" +
 					"    affine.yield %v : f32\n  }",
-				Traits:       ir.SingleBlock | ir.RecursiveMemoryEffects | ir.LoopLike | ir.AutomaticAllocationScope | ir.HasParallelRegion,
-				Inherent:     []string{"lowerBoundsGroups", "lowerBoundsMap", "reductions", "steps", "upperBoundsGroups", "upperBoundsMap"},
+				Traits:   ir.SingleBlock | ir.RecursiveMemoryEffects | ir.LoopLike | ir.AutomaticAllocationScope | ir.HasParallelRegion,
+				Operands: []ir.ValueDef{ir.Var("mapOperands", variadicIndex)},
+				Attrs: []ir.AttrDef{
+					ir.Attr("reductions", ir.ArrayAttrKind),
+					ir.Attr("lowerBoundsMap", ir.AffineMapAttrKind),
+					ir.Attr("lowerBoundsGroups", i32Elements),
+					ir.Attr("upperBoundsMap", ir.AffineMapAttrKind),
+					ir.Attr("upperBoundsGroups", i32Elements),
+					ir.Attr("steps", i64Array),
+				},
+				Results:      []ir.ValueDef{ir.Var("results", nil)},
+				Regions:      []ir.RegionDef{{Name: "region"}},
 				Verify:       verifyParallel,
 				Parse:        parseParallel,
 				Print:        printParallel,
 				Canonicalize: []ir.Pattern{parallelBounds},
 			},
 			{
-				Name:         PrefetchName,
-				Summary:      "affine prefetch operation",
-				Doc:          "  affine.prefetch %A[%i, %j + 5], read, locality<3>, data : memref<400x400xi32>",
-				Traits:       ir.MemRead | ir.MemWrite,
-				Inherent:     []string{"isDataCache", "isWrite", "localityHint", "map"},
+				Name:     PrefetchName,
+				Summary:  "affine prefetch operation",
+				Doc:      "  affine.prefetch %A[%i, %j + 5], read, locality<3>, data : memref<400x400xi32>",
+				Traits:   ir.MemRead | ir.MemWrite,
+				Operands: []ir.ValueDef{ir.Operand("memref", ir.AnyMemRef), ir.Var("indices", variadicIndex)},
+				Results:  ir.NoValues,
+				Attrs: []ir.AttrDef{
+					ir.Attr("isWrite", ir.BoolAttrKind),
+					ir.Attr("localityHint", localityHint),
+					ir.Attr("isDataCache", ir.BoolAttrKind),
+					ir.Attr("map", ir.AffineMapAttrKind),
+				},
+				Custom:       customs,
+				Format:       "custom<AffineAccess>($memref, $indices, $map) `` custom<PrefetchSpecifiers>($isWrite, $localityHint, $isDataCache) attr-dict `:` type($memref)",
 				Verify:       verifyPrefetch,
-				Parse:        parsePrefetch,
-				Print:        printPrefetch,
 				Canonicalize: mapOps(PrefetchName),
 			},
 			{
@@ -144,10 +218,12 @@ func Dialect() *ir.Dialect {
 				Summary:      "affine store operation",
 				Doc:          "  affine.store %v, %A[%i, symbol(%n)] : memref<100x100xf32>",
 				Traits:       ir.MemWrite,
-				Inherent:     []string{"map"},
+				Operands:     []ir.ValueDef{ir.Operand("value", nil), ir.Operand("memref", ir.AnyMemRef), ir.Var("indices", variadicIndex)},
+				Results:      ir.NoValues,
+				Attrs:        []ir.AttrDef{ir.Attr("map", ir.AffineMapAttrKind)},
+				Custom:       customs,
+				Format:       "$value `,` custom<AffineAccess>($memref, $indices, $map) attr-dict `:` custom<MemRefAndElemType>(type($memref), type($value))",
 				Verify:       verifyMemOp(memKind{store: true}),
-				Parse:        parseMemOp(memKind{store: true}),
-				Print:        printMemOp(memKind{store: true}),
 				Canonicalize: mapOps(StoreName),
 			},
 			{
@@ -155,10 +231,12 @@ func Dialect() *ir.Dialect {
 				Summary:      "affine vector load operation",
 				Doc:          "  %v = affine.vector_load %A[%i, %j * 8] : memref<100x100xf32>, vector<8xf32>",
 				Traits:       ir.MemRead,
-				Inherent:     []string{"map"},
+				Operands:     []ir.ValueDef{ir.Operand("memref", ir.AnyMemRef), ir.Var("indices", variadicIndex)},
+				Results:      []ir.ValueDef{ir.Operand("result", anyVector)},
+				Attrs:        []ir.AttrDef{ir.Attr("map", ir.AffineMapAttrKind)},
+				Custom:       customs,
+				Format:       "custom<AffineAccess>($memref, $indices, $map) attr-dict `:` type($memref) `,` type($result)",
 				Verify:       verifyMemOp(memKind{vector: true}),
-				Parse:        parseMemOp(memKind{vector: true}),
-				Print:        printMemOp(memKind{vector: true}),
 				Canonicalize: mapOps(VectorLoadName),
 			},
 			{
@@ -166,20 +244,23 @@ func Dialect() *ir.Dialect {
 				Summary:      "affine vector store operation",
 				Doc:          "  affine.vector_store %v, %A[%i, 8] : memref<100x100xf32>, vector<8xf32>",
 				Traits:       ir.MemWrite,
-				Inherent:     []string{"map"},
+				Operands:     []ir.ValueDef{ir.Operand("value", anyVector), ir.Operand("memref", ir.AnyMemRef), ir.Var("indices", variadicIndex)},
+				Results:      ir.NoValues,
+				Attrs:        []ir.AttrDef{ir.Attr("map", ir.AffineMapAttrKind)},
+				Custom:       customs,
+				Format:       "$value `,` custom<AffineAccess>($memref, $indices, $map) attr-dict `:` type($memref) `,` type($value)",
 				Verify:       verifyMemOp(memKind{store: true, vector: true}),
-				Parse:        parseMemOp(memKind{store: true, vector: true}),
-				Print:        printMemOp(memKind{store: true, vector: true}),
 				Canonicalize: mapOps(VectorStoreName),
 			},
 			{
-				Name:    YieldName,
-				Summary: "yield values to parent operation",
-				Doc:     "Terminates affine.for/if/parallel bodies:\n\n  affine.yield %v : f32",
-				Traits:  ir.Pure | ir.Terminator | ir.ReturnLike,
-				Verify:  verifyYield,
-				Parse:   opsyntax.ParseOptionalOperandsColonTypes,
-				Print:   opsyntax.PrintOptionalOperandsColonTypes,
+				Name:     YieldName,
+				Summary:  "yield values to parent operation",
+				Doc:      "Terminates affine.for/if/parallel bodies:\n\n  affine.yield %v : f32",
+				Traits:   ir.Pure | ir.Terminator | ir.ReturnLike,
+				Operands: []ir.ValueDef{ir.Var("operands", nil)},
+				Results:  ir.NoValues,
+				Format:   "attr-dict ($operands^ `:` type($operands))?",
+				Verify:   verifyYield,
 			},
 		},
 	}
