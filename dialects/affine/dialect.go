@@ -1,6 +1,10 @@
 package affine
 
-import "github.com/goopt/goopt/ir"
+import (
+	"strings"
+
+	"github.com/goopt/goopt/ir"
+)
 
 // Constraints of the affine ops, described as MLIR 19 describes them.
 var (
@@ -131,19 +135,7 @@ func Dialect() *ir.Dialect {
 				Print:        printIf,
 				Canonicalize: []ir.Pattern{ifCondition, ifDeadElse, ifAlwaysTrueOrFalse},
 			},
-			{
-				Name:         LoadName,
-				Summary:      "affine load operation",
-				Doc:          "  %v = affine.load %A[%i + 1, %j * 2] : memref<100x100xf32>",
-				Traits:       ir.MemRead,
-				Operands:     []ir.ValueDef{ir.Operand("memref", ir.AnyMemRef), ir.Var("indices", variadicIndex)},
-				Results:      []ir.ValueDef{ir.Operand("result", nil)},
-				Attrs:        []ir.AttrDef{ir.Attr("map", ir.AffineMapAttrKind)},
-				Custom:       customs,
-				Format:       "custom<AffineAccess>($memref, $indices, $map) attr-dict `:` custom<MemRefAndElemType>(type($memref), type($result))",
-				Verify:       verifyMemOp(memKind{}),
-				Canonicalize: mapOps(LoadName),
-			},
+			memOp(LoadName, "affine load operation", "  %v = affine.load %A[%i + 1, %j * 2] : memref<100x100xf32>", ir.MemRead, memKind{}),
 			{
 				Name:         MaxName,
 				Summary:      "max operation",
@@ -213,45 +205,9 @@ func Dialect() *ir.Dialect {
 				Verify:       verifyPrefetch,
 				Canonicalize: mapOps(PrefetchName),
 			},
-			{
-				Name:         StoreName,
-				Summary:      "affine store operation",
-				Doc:          "  affine.store %v, %A[%i, symbol(%n)] : memref<100x100xf32>",
-				Traits:       ir.MemWrite,
-				Operands:     []ir.ValueDef{ir.Operand("value", nil), ir.Operand("memref", ir.AnyMemRef), ir.Var("indices", variadicIndex)},
-				Results:      ir.NoValues,
-				Attrs:        []ir.AttrDef{ir.Attr("map", ir.AffineMapAttrKind)},
-				Custom:       customs,
-				Format:       "$value `,` custom<AffineAccess>($memref, $indices, $map) attr-dict `:` custom<MemRefAndElemType>(type($memref), type($value))",
-				Verify:       verifyMemOp(memKind{store: true}),
-				Canonicalize: mapOps(StoreName),
-			},
-			{
-				Name:         VectorLoadName,
-				Summary:      "affine vector load operation",
-				Doc:          "  %v = affine.vector_load %A[%i, %j * 8] : memref<100x100xf32>, vector<8xf32>",
-				Traits:       ir.MemRead,
-				Operands:     []ir.ValueDef{ir.Operand("memref", ir.AnyMemRef), ir.Var("indices", variadicIndex)},
-				Results:      []ir.ValueDef{ir.Operand("result", anyVector)},
-				Attrs:        []ir.AttrDef{ir.Attr("map", ir.AffineMapAttrKind)},
-				Custom:       customs,
-				Format:       "custom<AffineAccess>($memref, $indices, $map) attr-dict `:` type($memref) `,` type($result)",
-				Verify:       verifyMemOp(memKind{vector: true}),
-				Canonicalize: mapOps(VectorLoadName),
-			},
-			{
-				Name:         VectorStoreName,
-				Summary:      "affine vector store operation",
-				Doc:          "  affine.vector_store %v, %A[%i, 8] : memref<100x100xf32>, vector<8xf32>",
-				Traits:       ir.MemWrite,
-				Operands:     []ir.ValueDef{ir.Operand("value", anyVector), ir.Operand("memref", ir.AnyMemRef), ir.Var("indices", variadicIndex)},
-				Results:      ir.NoValues,
-				Attrs:        []ir.AttrDef{ir.Attr("map", ir.AffineMapAttrKind)},
-				Custom:       customs,
-				Format:       "$value `,` custom<AffineAccess>($memref, $indices, $map) attr-dict `:` type($memref) `,` type($value)",
-				Verify:       verifyMemOp(memKind{store: true, vector: true}),
-				Canonicalize: mapOps(VectorStoreName),
-			},
+			memOp(StoreName, "affine store operation", "  affine.store %v, %A[%i, symbol(%n)] : memref<100x100xf32>", ir.MemWrite, memKind{store: true}),
+			memOp(VectorLoadName, "affine vector load operation", "  %v = affine.vector_load %A[%i, %j * 8] : memref<100x100xf32>, vector<8xf32>", ir.MemRead, memKind{vector: true}),
+			memOp(VectorStoreName, "affine vector store operation", "  affine.vector_store %v, %A[%i, 8] : memref<100x100xf32>, vector<8xf32>", ir.MemWrite, memKind{store: true, vector: true}),
 			{
 				Name:     YieldName,
 				Summary:  "yield values to parent operation",
@@ -272,4 +228,33 @@ func materialize(b *ir.Builder, attr ir.Attribute, t ir.Type, loc ir.Location) *
 		return nil
 	}
 	return b.CreateOp("arith.constant", loc, nil, []ir.Type{t}, ir.NamedAttribute{Name: "value", Value: attr})
+}
+
+// memOp declares one of the four load/store ops: `[%value ,] %memref[map
+// of indices] attr-dict : memref type [, vector type]`.
+func memOp(name, summary, doc string, traits ir.Trait, k memKind) *ir.OpDef {
+	valueType, typeSuffix := (*ir.TypeConstraint)(nil), "custom<MemRefAndElemType>(type($memref), type($%s))"
+	if k.vector {
+		valueType, typeSuffix = anyVector, "type($memref) `,` type($%s)"
+	}
+	access := "custom<AffineAccess>($memref, $indices, $map) attr-dict `:` "
+	d := &ir.OpDef{
+		Name:         name,
+		Summary:      summary,
+		Doc:          doc,
+		Traits:       traits,
+		Operands:     []ir.ValueDef{ir.Operand("memref", ir.AnyMemRef), ir.Var("indices", variadicIndex)},
+		Results:      []ir.ValueDef{ir.Operand("result", valueType)},
+		Attrs:        []ir.AttrDef{ir.Attr("map", ir.AffineMapAttrKind)},
+		Custom:       customs,
+		Format:       access + strings.ReplaceAll(typeSuffix, "%s", "result"),
+		Verify:       verifyMemOp(k),
+		Canonicalize: []ir.Pattern{simplifyAffineOp(name)},
+	}
+	if k.store {
+		d.Operands = append([]ir.ValueDef{ir.Operand("value", valueType)}, d.Operands...)
+		d.Results = ir.NoValues
+		d.Format = "$value `,` " + access + strings.ReplaceAll(typeSuffix, "%s", "value")
+	}
+	return d
 }

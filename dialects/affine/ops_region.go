@@ -3,6 +3,7 @@ package affine
 import (
 	"strconv"
 
+	"github.com/goopt/goopt/dialects/opsyntax"
 	"github.com/goopt/goopt/ir"
 	aff "github.com/goopt/goopt/ir/affine"
 )
@@ -117,31 +118,11 @@ func parseFor(p ir.OpParser, st *ir.OperationState) error {
 	args := []ir.Argument{iv}
 	var inits []*ir.Value
 	if p.ParseOptionalKeyword("iter_args") {
-		var us []ir.UnresolvedOperand
-		if err := p.Parse("("); err != nil {
+		iterArgs, us, err := opsyntax.ParseAssignmentList(p)
+		if err != nil {
 			return err
 		}
-		for {
-			a, err := p.ParseArgument(false)
-			if err != nil {
-				return err
-			}
-			if err := p.Parse("="); err != nil {
-				return err
-			}
-			u, err := p.ParseOperand()
-			if err != nil {
-				return err
-			}
-			args = append(args, a)
-			us = append(us, u)
-			if !p.ParseOptional(",") {
-				break
-			}
-		}
-		if err := p.Parse(")"); err != nil {
-			return err
-		}
+		args = append(args, iterArgs...)
 		loc := p.Loc()
 		ts, err := p.ParseArrowTypeList()
 		if err != nil {
@@ -192,18 +173,9 @@ func printFor(p ir.OpPrinter, op *ir.Operation) {
 	}
 	inits := f.Inits()
 	if len(inits) > 0 {
-		p.Print(" iter_args(")
-		for i, a := range f.RegionIterArgs() {
-			if i > 0 {
-				p.Print(", ")
-			}
-			p.PrintOperand(a)
-			p.Print(" = ")
-			if i < len(inits) {
-				p.PrintOperand(inits[i])
-			}
-		}
-		p.Print(") -> (")
+		p.Print(" iter_args")
+		opsyntax.PrintAssignmentList(p, f.RegionIterArgs(), inits)
+		p.Print(" -> (")
 		p.PrintTypes(op.ResultTypes())
 		p.Print(")")
 	}

@@ -2,6 +2,7 @@ package scf
 
 import (
 	"github.com/goopt/goopt/dialects/internal/regions"
+	"github.com/goopt/goopt/dialects/opsyntax"
 	"github.com/goopt/goopt/ir"
 )
 
@@ -52,7 +53,7 @@ func forOp() *ir.OpDef {
 			var iterArgs []ir.Argument
 			var inits []ir.UnresolvedOperand
 			if p.ParseOptionalKeyword("iter_args") {
-				if iterArgs, inits, err = parseAssignmentList(p); err != nil {
+				if iterArgs, inits, err = opsyntax.ParseAssignmentList(p); err != nil {
 					return err
 				}
 				ts, err := p.ParseArrowTypeList()

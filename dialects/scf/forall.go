@@ -87,7 +87,7 @@ func forallOp() *ir.OpDef {
 			var outArgs []ir.Argument
 			if p.ParseOptionalKeyword("shared_outs") {
 				var outs []ir.UnresolvedOperand
-				if outArgs, outs, err = parseAssignmentList(p); err != nil {
+				if outArgs, outs, err = opsyntax.ParseAssignmentList(p); err != nil {
 					return err
 				}
 				ts, err := p.ParseOptionalArrowTypeList()

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/goopt/goopt/dialects/memref"
+	"github.com/goopt/goopt/dialects/opsyntax"
 	"github.com/goopt/goopt/ir"
 )
 
@@ -86,58 +87,13 @@ func argTypes(vs []*ir.Value) []ir.Type {
 	return ts
 }
 
-// parseAssignmentList parses `(%a = %x, %b = %y)` (the `(` already optional
-// per required) returning the region arguments and the operands.
-func parseAssignmentList(p ir.OpParser) ([]ir.Argument, []ir.UnresolvedOperand, error) {
-	if err := p.Parse("("); err != nil {
-		return nil, nil, err
-	}
-	var args []ir.Argument
-	var ops []ir.UnresolvedOperand
-	if p.ParseOptional(")") {
-		return args, ops, nil
-	}
-	for {
-		a, err := p.ParseArgument(false)
-		if err != nil {
-			return nil, nil, err
-		}
-		if err := p.Parse("="); err != nil {
-			return nil, nil, err
-		}
-		u, err := p.ParseOperand()
-		if err != nil {
-			return nil, nil, err
-		}
-		args = append(args, a)
-		ops = append(ops, u)
-		if !p.ParseOptional(",") {
-			break
-		}
-	}
-	if err := p.Parse(")"); err != nil {
-		return nil, nil, err
-	}
-	return args, ops, nil
-}
-
 // printInitializationList prints `prefix(%arg = %init, ...)`, nothing when empty.
 func printInitializationList(p ir.OpPrinter, args, inits []*ir.Value, prefix string) {
 	if len(args) == 0 {
 		return
 	}
-	p.Print(prefix + "(")
-	for i, a := range args {
-		if i > 0 {
-			p.Print(", ")
-		}
-		p.PrintOperand(a)
-		p.Print(" = ")
-		if i < len(inits) {
-			p.PrintOperand(inits[i])
-		}
-	}
-	p.Print(")")
+	p.Print(prefix)
+	opsyntax.PrintAssignmentList(p, args, inits)
 }
 
 // replaceOpWithRegion inlines r's single block before op, replacing op's

@@ -2,6 +2,7 @@ package scf
 
 import (
 	"github.com/goopt/goopt/dialects/internal/regions"
+	"github.com/goopt/goopt/dialects/opsyntax"
 	"github.com/goopt/goopt/ir"
 )
 
@@ -19,33 +20,9 @@ func whileOp() *ir.OpDef {
 		Results:  []ir.ValueDef{ir.Var("results", nil)},
 		Regions:  []ir.RegionDef{{Name: "before"}, {Name: "after"}},
 		Parse: func(p ir.OpParser, st *ir.OperationState) error {
-			var args []ir.Argument
-			var inits []ir.UnresolvedOperand
-			var err error
-			if p.ParseOptional("(") {
-				// Re-enter parseAssignmentList's grammar after the consumed paren.
-				if !p.ParseOptional(")") {
-					for {
-						a, err := p.ParseArgument(false)
-						if err != nil {
-							return err
-						}
-						if err := p.Parse("="); err != nil {
-							return err
-						}
-						u, err := p.ParseOperand()
-						if err != nil {
-							return err
-						}
-						args, inits = append(args, a), append(inits, u)
-						if !p.ParseOptional(",") {
-							break
-						}
-					}
-					if err := p.Parse(")"); err != nil {
-						return err
-					}
-				}
+			args, inits, _, err := opsyntax.ParseOptionalAssignmentList(p)
+			if err != nil {
+				return err
 			}
 			loc := p.Loc()
 			t, err := p.ParseColonType()
