@@ -49,6 +49,8 @@ type FormatArg struct {
 	Types    []Type
 	Attr     Attribute
 	Region   *Region
+	// Regions is a variadic region group (parsing and printing).
+	Regions []*Region
 
 	// Printing: what the op holds.
 	Values []*Value
@@ -377,6 +379,8 @@ type formatParse struct {
 	// directive, functional-type or custom directive): their counts must
 	// match the operands', whereas an inferred type stands for the whole group.
 	opSpelled []bool
+	// regionLists holds what a variadic region group parsed.
+	regionLists [][]*Region
 }
 
 func (cf *compiledFormat) parse(p OpParser, st *OperationState) error {
@@ -392,7 +396,8 @@ func (cf *compiledFormat) parse(p OpParser, st *OperationState) error {
 		regions:  make([]*Region, len(d.Regions)),
 		succs:    make([]*Block, len(d.Successors)),
 
-		opSpelled: make([]bool, len(d.Operands)),
+		opSpelled:   make([]bool, len(d.Operands)),
+		regionLists: make([][]*Region, len(d.Regions)),
 	}
 	if err := cf.parseElems(p, st, fs, cf.elems); err != nil {
 		return err
@@ -435,6 +440,14 @@ func (cf *compiledFormat) parse(p OpParser, st *OperationState) error {
 		}
 	}
 	for i, r := range fs.regions {
+		if d.Regions[i].Arity == Variadic {
+			for _, r := range fs.regionLists[i] {
+				cf.ensureTerminator(p, st, r)
+			}
+			st.Regions = append(st.Regions, fs.regionLists[i]...)
+			continue
+		}
+		cf.ensureTerminator(p, st, r)
 		if r == nil {
 			if d.Regions[i].Arity == Single {
 				r = NewRegion()
@@ -535,6 +548,11 @@ func (cf *compiledFormat) parseElem(p OpParser, st *OperationState, fs *formatPa
 		st.AddAttr(e.name, a)
 		return nil
 	case fRegion:
+		if d.Regions[e.index].Arity == Variadic {
+			rs, err := parseRegionList(p)
+			fs.regionLists[e.index] = rs
+			return err
+		}
 		r := NewRegion()
 		if err := p.ParseRegion(r, nil); err != nil {
 			return err
@@ -611,7 +629,11 @@ func (cf *compiledFormat) parseElem(p OpParser, st *OperationState, fs *formatPa
 					st.AddAttr(a.name, args[i].Attr)
 				}
 			case fRegion:
-				fs.regions[a.index] = args[i].Region
+				if d.Regions[a.index].Arity == Variadic {
+					fs.regionLists[a.index] = args[i].Regions
+				} else {
+					fs.regions[a.index] = args[i].Region
+				}
 			}
 		}
 		return nil
@@ -1022,8 +1044,11 @@ func (fp *formatPrinter) value(e *fmtElem) {
 			p.PrintAttribute(a)
 		}
 	case fRegion:
-		if e.index < op.NumRegions() {
-			p.PrintRegion(op.Region(e.index), true, true)
+		for i, r := range fp.regionGroup(e.index) {
+			if i > 0 {
+				p.Print(", ")
+			}
+			p.PrintRegion(r, true, fp.printTerminator(r))
 		}
 	case fSuccessor:
 		if e.index < len(op.succs) {
@@ -1045,8 +1070,9 @@ func (fp *formatPrinter) value(e *fmtElem) {
 			case fAttr:
 				args[i].Attr = op.Attr(a.name)
 			case fRegion:
-				if a.index < op.NumRegions() {
-					args[i].Region = op.Region(a.index)
+				args[i].Regions = fp.regionGroup(a.index)
+				if len(args[i].Regions) > 0 {
+					args[i].Region = args[i].Regions[0]
 				}
 			}
 		}
@@ -1086,7 +1112,12 @@ func (fp *formatPrinter) present(a *fmtElem) bool {
 		v := op.Attr(a.name)
 		return v != nil && v != fp.cf.def.AttrDef(a.name).Default
 	case fRegion:
-		return a.index < op.NumRegions() && !op.Region(a.index).Empty()
+		for _, r := range fp.regionGroup(a.index) {
+			if !r.Empty() {
+				return true
+			}
+		}
+		return false
 	case fType:
 		return len(fp.types(a)) > 0
 	case fCustom:
@@ -1108,4 +1139,65 @@ func installFormat(def *OpDef) {
 	}
 	def.Parse = cf.parse
 	def.Print = cf.print
+}
+
+// parseRegionList reads a variadic region group: regions separated by
+// commas, possibly none (`{...}, {...}`).
+func parseRegionList(p OpParser) ([]*Region, error) {
+	var rs []*Region
+	for {
+		r := NewRegion()
+		ok, err := p.ParseOptionalRegion(r, nil)
+		if err != nil || !ok {
+			return rs, err
+		}
+		rs = append(rs, r)
+		if !p.ParseOptional(",") {
+			return rs, nil
+		}
+	}
+}
+
+// regionGroup returns the regions of declared region group i: one region,
+// or for a variadic group (declared last) every region from i on.
+func (fp *formatPrinter) regionGroup(i int) []*Region {
+	op := fp.op
+	if i >= op.NumRegions() {
+		return nil
+	}
+	if fp.cf.def.Regions[i].Arity == Variadic {
+		return op.regions[i:max(i, op.NumRegions()-(len(fp.cf.def.Regions)-1-i))]
+	}
+	return op.regions[i : i+1]
+}
+
+// ensureTerminator gives a parsed region of an op with an implicit
+// terminator its entry block and terminator when the text leaves them out
+// (MLIR's SingleBlockImplicitTerminator in generated parsers).
+func (cf *compiledFormat) ensureTerminator(p OpParser, st *OperationState, r *Region) {
+	name := cf.def.ImplicitTerminator
+	if name == "" || r == nil {
+		return
+	}
+	if r.Empty() {
+		r.AppendBlock(NewBlock())
+	}
+	b := r.Front()
+	if last := b.Last(); last != nil && last.HasTrait(Terminator) {
+		return
+	}
+	b.Append(p.Context().NewOperation(&OperationState{Name: name, Loc: st.Loc}))
+}
+
+// printTerminator reports whether r's terminator is printed: an op's
+// implicit terminator is left out when it carries nothing (no operands,
+// results or attributes), as MLIR's generated printers do.
+func (fp *formatPrinter) printTerminator(r *Region) bool {
+	name := fp.cf.def.ImplicitTerminator
+	b := r.Front()
+	if name == "" || b == nil || b.Last() == nil {
+		return true
+	}
+	t := b.Last()
+	return t.Name() != name || t.NumOperands() != 0 || t.NumResults() != 0 || len(t.Attrs()) != 0
 }

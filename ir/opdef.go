@@ -95,6 +95,10 @@ type OpDef struct {
 	AllTypesMatch [][]string
 	// TypesMatchWith derives operand or result types from others (see TypeMatch).
 	TypesMatchWith []TypeMatch
+	// ImplicitTerminator names the terminator a format parse adds to a
+	// region that lacks one, and that a format print leaves out when it
+	// carries nothing (MLIR's SingleBlockImplicitTerminator).
+	ImplicitTerminator string
 	// InferResultTypes computes the result types from the parsed operands
 	// and attributes when the format does not spell them.
 	InferResultTypes func(p OpParser, st *OperationState) ([]Type, error)

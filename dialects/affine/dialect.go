@@ -1,8 +1,39 @@
 package affine
 
 import (
-	"github.com/goopt/goopt/dialects/opsyntax"
+	"strings"
+
 	"github.com/goopt/goopt/ir"
+)
+
+// Constraints of the affine ops, described as MLIR 19 describes them.
+var (
+	variadicIndex     = ir.TypeIs(ir.Index, "variadic of index")
+	anyVector         = ir.TypeOf("vector of any type values", func(t ir.Type) bool { _, ok := t.(*ir.VectorType); return ok })
+	positiveIndexAttr = ir.AttrOf("index attribute whose value is positive", func(a ir.Attribute) bool {
+		ia, ok := a.(*ir.IntegerAttr)
+		return ok && ia.Type() == ir.Index && ia.Int() > 0
+	})
+	localityHint = ir.AttrOf("32-bit signless integer attribute whose minimum value is 0 whose maximum value is 3", func(a ir.Attribute) bool {
+		ia, ok := a.(*ir.IntegerAttr)
+		return ok && ia.Type() == ir.I32 && ia.Int() >= 0 && ia.Int() <= 3
+	})
+	i32Elements = ir.AttrOf("32-bit signless integer elements attribute", func(a ir.Attribute) bool {
+		d, ok := a.(*ir.DenseElementsAttr)
+		return ok && ir.ElementTypeOrSelf(d.Type()) == ir.I32
+	})
+	i64Array = ir.AttrOf("64-bit integer array attribute", func(a ir.Attribute) bool {
+		arr, ok := a.(*ir.ArrayAttr)
+		if !ok {
+			return false
+		}
+		for _, e := range arr.Elems {
+			if ia, ok := e.(*ir.IntegerAttr); !ok || ia.Type() != ir.I64 {
+				return false
+			}
+		}
+		return true
+	})
 )
 
 // Dialect returns the affine dialect: its ops, their MLIR 19 custom syntax,
@@ -19,10 +50,12 @@ func Dialect() *ir.Dialect {
 				Doc: "Applies a single-result affine map to dimension and symbol operands:\n\n" +
 					"  %1 = affine.apply affine_map<(d0)[s0] -> (d0 + s0)>(%i)[%n]",
 				Traits:       ir.Pure,
-				Inherent:     []string{"map"},
+				Operands:     []ir.ValueDef{ir.Var("mapOperands", variadicIndex)},
+				Results:      []ir.ValueDef{ir.Operand("result", ir.IndexConstraint)},
+				Attrs:        []ir.AttrDef{ir.Attr("map", ir.AffineMapAttrKind)},
+				Custom:       customs,
+				Format:       "custom<MapOperands>($map, $mapOperands) attr-dict",
 				Verify:       verifyApply,
-				Parse:        parseApply,
-				Print:        printMapOp,
 				Fold:         foldApply,
 				Canonicalize: mapOps(ApplyName),
 			},
@@ -31,31 +64,38 @@ func Dialect() *ir.Dialect {
 				Summary: "delinearize an index",
 				Doc: "Splits a linear index into a multi-index over a basis:\n\n" +
 					"  %i:2 = affine.delinearize_index %idx into (%b0, %b1) : index, index",
-				Traits: ir.Pure,
-				Verify: verifyDelinearize,
-				Parse:  parseDelinearize,
-				Print:  printDelinearize,
+				Traits:   ir.Pure,
+				Operands: []ir.ValueDef{ir.Operand("linear_index", ir.IndexConstraint), ir.Var("basis", variadicIndex)},
+				Results:  []ir.ValueDef{ir.Var("multi_index", variadicIndex)},
+				Format:   "$linear_index `into` ` ` `(` $basis `)` attr-dict `:` type($multi_index)",
+				Verify:   verifyDelinearize,
 			},
 			{
 				Name:    DmaStartName,
 				Summary: "non-blocking DMA operation that starts a transfer",
 				Doc: "Starts a DMA of %n elements from src to dst, signalling completion on the tag:\n\n" +
 					"  affine.dma_start %src[%i + 3], %dst[%i], %tag[%c0], %n : memref<40xf32>, memref<2xf32, 2>, memref<1xi32>",
-				Traits:  ir.MemRead | ir.MemWrite,
-				Effects: dmaStartEffects,
-				Verify:  verifyDmaStart,
-				Parse:   parseDmaStart,
-				Print:   printDmaStart,
+				Traits:   ir.MemRead | ir.MemWrite,
+				Effects:  dmaStartEffects,
+				Operands: []ir.ValueDef{ir.Var("operands", nil)},
+				Results:  ir.NoValues,
+				Regions:  ir.NoRegions,
+				Verify:   verifyDmaStart,
+				Parse:    parseDmaStart,
+				Print:    printDmaStart,
 			},
 			{
-				Name:    DmaWaitName,
-				Summary: "blocking DMA operation that waits for transfer completion",
-				Doc:     "  affine.dma_wait %tag[%c0], %n : memref<1xi32>",
-				Traits:  ir.MemRead,
-				Effects: ir.FixedEffects(ir.OnOperand(ir.Read, 0)),
-				Verify:  verifyDmaWait,
-				Parse:   parseDmaWait,
-				Print:   printDmaWait,
+				Name:     DmaWaitName,
+				Summary:  "blocking DMA operation that waits for transfer completion",
+				Doc:      "  affine.dma_wait %tag[%c0], %n : memref<1xi32>",
+				Traits:   ir.MemRead,
+				Effects:  ir.FixedEffects(ir.OnOperand(ir.Read, 0)),
+				Operands: []ir.ValueDef{ir.Var("operands", nil)},
+				Results:  ir.NoValues,
+				Regions:  ir.NoRegions,
+				Verify:   verifyDmaWait,
+				Parse:    parseDmaWait,
+				Print:    printDmaWait,
 			},
 			{
 				Name:    ForName,
@@ -63,8 +103,19 @@ func Dialect() *ir.Dialect {
 				Doc: "A loop from max(lower bound map) to min(upper bound map) with a positive step:\n\n" +
 					"  %r = affine.for %i = 0 to %n step 2 iter_args(%acc = %init) -> (f32) {\n" +
 					"    affine.yield %acc : f32\n  }",
-				Traits:       ir.SingleBlock | ir.RecursiveMemoryEffects | ir.LoopLike | ir.AutomaticAllocationScope,
-				Inherent:     []string{"lowerBoundMap", "operandSegmentSizes", "step", "upperBoundMap"},
+				Traits: ir.SingleBlock | ir.RecursiveMemoryEffects | ir.LoopLike | ir.AutomaticAllocationScope,
+				Operands: []ir.ValueDef{
+					ir.Var("lowerBoundOperands", variadicIndex),
+					ir.Var("upperBoundOperands", variadicIndex),
+					ir.Var("inits", nil),
+				},
+				Attrs: []ir.AttrDef{
+					ir.Attr("lowerBoundMap", ir.AffineMapAttrKind),
+					ir.Attr("upperBoundMap", ir.AffineMapAttrKind),
+					ir.Attr("step", positiveIndexAttr),
+				},
+				Results:      []ir.ValueDef{ir.Var("results", nil)},
+				Regions:      []ir.RegionDef{{Name: "region"}},
 				Verify:       verifyFor,
 				Parse:        parseFor,
 				Print:        printFor,
@@ -76,33 +127,28 @@ func Dialect() *ir.Dialect {
 				Summary: "if-then-else operation",
 				Doc: "Runs its then region when the integer set holds:\n\n" +
 					"  affine.if affine_set<(d0)[s0] : (s0 - d0 - 1 >= 0)>(%i)[%n] {\n  } else {\n  }",
-				Traits:       ir.SingleBlock | ir.RecursiveMemoryEffects,
+				Traits: ir.SingleBlock | ir.RecursiveMemoryEffects,
+				// The integer set is a discardable `condition` attribute upstream, not declared.
+				Operands:     []ir.ValueDef{ir.Var("operands", nil)},
+				Results:      []ir.ValueDef{ir.Var("results", nil)},
+				Regions:      []ir.RegionDef{{Name: "thenRegion"}, {Name: "elseRegion"}},
 				Verify:       verifyIf,
 				Parse:        parseIf,
 				Print:        printIf,
 				Canonicalize: []ir.Pattern{ifCondition, ifDeadElse, ifAlwaysTrueOrFalse},
 			},
-			{
-				Name:         LoadName,
-				Summary:      "affine load operation",
-				Doc:          "  %v = affine.load %A[%i + 1, %j * 2] : memref<100x100xf32>",
-				Traits:       ir.MemRead,
-				Effects:      ir.FixedEffects(ir.OnOperand(ir.Read, 0)),
-				Inherent:     []string{"map"},
-				Verify:       verifyMemOp(memKind{}),
-				Parse:        parseMemOp(memKind{}),
-				Print:        printMemOp(memKind{}),
-				Canonicalize: mapOps(LoadName),
-			},
+			memOp(LoadName, "affine load operation", "  %v = affine.load %A[%i + 1, %j * 2] : memref<100x100xf32>", ir.MemRead, memKind{}),
 			{
 				Name:         MaxName,
 				Summary:      "max operation",
 				Doc:          "  %m = affine.max affine_map<(d0)[s0] -> (0, d0 - s0)>(%i)[%n]",
 				Traits:       ir.Pure,
-				Inherent:     []string{"map"},
+				Operands:     []ir.ValueDef{ir.Var("operands", variadicIndex)},
+				Results:      []ir.ValueDef{ir.Operand("result", ir.IndexConstraint)},
+				Attrs:        []ir.AttrDef{ir.Attr("map", ir.AffineMapAttrKind)},
+				Custom:       customs,
+				Format:       "custom<MinMaxMapOperands>($map, $operands) attr-dict",
 				Verify:       verifyMinMax,
-				Parse:        parseMinMax,
-				Print:        printMapOp,
 				Fold:         foldMinMax(false),
 				Canonicalize: minMaxPatterns(MaxName),
 			},
@@ -111,10 +157,12 @@ func Dialect() *ir.Dialect {
 				Summary:      "min operation",
 				Doc:          "  %m = affine.min affine_map<(d0)[s0] -> (1000, d0 + 512, s0)>(%i)[%n]",
 				Traits:       ir.Pure,
-				Inherent:     []string{"map"},
+				Operands:     []ir.ValueDef{ir.Var("operands", variadicIndex)},
+				Results:      []ir.ValueDef{ir.Operand("result", ir.IndexConstraint)},
+				Attrs:        []ir.AttrDef{ir.Attr("map", ir.AffineMapAttrKind)},
+				Custom:       customs,
+				Format:       "custom<MinMaxMapOperands>($map, $operands) attr-dict",
 				Verify:       verifyMinMax,
-				Parse:        parseMinMax,
-				Print:        printMapOp,
 				Fold:         foldMinMax(true),
 				Canonicalize: minMaxPatterns(MinName),
 			},
@@ -124,69 +172,54 @@ func Dialect() *ir.Dialect {
 				Doc: "A parallel band with optional reductions:\n\n" +
 					"  %r = affine.parallel (%i, %j) = (0, 0) to (%n, 10) step (2, 1) reduce (\"addf\") -> (f32) {\n" +
 					"    affine.yield %v : f32\n  }",
-				Traits:       ir.SingleBlock | ir.RecursiveMemoryEffects | ir.LoopLike | ir.AutomaticAllocationScope | ir.HasParallelRegion,
-				Inherent:     []string{"lowerBoundsGroups", "lowerBoundsMap", "reductions", "steps", "upperBoundsGroups", "upperBoundsMap"},
+				Traits:   ir.SingleBlock | ir.RecursiveMemoryEffects | ir.LoopLike | ir.AutomaticAllocationScope | ir.HasParallelRegion,
+				Operands: []ir.ValueDef{ir.Var("mapOperands", variadicIndex)},
+				Attrs: []ir.AttrDef{
+					ir.Attr("reductions", ir.ArrayAttrKind),
+					ir.Attr("lowerBoundsMap", ir.AffineMapAttrKind),
+					ir.Attr("lowerBoundsGroups", i32Elements),
+					ir.Attr("upperBoundsMap", ir.AffineMapAttrKind),
+					ir.Attr("upperBoundsGroups", i32Elements),
+					ir.Attr("steps", i64Array),
+				},
+				Results:      []ir.ValueDef{ir.Var("results", nil)},
+				Regions:      []ir.RegionDef{{Name: "region"}},
 				Verify:       verifyParallel,
 				Parse:        parseParallel,
 				Print:        printParallel,
 				Canonicalize: []ir.Pattern{parallelBounds},
 			},
 			{
-				Name:         PrefetchName,
-				Summary:      "affine prefetch operation",
-				Doc:          "  affine.prefetch %A[%i, %j + 5], read, locality<3>, data : memref<400x400xi32>",
-				Traits:       ir.MemRead | ir.MemWrite,
-				Effects:      ir.FixedEffects(ir.OnOperand(ir.Read, 0), ir.OnOperand(ir.Write, 0).In(ir.CacheResource)),
-				Inherent:     []string{"isDataCache", "isWrite", "localityHint", "map"},
+				Name:     PrefetchName,
+				Summary:  "affine prefetch operation",
+				Doc:      "  affine.prefetch %A[%i, %j + 5], read, locality<3>, data : memref<400x400xi32>",
+				Traits:   ir.MemRead | ir.MemWrite,
+				Effects:  ir.FixedEffects(ir.OnOperand(ir.Read, 0), ir.OnOperand(ir.Write, 0).In(ir.CacheResource)),
+				Operands: []ir.ValueDef{ir.Operand("memref", ir.AnyMemRef), ir.Var("indices", variadicIndex)},
+				Results:  ir.NoValues,
+				Attrs: []ir.AttrDef{
+					ir.Attr("isWrite", ir.BoolAttrKind),
+					ir.Attr("localityHint", localityHint),
+					ir.Attr("isDataCache", ir.BoolAttrKind),
+					ir.Attr("map", ir.AffineMapAttrKind),
+				},
+				Custom:       customs,
+				Format:       "custom<AffineAccess>($memref, $indices, $map) `` custom<PrefetchSpecifiers>($isWrite, $localityHint, $isDataCache) attr-dict `:` type($memref)",
 				Verify:       verifyPrefetch,
-				Parse:        parsePrefetch,
-				Print:        printPrefetch,
 				Canonicalize: mapOps(PrefetchName),
 			},
+			memOp(StoreName, "affine store operation", "  affine.store %v, %A[%i, symbol(%n)] : memref<100x100xf32>", ir.MemWrite, memKind{store: true}),
+			memOp(VectorLoadName, "affine vector load operation", "  %v = affine.vector_load %A[%i, %j * 8] : memref<100x100xf32>, vector<8xf32>", ir.MemRead, memKind{vector: true}),
+			memOp(VectorStoreName, "affine vector store operation", "  affine.vector_store %v, %A[%i, 8] : memref<100x100xf32>, vector<8xf32>", ir.MemWrite, memKind{store: true, vector: true}),
 			{
-				Name:         StoreName,
-				Summary:      "affine store operation",
-				Doc:          "  affine.store %v, %A[%i, symbol(%n)] : memref<100x100xf32>",
-				Traits:       ir.MemWrite,
-				Effects:      ir.FixedEffects(ir.OnOperand(ir.Write, 1)),
-				Inherent:     []string{"map"},
-				Verify:       verifyMemOp(memKind{store: true}),
-				Parse:        parseMemOp(memKind{store: true}),
-				Print:        printMemOp(memKind{store: true}),
-				Canonicalize: mapOps(StoreName),
-			},
-			{
-				Name:         VectorLoadName,
-				Summary:      "affine vector load operation",
-				Doc:          "  %v = affine.vector_load %A[%i, %j * 8] : memref<100x100xf32>, vector<8xf32>",
-				Traits:       ir.MemRead,
-				Effects:      ir.FixedEffects(ir.OnOperand(ir.Read, 0)),
-				Inherent:     []string{"map"},
-				Verify:       verifyMemOp(memKind{vector: true}),
-				Parse:        parseMemOp(memKind{vector: true}),
-				Print:        printMemOp(memKind{vector: true}),
-				Canonicalize: mapOps(VectorLoadName),
-			},
-			{
-				Name:         VectorStoreName,
-				Summary:      "affine vector store operation",
-				Doc:          "  affine.vector_store %v, %A[%i, 8] : memref<100x100xf32>, vector<8xf32>",
-				Traits:       ir.MemWrite,
-				Effects:      ir.FixedEffects(ir.OnOperand(ir.Write, 1)),
-				Inherent:     []string{"map"},
-				Verify:       verifyMemOp(memKind{store: true, vector: true}),
-				Parse:        parseMemOp(memKind{store: true, vector: true}),
-				Print:        printMemOp(memKind{store: true, vector: true}),
-				Canonicalize: mapOps(VectorStoreName),
-			},
-			{
-				Name:    YieldName,
-				Summary: "yield values to parent operation",
-				Doc:     "Terminates affine.for/if/parallel bodies:\n\n  affine.yield %v : f32",
-				Traits:  ir.Pure | ir.Terminator | ir.ReturnLike,
-				Verify:  verifyYield,
-				Parse:   opsyntax.ParseOptionalOperandsColonTypes,
-				Print:   opsyntax.PrintOptionalOperandsColonTypes,
+				Name:     YieldName,
+				Summary:  "yield values to parent operation",
+				Doc:      "Terminates affine.for/if/parallel bodies:\n\n  affine.yield %v : f32",
+				Traits:   ir.Pure | ir.Terminator | ir.ReturnLike,
+				Operands: []ir.ValueDef{ir.Var("operands", nil)},
+				Results:  ir.NoValues,
+				Format:   "attr-dict ($operands^ `:` type($operands))?",
+				Verify:   verifyYield,
 			},
 		},
 	}
@@ -198,4 +231,35 @@ func materialize(b *ir.Builder, attr ir.Attribute, t ir.Type, loc ir.Location) *
 		return nil
 	}
 	return b.CreateOp("arith.constant", loc, nil, []ir.Type{t}, ir.NamedAttribute{Name: "value", Value: attr})
+}
+
+// memOp declares one of the four load/store ops: `[%value ,] %memref[map
+// of indices] attr-dict : memref type [, vector type]`.
+func memOp(name, summary, doc string, traits ir.Trait, k memKind) *ir.OpDef {
+	valueType, typeSuffix := (*ir.TypeConstraint)(nil), "custom<MemRefAndElemType>(type($memref), type($%s))"
+	if k.vector {
+		valueType, typeSuffix = anyVector, "type($memref) `,` type($%s)"
+	}
+	access := "custom<AffineAccess>($memref, $indices, $map) attr-dict `:` "
+	d := &ir.OpDef{
+		Name:         name,
+		Summary:      summary,
+		Doc:          doc,
+		Traits:       traits,
+		Operands:     []ir.ValueDef{ir.Operand("memref", ir.AnyMemRef), ir.Var("indices", variadicIndex)},
+		Results:      []ir.ValueDef{ir.Operand("result", valueType)},
+		Attrs:        []ir.AttrDef{ir.Attr("map", ir.AffineMapAttrKind)},
+		Custom:       customs,
+		Format:       access + strings.ReplaceAll(typeSuffix, "%s", "result"),
+		Effects:      ir.FixedEffects(ir.OnOperand(ir.Read, 0)),
+		Verify:       verifyMemOp(k),
+		Canonicalize: []ir.Pattern{simplifyAffineOp(name)},
+	}
+	if k.store {
+		d.Effects = ir.FixedEffects(ir.OnOperand(ir.Write, 1))
+		d.Operands = append([]ir.ValueDef{ir.Operand("value", valueType)}, d.Operands...)
+		d.Results = ir.NoValues
+		d.Format = "$value `,` " + access + strings.ReplaceAll(typeSuffix, "%s", "value")
+	}
+	return d
 }

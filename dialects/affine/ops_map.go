@@ -7,47 +7,8 @@ import (
 
 // ---- affine.apply ----
 
-func parseApply(p ir.OpParser, st *ir.OperationState) error {
-	ma, err := parseMapAttr(p)
-	if err != nil {
-		return err
-	}
-	loc := p.Loc()
-	ops, numDims, err := parseDimAndSymbolList(p)
-	if err != nil {
-		return err
-	}
-	if err := p.ParseOptionalAttrDict(st); err != nil {
-		return err
-	}
-	if ma.Map.NumDims != numDims || ma.Map.NumInputs() != len(ops) {
-		return ir.Errorf(loc, "dimension or symbol index mismatch")
-	}
-	st.AddAttr("map", ma)
-	st.Operands = append(st.Operands, ops...)
-	for range ma.Map.Results {
-		st.Types = append(st.Types, ir.Index)
-	}
-	return nil
-}
-
-func printMapOp(p ir.OpPrinter, op *ir.Operation) {
-	m, _ := mapAttr(op, "map")
-	p.Print(" ")
-	p.PrintAttribute(op.Attr("map"))
-	nd := 0
-	if m != nil {
-		nd = m.NumDims
-	}
-	printDimAndSymbolList(p, op.Operands(), nd)
-	p.PrintOptionalAttrDict(op.Attrs(), "map")
-}
-
 func verifyApply(op *ir.Operation) error {
-	m, ok := mapAttr(op, "map")
-	if !ok {
-		return op.Errorf("requires attribute 'map'")
-	}
+	m, _ := mapAttr(op, "map")
 	if op.NumOperands() != m.NumInputs() {
 		return op.Errorf("operand count and affine map dimension and symbol count must match")
 	}
@@ -77,29 +38,8 @@ func foldApply(op *ir.Operation, operands []ir.Attribute) []ir.FoldResult {
 
 // ---- affine.min / affine.max ----
 
-func parseMinMax(p ir.OpParser, st *ir.OperationState) error {
-	ma, err := parseMapAttr(p)
-	if err != nil {
-		return err
-	}
-	ops, _, err := parseDimAndSymbolList(p)
-	if err != nil {
-		return err
-	}
-	if err := p.ParseOptionalAttrDict(st); err != nil {
-		return err
-	}
-	st.AddAttr("map", ma)
-	st.Operands = append(st.Operands, ops...)
-	st.Types = append(st.Types, ir.Index)
-	return nil
-}
-
 func verifyMinMax(op *ir.Operation) error {
-	m, ok := mapAttr(op, "map")
-	if !ok {
-		return op.Errorf("requires attribute 'map'")
-	}
+	m, _ := mapAttr(op, "map")
 	if op.NumOperands() != m.NumInputs() {
 		return op.Errorf("operand count and affine map dimension and symbol count must match")
 	}
@@ -134,59 +74,7 @@ func foldMinMax(isMin bool) func(op *ir.Operation, operands []ir.Attribute) []ir
 
 // ---- affine.delinearize_index ----
 
-func parseDelinearize(p ir.OpParser, st *ir.OperationState) error {
-	idx, err := p.ParseOperand()
-	if err != nil {
-		return err
-	}
-	if err := p.ParseKeyword("into"); err != nil {
-		return err
-	}
-	basis, err := p.ParseOperandList(ir.DelimParen)
-	if err != nil {
-		return err
-	}
-	if err := p.ParseOptionalAttrDict(st); err != nil {
-		return err
-	}
-	if err := p.Parse(":"); err != nil {
-		return err
-	}
-	ts, err := p.ParseTypeList()
-	if err != nil {
-		return err
-	}
-	ops, err := resolveIndex(p, append([]ir.UnresolvedOperand{idx}, basis...))
-	if err != nil {
-		return err
-	}
-	st.Operands = append(st.Operands, ops...)
-	st.Types = append(st.Types, ts...)
-	return nil
-}
-
-func printDelinearize(p ir.OpPrinter, op *ir.Operation) {
-	p.Print(" ")
-	p.PrintOperand(op.Operand(0))
-	p.Print(" into (")
-	p.PrintOperands(op.Operands()[1:])
-	p.Print(")")
-	p.PrintOptionalAttrDict(op.Attrs())
-	p.Print(" : ")
-	p.PrintTypes(op.ResultTypes())
-}
-
 func verifyDelinearize(op *ir.Operation) error {
-	for i, v := range op.Operands() {
-		if !isIndex(v) {
-			return op.Errorf("operand #%d must be index, but got '%s'", i, v.Type())
-		}
-	}
-	for i, r := range op.Results() {
-		if !isIndex(r) {
-			return op.Errorf("result #%d must be variadic of index, but got '%s'", i, r.Type())
-		}
-	}
 	if op.NumOperands() < 2 {
 		return op.Errorf("basis should not be empty")
 	}

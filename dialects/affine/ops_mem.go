@@ -1,7 +1,6 @@
 package affine
 
 import (
-	"github.com/goopt/goopt/dialects/opsyntax"
 	"github.com/goopt/goopt/ir"
 	aff "github.com/goopt/goopt/ir/affine"
 )
@@ -12,110 +11,9 @@ type memKind struct {
 	vector bool // `: memref, vector` type list
 }
 
-func parseMemOp(k memKind) func(p ir.OpParser, st *ir.OperationState) error {
-	return func(p ir.OpParser, st *ir.OperationState) error {
-		var val ir.UnresolvedOperand
-		if k.store {
-			var err error
-			if val, err = p.ParseOperand(); err != nil {
-				return err
-			}
-			if err := p.Parse(","); err != nil {
-				return err
-			}
-		}
-		mem, m, idx, err := parseMemRefAccess(p)
-		if err != nil {
-			return err
-		}
-		if err := p.ParseOptionalAttrDict(st); err != nil {
-			return err
-		}
-		loc := p.Loc()
-		t, err := p.ParseColonType()
-		if err != nil {
-			return err
-		}
-		mt, ok := t.(*ir.MemRefType)
-		if !ok {
-			return ir.Errorf(loc, "invalid kind of type specified")
-		}
-		var vt ir.Type
-		if k.vector {
-			if err := p.Parse(","); err != nil {
-				return err
-			}
-			loc := p.Loc()
-			if vt, err = p.ParseType(); err != nil {
-				return err
-			}
-			if _, ok := vt.(*ir.VectorType); !ok {
-				return ir.Errorf(loc, "invalid kind of type specified")
-			}
-		}
-		if k.store {
-			vtype := mt.Elem
-			if k.vector {
-				vtype = vt
-			}
-			v, err := p.ResolveOperand(val, vtype)
-			if err != nil {
-				return err
-			}
-			st.Operands = append(st.Operands, v)
-		}
-		mv, err := p.ResolveOperand(mem, mt)
-		if err != nil {
-			return err
-		}
-		ivs, err := resolveIndex(p, idx)
-		if err != nil {
-			return err
-		}
-		st.Operands = append(append(st.Operands, mv), ivs...)
-		st.AddAttr("map", ir.AffineMapOf(m))
-		if !k.store {
-			if k.vector {
-				st.Types = append(st.Types, vt)
-			} else {
-				st.Types = append(st.Types, mt.Elem)
-			}
-		}
-		return nil
-	}
-}
-
-func printMemOp(k memKind) func(p ir.OpPrinter, op *ir.Operation) {
-	return func(p ir.OpPrinter, op *ir.Operation) {
-		m, ops, _ := AccessMap(op)
-		p.Print(" ")
-		memIdx := 0
-		if k.store {
-			p.PrintOperand(op.Operand(0))
-			p.Print(", ")
-			memIdx = 1
-		}
-		printMemRefAccess(p, op.Operand(memIdx), m, ops)
-		p.PrintOptionalAttrDict(op.Attrs(), "map")
-		p.Print(" : ")
-		p.PrintType(op.Operand(memIdx).Type())
-		if k.vector {
-			p.Print(", ")
-			if k.store {
-				p.PrintType(op.Operand(0).Type())
-			} else {
-				p.PrintType(op.Result(0).Type())
-			}
-		}
-	}
-}
-
 // verifyMemoryOpIndexing checks the common indexing invariants.
 func verifyMemoryOpIndexing(op *ir.Operation, mt *ir.MemRefType) error {
-	m, ops, ok := AccessMap(op)
-	if !ok {
-		return op.Errorf("requires attribute 'map'")
-	}
+	m, ops, _ := AccessMap(op)
 	if len(m.Results) != mt.Rank() {
 		return op.Errorf("affine map num results must equal memref rank")
 	}
@@ -124,9 +22,6 @@ func verifyMemoryOpIndexing(op *ir.Operation, mt *ir.MemRefType) error {
 	}
 	scope := AffineScope(op)
 	for _, v := range ops {
-		if !isIndex(v) {
-			return op.Errorf("index to load must have 'index' type")
-		}
 		if !IsValidDimIn(v, scope) {
 			return op.Errorf("index must be a valid dimension or symbol identifier")
 		}
@@ -134,106 +29,39 @@ func verifyMemoryOpIndexing(op *ir.Operation, mt *ir.MemRefType) error {
 	return nil
 }
 
+// verifyMemOp checks what the schema does not: element types and indexing.
 func verifyMemOp(k memKind) func(op *ir.Operation) error {
 	return func(op *ir.Operation) error {
-		memIdx := 0
+		mem := op.NamedOperand("memref")
+		val := op.NamedResult("result")
 		if k.store {
-			memIdx = 1
+			val = op.NamedOperand("value")
 		}
-		mt, err := memRefOperandType(op, memIdx)
-		if err != nil {
-			return err
-		}
-		var vt *ir.VectorType
-		if k.vector {
-			var t ir.Type
-			if k.store {
-				t = op.Operand(0).Type()
-			} else if op.NumResults() == 1 {
-				t = op.Result(0).Type()
+		mt := mem.Type().(*ir.MemRefType)
+		switch {
+		case k.vector && val.Type().(*ir.VectorType).Elem != mt.Elem:
+			if err := verifyMemoryOpIndexing(op, mt); err != nil {
+				return err
 			}
-			var ok bool
-			if vt, ok = t.(*ir.VectorType); !ok {
-				what := "result #0"
-				if k.store {
-					what = "operand #0"
-				}
-				return op.Errorf("%s must be vector of any type values, but got '%v'", what, t)
-			}
-		} else if k.store {
-			if op.Operand(0).Type() != mt.Elem {
-				return op.Errorf("value to store must have the same type as memref element type")
-			}
-		} else if op.NumResults() != 1 || op.Result(0).Type() != mt.Elem {
+			return op.Errorf("requires memref and vector types of the same elemental type")
+		case !k.vector && k.store && val.Type() != mt.Elem:
+			return op.Errorf("value to store must have the same type as memref element type")
+		case !k.vector && !k.store && val.Type() != mt.Elem:
 			return op.Errorf("result type must match element type of memref")
 		}
-		if err := verifyMemoryOpIndexing(op, mt); err != nil {
-			return err
-		}
-		if vt != nil && vt.Elem != mt.Elem {
-			return op.Errorf("requires memref and vector types of the same elemental type")
-		}
-		return nil
+		return verifyMemoryOpIndexing(op, mt)
 	}
 }
 
 // ---- affine.prefetch ----
 
-func parsePrefetch(p ir.OpParser, st *ir.OperationState) error {
-	nameLoc := p.Loc()
-	mem, m, idx, err := parseMemRefAccess(p)
-	if err != nil {
-		return err
-	}
-	if err := opsyntax.ParsePrefetchSpec(p, st, nameLoc); err != nil {
-		return err
-	}
-	if err := p.ParseOptionalAttrDict(st); err != nil {
-		return err
-	}
-	t, err := p.ParseColonType()
-	if err != nil {
-		return err
-	}
-	mv, err := p.ResolveOperand(mem, t)
-	if err != nil {
-		return err
-	}
-	ivs, err := resolveIndex(p, idx)
-	if err != nil {
-		return err
-	}
-	st.Operands = append(append(st.Operands, mv), ivs...)
-	st.AddAttr("map", ir.AffineMapOf(m))
-	return nil
-}
-
-func printPrefetch(p ir.OpPrinter, op *ir.Operation) {
-	m, ops, _ := AccessMap(op)
-	p.Print(" ")
-	printMemRefAccess(p, op.Operand(0), m, ops)
-	opsyntax.PrintPrefetchSpec(p, op)
-	p.PrintOptionalAttrDict(op.Attrs(), "map", "localityHint", "isDataCache", "isWrite")
-	p.Print(" : ")
-	p.PrintType(op.Operand(0).Type())
-}
-
 func verifyPrefetch(op *ir.Operation) error {
-	mt, err := memRefOperandType(op, 0)
-	if err != nil {
-		return err
+	mt := op.Operand(0).Type().(*ir.MemRefType)
+	m, _ := mapAttr(op, "map")
+	if len(m.Results) != mt.Rank() {
+		return op.Errorf("affine.prefetch affine map num results must equal memref rank")
 	}
-	if a, ok := op.Attr("localityHint").(*ir.IntegerAttr); !ok || a.Int() < 0 || a.Int() > 3 {
-		return op.Errorf("attribute 'localityHint' failed to satisfy constraint: 32-bit signless integer attribute whose minimum value is 0 whose maximum value is 3")
-	}
-	if m, ok := mapAttr(op, "map"); ok {
-		if len(m.Results) != mt.Rank() {
-			return op.Errorf("affine.prefetch affine map num results must equal memref rank")
-		}
-		if m.NumInputs()+1 != op.NumOperands() {
-			return op.Errorf("too few operands")
-		}
-	} else if op.NumOperands() != 1 {
+	if m.NumInputs()+1 != op.NumOperands() {
 		return op.Errorf("too few operands")
 	}
 	scope := AffineScope(op)
@@ -243,11 +71,6 @@ func verifyPrefetch(op *ir.Operation) error {
 		}
 	}
 	return nil
-}
-
-func boolAttr(op *ir.Operation, name string) bool {
-	a, ok := op.Attr(name).(*ir.IntegerAttr)
-	return ok && a.Int() != 0
 }
 
 // ---- affine.dma_start / affine.dma_wait ----

@@ -3,6 +3,7 @@ package affine
 import (
 	"strconv"
 
+	"github.com/goopt/goopt/dialects/opsyntax"
 	"github.com/goopt/goopt/ir"
 	aff "github.com/goopt/goopt/ir/affine"
 )
@@ -117,31 +118,11 @@ func parseFor(p ir.OpParser, st *ir.OperationState) error {
 	args := []ir.Argument{iv}
 	var inits []*ir.Value
 	if p.ParseOptionalKeyword("iter_args") {
-		var us []ir.UnresolvedOperand
-		if err := p.Parse("("); err != nil {
+		iterArgs, us, err := opsyntax.ParseAssignmentList(p)
+		if err != nil {
 			return err
 		}
-		for {
-			a, err := p.ParseArgument(false)
-			if err != nil {
-				return err
-			}
-			if err := p.Parse("="); err != nil {
-				return err
-			}
-			u, err := p.ParseOperand()
-			if err != nil {
-				return err
-			}
-			args = append(args, a)
-			us = append(us, u)
-			if !p.ParseOptional(",") {
-				break
-			}
-		}
-		if err := p.Parse(")"); err != nil {
-			return err
-		}
+		args = append(args, iterArgs...)
 		loc := p.Loc()
 		ts, err := p.ParseArrowTypeList()
 		if err != nil {
@@ -160,11 +141,10 @@ func parseFor(p ir.OpParser, st *ir.OperationState) error {
 		}
 		st.Types = append(st.Types, ts...)
 	}
-	st.Operands = append(append(append(st.Operands, lbOps...), ubOps...), inits...)
+	st.SetOperandGroups(p.Context().OpDef(ForName), lbOps, ubOps, inits)
 	st.AddAttr("lowerBoundMap", ir.AffineMapOf(lbMap))
 	st.AddAttr("upperBoundMap", ir.AffineMapOf(ubMap))
 	st.AddAttr("step", ir.IndexAttr(step))
-	st.AddAttr("operandSegmentSizes", ir.DenseI32Array(int32(len(lbOps)), int32(len(ubOps)), int32(len(inits))))
 	body := st.AddRegion()
 	if err := p.ParseRegion(body, args); err != nil {
 		return err
@@ -193,46 +173,27 @@ func printFor(p ir.OpPrinter, op *ir.Operation) {
 	}
 	inits := f.Inits()
 	if len(inits) > 0 {
-		p.Print(" iter_args(")
-		for i, a := range f.RegionIterArgs() {
-			if i > 0 {
-				p.Print(", ")
-			}
-			p.PrintOperand(a)
-			p.Print(" = ")
-			if i < len(inits) {
-				p.PrintOperand(inits[i])
-			}
-		}
-		p.Print(") -> (")
+		p.Print(" iter_args")
+		opsyntax.PrintAssignmentList(p, f.RegionIterArgs(), inits)
+		p.Print(" -> (")
 		p.PrintTypes(op.ResultTypes())
 		p.Print(")")
 	}
 	p.Print(" ")
 	p.PrintRegion(op.Region(0), false, len(inits) > 0)
-	p.PrintOptionalAttrDict(op.Attrs(), "lowerBoundMap", "upperBoundMap", "step", "operandSegmentSizes")
+	p.PrintOptionalAttrDict(op.Attrs(), "lowerBoundMap", "upperBoundMap", "step", ir.SegmentSizesAttr)
 }
 
 func verifyFor(op *ir.Operation) error {
 	f := ForOp{op}
-	lb, ok1 := mapAttr(op, "lowerBoundMap")
-	ub, ok2 := mapAttr(op, "upperBoundMap")
-	if !ok1 {
-		return op.Errorf("requires attribute 'lowerBoundMap'")
-	}
-	if !ok2 {
-		return op.Errorf("requires attribute 'upperBoundMap'")
-	}
-	if s, ok := op.Attr("step").(*ir.IntegerAttr); !ok || s.Int() <= 0 {
-		return op.Errorf("attribute 'step' failed to satisfy constraint: index attribute whose value is positive")
-	}
+	lb, ub := f.LowerBoundMap(), f.UpperBoundMap()
 	if len(lb.Results) == 0 || len(ub.Results) == 0 {
 		return op.Errorf("bound maps should have at least one result")
 	}
 	if lb.NumInputs()+ub.NumInputs() > op.NumOperands() {
 		return op.Errorf("operand count must match the bound maps' inputs")
 	}
-	if op.NumRegions() != 1 || op.Region(0).Empty() {
+	if op.Region(0).Empty() {
 		return op.Errorf("requires one region")
 	}
 	body := f.Body()
@@ -352,9 +313,6 @@ func verifyIf(op *ir.Operation) error {
 	}
 	if op.NumOperands() != s.NumInputs() {
 		return op.Errorf("operand count and condition integer set dimension and symbol count must match")
-	}
-	if op.NumRegions() != 2 {
-		return op.Errorf("expected 2 regions")
 	}
 	if op.NumResults() > 0 && op.Region(1).Empty() {
 		return op.Errorf("must have an else block if defining values")
@@ -639,17 +597,7 @@ func reductionMatchesType(t ir.Type, kind int64) bool {
 
 func verifyParallel(op *ir.Operation) error {
 	po := ParallelOp{op}
-	for _, n := range []string{"lowerBoundsMap", "upperBoundsMap"} {
-		if _, ok := mapAttr(op, n); !ok {
-			return op.Errorf("requires attribute '%s'", n)
-		}
-	}
-	for _, n := range []string{"lowerBoundsGroups", "upperBoundsGroups", "steps", "reductions"} {
-		if op.Attr(n) == nil {
-			return op.Errorf("requires attribute '%s'", n)
-		}
-	}
-	if op.NumRegions() != 1 || op.Region(0).Empty() {
+	if op.Region(0).Empty() {
 		return op.Errorf("requires one region")
 	}
 	n := po.NumDims()

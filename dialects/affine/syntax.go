@@ -1,9 +1,121 @@
 package affine
 
 import (
+	"github.com/goopt/goopt/dialects/opsyntax"
 	"github.com/goopt/goopt/ir"
 	aff "github.com/goopt/goopt/ir/affine"
 )
+
+// customs are the custom directives of the affine formats: the irregular
+// pieces (maps applied to SSA ids) shared by several ops.
+var customs = map[string]ir.CustomDirective{
+	"MapOperands":        mapOperands(true),
+	"MinMaxMapOperands":  mapOperands(false),
+	"AffineAccess":       affineAccess,
+	"MemRefAndElemType":  memRefAndElemType,
+	"PrefetchSpecifiers": prefetchSpecifiers,
+}
+
+// mapOperands is custom<MapOperands>($map, $mapOperands): a map attribute
+// applied to `(%dims)[%symbols]`. checked reports a dim/symbol split that
+// does not fit the map while parsing, as affine.apply's parser does
+// (affine.min/max leave the count to the verifier).
+func mapOperands(checked bool) ir.CustomDirective {
+	return ir.CustomDirective{
+		Parse: func(p ir.OpParser, args []*ir.FormatArg) error {
+			ma, err := parseMapAttr(p)
+			if err != nil {
+				return err
+			}
+			loc := p.Loc()
+			dims, err := p.ParseOperandList(ir.DelimParen)
+			if err != nil {
+				return err
+			}
+			syms, err := p.ParseOperandList(ir.DelimOptionalSquare)
+			if err != nil {
+				return err
+			}
+			if checked && (ma.Map.NumDims != len(dims) || ma.Map.NumInputs() != len(dims)+len(syms)) {
+				return ir.Errorf(loc, "dimension or symbol index mismatch")
+			}
+			args[0].Attr, args[1].Operands = ma, append(dims, syms...)
+			return nil
+		},
+		Print: func(p ir.OpPrinter, _ *ir.Operation, args []*ir.FormatArg) {
+			p.PrintAttribute(args[0].Attr)
+			nd := 0
+			if ma, ok := args[0].Attr.(*ir.AffineMapAttr); ok {
+				nd = ma.Map.NumDims
+			}
+			printDimAndSymbolList(p, args[1].Values, nd)
+		},
+	}
+}
+
+// affineAccess is custom<AffineAccess>($memref, $indices, $map):
+// `%A[%i + 1, symbol(%n)]`, the map spelled with its operands in place.
+var affineAccess = ir.CustomDirective{
+	Parse: func(p ir.OpParser, args []*ir.FormatArg) error {
+		mem, m, idx, err := parseMemRefAccess(p)
+		if err != nil {
+			return err
+		}
+		args[0].Operands, args[1].Operands, args[2].Attr = []ir.UnresolvedOperand{mem}, idx, ir.AffineMapOf(m)
+		return nil
+	},
+	Print: func(p ir.OpPrinter, _ *ir.Operation, args []*ir.FormatArg) {
+		var m *aff.Map
+		if ma, ok := args[2].Attr.(*ir.AffineMapAttr); ok {
+			m = ma.Map
+		}
+		if len(args[0].Values) == 1 {
+			printMemRefAccess(p, args[0].Values[0], m, args[1].Values)
+		}
+	},
+}
+
+// memRefAndElemType is custom<MemRefAndElemType>(type($memref), type($v)):
+// the memref type, which also gives the type of the loaded or stored
+// element.
+var memRefAndElemType = ir.CustomDirective{
+	Parse: func(p ir.OpParser, args []*ir.FormatArg) error {
+		loc := p.Loc()
+		t, err := p.ParseType()
+		if err != nil {
+			return err
+		}
+		mt, ok := t.(*ir.MemRefType)
+		if !ok {
+			return ir.Errorf(loc, "invalid kind of type specified")
+		}
+		args[0].Types, args[1].Types = []ir.Type{mt}, []ir.Type{mt.Elem}
+		return nil
+	},
+	Print: func(p ir.OpPrinter, _ *ir.Operation, args []*ir.FormatArg) {
+		p.PrintTypes(args[0].Types)
+	},
+}
+
+// prefetchSpecifiers is custom<PrefetchSpecifiers>($isWrite, $localityHint,
+// $isDataCache): `, read, locality<3>, data`, shared with memref.prefetch.
+var prefetchSpecifiers = ir.CustomDirective{
+	Parse: func(p ir.OpParser, args []*ir.FormatArg) error {
+		st := &ir.OperationState{}
+		if err := opsyntax.ParsePrefetchSpec(p, st, p.Loc()); err != nil {
+			return err
+		}
+		for i, name := range opsyntax.PrefetchAttrs() {
+			for _, a := range st.Attrs {
+				if a.Name == name {
+					args[i].Attr = a.Value
+				}
+			}
+		}
+		return nil
+	},
+	Print: func(p ir.OpPrinter, op *ir.Operation, _ []*ir.FormatArg) { opsyntax.PrintPrefetchSpec(p, op) },
+}
 
 // resolveIndex resolves every operand with type index.
 func resolveIndex(p ir.OpParser, us []ir.UnresolvedOperand) ([]*ir.Value, error) {
@@ -91,16 +203,4 @@ func ensureTerminator(ctx *ir.Context, r *ir.Region, loc ir.Location, argTypes .
 		return
 	}
 	b.Append(ctx.NewOperation(&ir.OperationState{Name: YieldName, Loc: loc}))
-}
-
-// memRefOperandType returns the operand's memref type or an ODS-style error.
-func memRefOperandType(op *ir.Operation, i int) (*ir.MemRefType, error) {
-	if i >= op.NumOperands() {
-		return nil, op.Errorf("requires at least %d operands", i+1)
-	}
-	mt, ok := op.Operand(i).Type().(*ir.MemRefType)
-	if !ok {
-		return nil, op.Errorf("operand #%d must be memref of any type values, but got '%s'", i, op.Operand(i).Type())
-	}
-	return mt, nil
 }

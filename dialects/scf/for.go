@@ -16,6 +16,14 @@ func forOp() *ir.OpDef {
 			"      %x = arith.addf %acc, %v : f32\n      scf.yield %x : f32\n    }\n" +
 			"    scf.for %i = %a to %b step %s : i32 {\n    }",
 		Traits: ir.SingleBlock | ir.RecursiveMemoryEffects | ir.LoopLike | ir.AutomaticAllocationScope,
+		Operands: []ir.ValueDef{
+			ir.Operand("lowerBound", ir.AnySignlessIntOrIndex),
+			ir.Operand("upperBound", ir.AnySignlessIntOrIndex),
+			ir.Operand("step", ir.AnySignlessIntOrIndex),
+			ir.Var("initArgs", nil),
+		},
+		Results: []ir.ValueDef{ir.Var("results", nil)},
+		Regions: []ir.RegionDef{{Name: "region"}},
 		Parse: func(p ir.OpParser, st *ir.OperationState) error {
 			iv, err := p.ParseArgument(false)
 			if err != nil {
@@ -45,7 +53,7 @@ func forOp() *ir.OpDef {
 			var iterArgs []ir.Argument
 			var inits []ir.UnresolvedOperand
 			if p.ParseOptionalKeyword("iter_args") {
-				if iterArgs, inits, err = parseAssignmentList(p); err != nil {
+				if iterArgs, inits, err = opsyntax.ParseAssignmentList(p); err != nil {
 					return err
 				}
 				ts, err := p.ParseArrowTypeList()
@@ -122,10 +130,7 @@ func forOp() *ir.OpDef {
 
 // verifyFor is LoopLikeOpInterface's verifier followed by scf.for's own.
 func verifyFor(op *ir.Operation) error {
-	if op.NumOperands() < 3 {
-		return op.Errorf("expected lower bound, upper bound and step operands")
-	}
-	if op.NumRegions() != 1 || op.Region(0).Front() == nil {
+	if op.Region(0).Front() == nil {
 		return op.Errorf("requires one region with a block")
 	}
 	body := op.Region(0).Front()
@@ -164,11 +169,8 @@ func verifyFor(op *ir.Operation) error {
 		}
 	}
 	lbT := op.Operand(0).Type()
-	if !ir.IsIntOrIndex(lbT) || op.Operand(1).Type() != lbT || op.Operand(2).Type() != lbT {
+	if op.Operand(1).Type() != lbT || op.Operand(2).Type() != lbT {
 		return op.Errorf("failed to verify that all of {lowerBound, upperBound, step} have same type")
-	}
-	if it, ok := lbT.(*ir.IntegerType); ok && !it.IsSignless() {
-		return op.Errorf("operand #0 must be signless integer or index, but got %s", quoted(lbT))
 	}
 	if body.Argument(0).Type() != lbT {
 		return op.Errorf("expected induction variable to be same type as bounds and step")
@@ -312,12 +314,13 @@ func foldForIterArgs(op *ir.Operation, rw *ir.Rewriter) bool {
 
 func yieldOp() *ir.OpDef {
 	return &ir.OpDef{
-		Name:    "scf.yield",
-		Summary: "loop yield and termination operation",
-		Doc:     "Terminates the regions of scf ops, passing values to the parent or the next iteration.\n\n    scf.yield %a, %b : i32, f32",
-		Traits:  ir.Terminator | ir.ReturnLike | ir.Pure,
-		Parse:   opsyntax.ParseOptionalOperandsColonTypes,
-		Print:   opsyntax.PrintOptionalOperandsColonTypes,
+		Name:     "scf.yield",
+		Summary:  "loop yield and termination operation",
+		Doc:      "Terminates the regions of scf ops, passing values to the parent or the next iteration.\n\n    scf.yield %a, %b : i32, f32",
+		Traits:   ir.Terminator | ir.ReturnLike | ir.Pure,
+		Operands: []ir.ValueDef{ir.Var("results", nil)},
+		Results:  ir.NoValues,
+		Format:   "attr-dict ($results^ `:` type($results))?",
 		Verify: func(op *ir.Operation) error {
 			p := op.ParentOp()
 			if p == nil {

@@ -3,16 +3,16 @@ package scf
 import (
 	"slices"
 
-	"github.com/goopt/goopt/dialects/internal/segments"
 	"github.com/goopt/goopt/dialects/memref"
 	"github.com/goopt/goopt/dialects/opsyntax"
 	"github.com/goopt/goopt/ir"
 )
 
-// forallProps are scf.forall's properties.
-func forallProps() []string {
-	return []string{segments.Attr, "staticLowerBound", "staticUpperBound", "staticStep", "mapping"}
-}
+// anyRankedTensor is ODS's AnyRankedTensor.
+var anyRankedTensor = ir.TypeOf("variadic of ranked tensor of any type values", func(t ir.Type) bool {
+	_, ok := t.(*ir.RankedTensorType)
+	return ok
+})
 
 func forallOp() *ir.OpDef {
 	return &ir.OpDef{
@@ -24,8 +24,21 @@ func forallOp() *ir.OpDef {
 			"      scf.forall.in_parallel {\n        tensor.parallel_insert_slice ...\n      }\n" +
 			"    } {mapping = [#gpu.thread<x>, #gpu.thread<y>]}\n" +
 			"    scf.forall (%i) = (0) to (%n) step (2) {\n    }",
-		Traits:   ir.AutomaticAllocationScope | ir.RecursiveMemoryEffects | ir.SingleBlock | ir.LoopLike | ir.HasParallelRegion,
-		Inherent: forallProps(),
+		Traits: ir.AutomaticAllocationScope | ir.RecursiveMemoryEffects | ir.SingleBlock | ir.LoopLike | ir.HasParallelRegion,
+		Operands: []ir.ValueDef{
+			ir.Var("dynamicLowerBound", ir.IndexConstraint),
+			ir.Var("dynamicUpperBound", ir.IndexConstraint),
+			ir.Var("dynamicStep", ir.IndexConstraint),
+			ir.Var("outputs", anyRankedTensor),
+		},
+		Attrs: []ir.AttrDef{
+			ir.Attr("staticLowerBound", ir.DenseI64ArrayKind),
+			ir.Attr("staticUpperBound", ir.DenseI64ArrayKind),
+			ir.Attr("staticStep", ir.DenseI64ArrayKind),
+			ir.OptAttr("mapping", ir.ArrayAttrKind),
+		},
+		Results: []ir.ValueDef{ir.Var("results", nil)},
+		Regions: []ir.RegionDef{{Name: "region"}},
 		Parse: func(p ir.OpParser, st *ir.OperationState) error {
 			ivs, err := p.ParseArgumentList(ir.DelimParen, false)
 			if err != nil {
@@ -62,20 +75,19 @@ func forallOp() *ir.OpDef {
 					return err
 				}
 			}
-			for _, us := range [][]ir.UnresolvedOperand{lbs, ubs, steps} {
+			groups := make([][]*ir.Value, 4)
+			for i, us := range [][]ir.UnresolvedOperand{lbs, ubs, steps} {
 				if len(us) == 0 {
 					continue
 				}
-				vs, err := p.ResolveOperands(us, []ir.Type{ir.Index})
-				if err != nil {
+				if groups[i], err = p.ResolveOperands(us, []ir.Type{ir.Index}); err != nil {
 					return err
 				}
-				st.Operands = append(st.Operands, vs...)
 			}
 			var outArgs []ir.Argument
-			var outs []ir.UnresolvedOperand
 			if p.ParseOptionalKeyword("shared_outs") {
-				if outArgs, outs, err = parseAssignmentList(p); err != nil {
+				var outs []ir.UnresolvedOperand
+				if outArgs, outs, err = opsyntax.ParseAssignmentList(p); err != nil {
 					return err
 				}
 				ts, err := p.ParseOptionalArrowTypeList()
@@ -87,11 +99,9 @@ func forallOp() *ir.OpDef {
 				}
 				st.Types = append(st.Types, ts...)
 				if len(outs) > 0 {
-					vs, err := p.ResolveOperands(outs, ts)
-					if err != nil {
+					if groups[3], err = p.ResolveOperands(outs, ts); err != nil {
 						return err
 					}
-					st.Operands = append(st.Operands, vs...)
 				}
 			}
 			args := make([]ir.Argument, 0, n+len(outArgs))
@@ -117,7 +127,7 @@ func forallOp() *ir.OpDef {
 			st.AddAttr("staticLowerBound", ir.DenseI64Array(slb...))
 			st.AddAttr("staticUpperBound", ir.DenseI64Array(sub...))
 			st.AddAttr("staticStep", ir.DenseI64Array(sstep...))
-			segments.Set(st, len(lbs), len(ubs), len(steps), len(outs))
+			st.SetOperandGroups(p.Context().OpDef("scf.forall"), groups...)
 			return nil
 		},
 		Print: func(p ir.OpPrinter, op *ir.Operation) {
@@ -131,16 +141,16 @@ func forallOp() *ir.OpDef {
 			p.PrintOperands(args[:rank])
 			if forallNormalized(op) {
 				p.Print(") in ")
-				opsyntax.PrintDynamicIndexList(p, segments.Group(op, 1), denseI64(op, "staticUpperBound"), ir.DelimParen)
+				opsyntax.PrintDynamicIndexList(p, op.OperandGroup(1), denseI64(op, "staticUpperBound"), ir.DelimParen)
 			} else {
 				p.Print(") = ")
-				opsyntax.PrintDynamicIndexList(p, segments.Group(op, 0), denseI64(op, "staticLowerBound"), ir.DelimParen)
+				opsyntax.PrintDynamicIndexList(p, op.OperandGroup(0), denseI64(op, "staticLowerBound"), ir.DelimParen)
 				p.Print(" to ")
-				opsyntax.PrintDynamicIndexList(p, segments.Group(op, 1), denseI64(op, "staticUpperBound"), ir.DelimParen)
+				opsyntax.PrintDynamicIndexList(p, op.OperandGroup(1), denseI64(op, "staticUpperBound"), ir.DelimParen)
 				p.Print(" step ")
-				opsyntax.PrintDynamicIndexList(p, segments.Group(op, 2), denseI64(op, "staticStep"), ir.DelimParen)
+				opsyntax.PrintDynamicIndexList(p, op.OperandGroup(2), denseI64(op, "staticStep"), ir.DelimParen)
 			}
-			printInitializationList(p, args[rank:], segments.Group(op, 3), " shared_outs")
+			printInitializationList(p, args[rank:], op.OperandGroup(3), " shared_outs")
 			p.Print(" ")
 			if op.NumResults() > 0 {
 				p.Print("-> (")
@@ -148,7 +158,7 @@ func forallOp() *ir.OpDef {
 				p.Print(") ")
 			}
 			p.PrintRegion(op.Region(0), false, op.NumResults() > 0)
-			p.PrintOptionalAttrDict(op.Attrs(), segments.Attr, "staticLowerBound", "staticUpperBound", "staticStep")
+			p.PrintOptionalAttrDict(op.Attrs(), ir.SegmentSizesAttr, "staticLowerBound", "staticUpperBound", "staticStep")
 		},
 		Verify: verifyForall,
 	}
@@ -173,15 +183,12 @@ func forallNormalized(op *ir.Operation) bool {
 		}
 		return true
 	}
-	return is(denseI64(op, "staticLowerBound"), segments.Group(op, 0), 0) && is(denseI64(op, "staticStep"), segments.Group(op, 2), 1)
+	return is(denseI64(op, "staticLowerBound"), op.OperandGroup(0), 0) && is(denseI64(op, "staticStep"), op.OperandGroup(2), 1)
 }
 
 func verifyForall(op *ir.Operation) error {
-	if err := segments.Check(op, 4); err != nil {
-		return err
-	}
 	rank := len(denseI64(op, "staticUpperBound"))
-	outs := segments.Group(op, 3)
+	outs := op.OperandGroup(3)
 	if op.NumResults() != len(outs) {
 		return op.Errorf("produces %d results, but has only %d outputs", op.NumResults(), len(outs))
 	}
@@ -215,7 +222,7 @@ func verifyForall(op *ir.Operation) error {
 				n++
 			}
 		}
-		if n != len(segments.Group(op, i)) {
+		if n != len(op.OperandGroup(i)) {
 			return op.Errorf("expected %d dynamic %s values", n, l.name)
 		}
 	}
@@ -245,7 +252,10 @@ func inParallelOp() *ir.OpDef {
 		Summary: "terminates a `forall` block",
 		Doc: "Ends an scf.forall body; its region holds the parallel inserts into the shared outputs.\n\n" +
 			"    scf.forall.in_parallel {\n      tensor.parallel_insert_slice %s into %o[%i] [1] [1] : tensor<1xf32> into tensor<8xf32>\n    }",
-		Traits: ir.Terminator | ir.Pure | ir.SingleBlock | ir.NoTerminator,
+		Traits:   ir.Terminator | ir.Pure | ir.SingleBlock | ir.NoTerminator,
+		Operands: ir.NoValues,
+		Results:  ir.NoValues,
+		Regions:  []ir.RegionDef{{Name: "region"}},
 		Parse: func(p ir.OpParser, st *ir.OperationState) error {
 			r := st.AddRegion()
 			if err := p.ParseRegion(r, nil); err != nil {

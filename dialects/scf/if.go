@@ -12,59 +12,14 @@ func ifOp() *ir.OpDef {
 		Doc: "Runs the then region when the i1 condition holds and the else region otherwise; " +
 			"with results, both regions must yield them.\n\n" +
 			"    %r = scf.if %c -> (i32) {\n      scf.yield %a : i32\n    } else {\n      scf.yield %b : i32\n    }",
-		Traits: ir.SingleBlock | ir.RecursiveMemoryEffects,
-		Parse: func(p ir.OpParser, st *ir.OperationState) error {
-			u, err := p.ParseOperand()
-			if err != nil {
-				return err
-			}
-			c, err := p.ResolveOperand(u, ir.I1)
-			if err != nil {
-				return err
-			}
-			st.Operands = append(st.Operands, c)
-			ts, err := p.ParseOptionalArrowTypeList()
-			if err != nil {
-				return err
-			}
-			st.Types = append(st.Types, ts...)
-			then, els := st.AddRegion(), st.AddRegion()
-			if err := p.ParseRegion(then, nil); err != nil {
-				return err
-			}
-			regions.EnsureTerminator(p.Context(), then, "scf.yield", st.Loc)
-			if p.ParseOptionalKeyword("else") {
-				if err := p.ParseRegion(els, nil); err != nil {
-					return err
-				}
-				regions.EnsureTerminator(p.Context(), els, "scf.yield", st.Loc)
-			}
-			return p.ParseOptionalAttrDict(st)
-		},
-		Print: func(p ir.OpPrinter, op *ir.Operation) {
-			p.Print(" ")
-			p.PrintOperand(op.Operand(0))
-			printTerms := op.NumResults() > 0
-			if printTerms {
-				p.Print(" -> (")
-				p.PrintTypes(op.ResultTypes())
-				p.Print(")")
-			}
-			p.Print(" ")
-			p.PrintRegion(op.Region(0), false, printTerms)
-			if !op.Region(1).Empty() {
-				p.Print(" else ")
-				p.PrintRegion(op.Region(1), false, printTerms)
-			}
-			p.PrintOptionalAttrDict(op.Attrs())
-		},
+		Traits:             ir.SingleBlock | ir.RecursiveMemoryEffects,
+		Operands:           []ir.ValueDef{ir.Operand("condition", ir.I1Constraint)},
+		Results:            []ir.ValueDef{ir.Var("results", nil)},
+		Regions:            []ir.RegionDef{{Name: "thenRegion"}, {Name: "elseRegion"}},
+		ImplicitTerminator: "scf.yield",
+		Custom:             customs,
+		Format:             "$condition `` custom<ParenArrowTypes>(type($results)) $thenRegion (`else` $elseRegion^)? attr-dict",
 		Verify: func(op *ir.Operation) error {
-			if op.NumOperands() != 1 || op.Operand(0).Type() != ir.I1 {
-				return op.Errorf("operand #0 must be 1-bit signless integer")
-			}
-			if op.NumRegions() != 2 {
-				return op.Errorf("requires two regions")
-			}
 			if op.NumResults() != 0 && op.Region(1).Empty() {
 				return op.Errorf("must have an else block if defining values")
 			}

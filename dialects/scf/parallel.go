@@ -2,7 +2,6 @@ package scf
 
 import (
 	"github.com/goopt/goopt/dialects/internal/regions"
-	"github.com/goopt/goopt/dialects/internal/segments"
 	"github.com/goopt/goopt/ir"
 )
 
@@ -15,148 +14,137 @@ func parallelOp() *ir.OpDef {
 			"      %v = memref.load %A[%i, %j] : memref<?x?xf32>\n      scf.reduce(%v : f32) {\n" +
 			"      ^bb0(%a: f32, %b: f32):\n        %r = arith.addf %a, %b : f32\n        scf.reduce.return %r : f32\n      }\n    }",
 		Traits:   ir.AutomaticAllocationScope | ir.RecursiveMemoryEffects | ir.SingleBlock | ir.LoopLike | ir.HasParallelRegion,
-		Inherent: []string{segments.Attr},
-		Parse: func(p ir.OpParser, st *ir.OperationState) error {
-			ivs, err := p.ParseArgumentList(ir.DelimParen, false)
-			if err != nil {
-				return err
-			}
-			var groups [][]ir.UnresolvedOperand
-			for i, kw := range []string{"=", "to", "step"} {
-				if i == 0 {
-					err = p.Parse(kw)
-				} else {
-					err = p.ParseKeyword(kw)
-				}
-				if err != nil {
-					return err
-				}
-				loc := p.Loc()
-				us, err := p.ParseOperandList(ir.DelimParen)
-				if err != nil {
-					return err
-				}
-				if len(us) != len(ivs) {
-					return ir.Errorf(loc, "expected %d operands", len(ivs))
-				}
-				vs, err := p.ResolveOperands(us, []ir.Type{ir.Index})
-				if err != nil && len(us) > 0 {
-					return err
-				}
-				st.Operands = append(st.Operands, vs...)
-				groups = append(groups, us)
-			}
-			var inits []ir.UnresolvedOperand
-			if p.ParseOptionalKeyword("init") {
-				if inits, err = p.ParseOperandList(ir.DelimParen); err != nil {
-					return err
-				}
-			}
-			ts, err := p.ParseOptionalArrowTypeList()
-			if err != nil {
-				return err
-			}
-			st.Types = append(st.Types, ts...)
-			for i := range ivs {
-				ivs[i].Type = ir.Index
-			}
-			body := st.AddRegion()
-			if err := p.ParseRegion(body, ivs); err != nil {
-				return err
-			}
-			segments.Set(st, len(groups[0]), len(groups[1]), len(groups[2]), len(inits))
-			if err := p.ParseOptionalAttrDict(st); err != nil {
-				return err
-			}
-			if len(inits) != len(ts) {
-				return p.Errorf("%d operands present, but expected %d", len(inits), len(ts))
-			}
-			if len(inits) > 0 {
-				vs, err := p.ResolveOperands(inits, ts)
-				if err != nil {
-					return err
-				}
-				st.Operands = append(st.Operands, vs...)
-			}
-			ivTypes := make([]ir.Type, len(ivs))
-			for i := range ivTypes {
-				ivTypes[i] = ir.Index
-			}
-			regions.EnsureTerminator(p.Context(), body, "scf.reduce", st.Loc, ivTypes...)
-			return nil
-		},
+		Operands: []ir.ValueDef{ir.Var("lowerBound", ir.IndexConstraint), ir.Var("upperBound", ir.IndexConstraint), ir.Var("step", ir.IndexConstraint), ir.Var("initVals", nil)},
+		Results:  []ir.ValueDef{ir.Var("results", nil)},
+		Regions:  []ir.RegionDef{{Name: "region"}},
+		Parse:    parseParallel,
 		Print: func(p ir.OpPrinter, op *ir.Operation) {
-			body := op.Region(0).Front()
 			p.Print(" (")
-			p.PrintOperands(body.Arguments())
-			p.Print(") = (")
-			p.PrintOperands(segments.Group(op, 0))
-			p.Print(") to (")
-			p.PrintOperands(segments.Group(op, 1))
-			p.Print(") step (")
-			p.PrintOperands(segments.Group(op, 2))
+			p.PrintOperands(op.Region(0).Front().Arguments())
+			for i, kw := range []string{") = (", ") to (", ") step ("} {
+				p.Print(kw)
+				p.PrintOperands(op.OperandGroup(i))
+			}
 			p.Print(")")
-			if inits := segments.Group(op, 3); len(inits) > 0 {
+			if inits := op.OperandGroup(3); len(inits) > 0 {
 				p.Print(" init (")
 				p.PrintOperands(inits)
 				p.Print(")")
 			}
-			if op.NumResults() > 0 {
-				p.Print(" ")
-				p.PrintArrowTypeList(op.ResultTypes())
-			}
+			p.PrintArrowTypeList(op.ResultTypes())
 			p.Print(" ")
 			p.PrintRegion(op.Region(0), false, true)
-			p.PrintOptionalAttrDict(op.Attrs(), segments.Attr)
+			p.PrintOptionalAttrDict(op.Attrs(), ir.SegmentSizesAttr)
 		},
-		Verify: func(op *ir.Operation) error {
-			if err := segments.Check(op, 4); err != nil {
-				return err
-			}
-			lbs, ubs, steps := segments.Group(op, 0), segments.Group(op, 1), segments.Group(op, 2)
-			if len(lbs) != len(steps) || len(ubs) != len(steps) {
-				return op.Errorf("expects the same number of lower bounds, upper bounds and steps")
-			}
-			if len(steps) == 0 {
-				return op.Errorf("needs at least one tuple element for lowerBound, upperBound and step")
-			}
-			for _, s := range steps {
-				if c, ok := constantInt(s); ok && c <= 0 {
-					return op.Errorf("constant step operand must be positive")
-				}
-			}
-			body := op.Region(0).Front()
-			if body == nil {
-				return op.Errorf("requires a body block")
-			}
-			if body.NumArguments() != len(steps) {
-				return op.Errorf("expects the same number of induction variables: %d as bound and step values: %d", body.NumArguments(), len(steps))
-			}
-			for _, a := range body.Arguments() {
-				if a.Type() != ir.Index {
-					return op.Errorf("expects arguments for the induction variable to be of index type")
-				}
-			}
-			reduce, err := verifyAndGetTerminator(op, op.Region(0), "scf.reduce", "expects body to terminate with 'scf.reduce'")
-			if err != nil {
-				return err
-			}
-			nres, nred, ninit := op.NumResults(), reduce.NumOperands(), len(segments.Group(op, 3))
-			if nres != nred {
-				return op.Errorf("expects number of results: %d to be the same as number of reductions: %d", nres, nred)
-			}
-			if nres != ninit {
-				return op.Errorf("expects number of results: %d to be the same as number of initial values: %d", nres, ninit)
-			}
-			for i := 0; i < nred; i++ {
-				rt, ot := op.Result(i).Type(), reduce.Operand(i).Type()
-				if rt != ot {
-					return reduce.Errorf("expects type of %d-th reduction operand: %s to be the same as the %d-th result type: %s", i, quoted(ot), i, quoted(rt))
-				}
-			}
-			return nil
-		},
+		Verify: verifyParallel,
 	}
+}
+
+func parseParallel(p ir.OpParser, st *ir.OperationState) error {
+	ivs, err := p.ParseArgumentList(ir.DelimParen, false)
+	if err != nil {
+		return err
+	}
+	groups := make([][]*ir.Value, 4)
+	for i, kw := range []string{"=", "to", "step"} {
+		if i == 0 {
+			err = p.Parse(kw)
+		} else {
+			err = p.ParseKeyword(kw)
+		}
+		if err != nil {
+			return err
+		}
+		loc := p.Loc()
+		us, err := p.ParseOperandList(ir.DelimParen)
+		if err != nil {
+			return err
+		}
+		if len(us) != len(ivs) {
+			return ir.Errorf(loc, "expected %d operands", len(ivs))
+		}
+		if groups[i], err = p.ResolveOperands(us, []ir.Type{ir.Index}); err != nil && len(us) > 0 {
+			return err
+		}
+	}
+	var inits []ir.UnresolvedOperand
+	if p.ParseOptionalKeyword("init") {
+		if inits, err = p.ParseOperandList(ir.DelimParen); err != nil {
+			return err
+		}
+	}
+	ts, err := p.ParseOptionalArrowTypeList()
+	if err != nil {
+		return err
+	}
+	st.Types = append(st.Types, ts...)
+	ivTypes := make([]ir.Type, len(ivs))
+	for i := range ivs {
+		ivs[i].Type, ivTypes[i] = ir.Index, ir.Index
+	}
+	body := st.AddRegion()
+	if err := p.ParseRegion(body, ivs); err != nil {
+		return err
+	}
+	if err := p.ParseOptionalAttrDict(st); err != nil {
+		return err
+	}
+	if len(inits) != len(ts) {
+		return p.Errorf("%d operands present, but expected %d", len(inits), len(ts))
+	}
+	if len(inits) > 0 {
+		if groups[3], err = p.ResolveOperands(inits, ts); err != nil {
+			return err
+		}
+	}
+	st.SetOperandGroups(p.Context().OpDef("scf.parallel"), groups...)
+	regions.EnsureTerminator(p.Context(), body, "scf.reduce", st.Loc, ivTypes...)
+	return nil
+}
+
+func verifyParallel(op *ir.Operation) error {
+	lbs, ubs, steps := op.OperandGroup(0), op.OperandGroup(1), op.OperandGroup(2)
+	if len(lbs) != len(steps) || len(ubs) != len(steps) {
+		return op.Errorf("expects the same number of lower bounds, upper bounds and steps")
+	}
+	if len(steps) == 0 {
+		return op.Errorf("needs at least one tuple element for lowerBound, upperBound and step")
+	}
+	for _, s := range steps {
+		if c, ok := constantInt(s); ok && c <= 0 {
+			return op.Errorf("constant step operand must be positive")
+		}
+	}
+	body := op.Region(0).Front()
+	if body == nil {
+		return op.Errorf("requires a body block")
+	}
+	if body.NumArguments() != len(steps) {
+		return op.Errorf("expects the same number of induction variables: %d as bound and step values: %d", body.NumArguments(), len(steps))
+	}
+	for _, a := range body.Arguments() {
+		if a.Type() != ir.Index {
+			return op.Errorf("expects arguments for the induction variable to be of index type")
+		}
+	}
+	reduce, err := verifyAndGetTerminator(op, op.Region(0), "scf.reduce", "expects body to terminate with 'scf.reduce'")
+	if err != nil {
+		return err
+	}
+	nres, nred, ninit := op.NumResults(), reduce.NumOperands(), len(op.OperandGroup(3))
+	if nres != nred {
+		return op.Errorf("expects number of results: %d to be the same as number of reductions: %d", nres, nred)
+	}
+	if nres != ninit {
+		return op.Errorf("expects number of results: %d to be the same as number of initial values: %d", nres, ninit)
+	}
+	for i := 0; i < nred; i++ {
+		rt, ot := op.Result(i).Type(), reduce.Operand(i).Type()
+		if rt != ot {
+			return reduce.Errorf("expects type of %d-th reduction operand: %s to be the same as the %d-th result type: %s", i, quoted(ot), i, quoted(rt))
+		}
+	}
+	return nil
 }
 
 func reduceOp() *ir.OpDef {
@@ -165,62 +153,11 @@ func reduceOp() *ir.OpDef {
 		Summary: "reduce operation for scf.parallel",
 		Doc: "Terminates scf.parallel: each operand is combined into the matching loop result by its reduction region.\n\n" +
 			"    scf.reduce(%v : f32) {\n    ^bb0(%a: f32, %b: f32):\n      %r = arith.addf %a, %b : f32\n      scf.reduce.return %r : f32\n    }",
-		Traits: ir.Terminator | ir.RecursiveMemoryEffects,
-		Parse: func(p ir.OpParser, st *ir.OperationState) error {
-			if p.ParseOptional("(") {
-				us, err := p.ParseOperandList(ir.DelimNone)
-				if err != nil {
-					return err
-				}
-				ts, err := p.ParseColonTypeList()
-				if err != nil {
-					return err
-				}
-				if err := p.Parse(")"); err != nil {
-					return err
-				}
-				if len(us) != len(ts) {
-					return p.Errorf("%d operands present, but expected %d", len(us), len(ts))
-				}
-				vs, err := p.ResolveOperands(us, ts)
-				if err != nil {
-					return err
-				}
-				st.Operands = append(st.Operands, vs...)
-			}
-			for {
-				r := ir.NewRegion()
-				ok, err := p.ParseOptionalRegion(r, nil)
-				if err != nil {
-					return err
-				}
-				if !ok {
-					break
-				}
-				st.Regions = append(st.Regions, r)
-				if !p.ParseOptional(",") {
-					break
-				}
-			}
-			return p.ParseOptionalAttrDict(st)
-		},
-		Print: func(p ir.OpPrinter, op *ir.Operation) {
-			if op.NumOperands() > 0 {
-				p.Print("(")
-				p.PrintOperands(op.Operands())
-				p.Print(" : ")
-				p.PrintTypes(op.OperandTypes())
-				p.Print(")")
-			}
-			p.Print(" ")
-			for i, r := range op.Regions() {
-				if i > 0 {
-					p.Print(", ")
-				}
-				p.PrintRegion(r, true, true)
-			}
-			p.PrintOptionalAttrDict(op.Attrs())
-		},
+		Traits:   ir.Terminator | ir.RecursiveMemoryEffects,
+		Operands: []ir.ValueDef{ir.Var("operands", nil)},
+		Results:  ir.NoValues,
+		Regions:  []ir.RegionDef{{Name: "reductions", Arity: ir.Variadic}},
+		Format:   "(`(` $operands^ `:` type($operands) `)`)? $reductions attr-dict",
 		Verify: func(op *ir.Operation) error {
 			if p := op.ParentOp(); p != nil && p.Name() != "scf.parallel" {
 				return op.Errorf("expects parent op 'scf.parallel'")
@@ -248,40 +185,14 @@ func reduceOp() *ir.OpDef {
 
 func reduceReturnOp() *ir.OpDef {
 	return &ir.OpDef{
-		Name:    "scf.reduce.return",
-		Summary: "terminator for reduce operation",
-		Doc:     "Returns the combined value from a reduction region of scf.reduce.\n\n    scf.reduce.return %r : f32",
-		Traits:  ir.Terminator | ir.Pure,
-		Parse: func(p ir.OpParser, st *ir.OperationState) error {
-			u, err := p.ParseOperand()
-			if err != nil {
-				return err
-			}
-			if err := p.ParseOptionalAttrDict(st); err != nil {
-				return err
-			}
-			t, err := p.ParseColonType()
-			if err != nil {
-				return err
-			}
-			v, err := p.ResolveOperand(u, t)
-			if err != nil {
-				return err
-			}
-			st.Operands = append(st.Operands, v)
-			return nil
-		},
-		Print: func(p ir.OpPrinter, op *ir.Operation) {
-			p.Print(" ")
-			p.PrintOperands(op.Operands())
-			p.PrintOptionalAttrDict(op.Attrs())
-			p.Print(" : ")
-			p.PrintTypes(op.OperandTypes())
-		},
+		Name:     "scf.reduce.return",
+		Summary:  "terminator for reduce operation",
+		Doc:      "Returns the combined value from a reduction region of scf.reduce.\n\n    scf.reduce.return %r : f32",
+		Traits:   ir.Terminator | ir.Pure,
+		Operands: []ir.ValueDef{ir.Operand("result", nil)},
+		Results:  ir.NoValues,
+		Format:   "$result attr-dict `:` type($result)",
 		Verify: func(op *ir.Operation) error {
-			if op.NumOperands() != 1 {
-				return op.Errorf("expected 1 operand")
-			}
 			b := op.Block()
 			if b == nil || b.ParentOp() == nil {
 				return nil

@@ -3,7 +3,6 @@ package scf
 import (
 	"strconv"
 
-	"github.com/goopt/goopt/dialects/internal/regions"
 	"github.com/goopt/goopt/ir"
 )
 
@@ -16,85 +15,16 @@ func indexSwitchOp() *ir.OpDef {
 		Doc: "Runs the region of the case equal to the index argument, or the default region.\n\n" +
 			"    %r = scf.index_switch %i -> i32\n    case 2 {\n      scf.yield %a : i32\n    }\n" +
 			"    default {\n      scf.yield %b : i32\n    }",
-		Traits:   ir.SingleBlock | ir.RecursiveMemoryEffects,
-		Inherent: []string{"cases"},
-		Parse: func(p ir.OpParser, st *ir.OperationState) error {
-			u, err := p.ParseOperand()
-			if err != nil {
-				return err
-			}
-			v, err := p.ResolveOperand(u, ir.Index)
-			if err != nil {
-				return err
-			}
-			st.Operands = append(st.Operands, v)
-			if err := p.ParseOptionalAttrDict(st); err != nil {
-				return err
-			}
-			if p.ParseOptional("->") {
-				ts, err := p.ParseTypeList()
-				if err != nil {
-					return err
-				}
-				st.Types = append(st.Types, ts...)
-			}
-			def := st.AddRegion()
-			var cases []int64
-			var caseRegions []*ir.Region
-			for p.ParseOptionalKeyword("case") {
-				c, err := p.ParseInteger()
-				if err != nil {
-					return err
-				}
-				r := ir.NewRegion()
-				if err := p.ParseRegion(r, nil); err != nil {
-					return err
-				}
-				cases = append(cases, c)
-				caseRegions = append(caseRegions, r)
-			}
-			if err := p.ParseKeyword("default"); err != nil {
-				return err
-			}
-			if err := p.ParseRegion(def, nil); err != nil {
-				return err
-			}
-			st.Regions = append(st.Regions, caseRegions...)
-			for _, r := range st.Regions {
-				regions.EnsureTerminator(p.Context(), r, "scf.yield", st.Loc)
-			}
-			st.AddAttr("cases", ir.DenseI64Array(cases...))
-			return nil
-		},
-		Print: func(p ir.OpPrinter, op *ir.Operation) {
-			p.Print(" ")
-			p.PrintOperand(op.Operand(0))
-			p.PrintOptionalAttrDict(op.Attrs(), "cases")
-			if op.NumResults() > 0 {
-				p.Print(" -> ")
-				p.PrintTypes(op.ResultTypes())
-			}
-			p.Print(" ")
-			for i, c := range denseI64(op, "cases") {
-				if i+1 >= op.NumRegions() {
-					break
-				}
-				p.PrintNewline()
-				p.Print("case " + strconv.FormatInt(c, 10) + " ")
-				p.PrintRegion(op.Region(i+1), false, true)
-			}
-			p.PrintNewline()
-			p.Print("default ")
-			p.PrintRegion(op.Region(0), false, true)
-		},
+		Traits:             ir.SingleBlock | ir.RecursiveMemoryEffects,
+		Operands:           []ir.ValueDef{ir.Operand("arg", ir.IndexConstraint)},
+		Attrs:              []ir.AttrDef{ir.Attr("cases", ir.DenseI64ArrayKind)},
+		Results:            []ir.ValueDef{ir.Var("results", nil)},
+		Regions:            []ir.RegionDef{{Name: "defaultRegion"}, {Name: "caseRegions", Arity: ir.Variadic}},
+		ImplicitTerminator: "scf.yield",
+		Custom:             customs,
+		Format:             "$arg attr-dict (`->` type($results)^)? custom<SwitchCases>($cases, $caseRegions) `` `default` $defaultRegion",
 		Verify: func(op *ir.Operation) error {
-			if op.NumOperands() != 1 || op.Operand(0).Type() != ir.Index {
-				return op.Errorf("operand #0 must be index")
-			}
 			cases := denseI64(op, "cases")
-			if op.NumRegions() < 1 {
-				return op.Errorf("requires a default region")
-			}
 			if len(cases) != op.NumRegions()-1 {
 				return op.Errorf("has %d case regions but %d case values", op.NumRegions()-1, len(cases))
 			}
@@ -133,6 +63,44 @@ func indexSwitchOp() *ir.OpDef {
 		},
 		Canonicalize: []ir.Pattern{ir.PatternFunc{Root: "scf.index_switch", Fn: foldConstantCase}},
 	}
+}
+
+// switchCases is custom<SwitchCases>($cases, $caseRegions): one
+// `case N {...}` per case, each on its own line, and a line break before
+// the default region.
+var switchCases = ir.CustomDirective{
+	Parse: func(p ir.OpParser, args []*ir.FormatArg) error {
+		var cases []int64
+		for p.ParseOptionalKeyword("case") {
+			c, err := p.ParseInteger()
+			if err != nil {
+				return err
+			}
+			r := ir.NewRegion()
+			if err := p.ParseRegion(r, nil); err != nil {
+				return err
+			}
+			cases = append(cases, c)
+			args[1].Regions = append(args[1].Regions, r)
+		}
+		args[0].Attr = ir.DenseI64Array(cases...)
+		return nil
+	},
+	Print: func(p ir.OpPrinter, _ *ir.Operation, args []*ir.FormatArg) {
+		var cases []int64
+		if a, ok := args[0].Attr.(*ir.DenseArrayAttr); ok {
+			cases = a.Ints
+		}
+		for i, r := range args[1].Regions {
+			if i >= len(cases) {
+				break
+			}
+			p.PrintNewline()
+			p.Print("case " + strconv.FormatInt(cases[i], 10) + " ")
+			p.PrintRegion(r, false, true)
+		}
+		p.PrintNewline()
+	},
 }
 
 // foldConstantCase inlines the region selected by a constant switch argument.

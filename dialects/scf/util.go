@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/goopt/goopt/dialects/memref"
+	"github.com/goopt/goopt/dialects/opsyntax"
 	"github.com/goopt/goopt/ir"
 )
 
@@ -42,6 +43,38 @@ func verifyAndGetTerminator(op *ir.Operation, r *ir.Region, name, msg string) (*
 	return nil, d
 }
 
+// arrowTypes is the custom<ArrowTypes>/custom<ParenArrowTypes> directive:
+// an optional `-> types` result list, printed with its leading space (the
+// format puts “ before it) and, with parens, always parenthesised as
+// scf.if prints it.
+func arrowTypes(parens bool) ir.CustomDirective {
+	return ir.CustomDirective{
+		Parse: func(p ir.OpParser, args []*ir.FormatArg) error {
+			ts, err := p.ParseOptionalArrowTypeList()
+			args[0].Types = ts
+			return err
+		},
+		Print: func(p ir.OpPrinter, _ *ir.Operation, args []*ir.FormatArg) {
+			switch ts := args[0].Types; {
+			case len(ts) == 0:
+			case parens:
+				p.Print(" -> (")
+				p.PrintTypes(ts)
+				p.Print(")")
+			default:
+				p.PrintArrowTypeList(ts)
+			}
+		},
+	}
+}
+
+// customs are the custom directives of the scf formats.
+var customs = map[string]ir.CustomDirective{
+	"ArrowTypes":      arrowTypes(false),
+	"ParenArrowTypes": arrowTypes(true),
+	"SwitchCases":     switchCases,
+}
+
 // isYield reports whether t is an scf.yield (the exits checked against the parent's results).
 func isYield(t *ir.Operation) bool { return t.Name() == "scf.yield" }
 
@@ -54,58 +87,13 @@ func argTypes(vs []*ir.Value) []ir.Type {
 	return ts
 }
 
-// parseAssignmentList parses `(%a = %x, %b = %y)` (the `(` already optional
-// per required) returning the region arguments and the operands.
-func parseAssignmentList(p ir.OpParser) ([]ir.Argument, []ir.UnresolvedOperand, error) {
-	if err := p.Parse("("); err != nil {
-		return nil, nil, err
-	}
-	var args []ir.Argument
-	var ops []ir.UnresolvedOperand
-	if p.ParseOptional(")") {
-		return args, ops, nil
-	}
-	for {
-		a, err := p.ParseArgument(false)
-		if err != nil {
-			return nil, nil, err
-		}
-		if err := p.Parse("="); err != nil {
-			return nil, nil, err
-		}
-		u, err := p.ParseOperand()
-		if err != nil {
-			return nil, nil, err
-		}
-		args = append(args, a)
-		ops = append(ops, u)
-		if !p.ParseOptional(",") {
-			break
-		}
-	}
-	if err := p.Parse(")"); err != nil {
-		return nil, nil, err
-	}
-	return args, ops, nil
-}
-
 // printInitializationList prints `prefix(%arg = %init, ...)`, nothing when empty.
 func printInitializationList(p ir.OpPrinter, args, inits []*ir.Value, prefix string) {
 	if len(args) == 0 {
 		return
 	}
-	p.Print(prefix + "(")
-	for i, a := range args {
-		if i > 0 {
-			p.Print(", ")
-		}
-		p.PrintOperand(a)
-		p.Print(" = ")
-		if i < len(inits) {
-			p.PrintOperand(inits[i])
-		}
-	}
-	p.Print(")")
+	p.Print(prefix)
+	opsyntax.PrintAssignmentList(p, args, inits)
 }
 
 // replaceOpWithRegion inlines r's single block before op, replacing op's

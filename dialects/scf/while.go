@@ -15,35 +15,14 @@ func whileOp() *ir.OpDef {
 			"    %r = scf.while (%x = %init) : (i32) -> i32 {\n      %c = arith.cmpi slt, %x, %n : i32\n" +
 			"      scf.condition(%c) %x : i32\n    } do {\n    ^bb0(%y: i32):\n      %z = arith.addi %y, %one : i32\n" +
 			"      scf.yield %z : i32\n    }",
-		Traits: ir.RecursiveMemoryEffects | ir.LoopLike,
+		Traits:   ir.RecursiveMemoryEffects | ir.LoopLike,
+		Operands: []ir.ValueDef{ir.Var("inits", nil)},
+		Results:  []ir.ValueDef{ir.Var("results", nil)},
+		Regions:  []ir.RegionDef{{Name: "before"}, {Name: "after"}},
 		Parse: func(p ir.OpParser, st *ir.OperationState) error {
-			var args []ir.Argument
-			var inits []ir.UnresolvedOperand
-			var err error
-			if p.ParseOptional("(") {
-				// Re-enter parseAssignmentList's grammar after the consumed paren.
-				if !p.ParseOptional(")") {
-					for {
-						a, err := p.ParseArgument(false)
-						if err != nil {
-							return err
-						}
-						if err := p.Parse("="); err != nil {
-							return err
-						}
-						u, err := p.ParseOperand()
-						if err != nil {
-							return err
-						}
-						args, inits = append(args, a), append(inits, u)
-						if !p.ParseOptional(",") {
-							break
-						}
-					}
-					if err := p.Parse(")"); err != nil {
-						return err
-					}
-				}
+			args, inits, _, err := opsyntax.ParseOptionalAssignmentList(p)
+			if err != nil {
+				return err
 			}
 			loc := p.Loc()
 			t, err := p.ParseColonType()
@@ -96,9 +75,6 @@ func whileOp() *ir.OpDef {
 			p.PrintOptionalAttrDictWithKeyword(op.Attrs())
 		},
 		Verify: func(op *ir.Operation) error {
-			if op.NumRegions() != 2 {
-				return op.Errorf("requires two regions")
-			}
 			cond, err := verifyAndGetTerminator(op, op.Region(0), "scf.condition", "expects the 'before' region to terminate with 'scf.condition'")
 			if err != nil {
 				return err
@@ -130,41 +106,11 @@ func conditionOp() *ir.OpDef {
 		Summary: "loop continuation condition",
 		Doc: "Ends the before region of scf.while: forwards its values to the after region when the condition holds, " +
 			"or makes them the loop's results.\n\n    scf.condition(%c) %x, %y : i32, f32",
-		Traits: ir.Terminator | ir.Pure,
-		Parse: func(p ir.OpParser, st *ir.OperationState) error {
-			if err := p.Parse("("); err != nil {
-				return err
-			}
-			u, err := p.ParseOperand()
-			if err != nil {
-				return err
-			}
-			if err := p.Parse(")"); err != nil {
-				return err
-			}
-			c, err := p.ResolveOperand(u, ir.I1)
-			if err != nil {
-				return err
-			}
-			st.Operands = append(st.Operands, c)
-			return opsyntax.ParseOptionalOperandsColonTypes(p, st)
-		},
-		Print: func(p ir.OpPrinter, op *ir.Operation) {
-			p.Print("(")
-			p.PrintOperand(op.Operand(0))
-			p.Print(")")
-			p.PrintOptionalAttrDict(op.Attrs())
-			if op.NumOperands() > 1 {
-				p.Print(" ")
-				p.PrintOperands(op.Operands()[1:])
-				p.Print(" : ")
-				p.PrintTypes(op.OperandTypes()[1:])
-			}
-		},
+		Traits:   ir.Terminator | ir.Pure,
+		Operands: []ir.ValueDef{ir.Operand("condition", ir.I1Constraint), ir.Var("args", nil)},
+		Results:  ir.NoValues,
+		Format:   "`(` $condition `)` attr-dict ($args^ `:` type($args))?",
 		Verify: func(op *ir.Operation) error {
-			if op.NumOperands() < 1 || op.Operand(0).Type() != ir.I1 {
-				return op.Errorf("operand #0 must be 1-bit signless integer")
-			}
 			if p := op.ParentOp(); p != nil && p.Name() != "scf.while" {
 				return op.Errorf("expects parent op 'scf.while'")
 			}
@@ -179,29 +125,14 @@ func executeRegionOp() *ir.OpDef {
 		Summary: "operation that executes its region exactly once",
 		Doc: "Runs its (possibly multi-block) region once; scf.yield gives the results.\n\n" +
 			"    %r = scf.execute_region -> i32 {\n      scf.yield %a : i32\n    }",
-		Traits: ir.RecursiveMemoryEffects,
-		Parse: func(p ir.OpParser, st *ir.OperationState) error {
-			ts, err := p.ParseOptionalArrowTypeList()
-			if err != nil {
-				return err
-			}
-			st.Types = append(st.Types, ts...)
-			if err := p.ParseRegion(st.AddRegion(), nil); err != nil {
-				return err
-			}
-			return p.ParseOptionalAttrDict(st)
-		},
-		Print: func(p ir.OpPrinter, op *ir.Operation) {
-			if op.NumResults() > 0 {
-				p.Print(" ")
-				p.PrintArrowTypeList(op.ResultTypes())
-			}
-			p.Print(" ")
-			p.PrintRegion(op.Region(0), false, true)
-			p.PrintOptionalAttrDict(op.Attrs())
-		},
+		Traits:   ir.RecursiveMemoryEffects,
+		Operands: ir.NoValues,
+		Results:  []ir.ValueDef{ir.Var("results", nil)},
+		Regions:  []ir.RegionDef{{Name: "region"}},
+		Custom:   customs,
+		Format:   "`` custom<ArrowTypes>(type($results)) $region attr-dict",
 		Verify: func(op *ir.Operation) error {
-			if op.NumRegions() != 1 || op.Region(0).Empty() {
+			if op.Region(0).Empty() {
 				return op.Errorf("region needs to have at least one block")
 			}
 			if op.Region(0).Front().NumArguments() > 0 {
