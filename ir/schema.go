@@ -793,3 +793,25 @@ func (op *Operation) GroupResult(i int) *Value {
 	}
 	return nil
 }
+
+// BuildOp creates op name at b's insertion point with its operands given
+// group by group (segment sizes written when the op needs them), its result
+// types, regions empty regions and the successors: the one call behind the
+// generated BuildXOp builders.
+func (b *Builder) BuildOp(name string, loc Location, groups [][]*Value, results []Type, regions int, succs []*Block, attrs []NamedAttribute) *Operation {
+	st := &OperationState{Name: name, Loc: loc, Types: results, Attrs: attrs, Successors: succs}
+	st.SetOperandGroups(b.Ctx.OpDef(name), groups...)
+	for i := 0; i < regions; i++ {
+		st.AddRegion()
+	}
+	return b.Create(st)
+}
+
+// JoinTypes concatenates type lists (single and variadic result groups).
+func JoinTypes(parts ...[]Type) []Type {
+	var ts []Type
+	for _, p := range parts {
+		ts = append(ts, p...)
+	}
+	return ts
+}

@@ -1,3 +1,5 @@
+//go:generate go run ../../internal/opgen -dialect affine -out ops_gen.go
+
 // Package affine is MLIR's affine dialect (MLIR 19): affine.for, affine.if,
 // affine.parallel, affine.load/store, affine.vector_load/vector_store,
 // affine.apply, affine.min/max, affine.prefetch, affine.dma_start/dma_wait,

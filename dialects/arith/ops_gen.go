@@ -27,10 +27,7 @@ func (o AddfOp) Fastmath() ir.Attribute { return o.Attr("fastmath") }
 // BuildAddfOp creates a arith.addf at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildAddfOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) AddfOp {
-	st := &ir.OperationState{Name: "arith.addf", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("arith.addf"), ir.OptionalGroup(lhs), ir.OptionalGroup(rhs))
-	st.Types = []ir.Type{resultType}
-	return AddfOp{b.Create(st)}
+	return AddfOp{b.BuildOp("arith.addf", loc, [][]*ir.Value{ir.OptionalGroup(lhs), ir.OptionalGroup(rhs)}, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
 // AddiOp is a typed view of a arith.addi operation.
@@ -56,10 +53,7 @@ func (o AddiOp) OverflowFlags() ir.Attribute { return o.Attr("overflowFlags") }
 // BuildAddiOp creates a arith.addi at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildAddiOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) AddiOp {
-	st := &ir.OperationState{Name: "arith.addi", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("arith.addi"), ir.OptionalGroup(lhs), ir.OptionalGroup(rhs))
-	st.Types = []ir.Type{resultType}
-	return AddiOp{b.Create(st)}
+	return AddiOp{b.BuildOp("arith.addi", loc, [][]*ir.Value{ir.OptionalGroup(lhs), ir.OptionalGroup(rhs)}, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
 // AdduiExtendedOp is a typed view of a arith.addui_extended operation.
@@ -85,10 +79,7 @@ func (o AdduiExtendedOp) Overflow() *ir.Value { return o.GroupResult(1) }
 // BuildAdduiExtendedOp creates a arith.addui_extended at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildAdduiExtendedOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, sumType ir.Type, overflowType ir.Type, attrs ...ir.NamedAttribute) AdduiExtendedOp {
-	st := &ir.OperationState{Name: "arith.addui_extended", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("arith.addui_extended"), ir.OptionalGroup(lhs), ir.OptionalGroup(rhs))
-	st.Types = []ir.Type{sumType, overflowType}
-	return AdduiExtendedOp{b.Create(st)}
+	return AdduiExtendedOp{b.BuildOp("arith.addui_extended", loc, [][]*ir.Value{ir.OptionalGroup(lhs), ir.OptionalGroup(rhs)}, []ir.Type{sumType, overflowType}, 0, nil, attrs)}
 }
 
 // AndiOp is a typed view of a arith.andi operation.
@@ -111,10 +102,7 @@ func (o AndiOp) ResultValue() *ir.Value { return o.GroupResult(0) }
 // BuildAndiOp creates a arith.andi at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildAndiOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) AndiOp {
-	st := &ir.OperationState{Name: "arith.andi", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("arith.andi"), ir.OptionalGroup(lhs), ir.OptionalGroup(rhs))
-	st.Types = []ir.Type{resultType}
-	return AndiOp{b.Create(st)}
+	return AndiOp{b.BuildOp("arith.andi", loc, [][]*ir.Value{ir.OptionalGroup(lhs), ir.OptionalGroup(rhs)}, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
 // BitcastOp is a typed view of a arith.bitcast operation.
@@ -134,10 +122,7 @@ func (o BitcastOp) Out() *ir.Value { return o.GroupResult(0) }
 // BuildBitcastOp creates a arith.bitcast at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildBitcastOp(b *ir.Builder, loc ir.Location, in *ir.Value, outType ir.Type, attrs ...ir.NamedAttribute) BitcastOp {
-	st := &ir.OperationState{Name: "arith.bitcast", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("arith.bitcast"), ir.OptionalGroup(in))
-	st.Types = []ir.Type{outType}
-	return BitcastOp{b.Create(st)}
+	return BitcastOp{b.BuildOp("arith.bitcast", loc, [][]*ir.Value{ir.OptionalGroup(in)}, []ir.Type{outType}, 0, nil, attrs)}
 }
 
 // CeildivsiOp is a typed view of a arith.ceildivsi operation.
@@ -160,10 +145,7 @@ func (o CeildivsiOp) ResultValue() *ir.Value { return o.GroupResult(0) }
 // BuildCeildivsiOp creates a arith.ceildivsi at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildCeildivsiOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) CeildivsiOp {
-	st := &ir.OperationState{Name: "arith.ceildivsi", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("arith.ceildivsi"), ir.OptionalGroup(lhs), ir.OptionalGroup(rhs))
-	st.Types = []ir.Type{resultType}
-	return CeildivsiOp{b.Create(st)}
+	return CeildivsiOp{b.BuildOp("arith.ceildivsi", loc, [][]*ir.Value{ir.OptionalGroup(lhs), ir.OptionalGroup(rhs)}, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
 // CeildivuiOp is a typed view of a arith.ceildivui operation.
@@ -186,10 +168,7 @@ func (o CeildivuiOp) ResultValue() *ir.Value { return o.GroupResult(0) }
 // BuildCeildivuiOp creates a arith.ceildivui at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildCeildivuiOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) CeildivuiOp {
-	st := &ir.OperationState{Name: "arith.ceildivui", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("arith.ceildivui"), ir.OptionalGroup(lhs), ir.OptionalGroup(rhs))
-	st.Types = []ir.Type{resultType}
-	return CeildivuiOp{b.Create(st)}
+	return CeildivuiOp{b.BuildOp("arith.ceildivui", loc, [][]*ir.Value{ir.OptionalGroup(lhs), ir.OptionalGroup(rhs)}, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
 // CmpfOp is a typed view of a arith.cmpf operation.
@@ -218,10 +197,7 @@ func (o CmpfOp) Fastmath() ir.Attribute { return o.Attr("fastmath") }
 // BuildCmpfOp creates a arith.cmpf at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildCmpfOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) CmpfOp {
-	st := &ir.OperationState{Name: "arith.cmpf", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("arith.cmpf"), ir.OptionalGroup(lhs), ir.OptionalGroup(rhs))
-	st.Types = []ir.Type{resultType}
-	return CmpfOp{b.Create(st)}
+	return CmpfOp{b.BuildOp("arith.cmpf", loc, [][]*ir.Value{ir.OptionalGroup(lhs), ir.OptionalGroup(rhs)}, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
 // CmpiOp is a typed view of a arith.cmpi operation.
@@ -247,10 +223,7 @@ func (o CmpiOp) Predicate() ir.Attribute { return o.Attr("predicate") }
 // BuildCmpiOp creates a arith.cmpi at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildCmpiOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) CmpiOp {
-	st := &ir.OperationState{Name: "arith.cmpi", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("arith.cmpi"), ir.OptionalGroup(lhs), ir.OptionalGroup(rhs))
-	st.Types = []ir.Type{resultType}
-	return CmpiOp{b.Create(st)}
+	return CmpiOp{b.BuildOp("arith.cmpi", loc, [][]*ir.Value{ir.OptionalGroup(lhs), ir.OptionalGroup(rhs)}, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
 // ConstantOp is a typed view of a arith.constant operation.
@@ -270,9 +243,7 @@ func (o ConstantOp) Value() ir.Attribute { return o.Attr("value") }
 // BuildConstantOp creates a arith.constant at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildConstantOp(b *ir.Builder, loc ir.Location, resultType ir.Type, attrs ...ir.NamedAttribute) ConstantOp {
-	st := &ir.OperationState{Name: "arith.constant", Loc: loc, Attrs: attrs}
-	st.Types = []ir.Type{resultType}
-	return ConstantOp{b.Create(st)}
+	return ConstantOp{b.BuildOp("arith.constant", loc, nil, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
 // DivfOp is a typed view of a arith.divf operation.
@@ -298,10 +269,7 @@ func (o DivfOp) Fastmath() ir.Attribute { return o.Attr("fastmath") }
 // BuildDivfOp creates a arith.divf at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildDivfOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) DivfOp {
-	st := &ir.OperationState{Name: "arith.divf", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("arith.divf"), ir.OptionalGroup(lhs), ir.OptionalGroup(rhs))
-	st.Types = []ir.Type{resultType}
-	return DivfOp{b.Create(st)}
+	return DivfOp{b.BuildOp("arith.divf", loc, [][]*ir.Value{ir.OptionalGroup(lhs), ir.OptionalGroup(rhs)}, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
 // DivsiOp is a typed view of a arith.divsi operation.
@@ -324,10 +292,7 @@ func (o DivsiOp) ResultValue() *ir.Value { return o.GroupResult(0) }
 // BuildDivsiOp creates a arith.divsi at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildDivsiOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) DivsiOp {
-	st := &ir.OperationState{Name: "arith.divsi", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("arith.divsi"), ir.OptionalGroup(lhs), ir.OptionalGroup(rhs))
-	st.Types = []ir.Type{resultType}
-	return DivsiOp{b.Create(st)}
+	return DivsiOp{b.BuildOp("arith.divsi", loc, [][]*ir.Value{ir.OptionalGroup(lhs), ir.OptionalGroup(rhs)}, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
 // DivuiOp is a typed view of a arith.divui operation.
@@ -350,10 +315,7 @@ func (o DivuiOp) ResultValue() *ir.Value { return o.GroupResult(0) }
 // BuildDivuiOp creates a arith.divui at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildDivuiOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) DivuiOp {
-	st := &ir.OperationState{Name: "arith.divui", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("arith.divui"), ir.OptionalGroup(lhs), ir.OptionalGroup(rhs))
-	st.Types = []ir.Type{resultType}
-	return DivuiOp{b.Create(st)}
+	return DivuiOp{b.BuildOp("arith.divui", loc, [][]*ir.Value{ir.OptionalGroup(lhs), ir.OptionalGroup(rhs)}, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
 // ExtfOp is a typed view of a arith.extf operation.
@@ -376,10 +338,7 @@ func (o ExtfOp) Fastmath() ir.Attribute { return o.Attr("fastmath") }
 // BuildExtfOp creates a arith.extf at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildExtfOp(b *ir.Builder, loc ir.Location, in *ir.Value, outType ir.Type, attrs ...ir.NamedAttribute) ExtfOp {
-	st := &ir.OperationState{Name: "arith.extf", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("arith.extf"), ir.OptionalGroup(in))
-	st.Types = []ir.Type{outType}
-	return ExtfOp{b.Create(st)}
+	return ExtfOp{b.BuildOp("arith.extf", loc, [][]*ir.Value{ir.OptionalGroup(in)}, []ir.Type{outType}, 0, nil, attrs)}
 }
 
 // ExtsiOp is a typed view of a arith.extsi operation.
@@ -399,10 +358,7 @@ func (o ExtsiOp) Out() *ir.Value { return o.GroupResult(0) }
 // BuildExtsiOp creates a arith.extsi at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildExtsiOp(b *ir.Builder, loc ir.Location, in *ir.Value, outType ir.Type, attrs ...ir.NamedAttribute) ExtsiOp {
-	st := &ir.OperationState{Name: "arith.extsi", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("arith.extsi"), ir.OptionalGroup(in))
-	st.Types = []ir.Type{outType}
-	return ExtsiOp{b.Create(st)}
+	return ExtsiOp{b.BuildOp("arith.extsi", loc, [][]*ir.Value{ir.OptionalGroup(in)}, []ir.Type{outType}, 0, nil, attrs)}
 }
 
 // ExtuiOp is a typed view of a arith.extui operation.
@@ -422,10 +378,7 @@ func (o ExtuiOp) Out() *ir.Value { return o.GroupResult(0) }
 // BuildExtuiOp creates a arith.extui at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildExtuiOp(b *ir.Builder, loc ir.Location, in *ir.Value, outType ir.Type, attrs ...ir.NamedAttribute) ExtuiOp {
-	st := &ir.OperationState{Name: "arith.extui", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("arith.extui"), ir.OptionalGroup(in))
-	st.Types = []ir.Type{outType}
-	return ExtuiOp{b.Create(st)}
+	return ExtuiOp{b.BuildOp("arith.extui", loc, [][]*ir.Value{ir.OptionalGroup(in)}, []ir.Type{outType}, 0, nil, attrs)}
 }
 
 // FloordivsiOp is a typed view of a arith.floordivsi operation.
@@ -448,10 +401,7 @@ func (o FloordivsiOp) ResultValue() *ir.Value { return o.GroupResult(0) }
 // BuildFloordivsiOp creates a arith.floordivsi at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildFloordivsiOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) FloordivsiOp {
-	st := &ir.OperationState{Name: "arith.floordivsi", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("arith.floordivsi"), ir.OptionalGroup(lhs), ir.OptionalGroup(rhs))
-	st.Types = []ir.Type{resultType}
-	return FloordivsiOp{b.Create(st)}
+	return FloordivsiOp{b.BuildOp("arith.floordivsi", loc, [][]*ir.Value{ir.OptionalGroup(lhs), ir.OptionalGroup(rhs)}, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
 // FptosiOp is a typed view of a arith.fptosi operation.
@@ -471,10 +421,7 @@ func (o FptosiOp) Out() *ir.Value { return o.GroupResult(0) }
 // BuildFptosiOp creates a arith.fptosi at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildFptosiOp(b *ir.Builder, loc ir.Location, in *ir.Value, outType ir.Type, attrs ...ir.NamedAttribute) FptosiOp {
-	st := &ir.OperationState{Name: "arith.fptosi", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("arith.fptosi"), ir.OptionalGroup(in))
-	st.Types = []ir.Type{outType}
-	return FptosiOp{b.Create(st)}
+	return FptosiOp{b.BuildOp("arith.fptosi", loc, [][]*ir.Value{ir.OptionalGroup(in)}, []ir.Type{outType}, 0, nil, attrs)}
 }
 
 // FptouiOp is a typed view of a arith.fptoui operation.
@@ -494,10 +441,7 @@ func (o FptouiOp) Out() *ir.Value { return o.GroupResult(0) }
 // BuildFptouiOp creates a arith.fptoui at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildFptouiOp(b *ir.Builder, loc ir.Location, in *ir.Value, outType ir.Type, attrs ...ir.NamedAttribute) FptouiOp {
-	st := &ir.OperationState{Name: "arith.fptoui", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("arith.fptoui"), ir.OptionalGroup(in))
-	st.Types = []ir.Type{outType}
-	return FptouiOp{b.Create(st)}
+	return FptouiOp{b.BuildOp("arith.fptoui", loc, [][]*ir.Value{ir.OptionalGroup(in)}, []ir.Type{outType}, 0, nil, attrs)}
 }
 
 // IndexCastOp is a typed view of a arith.index_cast operation.
@@ -517,10 +461,7 @@ func (o IndexCastOp) Out() *ir.Value { return o.GroupResult(0) }
 // BuildIndexCastOp creates a arith.index_cast at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildIndexCastOp(b *ir.Builder, loc ir.Location, in *ir.Value, outType ir.Type, attrs ...ir.NamedAttribute) IndexCastOp {
-	st := &ir.OperationState{Name: "arith.index_cast", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("arith.index_cast"), ir.OptionalGroup(in))
-	st.Types = []ir.Type{outType}
-	return IndexCastOp{b.Create(st)}
+	return IndexCastOp{b.BuildOp("arith.index_cast", loc, [][]*ir.Value{ir.OptionalGroup(in)}, []ir.Type{outType}, 0, nil, attrs)}
 }
 
 // IndexCastuiOp is a typed view of a arith.index_castui operation.
@@ -540,10 +481,7 @@ func (o IndexCastuiOp) Out() *ir.Value { return o.GroupResult(0) }
 // BuildIndexCastuiOp creates a arith.index_castui at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildIndexCastuiOp(b *ir.Builder, loc ir.Location, in *ir.Value, outType ir.Type, attrs ...ir.NamedAttribute) IndexCastuiOp {
-	st := &ir.OperationState{Name: "arith.index_castui", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("arith.index_castui"), ir.OptionalGroup(in))
-	st.Types = []ir.Type{outType}
-	return IndexCastuiOp{b.Create(st)}
+	return IndexCastuiOp{b.BuildOp("arith.index_castui", loc, [][]*ir.Value{ir.OptionalGroup(in)}, []ir.Type{outType}, 0, nil, attrs)}
 }
 
 // MaximumfOp is a typed view of a arith.maximumf operation.
@@ -569,10 +507,7 @@ func (o MaximumfOp) Fastmath() ir.Attribute { return o.Attr("fastmath") }
 // BuildMaximumfOp creates a arith.maximumf at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildMaximumfOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) MaximumfOp {
-	st := &ir.OperationState{Name: "arith.maximumf", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("arith.maximumf"), ir.OptionalGroup(lhs), ir.OptionalGroup(rhs))
-	st.Types = []ir.Type{resultType}
-	return MaximumfOp{b.Create(st)}
+	return MaximumfOp{b.BuildOp("arith.maximumf", loc, [][]*ir.Value{ir.OptionalGroup(lhs), ir.OptionalGroup(rhs)}, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
 // MaxnumfOp is a typed view of a arith.maxnumf operation.
@@ -598,10 +533,7 @@ func (o MaxnumfOp) Fastmath() ir.Attribute { return o.Attr("fastmath") }
 // BuildMaxnumfOp creates a arith.maxnumf at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildMaxnumfOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) MaxnumfOp {
-	st := &ir.OperationState{Name: "arith.maxnumf", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("arith.maxnumf"), ir.OptionalGroup(lhs), ir.OptionalGroup(rhs))
-	st.Types = []ir.Type{resultType}
-	return MaxnumfOp{b.Create(st)}
+	return MaxnumfOp{b.BuildOp("arith.maxnumf", loc, [][]*ir.Value{ir.OptionalGroup(lhs), ir.OptionalGroup(rhs)}, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
 // MaxsiOp is a typed view of a arith.maxsi operation.
@@ -624,10 +556,7 @@ func (o MaxsiOp) ResultValue() *ir.Value { return o.GroupResult(0) }
 // BuildMaxsiOp creates a arith.maxsi at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildMaxsiOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) MaxsiOp {
-	st := &ir.OperationState{Name: "arith.maxsi", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("arith.maxsi"), ir.OptionalGroup(lhs), ir.OptionalGroup(rhs))
-	st.Types = []ir.Type{resultType}
-	return MaxsiOp{b.Create(st)}
+	return MaxsiOp{b.BuildOp("arith.maxsi", loc, [][]*ir.Value{ir.OptionalGroup(lhs), ir.OptionalGroup(rhs)}, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
 // MaxuiOp is a typed view of a arith.maxui operation.
@@ -650,10 +579,7 @@ func (o MaxuiOp) ResultValue() *ir.Value { return o.GroupResult(0) }
 // BuildMaxuiOp creates a arith.maxui at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildMaxuiOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) MaxuiOp {
-	st := &ir.OperationState{Name: "arith.maxui", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("arith.maxui"), ir.OptionalGroup(lhs), ir.OptionalGroup(rhs))
-	st.Types = []ir.Type{resultType}
-	return MaxuiOp{b.Create(st)}
+	return MaxuiOp{b.BuildOp("arith.maxui", loc, [][]*ir.Value{ir.OptionalGroup(lhs), ir.OptionalGroup(rhs)}, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
 // MinimumfOp is a typed view of a arith.minimumf operation.
@@ -679,10 +605,7 @@ func (o MinimumfOp) Fastmath() ir.Attribute { return o.Attr("fastmath") }
 // BuildMinimumfOp creates a arith.minimumf at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildMinimumfOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) MinimumfOp {
-	st := &ir.OperationState{Name: "arith.minimumf", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("arith.minimumf"), ir.OptionalGroup(lhs), ir.OptionalGroup(rhs))
-	st.Types = []ir.Type{resultType}
-	return MinimumfOp{b.Create(st)}
+	return MinimumfOp{b.BuildOp("arith.minimumf", loc, [][]*ir.Value{ir.OptionalGroup(lhs), ir.OptionalGroup(rhs)}, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
 // MinnumfOp is a typed view of a arith.minnumf operation.
@@ -708,10 +631,7 @@ func (o MinnumfOp) Fastmath() ir.Attribute { return o.Attr("fastmath") }
 // BuildMinnumfOp creates a arith.minnumf at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildMinnumfOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) MinnumfOp {
-	st := &ir.OperationState{Name: "arith.minnumf", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("arith.minnumf"), ir.OptionalGroup(lhs), ir.OptionalGroup(rhs))
-	st.Types = []ir.Type{resultType}
-	return MinnumfOp{b.Create(st)}
+	return MinnumfOp{b.BuildOp("arith.minnumf", loc, [][]*ir.Value{ir.OptionalGroup(lhs), ir.OptionalGroup(rhs)}, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
 // MinsiOp is a typed view of a arith.minsi operation.
@@ -734,10 +654,7 @@ func (o MinsiOp) ResultValue() *ir.Value { return o.GroupResult(0) }
 // BuildMinsiOp creates a arith.minsi at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildMinsiOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) MinsiOp {
-	st := &ir.OperationState{Name: "arith.minsi", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("arith.minsi"), ir.OptionalGroup(lhs), ir.OptionalGroup(rhs))
-	st.Types = []ir.Type{resultType}
-	return MinsiOp{b.Create(st)}
+	return MinsiOp{b.BuildOp("arith.minsi", loc, [][]*ir.Value{ir.OptionalGroup(lhs), ir.OptionalGroup(rhs)}, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
 // MinuiOp is a typed view of a arith.minui operation.
@@ -760,10 +677,7 @@ func (o MinuiOp) ResultValue() *ir.Value { return o.GroupResult(0) }
 // BuildMinuiOp creates a arith.minui at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildMinuiOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) MinuiOp {
-	st := &ir.OperationState{Name: "arith.minui", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("arith.minui"), ir.OptionalGroup(lhs), ir.OptionalGroup(rhs))
-	st.Types = []ir.Type{resultType}
-	return MinuiOp{b.Create(st)}
+	return MinuiOp{b.BuildOp("arith.minui", loc, [][]*ir.Value{ir.OptionalGroup(lhs), ir.OptionalGroup(rhs)}, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
 // MulfOp is a typed view of a arith.mulf operation.
@@ -789,10 +703,7 @@ func (o MulfOp) Fastmath() ir.Attribute { return o.Attr("fastmath") }
 // BuildMulfOp creates a arith.mulf at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildMulfOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) MulfOp {
-	st := &ir.OperationState{Name: "arith.mulf", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("arith.mulf"), ir.OptionalGroup(lhs), ir.OptionalGroup(rhs))
-	st.Types = []ir.Type{resultType}
-	return MulfOp{b.Create(st)}
+	return MulfOp{b.BuildOp("arith.mulf", loc, [][]*ir.Value{ir.OptionalGroup(lhs), ir.OptionalGroup(rhs)}, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
 // MuliOp is a typed view of a arith.muli operation.
@@ -818,10 +729,7 @@ func (o MuliOp) OverflowFlags() ir.Attribute { return o.Attr("overflowFlags") }
 // BuildMuliOp creates a arith.muli at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildMuliOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) MuliOp {
-	st := &ir.OperationState{Name: "arith.muli", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("arith.muli"), ir.OptionalGroup(lhs), ir.OptionalGroup(rhs))
-	st.Types = []ir.Type{resultType}
-	return MuliOp{b.Create(st)}
+	return MuliOp{b.BuildOp("arith.muli", loc, [][]*ir.Value{ir.OptionalGroup(lhs), ir.OptionalGroup(rhs)}, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
 // MulsiExtendedOp is a typed view of a arith.mulsi_extended operation.
@@ -847,10 +755,7 @@ func (o MulsiExtendedOp) High() *ir.Value { return o.GroupResult(1) }
 // BuildMulsiExtendedOp creates a arith.mulsi_extended at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildMulsiExtendedOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, lowType ir.Type, highType ir.Type, attrs ...ir.NamedAttribute) MulsiExtendedOp {
-	st := &ir.OperationState{Name: "arith.mulsi_extended", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("arith.mulsi_extended"), ir.OptionalGroup(lhs), ir.OptionalGroup(rhs))
-	st.Types = []ir.Type{lowType, highType}
-	return MulsiExtendedOp{b.Create(st)}
+	return MulsiExtendedOp{b.BuildOp("arith.mulsi_extended", loc, [][]*ir.Value{ir.OptionalGroup(lhs), ir.OptionalGroup(rhs)}, []ir.Type{lowType, highType}, 0, nil, attrs)}
 }
 
 // MuluiExtendedOp is a typed view of a arith.mului_extended operation.
@@ -876,10 +781,7 @@ func (o MuluiExtendedOp) High() *ir.Value { return o.GroupResult(1) }
 // BuildMuluiExtendedOp creates a arith.mului_extended at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildMuluiExtendedOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, lowType ir.Type, highType ir.Type, attrs ...ir.NamedAttribute) MuluiExtendedOp {
-	st := &ir.OperationState{Name: "arith.mului_extended", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("arith.mului_extended"), ir.OptionalGroup(lhs), ir.OptionalGroup(rhs))
-	st.Types = []ir.Type{lowType, highType}
-	return MuluiExtendedOp{b.Create(st)}
+	return MuluiExtendedOp{b.BuildOp("arith.mului_extended", loc, [][]*ir.Value{ir.OptionalGroup(lhs), ir.OptionalGroup(rhs)}, []ir.Type{lowType, highType}, 0, nil, attrs)}
 }
 
 // NegfOp is a typed view of a arith.negf operation.
@@ -902,19 +804,14 @@ func (o NegfOp) Fastmath() ir.Attribute { return o.Attr("fastmath") }
 // BuildNegfOp creates a arith.negf at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildNegfOp(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) NegfOp {
-	st := &ir.OperationState{Name: "arith.negf", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("arith.negf"), ir.OptionalGroup(operand))
-	st.Types = []ir.Type{resultType}
-	return NegfOp{b.Create(st)}
+	return NegfOp{b.BuildOp("arith.negf", loc, [][]*ir.Value{ir.OptionalGroup(operand)}, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
 // OriOp is a typed view of a arith.ori operation.
 type OriOp struct{ *ir.Operation }
 
 // AsOriOp returns op as a OriOp, and whether it is one.
-func AsOriOp(op *ir.Operation) (OriOp, bool) {
-	return OriOp{op}, op != nil && op.Name() == "arith.ori"
-}
+func AsOriOp(op *ir.Operation) (OriOp, bool) { return OriOp{op}, op != nil && op.Name() == "arith.ori" }
 
 // Lhs returns the "lhs" operand.
 func (o OriOp) Lhs() *ir.Value { return o.GroupOperand(0) }
@@ -928,10 +825,7 @@ func (o OriOp) ResultValue() *ir.Value { return o.GroupResult(0) }
 // BuildOriOp creates a arith.ori at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildOriOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) OriOp {
-	st := &ir.OperationState{Name: "arith.ori", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("arith.ori"), ir.OptionalGroup(lhs), ir.OptionalGroup(rhs))
-	st.Types = []ir.Type{resultType}
-	return OriOp{b.Create(st)}
+	return OriOp{b.BuildOp("arith.ori", loc, [][]*ir.Value{ir.OptionalGroup(lhs), ir.OptionalGroup(rhs)}, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
 // RemfOp is a typed view of a arith.remf operation.
@@ -957,10 +851,7 @@ func (o RemfOp) Fastmath() ir.Attribute { return o.Attr("fastmath") }
 // BuildRemfOp creates a arith.remf at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildRemfOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) RemfOp {
-	st := &ir.OperationState{Name: "arith.remf", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("arith.remf"), ir.OptionalGroup(lhs), ir.OptionalGroup(rhs))
-	st.Types = []ir.Type{resultType}
-	return RemfOp{b.Create(st)}
+	return RemfOp{b.BuildOp("arith.remf", loc, [][]*ir.Value{ir.OptionalGroup(lhs), ir.OptionalGroup(rhs)}, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
 // RemsiOp is a typed view of a arith.remsi operation.
@@ -983,10 +874,7 @@ func (o RemsiOp) ResultValue() *ir.Value { return o.GroupResult(0) }
 // BuildRemsiOp creates a arith.remsi at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildRemsiOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) RemsiOp {
-	st := &ir.OperationState{Name: "arith.remsi", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("arith.remsi"), ir.OptionalGroup(lhs), ir.OptionalGroup(rhs))
-	st.Types = []ir.Type{resultType}
-	return RemsiOp{b.Create(st)}
+	return RemsiOp{b.BuildOp("arith.remsi", loc, [][]*ir.Value{ir.OptionalGroup(lhs), ir.OptionalGroup(rhs)}, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
 // RemuiOp is a typed view of a arith.remui operation.
@@ -1009,10 +897,7 @@ func (o RemuiOp) ResultValue() *ir.Value { return o.GroupResult(0) }
 // BuildRemuiOp creates a arith.remui at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildRemuiOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) RemuiOp {
-	st := &ir.OperationState{Name: "arith.remui", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("arith.remui"), ir.OptionalGroup(lhs), ir.OptionalGroup(rhs))
-	st.Types = []ir.Type{resultType}
-	return RemuiOp{b.Create(st)}
+	return RemuiOp{b.BuildOp("arith.remui", loc, [][]*ir.Value{ir.OptionalGroup(lhs), ir.OptionalGroup(rhs)}, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
 // SelectOp is a typed view of a arith.select operation.
@@ -1038,10 +923,7 @@ func (o SelectOp) ResultValue() *ir.Value { return o.GroupResult(0) }
 // BuildSelectOp creates a arith.select at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildSelectOp(b *ir.Builder, loc ir.Location, condition *ir.Value, trueValue *ir.Value, falseValue *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) SelectOp {
-	st := &ir.OperationState{Name: "arith.select", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("arith.select"), ir.OptionalGroup(condition), ir.OptionalGroup(trueValue), ir.OptionalGroup(falseValue))
-	st.Types = []ir.Type{resultType}
-	return SelectOp{b.Create(st)}
+	return SelectOp{b.BuildOp("arith.select", loc, [][]*ir.Value{ir.OptionalGroup(condition), ir.OptionalGroup(trueValue), ir.OptionalGroup(falseValue)}, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
 // ShliOp is a typed view of a arith.shli operation.
@@ -1067,10 +949,7 @@ func (o ShliOp) OverflowFlags() ir.Attribute { return o.Attr("overflowFlags") }
 // BuildShliOp creates a arith.shli at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildShliOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) ShliOp {
-	st := &ir.OperationState{Name: "arith.shli", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("arith.shli"), ir.OptionalGroup(lhs), ir.OptionalGroup(rhs))
-	st.Types = []ir.Type{resultType}
-	return ShliOp{b.Create(st)}
+	return ShliOp{b.BuildOp("arith.shli", loc, [][]*ir.Value{ir.OptionalGroup(lhs), ir.OptionalGroup(rhs)}, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
 // ShrsiOp is a typed view of a arith.shrsi operation.
@@ -1093,10 +972,7 @@ func (o ShrsiOp) ResultValue() *ir.Value { return o.GroupResult(0) }
 // BuildShrsiOp creates a arith.shrsi at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildShrsiOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) ShrsiOp {
-	st := &ir.OperationState{Name: "arith.shrsi", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("arith.shrsi"), ir.OptionalGroup(lhs), ir.OptionalGroup(rhs))
-	st.Types = []ir.Type{resultType}
-	return ShrsiOp{b.Create(st)}
+	return ShrsiOp{b.BuildOp("arith.shrsi", loc, [][]*ir.Value{ir.OptionalGroup(lhs), ir.OptionalGroup(rhs)}, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
 // ShruiOp is a typed view of a arith.shrui operation.
@@ -1119,10 +995,7 @@ func (o ShruiOp) ResultValue() *ir.Value { return o.GroupResult(0) }
 // BuildShruiOp creates a arith.shrui at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildShruiOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) ShruiOp {
-	st := &ir.OperationState{Name: "arith.shrui", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("arith.shrui"), ir.OptionalGroup(lhs), ir.OptionalGroup(rhs))
-	st.Types = []ir.Type{resultType}
-	return ShruiOp{b.Create(st)}
+	return ShruiOp{b.BuildOp("arith.shrui", loc, [][]*ir.Value{ir.OptionalGroup(lhs), ir.OptionalGroup(rhs)}, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
 // SitofpOp is a typed view of a arith.sitofp operation.
@@ -1142,10 +1015,7 @@ func (o SitofpOp) Out() *ir.Value { return o.GroupResult(0) }
 // BuildSitofpOp creates a arith.sitofp at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildSitofpOp(b *ir.Builder, loc ir.Location, in *ir.Value, outType ir.Type, attrs ...ir.NamedAttribute) SitofpOp {
-	st := &ir.OperationState{Name: "arith.sitofp", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("arith.sitofp"), ir.OptionalGroup(in))
-	st.Types = []ir.Type{outType}
-	return SitofpOp{b.Create(st)}
+	return SitofpOp{b.BuildOp("arith.sitofp", loc, [][]*ir.Value{ir.OptionalGroup(in)}, []ir.Type{outType}, 0, nil, attrs)}
 }
 
 // SubfOp is a typed view of a arith.subf operation.
@@ -1171,10 +1041,7 @@ func (o SubfOp) Fastmath() ir.Attribute { return o.Attr("fastmath") }
 // BuildSubfOp creates a arith.subf at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildSubfOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) SubfOp {
-	st := &ir.OperationState{Name: "arith.subf", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("arith.subf"), ir.OptionalGroup(lhs), ir.OptionalGroup(rhs))
-	st.Types = []ir.Type{resultType}
-	return SubfOp{b.Create(st)}
+	return SubfOp{b.BuildOp("arith.subf", loc, [][]*ir.Value{ir.OptionalGroup(lhs), ir.OptionalGroup(rhs)}, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
 // SubiOp is a typed view of a arith.subi operation.
@@ -1200,10 +1067,7 @@ func (o SubiOp) OverflowFlags() ir.Attribute { return o.Attr("overflowFlags") }
 // BuildSubiOp creates a arith.subi at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildSubiOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) SubiOp {
-	st := &ir.OperationState{Name: "arith.subi", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("arith.subi"), ir.OptionalGroup(lhs), ir.OptionalGroup(rhs))
-	st.Types = []ir.Type{resultType}
-	return SubiOp{b.Create(st)}
+	return SubiOp{b.BuildOp("arith.subi", loc, [][]*ir.Value{ir.OptionalGroup(lhs), ir.OptionalGroup(rhs)}, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
 // TruncfOp is a typed view of a arith.truncf operation.
@@ -1229,10 +1093,7 @@ func (o TruncfOp) Fastmath() ir.Attribute { return o.Attr("fastmath") }
 // BuildTruncfOp creates a arith.truncf at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildTruncfOp(b *ir.Builder, loc ir.Location, in *ir.Value, outType ir.Type, attrs ...ir.NamedAttribute) TruncfOp {
-	st := &ir.OperationState{Name: "arith.truncf", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("arith.truncf"), ir.OptionalGroup(in))
-	st.Types = []ir.Type{outType}
-	return TruncfOp{b.Create(st)}
+	return TruncfOp{b.BuildOp("arith.truncf", loc, [][]*ir.Value{ir.OptionalGroup(in)}, []ir.Type{outType}, 0, nil, attrs)}
 }
 
 // TrunciOp is a typed view of a arith.trunci operation.
@@ -1252,10 +1113,7 @@ func (o TrunciOp) Out() *ir.Value { return o.GroupResult(0) }
 // BuildTrunciOp creates a arith.trunci at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildTrunciOp(b *ir.Builder, loc ir.Location, in *ir.Value, outType ir.Type, attrs ...ir.NamedAttribute) TrunciOp {
-	st := &ir.OperationState{Name: "arith.trunci", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("arith.trunci"), ir.OptionalGroup(in))
-	st.Types = []ir.Type{outType}
-	return TrunciOp{b.Create(st)}
+	return TrunciOp{b.BuildOp("arith.trunci", loc, [][]*ir.Value{ir.OptionalGroup(in)}, []ir.Type{outType}, 0, nil, attrs)}
 }
 
 // UitofpOp is a typed view of a arith.uitofp operation.
@@ -1275,10 +1133,7 @@ func (o UitofpOp) Out() *ir.Value { return o.GroupResult(0) }
 // BuildUitofpOp creates a arith.uitofp at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildUitofpOp(b *ir.Builder, loc ir.Location, in *ir.Value, outType ir.Type, attrs ...ir.NamedAttribute) UitofpOp {
-	st := &ir.OperationState{Name: "arith.uitofp", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("arith.uitofp"), ir.OptionalGroup(in))
-	st.Types = []ir.Type{outType}
-	return UitofpOp{b.Create(st)}
+	return UitofpOp{b.BuildOp("arith.uitofp", loc, [][]*ir.Value{ir.OptionalGroup(in)}, []ir.Type{outType}, 0, nil, attrs)}
 }
 
 // XoriOp is a typed view of a arith.xori operation.
@@ -1301,8 +1156,5 @@ func (o XoriOp) ResultValue() *ir.Value { return o.GroupResult(0) }
 // BuildXoriOp creates a arith.xori at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildXoriOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) XoriOp {
-	st := &ir.OperationState{Name: "arith.xori", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("arith.xori"), ir.OptionalGroup(lhs), ir.OptionalGroup(rhs))
-	st.Types = []ir.Type{resultType}
-	return XoriOp{b.Create(st)}
+	return XoriOp{b.BuildOp("arith.xori", loc, [][]*ir.Value{ir.OptionalGroup(lhs), ir.OptionalGroup(rhs)}, []ir.Type{resultType}, 0, nil, attrs)}
 }

@@ -24,9 +24,7 @@ func (o ModuleOp) BodyRegion() *ir.Region { return o.Region(0) }
 // BuildModuleOp creates a builtin.module at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildModuleOp(b *ir.Builder, loc ir.Location, attrs ...ir.NamedAttribute) ModuleOp {
-	st := &ir.OperationState{Name: "builtin.module", Loc: loc, Attrs: attrs}
-	st.AddRegion()
-	return ModuleOp{b.Create(st)}
+	return ModuleOp{b.BuildOp("builtin.module", loc, nil, nil, 1, nil, attrs)}
 }
 
 // UnrealizedConversionCastOp is a typed view of a builtin.unrealized_conversion_cast operation.
@@ -46,8 +44,5 @@ func (o UnrealizedConversionCastOp) Outputs() []*ir.Value { return o.ResultGroup
 // BuildUnrealizedConversionCastOp creates a builtin.unrealized_conversion_cast at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildUnrealizedConversionCastOp(b *ir.Builder, loc ir.Location, inputs []*ir.Value, outputsTypes []ir.Type, attrs ...ir.NamedAttribute) UnrealizedConversionCastOp {
-	st := &ir.OperationState{Name: "builtin.unrealized_conversion_cast", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("builtin.unrealized_conversion_cast"), inputs)
-	st.Types = append(st.Types, outputsTypes...)
-	return UnrealizedConversionCastOp{b.Create(st)}
+	return UnrealizedConversionCastOp{b.BuildOp("builtin.unrealized_conversion_cast", loc, [][]*ir.Value{inputs}, outputsTypes, 0, nil, attrs)}
 }

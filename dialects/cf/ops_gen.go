@@ -21,18 +21,14 @@ func (o AssertOp) Msg() ir.Attribute { return o.Attr("msg") }
 // BuildAssertOp creates a cf.assert at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildAssertOp(b *ir.Builder, loc ir.Location, arg *ir.Value, attrs ...ir.NamedAttribute) AssertOp {
-	st := &ir.OperationState{Name: "cf.assert", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("cf.assert"), ir.OptionalGroup(arg))
-	return AssertOp{b.Create(st)}
+	return AssertOp{b.BuildOp("cf.assert", loc, [][]*ir.Value{ir.OptionalGroup(arg)}, nil, 0, nil, attrs)}
 }
 
 // BrOp is a typed view of a cf.br operation.
 type BrOp struct{ *ir.Operation }
 
 // AsBrOp returns op as a BrOp, and whether it is one.
-func AsBrOp(op *ir.Operation) (BrOp, bool) {
-	return BrOp{op}, op != nil && op.Name() == "cf.br"
-}
+func AsBrOp(op *ir.Operation) (BrOp, bool) { return BrOp{op}, op != nil && op.Name() == "cf.br" }
 
 // DestOperands returns the "destOperands" operands.
 func (o BrOp) DestOperands() []*ir.Value { return o.OperandGroup(0) }
@@ -43,10 +39,7 @@ func (o BrOp) Dest() *ir.Block { return o.Successor(0) }
 // BuildBrOp creates a cf.br at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildBrOp(b *ir.Builder, loc ir.Location, destOperands []*ir.Value, dest *ir.Block, attrs ...ir.NamedAttribute) BrOp {
-	st := &ir.OperationState{Name: "cf.br", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("cf.br"), destOperands)
-	st.Successors = append(st.Successors, dest)
-	return BrOp{b.Create(st)}
+	return BrOp{b.BuildOp("cf.br", loc, [][]*ir.Value{destOperands}, nil, 0, []*ir.Block{dest}, attrs)}
 }
 
 // CondBrOp is a typed view of a cf.cond_br operation.
@@ -75,11 +68,7 @@ func (o CondBrOp) FalseDest() *ir.Block { return o.Successor(1) }
 // BuildCondBrOp creates a cf.cond_br at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildCondBrOp(b *ir.Builder, loc ir.Location, condition *ir.Value, trueDestOperands []*ir.Value, falseDestOperands []*ir.Value, trueDest *ir.Block, falseDest *ir.Block, attrs ...ir.NamedAttribute) CondBrOp {
-	st := &ir.OperationState{Name: "cf.cond_br", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("cf.cond_br"), ir.OptionalGroup(condition), trueDestOperands, falseDestOperands)
-	st.Successors = append(st.Successors, trueDest)
-	st.Successors = append(st.Successors, falseDest)
-	return CondBrOp{b.Create(st)}
+	return CondBrOp{b.BuildOp("cf.cond_br", loc, [][]*ir.Value{ir.OptionalGroup(condition), trueDestOperands, falseDestOperands}, nil, 0, []*ir.Block{trueDest, falseDest}, attrs)}
 }
 
 // SwitchOp is a typed view of a cf.switch operation.
@@ -111,9 +100,5 @@ func (o SwitchOp) DefaultDestination() *ir.Block { return o.Successor(0) }
 // BuildSwitchOp creates a cf.switch at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildSwitchOp(b *ir.Builder, loc ir.Location, flag *ir.Value, defaultOperands []*ir.Value, caseOperands []*ir.Value, defaultDestination *ir.Block, caseDestinations []*ir.Block, attrs ...ir.NamedAttribute) SwitchOp {
-	st := &ir.OperationState{Name: "cf.switch", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("cf.switch"), ir.OptionalGroup(flag), defaultOperands, caseOperands)
-	st.Successors = append(st.Successors, defaultDestination)
-	st.Successors = append(st.Successors, caseDestinations...)
-	return SwitchOp{b.Create(st)}
+	return SwitchOp{b.BuildOp("cf.switch", loc, [][]*ir.Value{ir.OptionalGroup(flag), defaultOperands, caseOperands}, nil, 0, append([]*ir.Block{defaultDestination}, caseDestinations...), attrs)}
 }

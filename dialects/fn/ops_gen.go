@@ -24,10 +24,7 @@ func (o CallOp) Callee() ir.Attribute { return o.Attr("callee") }
 // BuildCallOp creates a func.call at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildCallOp(b *ir.Builder, loc ir.Location, operands []*ir.Value, resultsTypes []ir.Type, attrs ...ir.NamedAttribute) CallOp {
-	st := &ir.OperationState{Name: "func.call", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("func.call"), operands)
-	st.Types = append(st.Types, resultsTypes...)
-	return CallOp{b.Create(st)}
+	return CallOp{b.BuildOp("func.call", loc, [][]*ir.Value{operands}, resultsTypes, 0, nil, attrs)}
 }
 
 // CallIndirectOp is a typed view of a func.call_indirect operation.
@@ -50,10 +47,7 @@ func (o CallIndirectOp) ResultsValue() []*ir.Value { return o.ResultGroup(0) }
 // BuildCallIndirectOp creates a func.call_indirect at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildCallIndirectOp(b *ir.Builder, loc ir.Location, callee *ir.Value, calleeOperands []*ir.Value, resultsTypes []ir.Type, attrs ...ir.NamedAttribute) CallIndirectOp {
-	st := &ir.OperationState{Name: "func.call_indirect", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("func.call_indirect"), ir.OptionalGroup(callee), calleeOperands)
-	st.Types = append(st.Types, resultsTypes...)
-	return CallIndirectOp{b.Create(st)}
+	return CallIndirectOp{b.BuildOp("func.call_indirect", loc, [][]*ir.Value{ir.OptionalGroup(callee), calleeOperands}, resultsTypes, 0, nil, attrs)}
 }
 
 // ConstantOp is a typed view of a func.constant operation.
@@ -73,9 +67,7 @@ func (o ConstantOp) Value() ir.Attribute { return o.Attr("value") }
 // BuildConstantOp creates a func.constant at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildConstantOp(b *ir.Builder, loc ir.Location, resultType ir.Type, attrs ...ir.NamedAttribute) ConstantOp {
-	st := &ir.OperationState{Name: "func.constant", Loc: loc, Attrs: attrs}
-	st.Types = []ir.Type{resultType}
-	return ConstantOp{b.Create(st)}
+	return ConstantOp{b.BuildOp("func.constant", loc, nil, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
 // FuncOp is a typed view of a func.func operation.
@@ -107,9 +99,7 @@ func (o FuncOp) Body() *ir.Region { return o.Region(0) }
 // BuildFuncOp creates a func.func at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildFuncOp(b *ir.Builder, loc ir.Location, attrs ...ir.NamedAttribute) FuncOp {
-	st := &ir.OperationState{Name: "func.func", Loc: loc, Attrs: attrs}
-	st.AddRegion()
-	return FuncOp{b.Create(st)}
+	return FuncOp{b.BuildOp("func.func", loc, nil, nil, 1, nil, attrs)}
 }
 
 // ReturnOp is a typed view of a func.return operation.
@@ -126,7 +116,5 @@ func (o ReturnOp) OperandsValue() []*ir.Value { return o.OperandGroup(0) }
 // BuildReturnOp creates a func.return at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildReturnOp(b *ir.Builder, loc ir.Location, operands []*ir.Value, attrs ...ir.NamedAttribute) ReturnOp {
-	st := &ir.OperationState{Name: "func.return", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("func.return"), operands)
-	return ReturnOp{b.Create(st)}
+	return ReturnOp{b.BuildOp("func.return", loc, [][]*ir.Value{operands}, nil, 0, nil, attrs)}
 }

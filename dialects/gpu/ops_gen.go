@@ -30,11 +30,7 @@ func (o AllReduceOp) Body() *ir.Region { return o.Region(0) }
 // BuildAllReduceOp creates a gpu.all_reduce at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildAllReduceOp(b *ir.Builder, loc ir.Location, value *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) AllReduceOp {
-	st := &ir.OperationState{Name: "gpu.all_reduce", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("gpu.all_reduce"), ir.OptionalGroup(value))
-	st.Types = []ir.Type{resultType}
-	st.AddRegion()
-	return AllReduceOp{b.Create(st)}
+	return AllReduceOp{b.BuildOp("gpu.all_reduce", loc, [][]*ir.Value{ir.OptionalGroup(value)}, []ir.Type{resultType}, 1, nil, attrs)}
 }
 
 // AllocOp is a typed view of a gpu.alloc operation.
@@ -66,10 +62,7 @@ func (o AllocOp) HostShared() ir.Attribute { return o.Attr("hostShared") }
 // BuildAllocOp creates a gpu.alloc at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildAllocOp(b *ir.Builder, loc ir.Location, asyncDependencies []*ir.Value, dynamicSizes []*ir.Value, symbolOperands []*ir.Value, memrefType ir.Type, asyncTokenType ir.Type, attrs ...ir.NamedAttribute) AllocOp {
-	st := &ir.OperationState{Name: "gpu.alloc", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("gpu.alloc"), asyncDependencies, dynamicSizes, symbolOperands)
-	st.Types = []ir.Type{memrefType, asyncTokenType}
-	return AllocOp{b.Create(st)}
+	return AllocOp{b.BuildOp("gpu.alloc", loc, [][]*ir.Value{asyncDependencies, dynamicSizes, symbolOperands}, []ir.Type{memrefType, asyncTokenType}, 0, nil, attrs)}
 }
 
 // BarrierOp is a typed view of a gpu.barrier operation.
@@ -83,8 +76,7 @@ func AsBarrierOp(op *ir.Operation) (BarrierOp, bool) {
 // BuildBarrierOp creates a gpu.barrier at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildBarrierOp(b *ir.Builder, loc ir.Location, attrs ...ir.NamedAttribute) BarrierOp {
-	st := &ir.OperationState{Name: "gpu.barrier", Loc: loc, Attrs: attrs}
-	return BarrierOp{b.Create(st)}
+	return BarrierOp{b.BuildOp("gpu.barrier", loc, nil, nil, 0, nil, attrs)}
 }
 
 // BlockDimOp is a typed view of a gpu.block_dim operation.
@@ -107,9 +99,7 @@ func (o BlockDimOp) UpperBound() ir.Attribute { return o.Attr("upper_bound") }
 // BuildBlockDimOp creates a gpu.block_dim at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildBlockDimOp(b *ir.Builder, loc ir.Location, resultType ir.Type, attrs ...ir.NamedAttribute) BlockDimOp {
-	st := &ir.OperationState{Name: "gpu.block_dim", Loc: loc, Attrs: attrs}
-	st.Types = []ir.Type{resultType}
-	return BlockDimOp{b.Create(st)}
+	return BlockDimOp{b.BuildOp("gpu.block_dim", loc, nil, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
 // BlockIdOp is a typed view of a gpu.block_id operation.
@@ -132,9 +122,7 @@ func (o BlockIdOp) UpperBound() ir.Attribute { return o.Attr("upper_bound") }
 // BuildBlockIdOp creates a gpu.block_id at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildBlockIdOp(b *ir.Builder, loc ir.Location, resultType ir.Type, attrs ...ir.NamedAttribute) BlockIdOp {
-	st := &ir.OperationState{Name: "gpu.block_id", Loc: loc, Attrs: attrs}
-	st.Types = []ir.Type{resultType}
-	return BlockIdOp{b.Create(st)}
+	return BlockIdOp{b.BuildOp("gpu.block_id", loc, nil, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
 // ClusterBlockIdOp is a typed view of a gpu.cluster_block_id operation.
@@ -157,9 +145,7 @@ func (o ClusterBlockIdOp) UpperBound() ir.Attribute { return o.Attr("upper_bound
 // BuildClusterBlockIdOp creates a gpu.cluster_block_id at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildClusterBlockIdOp(b *ir.Builder, loc ir.Location, resultType ir.Type, attrs ...ir.NamedAttribute) ClusterBlockIdOp {
-	st := &ir.OperationState{Name: "gpu.cluster_block_id", Loc: loc, Attrs: attrs}
-	st.Types = []ir.Type{resultType}
-	return ClusterBlockIdOp{b.Create(st)}
+	return ClusterBlockIdOp{b.BuildOp("gpu.cluster_block_id", loc, nil, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
 // ClusterDimOp is a typed view of a gpu.cluster_dim operation.
@@ -182,9 +168,7 @@ func (o ClusterDimOp) UpperBound() ir.Attribute { return o.Attr("upper_bound") }
 // BuildClusterDimOp creates a gpu.cluster_dim at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildClusterDimOp(b *ir.Builder, loc ir.Location, resultType ir.Type, attrs ...ir.NamedAttribute) ClusterDimOp {
-	st := &ir.OperationState{Name: "gpu.cluster_dim", Loc: loc, Attrs: attrs}
-	st.Types = []ir.Type{resultType}
-	return ClusterDimOp{b.Create(st)}
+	return ClusterDimOp{b.BuildOp("gpu.cluster_dim", loc, nil, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
 // ClusterDimBlocksOp is a typed view of a gpu.cluster_dim_blocks operation.
@@ -207,9 +191,7 @@ func (o ClusterDimBlocksOp) UpperBound() ir.Attribute { return o.Attr("upper_bou
 // BuildClusterDimBlocksOp creates a gpu.cluster_dim_blocks at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildClusterDimBlocksOp(b *ir.Builder, loc ir.Location, resultType ir.Type, attrs ...ir.NamedAttribute) ClusterDimBlocksOp {
-	st := &ir.OperationState{Name: "gpu.cluster_dim_blocks", Loc: loc, Attrs: attrs}
-	st.Types = []ir.Type{resultType}
-	return ClusterDimBlocksOp{b.Create(st)}
+	return ClusterDimBlocksOp{b.BuildOp("gpu.cluster_dim_blocks", loc, nil, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
 // ClusterIdOp is a typed view of a gpu.cluster_id operation.
@@ -232,9 +214,7 @@ func (o ClusterIdOp) UpperBound() ir.Attribute { return o.Attr("upper_bound") }
 // BuildClusterIdOp creates a gpu.cluster_id at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildClusterIdOp(b *ir.Builder, loc ir.Location, resultType ir.Type, attrs ...ir.NamedAttribute) ClusterIdOp {
-	st := &ir.OperationState{Name: "gpu.cluster_id", Loc: loc, Attrs: attrs}
-	st.Types = []ir.Type{resultType}
-	return ClusterIdOp{b.Create(st)}
+	return ClusterIdOp{b.BuildOp("gpu.cluster_id", loc, nil, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
 // DeallocOp is a typed view of a gpu.dealloc operation.
@@ -257,10 +237,7 @@ func (o DeallocOp) AsyncToken() *ir.Value { return o.GroupResult(0) }
 // BuildDeallocOp creates a gpu.dealloc at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildDeallocOp(b *ir.Builder, loc ir.Location, asyncDependencies []*ir.Value, memref *ir.Value, asyncTokenType ir.Type, attrs ...ir.NamedAttribute) DeallocOp {
-	st := &ir.OperationState{Name: "gpu.dealloc", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("gpu.dealloc"), asyncDependencies, ir.OptionalGroup(memref))
-	st.Types = []ir.Type{asyncTokenType}
-	return DeallocOp{b.Create(st)}
+	return DeallocOp{b.BuildOp("gpu.dealloc", loc, [][]*ir.Value{asyncDependencies, ir.OptionalGroup(memref)}, []ir.Type{asyncTokenType}, 0, nil, attrs)}
 }
 
 // FuncOp is a typed view of a gpu.func operation.
@@ -298,9 +275,7 @@ func (o FuncOp) Body() *ir.Region { return o.Region(0) }
 // BuildFuncOp creates a gpu.func at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildFuncOp(b *ir.Builder, loc ir.Location, attrs ...ir.NamedAttribute) FuncOp {
-	st := &ir.OperationState{Name: "gpu.func", Loc: loc, Attrs: attrs}
-	st.AddRegion()
-	return FuncOp{b.Create(st)}
+	return FuncOp{b.BuildOp("gpu.func", loc, nil, nil, 1, nil, attrs)}
 }
 
 // GlobalIdOp is a typed view of a gpu.global_id operation.
@@ -323,9 +298,7 @@ func (o GlobalIdOp) UpperBound() ir.Attribute { return o.Attr("upper_bound") }
 // BuildGlobalIdOp creates a gpu.global_id at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildGlobalIdOp(b *ir.Builder, loc ir.Location, resultType ir.Type, attrs ...ir.NamedAttribute) GlobalIdOp {
-	st := &ir.OperationState{Name: "gpu.global_id", Loc: loc, Attrs: attrs}
-	st.Types = []ir.Type{resultType}
-	return GlobalIdOp{b.Create(st)}
+	return GlobalIdOp{b.BuildOp("gpu.global_id", loc, nil, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
 // GridDimOp is a typed view of a gpu.grid_dim operation.
@@ -348,9 +321,7 @@ func (o GridDimOp) UpperBound() ir.Attribute { return o.Attr("upper_bound") }
 // BuildGridDimOp creates a gpu.grid_dim at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildGridDimOp(b *ir.Builder, loc ir.Location, resultType ir.Type, attrs ...ir.NamedAttribute) GridDimOp {
-	st := &ir.OperationState{Name: "gpu.grid_dim", Loc: loc, Attrs: attrs}
-	st.Types = []ir.Type{resultType}
-	return GridDimOp{b.Create(st)}
+	return GridDimOp{b.BuildOp("gpu.grid_dim", loc, nil, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
 // LaneIdOp is a typed view of a gpu.lane_id operation.
@@ -370,9 +341,7 @@ func (o LaneIdOp) UpperBound() ir.Attribute { return o.Attr("upper_bound") }
 // BuildLaneIdOp creates a gpu.lane_id at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildLaneIdOp(b *ir.Builder, loc ir.Location, resultType ir.Type, attrs ...ir.NamedAttribute) LaneIdOp {
-	st := &ir.OperationState{Name: "gpu.lane_id", Loc: loc, Attrs: attrs}
-	st.Types = []ir.Type{resultType}
-	return LaneIdOp{b.Create(st)}
+	return LaneIdOp{b.BuildOp("gpu.lane_id", loc, nil, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
 // LaunchOp is a typed view of a gpu.launch operation.
@@ -431,11 +400,7 @@ func (o LaunchOp) Body() *ir.Region { return o.Region(0) }
 // BuildLaunchOp creates a gpu.launch at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildLaunchOp(b *ir.Builder, loc ir.Location, asyncDependencies []*ir.Value, gridSizeX *ir.Value, gridSizeY *ir.Value, gridSizeZ *ir.Value, blockSizeX *ir.Value, blockSizeY *ir.Value, blockSizeZ *ir.Value, clusterSizeX *ir.Value, clusterSizeY *ir.Value, clusterSizeZ *ir.Value, dynamicSharedMemorySize *ir.Value, asyncTokenType ir.Type, attrs ...ir.NamedAttribute) LaunchOp {
-	st := &ir.OperationState{Name: "gpu.launch", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("gpu.launch"), asyncDependencies, ir.OptionalGroup(gridSizeX), ir.OptionalGroup(gridSizeY), ir.OptionalGroup(gridSizeZ), ir.OptionalGroup(blockSizeX), ir.OptionalGroup(blockSizeY), ir.OptionalGroup(blockSizeZ), ir.OptionalGroup(clusterSizeX), ir.OptionalGroup(clusterSizeY), ir.OptionalGroup(clusterSizeZ), ir.OptionalGroup(dynamicSharedMemorySize))
-	st.Types = []ir.Type{asyncTokenType}
-	st.AddRegion()
-	return LaunchOp{b.Create(st)}
+	return LaunchOp{b.BuildOp("gpu.launch", loc, [][]*ir.Value{asyncDependencies, ir.OptionalGroup(gridSizeX), ir.OptionalGroup(gridSizeY), ir.OptionalGroup(gridSizeZ), ir.OptionalGroup(blockSizeX), ir.OptionalGroup(blockSizeY), ir.OptionalGroup(blockSizeZ), ir.OptionalGroup(clusterSizeX), ir.OptionalGroup(clusterSizeY), ir.OptionalGroup(clusterSizeZ), ir.OptionalGroup(dynamicSharedMemorySize)}, []ir.Type{asyncTokenType}, 1, nil, attrs)}
 }
 
 // LaunchFuncOp is a typed view of a gpu.launch_func operation.
@@ -494,10 +459,7 @@ func (o LaunchFuncOp) Kernel() ir.Attribute { return o.Attr("kernel") }
 // BuildLaunchFuncOp creates a gpu.launch_func at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildLaunchFuncOp(b *ir.Builder, loc ir.Location, asyncDependencies []*ir.Value, gridSizeX *ir.Value, gridSizeY *ir.Value, gridSizeZ *ir.Value, blockSizeX *ir.Value, blockSizeY *ir.Value, blockSizeZ *ir.Value, clusterSizeX *ir.Value, clusterSizeY *ir.Value, clusterSizeZ *ir.Value, dynamicSharedMemorySize *ir.Value, kernelOperands []*ir.Value, asyncObject *ir.Value, asyncTokenType ir.Type, attrs ...ir.NamedAttribute) LaunchFuncOp {
-	st := &ir.OperationState{Name: "gpu.launch_func", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("gpu.launch_func"), asyncDependencies, ir.OptionalGroup(gridSizeX), ir.OptionalGroup(gridSizeY), ir.OptionalGroup(gridSizeZ), ir.OptionalGroup(blockSizeX), ir.OptionalGroup(blockSizeY), ir.OptionalGroup(blockSizeZ), ir.OptionalGroup(clusterSizeX), ir.OptionalGroup(clusterSizeY), ir.OptionalGroup(clusterSizeZ), ir.OptionalGroup(dynamicSharedMemorySize), kernelOperands, ir.OptionalGroup(asyncObject))
-	st.Types = []ir.Type{asyncTokenType}
-	return LaunchFuncOp{b.Create(st)}
+	return LaunchFuncOp{b.BuildOp("gpu.launch_func", loc, [][]*ir.Value{asyncDependencies, ir.OptionalGroup(gridSizeX), ir.OptionalGroup(gridSizeY), ir.OptionalGroup(gridSizeZ), ir.OptionalGroup(blockSizeX), ir.OptionalGroup(blockSizeY), ir.OptionalGroup(blockSizeZ), ir.OptionalGroup(clusterSizeX), ir.OptionalGroup(clusterSizeY), ir.OptionalGroup(clusterSizeZ), ir.OptionalGroup(dynamicSharedMemorySize), kernelOperands, ir.OptionalGroup(asyncObject)}, []ir.Type{asyncTokenType}, 0, nil, attrs)}
 }
 
 // MemcpyOp is a typed view of a gpu.memcpy operation.
@@ -523,10 +485,7 @@ func (o MemcpyOp) AsyncToken() *ir.Value { return o.GroupResult(0) }
 // BuildMemcpyOp creates a gpu.memcpy at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildMemcpyOp(b *ir.Builder, loc ir.Location, asyncDependencies []*ir.Value, dst *ir.Value, src *ir.Value, asyncTokenType ir.Type, attrs ...ir.NamedAttribute) MemcpyOp {
-	st := &ir.OperationState{Name: "gpu.memcpy", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("gpu.memcpy"), asyncDependencies, ir.OptionalGroup(dst), ir.OptionalGroup(src))
-	st.Types = []ir.Type{asyncTokenType}
-	return MemcpyOp{b.Create(st)}
+	return MemcpyOp{b.BuildOp("gpu.memcpy", loc, [][]*ir.Value{asyncDependencies, ir.OptionalGroup(dst), ir.OptionalGroup(src)}, []ir.Type{asyncTokenType}, 0, nil, attrs)}
 }
 
 // MemsetOp is a typed view of a gpu.memset operation.
@@ -552,10 +511,7 @@ func (o MemsetOp) AsyncToken() *ir.Value { return o.GroupResult(0) }
 // BuildMemsetOp creates a gpu.memset at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildMemsetOp(b *ir.Builder, loc ir.Location, asyncDependencies []*ir.Value, dst *ir.Value, value *ir.Value, asyncTokenType ir.Type, attrs ...ir.NamedAttribute) MemsetOp {
-	st := &ir.OperationState{Name: "gpu.memset", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("gpu.memset"), asyncDependencies, ir.OptionalGroup(dst), ir.OptionalGroup(value))
-	st.Types = []ir.Type{asyncTokenType}
-	return MemsetOp{b.Create(st)}
+	return MemsetOp{b.BuildOp("gpu.memset", loc, [][]*ir.Value{asyncDependencies, ir.OptionalGroup(dst), ir.OptionalGroup(value)}, []ir.Type{asyncTokenType}, 0, nil, attrs)}
 }
 
 // ModuleOp is a typed view of a gpu.module operation.
@@ -581,9 +537,7 @@ func (o ModuleOp) BodyRegion() *ir.Region { return o.Region(0) }
 // BuildModuleOp creates a gpu.module at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildModuleOp(b *ir.Builder, loc ir.Location, attrs ...ir.NamedAttribute) ModuleOp {
-	st := &ir.OperationState{Name: "gpu.module", Loc: loc, Attrs: attrs}
-	st.AddRegion()
-	return ModuleOp{b.Create(st)}
+	return ModuleOp{b.BuildOp("gpu.module", loc, nil, nil, 1, nil, attrs)}
 }
 
 // ModuleEndOp is a typed view of a gpu.module_end operation.
@@ -597,8 +551,7 @@ func AsModuleEndOp(op *ir.Operation) (ModuleEndOp, bool) {
 // BuildModuleEndOp creates a gpu.module_end at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildModuleEndOp(b *ir.Builder, loc ir.Location, attrs ...ir.NamedAttribute) ModuleEndOp {
-	st := &ir.OperationState{Name: "gpu.module_end", Loc: loc, Attrs: attrs}
-	return ModuleEndOp{b.Create(st)}
+	return ModuleEndOp{b.BuildOp("gpu.module_end", loc, nil, nil, 0, nil, attrs)}
 }
 
 // NumSubgroupsOp is a typed view of a gpu.num_subgroups operation.
@@ -618,9 +571,7 @@ func (o NumSubgroupsOp) UpperBound() ir.Attribute { return o.Attr("upper_bound")
 // BuildNumSubgroupsOp creates a gpu.num_subgroups at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildNumSubgroupsOp(b *ir.Builder, loc ir.Location, resultType ir.Type, attrs ...ir.NamedAttribute) NumSubgroupsOp {
-	st := &ir.OperationState{Name: "gpu.num_subgroups", Loc: loc, Attrs: attrs}
-	st.Types = []ir.Type{resultType}
-	return NumSubgroupsOp{b.Create(st)}
+	return NumSubgroupsOp{b.BuildOp("gpu.num_subgroups", loc, nil, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
 // ReturnOp is a typed view of a gpu.return operation.
@@ -637,9 +588,7 @@ func (o ReturnOp) OperandsValue() []*ir.Value { return o.OperandGroup(0) }
 // BuildReturnOp creates a gpu.return at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildReturnOp(b *ir.Builder, loc ir.Location, operands []*ir.Value, attrs ...ir.NamedAttribute) ReturnOp {
-	st := &ir.OperationState{Name: "gpu.return", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("gpu.return"), operands)
-	return ReturnOp{b.Create(st)}
+	return ReturnOp{b.BuildOp("gpu.return", loc, [][]*ir.Value{operands}, nil, 0, nil, attrs)}
 }
 
 // ShuffleOp is a typed view of a gpu.shuffle operation.
@@ -671,10 +620,7 @@ func (o ShuffleOp) Mode() ir.Attribute { return o.Attr("mode") }
 // BuildShuffleOp creates a gpu.shuffle at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildShuffleOp(b *ir.Builder, loc ir.Location, value *ir.Value, offset *ir.Value, width *ir.Value, shuffleResultType ir.Type, validType ir.Type, attrs ...ir.NamedAttribute) ShuffleOp {
-	st := &ir.OperationState{Name: "gpu.shuffle", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("gpu.shuffle"), ir.OptionalGroup(value), ir.OptionalGroup(offset), ir.OptionalGroup(width))
-	st.Types = []ir.Type{shuffleResultType, validType}
-	return ShuffleOp{b.Create(st)}
+	return ShuffleOp{b.BuildOp("gpu.shuffle", loc, [][]*ir.Value{ir.OptionalGroup(value), ir.OptionalGroup(offset), ir.OptionalGroup(width)}, []ir.Type{shuffleResultType, validType}, 0, nil, attrs)}
 }
 
 // SubgroupIdOp is a typed view of a gpu.subgroup_id operation.
@@ -694,9 +640,7 @@ func (o SubgroupIdOp) UpperBound() ir.Attribute { return o.Attr("upper_bound") }
 // BuildSubgroupIdOp creates a gpu.subgroup_id at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildSubgroupIdOp(b *ir.Builder, loc ir.Location, resultType ir.Type, attrs ...ir.NamedAttribute) SubgroupIdOp {
-	st := &ir.OperationState{Name: "gpu.subgroup_id", Loc: loc, Attrs: attrs}
-	st.Types = []ir.Type{resultType}
-	return SubgroupIdOp{b.Create(st)}
+	return SubgroupIdOp{b.BuildOp("gpu.subgroup_id", loc, nil, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
 // SubgroupMmaComputeOp is a typed view of a gpu.subgroup_mma_compute operation.
@@ -728,10 +672,7 @@ func (o SubgroupMmaComputeOp) BTranspose() ir.Attribute { return o.Attr("b_trans
 // BuildSubgroupMmaComputeOp creates a gpu.subgroup_mma_compute at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildSubgroupMmaComputeOp(b *ir.Builder, loc ir.Location, opA *ir.Value, opB *ir.Value, opC *ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) SubgroupMmaComputeOp {
-	st := &ir.OperationState{Name: "gpu.subgroup_mma_compute", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("gpu.subgroup_mma_compute"), ir.OptionalGroup(opA), ir.OptionalGroup(opB), ir.OptionalGroup(opC))
-	st.Types = []ir.Type{resType}
-	return SubgroupMmaComputeOp{b.Create(st)}
+	return SubgroupMmaComputeOp{b.BuildOp("gpu.subgroup_mma_compute", loc, [][]*ir.Value{ir.OptionalGroup(opA), ir.OptionalGroup(opB), ir.OptionalGroup(opC)}, []ir.Type{resType}, 0, nil, attrs)}
 }
 
 // SubgroupMmaConstantMatrixOp is a typed view of a gpu.subgroup_mma_constant_matrix operation.
@@ -751,10 +692,7 @@ func (o SubgroupMmaConstantMatrixOp) Res() *ir.Value { return o.GroupResult(0) }
 // BuildSubgroupMmaConstantMatrixOp creates a gpu.subgroup_mma_constant_matrix at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildSubgroupMmaConstantMatrixOp(b *ir.Builder, loc ir.Location, value *ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) SubgroupMmaConstantMatrixOp {
-	st := &ir.OperationState{Name: "gpu.subgroup_mma_constant_matrix", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("gpu.subgroup_mma_constant_matrix"), ir.OptionalGroup(value))
-	st.Types = []ir.Type{resType}
-	return SubgroupMmaConstantMatrixOp{b.Create(st)}
+	return SubgroupMmaConstantMatrixOp{b.BuildOp("gpu.subgroup_mma_constant_matrix", loc, [][]*ir.Value{ir.OptionalGroup(value)}, []ir.Type{resType}, 0, nil, attrs)}
 }
 
 // SubgroupMmaElementwiseOp is a typed view of a gpu.subgroup_mma_elementwise operation.
@@ -777,10 +715,7 @@ func (o SubgroupMmaElementwiseOp) OpType() ir.Attribute { return o.Attr("opType"
 // BuildSubgroupMmaElementwiseOp creates a gpu.subgroup_mma_elementwise at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildSubgroupMmaElementwiseOp(b *ir.Builder, loc ir.Location, args []*ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) SubgroupMmaElementwiseOp {
-	st := &ir.OperationState{Name: "gpu.subgroup_mma_elementwise", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("gpu.subgroup_mma_elementwise"), args)
-	st.Types = []ir.Type{resType}
-	return SubgroupMmaElementwiseOp{b.Create(st)}
+	return SubgroupMmaElementwiseOp{b.BuildOp("gpu.subgroup_mma_elementwise", loc, [][]*ir.Value{args}, []ir.Type{resType}, 0, nil, attrs)}
 }
 
 // SubgroupMmaLoadMatrixOp is a typed view of a gpu.subgroup_mma_load_matrix operation.
@@ -809,10 +744,7 @@ func (o SubgroupMmaLoadMatrixOp) Transpose() ir.Attribute { return o.Attr("trans
 // BuildSubgroupMmaLoadMatrixOp creates a gpu.subgroup_mma_load_matrix at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildSubgroupMmaLoadMatrixOp(b *ir.Builder, loc ir.Location, srcMemref *ir.Value, indices []*ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) SubgroupMmaLoadMatrixOp {
-	st := &ir.OperationState{Name: "gpu.subgroup_mma_load_matrix", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("gpu.subgroup_mma_load_matrix"), ir.OptionalGroup(srcMemref), indices)
-	st.Types = []ir.Type{resType}
-	return SubgroupMmaLoadMatrixOp{b.Create(st)}
+	return SubgroupMmaLoadMatrixOp{b.BuildOp("gpu.subgroup_mma_load_matrix", loc, [][]*ir.Value{ir.OptionalGroup(srcMemref), indices}, []ir.Type{resType}, 0, nil, attrs)}
 }
 
 // SubgroupMmaStoreMatrixOp is a typed view of a gpu.subgroup_mma_store_matrix operation.
@@ -841,9 +773,7 @@ func (o SubgroupMmaStoreMatrixOp) Transpose() ir.Attribute { return o.Attr("tran
 // BuildSubgroupMmaStoreMatrixOp creates a gpu.subgroup_mma_store_matrix at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildSubgroupMmaStoreMatrixOp(b *ir.Builder, loc ir.Location, src *ir.Value, dstMemref *ir.Value, indices []*ir.Value, attrs ...ir.NamedAttribute) SubgroupMmaStoreMatrixOp {
-	st := &ir.OperationState{Name: "gpu.subgroup_mma_store_matrix", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("gpu.subgroup_mma_store_matrix"), ir.OptionalGroup(src), ir.OptionalGroup(dstMemref), indices)
-	return SubgroupMmaStoreMatrixOp{b.Create(st)}
+	return SubgroupMmaStoreMatrixOp{b.BuildOp("gpu.subgroup_mma_store_matrix", loc, [][]*ir.Value{ir.OptionalGroup(src), ir.OptionalGroup(dstMemref), indices}, nil, 0, nil, attrs)}
 }
 
 // SubgroupReduceOp is a typed view of a gpu.subgroup_reduce operation.
@@ -875,10 +805,7 @@ func (o SubgroupReduceOp) ClusterStride() ir.Attribute { return o.Attr("cluster_
 // BuildSubgroupReduceOp creates a gpu.subgroup_reduce at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildSubgroupReduceOp(b *ir.Builder, loc ir.Location, value *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) SubgroupReduceOp {
-	st := &ir.OperationState{Name: "gpu.subgroup_reduce", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("gpu.subgroup_reduce"), ir.OptionalGroup(value))
-	st.Types = []ir.Type{resultType}
-	return SubgroupReduceOp{b.Create(st)}
+	return SubgroupReduceOp{b.BuildOp("gpu.subgroup_reduce", loc, [][]*ir.Value{ir.OptionalGroup(value)}, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
 // SubgroupSizeOp is a typed view of a gpu.subgroup_size operation.
@@ -898,9 +825,7 @@ func (o SubgroupSizeOp) UpperBound() ir.Attribute { return o.Attr("upper_bound")
 // BuildSubgroupSizeOp creates a gpu.subgroup_size at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildSubgroupSizeOp(b *ir.Builder, loc ir.Location, resultType ir.Type, attrs ...ir.NamedAttribute) SubgroupSizeOp {
-	st := &ir.OperationState{Name: "gpu.subgroup_size", Loc: loc, Attrs: attrs}
-	st.Types = []ir.Type{resultType}
-	return SubgroupSizeOp{b.Create(st)}
+	return SubgroupSizeOp{b.BuildOp("gpu.subgroup_size", loc, nil, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
 // TerminatorOp is a typed view of a gpu.terminator operation.
@@ -914,8 +839,7 @@ func AsTerminatorOp(op *ir.Operation) (TerminatorOp, bool) {
 // BuildTerminatorOp creates a gpu.terminator at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildTerminatorOp(b *ir.Builder, loc ir.Location, attrs ...ir.NamedAttribute) TerminatorOp {
-	st := &ir.OperationState{Name: "gpu.terminator", Loc: loc, Attrs: attrs}
-	return TerminatorOp{b.Create(st)}
+	return TerminatorOp{b.BuildOp("gpu.terminator", loc, nil, nil, 0, nil, attrs)}
 }
 
 // ThreadIdOp is a typed view of a gpu.thread_id operation.
@@ -938,9 +862,7 @@ func (o ThreadIdOp) UpperBound() ir.Attribute { return o.Attr("upper_bound") }
 // BuildThreadIdOp creates a gpu.thread_id at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildThreadIdOp(b *ir.Builder, loc ir.Location, resultType ir.Type, attrs ...ir.NamedAttribute) ThreadIdOp {
-	st := &ir.OperationState{Name: "gpu.thread_id", Loc: loc, Attrs: attrs}
-	st.Types = []ir.Type{resultType}
-	return ThreadIdOp{b.Create(st)}
+	return ThreadIdOp{b.BuildOp("gpu.thread_id", loc, nil, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
 // WaitOp is a typed view of a gpu.wait operation.
@@ -960,10 +882,7 @@ func (o WaitOp) AsyncToken() *ir.Value { return o.GroupResult(0) }
 // BuildWaitOp creates a gpu.wait at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildWaitOp(b *ir.Builder, loc ir.Location, asyncDependencies []*ir.Value, asyncTokenType ir.Type, attrs ...ir.NamedAttribute) WaitOp {
-	st := &ir.OperationState{Name: "gpu.wait", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("gpu.wait"), asyncDependencies)
-	st.Types = []ir.Type{asyncTokenType}
-	return WaitOp{b.Create(st)}
+	return WaitOp{b.BuildOp("gpu.wait", loc, [][]*ir.Value{asyncDependencies}, []ir.Type{asyncTokenType}, 0, nil, attrs)}
 }
 
 // YieldOp is a typed view of a gpu.yield operation.
@@ -980,7 +899,5 @@ func (o YieldOp) Values() []*ir.Value { return o.OperandGroup(0) }
 // BuildYieldOp creates a gpu.yield at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildYieldOp(b *ir.Builder, loc ir.Location, values []*ir.Value, attrs ...ir.NamedAttribute) YieldOp {
-	st := &ir.OperationState{Name: "gpu.yield", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("gpu.yield"), values)
-	return YieldOp{b.Create(st)}
+	return YieldOp{b.BuildOp("gpu.yield", loc, [][]*ir.Value{values}, nil, 0, nil, attrs)}
 }

@@ -24,10 +24,7 @@ func (o AbsfOp) Fastmath() ir.Attribute { return o.Attr("fastmath") }
 // BuildAbsfOp creates a math.absf at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildAbsfOp(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) AbsfOp {
-	st := &ir.OperationState{Name: "math.absf", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("math.absf"), ir.OptionalGroup(operand))
-	st.Types = []ir.Type{resultType}
-	return AbsfOp{b.Create(st)}
+	return AbsfOp{b.BuildOp("math.absf", loc, [][]*ir.Value{ir.OptionalGroup(operand)}, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
 // AbsiOp is a typed view of a math.absi operation.
@@ -47,10 +44,7 @@ func (o AbsiOp) ResultValue() *ir.Value { return o.GroupResult(0) }
 // BuildAbsiOp creates a math.absi at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildAbsiOp(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) AbsiOp {
-	st := &ir.OperationState{Name: "math.absi", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("math.absi"), ir.OptionalGroup(operand))
-	st.Types = []ir.Type{resultType}
-	return AbsiOp{b.Create(st)}
+	return AbsiOp{b.BuildOp("math.absi", loc, [][]*ir.Value{ir.OptionalGroup(operand)}, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
 // AcosOp is a typed view of a math.acos operation.
@@ -73,10 +67,7 @@ func (o AcosOp) Fastmath() ir.Attribute { return o.Attr("fastmath") }
 // BuildAcosOp creates a math.acos at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildAcosOp(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) AcosOp {
-	st := &ir.OperationState{Name: "math.acos", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("math.acos"), ir.OptionalGroup(operand))
-	st.Types = []ir.Type{resultType}
-	return AcosOp{b.Create(st)}
+	return AcosOp{b.BuildOp("math.acos", loc, [][]*ir.Value{ir.OptionalGroup(operand)}, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
 // AcoshOp is a typed view of a math.acosh operation.
@@ -99,10 +90,7 @@ func (o AcoshOp) Fastmath() ir.Attribute { return o.Attr("fastmath") }
 // BuildAcoshOp creates a math.acosh at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildAcoshOp(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) AcoshOp {
-	st := &ir.OperationState{Name: "math.acosh", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("math.acosh"), ir.OptionalGroup(operand))
-	st.Types = []ir.Type{resultType}
-	return AcoshOp{b.Create(st)}
+	return AcoshOp{b.BuildOp("math.acosh", loc, [][]*ir.Value{ir.OptionalGroup(operand)}, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
 // AsinOp is a typed view of a math.asin operation.
@@ -125,10 +113,7 @@ func (o AsinOp) Fastmath() ir.Attribute { return o.Attr("fastmath") }
 // BuildAsinOp creates a math.asin at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildAsinOp(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) AsinOp {
-	st := &ir.OperationState{Name: "math.asin", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("math.asin"), ir.OptionalGroup(operand))
-	st.Types = []ir.Type{resultType}
-	return AsinOp{b.Create(st)}
+	return AsinOp{b.BuildOp("math.asin", loc, [][]*ir.Value{ir.OptionalGroup(operand)}, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
 // AsinhOp is a typed view of a math.asinh operation.
@@ -151,10 +136,7 @@ func (o AsinhOp) Fastmath() ir.Attribute { return o.Attr("fastmath") }
 // BuildAsinhOp creates a math.asinh at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildAsinhOp(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) AsinhOp {
-	st := &ir.OperationState{Name: "math.asinh", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("math.asinh"), ir.OptionalGroup(operand))
-	st.Types = []ir.Type{resultType}
-	return AsinhOp{b.Create(st)}
+	return AsinhOp{b.BuildOp("math.asinh", loc, [][]*ir.Value{ir.OptionalGroup(operand)}, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
 // AtanOp is a typed view of a math.atan operation.
@@ -177,10 +159,7 @@ func (o AtanOp) Fastmath() ir.Attribute { return o.Attr("fastmath") }
 // BuildAtanOp creates a math.atan at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildAtanOp(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) AtanOp {
-	st := &ir.OperationState{Name: "math.atan", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("math.atan"), ir.OptionalGroup(operand))
-	st.Types = []ir.Type{resultType}
-	return AtanOp{b.Create(st)}
+	return AtanOp{b.BuildOp("math.atan", loc, [][]*ir.Value{ir.OptionalGroup(operand)}, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
 // Atan2Op is a typed view of a math.atan2 operation.
@@ -206,10 +185,7 @@ func (o Atan2Op) Fastmath() ir.Attribute { return o.Attr("fastmath") }
 // BuildAtan2Op creates a math.atan2 at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildAtan2Op(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) Atan2Op {
-	st := &ir.OperationState{Name: "math.atan2", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("math.atan2"), ir.OptionalGroup(lhs), ir.OptionalGroup(rhs))
-	st.Types = []ir.Type{resultType}
-	return Atan2Op{b.Create(st)}
+	return Atan2Op{b.BuildOp("math.atan2", loc, [][]*ir.Value{ir.OptionalGroup(lhs), ir.OptionalGroup(rhs)}, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
 // AtanhOp is a typed view of a math.atanh operation.
@@ -232,10 +208,7 @@ func (o AtanhOp) Fastmath() ir.Attribute { return o.Attr("fastmath") }
 // BuildAtanhOp creates a math.atanh at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildAtanhOp(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) AtanhOp {
-	st := &ir.OperationState{Name: "math.atanh", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("math.atanh"), ir.OptionalGroup(operand))
-	st.Types = []ir.Type{resultType}
-	return AtanhOp{b.Create(st)}
+	return AtanhOp{b.BuildOp("math.atanh", loc, [][]*ir.Value{ir.OptionalGroup(operand)}, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
 // CbrtOp is a typed view of a math.cbrt operation.
@@ -258,10 +231,7 @@ func (o CbrtOp) Fastmath() ir.Attribute { return o.Attr("fastmath") }
 // BuildCbrtOp creates a math.cbrt at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildCbrtOp(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) CbrtOp {
-	st := &ir.OperationState{Name: "math.cbrt", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("math.cbrt"), ir.OptionalGroup(operand))
-	st.Types = []ir.Type{resultType}
-	return CbrtOp{b.Create(st)}
+	return CbrtOp{b.BuildOp("math.cbrt", loc, [][]*ir.Value{ir.OptionalGroup(operand)}, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
 // CeilOp is a typed view of a math.ceil operation.
@@ -284,10 +254,7 @@ func (o CeilOp) Fastmath() ir.Attribute { return o.Attr("fastmath") }
 // BuildCeilOp creates a math.ceil at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildCeilOp(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) CeilOp {
-	st := &ir.OperationState{Name: "math.ceil", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("math.ceil"), ir.OptionalGroup(operand))
-	st.Types = []ir.Type{resultType}
-	return CeilOp{b.Create(st)}
+	return CeilOp{b.BuildOp("math.ceil", loc, [][]*ir.Value{ir.OptionalGroup(operand)}, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
 // CopysignOp is a typed view of a math.copysign operation.
@@ -313,19 +280,14 @@ func (o CopysignOp) Fastmath() ir.Attribute { return o.Attr("fastmath") }
 // BuildCopysignOp creates a math.copysign at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildCopysignOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) CopysignOp {
-	st := &ir.OperationState{Name: "math.copysign", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("math.copysign"), ir.OptionalGroup(lhs), ir.OptionalGroup(rhs))
-	st.Types = []ir.Type{resultType}
-	return CopysignOp{b.Create(st)}
+	return CopysignOp{b.BuildOp("math.copysign", loc, [][]*ir.Value{ir.OptionalGroup(lhs), ir.OptionalGroup(rhs)}, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
 // CosOp is a typed view of a math.cos operation.
 type CosOp struct{ *ir.Operation }
 
 // AsCosOp returns op as a CosOp, and whether it is one.
-func AsCosOp(op *ir.Operation) (CosOp, bool) {
-	return CosOp{op}, op != nil && op.Name() == "math.cos"
-}
+func AsCosOp(op *ir.Operation) (CosOp, bool) { return CosOp{op}, op != nil && op.Name() == "math.cos" }
 
 // OperandValue returns the "operand" operand.
 func (o CosOp) OperandValue() *ir.Value { return o.GroupOperand(0) }
@@ -339,10 +301,7 @@ func (o CosOp) Fastmath() ir.Attribute { return o.Attr("fastmath") }
 // BuildCosOp creates a math.cos at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildCosOp(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) CosOp {
-	st := &ir.OperationState{Name: "math.cos", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("math.cos"), ir.OptionalGroup(operand))
-	st.Types = []ir.Type{resultType}
-	return CosOp{b.Create(st)}
+	return CosOp{b.BuildOp("math.cos", loc, [][]*ir.Value{ir.OptionalGroup(operand)}, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
 // CoshOp is a typed view of a math.cosh operation.
@@ -365,10 +324,7 @@ func (o CoshOp) Fastmath() ir.Attribute { return o.Attr("fastmath") }
 // BuildCoshOp creates a math.cosh at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildCoshOp(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) CoshOp {
-	st := &ir.OperationState{Name: "math.cosh", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("math.cosh"), ir.OptionalGroup(operand))
-	st.Types = []ir.Type{resultType}
-	return CoshOp{b.Create(st)}
+	return CoshOp{b.BuildOp("math.cosh", loc, [][]*ir.Value{ir.OptionalGroup(operand)}, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
 // CtlzOp is a typed view of a math.ctlz operation.
@@ -388,10 +344,7 @@ func (o CtlzOp) ResultValue() *ir.Value { return o.GroupResult(0) }
 // BuildCtlzOp creates a math.ctlz at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildCtlzOp(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) CtlzOp {
-	st := &ir.OperationState{Name: "math.ctlz", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("math.ctlz"), ir.OptionalGroup(operand))
-	st.Types = []ir.Type{resultType}
-	return CtlzOp{b.Create(st)}
+	return CtlzOp{b.BuildOp("math.ctlz", loc, [][]*ir.Value{ir.OptionalGroup(operand)}, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
 // CtpopOp is a typed view of a math.ctpop operation.
@@ -411,10 +364,7 @@ func (o CtpopOp) ResultValue() *ir.Value { return o.GroupResult(0) }
 // BuildCtpopOp creates a math.ctpop at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildCtpopOp(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) CtpopOp {
-	st := &ir.OperationState{Name: "math.ctpop", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("math.ctpop"), ir.OptionalGroup(operand))
-	st.Types = []ir.Type{resultType}
-	return CtpopOp{b.Create(st)}
+	return CtpopOp{b.BuildOp("math.ctpop", loc, [][]*ir.Value{ir.OptionalGroup(operand)}, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
 // CttzOp is a typed view of a math.cttz operation.
@@ -434,19 +384,14 @@ func (o CttzOp) ResultValue() *ir.Value { return o.GroupResult(0) }
 // BuildCttzOp creates a math.cttz at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildCttzOp(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) CttzOp {
-	st := &ir.OperationState{Name: "math.cttz", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("math.cttz"), ir.OptionalGroup(operand))
-	st.Types = []ir.Type{resultType}
-	return CttzOp{b.Create(st)}
+	return CttzOp{b.BuildOp("math.cttz", loc, [][]*ir.Value{ir.OptionalGroup(operand)}, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
 // ErfOp is a typed view of a math.erf operation.
 type ErfOp struct{ *ir.Operation }
 
 // AsErfOp returns op as a ErfOp, and whether it is one.
-func AsErfOp(op *ir.Operation) (ErfOp, bool) {
-	return ErfOp{op}, op != nil && op.Name() == "math.erf"
-}
+func AsErfOp(op *ir.Operation) (ErfOp, bool) { return ErfOp{op}, op != nil && op.Name() == "math.erf" }
 
 // OperandValue returns the "operand" operand.
 func (o ErfOp) OperandValue() *ir.Value { return o.GroupOperand(0) }
@@ -460,19 +405,14 @@ func (o ErfOp) Fastmath() ir.Attribute { return o.Attr("fastmath") }
 // BuildErfOp creates a math.erf at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildErfOp(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) ErfOp {
-	st := &ir.OperationState{Name: "math.erf", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("math.erf"), ir.OptionalGroup(operand))
-	st.Types = []ir.Type{resultType}
-	return ErfOp{b.Create(st)}
+	return ErfOp{b.BuildOp("math.erf", loc, [][]*ir.Value{ir.OptionalGroup(operand)}, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
 // ExpOp is a typed view of a math.exp operation.
 type ExpOp struct{ *ir.Operation }
 
 // AsExpOp returns op as a ExpOp, and whether it is one.
-func AsExpOp(op *ir.Operation) (ExpOp, bool) {
-	return ExpOp{op}, op != nil && op.Name() == "math.exp"
-}
+func AsExpOp(op *ir.Operation) (ExpOp, bool) { return ExpOp{op}, op != nil && op.Name() == "math.exp" }
 
 // OperandValue returns the "operand" operand.
 func (o ExpOp) OperandValue() *ir.Value { return o.GroupOperand(0) }
@@ -486,10 +426,7 @@ func (o ExpOp) Fastmath() ir.Attribute { return o.Attr("fastmath") }
 // BuildExpOp creates a math.exp at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildExpOp(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) ExpOp {
-	st := &ir.OperationState{Name: "math.exp", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("math.exp"), ir.OptionalGroup(operand))
-	st.Types = []ir.Type{resultType}
-	return ExpOp{b.Create(st)}
+	return ExpOp{b.BuildOp("math.exp", loc, [][]*ir.Value{ir.OptionalGroup(operand)}, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
 // Exp2Op is a typed view of a math.exp2 operation.
@@ -512,10 +449,7 @@ func (o Exp2Op) Fastmath() ir.Attribute { return o.Attr("fastmath") }
 // BuildExp2Op creates a math.exp2 at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildExp2Op(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) Exp2Op {
-	st := &ir.OperationState{Name: "math.exp2", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("math.exp2"), ir.OptionalGroup(operand))
-	st.Types = []ir.Type{resultType}
-	return Exp2Op{b.Create(st)}
+	return Exp2Op{b.BuildOp("math.exp2", loc, [][]*ir.Value{ir.OptionalGroup(operand)}, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
 // Expm1Op is a typed view of a math.expm1 operation.
@@ -538,10 +472,7 @@ func (o Expm1Op) Fastmath() ir.Attribute { return o.Attr("fastmath") }
 // BuildExpm1Op creates a math.expm1 at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildExpm1Op(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) Expm1Op {
-	st := &ir.OperationState{Name: "math.expm1", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("math.expm1"), ir.OptionalGroup(operand))
-	st.Types = []ir.Type{resultType}
-	return Expm1Op{b.Create(st)}
+	return Expm1Op{b.BuildOp("math.expm1", loc, [][]*ir.Value{ir.OptionalGroup(operand)}, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
 // FloorOp is a typed view of a math.floor operation.
@@ -564,19 +495,14 @@ func (o FloorOp) Fastmath() ir.Attribute { return o.Attr("fastmath") }
 // BuildFloorOp creates a math.floor at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildFloorOp(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) FloorOp {
-	st := &ir.OperationState{Name: "math.floor", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("math.floor"), ir.OptionalGroup(operand))
-	st.Types = []ir.Type{resultType}
-	return FloorOp{b.Create(st)}
+	return FloorOp{b.BuildOp("math.floor", loc, [][]*ir.Value{ir.OptionalGroup(operand)}, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
 // FmaOp is a typed view of a math.fma operation.
 type FmaOp struct{ *ir.Operation }
 
 // AsFmaOp returns op as a FmaOp, and whether it is one.
-func AsFmaOp(op *ir.Operation) (FmaOp, bool) {
-	return FmaOp{op}, op != nil && op.Name() == "math.fma"
-}
+func AsFmaOp(op *ir.Operation) (FmaOp, bool) { return FmaOp{op}, op != nil && op.Name() == "math.fma" }
 
 // A returns the "a" operand.
 func (o FmaOp) A() *ir.Value { return o.GroupOperand(0) }
@@ -596,10 +522,7 @@ func (o FmaOp) Fastmath() ir.Attribute { return o.Attr("fastmath") }
 // BuildFmaOp creates a math.fma at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildFmaOp(b *ir.Builder, loc ir.Location, a *ir.Value, b_ *ir.Value, c *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) FmaOp {
-	st := &ir.OperationState{Name: "math.fma", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("math.fma"), ir.OptionalGroup(a), ir.OptionalGroup(b_), ir.OptionalGroup(c))
-	st.Types = []ir.Type{resultType}
-	return FmaOp{b.Create(st)}
+	return FmaOp{b.BuildOp("math.fma", loc, [][]*ir.Value{ir.OptionalGroup(a), ir.OptionalGroup(b_), ir.OptionalGroup(c)}, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
 // FpowiOp is a typed view of a math.fpowi operation.
@@ -625,10 +548,7 @@ func (o FpowiOp) Fastmath() ir.Attribute { return o.Attr("fastmath") }
 // BuildFpowiOp creates a math.fpowi at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildFpowiOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) FpowiOp {
-	st := &ir.OperationState{Name: "math.fpowi", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("math.fpowi"), ir.OptionalGroup(lhs), ir.OptionalGroup(rhs))
-	st.Types = []ir.Type{resultType}
-	return FpowiOp{b.Create(st)}
+	return FpowiOp{b.BuildOp("math.fpowi", loc, [][]*ir.Value{ir.OptionalGroup(lhs), ir.OptionalGroup(rhs)}, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
 // IpowiOp is a typed view of a math.ipowi operation.
@@ -651,19 +571,14 @@ func (o IpowiOp) ResultValue() *ir.Value { return o.GroupResult(0) }
 // BuildIpowiOp creates a math.ipowi at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildIpowiOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) IpowiOp {
-	st := &ir.OperationState{Name: "math.ipowi", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("math.ipowi"), ir.OptionalGroup(lhs), ir.OptionalGroup(rhs))
-	st.Types = []ir.Type{resultType}
-	return IpowiOp{b.Create(st)}
+	return IpowiOp{b.BuildOp("math.ipowi", loc, [][]*ir.Value{ir.OptionalGroup(lhs), ir.OptionalGroup(rhs)}, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
 // LogOp is a typed view of a math.log operation.
 type LogOp struct{ *ir.Operation }
 
 // AsLogOp returns op as a LogOp, and whether it is one.
-func AsLogOp(op *ir.Operation) (LogOp, bool) {
-	return LogOp{op}, op != nil && op.Name() == "math.log"
-}
+func AsLogOp(op *ir.Operation) (LogOp, bool) { return LogOp{op}, op != nil && op.Name() == "math.log" }
 
 // OperandValue returns the "operand" operand.
 func (o LogOp) OperandValue() *ir.Value { return o.GroupOperand(0) }
@@ -677,10 +592,7 @@ func (o LogOp) Fastmath() ir.Attribute { return o.Attr("fastmath") }
 // BuildLogOp creates a math.log at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildLogOp(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) LogOp {
-	st := &ir.OperationState{Name: "math.log", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("math.log"), ir.OptionalGroup(operand))
-	st.Types = []ir.Type{resultType}
-	return LogOp{b.Create(st)}
+	return LogOp{b.BuildOp("math.log", loc, [][]*ir.Value{ir.OptionalGroup(operand)}, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
 // Log10Op is a typed view of a math.log10 operation.
@@ -703,10 +615,7 @@ func (o Log10Op) Fastmath() ir.Attribute { return o.Attr("fastmath") }
 // BuildLog10Op creates a math.log10 at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildLog10Op(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) Log10Op {
-	st := &ir.OperationState{Name: "math.log10", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("math.log10"), ir.OptionalGroup(operand))
-	st.Types = []ir.Type{resultType}
-	return Log10Op{b.Create(st)}
+	return Log10Op{b.BuildOp("math.log10", loc, [][]*ir.Value{ir.OptionalGroup(operand)}, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
 // Log1pOp is a typed view of a math.log1p operation.
@@ -729,10 +638,7 @@ func (o Log1pOp) Fastmath() ir.Attribute { return o.Attr("fastmath") }
 // BuildLog1pOp creates a math.log1p at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildLog1pOp(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) Log1pOp {
-	st := &ir.OperationState{Name: "math.log1p", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("math.log1p"), ir.OptionalGroup(operand))
-	st.Types = []ir.Type{resultType}
-	return Log1pOp{b.Create(st)}
+	return Log1pOp{b.BuildOp("math.log1p", loc, [][]*ir.Value{ir.OptionalGroup(operand)}, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
 // Log2Op is a typed view of a math.log2 operation.
@@ -755,10 +661,7 @@ func (o Log2Op) Fastmath() ir.Attribute { return o.Attr("fastmath") }
 // BuildLog2Op creates a math.log2 at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildLog2Op(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) Log2Op {
-	st := &ir.OperationState{Name: "math.log2", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("math.log2"), ir.OptionalGroup(operand))
-	st.Types = []ir.Type{resultType}
-	return Log2Op{b.Create(st)}
+	return Log2Op{b.BuildOp("math.log2", loc, [][]*ir.Value{ir.OptionalGroup(operand)}, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
 // PowfOp is a typed view of a math.powf operation.
@@ -784,10 +687,7 @@ func (o PowfOp) Fastmath() ir.Attribute { return o.Attr("fastmath") }
 // BuildPowfOp creates a math.powf at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildPowfOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) PowfOp {
-	st := &ir.OperationState{Name: "math.powf", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("math.powf"), ir.OptionalGroup(lhs), ir.OptionalGroup(rhs))
-	st.Types = []ir.Type{resultType}
-	return PowfOp{b.Create(st)}
+	return PowfOp{b.BuildOp("math.powf", loc, [][]*ir.Value{ir.OptionalGroup(lhs), ir.OptionalGroup(rhs)}, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
 // RoundOp is a typed view of a math.round operation.
@@ -810,10 +710,7 @@ func (o RoundOp) Fastmath() ir.Attribute { return o.Attr("fastmath") }
 // BuildRoundOp creates a math.round at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildRoundOp(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) RoundOp {
-	st := &ir.OperationState{Name: "math.round", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("math.round"), ir.OptionalGroup(operand))
-	st.Types = []ir.Type{resultType}
-	return RoundOp{b.Create(st)}
+	return RoundOp{b.BuildOp("math.round", loc, [][]*ir.Value{ir.OptionalGroup(operand)}, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
 // RoundevenOp is a typed view of a math.roundeven operation.
@@ -836,10 +733,7 @@ func (o RoundevenOp) Fastmath() ir.Attribute { return o.Attr("fastmath") }
 // BuildRoundevenOp creates a math.roundeven at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildRoundevenOp(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) RoundevenOp {
-	st := &ir.OperationState{Name: "math.roundeven", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("math.roundeven"), ir.OptionalGroup(operand))
-	st.Types = []ir.Type{resultType}
-	return RoundevenOp{b.Create(st)}
+	return RoundevenOp{b.BuildOp("math.roundeven", loc, [][]*ir.Value{ir.OptionalGroup(operand)}, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
 // RsqrtOp is a typed view of a math.rsqrt operation.
@@ -862,19 +756,14 @@ func (o RsqrtOp) Fastmath() ir.Attribute { return o.Attr("fastmath") }
 // BuildRsqrtOp creates a math.rsqrt at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildRsqrtOp(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) RsqrtOp {
-	st := &ir.OperationState{Name: "math.rsqrt", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("math.rsqrt"), ir.OptionalGroup(operand))
-	st.Types = []ir.Type{resultType}
-	return RsqrtOp{b.Create(st)}
+	return RsqrtOp{b.BuildOp("math.rsqrt", loc, [][]*ir.Value{ir.OptionalGroup(operand)}, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
 // SinOp is a typed view of a math.sin operation.
 type SinOp struct{ *ir.Operation }
 
 // AsSinOp returns op as a SinOp, and whether it is one.
-func AsSinOp(op *ir.Operation) (SinOp, bool) {
-	return SinOp{op}, op != nil && op.Name() == "math.sin"
-}
+func AsSinOp(op *ir.Operation) (SinOp, bool) { return SinOp{op}, op != nil && op.Name() == "math.sin" }
 
 // OperandValue returns the "operand" operand.
 func (o SinOp) OperandValue() *ir.Value { return o.GroupOperand(0) }
@@ -888,10 +777,7 @@ func (o SinOp) Fastmath() ir.Attribute { return o.Attr("fastmath") }
 // BuildSinOp creates a math.sin at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildSinOp(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) SinOp {
-	st := &ir.OperationState{Name: "math.sin", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("math.sin"), ir.OptionalGroup(operand))
-	st.Types = []ir.Type{resultType}
-	return SinOp{b.Create(st)}
+	return SinOp{b.BuildOp("math.sin", loc, [][]*ir.Value{ir.OptionalGroup(operand)}, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
 // SinhOp is a typed view of a math.sinh operation.
@@ -914,10 +800,7 @@ func (o SinhOp) Fastmath() ir.Attribute { return o.Attr("fastmath") }
 // BuildSinhOp creates a math.sinh at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildSinhOp(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) SinhOp {
-	st := &ir.OperationState{Name: "math.sinh", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("math.sinh"), ir.OptionalGroup(operand))
-	st.Types = []ir.Type{resultType}
-	return SinhOp{b.Create(st)}
+	return SinhOp{b.BuildOp("math.sinh", loc, [][]*ir.Value{ir.OptionalGroup(operand)}, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
 // SqrtOp is a typed view of a math.sqrt operation.
@@ -940,19 +823,14 @@ func (o SqrtOp) Fastmath() ir.Attribute { return o.Attr("fastmath") }
 // BuildSqrtOp creates a math.sqrt at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildSqrtOp(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) SqrtOp {
-	st := &ir.OperationState{Name: "math.sqrt", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("math.sqrt"), ir.OptionalGroup(operand))
-	st.Types = []ir.Type{resultType}
-	return SqrtOp{b.Create(st)}
+	return SqrtOp{b.BuildOp("math.sqrt", loc, [][]*ir.Value{ir.OptionalGroup(operand)}, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
 // TanOp is a typed view of a math.tan operation.
 type TanOp struct{ *ir.Operation }
 
 // AsTanOp returns op as a TanOp, and whether it is one.
-func AsTanOp(op *ir.Operation) (TanOp, bool) {
-	return TanOp{op}, op != nil && op.Name() == "math.tan"
-}
+func AsTanOp(op *ir.Operation) (TanOp, bool) { return TanOp{op}, op != nil && op.Name() == "math.tan" }
 
 // OperandValue returns the "operand" operand.
 func (o TanOp) OperandValue() *ir.Value { return o.GroupOperand(0) }
@@ -966,10 +844,7 @@ func (o TanOp) Fastmath() ir.Attribute { return o.Attr("fastmath") }
 // BuildTanOp creates a math.tan at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildTanOp(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) TanOp {
-	st := &ir.OperationState{Name: "math.tan", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("math.tan"), ir.OptionalGroup(operand))
-	st.Types = []ir.Type{resultType}
-	return TanOp{b.Create(st)}
+	return TanOp{b.BuildOp("math.tan", loc, [][]*ir.Value{ir.OptionalGroup(operand)}, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
 // TanhOp is a typed view of a math.tanh operation.
@@ -992,10 +867,7 @@ func (o TanhOp) Fastmath() ir.Attribute { return o.Attr("fastmath") }
 // BuildTanhOp creates a math.tanh at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildTanhOp(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) TanhOp {
-	st := &ir.OperationState{Name: "math.tanh", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("math.tanh"), ir.OptionalGroup(operand))
-	st.Types = []ir.Type{resultType}
-	return TanhOp{b.Create(st)}
+	return TanhOp{b.BuildOp("math.tanh", loc, [][]*ir.Value{ir.OptionalGroup(operand)}, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
 // TruncOp is a typed view of a math.trunc operation.
@@ -1018,8 +890,5 @@ func (o TruncOp) Fastmath() ir.Attribute { return o.Attr("fastmath") }
 // BuildTruncOp creates a math.trunc at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildTruncOp(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) TruncOp {
-	st := &ir.OperationState{Name: "math.trunc", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("math.trunc"), ir.OptionalGroup(operand))
-	st.Types = []ir.Type{resultType}
-	return TruncOp{b.Create(st)}
+	return TruncOp{b.BuildOp("math.trunc", loc, [][]*ir.Value{ir.OptionalGroup(operand)}, []ir.Type{resultType}, 0, nil, attrs)}
 }

@@ -27,10 +27,7 @@ func (o AllocOp) Alignment() ir.Attribute { return o.Attr("alignment") }
 // BuildAllocOp creates a memref.alloc at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildAllocOp(b *ir.Builder, loc ir.Location, dynamicSizes []*ir.Value, symbolOperands []*ir.Value, memrefType ir.Type, attrs ...ir.NamedAttribute) AllocOp {
-	st := &ir.OperationState{Name: "memref.alloc", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("memref.alloc"), dynamicSizes, symbolOperands)
-	st.Types = []ir.Type{memrefType}
-	return AllocOp{b.Create(st)}
+	return AllocOp{b.BuildOp("memref.alloc", loc, [][]*ir.Value{dynamicSizes, symbolOperands}, []ir.Type{memrefType}, 0, nil, attrs)}
 }
 
 // AllocaOp is a typed view of a memref.alloca operation.
@@ -56,10 +53,7 @@ func (o AllocaOp) Alignment() ir.Attribute { return o.Attr("alignment") }
 // BuildAllocaOp creates a memref.alloca at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildAllocaOp(b *ir.Builder, loc ir.Location, dynamicSizes []*ir.Value, symbolOperands []*ir.Value, memrefType ir.Type, attrs ...ir.NamedAttribute) AllocaOp {
-	st := &ir.OperationState{Name: "memref.alloca", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("memref.alloca"), dynamicSizes, symbolOperands)
-	st.Types = []ir.Type{memrefType}
-	return AllocaOp{b.Create(st)}
+	return AllocaOp{b.BuildOp("memref.alloca", loc, [][]*ir.Value{dynamicSizes, symbolOperands}, []ir.Type{memrefType}, 0, nil, attrs)}
 }
 
 // AllocaScopeOp is a typed view of a memref.alloca_scope operation.
@@ -79,10 +73,7 @@ func (o AllocaScopeOp) BodyRegion() *ir.Region { return o.Region(0) }
 // BuildAllocaScopeOp creates a memref.alloca_scope at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildAllocaScopeOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, attrs ...ir.NamedAttribute) AllocaScopeOp {
-	st := &ir.OperationState{Name: "memref.alloca_scope", Loc: loc, Attrs: attrs}
-	st.Types = append(st.Types, resultsTypes...)
-	st.AddRegion()
-	return AllocaScopeOp{b.Create(st)}
+	return AllocaScopeOp{b.BuildOp("memref.alloca_scope", loc, nil, resultsTypes, 1, nil, attrs)}
 }
 
 // AllocaScopeReturnOp is a typed view of a memref.alloca_scope.return operation.
@@ -99,9 +90,7 @@ func (o AllocaScopeReturnOp) ResultsValue() []*ir.Value { return o.OperandGroup(
 // BuildAllocaScopeReturnOp creates a memref.alloca_scope.return at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildAllocaScopeReturnOp(b *ir.Builder, loc ir.Location, results []*ir.Value, attrs ...ir.NamedAttribute) AllocaScopeReturnOp {
-	st := &ir.OperationState{Name: "memref.alloca_scope.return", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("memref.alloca_scope.return"), results)
-	return AllocaScopeReturnOp{b.Create(st)}
+	return AllocaScopeReturnOp{b.BuildOp("memref.alloca_scope.return", loc, [][]*ir.Value{results}, nil, 0, nil, attrs)}
 }
 
 // AssumeAlignmentOp is a typed view of a memref.assume_alignment operation.
@@ -121,9 +110,7 @@ func (o AssumeAlignmentOp) Alignment() ir.Attribute { return o.Attr("alignment")
 // BuildAssumeAlignmentOp creates a memref.assume_alignment at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildAssumeAlignmentOp(b *ir.Builder, loc ir.Location, memref *ir.Value, attrs ...ir.NamedAttribute) AssumeAlignmentOp {
-	st := &ir.OperationState{Name: "memref.assume_alignment", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("memref.assume_alignment"), ir.OptionalGroup(memref))
-	return AssumeAlignmentOp{b.Create(st)}
+	return AssumeAlignmentOp{b.BuildOp("memref.assume_alignment", loc, [][]*ir.Value{ir.OptionalGroup(memref)}, nil, 0, nil, attrs)}
 }
 
 // AtomicRmwOp is a typed view of a memref.atomic_rmw operation.
@@ -152,10 +139,7 @@ func (o AtomicRmwOp) Kind() ir.Attribute { return o.Attr("kind") }
 // BuildAtomicRmwOp creates a memref.atomic_rmw at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildAtomicRmwOp(b *ir.Builder, loc ir.Location, value *ir.Value, memref *ir.Value, indices []*ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) AtomicRmwOp {
-	st := &ir.OperationState{Name: "memref.atomic_rmw", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("memref.atomic_rmw"), ir.OptionalGroup(value), ir.OptionalGroup(memref), indices)
-	st.Types = []ir.Type{resultType}
-	return AtomicRmwOp{b.Create(st)}
+	return AtomicRmwOp{b.BuildOp("memref.atomic_rmw", loc, [][]*ir.Value{ir.OptionalGroup(value), ir.OptionalGroup(memref), indices}, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
 // AtomicYieldOp is a typed view of a memref.atomic_yield operation.
@@ -172,9 +156,7 @@ func (o AtomicYieldOp) ResultValue() *ir.Value { return o.GroupOperand(0) }
 // BuildAtomicYieldOp creates a memref.atomic_yield at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildAtomicYieldOp(b *ir.Builder, loc ir.Location, result *ir.Value, attrs ...ir.NamedAttribute) AtomicYieldOp {
-	st := &ir.OperationState{Name: "memref.atomic_yield", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("memref.atomic_yield"), ir.OptionalGroup(result))
-	return AtomicYieldOp{b.Create(st)}
+	return AtomicYieldOp{b.BuildOp("memref.atomic_yield", loc, [][]*ir.Value{ir.OptionalGroup(result)}, nil, 0, nil, attrs)}
 }
 
 // CastOp is a typed view of a memref.cast operation.
@@ -194,10 +176,7 @@ func (o CastOp) Dest() *ir.Value { return o.GroupResult(0) }
 // BuildCastOp creates a memref.cast at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildCastOp(b *ir.Builder, loc ir.Location, source *ir.Value, destType ir.Type, attrs ...ir.NamedAttribute) CastOp {
-	st := &ir.OperationState{Name: "memref.cast", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("memref.cast"), ir.OptionalGroup(source))
-	st.Types = []ir.Type{destType}
-	return CastOp{b.Create(st)}
+	return CastOp{b.BuildOp("memref.cast", loc, [][]*ir.Value{ir.OptionalGroup(source)}, []ir.Type{destType}, 0, nil, attrs)}
 }
 
 // CollapseShapeOp is a typed view of a memref.collapse_shape operation.
@@ -220,10 +199,7 @@ func (o CollapseShapeOp) Reassociation() ir.Attribute { return o.Attr("reassocia
 // BuildCollapseShapeOp creates a memref.collapse_shape at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildCollapseShapeOp(b *ir.Builder, loc ir.Location, src *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) CollapseShapeOp {
-	st := &ir.OperationState{Name: "memref.collapse_shape", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("memref.collapse_shape"), ir.OptionalGroup(src))
-	st.Types = []ir.Type{resultType}
-	return CollapseShapeOp{b.Create(st)}
+	return CollapseShapeOp{b.BuildOp("memref.collapse_shape", loc, [][]*ir.Value{ir.OptionalGroup(src)}, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
 // CopyOp is a typed view of a memref.copy operation.
@@ -243,9 +219,7 @@ func (o CopyOp) Target() *ir.Value { return o.GroupOperand(1) }
 // BuildCopyOp creates a memref.copy at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildCopyOp(b *ir.Builder, loc ir.Location, source *ir.Value, target *ir.Value, attrs ...ir.NamedAttribute) CopyOp {
-	st := &ir.OperationState{Name: "memref.copy", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("memref.copy"), ir.OptionalGroup(source), ir.OptionalGroup(target))
-	return CopyOp{b.Create(st)}
+	return CopyOp{b.BuildOp("memref.copy", loc, [][]*ir.Value{ir.OptionalGroup(source), ir.OptionalGroup(target)}, nil, 0, nil, attrs)}
 }
 
 // DeallocOp is a typed view of a memref.dealloc operation.
@@ -262,9 +236,7 @@ func (o DeallocOp) Memref() *ir.Value { return o.GroupOperand(0) }
 // BuildDeallocOp creates a memref.dealloc at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildDeallocOp(b *ir.Builder, loc ir.Location, memref *ir.Value, attrs ...ir.NamedAttribute) DeallocOp {
-	st := &ir.OperationState{Name: "memref.dealloc", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("memref.dealloc"), ir.OptionalGroup(memref))
-	return DeallocOp{b.Create(st)}
+	return DeallocOp{b.BuildOp("memref.dealloc", loc, [][]*ir.Value{ir.OptionalGroup(memref)}, nil, 0, nil, attrs)}
 }
 
 // DimOp is a typed view of a memref.dim operation.
@@ -287,10 +259,7 @@ func (o DimOp) ResultValue() *ir.Value { return o.GroupResult(0) }
 // BuildDimOp creates a memref.dim at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildDimOp(b *ir.Builder, loc ir.Location, source *ir.Value, index *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) DimOp {
-	st := &ir.OperationState{Name: "memref.dim", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("memref.dim"), ir.OptionalGroup(source), ir.OptionalGroup(index))
-	st.Types = []ir.Type{resultType}
-	return DimOp{b.Create(st)}
+	return DimOp{b.BuildOp("memref.dim", loc, [][]*ir.Value{ir.OptionalGroup(source), ir.OptionalGroup(index)}, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
 // ExpandShapeOp is a typed view of a memref.expand_shape operation.
@@ -319,10 +288,7 @@ func (o ExpandShapeOp) StaticOutputShape() ir.Attribute { return o.Attr("static_
 // BuildExpandShapeOp creates a memref.expand_shape at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildExpandShapeOp(b *ir.Builder, loc ir.Location, src *ir.Value, outputShape []*ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) ExpandShapeOp {
-	st := &ir.OperationState{Name: "memref.expand_shape", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("memref.expand_shape"), ir.OptionalGroup(src), outputShape)
-	st.Types = []ir.Type{resultType}
-	return ExpandShapeOp{b.Create(st)}
+	return ExpandShapeOp{b.BuildOp("memref.expand_shape", loc, [][]*ir.Value{ir.OptionalGroup(src), outputShape}, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
 // ExtractAlignedPointerAsIndexOp is a typed view of a memref.extract_aligned_pointer_as_index operation.
@@ -342,10 +308,7 @@ func (o ExtractAlignedPointerAsIndexOp) AlignedPointer() *ir.Value { return o.Gr
 // BuildExtractAlignedPointerAsIndexOp creates a memref.extract_aligned_pointer_as_index at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildExtractAlignedPointerAsIndexOp(b *ir.Builder, loc ir.Location, source *ir.Value, alignedPointerType ir.Type, attrs ...ir.NamedAttribute) ExtractAlignedPointerAsIndexOp {
-	st := &ir.OperationState{Name: "memref.extract_aligned_pointer_as_index", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("memref.extract_aligned_pointer_as_index"), ir.OptionalGroup(source))
-	st.Types = []ir.Type{alignedPointerType}
-	return ExtractAlignedPointerAsIndexOp{b.Create(st)}
+	return ExtractAlignedPointerAsIndexOp{b.BuildOp("memref.extract_aligned_pointer_as_index", loc, [][]*ir.Value{ir.OptionalGroup(source)}, []ir.Type{alignedPointerType}, 0, nil, attrs)}
 }
 
 // ExtractStridedMetadataOp is a typed view of a memref.extract_strided_metadata operation.
@@ -374,13 +337,7 @@ func (o ExtractStridedMetadataOp) Strides() []*ir.Value { return o.ResultGroup(3
 // BuildExtractStridedMetadataOp creates a memref.extract_strided_metadata at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildExtractStridedMetadataOp(b *ir.Builder, loc ir.Location, source *ir.Value, baseBufferType ir.Type, offsetType ir.Type, sizesTypes []ir.Type, stridesTypes []ir.Type, attrs ...ir.NamedAttribute) ExtractStridedMetadataOp {
-	st := &ir.OperationState{Name: "memref.extract_strided_metadata", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("memref.extract_strided_metadata"), ir.OptionalGroup(source))
-	st.Types = append(st.Types, baseBufferType)
-	st.Types = append(st.Types, offsetType)
-	st.Types = append(st.Types, sizesTypes...)
-	st.Types = append(st.Types, stridesTypes...)
-	return ExtractStridedMetadataOp{b.Create(st)}
+	return ExtractStridedMetadataOp{b.BuildOp("memref.extract_strided_metadata", loc, [][]*ir.Value{ir.OptionalGroup(source)}, ir.JoinTypes([]ir.Type{baseBufferType}, []ir.Type{offsetType}, sizesTypes, stridesTypes), 0, nil, attrs)}
 }
 
 // GenericAtomicRmwOp is a typed view of a memref.generic_atomic_rmw operation.
@@ -406,11 +363,7 @@ func (o GenericAtomicRmwOp) AtomicBody() *ir.Region { return o.Region(0) }
 // BuildGenericAtomicRmwOp creates a memref.generic_atomic_rmw at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildGenericAtomicRmwOp(b *ir.Builder, loc ir.Location, memref *ir.Value, indices []*ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) GenericAtomicRmwOp {
-	st := &ir.OperationState{Name: "memref.generic_atomic_rmw", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("memref.generic_atomic_rmw"), ir.OptionalGroup(memref), indices)
-	st.Types = []ir.Type{resultType}
-	st.AddRegion()
-	return GenericAtomicRmwOp{b.Create(st)}
+	return GenericAtomicRmwOp{b.BuildOp("memref.generic_atomic_rmw", loc, [][]*ir.Value{ir.OptionalGroup(memref), indices}, []ir.Type{resultType}, 1, nil, attrs)}
 }
 
 // GetGlobalOp is a typed view of a memref.get_global operation.
@@ -430,9 +383,7 @@ func (o GetGlobalOp) NameAttr() ir.Attribute { return o.Attr("name") }
 // BuildGetGlobalOp creates a memref.get_global at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildGetGlobalOp(b *ir.Builder, loc ir.Location, resultType ir.Type, attrs ...ir.NamedAttribute) GetGlobalOp {
-	st := &ir.OperationState{Name: "memref.get_global", Loc: loc, Attrs: attrs}
-	st.Types = []ir.Type{resultType}
-	return GetGlobalOp{b.Create(st)}
+	return GetGlobalOp{b.BuildOp("memref.get_global", loc, nil, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
 // GlobalOp is a typed view of a memref.global operation.
@@ -464,8 +415,7 @@ func (o GlobalOp) Alignment() ir.Attribute { return o.Attr("alignment") }
 // BuildGlobalOp creates a memref.global at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildGlobalOp(b *ir.Builder, loc ir.Location, attrs ...ir.NamedAttribute) GlobalOp {
-	st := &ir.OperationState{Name: "memref.global", Loc: loc, Attrs: attrs}
-	return GlobalOp{b.Create(st)}
+	return GlobalOp{b.BuildOp("memref.global", loc, nil, nil, 0, nil, attrs)}
 }
 
 // LoadOp is a typed view of a memref.load operation.
@@ -491,10 +441,7 @@ func (o LoadOp) Nontemporal() ir.Attribute { return o.Attr("nontemporal") }
 // BuildLoadOp creates a memref.load at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildLoadOp(b *ir.Builder, loc ir.Location, memref *ir.Value, indices []*ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) LoadOp {
-	st := &ir.OperationState{Name: "memref.load", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("memref.load"), ir.OptionalGroup(memref), indices)
-	st.Types = []ir.Type{resultType}
-	return LoadOp{b.Create(st)}
+	return LoadOp{b.BuildOp("memref.load", loc, [][]*ir.Value{ir.OptionalGroup(memref), indices}, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
 // MemorySpaceCastOp is a typed view of a memref.memory_space_cast operation.
@@ -514,10 +461,7 @@ func (o MemorySpaceCastOp) Dest() *ir.Value { return o.GroupResult(0) }
 // BuildMemorySpaceCastOp creates a memref.memory_space_cast at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildMemorySpaceCastOp(b *ir.Builder, loc ir.Location, source *ir.Value, destType ir.Type, attrs ...ir.NamedAttribute) MemorySpaceCastOp {
-	st := &ir.OperationState{Name: "memref.memory_space_cast", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("memref.memory_space_cast"), ir.OptionalGroup(source))
-	st.Types = []ir.Type{destType}
-	return MemorySpaceCastOp{b.Create(st)}
+	return MemorySpaceCastOp{b.BuildOp("memref.memory_space_cast", loc, [][]*ir.Value{ir.OptionalGroup(source)}, []ir.Type{destType}, 0, nil, attrs)}
 }
 
 // PrefetchOp is a typed view of a memref.prefetch operation.
@@ -546,9 +490,7 @@ func (o PrefetchOp) IsDataCache() ir.Attribute { return o.Attr("isDataCache") }
 // BuildPrefetchOp creates a memref.prefetch at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildPrefetchOp(b *ir.Builder, loc ir.Location, memref *ir.Value, indices []*ir.Value, attrs ...ir.NamedAttribute) PrefetchOp {
-	st := &ir.OperationState{Name: "memref.prefetch", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("memref.prefetch"), ir.OptionalGroup(memref), indices)
-	return PrefetchOp{b.Create(st)}
+	return PrefetchOp{b.BuildOp("memref.prefetch", loc, [][]*ir.Value{ir.OptionalGroup(memref), indices}, nil, 0, nil, attrs)}
 }
 
 // RankOp is a typed view of a memref.rank operation.
@@ -568,10 +510,7 @@ func (o RankOp) ResultValue() *ir.Value { return o.GroupResult(0) }
 // BuildRankOp creates a memref.rank at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildRankOp(b *ir.Builder, loc ir.Location, memref *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) RankOp {
-	st := &ir.OperationState{Name: "memref.rank", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("memref.rank"), ir.OptionalGroup(memref))
-	st.Types = []ir.Type{resultType}
-	return RankOp{b.Create(st)}
+	return RankOp{b.BuildOp("memref.rank", loc, [][]*ir.Value{ir.OptionalGroup(memref)}, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
 // ReallocOp is a typed view of a memref.realloc operation.
@@ -597,10 +536,7 @@ func (o ReallocOp) Alignment() ir.Attribute { return o.Attr("alignment") }
 // BuildReallocOp creates a memref.realloc at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildReallocOp(b *ir.Builder, loc ir.Location, source *ir.Value, dynamicResultSize *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) ReallocOp {
-	st := &ir.OperationState{Name: "memref.realloc", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("memref.realloc"), ir.OptionalGroup(source), ir.OptionalGroup(dynamicResultSize))
-	st.Types = []ir.Type{resultType}
-	return ReallocOp{b.Create(st)}
+	return ReallocOp{b.BuildOp("memref.realloc", loc, [][]*ir.Value{ir.OptionalGroup(source), ir.OptionalGroup(dynamicResultSize)}, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
 // ReinterpretCastOp is a typed view of a memref.reinterpret_cast operation.
@@ -638,10 +574,7 @@ func (o ReinterpretCastOp) StaticStrides() ir.Attribute { return o.Attr("static_
 // BuildReinterpretCastOp creates a memref.reinterpret_cast at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildReinterpretCastOp(b *ir.Builder, loc ir.Location, source *ir.Value, offsets []*ir.Value, sizes []*ir.Value, strides []*ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) ReinterpretCastOp {
-	st := &ir.OperationState{Name: "memref.reinterpret_cast", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("memref.reinterpret_cast"), ir.OptionalGroup(source), offsets, sizes, strides)
-	st.Types = []ir.Type{resultType}
-	return ReinterpretCastOp{b.Create(st)}
+	return ReinterpretCastOp{b.BuildOp("memref.reinterpret_cast", loc, [][]*ir.Value{ir.OptionalGroup(source), offsets, sizes, strides}, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
 // StoreOp is a typed view of a memref.store operation.
@@ -667,9 +600,7 @@ func (o StoreOp) Nontemporal() ir.Attribute { return o.Attr("nontemporal") }
 // BuildStoreOp creates a memref.store at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildStoreOp(b *ir.Builder, loc ir.Location, value *ir.Value, memref *ir.Value, indices []*ir.Value, attrs ...ir.NamedAttribute) StoreOp {
-	st := &ir.OperationState{Name: "memref.store", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("memref.store"), ir.OptionalGroup(value), ir.OptionalGroup(memref), indices)
-	return StoreOp{b.Create(st)}
+	return StoreOp{b.BuildOp("memref.store", loc, [][]*ir.Value{ir.OptionalGroup(value), ir.OptionalGroup(memref), indices}, nil, 0, nil, attrs)}
 }
 
 // SubviewOp is a typed view of a memref.subview operation.
@@ -707,10 +638,7 @@ func (o SubviewOp) StaticStrides() ir.Attribute { return o.Attr("static_strides"
 // BuildSubviewOp creates a memref.subview at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildSubviewOp(b *ir.Builder, loc ir.Location, source *ir.Value, offsets []*ir.Value, sizes []*ir.Value, strides []*ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) SubviewOp {
-	st := &ir.OperationState{Name: "memref.subview", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("memref.subview"), ir.OptionalGroup(source), offsets, sizes, strides)
-	st.Types = []ir.Type{resultType}
-	return SubviewOp{b.Create(st)}
+	return SubviewOp{b.BuildOp("memref.subview", loc, [][]*ir.Value{ir.OptionalGroup(source), offsets, sizes, strides}, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
 // TransposeOp is a typed view of a memref.transpose operation.
@@ -733,10 +661,7 @@ func (o TransposeOp) Permutation() ir.Attribute { return o.Attr("permutation") }
 // BuildTransposeOp creates a memref.transpose at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildTransposeOp(b *ir.Builder, loc ir.Location, in *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) TransposeOp {
-	st := &ir.OperationState{Name: "memref.transpose", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("memref.transpose"), ir.OptionalGroup(in))
-	st.Types = []ir.Type{resultType}
-	return TransposeOp{b.Create(st)}
+	return TransposeOp{b.BuildOp("memref.transpose", loc, [][]*ir.Value{ir.OptionalGroup(in)}, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
 // ViewOp is a typed view of a memref.view operation.
@@ -762,8 +687,5 @@ func (o ViewOp) ResultValue() *ir.Value { return o.GroupResult(0) }
 // BuildViewOp creates a memref.view at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildViewOp(b *ir.Builder, loc ir.Location, source *ir.Value, byteShift *ir.Value, sizes []*ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) ViewOp {
-	st := &ir.OperationState{Name: "memref.view", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("memref.view"), ir.OptionalGroup(source), ir.OptionalGroup(byteShift), sizes)
-	st.Types = []ir.Type{resultType}
-	return ViewOp{b.Create(st)}
+	return ViewOp{b.BuildOp("memref.view", loc, [][]*ir.Value{ir.OptionalGroup(source), ir.OptionalGroup(byteShift), sizes}, []ir.Type{resultType}, 0, nil, attrs)}
 }

@@ -1,3 +1,5 @@
+//go:generate go run ../../internal/opgen -dialect scf -out ops_gen.go
+
 // Package scf implements MLIR's structured control flow dialect: scf.for,
 // scf.if, scf.while, scf.parallel (with scf.reduce), scf.forall (with
 // scf.forall.in_parallel), scf.execute_region and scf.index_switch, with

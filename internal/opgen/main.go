@@ -186,7 +186,7 @@ func genOp(b *bytes.Buffer, def *ir.OpDef, view string) {
 	fmt.Fprintf(b, "\n// %s is a typed view of a %s operation.\n", view, def.Name)
 	fmt.Fprintf(b, "type %s struct{ *ir.Operation }\n", view)
 	fmt.Fprintf(b, "\n// As%s returns op as a %s, and whether it is one.\n", view, view)
-	fmt.Fprintf(b, "func As%s(op *ir.Operation) (%s, bool) {\n\treturn %s{op}, op != nil && op.Name() == %q\n}\n", view, view, view, def.Name)
+	fmt.Fprintf(b, "func As%s(op *ir.Operation) (%s, bool) { return %s{op}, op != nil && op.Name() == %q }\n", view, view, view, def.Name)
 	for i, v := range def.Operands {
 		name := accessor(v.Name, "Value")
 		switch v.Arity {
@@ -248,58 +248,71 @@ func genBuilder(b *bytes.Buffer, def *ir.OpDef, view string) {
 			groups = append(groups, "ir.OptionalGroup("+p+")")
 		}
 	}
+	allSingle := true
 	for _, v := range def.Results {
 		p := lowerCamel(v.Name) + "Type"
 		if v.Arity == ir.Variadic {
 			params = append(params, p+"s []ir.Type")
-			results = append(results, p+"s...")
+			results = append(results, p+"s")
+			allSingle = false
 		} else {
 			params = append(params, p+" ir.Type")
-			results = append(results, p)
+			results = append(results, "[]ir.Type{"+p+"}")
 		}
 	}
+	succVariadic := ""
 	for _, s := range def.Successors {
 		p := lowerCamel(s.Name)
 		if s.Arity == ir.Variadic {
 			params = append(params, p+" []*ir.Block")
-			succs = append(succs, p+"...")
+			succVariadic = p
 		} else {
 			params = append(params, p+" *ir.Block")
 			succs = append(succs, p)
 		}
+	}
+	regions := 0
+	for _, r := range def.Regions {
+		if r.Arity == ir.Single {
+			regions++
+		}
+	}
+	groupsExpr := "nil"
+	if len(groups) > 0 {
+		groupsExpr = "[][]*ir.Value{" + strings.Join(groups, ", ") + "}"
+	}
+	resultsExpr := "nil"
+	switch {
+	case len(results) == 0:
+	case allSingle:
+		resultsExpr = "[]ir.Type{" + strings.Join(trimTypeLists(results), ", ") + "}"
+	case len(results) == 1:
+		resultsExpr = results[0]
+	default:
+		resultsExpr = "ir.JoinTypes(" + strings.Join(results, ", ") + ")"
+	}
+	succsExpr := "nil"
+	switch {
+	case len(succs) > 0 && succVariadic != "":
+		succsExpr = "append([]*ir.Block{" + strings.Join(succs, ", ") + "}, " + succVariadic + "...)"
+	case len(succs) > 0:
+		succsExpr = "[]*ir.Block{" + strings.Join(succs, ", ") + "}"
+	case succVariadic != "":
+		succsExpr = succVariadic
 	}
 	fmt.Fprintf(b, "\n// Build%s creates a %s at b's insertion point; operands are given\n// group by group (nil for an absent optional one), regions are created empty.\n", view, def.Name)
 	fmt.Fprintf(b, "func Build%s(b *ir.Builder, loc ir.Location", view)
 	for _, p := range params {
 		fmt.Fprintf(b, ", %s", p)
 	}
-	fmt.Fprintf(b, ", attrs ...ir.NamedAttribute) %s {\n", view)
-	fmt.Fprintf(b, "\tst := &ir.OperationState{Name: %q, Loc: loc, Attrs: attrs}\n", def.Name)
-	if len(groups) > 0 {
-		fmt.Fprintf(b, "\tst.SetOperandGroups(b.Ctx.OpDef(%q), %s)\n", def.Name, strings.Join(groups, ", "))
+	fmt.Fprintf(b, ", attrs ...ir.NamedAttribute) %s { return %s{b.BuildOp(%q, loc, %s, %s, %d, %s, attrs)} }\n", view, view, def.Name, groupsExpr, resultsExpr, regions, succsExpr)
+}
+
+// trimTypeLists turns `[]ir.Type{x}` entries back into `x`.
+func trimTypeLists(ts []string) []string {
+	out := make([]string, len(ts))
+	for i, t := range ts {
+		out[i] = strings.TrimSuffix(strings.TrimPrefix(t, "[]ir.Type{"), "}")
 	}
-	if len(results) > 0 {
-		single := true
-		for _, r := range results {
-			if strings.HasSuffix(r, "...") {
-				single = false
-			}
-		}
-		if single {
-			fmt.Fprintf(b, "\tst.Types = []ir.Type{%s}\n", strings.Join(results, ", "))
-		} else {
-			for _, r := range results {
-				fmt.Fprintf(b, "\tst.Types = append(st.Types, %s)\n", r)
-			}
-		}
-	}
-	for _, r := range def.Regions {
-		if r.Arity == ir.Single {
-			fmt.Fprintf(b, "\tst.AddRegion()\n")
-		}
-	}
-	for _, s := range succs {
-		fmt.Fprintf(b, "\tst.Successors = append(st.Successors, %s)\n", s)
-	}
-	fmt.Fprintf(b, "\treturn %s{b.Create(st)}\n}\n", view)
+	return out
 }
