@@ -20,9 +20,10 @@ import (
 const noValue = "\x00"
 
 type optFlags struct {
-	output     string
-	opts       driver.OptOptions
-	verifyEach bool
+	output       string
+	opts         driver.OptOptions
+	verifyEach   bool
+	printRemarks bool
 }
 
 func newOptCommand(e *env) *cobra.Command {
@@ -50,6 +51,7 @@ func newOptCommand(e *env) *cobra.Command {
 	fs.BoolVar(&f.verifyEach, "verify-each", true, "run the verifier after each pass")
 	fs.BoolVar(&f.opts.DumpPassPipeline, "dump-pass-pipeline", false, "print the pass pipeline to stderr before running it")
 	fs.BoolVar(&f.opts.Timing, "mlir-timing", false, "print a per-pass execution time report to stderr")
+	fs.BoolVar(&f.printRemarks, "mlir-print-remarks", false, "print the remarks passes emit when they leave IR unchanged (goopt's; off by default, as upstream's passes are quiet)")
 	fs.StringSliceVar(&f.opts.PrintIRBefore, "mlir-print-ir-before", nil, "print the IR before the named passes")
 	fs.StringSliceVar(&f.opts.PrintIRAfter, "mlir-print-ir-after", nil, "print the IR after the named passes")
 	fs.BoolVar(&f.opts.PrintIRBeforeAll, "mlir-print-ir-before-all", false, "print the IR before every pass")
@@ -116,7 +118,13 @@ func runOpt(cmd *cobra.Command, e *env, reg *pass.Registry, f *optFlags, args []
 		sources[pass.PipelineFile] = []byte(f.opts.Pipeline)
 	}
 	// Diagnostics come first, as mlir-opt's unbuffered stderr does.
-	sources.WriteDiagnostics(e.stderr, diags)
+	// Remarks (a pass explaining why it left the IR alone) only on request;
+	// --verify-diagnostics has already matched them against expected-remark.
+	printed := diags
+	if !f.printRemarks {
+		printed = withoutRemarks(diags)
+	}
+	sources.WriteDiagnostics(e.stderr, printed)
 	if f.output == "-" {
 		e.stdout.Write(out)
 	}
@@ -187,6 +195,17 @@ func passFlagsInOrder(fs *pflag.FlagSet, reg *pass.Registry, raw []string) []dri
 		// Skip the separate value of a flag that takes one.
 		if !hasValue && fl.NoOptDefVal == "" && fl.Value.Type() != "bool" {
 			i++
+		}
+	}
+	return out
+}
+
+// withoutRemarks returns ds less its remarks.
+func withoutRemarks(ds ir.DiagList) ir.DiagList {
+	var out ir.DiagList
+	for _, d := range ds {
+		if d.Severity != ir.SeverityRemark {
+			out = append(out, d)
 		}
 	}
 	return out
