@@ -41,6 +41,11 @@ func New(module *ir.Operation, opts Options) (*Machine, error) {
 	if module == nil {
 		return nil, fmt.Errorf("interp: nil module")
 	}
+	// Execution assumes verified IR: a function declared to return i32 with a
+	// bare return would otherwise run and yield nothing.
+	if err := ir.Verify(module); err != nil {
+		return nil, err
+	}
 	m := &Machine{module: module, opts: opts, handlers: map[string]CompileFunc{},
 		symbols: map[string]*ir.Operation{}, funcs: map[string]*Func{}, globals: map[string]*Buffer{}}
 	for _, h := range DefaultHandlers() {
@@ -191,8 +196,14 @@ func checkArg(t ir.Type, a Value) error {
 			return fmt.Errorf("expected a vector of type %s", t)
 		}
 	default:
-		if a.Ref != nil || a.Vec != nil {
+		if a.Ref != nil || a.Vec != nil || a.Type == nil {
 			return fmt.Errorf("expected a scalar of type %s", t)
+		}
+		if a.Type != t {
+			return fmt.Errorf("expected a value of type %s, got %s", t, a.Type)
+		}
+		if w := ir.BitWidth(t); w > 0 && w < 64 && a.Bits&^widthMask(w) != 0 {
+			return fmt.Errorf("value bits %#x do not fit %s", a.Bits, t)
 		}
 	}
 	return nil

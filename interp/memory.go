@@ -311,6 +311,49 @@ func (m *MemRef) SetFloat(v float64, idx ...int64) error {
 	return m.Set(encodeFloat(ft, v), idx...)
 }
 
+// FloatAt returns the float element at idx as a float64 (exact for every
+// supported float type); an error for an out-of-bounds index, an
+// uninitialised element or a non-float memref.
+func (m *MemRef) FloatAt(idx ...int64) (float64, error) {
+	ft, ok := m.Type.Elem.(*ir.FloatType)
+	if !ok {
+		return 0, fmt.Errorf("element type %s is not a float", m.Type.Elem)
+	}
+	bits, err := m.initialisedAt(idx)
+	return decodeFloat(ft, bits), err
+}
+
+// Float32At is FloatAt for f32 (and narrower float) memrefs.
+func (m *MemRef) Float32At(idx ...int64) (float32, error) {
+	v, err := m.FloatAt(idx...)
+	return float32(v), err
+}
+
+// IntAt returns the integer or index element at idx, sign-extended.
+func (m *MemRef) IntAt(idx ...int64) (int64, error) {
+	if !ir.IsIntOrIndex(m.Type.Elem) {
+		return 0, fmt.Errorf("element type %s is not an integer", m.Type.Elem)
+	}
+	bits, err := m.initialisedAt(idx)
+	return signExtend(bits, ir.BitWidth(m.Type.Elem)), err
+}
+
+// SetInt stores v wrapped to the integer element type at idx.
+func (m *MemRef) SetInt(v int64, idx ...int64) error {
+	if !ir.IsIntOrIndex(m.Type.Elem) {
+		return fmt.Errorf("element type %s is not an integer", m.Type.Elem)
+	}
+	return m.Set(truncBits(uint64(v), ir.BitWidth(m.Type.Elem)), idx...)
+}
+
+func (m *MemRef) initialisedAt(idx []int64) (uint64, error) {
+	bits, init, err := m.At(idx...)
+	if err == nil && !init {
+		err = fmt.Errorf("element %v is uninitialised", idx)
+	}
+	return bits, err
+}
+
 // Elements returns every logical element in row-major order (register form)
 // with its initialisation bit.
 func (m *MemRef) Elements() ([]uint64, []bool) {

@@ -40,11 +40,22 @@ func IndexValue(v int64) Value { return Value{Type: ir.Index, Bits: uint64(v)} }
 // FloatValue returns a float value of type t holding v rounded to t (nearest even).
 func FloatValue(t *ir.FloatType, v float64) Value { return Value{Type: t, Bits: encodeFloat(t, v)} }
 
-// MemRefValue wraps a memref.
-func MemRefValue(m *MemRef) Value { return Value{Type: m.Type, Ref: m} }
+// MemRefValue wraps a memref; a nil memref gives an empty Value, which
+// Machine.Call rejects with an error.
+func MemRefValue(m *MemRef) Value {
+	if m == nil {
+		return Value{}
+	}
+	return Value{Type: m.Type, Ref: m}
+}
 
-// VectorValue wraps a vector.
-func VectorValue(v *Vector) Value { return Value{Type: v.Type, Vec: v} }
+// VectorValue wraps a vector; a nil vector gives an empty Value.
+func VectorValue(v *Vector) Value {
+	if v == nil {
+		return Value{}
+	}
+	return Value{Type: v.Type, Vec: v}
+}
 
 // Int returns an integer value sign-extended from its width (index as is).
 func (v Value) Int() int64 { return signExtend(v.Bits, ir.BitWidth(v.Type)) }
