@@ -251,11 +251,20 @@ func (d *driver) process() bool {
 // constants, reporting whether it did.
 func (d *driver) fold(op *ir.Operation) bool {
 	def := op.Def()
-	if def == nil || def.Fold == nil {
+	if def == nil {
 		return false
 	}
-	res := def.Fold(op, ConstantOperands(op))
+	consts := ConstantOperands(op)
+	var res []ir.FoldResult
+	if def.Fold != nil {
+		res = def.Fold(op, consts)
+	}
 	if len(res) == 0 || len(res) != op.NumResults() {
+		// As MLIR's trait folders, run when the op's own fold fails.
+		if op.HasTrait(ir.Commutative) && moveConstantsRight(op, consts) {
+			d.push(op)
+			return true
+		}
 		return false
 	}
 	inPlace := true
@@ -287,6 +296,34 @@ func (d *driver) fold(op *ir.Operation) bool {
 		repl[i] = c.Result(0)
 	}
 	d.rw.ReplaceOp(op, repl)
+	return true
+}
+
+// moveConstantsRight stably moves a commutative op's constant operands
+// after the others (MLIR's foldCommutative), so `mulf %cst, %x` becomes
+// `mulf %x, %cst` and CSE sees one spelling. It reports whether it moved any.
+func moveConstantsRight(op *ir.Operation, consts []ir.Attribute) bool {
+	if op.NumOperands() < 2 {
+		return false
+	}
+	var vars, cs []*ir.Value
+	for i, v := range op.Operands() {
+		if consts[i] != nil {
+			cs = append(cs, v)
+		} else {
+			vars = append(vars, v)
+		}
+	}
+	moved := false
+	for i := range vars {
+		if consts[i] != nil {
+			moved = true
+		}
+	}
+	if !moved {
+		return false
+	}
+	op.SetOperands(append(vars, cs...))
 	return true
 }
 

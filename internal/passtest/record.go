@@ -132,6 +132,7 @@ func OptTool(reg *pass.Registry) lit.Tool {
 		}
 		o := driver.OptOptions{Registry: reg, Stderr: stderr}
 		var file string
+		printRemarks := false
 		for _, a := range args {
 			switch {
 			case a == "--split-input-file":
@@ -140,6 +141,8 @@ func OptTool(reg *pass.Registry) lit.Tool {
 				o.VerifyDiagnostics = true
 			case a == "--allow-unregistered-dialect":
 				o.AllowUnregistered = true
+			case a == "--mlir-print-remarks":
+				printRemarks = true
 			case strings.HasPrefix(a, "--pass-pipeline="):
 				o.Pipeline = strings.Trim(strings.TrimPrefix(a, "--pass-pipeline="), `"'`)
 			case strings.HasPrefix(a, "--"):
@@ -156,8 +159,17 @@ func OptTool(reg *pass.Registry) lit.Tool {
 		}
 		out, diags := driver.Opt(context.Background(), src, file, o)
 		stdout.Write(out)
-		if len(diags) > 0 {
-			driver.Sources{file: src}.WriteDiagnostics(stderr, diags)
+		printed := diags
+		if !printRemarks { // as goopt opt: remarks only on request
+			printed = nil
+			for _, d := range diags {
+				if d.Severity != ir.SeverityRemark {
+					printed = append(printed, d)
+				}
+			}
+		}
+		if len(printed) > 0 {
+			driver.Sources{file: src}.WriteDiagnostics(stderr, printed)
 		}
 		for _, d := range diags {
 			if d.Severity == ir.SeverityError {
