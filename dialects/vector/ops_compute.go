@@ -63,7 +63,9 @@ func reductionOp() *ir.OpDef {
 			}
 			t, k := op.Result(0).Type(), KindOf(op)
 			if !SupportsKind(k, t) {
-				return op.Errorf("unsupported reduction type '%s' for kind '%s'", t, k)
+				// Upstream quotes the type twice ('%s' around a quoted type); kept so
+				// that messages match mlir-opt-19's byte for byte.
+				return op.Errorf("unsupported reduction type ''%s'' for kind '%s'", t, k)
 			}
 			return nil
 		},
@@ -266,8 +268,8 @@ func shapeOf(t ir.Type) []int64 {
 }
 
 func verifyContract(op *ir.Operation) error {
-	if op.Operand(2).Type() != op.Result(0).Type() {
-		return op.Errorf("failed to verify that lhs and rhs have same element type")
+	if ir.ElementTypeOrSelf(op.Operand(2).Type()) != ir.ElementTypeOrSelf(op.Result(0).Type()) {
+		return op.Errorf("failed to verify that third operand acc and result have same element type")
 	}
 	lhs, rhs := asVector(op.Operand(0).Type()), asVector(op.Operand(1).Type())
 	if it, ok := lhs.Elem.(*ir.IntegerType); ok && !it.IsSignless() {
@@ -383,10 +385,10 @@ func constantMaskOp() *ir.OpDef {
 			vt, sizes := asVector(op.Result(0).Type()), MaskDimSizes(op)
 			if vt.Rank() == 0 {
 				if len(sizes) != 1 {
-					return op.Errorf("array attr must have length 1 for 0-D vectors")
+					return ir.Errorf(op.Loc(), "array attr must have length 1 for 0-D vectors")
 				}
 				if sizes[0] != 0 && sizes[0] != 1 {
-					return op.Errorf("mask dim size must be either 0 or 1 for 0-D vectors")
+					return ir.Errorf(op.Loc(), "mask dim size must be either 0 or 1 for 0-D vectors")
 				}
 				return nil
 			}
@@ -427,8 +429,8 @@ func printOp() *ir.OpDef {
 		Parse: parsePrint,
 		Print: printPrint,
 		Verify: func(op *ir.Operation) error {
-			if op.NumOperands() > 0 && op.Attr("stringLiteral") != nil {
-				return op.Errorf("cannot print both a value and a string literal")
+			if op.Attr("stringLiteral") != nil && (op.NumOperands() > 0 || op.Attr("punctuation") != PunctuationOf(NewLine)) {
+				return op.Errorf("failed to verify that `source` or `punctuation` are not set when printing strings")
 			}
 			return nil
 		},

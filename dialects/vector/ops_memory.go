@@ -450,38 +450,47 @@ func verifyTransfer(op *ir.Operation) error {
 	if len(idx) != rank {
 		return op.Errorf("requires %d indices", rank)
 	}
-	if ev := asVector(shaped.ElementType()); ev != nil {
-		if vt.Rank() < ev.Rank() || !sameShape(vt.Dims[vt.Rank()-ev.Rank():], ev.Dims) {
-			return op.Errorf("requires source vector element and vector result ranks to match.")
+	if perm.NumSymbols != 0 {
+		return op.Errorf("requires permutation_map without symbols")
+	}
+	minorBits := func(t *ir.VectorType) int64 {
+		if t.Rank() == 0 {
+			return int64(ir.BitWidth(t.Elem))
 		}
-		if ev.Elem != vt.Elem {
-			return op.Errorf("requires source vector element type and vector result element type to match")
+		return int64(ir.BitWidth(t.Elem)) * t.Dims[t.Rank()-1]
+	}
+	if ev := asVector(shaped.ElementType()); ev != nil {
+		// A memref of vectors: the vector covers whole source vectors.
+		if eb := minorBits(ev); eb == 0 || minorBits(vt)%eb != 0 {
+			return op.Errorf("requires the bitwidth of the minor 1-D vector to be an integral multiple of the bitwidth of the minor 1-D vector of the source")
+		}
+		if vt.Rank() < ev.Rank() {
+			return op.Errorf("requires source vector element and vector result ranks to match.")
 		}
 		if mask != nil {
 			return op.Errorf("does not support masks with vector element type")
 		}
 	} else {
-		if vt.Elem != shaped.ElementType() {
-			return op.Errorf("requires source and vector element types to match")
+		// The element types may differ when the vector's minor dimension
+		// holds whole source elements.
+		if eb := int64(ir.BitWidth(shaped.ElementType())); eb == 0 || minorBits(vt)%eb != 0 {
+			return op.Errorf("requires the bitwidth of the minor 1-D vector to be an integral multiple of the bitwidth of the source element type")
 		}
-		if perm.NumDims != rank || perm.NumSymbols != 0 {
+		if perm.NumDims != rank {
 			return op.Errorf("requires a permutation_map with input dims of the same rank as the source type")
 		}
 		if perm.NumResults() != vt.Rank() {
 			return op.Errorf("requires a permutation_map with result dims of the same rank as the vector type")
 		}
 		if mask != nil && mask.Type() != TransferMaskType(vt, perm) {
-			return op.Errorf("inferred mask type (%s) and mask operand type (%s) don't match", TransferMaskType(vt, perm), mask.Type())
+			return op.Errorf("inferred mask type ('%s') and mask operand type ('%s') don't match", TransferMaskType(vt, perm), mask.Type())
 		}
-	}
-	if perm.NumSymbols != 0 {
-		return op.Errorf("requires permutation_map without symbols")
 	}
 	if err := verifyProjectedPermutation(op, perm); err != nil {
 		return err
 	}
 	if n := len(InBounds(op)); n != perm.NumResults() {
-		return op.Errorf("expects the in_bounds attr of same rank as permutation_map results: %s vs in_bounds of size: %d",
+		return op.Errorf("expects the in_bounds attr of same rank as permutation_map results: %s vs inBounds of size: %d",
 			ir.AffineMapOf(perm), n)
 	}
 	if op.Name() == "vector.transfer_read" {
@@ -561,8 +570,12 @@ func transferWriteOp() *ir.OpDef {
 		Parse:   parseTransfer(true),
 		Print:   printTransfer(true),
 		Verify: func(op *ir.Operation) error {
-			if t := op.GroupOperand(1).Type(); isRankedTensor(t) && (op.NumResults() != 1 || op.Result(0).Type() != t) {
-				return op.Errorf("expects a tensor result of the destination's type")
+			outs := 0
+			if isRankedTensor(op.GroupOperand(1).Type()) {
+				outs = 1
+			}
+			if op.NumResults() != outs {
+				return op.Errorf("expected the number of tensor results (%d) to be equal to the number of output tensors (%d)", op.NumResults(), outs)
 			}
 			return verifyTransfer(op)
 		},

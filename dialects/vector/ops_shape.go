@@ -132,7 +132,7 @@ func verifyPosition(op *ir.Operation, pos []int64, dyn int, vt *ir.VectorType, w
 		}
 	}
 	if n != dyn {
-		return op.Errorf("mismatch between dynamic and static positions")
+		return op.Errorf("mismatch between dynamic and static positions (kDynamic marker but no corresponding dynamic position) -- this can only happen due to an incorrect fold/rewrite")
 	}
 	if len(pos) > vt.Rank() {
 		return op.Errorf("expected position attribute of rank no greater than %svector rank", what)
@@ -189,7 +189,7 @@ func extractOp() *ir.OpDef {
 				return err
 			}
 			if want := ExtractResultType(vt, len(pos)); want != op.Result(0).Type() {
-				return op.Errorf("failed to infer returned types")
+				return op.Errorf("inferred type(s) '%s' are incompatible with return type(s) of operation '%s'", want, op.Result(0).Type())
 			}
 			return nil
 		},
@@ -294,7 +294,7 @@ func extractStridedSliceOp() *ir.OpDef {
 			if err := confined(op, "offsets", offs, 0, dim, true); err != nil {
 				return err
 			}
-			if err := confined(op, "sizes", sizes, 1, dim, false); err != nil {
+			if err := confined(op, "sizes", sizes, 1, func(i int) int64 { return vt.Dims[i] + 1 }, true); err != nil {
 				return err
 			}
 			if err := confinedStrides(op, strides); err != nil {
@@ -302,12 +302,12 @@ func extractStridedSliceOp() *ir.OpDef {
 			}
 			for i := range offs {
 				if s := offs[i] + sizes[i]; s > vt.Dims[i] {
-					return op.Errorf("expected sum(offsets, sizes) dimension %d to be confined to [1, %d]", i, vt.Dims[i])
+					return op.Errorf("expected sum(offsets, sizes) dimension %d to be confined to [1, %d)", i, vt.Dims[i]+1)
 				}
 			}
 			shape := append(append([]int64(nil), sizes...), vt.Dims[len(sizes):]...)
 			if want := ir.Vector(shape, vt.Elem, vt.Scalable); op.Result(0).Type() != want {
-				return op.Errorf("expected result type to be %s", want)
+				return op.Errorf("expected result type to be '%s'", want)
 			}
 			return nil
 		},
@@ -333,7 +333,7 @@ func insertStridedSliceOp() *ir.OpDef {
 			}
 			st, dt := asVector(op.Operand(0).Type()), asVector(op.Operand(1).Type())
 			if st.Elem != dt.Elem {
-				return op.Errorf("failed to verify that all of {source, dest} have same element type")
+				return op.Errorf("failed to verify that operand #0 and result have same element type")
 			}
 			offs, strides := Offsets(op), Strides(op)
 			if len(offs) != dt.Rank() {
@@ -358,7 +358,7 @@ func insertStridedSliceOp() *ir.OpDef {
 					size = st.Dims[i-lead]
 				}
 				if offs[i]+size > dt.Dims[i] {
-					return op.Errorf("expected sum(offsets, source vector shape) dimension %d to be confined to [1, %d]", i, dt.Dims[i]+1)
+					return op.Errorf("expected sum(offsets, source vector shape) dimension %d to be confined to [1, %d)", i, dt.Dims[i]+1)
 				}
 			}
 			return nil
