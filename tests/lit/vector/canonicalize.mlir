@@ -58,3 +58,25 @@ func.func @constants() -> (vector<4xf32>, vector<4xf32>, vector<4x3xi1>, vector<
   %3 = vector.create_mask %cm1, %c2 : vector<4x3xi1>
   return %0, %1, %2, %3 : vector<4xf32>, vector<4xf32>, vector<4x3xi1>, vector<4x3xi1>
 }
+
+// -----
+
+// The folds inside a kernel with a memref signature, so that the
+// interpreter checks canonicalization preserves what it computes.
+// CHECK-LABEL: func.func @kernel
+// CHECK-NOT: vector.shape_cast
+// CHECK-NOT: vector.insert
+// CHECK: vector.store
+func.func @kernel(%m: memref<8xf32>, %s: f32) -> f32 {
+  %c0 = arith.constant 0 : index
+  %v = vector.load %m[%c0] : memref<8xf32>, vector<8xf32>
+  %b = vector.broadcast %s : f32 to vector<8xf32>
+  %sum = arith.addf %v, %b : vector<8xf32>
+  %sc = vector.shape_cast %sum : vector<8xf32> to vector<2x4xf32>
+  %back = vector.shape_cast %sc : vector<2x4xf32> to vector<8xf32>
+  %e = vector.extract %back[3] : f32 from vector<8xf32>
+  %i = vector.insert %e, %back [3] : f32 into vector<8xf32>
+  vector.store %i, %m[%c0] : memref<8xf32>, vector<8xf32>
+  %x = vector.extract %b[5] : f32 from vector<8xf32>
+  return %x : f32
+}
