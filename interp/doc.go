@@ -1,6 +1,6 @@
 // Package interp is goopt's reference interpreter: it executes a `func.func`
 // (and everything it calls) at every level goopt produces before LLVM —
-// builtin, func, arith, math, memref, affine, scf, cf and gpu (kernels run
+// builtin, func, arith, math, memref, affine, scf, cf, vector and gpu (kernels run
 // thread by thread with barrier, warp-collective and shared-memory race
 // checks; see gpu.go) — and is the test oracle for every transformation.
 //

@@ -2,6 +2,7 @@ package interp
 
 import (
 	"fmt"
+	"io"
 	"sort"
 	"sync"
 
@@ -18,6 +19,8 @@ type Options struct {
 	// MaxSteps bounds the number of loop iterations and branches taken in one
 	// Call (0: unbounded), so a non-terminating program fails instead of hanging.
 	MaxSteps int64
+	// Stdout receives what the program prints (vector.print); nil is os.Stdout.
+	Stdout io.Writer
 }
 
 // Machine executes the functions of one module.
@@ -442,7 +445,7 @@ func (r *Region) Single() *Block {
 func DefaultHandlers() []Handler {
 	var hs []Handler
 	for _, list := range [][]Handler{builtinHandlers(), funcHandlers(), arithHandlers(), mathHandlers(),
-		memrefHandlers(), affineHandlers(), scfHandlers(), cfHandlers(), gpuHandlers()} {
+		memrefHandlers(), affineHandlers(), scfHandlers(), cfHandlers(), gpuHandlers(), vectorHandlers()} {
 		hs = append(hs, list...)
 	}
 	return hs

@@ -10,6 +10,7 @@ import (
 	"github.com/goopt/goopt/dialects/math"
 	"github.com/goopt/goopt/dialects/memref"
 	"github.com/goopt/goopt/dialects/scf"
+	"github.com/goopt/goopt/dialects/vector"
 	"github.com/goopt/goopt/ir"
 )
 
@@ -25,6 +26,7 @@ func All() []*ir.Dialect {
 		scf.Dialect(),
 		cf.Dialect(),
 		gpu.Dialect(),
+		vector.Dialect(),
 	}
 }
 
