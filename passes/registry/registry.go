@@ -16,6 +16,7 @@ import (
 	"github.com/goopt/goopt/passes/affinesimplifystructures"
 	"github.com/goopt/goopt/passes/canonicalize"
 	"github.com/goopt/goopt/passes/cse"
+	"github.com/goopt/goopt/passes/gpuinsertbarriers"
 	"github.com/goopt/goopt/passes/loweraffine"
 	"github.com/goopt/goopt/passes/printopstats"
 	"github.com/goopt/goopt/passes/reconcileunrealizedcasts"
@@ -41,6 +42,7 @@ func Factories() []pass.Factory {
 		affinescalrep.New,
 		canonicalize.New,
 		cse.New,
+		gpuinsertbarriers.New,
 		printopstats.New,
 		reconcileunrealizedcasts.New,
 		stripdebuginfo.New,
