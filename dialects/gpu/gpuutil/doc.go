@@ -30,4 +30,18 @@
 //	if err := gpuutil.InsertBarriers(launch); err != nil {
 //		return err // located at the op; the IR is unchanged
 //	}
+//
+// CopyLoops and VectorizeCopyLoop (vectorizecopies.go) turn the
+// global-to-shared copy loops of affine-gpu-smem-copy into aligned vector
+// copies:
+//
+//	for _, c := range gpuutil.CopyLoops(fn) {
+//		if err := gpuutil.VectorizeCopyLoop(ctx, c, 128); err != nil {
+//			// not aligned: remark, the loop is unchanged
+//		}
+//	}
+//
+// makes `affine.for %ck = 0 to 16 { %v = affine.load %A[%r, %k + %ck] ...;
+// affine.store %v, %as[%ci, %ck] ... }` step by 8 and move vector<8xf16>
+// with affine.vector_load and affine.vector_store.
 package gpuutil
