@@ -4,6 +4,7 @@ import (
 	"github.com/goopt/goopt/pass"
 	"github.com/goopt/goopt/passes/affinedatacopy"
 	"github.com/goopt/goopt/passes/affinefusion"
+	"github.com/goopt/goopt/passes/affinegpuvectorizecopies"
 	"github.com/goopt/goopt/passes/affinelicm"
 	"github.com/goopt/goopt/passes/affineloopcoalescing"
 	"github.com/goopt/goopt/passes/affineloopnormalize"
@@ -16,6 +17,7 @@ import (
 	"github.com/goopt/goopt/passes/affinesimplifystructures"
 	"github.com/goopt/goopt/passes/canonicalize"
 	"github.com/goopt/goopt/passes/cse"
+	"github.com/goopt/goopt/passes/gpuinsertbarriers"
 	"github.com/goopt/goopt/passes/loweraffine"
 	"github.com/goopt/goopt/passes/printopstats"
 	"github.com/goopt/goopt/passes/reconcileunrealizedcasts"
@@ -28,6 +30,7 @@ func Factories() []pass.Factory {
 	return []pass.Factory{
 		affinedatacopy.New,
 		affinefusion.New,
+		affinegpuvectorizecopies.New,
 		affinelicm.New,
 		affinelooptile.New,
 		affineloopunroll.New,
@@ -41,6 +44,7 @@ func Factories() []pass.Factory {
 		affinescalrep.New,
 		canonicalize.New,
 		cse.New,
+		gpuinsertbarriers.New,
 		printopstats.New,
 		reconcileunrealizedcasts.New,
 		stripdebuginfo.New,
