@@ -267,14 +267,14 @@ func TileMatmulForGPU(ctx *ir.Context, band []affine.ForOp, ts TileSizes) ([]aff
 	if err := ts.Validate(); err != nil {
 		return nil, err
 	}
+	if err := checkFullyPermutable(band); err != nil {
+		return nil, err
+	}
 	for d := 0; d < 3; d++ {
 		if size := ubs[role[d]] - lbs[role[d]]; size%ts.Block[d] != 0 {
 			return nil, &TileSizeError{Op: band[role[d]].Operation,
 				Msg: fmt.Sprintf("matmul size %d is not a multiple of the thread-block tile %d", size, ts.Block[d])}
 		}
-	}
-	if err := checkFullyPermutable(band); err != nil {
-		return nil, err
 	}
 
 	b := ir.NewBuilder(ctx)
