@@ -4,6 +4,8 @@ import (
 	"github.com/goopt/goopt/pass"
 	"github.com/goopt/goopt/passes/affinedatacopy"
 	"github.com/goopt/goopt/passes/affinefusion"
+	"github.com/goopt/goopt/passes/affinegpusmemcopy"
+	"github.com/goopt/goopt/passes/affinegputile"
 	"github.com/goopt/goopt/passes/affinegpuvectorizecopies"
 	"github.com/goopt/goopt/passes/affinelicm"
 	"github.com/goopt/goopt/passes/affineloopcoalescing"
@@ -31,6 +33,8 @@ func Factories() []pass.Factory {
 		affinedatacopy.New,
 		affinefusion.New,
 		affinegpuvectorizecopies.New,
+		affinegputile.New,
+		affinegpusmemcopy.New,
 		affinelicm.New,
 		affinelooptile.New,
 		affineloopunroll.New,

@@ -1,7 +1,27 @@
-// Package gpuutil holds the transformations behind goopt's GPU passes
-// (one file per topic, named after its pass), so that the passes stay thin:
-// they collect candidates, call a utility here, and report its soft
-// failures as remarks.
+// Package gpuutil holds the reusable transformations behind goopt's GPU
+// matmul pipeline (issue 9): the passes under passes/ named affine-gpu-*
+// and gpu-* are thin drivers over it, as the affine loop passes are over
+// dialects/affine/looputil. Each topic has its own file, named after the
+// pass that uses it. Transformations return an error and leave the IR
+// unchanged when they do not apply; the error text is what the passes
+// report.
+//
+//   - tile.go (affine-gpu-tile): MatchMatmulBody recognises the body
+//     `C[i, j] += extf(A[i, k]) * extf(B[k, j])`, TileMatmulForGPU tiles a
+//     matmul nest for thread blocks, warps and WMMA with 0-based
+//     intra-tile loops, in the paper's loop order;
+//   - smemcopy.go (affine-gpu-smem-copy): CopyToSharedMemory stages the
+//     tiles of A and B read in each iteration of the thread-block k loop
+//     in padded workgroup-memory globals.
+//
+// Example, the small configuration of the pipeline:
+//
+//	band := looputil.GetPerfectlyNestedLoops(root) // the i, j, k matmul nest
+//	nest, err := gpuutil.TileMatmulForGPU(ctx, band, gpuutil.TileSizes{
+//		Block: [3]int64{64, 64, 32}, Warp: [3]int64{32, 32, 16}, MMA: [3]int64{16, 16, 16},
+//	})
+//	// nest: i, j, ii, jj, k, kk, kkk, iii, jjj, pi, pj, pk
+//	err = gpuutil.CopyToSharedMemory(ctx, nest[0], gpuutil.SmemCopyOptions{PaddingA: 8, PaddingB: 8})
 //
 // InsertBarriers (insertbarriers.go) places the gpu.barrier ops a
 // gpu.launch body needs from its workgroup-memory dependences:
