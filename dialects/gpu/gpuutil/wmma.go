@@ -456,23 +456,46 @@ func composedAccess(op *ir.Operation) access {
 	return access{memref: op.Operand(start - 1), m: aff.SimplifyMap(m), operands: operands}
 }
 
-// materialize creates the index values of x's map before b's insertion
-// point: an operand itself, an index constant, or an affine.apply.
-func materialize(b *ir.Builder, loc ir.Location, x access) []*ir.Value {
+// indexCache holds the index values materialize made for a block, by map
+// and operands, so that equal indices are computed once. Every value in it
+// must dominate the later insertion points it is used at (materialize
+// moving forward through one block).
+type indexCache map[string]*ir.Value
+
+func (c indexCache) key(m *aff.Map, operands []*ir.Value) string {
+	k := m.String()
+	for _, v := range operands {
+		k += fmt.Sprintf(" %p", v)
+	}
+	return k
+}
+
+// materialize creates the index values of x's map at b's insertion point:
+// an operand itself, an index constant, or an affine.apply (shared through
+// cache when not nil).
+func materialize(b *ir.Builder, loc ir.Location, x access, cache indexCache) []*ir.Value {
 	out := make([]*ir.Value, len(x.m.Results))
 	for r, e := range x.m.Results {
 		m, ops := affine.CanonicalizeMapAndOperands(aff.NewMap(x.m.NumDims, x.m.NumSymbols, []aff.Expr{e}), x.operands)
 		m = aff.SimplifyMap(m)
 		res := m.Results[0]
-		switch {
-		case len(ops) == 1 && (aff.Equal(res, aff.Dim(0)) && m.NumDims == 1 || aff.Equal(res, aff.Symbol(0)) && m.NumSymbols == 1):
+		if len(ops) == 1 && (aff.Equal(res, aff.Dim(0)) && m.NumDims == 1 || aff.Equal(res, aff.Symbol(0)) && m.NumSymbols == 1) {
 			out[r] = ops[0]
-		case len(ops) == 0 && res.Kind() == aff.KindConstant:
-			c, _ := aff.ConstantValue(res)
+			continue
+		}
+		k := cache.key(m, ops)
+		if v := cache[k]; v != nil {
+			out[r] = v
+			continue
+		}
+		if c, ok := aff.ConstantValue(res); ok && len(ops) == 0 {
 			out[r] = arith.BuildConstantOp(b, loc, ir.Index, ir.NamedAttribute{Name: "value", Value: ir.IndexAttr(c)}).Result(0)
-		default:
+		} else {
 			out[r] = b.CreateOp(affine.ApplyName, loc, ops, []ir.Type{ir.Index},
 				ir.NamedAttribute{Name: "map", Value: ir.AffineMapOf(m)}).Result(0)
+		}
+		if cache != nil {
+			cache[k] = out[r]
 		}
 	}
 	return out
@@ -568,9 +591,10 @@ func (p *pointNest) replace(ctx *ir.Context) []*ir.Operation {
 	aT := gpu.MMAMatrix(wmmaM, wmmaK, ir.F16, gpu.OperandA)
 	bT := gpu.MMAMatrix(wmmaK, wmmaN, ir.F16, gpu.OperandB)
 	cT := gpu.MMAMatrix(wmmaM, wmmaN, ir.F32, gpu.OperandC)
-	a := buildMMALoad(b, p.loadA.Loc(), p.a.memref, materialize(b, p.loadA.Loc(), p.a), p.ldA, aT)
-	bm := buildMMALoad(b, p.loadB.Loc(), p.b.memref, materialize(b, p.loadB.Loc(), p.b), p.ldB, bT)
-	cIdx := materialize(b, p.loadC.Loc(), p.c)
+	cache := indexCache{}
+	a := buildMMALoad(b, p.loadA.Loc(), p.a.memref, materialize(b, p.loadA.Loc(), p.a, cache), p.ldA, aT)
+	bm := buildMMALoad(b, p.loadB.Loc(), p.b.memref, materialize(b, p.loadB.Loc(), p.b, cache), p.ldB, bT)
+	cIdx := materialize(b, p.loadC.Loc(), p.c, cache)
 	c := buildMMALoad(b, p.loadC.Loc(), p.c.memref, cIdx, p.ldC, cT)
 	r := b.CreateOp(mmaComputeName, p.compute.Loc(), []*ir.Value{a.Result(0), bm.Result(0), c.Result(0)}, []ir.Type{cT})
 	buildMMAStore(b, p.store.Loc(), r.Result(0), p.c.memref, cIdx, p.ldC)
@@ -650,65 +674,124 @@ func containsValue(vs []*ir.Value, v *ir.Value) bool {
 	return false
 }
 
+// fragment is a fragment value known to be in memory at acc: loaded from
+// there or stored there by op.
+type fragment struct {
+	op  *ir.Operation
+	val *ir.Value
+	acc access
+}
+
 // normalizeFragments recomputes the indices of the fragment loads and
 // stores of host from the loop IVs (composing the affine.apply chains that
-// unrolling leaves) and merges each fragment load with an equal earlier one
-// when nothing in between may write its memref.
+// unrolling leaves), then forwards fragments through host as scalar
+// replacement does for elements: a load of a fragment that is available
+// (loaded or stored before, nothing in between that may write it) becomes
+// that value, and a store that a later store of the same fragment
+// overwrites, with nothing in between that may read it, is erased.
 func normalizeFragments(ctx *ir.Context, host *ir.Block) {
 	b := ir.NewBuilder(ctx)
-	type avail struct {
-		op  *ir.Operation
-		acc access
+	cache := indexCache{}
+	var avail, pending []fragment
+	// kill drops the fragments of list that hit says may be touched.
+	kill := func(list []fragment, hit func(fragment) bool) []fragment {
+		kept := list[:0]
+		for _, f := range list {
+			if !hit(f) {
+				kept = append(kept, f)
+			}
+		}
+		return kept
 	}
-	var loads []avail
 	for op := host.First(); op != nil; {
 		next := op.Next()
-		if op.Is(mmaLoadName) || op.Is(mmaStoreName) {
-			acc := composedAccess(op)
-			b.SetInsertionPointBefore(op)
-			start := len(op.Operands()) - len(acc.m.Results)
-			op.SetOperands(append(op.Operands()[:start:start], materialize(b, op.Loc(), acc)...))
-			if op.Is(mmaLoadName) {
-				merged := false
-				for _, l := range loads {
-					if l.acc.memref == acc.memref && sameAccess(l.acc, acc) && sameFragmentLoad(l.op, op) {
-						op.Result(0).ReplaceAllUsesWith(l.op.Result(0))
-						op.Erase()
-						merged = true
-						break
-					}
-				}
-				if !merged {
-					loads = append(loads, avail{op, acc})
-				}
+		isLoad, isStore := op.Is(mmaLoadName), op.Is(mmaStoreName)
+		if !isLoad && !isStore {
+			read, unknownR := ir.ValuesRead(op)
+			written, unknownW := ir.ValuesWritten(op)
+			pending = kill(pending, func(f fragment) bool { return unknownR || aliasesAny(f.acc.memref, read) })
+			avail = kill(avail, func(f fragment) bool { return unknownW || aliasesAny(f.acc.memref, written) })
+			op = next
+			continue
+		}
+		acc := composedAccess(op)
+		b.SetInsertionPointBefore(op)
+		start := len(op.Operands()) - len(acc.m.Results)
+		op.SetOperands(append(op.Operands()[:start:start], materialize(b, op.Loc(), acc, cache)...))
+		here := fragment{op: op, acc: acc}
+		if isLoad {
+			here.val = op.Result(0)
+			if f, ok := findFragment(avail, here); ok {
+				op.Result(0).ReplaceAllUsesWith(f.val)
+				op.Erase()
 				op = next
 				continue
 			}
+			pending = kill(pending, func(f fragment) bool { return mayOverlap(f, here) })
+			avail = append(avail, here)
+			op = next
+			continue
 		}
-		written, unknown := ir.ValuesWritten(op)
-		if unknown {
-			loads = nil
-		}
-		kept := loads[:0]
-		for _, l := range loads {
-			clobbered := false
-			for _, w := range written {
-				clobbered = clobbered || mayAlias(l.acc.memref, w)
+		here.val = op.Operand(0)
+		pending = kill(pending, func(f fragment) bool {
+			if sameFragment(f, here) {
+				f.op.Erase()
+				return true
 			}
-			if !clobbered {
-				kept = append(kept, l)
-			}
-		}
-		loads = kept
+			return false
+		})
+		avail = kill(avail, func(f fragment) bool { return mayOverlap(f, here) })
+		avail = append(avail, here)
+		pending = append(pending, here)
 		op = next
 	}
 }
 
-// sameFragmentLoad reports whether two fragment loads read alike: same
-// fragment type, leading dimension and transposition.
-func sameFragmentLoad(a, b *ir.Operation) bool {
-	return a.Result(0).Type() == b.Result(0).Type() && leadDimensionOf(a) == leadDimensionOf(b) &&
-		a.HasAttr("transpose") == b.HasAttr("transpose")
+// findFragment returns the fragment of list holding what the load want
+// would read: same memref and indices, leading dimension and type.
+func findFragment(list []fragment, want fragment) (fragment, bool) {
+	for _, f := range list {
+		if sameFragment(f, want) && f.val.Type() == want.val.Type() && !f.op.HasAttr("transpose") {
+			return f, true
+		}
+	}
+	return fragment{}, false
+}
+
+// sameFragment reports whether a and b cover the same elements the same
+// way.
+func sameFragment(a, b fragment) bool {
+	return a.acc.memref == b.acc.memref && sameAccess(a.acc, b.acc) &&
+		leadDimensionOf(a.op) == leadDimensionOf(b.op) && a.op.HasAttr("transpose") == b.op.HasAttr("transpose")
+}
+
+// mayOverlap reports whether fragments a and b may share an element: their
+// memrefs may alias, and unless they are the same memref, accessed with its
+// row stride, at origins a constant 16 or more apart in some dimension,
+// they may.
+func mayOverlap(a, b fragment) bool {
+	if !mayAlias(a.acc.memref, b.acc.memref) {
+		return false
+	}
+	if a.acc.memref != b.acc.memref || a.op.HasAttr("transpose") || b.op.HasAttr("transpose") {
+		return true
+	}
+	ld, _ := leadDimension(a.acc.memref.Type())
+	if leadDimensionOf(a.op) != ld || leadDimensionOf(b.op) != ld {
+		return true
+	}
+	d, ok := accessDiff(a.acc, b.acc)
+	return !ok || abs64(d[0]) < wmmaM && abs64(d[1]) < wmmaN
+}
+
+// aliasesAny reports whether v may alias one of vs.
+func aliasesAny(v *ir.Value, vs []*ir.Value) bool {
+	for _, w := range vs {
+		if mayAlias(v, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // mayAlias reports whether memrefs a and b may share memory (see the
@@ -801,11 +884,7 @@ func hoistC(ctx *ir.Context, l affine.ForOp) (affine.ForOp, *WMMAError) {
 			}
 		}
 		for _, o := range frags[:i] {
-			if !mayAlias(o.acc.memref, fr.acc.memref) {
-				continue
-			}
-			d, ok := accessDiff(o.acc, fr.acc)
-			if o.acc.memref != fr.acc.memref || !ok || abs64(d[0]) < wmmaM && abs64(d[1]) < wmmaN {
+			if mayOverlap(fragment{op: o.load, acc: o.acc}, fragment{op: fr.load, acc: fr.acc}) {
 				return fail("two fragments may overlap")
 			}
 		}
@@ -837,8 +916,9 @@ func hoistC(ctx *ir.Context, l affine.ForOp) (affine.ForOp, *WMMAError) {
 	old := len(l.Inits())
 	inits := append([]*ir.Value(nil), l.Inits()...)
 	idx := make([][]*ir.Value, len(frags))
+	cache := indexCache{}
 	for i, fr := range frags {
-		idx[i] = materialize(b, fr.load.Loc(), fr.acc)
+		idx[i] = materialize(b, fr.load.Loc(), fr.acc, cache)
 		ld := buildMMALoad(b, fr.load.Loc(), fr.acc.memref, idx[i], leadDimensionOf(fr.load), fr.load.Result(0).Type())
 		inits = append(inits, ld.Result(0))
 	}
