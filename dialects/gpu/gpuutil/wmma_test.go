@@ -9,7 +9,6 @@ import (
 	"github.com/goopt/goopt/dialects/affine"
 	"github.com/goopt/goopt/dialects/all"
 	"github.com/goopt/goopt/dialects/gpu/gpuutil"
-	"github.com/goopt/goopt/interp/equiv"
 	"github.com/goopt/goopt/ir"
 	"github.com/goopt/goopt/parser"
 	"github.com/goopt/goopt/printer"
@@ -97,12 +96,13 @@ func convertAll(t *testing.T, ctx *ir.Context, module *ir.Operation, opts gpuuti
 
 // The conversion does not need affine-gpu-smem-copy: on the tiled nest
 // alone it makes the same warp tile step (2 A, 2 B fragment loads and 4
-// computes per kk iteration; C carried through k and kk), and the result
-// computes the same.
+// computes per kk iteration; C carried through k and kk). The lit test
+// runs the same nest by execution (the layering keeps the interpreter out
+// of this package's tests).
 func TestConvertStage1(t *testing.T) {
 	for _, hoist := range []bool{true, false} {
 		ctx := all.NewContext()
-		before, after := parse(t, ctx, stage1), parse(t, ctx, stage1)
+		after := parse(t, ctx, stage1)
 		if got := len(gpuutil.WMMAPointNests(after)); got != 1 {
 			t.Fatalf("%d candidates, want 1", got)
 		}
@@ -129,9 +129,6 @@ func TestConvertStage1(t *testing.T) {
 		}
 		if want := 8 * boolInt(hoist); carried != want {
 			t.Errorf("hoist-c=%v: %d iter_args, want %d (4 through k, 4 through kk)", hoist, carried, want)
-		}
-		if err := equiv.Check(before, after, "mm", equiv.Options{Seeds: []int64{1, 2}, RelTol: 1e-5}); err != nil {
-			t.Errorf("hoist-c=%v: %v", hoist, err)
 		}
 	}
 }

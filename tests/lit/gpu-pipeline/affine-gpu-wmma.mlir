@@ -261,6 +261,58 @@ func.func @matmul_perm(%A: memref<64x64xf16>, %B: memref<64x64xf16>, %C: memref<
 
 // -----
 
+// affine-gpu-tile's output without shared-memory copies (stage 1): the
+// same warp tile step, A and B fragments read from global memory.
+// CHECK-LABEL: func @stage1
+// CHECK: affine.for %{{.*}} = 0 to 64 step 32 iter_args(
+// CHECK: affine.for %{{.*}} = 0 to 32 step 16 iter_args(
+// CHECK: gpu.subgroup_mma_load_matrix %{{.*}} {leadDimension = 64 : index} : memref<64x64xf16> -> !gpu.mma_matrix<16x16xf16, "AOp">
+// CHECK-COUNT-4: gpu.subgroup_mma_compute
+// NOHOIST-LABEL: func @stage1
+// NOHOIST-COUNT-4: gpu.subgroup_mma_compute
+
+func.func @stage1(%A: memref<64x64xf16>, %B: memref<64x64xf16>, %C: memref<64x64xf32>) {
+  %one = arith.constant 1 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %one, %gy = %one, %gz = %one) threads(%tx, %ty, %tz) in (%sx = %one, %sy = %one, %sz = %one) {
+    affine.for %i = 0 to 64 step 64 {
+      affine.for %j = 0 to 64 step 64 {
+        affine.for %ii = 0 to 64 step 32 {
+          affine.for %jj = 0 to 64 step 32 {
+            affine.for %k = 0 to 64 step 32 {
+              affine.for %kk = 0 to 32 step 16 {
+                affine.for %kkk = 0 to 16 step 16 {
+                  affine.for %iii = 0 to 32 step 16 {
+                    affine.for %jjj = 0 to 32 step 16 {
+                      affine.for %pi = 0 to 16 {
+                        affine.for %pj = 0 to 16 {
+                          affine.for %pk = 0 to 16 {
+                            %a = affine.load %A[%i + %ii + %iii + %pi, %k + %kk + %kkk + %pk] : memref<64x64xf16>
+                            %b = affine.load %B[%k + %kk + %kkk + %pk, %j + %jj + %jjj + %pj] : memref<64x64xf16>
+                            %c = affine.load %C[%i + %ii + %iii + %pi, %j + %jj + %jjj + %pj] : memref<64x64xf32>
+                            %ae = arith.extf %a : f16 to f32
+                            %be = arith.extf %b : f16 to f32
+                            %p = arith.mulf %ae, %be : f32
+                            %s = arith.addf %c, %p : f32
+                            affine.store %s, %C[%i + %ii + %iii + %pi, %j + %jj + %jjj + %pj] : memref<64x64xf32>
+                          }
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
 // Something else in kk reads C: the fragments cannot be carried through kk
 // (remark), the conversion and the unrolling are kept.
 // CHECK-LABEL: func @matmul_c_read
