@@ -7,6 +7,7 @@ import (
 	"github.com/goopt/goopt/passes/affinegpusmemcopy"
 	"github.com/goopt/goopt/passes/affinegputile"
 	"github.com/goopt/goopt/passes/affinegpuvectorizecopies"
+	"github.com/goopt/goopt/passes/affinegpuwmma"
 	"github.com/goopt/goopt/passes/affinelicm"
 	"github.com/goopt/goopt/passes/affineloopcoalescing"
 	"github.com/goopt/goopt/passes/affineloopnormalize"
@@ -35,6 +36,7 @@ func Factories() []pass.Factory {
 		affinegpuvectorizecopies.New,
 		affinegputile.New,
 		affinegpusmemcopy.New,
+		affinegpuwmma.New,
 		affinelicm.New,
 		affinelooptile.New,
 		affineloopunroll.New,

@@ -64,4 +64,14 @@
 // makes `affine.for %ck = 0 to 16 { %v = affine.load %A[%r, %k + %ck] ...;
 // affine.store %v, %as[%ci, %ck] ... }` step by 8 and move vector<8xf16>
 // with affine.vector_load and affine.vector_store.
+//
+// wmma.go is the WMMA stage (affine-gpu-wmma): a 16×16×16 affine point nest
+// computing C[f32] += extf(A[f16]) * extf(B[f16]) becomes warp-level
+// fragment ops, the loops over a warp's fragments are unrolled, and the C
+// fragments stay in registers across the reduction loops:
+//
+//	for _, f := range gpuutil.WMMAPointNests(fn) {
+//		notes, err := gpuutil.ConvertToWMMA(ctx, f, gpuutil.WMMAOptions{HoistC: true})
+//		// err: not converted, IR unchanged; notes: optional steps not done
+//	}
 package gpuutil

@@ -38,7 +38,7 @@ func.func @k(%A: memref<128xf32>, %n: index, %H: memref<32x32xf32>) {
 `
 }
 
-func parse(t *testing.T, src string) *ir.Operation {
+func parseModule(t *testing.T, src string) *ir.Operation {
 	t.Helper()
 	f, err := parser.ParseFile(all.NewContext(), "k.mlir", []byte(src))
 	if err != nil {
@@ -194,8 +194,8 @@ func TestInsertBarriers(t *testing.T) {
     }`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			want := printer.String(parse(t, kernel(tc.want)), printer.Options{})
-			m := parse(t, withoutBarriers(kernel(tc.want)))
+			want := printer.String(parseModule(t, kernel(tc.want)), printer.Options{})
+			m := parseModule(t, withoutBarriers(kernel(tc.want)))
 			if err := gpuutil.InsertBarriers(launchOf(m)); err != nil {
 				t.Fatal(err)
 			}
@@ -247,7 +247,7 @@ func TestInsertBarriersRefuses(t *testing.T) {
     }`, "'scf.while' op barrier insertion does not handle this op around workgroup memory accesses"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			m := parse(t, kernel(tc.body))
+			m := parseModule(t, kernel(tc.body))
 			before := printer.String(m, printer.Options{})
 			err := gpuutil.InsertBarriers(launchOf(m))
 			if err == nil || !strings.Contains(err.Error(), tc.want) {

@@ -48,7 +48,7 @@ func TestVectorizeCopyLoop(t *testing.T) {
 			"the copy does not walk the contiguous dimension of memref<64x64xf16> with unit stride"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			m := parse(t, copyFunc(tc.outer, tc.load, tc.store))
+			m := parseModule(t, copyFunc(tc.outer, tc.load, tc.store))
 			loops := gpuutil.CopyLoops(m)
 			if len(loops) != 1 {
 				t.Fatalf("found %d copy loops, want 1", len(loops))
@@ -86,7 +86,7 @@ func TestVectorizeCopyLoop(t *testing.T) {
 // TestCopyLoopsSkipsOtherLoops: loads from shared memory, stores to global
 // memory and loops with more in their body are not copy loops.
 func TestCopyLoopsSkipsOtherLoops(t *testing.T) {
-	m := parse(t, `
+	m := parseModule(t, `
 memref.global "private" @s : memref<16xf16, 3>
 func.func @f(%A: memref<16xf16>) {
   %s = memref.get_global @s : memref<16xf16, 3>
