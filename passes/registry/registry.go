@@ -4,6 +4,7 @@ import (
 	"github.com/goopt/goopt/pass"
 	"github.com/goopt/goopt/passes/affinedatacopy"
 	"github.com/goopt/goopt/passes/affinefusion"
+	"github.com/goopt/goopt/passes/affinegpumap"
 	"github.com/goopt/goopt/passes/affinelicm"
 	"github.com/goopt/goopt/passes/affineloopcoalescing"
 	"github.com/goopt/goopt/passes/affineloopnormalize"
@@ -28,6 +29,7 @@ func Factories() []pass.Factory {
 	return []pass.Factory{
 		affinedatacopy.New,
 		affinefusion.New,
+		affinegpumap.New,
 		affinelicm.New,
 		affinelooptile.New,
 		affineloopunroll.New,
