@@ -57,12 +57,13 @@ func (p *Pass) Run(fn *ir.Operation, am *pass.AnalysisManager) error {
 	}
 	for _, root := range roots {
 		if _, err := gpuutil.MapToLaunch(ctx, root, opts); err != nil {
+			// The remark points at the op that prevents the mapping.
 			for _, d := range ir.Diagnostics(err) {
-				r := root.Remarkf("loop nest not mapped to 'gpu.launch': %s", d.Msg)
-				if d.Loc != root.Loc() {
-					r.AttachNote(d.Loc, "see this op")
+				loc := d.Loc
+				if loc == nil || loc == ir.Unknown {
+					loc = root.Loc()
 				}
-				am.Emit(r)
+				am.Emit(&ir.Diagnostic{Severity: ir.SeverityRemark, Loc: loc, Msg: "loop nest not mapped to 'gpu.launch': " + d.Msg})
 			}
 		}
 	}

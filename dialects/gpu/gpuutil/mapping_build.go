@@ -23,19 +23,18 @@ func (p *mapPlan) build(ctx *ir.Context, root affine.ForOp) (*ir.Operation, []*i
 	b := ir.NewBuilder(ctx)
 	b.SetInsertionPointBefore(root.Operation)
 	var consts []*ir.Operation
+	byValue := map[int64][]*ir.Value{}
 	index := func(c int64) []*ir.Value {
+		if v, ok := byValue[c]; ok {
+			return v
+		}
 		op := b.CreateOp("arith.constant", loc, nil, []ir.Type{ir.Index}, ir.NamedAttribute{Name: "value", Value: ir.IndexAttr(c)})
 		consts = append(consts, op)
+		byValue[c] = op.Results()
 		return op.Results()
 	}
 	one := index(1)
 	gx, gy := index(p.n[p.gridX]), index(p.n[p.gridY])
-	if gy[0].DefiningOp().Attr("value") == gx[0].DefiningOp().Attr("value") {
-		// Interned attributes: equal sizes share one constant.
-		gy[0].DefiningOp().Erase()
-		consts = consts[:len(consts)-1]
-		gy = gx
-	}
 	bx := index(p.threads)
 	st := &ir.OperationState{Name: "gpu.launch", Loc: loc}
 	st.SetOperandGroups(ctx.OpDef("gpu.launch"), nil, gx, gy, one, bx, one, one, nil, nil, nil, nil)
@@ -58,13 +57,19 @@ func (p *mapPlan) build(ctx *ir.Context, root affine.ForOp) (*ir.Operation, []*i
 	tid := args.ThreadIDs[0]
 	apply := func(e aff.Expr, v *ir.Value) *ir.Value {
 		return b.CreateOp(affine.ApplyName, loc, []*ir.Value{v}, []ir.Type{ir.Index},
-			ir.NamedAttribute{Name: "map", Value: ir.AffineMapOf(aff.NewMap(1, 0, []aff.Expr{e}))}).Result(0)
+			ir.NamedAttribute{Name: "map", Value: ir.AffineMapOf(aff.NewMap(1, 0, []aff.Expr{aff.SimplifyExpr(e, 1, 0)}))}).Result(0)
 	}
 	scaled := func(d int, e aff.Expr) aff.Expr { return aff.AddConst(aff.MulConst(e, p.step[d]), p.lb[d]) }
-	m.Map(p.band[p.gridY].InductionVar(), apply(scaled(p.gridY, aff.Dim(0)), args.BlockIDs[1]))
-	m.Map(p.band[p.gridX].InductionVar(), apply(scaled(p.gridX, aff.Dim(0)), args.BlockIDs[0]))
+	for d := 0; d < 2; d++ {
+		id := args.BlockIDs[1]
+		if d == p.gridX {
+			id = args.BlockIDs[0]
+		}
+		m.Map(p.band[d].InductionVar(), apply(scaled(d, aff.Dim(0)), id))
+	}
 	warp := aff.FloorDiv(aff.Dim(0), aff.Const(warpSize))
-	m.Map(p.band[2].InductionVar(), apply(scaled(2, aff.FloorDiv(warp, aff.Const(p.warpsInBlockX))), tid))
+	// (tid floordiv 32) floordiv n is tid floordiv (32 * n) for tid >= 0.
+	m.Map(p.band[2].InductionVar(), apply(scaled(2, aff.FloorDiv(aff.Dim(0), aff.Const(warpSize*p.warpsInBlockX))), tid))
 	m.Map(p.band[3].InductionVar(), apply(scaled(3, aff.Mod(warp, aff.Const(p.warpsInBlockX))), tid))
 
 	// Clone jj's body; the clones of the copy nests are found by walking
@@ -143,7 +148,7 @@ func (p *mapPlan) distribute(b *ir.Builder, c *ir.Operation, tid *ir.Value) *ir.
 		lb, _ := l.ConstantLowerBound()
 		e = aff.AddConst(aff.MulConst(e, l.Step()), lb)
 		iv := b.CreateOp(affine.ApplyName, loc, ops, []ir.Type{ir.Index},
-			ir.NamedAttribute{Name: "map", Value: ir.AffineMapOf(aff.NewMap(2, 0, []aff.Expr{e}))}).Result(0)
+			ir.NamedAttribute{Name: "map", Value: ir.AffineMapOf(aff.NewMap(2, 0, []aff.Expr{aff.SimplifyExpr(e, 2, 0)}))}).Result(0)
 		m.Map(l.InductionVar(), iv)
 	}
 	inner := band[len(band)-1].Body()
