@@ -84,7 +84,7 @@ func mapped(t *testing.T, i int) string {
 	t.Helper()
 	reg := pass.NewRegistry(affinegpumap.New)
 	for _, run := range passtest.RecordFile(t, litFile, passtest.OptTool(reg), passtest.IsPassIn(reg)) {
-		if !run.VerifyDiagnostics && len(run.Args) == 4 {
+		if !run.VerifyDiagnostics && run.Args[len(run.Args)-1] == "--affine-gpu-map" {
 			_, after := run.Chunks()
 			return string(after[i].Text)
 		}
