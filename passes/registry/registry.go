@@ -4,6 +4,7 @@ import (
 	"github.com/goopt/goopt/pass"
 	"github.com/goopt/goopt/passes/affinedatacopy"
 	"github.com/goopt/goopt/passes/affinefusion"
+	"github.com/goopt/goopt/passes/affinegpumap"
 	"github.com/goopt/goopt/passes/affinegpusmemcopy"
 	"github.com/goopt/goopt/passes/affinegputile"
 	"github.com/goopt/goopt/passes/affinegpuvectorizecopies"
@@ -37,6 +38,7 @@ func Factories() []pass.Factory {
 		affinegputile.New,
 		affinegpusmemcopy.New,
 		affinegpuwmma.New,
+		affinegpumap.New,
 		affinelicm.New,
 		affinelooptile.New,
 		affineloopunroll.New,
