@@ -16,6 +16,7 @@ import (
 	"github.com/goopt/goopt/passes/affinesimplifystructures"
 	"github.com/goopt/goopt/passes/canonicalize"
 	"github.com/goopt/goopt/passes/cse"
+	"github.com/goopt/goopt/passes/gpulatencyhiding"
 	"github.com/goopt/goopt/passes/loweraffine"
 	"github.com/goopt/goopt/passes/printopstats"
 	"github.com/goopt/goopt/passes/reconcileunrealizedcasts"
@@ -45,6 +46,7 @@ func Factories() []pass.Factory {
 		reconcileunrealizedcasts.New,
 		stripdebuginfo.New,
 		symboldce.New,
+		gpulatencyhiding.New,
 	}
 }
 
