@@ -6,8 +6,8 @@ import (
 	"testing"
 
 	"github.com/goopt/goopt/dialects/all"
-	"github.com/goopt/goopt/interp/equiv"
 	"github.com/goopt/goopt/internal/passtest"
+	"github.com/goopt/goopt/interp/equiv"
 	"github.com/goopt/goopt/ir"
 	"github.com/goopt/goopt/parser"
 	"github.com/goopt/goopt/pass"
