@@ -60,10 +60,10 @@ func IsWorkgroupMemRef(t ir.Type) bool {
 	return ok && m.MemorySpace != nil && m.MemorySpaceInt() == gpu.WorkgroupMemorySpace
 }
 
-// LatencyHidingCandidates returns, in program order, the scf.for loops
-// nested in launch (a gpu.launch) whose body holds at its top level both a
-// copy into workgroup memory and an op that reads workgroup memory: the
-// thread-block k loops that HideGlobalLoadLatency transforms.
+// LatencyHidingCandidates returns, in program order, the outermost scf.for
+// loops nested in launch (a gpu.launch) whose body holds at its top level
+// a copy into workgroup memory and, after it, an op that reads workgroup
+// memory: the thread-block k loops that HideGlobalLoadLatency transforms.
 func LatencyHidingCandidates(launch *ir.Operation) []*ir.Operation {
 	var loops []*ir.Operation
 	for _, r := range launch.Regions() {
@@ -89,12 +89,17 @@ func isKLoop(loop *ir.Operation) bool {
 	if loop.NumRegions() != 1 || len(loop.Region(0).Blocks()) != 1 {
 		return false
 	}
+	// A copy must come first: in a loop this package already pipelined the
+	// stores follow the compute, and running the pass again leaves it be.
 	var copies, reads bool
 	for _, op := range loop.Region(0).Blocks()[0].Ops() {
 		if isBarrier(op) {
 			continue
 		}
 		a := accessesOf(op)
+		if a.readsWG && !copies {
+			return false
+		}
 		copies = copies || isCopy(op, a)
 		reads = reads || a.readsWG
 	}

@@ -14,7 +14,7 @@ import (
 // kernel is a one-warp stage-5 kernel whose k loop is assembled from the
 // pieces a case replaces: UB (the loop's upper bound), COPYUB (the copy
 // loop's), PRE (ops at the top of the body) and POST (ops after the
-// compute).
+// compute); MID is between the two copy loops.
 const kernel = `
 memref.global "private" @smem_a : memref<16x24xf16, 3>
 memref.global "private" @smem_b : memref<16x24xf16, 3>
@@ -43,6 +43,7 @@ func.func @k(%A: memref<16x48xf16>, %B: memref<48x16xf16>, %C: memref<16x16xf32>
         %v = memref.load %A[%row, %gc] : memref<16x48xf16>
         memref.store %v, %a_smem[%row, %col] : memref<16x24xf16, 3>
       }
+      MID
       scf.for %c = %c0 to %c8 step %c1 {
         %t = arith.muli %c, %c32 : index
         %lin = arith.addi %t, %tx : index
@@ -67,9 +68,9 @@ func.func @k(%A: memref<16x48xf16>, %B: memref<48x16xf16>, %C: memref<16x16xf32>
 }
 `
 
-func build(t *testing.T, ub, copyUB, pre, post string) (*ir.Context, *ir.Operation) {
+func build(t *testing.T, ub, copyUB, pre, mid, post string) (*ir.Context, *ir.Operation) {
 	t.Helper()
-	src := strings.NewReplacer("COPYUB", copyUB, "UB", ub, "PRE", pre, "POST", post).Replace(kernel)
+	src := strings.NewReplacer("COPYUB", copyUB, "UB", ub, "PRE", pre, "MID", mid, "POST", post).Replace(kernel)
 	ctx := all.NewContext()
 	f, err := parser.ParseFile(ctx, "k.mlir", []byte(src))
 	if err != nil {
@@ -104,9 +105,9 @@ func text(m *ir.Operation) string {
 func TestRefusals(t *testing.T) {
 	staging := gpuutil.DefaultLatencyHidingOptions()
 	for _, tc := range []struct {
-		name, ub, copyUB, pre, post string
-		opts                        gpuutil.LatencyHidingOptions
-		want                        string
+		name, ub, copyUB, pre, mid, post string
+		opts                             gpuutil.LatencyHidingOptions
+		want                             string
 	}{
 		{name: "dynamic bound", ub: "%n", copyUB: "%c8", opts: staging,
 			want: "the loop's bounds and step are not constants"},
@@ -117,13 +118,13 @@ func TestRefusals(t *testing.T) {
 			pre:  "%v0 = memref.load %A[%c0, %c0] : memref<16x48xf16>",
 			want: "a copy depends on the loop-carried value #1"},
 		{name: "copy of a workgroup value", ub: "%c48", copyUB: "%c8", opts: staging,
-			pre:  "%w = memref.load %b_smem[%c0, %c0] : memref<16x24xf16, 3>\n memref.store %w, %a_smem[%c1, %c1] : memref<16x24xf16, 3>",
+			mid:  "%w = memref.load %b_smem[%c0, %c0] : memref<16x24xf16, 3>\n memref.store %w, %a_smem[%c1, %c1] : memref<16x24xf16, 3>",
 			want: "a copy uses 'memref.load', which reads workgroup memory or writes memory"},
 		{name: "compute writes workgroup memory", ub: "%c48", copyUB: "%c8", opts: staging,
 			post: "scf.for %i = %c0 to %c1 step %c1 {\n %w = memref.load %a_smem[%c0, %c0] : memref<16x24xf16, 3>\n memref.store %w, %b_smem[%c0, %c0] : memref<16x24xf16, 3>\n }",
 			want: "'scf.for' writes workgroup memory outside the copies"},
-		{name: "compute reads before the copies", ub: "%c48", copyUB: "%c8", opts: staging,
-			pre:  "%early = gpu.subgroup_mma_load_matrix %a_smem[%c0, %c0] {leadDimension = 24 : index} : memref<16x24xf16, 3> -> !gpu.mma_matrix<16x16xf16, \"AOp\">",
+		{name: "compute reads before the last copy", ub: "%c48", copyUB: "%c8", opts: staging,
+			mid:  "%early = gpu.subgroup_mma_load_matrix %a_smem[%c0, %c0] {leadDimension = 24 : index} : memref<16x24xf16, 3> -> !gpu.mma_matrix<16x16xf16, \"AOp\">",
 			want: "'gpu.subgroup_mma_load_matrix' reads workgroup memory before the last copy"},
 		{name: "unknown effects", ub: "%c48", copyUB: "%c8", opts: staging,
 			post: "func.call @ext() : () -> ()",
@@ -138,7 +139,7 @@ func TestRefusals(t *testing.T) {
 			want: "register staging needs 16 values per thread, more than max-staged-loads=15"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			ctx, m := build(t, tc.ub, tc.copyUB, tc.pre, tc.post)
+			ctx, m := build(t, tc.ub, tc.copyUB, tc.pre, tc.mid, tc.post)
 			loops := gpuutil.LatencyHidingCandidates(launchOf(t, m))
 			if len(loops) != 1 {
 				t.Fatalf("got %d candidates, want 1", len(loops))
@@ -172,7 +173,7 @@ func TestShapes(t *testing.T) {
 		{"shift only", "%c8", gpuutil.LatencyHidingOptions{}, "RRBFFB"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			ctx, m := build(t, "%c48", tc.copyUB, "", "")
+			ctx, m := build(t, "%c48", tc.copyUB, "", "", "")
 			loops := gpuutil.LatencyHidingCandidates(launchOf(t, m))
 			if len(loops) != 1 {
 				t.Fatalf("got %d candidates, want 1", len(loops))
@@ -214,11 +215,22 @@ func TestShapes(t *testing.T) {
 // TestCandidates: only loops that copy into workgroup memory and read it
 // are candidates.
 func TestCandidates(t *testing.T) {
-	_, m := build(t, "%c48", "%c8", "", "")
+	ctx, m := build(t, "%c48", "%c8", "", "", "")
 	l := launchOf(t, m)
-	if n := len(gpuutil.LatencyHidingCandidates(l)); n != 1 {
-		t.Fatalf("got %d candidates, want 1", n)
+	loops := gpuutil.LatencyHidingCandidates(l)
+	if len(loops) != 1 {
+		t.Fatalf("got %d candidates, want 1", len(loops))
 	}
+	// Once pipelined, the loop is no candidate any more: the pass is
+	// idempotent.
+	if err := gpuutil.HideGlobalLoadLatency(ctx, loops[0], gpuutil.DefaultLatencyHidingOptions()); err != nil {
+		t.Fatal(err)
+	}
+	if n := len(gpuutil.LatencyHidingCandidates(l)); n != 0 {
+		t.Fatalf("got %d candidates after pipelining, want 0", n)
+	}
+	_, m = build(t, "%c48", "%c8", "", "", "")
+	l = launchOf(t, m)
 	// Without its copies, the k loop is not a candidate.
 	var copies []*ir.Operation
 	ir.Walk(l, ir.PreOrder, func(op *ir.Operation) ir.WalkResult {

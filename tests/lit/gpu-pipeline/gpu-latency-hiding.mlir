@@ -1,4 +1,6 @@
 // RUN: goopt opt %s --split-input-file --gpu-latency-hiding | FileCheck %s
+// A pipelined loop is no candidate any more: a second run changes nothing.
+// RUN: goopt opt %s --split-input-file --gpu-latency-hiding --gpu-latency-hiding | FileCheck %s
 // RUN: goopt opt %s --split-input-file --gpu-latency-hiding="register-staging=false" | FileCheck %s --check-prefix=SHIFT
 // RUN: goopt opt %s --split-input-file --gpu-latency-hiding="max-staged-loads=16" 2>&1 | FileCheck %s --check-prefix=BOUND
 // RUN: goopt opt %s --split-input-file --gpu-latency-hiding --verify-diagnostics
