@@ -24,7 +24,8 @@
 // shared barrier derivation (gpu-insert-barriers) can re-derive them.
 // A loop is left unchanged, with a remark saying why, when its bounds are
 // not constants, when the compute writes workgroup memory or a memref the
-// copies read, when a copy depends on a loop-carried value, or when
+// copies read, when a copy depends on a loop-carried value or on a read of
+// workgroup memory, when a barrier sits inside the compute, or when
 // register staging would hold more than max-staged-loads values per
 // thread (default 64; 0: no limit).
 //

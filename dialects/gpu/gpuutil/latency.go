@@ -192,9 +192,9 @@ type shiftPlan struct {
 	iv       *ir.Value
 	iterArgs []*ir.Value
 	lb, step *ir.Value
-	// first and last are the constant values of the first and last
-	// iteration's induction variable; trips >= 1.
-	first, last, trips int64
+	// last is the induction variable's value in the last iteration;
+	// trips >= 1.
+	last, trips int64
 	// copies, slice and compute are in body order.
 	copies, slice, compute []*ir.Operation
 	yield                  *ir.Operation
@@ -230,7 +230,7 @@ func planShift(loop *ir.Operation, opts LatencyHidingOptions) (*shiftPlan, error
 		return nil, fmt.Errorf("the loop runs no iteration")
 	}
 	p.trips = (ub - lb + step - 1) / step
-	p.first, p.last = lb, lb+(p.trips-1)*step
+	p.last = lb + (p.trips-1)*step
 
 	// Classify the top-level ops.
 	ops := p.body.Ops()
@@ -318,6 +318,7 @@ func planShift(loop *ir.Operation, opts LatencyHidingOptions) (*shiftPlan, error
 			copyReads = append(copyReads, accessesOf(op).reads...)
 		}
 	}
+	firstRead, lastCompute := -1, -1
 	for i, op := range ops {
 		if role[op] == roleSlice {
 			p.slice = append(p.slice, op)
@@ -326,7 +327,11 @@ func planShift(loop *ir.Operation, opts LatencyHidingOptions) (*shiftPlan, error
 			continue
 		}
 		p.compute = append(p.compute, op)
+		lastCompute = i
 		a := accessesOf(op)
+		if a.readsWG && firstRead < 0 {
+			firstRead = i
+		}
 		switch {
 		case a.unknown:
 			return nil, fmt.Errorf("cannot tell the memory effects of '%s'", a.unknownOp.Name())
@@ -341,6 +346,14 @@ func planShift(loop *ir.Operation, opts LatencyHidingOptions) (*shiftPlan, error
 					return nil, fmt.Errorf("'%s' writes a memref that the copies read", op.Name())
 				}
 			}
+		}
+	}
+	// The top-level barriers are dropped: they ordered the copies against
+	// the compute. One inside the compute may order more (its global
+	// accesses), and is kept by refusing.
+	for i, op := range ops {
+		if isBarrier(op) && firstRead >= 0 && firstRead < i && i < lastCompute {
+			return nil, fmt.Errorf("a 'gpu.barrier' inside the compute")
 		}
 	}
 	if p.stage {
