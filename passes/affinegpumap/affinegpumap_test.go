@@ -169,4 +169,3 @@ func reference(fn *ir.Operation) (*ir.Operation, error) {
 	}
 	return f.Module, nil
 }
-

@@ -22,6 +22,7 @@ import (
 	"github.com/goopt/goopt/passes/canonicalize"
 	"github.com/goopt/goopt/passes/cse"
 	"github.com/goopt/goopt/passes/gpuinsertbarriers"
+	"github.com/goopt/goopt/passes/gpulatencyhiding"
 	"github.com/goopt/goopt/passes/loweraffine"
 	"github.com/goopt/goopt/passes/printopstats"
 	"github.com/goopt/goopt/passes/reconcileunrealizedcasts"
@@ -57,6 +58,7 @@ func Factories() []pass.Factory {
 		reconcileunrealizedcasts.New,
 		stripdebuginfo.New,
 		symboldce.New,
+		gpulatencyhiding.New,
 	}
 }
 

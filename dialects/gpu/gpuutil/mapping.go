@@ -233,29 +233,29 @@ func allOf(vs []*ir.Value, pred func(*ir.Value) bool) bool {
 	return true
 }
 
-// memAccess is one memory access of the nest: its memref and whether it
+// nestAccess is one memory access of the nest: its memref and whether it
 // writes.
-type memAccess struct {
+type nestAccess struct {
 	op     *ir.Operation
 	memref *ir.Value
 	write  bool
 }
 
 // accessOf returns the memory access of an affine or subgroup_mma access op.
-func accessOf(op *ir.Operation) (memAccess, bool) {
+func accessOf(op *ir.Operation) (nestAccess, bool) {
 	switch {
 	case analysis.IsAffineAccess(op):
 		a, ok := analysis.NewMemRefAccess(op)
 		if !ok {
-			return memAccess{}, false
+			return nestAccess{}, false
 		}
-		return memAccess{op, a.MemRef, a.IsStore}, true
+		return nestAccess{op, a.MemRef, a.IsStore}, true
 	case op.Is(mmaLoadName) && op.NumOperands() >= 1:
-		return memAccess{op, op.Operand(0), false}, true
+		return nestAccess{op, op.Operand(0), false}, true
 	case op.Is(mmaStoreName) && op.NumOperands() >= 2:
-		return memAccess{op, op.Operand(1), true}, true
+		return nestAccess{op, op.Operand(1), true}, true
 	}
-	return memAccess{}, false
+	return nestAccess{}, false
 }
 
 // findCopies records the copy nests in jj's body and checks that the rest

@@ -46,7 +46,7 @@ func collectAccesses(root *ir.Operation, skip map[*ir.Operation]bool) ([]depAcce
 }
 
 // tileAccess describes a subgroup_mma load or store by its tile origin.
-func tileAccess(op *ir.Operation, a memAccess) (*analysis.MemRefAccess, error) {
+func tileAccess(op *ir.Operation, a nestAccess) (*analysis.MemRefAccess, error) {
 	t, ok := a.memref.Type().(*ir.MemRefType)
 	if !ok || t.Rank() != 2 || t.Layout != nil || t.Dims[1] < 0 {
 		return nil, op.Errorf("tile access needs a static 2-d memref with the identity layout")
