@@ -81,7 +81,6 @@ func build(t *testing.T, ub, copyUB, pre, mid, post string) (*ir.Context, *ir.Op
 	return ctx, f.Module
 }
 
-
 // TestRefusals checks each reason for leaving a k loop alone: the error
 // names it and the IR is exactly as it was.
 func TestRefusals(t *testing.T) {
