@@ -64,6 +64,12 @@ func newOptCommand(e *env) *cobra.Command {
 		fl.NoOptDefVal = noValue
 		fl.Hidden = true
 	}
+	for _, p := range reg.Pipelines() {
+		fs.String(p.Name, "", p.Summary)
+		fl := fs.Lookup(p.Name)
+		fl.NoOptDefVal = noValue
+		fl.Hidden = true
+	}
 	defaultHelp := cmd.HelpFunc()
 	cmd.SetHelpFunc(func(c *cobra.Command, args []string) {
 		defaultHelp(c, args)
@@ -90,6 +96,16 @@ func writePassHelp(w io.Writer, reg *pass.Registry) {
 		fmt.Fprintln(w, "\nPass pipelines:")
 		for _, p := range pls {
 			fmt.Fprintf(w, "  --%-34s %s\n", p.Name, p.Summary)
+			if p.Options == nil {
+				continue
+			}
+			for _, o := range pass.Options(p.Options()) {
+				desc := o.Desc
+				if o.Default != "" && !strings.Contains(desc, "(default") {
+					desc += " (default " + o.Default + ")"
+				}
+				fmt.Fprintf(w, "      %-32s %s\n", o.Name+"=<"+o.Type+">", desc)
+			}
 		}
 	}
 }
@@ -185,7 +201,7 @@ func passFlagsInOrder(fs *pflag.FlagSet, reg *pass.Registry, raw []string) []dri
 		if fl == nil {
 			continue
 		}
-		if long && reg.Lookup(name) != nil {
+		if long && (reg.Lookup(name) != nil || reg.LookupPipeline(name) != nil) {
 			if !hasValue {
 				value = ""
 			}

@@ -228,6 +228,12 @@ func buildPipeline(irctx *ir.Context, o OptOptions) (*pass.PassManager, error) {
 	} else {
 		pm = pass.New(irctx, "builtin.module")
 		for _, f := range o.Passes {
+			if pi := o.Registry.LookupPipeline(f.Name); pi != nil {
+				if err := pi.Build(pm.OpPassManager, f.Options); err != nil {
+					return nil, ir.Errorf(ir.Unknown, "failed to add '%s' with options '%s': %v", f.Name, f.Options, err)
+				}
+				continue
+			}
 			p, err := o.Registry.Create(f.Name, f.Options)
 			if err != nil {
 				return nil, ir.Errorf(ir.Unknown, "failed to add '%s' with options '%s': %v", f.Name, f.Options, err)

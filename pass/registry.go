@@ -22,6 +22,9 @@ type Info struct {
 type PipelineInfo struct {
 	Name    string
 	Summary string
+	// Options, when set, returns the pipeline's options struct with its
+	// defaults (fields tagged as a pass's), for --help.
+	Options func() any
 	// Build adds the pipeline's passes to pm, configured by the option
 	// string given in braces (empty when none).
 	Build func(pm *OpPassManager, options string) error

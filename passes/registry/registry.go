@@ -23,6 +23,7 @@ import (
 	"github.com/goopt/goopt/passes/cse"
 	"github.com/goopt/goopt/passes/gpuinsertbarriers"
 	"github.com/goopt/goopt/passes/gpulatencyhiding"
+	"github.com/goopt/goopt/passes/gpumatmulwmma"
 	"github.com/goopt/goopt/passes/loweraffine"
 	"github.com/goopt/goopt/passes/printopstats"
 	"github.com/goopt/goopt/passes/reconcileunrealizedcasts"
@@ -62,5 +63,16 @@ func Factories() []pass.Factory {
 	}
 }
 
-// All returns a registry holding every pass.
-func All() *pass.Registry { return pass.NewRegistry(Factories()...) }
+// Pipelines returns every named pipeline.
+func Pipelines() []*pass.PipelineInfo {
+	return []*pass.PipelineInfo{gpumatmulwmma.Pipeline()}
+}
+
+// All returns a registry holding every pass and named pipeline.
+func All() *pass.Registry {
+	r := pass.NewRegistry(Factories()...)
+	for _, p := range Pipelines() {
+		r.RegisterPipeline(p)
+	}
+	return r
+}
