@@ -164,6 +164,8 @@ func printFor(p ir.OpPrinter, op *ir.Operation) {
 	}
 	p.Print(" ")
 	p.PrintOperand(f.InductionVar())
+	// As upstream, the IV keeps its location (under --mlir-print-debuginfo).
+	p.PrintOptionalLocationSpecifier(f.InductionVar().Loc())
 	p.Print(" = ")
 	printBound(p, f.LowerBoundMap(), f.LowerBoundOperands(), "max")
 	p.Print(" to ")
@@ -293,10 +295,7 @@ func printIf(p ir.OpPrinter, op *ir.Operation) {
 		nd = s.NumDims
 	}
 	printDimAndSymbolList(p, op.Operands(), nd)
-	if op.NumResults() > 0 {
-		p.Print(" ")
-		p.PrintArrowTypeList(op.ResultTypes())
-	}
+	p.PrintArrowTypeList(op.ResultTypes()) // ` -> t`, nothing without results
 	p.Print(" ")
 	p.PrintRegion(op.Region(0), false, op.NumResults() > 0)
 	if op.NumRegions() > 1 && !op.Region(1).Empty() {
