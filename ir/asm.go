@@ -36,6 +36,10 @@ type OpParser interface {
 	Context() *Context
 	// Loc returns the location of the next token.
 	Loc() Location
+	// Mark returns the position of the next token, cheaply (no Location is
+	// built); LocAt turns it into a Location when a diagnostic needs one.
+	Mark() int
+	LocAt(mark int) Location
 	// Errorf returns an error located at the next token.
 	Errorf(format string, args ...any) error
 	// NumResults is the number of results named on the left of `=` (`%r:3 = ...`).

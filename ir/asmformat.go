@@ -2,7 +2,9 @@ package ir
 
 import (
 	"fmt"
+	"slices"
 	"strings"
+	"sync"
 	"unicode"
 )
 
@@ -82,6 +84,7 @@ type fmtElem struct {
 	keyword bool // attr-dict-with-keyword
 	args    []*fmtElem
 	elems   []*fmtElem // optional group
+	attr    *AttrDef   // the declaration an attribute variable names
 }
 
 type compiledFormat struct {
@@ -89,6 +92,11 @@ type compiledFormat struct {
 	elems []*fmtElem
 	// named lists the attributes the format prints itself (elided from attr-dict).
 	named []string
+	// scratch recycles the per-parse state (newParse).
+	scratch sync.Pool
+	// defaulted are the attributes with a default value that the format
+	// does not print itself: attr-dict leaves them out while they hold it.
+	defaulted []*AttrDef
 }
 
 // compileFormat parses def.Format; errors are programming mistakes in a dialect table.
@@ -108,6 +116,11 @@ func compileFormat(def *OpDef) (*compiledFormat, error) {
 	}
 	if def.segmented() {
 		cf.named = append(cf.named, SegmentSizesAttr)
+	}
+	for i := range def.Attrs {
+		if a := &def.Attrs[i]; a.Default != nil && !slices.Contains(cf.named, a.Name) {
+			cf.defaulted = append(cf.defaulted, a)
+		}
 	}
 	return cf, nil
 }
@@ -298,7 +311,7 @@ func (fp *formatParser) variable(name string) (*fmtElem, error) {
 	}
 	if a := d.AttrDef(name); a != nil {
 		fp.cf.named = append(fp.cf.named, name)
-		return &fmtElem{kind: fAttr, name: name}, nil
+		return &fmtElem{kind: fAttr, name: name, attr: a}, nil
 	}
 	for i, r := range d.Regions {
 		if r.Name == name {
@@ -364,8 +377,8 @@ func (fp *formatParser) typeArg() (*fmtElem, error) {
 
 // formatParse holds what a format parse has read, per schema entry.
 type formatParse struct {
-	start     Location // the op's custom form
-	opLocs    []Location
+	start     int   // the op's custom form (OpParser.Mark)
+	opMarks   []int // where each operand group starts (OpParser.Mark)
 	operands  [][]UnresolvedOperand
 	opTypes   [][]Type
 	opTyped   []bool
@@ -381,41 +394,95 @@ type formatParse struct {
 	opSpelled []bool
 	// regionLists holds what a variadic region group parsed.
 	regionLists [][]*Region
+	// groups are the resolved operand groups.
+	groups [][]*Value
+	// typeBuf and operandBuf back the one-element lists the parse writes.
+	typeBuf    []Type
+	operandBuf []UnresolvedOperand
+}
+
+// newParse returns cleared parse state sized for cf's op, recycled from
+// earlier parses: parsing is on the hot path of every custom-form op.
+func (cf *compiledFormat) newParse(start int) *formatParse {
+	d := cf.def
+	fs, _ := cf.scratch.Get().(*formatParse)
+	if fs == nil {
+		nOp, nRes, nReg := len(d.Operands), len(d.Results), len(d.Regions)
+		fs = &formatParse{
+			opMarks:  make([]int, nOp),
+			operands: make([][]UnresolvedOperand, nOp),
+			opTypes:  make([][]Type, nOp), opTyped: make([]bool, nOp), opSpelled: make([]bool, nOp),
+			groups: make([][]*Value, nOp), resTypes: make([][]Type, nRes), resTyped: make([]bool, nRes),
+			regions: make([]*Region, nReg), regionLists: make([][]*Region, nReg),
+			succs: make([]*Block, len(d.Successors)),
+		}
+	}
+	fs.start = start
+	return fs
+}
+
+// release clears fs (nothing it refers to may outlive the parse) and
+// recycles it.
+func (cf *compiledFormat) release(fs *formatParse) {
+	clear(fs.opMarks)
+	clear(fs.operands)
+	clear(fs.opTypes)
+	clear(fs.opTyped)
+	clear(fs.opSpelled)
+	clear(fs.groups)
+	clear(fs.resTypes)
+	clear(fs.resTyped)
+	clear(fs.regions)
+	clear(fs.regionLists)
+	clear(fs.succs)
+	fs.succLists = nil
+	clear(fs.typeBuf)
+	fs.typeBuf = fs.typeBuf[:0]
+	clear(fs.operandBuf)
+	fs.operandBuf = fs.operandBuf[:0]
+	cf.scratch.Put(fs)
+}
+
+// oneOperand returns the list [u], backed by fs's buffer.
+func (fs *formatParse) oneOperand(u UnresolvedOperand) []UnresolvedOperand {
+	fs.operandBuf = append(fs.operandBuf, u)
+	n := len(fs.operandBuf)
+	return fs.operandBuf[n-1 : n : n]
+}
+
+// oneType returns the list [t], backed by fs's buffer.
+func (fs *formatParse) oneType(t Type) []Type {
+	fs.typeBuf = append(fs.typeBuf, t)
+	n := len(fs.typeBuf)
+	return fs.typeBuf[n-1 : n : n]
 }
 
 func (cf *compiledFormat) parse(p OpParser, st *OperationState) error {
-	d := cf.def
-	fs := &formatParse{
-		start:    p.Loc(),
-		opLocs:   make([]Location, len(d.Operands)),
-		operands: make([][]UnresolvedOperand, len(d.Operands)),
-		opTypes:  make([][]Type, len(d.Operands)),
-		opTyped:  make([]bool, len(d.Operands)),
-		resTypes: make([][]Type, len(d.Results)),
-		resTyped: make([]bool, len(d.Results)),
-		regions:  make([]*Region, len(d.Regions)),
-		succs:    make([]*Block, len(d.Successors)),
+	fs := cf.newParse(p.Mark())
+	err := cf.parseWith(p, st, fs)
+	cf.release(fs)
+	return err
+}
 
-		opSpelled:   make([]bool, len(d.Operands)),
-		regionLists: make([][]*Region, len(d.Regions)),
-	}
+func (cf *compiledFormat) parseWith(p OpParser, st *OperationState, fs *formatParse) error {
+	d := cf.def
 	if err := cf.parseElems(p, st, fs, cf.elems); err != nil {
 		return err
 	}
 	if err := cf.inferTypes(p, st, fs); err != nil {
 		return err
 	}
-	groups := make([][]*Value, len(d.Operands))
+	groups := fs.groups
 	for i := range d.Operands {
 		us, ts := fs.operands[i], fs.opTypes[i]
 		if len(us) == 0 {
 			if fs.opSpelled[i] && len(ts) > 0 {
-				return Errorf(fs.opLocs[i], "0 operands present, but expected %d", len(ts))
+				return Errorf(p.LocAt(fs.opMarks[i]), "0 operands present, but expected %d", len(ts))
 			}
 			continue
 		}
 		if len(ts) != len(us) && (len(ts) != 1 || fs.opSpelled[i]) {
-			return Errorf(fs.opLocs[i], "%d operands present, but expected %d", len(us), len(ts))
+			return Errorf(p.LocAt(fs.opMarks[i]), "%d operands present, but expected %d", len(us), len(ts))
 		}
 		vs, err := p.ResolveOperands(us, ts)
 		if err != nil {
@@ -513,21 +580,21 @@ func (cf *compiledFormat) parseElem(p OpParser, st *OperationState, fs *formatPa
 		}
 		return p.Parse(e.text)
 	case fOperand:
-		fs.opLocs[e.index] = p.Loc()
+		fs.opMarks[e.index] = p.Mark()
 		switch d.Operands[e.index].Arity {
 		case Single:
 			u, err := p.ParseOperand()
 			if err != nil {
 				return err
 			}
-			fs.operands[e.index] = []UnresolvedOperand{u}
+			fs.operands[e.index] = fs.oneOperand(u)
 		case Optional:
 			u, ok, err := p.ParseOptionalOperand()
 			if err != nil {
 				return err
 			}
 			if ok {
-				fs.operands[e.index] = []UnresolvedOperand{u}
+				fs.operands[e.index] = fs.oneOperand(u)
 			}
 		default:
 			us, err := p.ParseOperandList(DelimNone)
@@ -665,7 +732,7 @@ func (cf *compiledFormat) parseGroupStart(p OpParser, st *OperationState, fs *fo
 		}
 		return p.ParseOptional(e.text), nil
 	case fOperand:
-		fs.opLocs[e.index] = p.Loc()
+		fs.opMarks[e.index] = p.Mark()
 		if cf.def.Operands[e.index].Arity == Variadic {
 			us, err := p.ParseOperandList(DelimNone)
 			fs.operands[e.index] = us
@@ -673,7 +740,7 @@ func (cf *compiledFormat) parseGroupStart(p OpParser, st *OperationState, fs *fo
 		}
 		u, ok, err := p.ParseOptionalOperand()
 		if ok {
-			fs.operands[e.index] = []UnresolvedOperand{u}
+			fs.operands[e.index] = fs.oneOperand(u)
 		}
 		return ok, err
 	case fAttr:
@@ -702,7 +769,7 @@ func (cf *compiledFormat) parseGroupStart(p OpParser, st *OperationState, fs *fo
 	case fType:
 		t, ok, err := p.ParseOptionalType()
 		if ok {
-			err = cf.setTypes(fs, e, []Type{t})
+			err = cf.setTypes(fs, e, fs.oneType(t))
 		}
 		return ok, err
 	}
@@ -722,7 +789,7 @@ func (cf *compiledFormat) parseTypes(p OpParser, e *fmtElem, fs *formatParse) ([
 	switch arity {
 	case Single:
 		t, err := p.ParseType()
-		return []Type{t}, err
+		return fs.oneType(t), err
 	case Optional:
 		if !e.result && len(fs.operands[e.index]) == 0 {
 			return nil, nil
@@ -731,7 +798,7 @@ func (cf *compiledFormat) parseTypes(p OpParser, e *fmtElem, fs *formatParse) ([
 		if !ok || err != nil {
 			return nil, err
 		}
-		return []Type{t}, nil
+		return fs.oneType(t), nil
 	}
 	if !e.result && e.index >= 0 && len(fs.operands[e.index]) == 0 {
 		return nil, nil
@@ -810,24 +877,24 @@ func (cf *compiledFormat) inferTypes(p OpParser, st *OperationState, fs *formatP
 	}
 	for g, v := range d.Operands {
 		if !fs.opTyped[g] && v.Type != nil && v.Type.Fixed != nil {
-			fs.opTypes[g], fs.opTyped[g] = []Type{v.Type.Fixed}, true
+			fs.opTypes[g], fs.opTyped[g] = fs.oneType(v.Type.Fixed), true
 		}
 	}
 	for g, v := range d.Results {
 		if !fs.resTyped[g] && v.Type != nil && v.Type.Fixed != nil && v.Arity == Single {
-			fs.resTypes[g], fs.resTyped[g] = []Type{v.Type.Fixed}, true
+			fs.resTypes[g], fs.resTyped[g] = fs.oneType(v.Type.Fixed), true
 		}
 	}
 	if d.Traits&SameOperandsAndResultType != 0 {
 		if t := known(); t != nil {
 			for g := range fs.opTyped {
 				if !fs.opTyped[g] {
-					fs.opTypes[g], fs.opTyped[g] = []Type{t}, true
+					fs.opTypes[g], fs.opTyped[g] = fs.oneType(t), true
 				}
 			}
 			for g := range fs.resTyped {
 				if !fs.resTyped[g] && d.Results[g].Arity == Single {
-					fs.resTypes[g], fs.resTyped[g] = []Type{t}, true
+					fs.resTypes[g], fs.resTyped[g] = fs.oneType(t), true
 				}
 			}
 		}
@@ -849,9 +916,9 @@ func (cf *compiledFormat) inferTypes(p OpParser, st *OperationState, fs *formatP
 		}
 		for _, n := range names {
 			if i := d.OperandIndex(n); i >= 0 && !fs.opTyped[i] {
-				fs.opTypes[i], fs.opTyped[i] = []Type{t}, true
+				fs.opTypes[i], fs.opTyped[i] = fs.oneType(t), true
 			} else if i := d.ResultIndex(n); i >= 0 && !fs.resTyped[i] {
-				fs.resTypes[i], fs.resTyped[i] = []Type{t}, true
+				fs.resTypes[i], fs.resTyped[i] = fs.oneType(t), true
 			}
 		}
 	}
@@ -865,20 +932,20 @@ func (cf *compiledFormat) inferTypes(p OpParser, st *OperationState, fs *formatP
 			continue
 		}
 		if i := d.OperandIndex(m.To); i >= 0 && !fs.opTyped[i] {
-			fs.opTypes[i], fs.opTyped[i] = []Type{t}, true
+			fs.opTypes[i], fs.opTyped[i] = fs.oneType(t), true
 		} else if i := d.ResultIndex(m.To); i >= 0 && !fs.resTyped[i] {
-			fs.resTypes[i], fs.resTyped[i] = []Type{t}, true
+			fs.resTypes[i], fs.resTyped[i] = fs.oneType(t), true
 		}
 	}
 	for g := range d.Operands {
 		if len(fs.operands[g]) > 0 && !fs.opTyped[g] {
-			return Errorf(fs.start, "cannot infer the type of operand group '%s'", d.Operands[g].Name)
+			return Errorf(p.LocAt(fs.start), "cannot infer the type of operand group '%s'", d.Operands[g].Name)
 		}
 	}
 	if d.InferResultTypes == nil {
 		for g, v := range d.Results {
 			if !fs.resTyped[g] && v.Arity == Single {
-				return Errorf(fs.start, "cannot infer the type of result '%s'", v.Name)
+				return Errorf(p.LocAt(fs.start), "cannot infer the type of result '%s'", v.Name)
 			}
 		}
 	}
@@ -943,6 +1010,61 @@ type formatPrinter struct {
 	cf                 *compiledFormat
 	shouldEmitSpace    bool
 	lastWasPunctuation bool
+	// vals and valTypes are the op's operands and their types, taken once.
+	vals     []*Value
+	valTypes []Type
+	resTypes []Type
+}
+
+// group returns operand group i without allocating per group.
+func (fp *formatPrinter) group(i int) []*Value {
+	op := fp.op
+	if op.def == nil || i < 0 || i >= len(op.def.Operands) {
+		return nil
+	}
+	start, end, ok := groupRange(op.def.Operands, len(op.operands), segmentSizes(op), i)
+	if !ok {
+		return nil
+	}
+	if fp.vals == nil {
+		fp.vals = op.Operands()
+	}
+	return fp.vals[start:end]
+}
+
+// printGroup prints operand group i, comma-separated, without building a
+// slice of its values.
+func (fp *formatPrinter) printGroup(i int) {
+	op := fp.op
+	if op.def == nil || i < 0 || i >= len(op.def.Operands) {
+		return
+	}
+	start, end, ok := groupRange(op.def.Operands, len(op.operands), segmentSizes(op), i)
+	if !ok {
+		return
+	}
+	for j := start; j < end; j++ {
+		if j > start {
+			fp.p.Print(", ")
+		}
+		fp.p.PrintOperand(op.operands[j].value)
+	}
+}
+
+// groupTypes returns the types of operand group i.
+func (fp *formatPrinter) groupTypes(i int) []Type {
+	op := fp.op
+	if op.def == nil || i < 0 || i >= len(op.def.Operands) {
+		return nil
+	}
+	start, end, ok := groupRange(op.def.Operands, len(op.operands), segmentSizes(op), i)
+	if !ok {
+		return nil
+	}
+	if fp.valTypes == nil {
+		fp.valTypes = op.OperandTypes()
+	}
+	return fp.valTypes[start:end]
 }
 
 func (cf *compiledFormat) print(p OpPrinter, op *Operation) {
@@ -997,8 +1119,8 @@ func (fp *formatPrinter) elem(e *fmtElem) {
 		elided := fp.cf.elided()
 		// Attributes equal to their declared default are not printed (MLIR's
 		// generated printers elide DefaultValuedAttr values).
-		for _, a := range fp.cf.def.Attrs {
-			if a.Default != nil && op.Attr(a.Name) == a.Default {
+		for _, a := range fp.cf.defaulted {
+			if op.Attr(a.Name) == a.Default {
 				elided = append(elided[:len(elided):len(elided)], a.Name)
 			}
 		}
@@ -1028,7 +1150,7 @@ func (fp *formatPrinter) value(e *fmtElem) {
 	op, p := fp.op, fp.p
 	switch e.kind {
 	case fOperand:
-		p.PrintOperands(op.OperandGroup(e.index))
+		fp.printGroup(e.index)
 	case fAttr:
 		a := op.Attr(e.name)
 		if a == nil || fp.cf.isUnitAttr(e.name) {
@@ -1064,7 +1186,7 @@ func (fp *formatPrinter) value(e *fmtElem) {
 			args[i] = &FormatArg{Name: a.name, IsType: a.kind == fType}
 			switch a.kind {
 			case fOperand:
-				args[i].Values = op.OperandGroup(a.index)
+				args[i].Values = fp.group(a.index)
 			case fType:
 				args[i].Types = fp.types(a)
 			case fAttr:
@@ -1089,9 +1211,16 @@ func (fp *formatPrinter) types(e *fmtElem) []Type {
 	case e.index < 0 && e.name == "results":
 		return op.ResultTypes()
 	case e.result:
-		return valueTypes(op.ResultGroup(e.index))
+		start, end, ok := groupRange(op.def.Results, len(op.results), nil, e.index)
+		if !ok {
+			return nil
+		}
+		if fp.resTypes == nil {
+			fp.resTypes = op.ResultTypes()
+		}
+		return fp.resTypes[start:end]
 	}
-	return valueTypes(op.OperandGroup(e.index))
+	return fp.groupTypes(e.index)
 }
 
 func valueTypes(vs []*Value) []Type {
@@ -1107,10 +1236,11 @@ func (fp *formatPrinter) present(a *fmtElem) bool {
 	op := fp.op
 	switch a.kind {
 	case fOperand:
-		return len(op.OperandGroup(a.index)) > 0
+		start, end, ok := groupRange(op.def.Operands, len(op.operands), segmentSizes(op), a.index)
+		return ok && end > start
 	case fAttr:
 		v := op.Attr(a.name)
-		return v != nil && v != fp.cf.def.AttrDef(a.name).Default
+		return v != nil && (a.attr == nil || v != a.attr.Default)
 	case fRegion:
 		for _, r := range fp.regionGroup(a.index) {
 			if !r.Empty() {

@@ -2,6 +2,7 @@ package ir
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -363,6 +364,11 @@ func (b *Builder) CreateGroups(name string, loc Location, groups [][]*Value, res
 // SetOperandGroups appends the operands group by group and, when def's
 // operands are segmented, records the group sizes.
 func (s *OperationState) SetOperandGroups(def *OpDef, groups ...[]*Value) {
+	n := len(s.Operands)
+	for _, g := range groups {
+		n += len(g)
+	}
+	s.Operands = slices.Grow(s.Operands, n-len(s.Operands))
 	for _, g := range groups {
 		s.Operands = append(s.Operands, g...)
 	}
@@ -417,12 +423,12 @@ func verifySchema(op *Operation, d *OpDef) error {
 		}
 	}
 	if d.Operands != nil {
-		if err := verifyValueTypes(op, "operand", d.Operands, op.OperandTypes(), segmentSizes(op)); err != nil {
+		if err := verifyValueTypes(op, "operand", d.Operands, len(op.operands), func(j int) Type { return op.operands[j].value.typ }, segmentSizes(op)); err != nil {
 			return err
 		}
 	}
 	if d.Results != nil {
-		if err := verifyValueTypes(op, "result", d.Results, op.ResultTypes(), nil); err != nil {
+		if err := verifyValueTypes(op, "result", d.Results, len(op.results), func(j int) Type { return op.results[j].typ }, nil); err != nil {
 			return err
 		}
 	}
@@ -571,21 +577,21 @@ func verifySegments(op *Operation, defs []ValueDef) error {
 	return nil
 }
 
-func verifyValueTypes(op *Operation, what string, defs []ValueDef, ts []Type, sizes []int64) error {
-	r, ok := groupRanges(defs, len(ts), sizes)
-	if !ok {
-		return nil
-	}
+func verifyValueTypes(op *Operation, what string, defs []ValueDef, n int, typeAt func(int) Type, sizes []int64) error {
 	for i, d := range defs {
 		if d.Type == nil || d.Type.Check == nil {
 			continue
 		}
-		if d.Arity == Optional && r[i][1]-r[i][0] > 1 {
-			return op.Errorf("%s group starting at #%d requires 0 or 1 element, but found %d", what, r[i][0], r[i][1]-r[i][0])
+		start, end, ok := groupRange(defs, n, sizes, i)
+		if !ok {
+			return nil
 		}
-		for j := r[i][0]; j < r[i][1]; j++ {
-			if !d.Type.Check(ts[j]) {
-				return op.Errorf("%s #%d must be %s, but got '%s'", what, j, d.Type.Desc, ts[j])
+		if d.Arity == Optional && end-start > 1 {
+			return op.Errorf("%s group starting at #%d requires 0 or 1 element, but found %d", what, start, end-start)
+		}
+		for j := start; j < end; j++ {
+			if t := typeAt(j); !d.Type.Check(t) {
+				return op.Errorf("%s #%d must be %s, but got '%s'", what, j, d.Type.Desc, t)
 			}
 		}
 	}

@@ -21,9 +21,11 @@ type customParser struct {
 
 var _ ir.OpParser = (*customParser)(nil)
 
-func (c *customParser) Context() *ir.Context { return c.p.ctx }
-func (c *customParser) Loc() ir.Location     { return c.p.locAt(c.p.tok.start) }
-func (c *customParser) NumResults() int      { return c.numResults }
+func (c *customParser) Context() *ir.Context       { return c.p.ctx }
+func (c *customParser) Loc() ir.Location           { return c.p.locAt(c.p.tok.start) }
+func (c *customParser) Mark() int                  { return c.p.tok.start }
+func (c *customParser) LocAt(mark int) ir.Location { return c.p.locAt(mark) }
+func (c *customParser) NumResults() int            { return c.numResults }
 
 func (c *customParser) Errorf(format string, args ...any) error {
 	return c.p.errHere("%s", fmt.Sprintf(format, args...))
