@@ -8,18 +8,15 @@ import (
 	"github.com/goopt/goopt/rewrite"
 )
 
-// Pass is the affine-simplify-structures pass.
-type Pass struct{ pass.Base }
-
 // New returns the affine-simplify-structures pass.
 func New() pass.Pass {
-	return &Pass{pass.Base{Arg: "affine-simplify-structures", Desc: "Simplify affine expressions in maps/sets and normalize memrefs", On: "func.func", Display: "SimplifyAffineStructures"}}
+	return &pass.Func{Base: pass.Base{Arg: "affine-simplify-structures", Desc: "Simplify affine expressions in maps/sets and normalize memrefs", On: "func.func", Display: "SimplifyAffineStructures"}, Fn: run}
 }
 
-// Run simplifies every affine map and integer set attribute of the ops in
+// run simplifies every affine map and integer set attribute of the ops in
 // the function, then folds and canonicalizes the affine.for, affine.if and
 // affine.apply ops (and the ops those rewrites create).
-func (p *Pass) Run(fn *ir.Operation, am *pass.AnalysisManager) error {
+func run(fn *ir.Operation, am *pass.AnalysisManager) error {
 	var work []*ir.Operation
 	ir.WalkOps(fn, func(op *ir.Operation) {
 		SimplifyAttributes(op)
