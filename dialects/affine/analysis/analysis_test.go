@@ -6,6 +6,7 @@ import (
 
 	"github.com/goopt/goopt/dialects/affine"
 	"github.com/goopt/goopt/dialects/all"
+	"github.com/goopt/goopt/internal/testutil"
 	"github.com/goopt/goopt/ir"
 	"github.com/goopt/goopt/parser"
 )
@@ -228,22 +229,7 @@ func.func @f(%A: memref<10xf32>) -> f32 {
   }
   return %r : f32
 }`, true, []bool{true}, 1},
-		{"matmul", `
-func.func @f(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref<8x8xf32>) {
-  affine.for %i = 0 to 8 {
-    affine.for %j = 0 to 8 {
-      affine.for %k = 0 to 8 {
-        %a = affine.load %A[%i, %k] : memref<8x8xf32>
-        %b = affine.load %B[%k, %j] : memref<8x8xf32>
-        %c = affine.load %C[%i, %j] : memref<8x8xf32>
-        %p = arith.mulf %a, %b : f32
-        %s = arith.addf %c, %p : f32
-        affine.store %s, %C[%i, %j] : memref<8x8xf32>
-      }
-    }
-  }
-  return
-}`, false, []bool{true, true, false}, 0},
+		{"matmul", testutil.AffineMatmul("f", 8, "f32", "f32"), false, []bool{true, true, false}, 0},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
