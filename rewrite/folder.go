@@ -145,3 +145,52 @@ func Materialize(rw *ir.Rewriter, dialect string, value ir.Attribute, t ir.Type,
 	}
 	return d.Materialize(rw.Builder, value, t, loc)
 }
+
+// TryFold runs op's folder on its constant operands. It returns the fold
+// results (nil when op has no folder or does not fold) and whether op was
+// folded in place, every result being op's own.
+func TryFold(op *ir.Operation) (res []ir.FoldResult, inPlace bool) {
+	def := op.Def()
+	if def == nil || def.Fold == nil {
+		return nil, false
+	}
+	res = def.Fold(op, ConstantOperands(op))
+	if len(res) == 0 || len(res) != op.NumResults() {
+		return nil, false
+	}
+	inPlace = true
+	for i, r := range res {
+		inPlace = inPlace && r.Value == op.Result(i)
+	}
+	return res, inPlace
+}
+
+// ReplaceByFold replaces op by its fold results res: values as they are,
+// attributes as constants of op's dialect materialized before op. When an
+// attribute cannot be materialized it erases the constants it made and
+// leaves op in place, returning false.
+func ReplaceByFold(rw *ir.Rewriter, op *ir.Operation, res []ir.FoldResult) bool {
+	rw.SetInsertionPointBefore(op)
+	repl := make([]*ir.Value, len(res))
+	var created []*ir.Operation
+	for i, r := range res {
+		if r.Value != nil {
+			repl[i] = r.Value
+			continue
+		}
+		var c *ir.Operation
+		if r.Attr != nil {
+			c = Materialize(rw, op.Dialect(), r.Attr, op.Result(i).Type(), op.Loc())
+		}
+		if c == nil {
+			for _, x := range created {
+				rw.EraseOp(x)
+			}
+			return false
+		}
+		created = append(created, c)
+		repl[i] = c.Result(0)
+	}
+	rw.ReplaceOp(op, repl)
+	return true
+}

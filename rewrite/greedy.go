@@ -250,50 +250,13 @@ func (d *driver) process() bool {
 // fold folds op in place or replaces it by values and materialised
 // constants, reporting whether it did.
 func (d *driver) fold(op *ir.Operation) bool {
-	def := op.Def()
-	if def == nil || def.Fold == nil {
+	res, inPlace := TryFold(op)
+	if res == nil {
 		return false
-	}
-	res := def.Fold(op, ConstantOperands(op))
-	if len(res) == 0 || len(res) != op.NumResults() {
-		return false
-	}
-	inPlace := true
-	for i, r := range res {
-		if r.Value != op.Result(i) {
-			inPlace = false
-		}
 	}
 	if inPlace {
 		d.push(op)
 		return true
 	}
-	d.rw.SetInsertionPointBefore(op)
-	repl := make([]*ir.Value, len(res))
-	var created []*ir.Operation
-	for i, r := range res {
-		if r.Value != nil {
-			repl[i] = r.Value
-			continue
-		}
-		if r.Attr == nil {
-			return d.undo(created)
-		}
-		c := Materialize(d.rw, op.Dialect(), r.Attr, op.Result(i).Type(), op.Loc())
-		if c == nil {
-			return d.undo(created)
-		}
-		created = append(created, c)
-		repl[i] = c.Result(0)
-	}
-	d.rw.ReplaceOp(op, repl)
-	return true
-}
-
-// undo erases constants made for a fold that could not be completed.
-func (d *driver) undo(created []*ir.Operation) bool {
-	for _, c := range created {
-		d.rw.EraseOp(c)
-	}
-	return false
+	return ReplaceByFold(d.rw, op, res)
 }

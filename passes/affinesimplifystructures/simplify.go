@@ -99,17 +99,12 @@ func applyOpPatterns(ctx *ir.Context, ops []*ir.Operation, patterns *rewrite.Pat
 
 // fold folds op, replacing it by existing values or materialized constants.
 func fold(rw *ir.Rewriter, op *ir.Operation) bool {
-	def := op.Def()
-	if def == nil || def.Fold == nil || op.HasTrait(ir.ConstantLike) {
+	if op.HasTrait(ir.ConstantLike) {
 		return false
 	}
-	res := def.Fold(op, rewrite.ConstantOperands(op))
-	if len(res) == 0 || len(res) != op.NumResults() {
+	res, inPlace := rewrite.TryFold(op)
+	if res == nil {
 		return false
-	}
-	inPlace := true
-	for i, r := range res {
-		inPlace = inPlace && r.Value == op.Result(i)
 	}
 	if inPlace {
 		if rw.OnModify != nil {
@@ -117,27 +112,5 @@ func fold(rw *ir.Rewriter, op *ir.Operation) bool {
 		}
 		return true
 	}
-	rw.SetInsertionPointBefore(op)
-	repl := make([]*ir.Value, len(res))
-	var created []*ir.Operation
-	for i, r := range res {
-		if r.Value != nil {
-			repl[i] = r.Value
-			continue
-		}
-		var c *ir.Operation
-		if r.Attr != nil {
-			c = rewrite.Materialize(rw, op.Dialect(), r.Attr, op.Result(i).Type(), op.Loc())
-		}
-		if c == nil {
-			for _, x := range created {
-				rw.EraseOp(x)
-			}
-			return false
-		}
-		created = append(created, c)
-		repl[i] = c.Result(0)
-	}
-	rw.ReplaceOp(op, repl)
-	return true
+	return rewrite.ReplaceByFold(rw, op, res)
 }
