@@ -135,32 +135,28 @@ func exprID(e Expr) uint64 {
 
 // Dim returns the dimension expression d<pos>.
 func Dim(pos int) Expr {
-	if pos < 0 {
-		panic("affine: negative dimension position")
-	}
-	uniqMu.Lock()
-	defer uniqMu.Unlock()
-	for len(dimTab) <= pos {
-		d := &DimExpr{Pos: len(dimTab)}
-		dimTab = append(dimTab, d)
-		registerLocked(d)
-	}
-	return dimTab[pos]
+	return positional(&dimTab, pos, "dimension", func(p int) *DimExpr { return &DimExpr{Pos: p} })
 }
 
 // Symbol returns the symbol expression s<pos>.
 func Symbol(pos int) Expr {
+	return positional(&symTab, pos, "symbol", func(p int) *SymbolExpr { return &SymbolExpr{Pos: p} })
+}
+
+// positional returns the uniqued expression at pos of tab, growing tab
+// with mk's expressions up to pos; dims and symbols are uniqued this way.
+func positional[E Expr](tab *[]E, pos int, what string, mk func(int) E) E {
 	if pos < 0 {
-		panic("affine: negative symbol position")
+		panic("affine: negative " + what + " position")
 	}
 	uniqMu.Lock()
 	defer uniqMu.Unlock()
-	for len(symTab) <= pos {
-		s := &SymbolExpr{Pos: len(symTab)}
-		symTab = append(symTab, s)
-		registerLocked(s)
+	for len(*tab) <= pos {
+		e := mk(len(*tab))
+		*tab = append(*tab, e)
+		registerLocked(e)
 	}
-	return symTab[pos]
+	return (*tab)[pos]
 }
 
 // Const returns the constant expression v.
@@ -408,37 +404,43 @@ func simplifyMul(lhs, rhs Expr) Expr {
 	return nil
 }
 
-func simplifyFloorDiv(lhs, rhs Expr) Expr {
+// simplifyDiv is what floordiv and ceildiv simplify alike, quot being the
+// division: a constant quotient, division by one, and (expr * lrhs) div
+// rhsConst when lrhs is a multiple of rhsConst. It returns the result and
+// whether it is final; when not, the divisor is a constant of at least one
+// and the caller may try its own rules.
+func simplifyDiv(lhs, rhs Expr, quot func(a, b int64) int64) (Expr, bool) {
 	lhsConst, lc := asConst(lhs)
 	rhsConst, rc := asConst(rhs)
 	if !rc || rhsConst.Value < 1 {
-		return nil
+		return nil, true
 	}
 	if lc {
 		if lhsConst.Value == math.MinInt64 && rhsConst.Value == -1 {
-			return nil
+			return nil, true
 		}
-		return Const(floorDiv(lhsConst.Value, rhsConst.Value))
+		return Const(quot(lhsConst.Value, rhsConst.Value)), true
 	}
 	if rhsConst.Value == 1 {
-		return lhs
+		return lhs, true
 	}
-	// Simplify (expr * lrhs) floordiv rhsConst when lrhs is a multiple of
-	// rhsConst.
-	lBin, lb := asBin(lhs)
-	if lb && lBin.Op == KindMul {
-		if lrhs, ok := asConst(lBin.RHS); ok {
-			if lrhs.Value%rhsConst.Value == 0 {
-				return Mul(lBin.LHS, Const(lrhs.Value/rhsConst.Value))
-			}
+	if lBin, ok := asBin(lhs); ok && lBin.Op == KindMul {
+		if lrhs, ok := asConst(lBin.RHS); ok && lrhs.Value%rhsConst.Value == 0 {
+			return Mul(lBin.LHS, Const(lrhs.Value/rhsConst.Value)), true
 		}
+	}
+	return nil, false
+}
+
+func simplifyFloorDiv(lhs, rhs Expr) Expr {
+	if res, final := simplifyDiv(lhs, rhs, floorDiv); final {
+		return res
 	}
 	// Simplify (expr1 + expr2) floordiv divConst when either expr1 or expr2
 	// is known to be a multiple of divConst.
-	if lb && lBin.Op == KindAdd {
-		llhsDiv := LargestKnownDivisor(lBin.LHS)
-		lrhsDiv := LargestKnownDivisor(lBin.RHS)
-		if llhsDiv%rhsConst.Value == 0 || lrhsDiv%rhsConst.Value == 0 {
+	div := rhs.(*ConstantExpr).Value
+	if lBin, ok := asBin(lhs); ok && lBin.Op == KindAdd {
+		if LargestKnownDivisor(lBin.LHS)%div == 0 || LargestKnownDivisor(lBin.RHS)%div == 0 {
 			return Add(FloorDiv(lBin.LHS, rhs), FloorDiv(lBin.RHS, rhs))
 		}
 	}
@@ -446,29 +448,8 @@ func simplifyFloorDiv(lhs, rhs Expr) Expr {
 }
 
 func simplifyCeilDiv(lhs, rhs Expr) Expr {
-	lhsConst, lc := asConst(lhs)
-	rhsConst, rc := asConst(rhs)
-	if !rc || rhsConst.Value < 1 {
-		return nil
-	}
-	if lc {
-		if lhsConst.Value == math.MinInt64 && rhsConst.Value == -1 {
-			return nil
-		}
-		return Const(ceilDiv(lhsConst.Value, rhsConst.Value))
-	}
-	if rhsConst.Value == 1 {
-		return lhs
-	}
-	lBin, lb := asBin(lhs)
-	if lb && lBin.Op == KindMul {
-		if lrhs, ok := asConst(lBin.RHS); ok {
-			if lrhs.Value%rhsConst.Value == 0 {
-				return Mul(lBin.LHS, Const(lrhs.Value/rhsConst.Value))
-			}
-		}
-	}
-	return nil
+	res, _ := simplifyDiv(lhs, rhs, ceilDiv)
+	return res
 }
 
 func simplifyMod(lhs, rhs Expr) Expr {
