@@ -279,16 +279,26 @@ func CeilDiv(a, b Expr) Expr {
 	return RawBinary(KindCeilDiv, a, b)
 }
 
-func simplifyAdd(lhs, rhs Expr) Expr {
+// foldConstants folds lhs op rhs when both are constants (done); op
+// reports false on overflow, which leaves the expression unfolded.
+func foldConstants(lhs, rhs Expr, op func(a, b int64) (int64, bool)) (res Expr, done bool) {
 	lhsConst, lc := asConst(lhs)
 	rhsConst, rc := asConst(rhs)
-	if lc && rc {
-		sum, ok := addOverflow(lhsConst.Value, rhsConst.Value)
-		if !ok {
-			return nil
-		}
-		return Const(sum)
+	if !lc || !rc {
+		return nil, false
 	}
+	if v, ok := op(lhsConst.Value, rhsConst.Value); ok {
+		return Const(v), true
+	}
+	return nil, true
+}
+
+func simplifyAdd(lhs, rhs Expr) Expr {
+	if res, done := foldConstants(lhs, rhs, addOverflow); done {
+		return res
+	}
+	_, lc := asConst(lhs)
+	rhsConst, rc := asConst(rhs)
 	// Canonicalize so that only the RHS is a constant; if only one of them
 	// is symbolic, make it the RHS.
 	if lc || (IsSymbolicOrConstant(lhs) && !IsSymbolicOrConstant(rhs)) {
@@ -363,15 +373,11 @@ func simplifyAdd(lhs, rhs Expr) Expr {
 }
 
 func simplifyMul(lhs, rhs Expr) Expr {
-	lhsConst, lc := asConst(lhs)
-	rhsConst, rc := asConst(rhs)
-	if lc && rc {
-		p, ok := mulOverflow(lhsConst.Value, rhsConst.Value)
-		if !ok {
-			return nil
-		}
-		return Const(p)
+	if res, done := foldConstants(lhs, rhs, mulOverflow); done {
+		return res
 	}
+	_, lc := asConst(lhs)
+	rhsConst, rc := asConst(rhs)
 	if !IsSymbolicOrConstant(lhs) && !IsSymbolicOrConstant(rhs) {
 		return nil
 	}
