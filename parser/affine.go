@@ -49,21 +49,23 @@ func (p *parser) parseAffineMapOrSetInline() (*affine.Map, *affine.Set, error) {
 	return a.parseMapOrSetInline()
 }
 
+// parseIdentifierList parses a delimited list of dimension or symbol
+// names, binding each to ident(*n) and counting them in *n.
+func (a *affineParser) parseIdentifierList(delim ir.Delimiter, n *int, ident func(int) affine.Expr, context string) error {
+	return a.p.parseDelimitedList(delim, func() error {
+		e := ident(*n)
+		*n++
+		return a.parseIdentifierDefinition(e)
+	}, context)
+}
+
 func (a *affineParser) parseMapOrSetInline() (*affine.Map, *affine.Set, error) {
 	p := a.p
-	if err := p.parseDelimitedList(ir.DelimParen, func() error {
-		e := affine.Dim(a.numDims)
-		a.numDims++
-		return a.parseIdentifierDefinition(e)
-	}, " in dimensional identifier list"); err != nil {
+	if err := a.parseIdentifierList(ir.DelimParen, &a.numDims, affine.Dim, " in dimensional identifier list"); err != nil {
 		return nil, nil, err
 	}
 	if p.is(tLSquare) {
-		if err := p.parseDelimitedList(ir.DelimSquare, func() error {
-			e := affine.Symbol(a.numSym)
-			a.numSym++
-			return a.parseIdentifierDefinition(e)
-		}, " in symbol list"); err != nil {
+		if err := a.parseIdentifierList(ir.DelimSquare, &a.numSym, affine.Symbol, " in symbol list"); err != nil {
 			return nil, nil, err
 		}
 	}
