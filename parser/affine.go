@@ -192,6 +192,15 @@ func lowBinary(op lowPrecOp, l, r affine.Expr) affine.Expr {
 	return affine.Sub(l, r)
 }
 
+// divisionLike builds l op r for floordiv, ceildiv and mod, whose right
+// operand must be symbolic or constant for the result to be affine.
+func (a *affineParser) divisionLike(l, r affine.Expr, opPos int, op string, build func(l, r affine.Expr) affine.Expr) (affine.Expr, error) {
+	if !affine.IsSymbolicOrConstant(r) {
+		return nil, a.p.errAt(opPos, "non-affine expression: right operand of %s has to be either a constant or symbolic", op)
+	}
+	return build(l, r), nil
+}
+
 func (a *affineParser) highBinary(op highPrecOp, l, r affine.Expr, opPos int) (affine.Expr, error) {
 	p := a.p
 	switch op {
@@ -201,20 +210,11 @@ func (a *affineParser) highBinary(op highPrecOp, l, r affine.Expr, opPos int) (a
 		}
 		return affine.Mul(l, r), nil
 	case hFloorDiv:
-		if !affine.IsSymbolicOrConstant(r) {
-			return nil, p.errAt(opPos, "non-affine expression: right operand of floordiv has to be either a constant or symbolic")
-		}
-		return affine.FloorDiv(l, r), nil
+		return a.divisionLike(l, r, opPos, "floordiv", affine.FloorDiv)
 	case hCeilDiv:
-		if !affine.IsSymbolicOrConstant(r) {
-			return nil, p.errAt(opPos, "non-affine expression: right operand of ceildiv has to be either a constant or symbolic")
-		}
-		return affine.CeilDiv(l, r), nil
+		return a.divisionLike(l, r, opPos, "ceildiv", affine.CeilDiv)
 	case hMod:
-		if !affine.IsSymbolicOrConstant(r) {
-			return nil, p.errAt(opPos, "non-affine expression: right operand of mod has to be either a constant or symbolic")
-		}
-		return affine.Mod(l, r), nil
+		return a.divisionLike(l, r, opPos, "mod", affine.Mod)
 	}
 	return nil, p.errAt(opPos, "invalid affine operator")
 }

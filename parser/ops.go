@@ -571,7 +571,13 @@ func (p *parser) parseGenericOperation() (*ir.Operation, error) {
 			}
 		}
 	}
-	op := p.ctx.NewOperation(&st)
+	return p.createWithTrailingLocation(&st)
+}
+
+// createWithTrailingLocation creates the parsed op and gives it the
+// location that may follow it (generic and custom forms alike).
+func (p *parser) createWithTrailingLocation(st *ir.OperationState) (*ir.Operation, error) {
+	op := p.ctx.NewOperation(st)
 	l, ok, err := p.parseTrailingLocation()
 	if err != nil {
 		return nil, err
@@ -623,15 +629,7 @@ func (p *parser) parseCustomOperation(numResults int) (*ir.Operation, error) {
 	if err != nil {
 		return nil, p.wrapError(err)
 	}
-	op := p.ctx.NewOperation(st)
-	l, ok, err := p.parseTrailingLocation()
-	if err != nil {
-		return nil, err
-	}
-	if ok {
-		op.SetLoc(l)
-	}
-	return op, nil
+	return p.createWithTrailingLocation(st)
 }
 
 // wrapError locates a plain error from a custom parser at the current token.
