@@ -91,7 +91,7 @@ func roundIntToFloat(v *big.Int, t *ir.FloatType) *ir.FloatAttr {
 func intToFloat(conv func(*big.Int, int) *big.Int) func(x ir.Attribute, dst ir.Type) ir.Attribute {
 	return func(x ir.Attribute, dst ir.Type) ir.Attribute {
 		ia, ok := x.(*ir.IntegerAttr)
-		ft, fok := foldableFloat(dst)
+		ft, fok := FoldableFloat(dst)
 		if !ok || !fok {
 			return nil
 		}
@@ -142,8 +142,8 @@ func exactFloatCast(x ir.Attribute, dst ir.Type) ir.Attribute {
 	if !ok || math.IsNaN(fa.Value()) {
 		return nil
 	}
-	_, sok := foldableFloat(fa.Type())
-	ft, dok := foldableFloat(dst)
+	_, sok := FoldableFloat(fa.Type())
+	ft, dok := FoldableFloat(dst)
 	if !sok || !dok {
 		return nil
 	}
@@ -193,7 +193,7 @@ func foldBitcast(op *ir.Operation, c []ir.Attribute) (ir.FoldResult, bool) {
 		case *ir.IntegerAttr:
 			bits = unsigned(a.Big(), ir.BitWidth(a.Type()))
 		case *ir.FloatAttr:
-			if _, ok := foldableFloat(a.Type()); !ok {
+			if _, ok := FoldableFloat(a.Type()); !ok {
 				return nil
 			}
 			bits = new(big.Int).SetUint64(a.Bits())
@@ -201,7 +201,7 @@ func foldBitcast(op *ir.Operation, c []ir.Attribute) (ir.FoldResult, bool) {
 			return nil
 		}
 		if ft, ok := dst.(*ir.FloatType); ok {
-			if _, ok := foldableFloat(ft); !ok || !bits.IsUint64() {
+			if _, ok := FoldableFloat(ft); !ok || !bits.IsUint64() {
 				return nil
 			}
 			return ir.FloatAttrFromBits(ft, bits.Uint64())
