@@ -439,7 +439,7 @@ func simplifyDiv(lhs, rhs Expr, quot func(a, b int64) int64) (Expr, bool) {
 }
 
 func simplifyFloorDiv(lhs, rhs Expr) Expr {
-	if res, final := simplifyDiv(lhs, rhs, floorDiv); final {
+	if res, final := simplifyDiv(lhs, rhs, FloorDivInt); final {
 		return res
 	}
 	// Simplify (expr1 + expr2) floordiv divConst when either expr1 or expr2
@@ -454,7 +454,7 @@ func simplifyFloorDiv(lhs, rhs Expr) Expr {
 }
 
 func simplifyCeilDiv(lhs, rhs Expr) Expr {
-	res, _ := simplifyDiv(lhs, rhs, ceilDiv)
+	res, _ := simplifyDiv(lhs, rhs, CeilDivInt)
 	return res
 }
 
@@ -529,8 +529,8 @@ func abs64(a int64) int64 {
 	return a
 }
 
-// floorDiv returns floor(a / b) (b != 0).
-func floorDiv(a, b int64) int64 {
+// FloorDivInt returns floor(a / b) (b != 0), as MLIR's floorDiv.
+func FloorDivInt(a, b int64) int64 {
 	q := a / b
 	if (a%b != 0) && ((a < 0) != (b < 0)) {
 		q--
@@ -538,8 +538,8 @@ func floorDiv(a, b int64) int64 {
 	return q
 }
 
-// ceilDiv returns ceil(a / b) (b != 0).
-func ceilDiv(a, b int64) int64 {
+// CeilDivInt returns ceil(a / b) (b != 0), as MLIR's ceilDiv.
+func CeilDivInt(a, b int64) int64 {
 	q := a / b
 	if (a%b != 0) && ((a < 0) == (b < 0)) {
 		q++
