@@ -100,13 +100,9 @@ func (m *Machine) function(name string) (*Func, error) {
 		}
 		return f, nil
 	}
-	op := m.symbols[name]
-	if op == nil || op.Name() != "func.func" {
-		return nil, fmt.Errorf("interp: no function named '%s'", name)
-	}
-	ft, ok := funcType(op)
-	if !ok {
-		return nil, op.Errorf("has no function type")
+	op, ft, err := m.funcOp(name)
+	if err != nil {
+		return nil, err
 	}
 	if op.NumRegions() == 0 || op.Region(0).Empty() {
 		return nil, op.Errorf("is external (no body) and cannot be interpreted")

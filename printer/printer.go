@@ -856,7 +856,7 @@ func (p *printer) typeImpl(t ir.Type) string {
 	switch t := t.(type) {
 	case *ir.MemRefType:
 		b.WriteString("memref<")
-		writeDims(&b, t.Dims, nil)
+		ir.WriteDims(&b, t.Dims, nil)
 		b.WriteString(p.typeString(t.Elem))
 		if t.Layout != nil {
 			b.WriteString(", ")
@@ -877,7 +877,7 @@ func (p *printer) typeImpl(t ir.Type) string {
 		b.WriteByte('>')
 	case *ir.RankedTensorType:
 		b.WriteString("tensor<")
-		writeDims(&b, t.Dims, nil)
+		ir.WriteDims(&b, t.Dims, nil)
 		b.WriteString(p.typeString(t.Elem))
 		if t.Encoding != nil {
 			b.WriteString(", ")
@@ -890,7 +890,7 @@ func (p *printer) typeImpl(t ir.Type) string {
 		b.WriteByte('>')
 	case *ir.VectorType:
 		b.WriteString("vector<")
-		writeDims(&b, t.Dims, t.Scalable)
+		ir.WriteDims(&b, t.Dims, t.Scalable)
 		b.WriteString(p.typeString(t.Elem))
 		b.WriteByte('>')
 	case *ir.ComplexType:
@@ -931,24 +931,6 @@ func (p *printer) joinTypes(b *strings.Builder, ts []ir.Type) {
 			b.WriteString(", ")
 		}
 		b.WriteString(p.typeString(t))
-	}
-}
-
-func writeDims(b *strings.Builder, shape []int64, scalable []bool) {
-	for i, d := range shape {
-		sc := i < len(scalable) && scalable[i]
-		if sc {
-			b.WriteByte('[')
-		}
-		if d == ir.Dynamic {
-			b.WriteByte('?')
-		} else {
-			b.WriteString(strconv.FormatInt(d, 10))
-		}
-		if sc {
-			b.WriteByte(']')
-		}
-		b.WriteByte('x')
 	}
 }
 
