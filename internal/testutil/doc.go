@@ -9,4 +9,8 @@
 // and a small f32 matmul for an interpreter test:
 //
 //	src := testutil.AffineMatmul("matmul", 32, "f32", "f32")
+//
+// SumI32x8 is a small reduction for checks that compare a function before
+// and after a transformation; FirstDiff points at the first line where two
+// printed modules differ.
 package testutil
