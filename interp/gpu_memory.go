@@ -42,18 +42,8 @@ func compileGPUAlloc(c *Compiler, op *ir.Operation) (Compiled, error) {
 }
 
 func compileGPUDealloc(c *Compiler, op *ir.Operation) (Compiled, error) {
-	s := c.Slot(op.Operand(op.NumOperands() - 1))
-	return Compiled{Exec: func(fr *Frame) error {
-		m := fr.M[s]
-		if m == nil {
-			return runtimeError(op, "dealloc of a null memref")
-		}
-		if m.Buf.Freed {
-			return runtimeError(op, "double free of %s", m.Type)
-		}
-		m.Buf.free()
-		return nil
-	}}, nil
+	// The memref follows the async dependencies.
+	return deallocOf(c, op, op.Operand(op.NumOperands()-1)), nil
 }
 
 func compileGPUMemcpy(c *Compiler, op *ir.Operation) (Compiled, error) {

@@ -92,7 +92,13 @@ func compileAlloc(c *Compiler, op *ir.Operation) (Compiled, error) {
 }
 
 func compileDealloc(c *Compiler, op *ir.Operation) (Compiled, error) {
-	s := c.Slot(op.Operand(0))
+	return deallocOf(c, op, op.Operand(0)), nil
+}
+
+// deallocOf frees the buffer of the memref v for op (memref.dealloc,
+// gpu.dealloc), failing on a null memref or a second free.
+func deallocOf(c *Compiler, op *ir.Operation, v *ir.Value) Compiled {
+	s := c.Slot(v)
 	return Compiled{Exec: func(fr *Frame) error {
 		m := fr.M[s]
 		if m == nil {
@@ -103,7 +109,7 @@ func compileDealloc(c *Compiler, op *ir.Operation) (Compiled, error) {
 		}
 		m.Buf.free()
 		return nil
-	}}, nil
+	}}
 }
 
 // Load reads the element at idx of m for op: it checks bounds and
