@@ -22,24 +22,14 @@ const (
 	KindSymbol                   // symbol identifier sN
 )
 
+var kindNames = [...]string{
+	KindAdd: "add", KindMul: "mul", KindMod: "mod", KindFloorDiv: "floordiv", KindCeilDiv: "ceildiv",
+	KindConstant: "constant", KindDim: "dim", KindSymbol: "symbol",
+}
+
 func (k ExprKind) String() string {
-	switch k {
-	case KindAdd:
-		return "add"
-	case KindMul:
-		return "mul"
-	case KindMod:
-		return "mod"
-	case KindFloorDiv:
-		return "floordiv"
-	case KindCeilDiv:
-		return "ceildiv"
-	case KindConstant:
-		return "constant"
-	case KindDim:
-		return "dim"
-	case KindSymbol:
-		return "symbol"
+	if int(k) < len(kindNames) {
+		return kindNames[k]
 	}
 	return fmt.Sprintf("ExprKind(%d)", uint8(k))
 }
