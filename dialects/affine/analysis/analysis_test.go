@@ -319,10 +319,7 @@ func.func @f(%A: memref<100xf32>, %N: index) {
   return
 }`)
 	acc := accesses(m)
-	r, err := ComputeRegion(acc[0], 1)
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := region(t, acc[0], 1)
 	lb, ub := r.Bounds(0)
 	if got := lb.String() + " / " + ub.String(); got != "(d0) -> (d0, 90) / (d0) -> (d0 + 16, 100)" {
 		t.Errorf("guarded bounds: %s", got)
@@ -345,13 +342,21 @@ func TestPerfectlyNestedBand(t *testing.T) {
 // bounding box, failing t when either cannot be computed.
 func boundingBox(t *testing.T, acc *MemRefAccess, depth int) (*MemRefRegion, *BoundingBox) {
 	t.Helper()
-	r, err := ComputeRegion(acc, depth)
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := region(t, acc, depth)
 	bb, err := r.ConstantBoundingSizeAndShape()
 	if err != nil {
 		t.Fatal(err)
 	}
 	return r, bb
+}
+
+// region computes the region acc touches below depth, failing t when it
+// cannot.
+func region(t *testing.T, acc *MemRefAccess, depth int) *MemRefRegion {
+	t.Helper()
+	r, err := ComputeRegion(acc, depth)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
 }

@@ -73,10 +73,7 @@ func.func @f(%A: memref<30x26xf32>) {
   return
 }`)
 	acc := accesses(m)
-	r, err := ComputeRegion(acc[0], 1)
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := region(t, acc[0], 1)
 	loops := EnclosingLoops(acc[0].Op)
 	e := r.EnumerateAt(loops[1].Operation)
 	if e.Guard == nil || e.Guard.String() != "(d0) : (d0 - 1 >= 0, -d0 + 30 >= 0)" {
