@@ -357,14 +357,18 @@ func (fr *Frame) Move(src, dst []int) {
 	}
 }
 
-func (fr *Frame) copySlot(dst, src int, k slotKind) {
+func (fr *Frame) copySlot(dst, src int, k slotKind) { copySlotBetween(fr, dst, fr, src, k) }
+
+// copySlotBetween copies slot src of from into slot dst of to, both of kind
+// k: within a frame, or between a caller's and its callee's.
+func copySlotBetween(to *Frame, dst int, from *Frame, src int, k slotKind) {
 	switch k {
 	case kindScalar:
-		fr.S[dst] = fr.S[src]
+		to.S[dst] = from.S[src]
 	case kindMemRef:
-		fr.M[dst] = fr.M[src]
+		to.M[dst] = from.M[src]
 	default:
-		fr.O[dst] = fr.O[src]
+		to.O[dst] = from.O[src]
 	}
 }
 
