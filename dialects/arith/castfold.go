@@ -49,19 +49,28 @@ func foldExtUI(op *ir.Operation, c []ir.Attribute) (ir.FoldResult, bool) {
 	return constant(foldCast(op, c, intCast(unsigned)))
 }
 
+// foldTruncOfExt folds a truncation op of the extension ext: trunc(ext(a))
+// is trunc(a) when a is still wider than the result, and a itself when it
+// has the result's type.
+func foldTruncOfExt(op, ext *ir.Operation) (ir.FoldResult, bool) {
+	src := ext.Operand(0)
+	sw := ir.BitWidth(ir.ElementTypeOrSelf(src.Type()))
+	dw := ir.BitWidth(ir.ElementTypeOrSelf(op.Result(0).Type()))
+	if sw > dw {
+		op.SetOperand(0, src)
+		return value(op.Result(0))
+	}
+	if src.Type() == op.Result(0).Type() {
+		return value(src)
+	}
+	return noFold, false
+}
+
 func foldTruncI(op *ir.Operation, c []ir.Attribute) (ir.FoldResult, bool) {
 	in := op.Operand(0)
 	if ext := in.DefiningOp(); ext != nil && (ext.Is("arith.extsi") || ext.Is("arith.extui")) {
-		src := ext.Operand(0)
-		sw := ir.BitWidth(ir.ElementTypeOrSelf(src.Type()))
-		dw := ir.BitWidth(ir.ElementTypeOrSelf(op.Result(0).Type()))
-		if sw > dw {
-			// trunci(ext(a)) -> trunci(a)
-			op.SetOperand(0, src)
-			return value(op.Result(0))
-		}
-		if src.Type() == op.Result(0).Type() {
-			return value(src)
+		if r, ok := foldTruncOfExt(op, ext); ok {
+			return r, ok
 		}
 	}
 	if inner := definingOp(in, "arith.trunci"); inner != nil {
@@ -165,15 +174,8 @@ func foldExtF(op *ir.Operation, c []ir.Attribute) (ir.FoldResult, bool) {
 
 func foldTruncF(op *ir.Operation, c []ir.Attribute) (ir.FoldResult, bool) {
 	if ext := definingOp(op.Operand(0), "arith.extf"); ext != nil {
-		src := ext.Operand(0)
-		sw := ir.BitWidth(ir.ElementTypeOrSelf(src.Type()))
-		dw := ir.BitWidth(ir.ElementTypeOrSelf(op.Result(0).Type()))
-		if sw > dw {
-			op.SetOperand(0, src)
-			return value(op.Result(0))
-		}
-		if src.Type() == op.Result(0).Type() {
-			return value(src)
+		if r, ok := foldTruncOfExt(op, ext); ok {
+			return r, ok
 		}
 	}
 	return constant(foldCast(op, c, exactFloatCast))
