@@ -256,16 +256,9 @@ func (s *intSystem) fourierMotzkin(k int, dark bool) *intSystem {
 	for _, r := range s.eqs {
 		out.eqs = append(out.eqs, slices.Clone(r))
 	}
-	var lower, upper [][]int64
-	for _, r := range s.ineqs {
-		switch {
-		case r[k] > 0:
-			lower = append(lower, r)
-		case r[k] < 0:
-			upper = append(upper, r)
-		default:
-			out.ineqs = append(out.ineqs, slices.Clone(r))
-		}
+	lower, upper, other := boundsOn(s.ineqs, k)
+	for _, r := range other {
+		out.ineqs = append(out.ineqs, slices.Clone(r))
 	}
 	for _, l := range lower {
 		for _, u := range upper {
@@ -445,4 +438,21 @@ func integerFeasible(s *intSystem) (feasible, known bool) {
 	}()
 	o := &omega{budget: defaultOmegaBudget}
 	return o.feasible(s.clone()), true
+}
+
+// boundsOn splits inequality rows by their coefficient of variable k:
+// lower bounds on it (positive), upper bounds (negative) and the rows that
+// do not mention it, each in the given order.
+func boundsOn(ineqs [][]int64, k int) (lower, upper, other [][]int64) {
+	for _, r := range ineqs {
+		switch {
+		case r[k] > 0:
+			lower = append(lower, r)
+		case r[k] < 0:
+			upper = append(upper, r)
+		default:
+			other = append(other, r)
+		}
+	}
+	return lower, upper, other
 }
