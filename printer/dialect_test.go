@@ -60,16 +60,22 @@ func funcDef() *ir.OpDef {
 	}
 }
 
+// printOperandsColonTypes prints ` %a, %b : t1, t2` when op has operands,
+// as func.return and the test yield do.
+func printOperandsColonTypes(p ir.OpPrinter, op *ir.Operation) {
+	if op.NumOperands() > 0 {
+		p.Print(" ")
+		p.PrintOperands(op.Operands())
+		p.Print(" : ")
+		p.PrintTypes(op.OperandTypes())
+	}
+}
+
 func returnDef() *ir.OpDef {
 	return &ir.OpDef{
 		Name: "func.return", Traits: ir.Terminator | ir.ReturnLike | ir.Pure,
 		Print: func(p ir.OpPrinter, op *ir.Operation) {
-			if op.NumOperands() > 0 {
-				p.Print(" ")
-				p.PrintOperands(op.Operands())
-				p.Print(" : ")
-				p.PrintTypes(op.OperandTypes())
-			}
+			printOperandsColonTypes(p, op)
 			p.PrintOptionalAttrDict(op.Attrs())
 		},
 	}
@@ -192,14 +198,7 @@ func testLoopDef() *ir.OpDef {
 
 func testYieldDef() *ir.OpDef {
 	return &ir.OpDef{Name: "test.yield", Traits: ir.Terminator,
-		Print: func(p ir.OpPrinter, op *ir.Operation) {
-			if op.NumOperands() > 0 {
-				p.Print(" ")
-				p.PrintOperands(op.Operands())
-				p.Print(" : ")
-				p.PrintTypes(op.OperandTypes())
-			}
-		}}
+		Print: printOperandsColonTypes}
 }
 
 // testPanicDef's printer panics; the op must come out in generic form.
