@@ -453,39 +453,18 @@ func compileAffineParallel(c *Compiler, op *ir.Operation) (Compiled, error) {
 			for k := 0; k < ug[d]; k, q = k+1, q+1 {
 				his[d] = min(his[d], hi[q])
 			}
-			if los[d] >= his[d] {
-				for i, s := range res {
-					fr.S[s] = ident[i]
-				}
-				return nil
-			}
 		}
 		acc := append([]uint64(nil), ident...)
-		iv := append([]int64(nil), los...)
-		for {
-			for d, s := range blk.Args {
-				fr.S[s] = uint64(iv[d])
-			}
+		if err := nest(fr, op, los, his, steps, blk.Args, func() error {
 			if err := fr.RunBlockOps(blk); err != nil {
 				return err
 			}
 			for i, s := range blk.TermOperands {
 				acc[i] = combine[i](acc[i], fr.S[s])
 			}
-			if err := fr.Step(op); err != nil {
-				return err
-			}
-			d := n - 1
-			for ; d >= 0; d-- {
-				iv[d] += steps[d]
-				if iv[d] < his[d] {
-					break
-				}
-				iv[d] = los[d]
-			}
-			if d < 0 {
-				break
-			}
+			return nil
+		}); err != nil {
+			return err
 		}
 		for i, s := range res {
 			fr.S[s] = acc[i]

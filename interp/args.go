@@ -70,13 +70,19 @@ func CloneArgs(args []Value) []Value {
 
 // FunctionType returns the type of the module's function name.
 func (m *Machine) FunctionType(name string) (*ir.FunctionType, error) {
+	_, ft, err := m.funcOp(name)
+	return ft, err
+}
+
+// funcOp returns the func.func op of the module's function name and its type.
+func (m *Machine) funcOp(name string) (*ir.Operation, *ir.FunctionType, error) {
 	op := m.symbols[name]
 	if op == nil || op.Name() != "func.func" {
-		return nil, fmt.Errorf("interp: no function named '%s'", name)
+		return nil, nil, fmt.Errorf("interp: no function named '%s'", name)
 	}
 	ft, ok := funcType(op)
 	if !ok {
-		return nil, op.Errorf("has no function type")
+		return nil, nil, op.Errorf("has no function type")
 	}
-	return ft, nil
+	return op, ft, nil
 }

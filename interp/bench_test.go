@@ -4,25 +4,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/goopt/goopt/internal/testutil"
 	"github.com/goopt/goopt/interp"
 )
 
-const matmul256 = `
-func.func @matmul(%A: memref<256x256xf32>, %B: memref<256x256xf32>, %C: memref<256x256xf32>) {
-  affine.for %i = 0 to 256 {
-    affine.for %j = 0 to 256 {
-      affine.for %k = 0 to 256 {
-        %a = affine.load %A[%i, %k] : memref<256x256xf32>
-        %b = affine.load %B[%k, %j] : memref<256x256xf32>
-        %c = affine.load %C[%i, %j] : memref<256x256xf32>
-        %p = arith.mulf %a, %b : f32
-        %s = arith.addf %c, %p : f32
-        affine.store %s, %C[%i, %j] : memref<256x256xf32>
-      }
-    }
-  }
-  return
-}`
+var matmul256 = testutil.AffineMatmul("matmul", 256, "f32", "f32")
 
 // BenchmarkMatmul256 interprets a 256×256×256 f32 matmul in affine form and
 // reports interpreted operations per second (loads, stores, arithmetic and

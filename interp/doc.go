@@ -23,12 +23,14 @@
 //     Thread.Arrive and is suspended; when all threads of its scope have
 //     arrived, the collective's Combine runs once and the threads resume
 //     with their results. Divergence (threads of the scope at different
-//     ops, or finished) is reported at the op. gpu.barrier, gpu.shuffle,
-//     the reductions and the subgroup_mma ops are built this way.
+//     ops, or finished) is reported at the op. Compiler.CollectiveKernel
+//     compiles such an op from what each thread brings and takes back;
+//     gpu.barrier, gpu.shuffle, the reductions and the subgroup_mma ops are
+//     built this way.
 //
 // A handler for a warp-wide sum (the whole program is Example_handlers):
 //
-//	k, err := c.Collective(op, interp.Collective{
+//	return c.CollectiveKernel(op, interp.Collective{
 //		Scope: interp.WarpScope,
 //		Combine: func(lanes []*interp.Arrival) error {
 //			sum := 0.0
@@ -40,20 +42,9 @@
 //			}
 //			return nil
 //		},
-//	})
-//	...
-//	return interp.Compiled{Exec: func(fr *interp.Frame) error {
-//		t, err := interp.ThreadOf(fr, op)
-//		if err != nil {
-//			return err
-//		}
-//		a, err := t.Arrive(k, interp.Arrival{In: [3]uint64{fr.S[in]}})
-//		if err != nil {
-//			return err
-//		}
-//		fr.S[out] = a.Out[0]
-//		return nil
-//	}}, nil
+//	},
+//		func(fr *interp.Frame) interp.Arrival { return interp.Arrival{In: [3]uint64{fr.S[in]}} },
+//		func(fr *interp.Frame, a *interp.Arrival) { fr.S[out] = a.Out[0] })
 //
 // The interpreter checks what a test oracle must: out-of-bounds memref
 // accesses, reads of uninitialised memory (every buffer tracks which elements

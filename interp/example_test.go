@@ -49,7 +49,7 @@ func compileWarpSum(c *interp.Compiler, op *ir.Operation) (interp.Compiled, erro
 		return interp.Compiled{}, op.Errorf("expects one float operand and result")
 	}
 	in, out := c.Slot(op.Operand(0)), c.Slot(op.Result(0))
-	k, err := c.Collective(op, interp.Collective{
+	return c.CollectiveKernel(op, interp.Collective{
 		Scope: interp.WarpScope,
 		Combine: func(lanes []*interp.Arrival) error {
 			sum := 0.0
@@ -61,22 +61,9 @@ func compileWarpSum(c *interp.Compiler, op *ir.Operation) (interp.Compiled, erro
 			}
 			return nil
 		},
-	})
-	if err != nil {
-		return interp.Compiled{}, err
-	}
-	return interp.Compiled{Exec: func(fr *interp.Frame) error {
-		t, err := interp.ThreadOf(fr, op)
-		if err != nil {
-			return err
-		}
-		a, err := t.Arrive(k, interp.Arrival{In: [3]uint64{fr.S[in]}})
-		if err != nil {
-			return err
-		}
-		fr.S[out] = a.Out[0]
-		return nil
-	}}, nil
+	},
+		func(fr *interp.Frame) interp.Arrival { return interp.Arrival{In: [3]uint64{fr.S[in]}} },
+		func(fr *interp.Frame, a *interp.Arrival) { fr.S[out] = a.Out[0] })
 }
 
 // A dialect outside the interpreter adds handlers for its ops, here a

@@ -49,7 +49,7 @@ func compileToyIDs(c *interp.Compiler, op *ir.Operation) (interp.Compiled, error
 
 func compileToyWGMax(c *interp.Compiler, op *ir.Operation) (interp.Compiled, error) {
 	in, out := c.Slot(op.Operand(0)), c.Slot(op.Result(0))
-	k, err := c.Collective(op, interp.Collective{Scope: interp.WarpgroupScope, Combine: func(ps []*interp.Arrival) error {
+	return c.CollectiveKernel(op, interp.Collective{Scope: interp.WarpgroupScope, Combine: func(ps []*interp.Arrival) error {
 		m := ps[0].In[0]
 		for _, p := range ps {
 			m = max(m, p.In[0])
@@ -58,29 +58,16 @@ func compileToyWGMax(c *interp.Compiler, op *ir.Operation) (interp.Compiled, err
 			p.Out[0] = m
 		}
 		return nil
-	}})
-	if err != nil {
-		return interp.Compiled{}, err
-	}
-	return interp.Compiled{Exec: func(fr *interp.Frame) error {
-		t, err := interp.ThreadOf(fr, op)
-		if err != nil {
-			return err
-		}
-		a, err := t.Arrive(k, interp.Arrival{In: [3]uint64{fr.S[in]}})
-		if err != nil {
-			return err
-		}
-		fr.S[out] = a.Out[0]
-		return nil
-	}}, nil
+	}},
+		func(fr *interp.Frame) interp.Arrival { return interp.Arrival{In: [3]uint64{fr.S[in]}} },
+		func(fr *interp.Frame, a *interp.Arrival) { fr.S[out] = a.Out[0] })
 }
 
 var toySumsType = ir.MemRef([]int64{8}, ir.Index, nil, ir.IntAttr(ir.I64, 3))
 
 func compileToyPublish(c *interp.Compiler, op *ir.Operation) (interp.Compiled, error) {
 	in := c.Slot(op.Operand(0))
-	k, err := c.Collective(op, interp.Collective{Scope: interp.WarpgroupScope, Combine: func(ps []*interp.Arrival) error {
+	return c.CollectiveKernel(op, interp.Collective{Scope: interp.WarpgroupScope, Combine: func(ps []*interp.Arrival) error {
 		t := ps[0].Thread
 		buf, err := t.AllocShared(op, "toy.sums", toySumsType)
 		if err != nil {
@@ -91,18 +78,9 @@ func compileToyPublish(c *interp.Compiler, op *ir.Operation) (interp.Compiled, e
 			sum += p.In[0]
 		}
 		return interp.Store(op, buf, []int64{int64(t.WarpgroupID())}, sum)
-	}})
-	if err != nil {
-		return interp.Compiled{}, err
-	}
-	return interp.Compiled{Exec: func(fr *interp.Frame) error {
-		t, err := interp.ThreadOf(fr, op)
-		if err != nil {
-			return err
-		}
-		_, err = t.Arrive(k, interp.Arrival{In: [3]uint64{fr.S[in]}})
-		return err
-	}}, nil
+	}},
+		func(fr *interp.Frame) interp.Arrival { return interp.Arrival{In: [3]uint64{fr.S[in]}} },
+		nil)
 }
 
 func compileToyShared(c *interp.Compiler, op *ir.Operation) (interp.Compiled, error) {

@@ -57,15 +57,7 @@ func compileCall(c *Compiler, op *ir.Operation) (Compiled, error) {
 		nf := m.newFrame(callee)
 		nf.thread = fr.thread
 		for i, s := range args {
-			d := callee.args[i]
-			switch kinds[i] {
-			case kindScalar:
-				nf.S[d] = fr.S[s]
-			case kindMemRef:
-				nf.M[d] = fr.M[s]
-			default:
-				nf.O[d] = fr.O[s]
-			}
+			copySlotBetween(nf, callee.args[i], fr, s, kinds[i])
 		}
 		exit, err := nf.runFunc(callee)
 		if err != nil {
@@ -75,15 +67,7 @@ func compileCall(c *Compiler, op *ir.Operation) (Compiled, error) {
 			return err
 		}
 		for i, s := range exit.TermOperands {
-			d := res[i]
-			switch rkinds[i] {
-			case kindScalar:
-				fr.S[d] = nf.S[s]
-			case kindMemRef:
-				fr.M[d] = nf.M[s]
-			default:
-				fr.O[d] = nf.O[s]
-			}
+			copySlotBetween(fr, res[i], nf, s, rkinds[i])
 		}
 		return nil
 	}}, nil

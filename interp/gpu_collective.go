@@ -20,15 +20,31 @@ func arrive(fr *Frame, k *CollectiveOp, in Arrival) (*Arrival, error) {
 	return t.Arrive(k, in)
 }
 
-func compileBarrier(c *Compiler, op *ir.Operation) (Compiled, error) {
-	k, err := c.Collective(op, Collective{Scope: BlockScope})
+// CollectiveKernel registers op as the collective k (as Collective does) and
+// returns its compiled form: each thread arrives with in(fr) and, once the
+// collective has completed, out stores the thread's share of the result
+// (out may be nil). Every collective op of the gpu dialect compiles so.
+func (c *Compiler) CollectiveKernel(op *ir.Operation, k Collective, in func(fr *Frame) Arrival, out func(fr *Frame, a *Arrival)) (Compiled, error) {
+	co, err := c.Collective(op, k)
 	if err != nil {
 		return Compiled{}, err
 	}
 	return Compiled{Exec: func(fr *Frame) error {
-		_, err := arrive(fr, k, Arrival{})
-		return err
+		a, err := arrive(fr, co, in(fr))
+		if err != nil {
+			return err
+		}
+		if out != nil {
+			out(fr, a)
+		}
+		return nil
 	}}, nil
+}
+
+func compileBarrier(c *Compiler, op *ir.Operation) (Compiled, error) {
+	return c.CollectiveKernel(op, Collective{Scope: BlockScope},
+		func(fr *Frame) Arrival { return Arrival{} },
+		nil)
 }
 
 // ---- shuffle ----
@@ -68,18 +84,9 @@ func compileShuffle(c *Compiler, op *ir.Operation) (Compiled, error) {
 		}
 		return nil
 	}
-	k, err := c.Collective(op, Collective{Scope: WarpScope, Combine: combine})
-	if err != nil {
-		return Compiled{}, err
-	}
-	return Compiled{Exec: func(fr *Frame) error {
-		a, err := arrive(fr, k, Arrival{In: [3]uint64{fr.S[v], fr.S[off], fr.S[w]}})
-		if err != nil {
-			return err
-		}
-		fr.S[r], fr.S[ok] = a.Out[0], a.Out[1]
-		return nil
-	}}, nil
+	return c.CollectiveKernel(op, Collective{Scope: WarpScope, Combine: combine},
+		func(fr *Frame) Arrival { return Arrival{In: [3]uint64{fr.S[v], fr.S[off], fr.S[w]}} },
+		func(fr *Frame, a *Arrival) { fr.S[r], fr.S[ok] = a.Out[0], a.Out[1] })
 }
 
 // ---- reductions ----
@@ -98,25 +105,9 @@ func reduceCombiner(op *ir.Operation, kind string, t ir.Type) (func(a, b uint64)
 		case "mul":
 			return f(func(x, y float64) float64 { return x * y }), nil
 		case "minnumf":
-			return f(func(x, y float64) float64 {
-				if math.IsNaN(x) {
-					return y
-				}
-				if math.IsNaN(y) {
-					return x
-				}
-				return math.Min(x, y)
-			}), nil
+			return f(ignoringNaN(math.Min)), nil
 		case "maxnumf":
-			return f(func(x, y float64) float64 {
-				if math.IsNaN(x) {
-					return y
-				}
-				if math.IsNaN(y) {
-					return x
-				}
-				return math.Max(x, y)
-			}), nil
+			return f(ignoringNaN(math.Max)), nil
 		case "minimumf":
 			return f(math.Min), nil
 		case "maximumf":
@@ -181,18 +172,9 @@ func compileReduce(block bool) CompileFunc {
 		if block {
 			scope = BlockScope
 		}
-		k, err := c.Collective(op, Collective{Scope: scope, Combine: combine})
-		if err != nil {
-			return Compiled{}, err
-		}
-		return Compiled{Exec: func(fr *Frame) error {
-			a, err := arrive(fr, k, Arrival{In: [3]uint64{fr.S[v]}})
-			if err != nil {
-				return err
-			}
-			fr.S[r] = a.Out[0]
-			return nil
-		}}, nil
+		return c.CollectiveKernel(op, Collective{Scope: scope, Combine: combine},
+			func(fr *Frame) Arrival { return Arrival{In: [3]uint64{fr.S[v]}} },
+			func(fr *Frame, a *Arrival) { fr.S[r] = a.Out[0] })
 	}
 }
 
@@ -301,18 +283,9 @@ func compileMMALoad(c *Compiler, op *ir.Operation) (Compiled, error) {
 		}
 		return nil
 	}
-	k, err := c.Collective(op, Collective{Scope: WarpScope, Combine: combine})
-	if err != nil {
-		return Compiled{}, err
-	}
-	return Compiled{Exec: func(fr *Frame) error {
-		a, err := arrive(fr, k, Arrival{Ref: fr.M[src], Idx: fr.gather(idx)})
-		if err != nil {
-			return err
-		}
-		fr.O[r] = a.OutObj
-		return nil
-	}}, nil
+	return c.CollectiveKernel(op, Collective{Scope: WarpScope, Combine: combine},
+		func(fr *Frame) Arrival { return Arrival{Ref: fr.M[src], Idx: fr.gather(idx)} },
+		func(fr *Frame, a *Arrival) { fr.O[r] = a.OutObj })
 }
 
 func compileMMAStore(c *Compiler, op *ir.Operation) (Compiled, error) {
@@ -350,14 +323,9 @@ func compileMMAStore(c *Compiler, op *ir.Operation) (Compiled, error) {
 		}
 		return nil
 	}
-	k, err := c.Collective(op, Collective{Scope: WarpScope, Combine: combine})
-	if err != nil {
-		return Compiled{}, err
-	}
-	return Compiled{Exec: func(fr *Frame) error {
-		_, err := arrive(fr, k, Arrival{Ref: fr.M[dst], Idx: fr.gather(idx), Obj: [3]any{fr.O[val]}})
-		return err
-	}}, nil
+	return c.CollectiveKernel(op, Collective{Scope: WarpScope, Combine: combine},
+		func(fr *Frame) Arrival { return Arrival{Ref: fr.M[dst], Idx: fr.gather(idx), Obj: [3]any{fr.O[val]}} },
+		nil)
 }
 
 // mmaScalar decodes a fragment element to float64 (integers by their signedness).
@@ -442,18 +410,9 @@ func compileMMACompute(c *Compiler, op *ir.Operation) (Compiled, error) {
 		}
 		return nil
 	}
-	k, err := c.Collective(op, Collective{Scope: WarpScope, Combine: combine})
-	if err != nil {
-		return Compiled{}, err
-	}
-	return Compiled{Exec: func(fr *Frame) error {
-		a, err := arrive(fr, k, Arrival{Obj: [3]any{fr.O[sa], fr.O[sb], fr.O[sc]}})
-		if err != nil {
-			return err
-		}
-		fr.O[r] = a.OutObj
-		return nil
-	}}, nil
+	return c.CollectiveKernel(op, Collective{Scope: WarpScope, Combine: combine},
+		func(fr *Frame) Arrival { return Arrival{Obj: [3]any{fr.O[sa], fr.O[sb], fr.O[sc]}} },
+		func(fr *Frame, a *Arrival) { fr.O[r] = a.OutObj })
 }
 
 func compileMMAConstant(c *Compiler, op *ir.Operation) (Compiled, error) {
@@ -478,18 +437,9 @@ func compileMMAConstant(c *Compiler, op *ir.Operation) (Compiled, error) {
 		}
 		return nil
 	}
-	k, err := c.Collective(op, Collective{Scope: WarpScope, Combine: combine})
-	if err != nil {
-		return Compiled{}, err
-	}
-	return Compiled{Exec: func(fr *Frame) error {
-		a, err := arrive(fr, k, Arrival{In: [3]uint64{fr.S[v]}})
-		if err != nil {
-			return err
-		}
-		fr.O[r] = a.OutObj
-		return nil
-	}}, nil
+	return c.CollectiveKernel(op, Collective{Scope: WarpScope, Combine: combine},
+		func(fr *Frame) Arrival { return Arrival{In: [3]uint64{fr.S[v]}} },
+		func(fr *Frame, a *Arrival) { fr.O[r] = a.OutObj })
 }
 
 // mmaElementwiseKernel returns the scalar function of an mma_element_wise op
@@ -563,20 +513,11 @@ func compileMMAElementwise(c *Compiler, op *ir.Operation) (Compiled, error) {
 		}
 		return nil
 	}
-	k, err := c.Collective(op, Collective{Scope: WarpScope, Combine: combine})
-	if err != nil {
-		return Compiled{}, err
-	}
-	return Compiled{Exec: func(fr *Frame) error {
+	return c.CollectiveKernel(op, Collective{Scope: WarpScope, Combine: combine}, func(fr *Frame) Arrival {
 		var obj [3]any
 		for i, s := range ins {
 			obj[i] = fr.O[s]
 		}
-		a, err := arrive(fr, k, Arrival{Obj: obj})
-		if err != nil {
-			return err
-		}
-		fr.O[r] = a.OutObj
-		return nil
-	}}, nil
+		return Arrival{Obj: obj}
+	}, func(fr *Frame, a *Arrival) { fr.O[r] = a.OutObj })
 }

@@ -17,24 +17,9 @@ func compileGPUAlloc(c *Compiler, op *ir.Operation) (Compiled, error) {
 	sizes, syms := c.Slots(gpu.Segment(op, 1)), c.Slots(gpu.Segment(op, 2))
 	r := c.Slot(op.Result(0))
 	return Compiled{Exec: func(fr *Frame) error {
-		shape := append([]int64(nil), t.Dims...)
-		k := 0
-		for i, d := range shape {
-			if d == ir.Dynamic {
-				if k >= len(sizes) {
-					return runtimeError(op, "missing dynamic size")
-				}
-				shape[i] = int64(fr.S[sizes[k]])
-				k++
-			}
-		}
-		var sv []int64
-		for _, s := range syms {
-			sv = append(sv, int64(fr.S[s]))
-		}
-		m, err := allocMemRef(t, shape, sv)
+		m, err := allocSized(fr, op, t, sizes, syms)
 		if err != nil {
-			return runtimeError(op, "%v", err)
+			return err
 		}
 		fr.M[r] = m
 		return nil
@@ -42,18 +27,8 @@ func compileGPUAlloc(c *Compiler, op *ir.Operation) (Compiled, error) {
 }
 
 func compileGPUDealloc(c *Compiler, op *ir.Operation) (Compiled, error) {
-	s := c.Slot(op.Operand(op.NumOperands() - 1))
-	return Compiled{Exec: func(fr *Frame) error {
-		m := fr.M[s]
-		if m == nil {
-			return runtimeError(op, "dealloc of a null memref")
-		}
-		if m.Buf.Freed {
-			return runtimeError(op, "double free of %s", m.Type)
-		}
-		m.Buf.free()
-		return nil
-	}}, nil
+	// The memref follows the async dependencies.
+	return deallocOf(c, op, op.Operand(op.NumOperands()-1)), nil
 }
 
 func compileGPUMemcpy(c *Compiler, op *ir.Operation) (Compiled, error) {

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/goopt/goopt/internal/testutil"
 	"github.com/goopt/goopt/interp"
 	"github.com/goopt/goopt/interp/equiv"
 	"github.com/goopt/goopt/ir"
@@ -58,23 +59,7 @@ func.func @matmul(%A: memref<32x32xf32>, %B: memref<32x32xf32>, %C: memref<32x32
 }
 `
 
-const plainMatmul = `
-func.func @matmul(%A: memref<32x32xf32>, %B: memref<32x32xf32>, %C: memref<32x32xf32>) {
-  affine.for %i = 0 to 32 {
-    affine.for %j = 0 to 32 {
-      affine.for %k = 0 to 32 {
-        %a = affine.load %A[%i, %k] : memref<32x32xf32>
-        %b = affine.load %B[%k, %j] : memref<32x32xf32>
-        %c = affine.load %C[%i, %j] : memref<32x32xf32>
-        %p = arith.mulf %a, %b : f32
-        %s = arith.addf %c, %p : f32
-        affine.store %s, %C[%i, %j] : memref<32x32xf32>
-      }
-    }
-  }
-  return
-}
-`
+var plainMatmul = testutil.AffineMatmul("matmul", 32, "f32", "f32")
 
 func kernelText(nx, b1, b2 string) string {
 	r := strings.NewReplacer("{{NX}}", nx, "{{B1}}", b1, "{{B2}}", b2)

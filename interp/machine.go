@@ -108,13 +108,9 @@ func (m *Machine) function(name string) (*Func, error) {
 		}
 		return f, nil
 	}
-	op := m.symbols[name]
-	if op == nil || op.Name() != "func.func" {
-		return nil, fmt.Errorf("interp: no function named '%s'", name)
-	}
-	ft, ok := funcType(op)
-	if !ok {
-		return nil, op.Errorf("has no function type")
+	op, ft, err := m.funcOp(name)
+	if err != nil {
+		return nil, err
 	}
 	if op.NumRegions() == 0 || op.Region(0).Empty() {
 		return nil, op.Errorf("is external (no body) and cannot be interpreted")
@@ -375,14 +371,18 @@ func (fr *Frame) Move(src, dst []int) {
 	}
 }
 
-func (fr *Frame) copySlot(dst, src int, k slotKind) {
+func (fr *Frame) copySlot(dst, src int, k slotKind) { copySlotBetween(fr, dst, fr, src, k) }
+
+// copySlotBetween copies slot src of from into slot dst of to, both of kind
+// k: within a frame, or between a caller's and its callee's.
+func copySlotBetween(to *Frame, dst int, from *Frame, src int, k slotKind) {
 	switch k {
 	case kindScalar:
-		fr.S[dst] = fr.S[src]
+		to.S[dst] = from.S[src]
 	case kindMemRef:
-		fr.M[dst] = fr.M[src]
+		to.M[dst] = from.M[src]
 	default:
-		fr.O[dst] = fr.O[src]
+		to.O[dst] = from.O[src]
 	}
 }
 

@@ -46,6 +46,37 @@ func memrefType(op *ir.Operation, t ir.Type) (*ir.MemRefType, error) {
 	return mt, nil
 }
 
+// allocSized allocates a memref of type t for op (memref.alloc, alloca,
+// gpu.alloc): its dynamic sizes come, in order, from the slots dyn and its
+// layout's symbols from syms; a missing or negative size is a runtime error.
+func allocSized(fr *Frame, op *ir.Operation, t *ir.MemRefType, dyn, syms []int) (*MemRef, error) {
+	shape := make([]int64, len(t.Dims))
+	k := 0
+	for i, d := range t.Dims {
+		if d == ir.Dynamic {
+			if k >= len(dyn) {
+				return nil, runtimeError(op, "missing dynamic size")
+			}
+			shape[i] = int64(fr.S[dyn[k]])
+			if shape[i] < 0 {
+				return nil, runtimeError(op, "negative dynamic size %d in allocation of %s", shape[i], t)
+			}
+			k++
+		} else {
+			shape[i] = d
+		}
+	}
+	var sv []int64
+	for _, s := range syms {
+		sv = append(sv, int64(fr.S[s]))
+	}
+	m, err := allocMemRef(t, shape, sv)
+	if err != nil {
+		return nil, runtimeError(op, "%v", err)
+	}
+	return m, nil
+}
+
 func compileAlloc(c *Compiler, op *ir.Operation) (Compiled, error) {
 	t, err := memrefType(op, op.Result(0).Type())
 	if err != nil {
@@ -59,29 +90,9 @@ func compileAlloc(c *Compiler, op *ir.Operation) (Compiled, error) {
 	r := c.Slot(op.Result(0))
 	isAlloca := op.Name() == "memref.alloca"
 	return Compiled{Exec: func(fr *Frame) error {
-		shape := make([]int64, len(t.Dims))
-		k := 0
-		for i, d := range t.Dims {
-			if d == ir.Dynamic {
-				if k >= len(dyn) {
-					return runtimeError(op, "missing dynamic size")
-				}
-				shape[i] = int64(fr.S[dyn[k]])
-				if shape[i] < 0 {
-					return runtimeError(op, "negative dynamic size %d in allocation of %s", shape[i], t)
-				}
-				k++
-			} else {
-				shape[i] = d
-			}
-		}
-		var sv []int64
-		for _, s := range syms {
-			sv = append(sv, int64(fr.S[s]))
-		}
-		m, err := allocMemRef(t, shape, sv)
+		m, err := allocSized(fr, op, t, dyn, syms)
 		if err != nil {
-			return runtimeError(op, "%v", err)
+			return err
 		}
 		if isAlloca {
 			fr.allocas = append(fr.allocas, m.Buf)
@@ -92,7 +103,13 @@ func compileAlloc(c *Compiler, op *ir.Operation) (Compiled, error) {
 }
 
 func compileDealloc(c *Compiler, op *ir.Operation) (Compiled, error) {
-	s := c.Slot(op.Operand(0))
+	return deallocOf(c, op, op.Operand(0)), nil
+}
+
+// deallocOf frees the buffer of the memref v for op (memref.dealloc,
+// gpu.dealloc), failing on a null memref or a second free.
+func deallocOf(c *Compiler, op *ir.Operation, v *ir.Value) Compiled {
+	s := c.Slot(v)
 	return Compiled{Exec: func(fr *Frame) error {
 		m := fr.M[s]
 		if m == nil {
@@ -103,7 +120,7 @@ func compileDealloc(c *Compiler, op *ir.Operation) (Compiled, error) {
 		}
 		m.Buf.free()
 		return nil
-	}}, nil
+	}}
 }
 
 // Load reads the element at idx of m for op: it checks bounds and

@@ -156,14 +156,11 @@ const (
 	BlockScope
 )
 
+var scopeNames = [...]string{WarpScope: "warp", WarpgroupScope: "warpgroup", BlockScope: "block"}
+
 func (s Scope) String() string {
-	switch s {
-	case WarpScope:
-		return "warp"
-	case WarpgroupScope:
-		return "warpgroup"
-	case BlockScope:
-		return "block"
+	if int(s) < len(scopeNames) && scopeNames[s] != "" {
+		return scopeNames[s]
 	}
 	return fmt.Sprintf("Scope(%d)", uint8(s))
 }

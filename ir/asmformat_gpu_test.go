@@ -4,10 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/goopt/goopt/dialects/builtin"
-	"github.com/goopt/goopt/dialects/fn"
 	"github.com/goopt/goopt/ir"
-	"github.com/goopt/goopt/parser"
 	"github.com/goopt/goopt/printer"
 )
 
@@ -22,19 +19,14 @@ func TestFormatOptionalGroupOpenedByWhitespace(t *testing.T) {
 		Attrs:    []ir.AttrDef{ir.OptAttr("shared", ir.UnitAttrKind)},
 		Format:   "(` ` `shared` $shared^)? ` ` `(` $sizes `)` (`` `[` $syms^ `]`)? attr-dict",
 	}}}
-	ctx := ir.NewContext(builtin.Dialect(), fn.Dialect(), d)
+	ctx := formatContext(d)
 	for _, c := range []struct{ in, want string }{
 		{"ws.alloc (%n)", "ws.alloc (%arg0)\n"},
 		{"ws.alloc shared (%n)[%n]", "ws.alloc shared (%arg0)[%arg0]\n"},
 		{"ws.alloc ()[%n, %n] {x}", "ws.alloc ()[%arg0, %arg0] {x}\n"},
 	} {
-		src := "func.func @f(%n: index) {\n  " + c.in + "\n  return\n}\n"
-		f, err := parser.ParseFile(ctx, "in.mlir", []byte(src))
+		f, err := parseVerify(ctx, inFunc("%n: index", c.in))
 		if err != nil {
-			t.Errorf("%s: %v", c.in, err)
-			continue
-		}
-		if err := ir.Verify(f.Module); err != nil {
 			t.Errorf("%s: %v", c.in, err)
 			continue
 		}
@@ -42,8 +34,7 @@ func TestFormatOptionalGroupOpenedByWhitespace(t *testing.T) {
 			t.Errorf("%s: printed\n%s\nwant a line %q", c.in, out, c.want)
 		}
 	}
-	src := "func.func @f(%n: index) {\n  ws.alloc shared [%n]\n  return\n}\n"
-	if _, err := parser.ParseFile(ctx, "in.mlir", []byte(src)); err == nil || !strings.Contains(err.Error(), "expected '('") {
+	if err := parseOnly(ctx)(inFunc("%n: index", "ws.alloc shared [%n]")); err == nil || !strings.Contains(err.Error(), "expected '('") {
 		t.Errorf("a group's whitespace made '(' optional: %v", err)
 	}
 }

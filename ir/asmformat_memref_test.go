@@ -4,10 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/goopt/goopt/dialects/builtin"
-	"github.com/goopt/goopt/dialects/fn"
 	"github.com/goopt/goopt/ir"
-	"github.com/goopt/goopt/parser"
 	"github.com/goopt/goopt/printer"
 )
 
@@ -58,16 +55,13 @@ func memDialect() *ir.Dialect {
 }
 
 func memCtx() *ir.Context {
-	ctx := ir.NewContext(builtin.Dialect(), fn.Dialect(), memDialect())
+	ctx := formatContext(memDialect())
 	ctx.AllowUnregistered = true // test.region holds mem.ret
 	return ctx
 }
 
-func parseMem(t *testing.T, body string) (*parser.File, error) {
-	t.Helper()
-	src := "func.func @f(%m: memref<4x?xf32>, %i: index, %v: f32) {\n  " + body + "\n  return\n}\n"
-	return parser.ParseFile(memCtx(), "in.mlir", []byte(src))
-}
+// memArgs are the arguments of the function the memref tests write in.
+const memArgs = "%m: memref<4x?xf32>, %i: index, %v: f32"
 
 func TestFormatMemRefRoundTrip(t *testing.T) {
 	body := `%0 = mem.load %m[%i, %i] : memref<4x?xf32>
@@ -81,15 +75,8 @@ func TestFormatMemRefRoundTrip(t *testing.T) {
   }, {
     mem.ret
   }) : () -> ()`
-	f, err := parseMem(t, body)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := ir.Verify(f.Module); err != nil {
-		t.Fatal(err)
-	}
-	out := printer.String(f.Module, printer.Options{})
-	for _, want := range []string{
+	out, m := mustRoundTrip(t, memCtx(), inFunc(memArgs, body))
+	wantOutput(t, out,
 		// The result type is the memref's element type, inferred.
 		"%0 = mem.load %arg0[%arg1, %arg1] : memref<4x?xf32>\n",
 		// false is the default: not printed.
@@ -100,20 +87,8 @@ func TestFormatMemRefRoundTrip(t *testing.T) {
 		"%5 = mem.alloc()[%arg1] : memref<4xf32>\n",
 		"mem.ret %arg2, %arg1 : f32, index\n",
 		"mem.ret\n",
-	} {
-		if !strings.Contains(out, want) {
-			t.Errorf("output lacks %q:\n%s", want, out)
-		}
-	}
-	var loads, metas []*ir.Operation
-	ir.WalkOps(f.Module, func(op *ir.Operation) {
-		switch op.Name() {
-		case "mem.load":
-			loads = append(loads, op)
-		case "mem.meta":
-			metas = append(metas, op)
-		}
-	})
+	)
+	loads, metas := opsNamed(m, "mem.load"), opsNamed(m, "mem.meta")
 	// An unspelled DefaultValuedOptionalAttr stays absent; a spelled one is kept.
 	if loads[0].HasAttr("nontemporal") || !loads[1].HasAttr("nontemporal") {
 		t.Errorf("nontemporal: %v, %v", loads[0].Attr("nontemporal"), loads[1].Attr("nontemporal"))
@@ -129,23 +104,15 @@ func TestFormatMemRefRoundTrip(t *testing.T) {
 	if n, m := len(metas[0].ResultGroup(1)), len(metas[0].ResultGroup(2)); n != 2 || m != 2 {
 		t.Errorf("sizes, strides = %d, %d results; want 2, 2", n, m)
 	}
-	if g := printer.String(f.Module, printer.Options{Generic: true}); !strings.Contains(g, `"mem.load"(%arg0, %arg1, %arg1) : (memref<4x?xf32>, index, index) -> f32`) {
+	if g := printer.String(m, printer.Options{Generic: true}); !strings.Contains(g, `"mem.load"(%arg0, %arg1, %arg1) : (memref<4x?xf32>, index, index) -> f32`) {
 		t.Errorf("generic form stores the default:\n%s", g)
 	}
 }
 
 func TestFormatMemRefErrors(t *testing.T) {
-	for _, c := range []struct{ body, want string }{
+	wantErrors(t, verified(memCtx()), memArgs, []errorCase{
 		// A type of another class is a parse error, as parseType<MemRefType>.
 		{"%0 = mem.load %v[] : f32", "in.mlir:2:24: error: invalid kind of type specified"},
 		{`%0 = "mem.load"(%m, %i, %i) : (memref<4x?xf32>, index, index) -> i32`, "failed to verify that result type matches element type of 'm'"},
-	} {
-		f, err := parseMem(t, c.body)
-		if err == nil {
-			err = ir.Verify(f.Module)
-		}
-		if err == nil || !strings.Contains(err.Error(), c.want) {
-			t.Errorf("%s: got %v, want %q", c.body, err, c.want)
-		}
-	}
+	})
 }

@@ -4,10 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/goopt/goopt/dialects/builtin"
-	"github.com/goopt/goopt/dialects/fn"
 	"github.com/goopt/goopt/ir"
-	"github.com/goopt/goopt/parser"
 	"github.com/goopt/goopt/printer"
 )
 
@@ -66,19 +63,7 @@ func formatDialect() *ir.Dialect {
 }
 
 func formatCtx() *ir.Context {
-	return ir.NewContext(builtin.Dialect(), fn.Dialect(), formatDialect())
-}
-
-func roundTrip(t *testing.T, src string) string {
-	t.Helper()
-	f, err := parser.ParseFile(formatCtx(), "in.mlir", []byte(src))
-	if err != nil {
-		t.Fatalf("parse: %v", err)
-	}
-	if err := ir.Verify(f.Module); err != nil {
-		t.Fatalf("verify: %v", err)
-	}
-	return printer.String(f.Module, printer.Options{})
+	return formatContext(formatDialect())
 }
 
 func TestFormatRoundTrip(t *testing.T) {
@@ -95,8 +80,8 @@ func TestFormatRoundTrip(t *testing.T) {
   return
 }
 `
-	out := roundTrip(t, src)
-	for _, want := range []string{
+	out, m := mustRoundTrip(t, formatCtx(), src)
+	wantOutput(t, out,
 		"%0 = fmt.add %arg0, %arg1 : i32\n",
 		"%1 = fmt.add %arg0, %arg1 mode slow {foo} : i32\n",
 		"%2 = fmt.pair tagged %arg0[4]\n",
@@ -105,22 +90,9 @@ func TestFormatRoundTrip(t *testing.T) {
 		"fmt.seg() : () -> ()\n",
 		"%4 = fmt.wrap -> i32 {\n",
 		"fmt.yield %arg0 : i32\n",
-	} {
-		if !strings.Contains(out, want) {
-			t.Errorf("output lacks %q:\n%s", want, out)
-		}
-	}
+	)
 	// The default mode is stored, and not printed.
-	f, _ := parser.ParseFile(formatCtx(), "in.mlir", []byte(src))
-	var add, seg *ir.Operation
-	ir.WalkOps(f.Module, func(op *ir.Operation) {
-		if op.Name() == "fmt.add" && add == nil {
-			add = op
-		}
-		if op.Name() == "fmt.seg" && seg == nil {
-			seg = op
-		}
-	})
+	add, seg := opsNamed(m, "fmt.add")[0], opsNamed(m, "fmt.seg")[0]
 	if a, ok := add.Attr("mode").(*ir.IntegerAttr); !ok || a.Int() != 0 {
 		t.Errorf("default mode not stored: %v", add.Attr("mode"))
 	}
@@ -130,32 +102,23 @@ func TestFormatRoundTrip(t *testing.T) {
 	if len(seg.NamedOperands("xs")) != 2 || seg.NamedOperand("y") == nil {
 		t.Errorf("named accessors: xs=%d y=%v", len(seg.NamedOperands("xs")), seg.NamedOperand("y"))
 	}
-	if out2 := roundTrip(t, out); out2 != out {
+	if out2, _ := mustRoundTrip(t, formatCtx(), out); out2 != out {
 		t.Errorf("second round trip differs:\n%s\nvs\n%s", out, out2)
 	}
 }
 
 func TestFormatErrors(t *testing.T) {
-	for _, c := range []struct{ src, want string }{
+	wantErrors(t, parseOnly(formatCtx()), "%a: i32, %b: i32", []errorCase{
 		{"%0 = fmt.add %a, %b mode quick : i32", "invalid keyword 'quick'"},
 		{"%0 = fmt.add %a, %b i32", "expected ':'"},
 		{"%0 = fmt.pair %a[%b]", "expected attribute value"},
 		{"%0 = fmt.pair %a[1](%b : i32, i32)", "1 operands present, but expected 2"},
 		{"fmt.seg(%a) y %b : (i32) -> ()", "2 operands present, but expected 1"},
-	} {
-		src := "func.func @f(%a: i32, %b: i32) {\n  " + c.src + "\n  return\n}\n"
-		_, err := parser.ParseFile(formatCtx(), "in.mlir", []byte(src))
-		if err == nil || !strings.Contains(err.Error(), c.want) {
-			t.Errorf("%s: got %v, want %q", c.src, err, c.want)
-		}
-		if err != nil && !strings.Contains(err.Error(), "in.mlir:2:") {
-			t.Errorf("%s: error not located on line 2: %v", c.src, err)
-		}
-	}
+	})
 }
 
 func TestSchemaVerifier(t *testing.T) {
-	for _, c := range []struct{ src, want string }{
+	wantErrors(t, verified(formatCtx()), "%a: i32, %x: f32", []errorCase{
 		{`%0 = "fmt.add"(%a) : (i32) -> i32`, "expected 2 operands, but found 1"},
 		{`"fmt.add"(%a, %a) : (i32, i32) -> ()`, "requires one result"},
 		{`%0 = "fmt.add"(%a, %a) {mode = 7 : i64} : (i32, i32) -> i32`, "attribute 'mode' failed to satisfy constraint: allowed cases: 0, 1"},
@@ -166,31 +129,16 @@ func TestSchemaVerifier(t *testing.T) {
 		{`"fmt.seg"(%a) <{operandSegmentSizes = array<i32: 1, 1>}> : (i32) -> ()`, "operand count (1) does not match with the total size (2)"},
 		{`"fmt.seg"(%a, %a) <{operandSegmentSizes = array<i32: 0, 2>}> : (i32, i32) -> ()`, "operand group starting at #0 requires 0 or 1 element, but found 2"},
 		{`%0 = "fmt.wrap"() : () -> i32`, "requires one region"},
-	} {
-		src := "func.func @f(%a: i32, %x: f32) {\n  " + c.src + "\n  return\n}\n"
-		f, err := parser.ParseFile(formatCtx(), "in.mlir", []byte(src))
-		if err == nil {
-			err = ir.Verify(f.Module)
-		}
-		if err == nil || !strings.Contains(err.Error(), c.want) {
-			t.Errorf("%s: got %v, want %q", c.src, err, c.want)
-		}
-	}
+	})
 }
 
 func TestCreateGroups(t *testing.T) {
 	ctx := formatCtx()
-	f, err := parser.ParseFile(ctx, "in.mlir", []byte("func.func @f(%a: i32, %x: f32) {\n  return\n}\n"))
+	f, err := parse(ctx, "func.func @f(%a: i32, %x: f32) {\n  return\n}\n")
 	if err != nil {
 		t.Fatal(err)
 	}
-	var fun *ir.Operation
-	ir.WalkOps(f.Module, func(op *ir.Operation) {
-		if op.Name() == "func.func" {
-			fun = op
-		}
-	})
-	entry := fun.Region(0).Front()
+	entry := opsNamed(f.Module, "func.func")[0].Region(0).Front()
 	b := ir.NewBuilder(ctx)
 	b.SetInsertionPointBefore(entry.Terminator())
 	a, x := entry.Argument(0), entry.Argument(1)

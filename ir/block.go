@@ -107,22 +107,16 @@ func (b *Block) InsertBefore(pos, op *Operation) {
 	}
 	op.block = b
 	op.next = pos
+	// op goes between pos's predecessor (the last op when pos is nil) and pos.
 	if pos == nil {
-		op.prev = b.last
-		if b.last != nil {
-			b.last.next = op
-		} else {
-			b.first = op
-		}
-		b.last = op
+		op.prev, b.last = b.last, op
 	} else {
-		op.prev = pos.prev
-		if pos.prev != nil {
-			pos.prev.next = op
-		} else {
-			b.first = op
-		}
-		pos.prev = op
+		op.prev, pos.prev = pos.prev, op
+	}
+	if op.prev != nil {
+		op.prev.next = op
+	} else {
+		b.first = op
 	}
 	b.numOps++
 }

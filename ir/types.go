@@ -255,7 +255,9 @@ func NumElements(shape []int64) int64 {
 	return n
 }
 
-func writeDims(b *strings.Builder, shape []int64, scalable []bool) {
+// WriteDims writes shape as shaped types print it: each dimension (`?`
+// when dynamic, in brackets when scalable) followed by `x`.
+func WriteDims(b *strings.Builder, shape []int64, scalable []bool) {
 	for i, d := range shape {
 		sc := i < len(scalable) && scalable[i]
 		if sc {
@@ -305,7 +307,7 @@ func Vector(shape []int64, elem Type, scalable []bool) *VectorType {
 	}
 	var b strings.Builder
 	b.WriteString("vector<")
-	writeDims(&b, shape, scalable)
+	WriteDims(&b, shape, scalable)
 	b.WriteString(elem.String())
 	b.WriteByte('>')
 	text := b.String()
@@ -330,7 +332,7 @@ func (t *RankedTensorType) Shape() []int64    { return t.Dims }
 func RankedTensor(shape []int64, elem Type, encoding Attribute) *RankedTensorType {
 	var b strings.Builder
 	b.WriteString("tensor<")
-	writeDims(&b, shape, nil)
+	WriteDims(&b, shape, nil)
 	b.WriteString(elem.String())
 	if encoding != nil {
 		b.WriteString(", ")
@@ -410,7 +412,7 @@ func MemRef(shape []int64, elem Type, layout, memSpace Attribute) *MemRefType {
 	}
 	var b strings.Builder
 	b.WriteString("memref<")
-	writeDims(&b, shape, nil)
+	WriteDims(&b, shape, nil)
 	b.WriteString(elem.String())
 	if layout != nil {
 		b.WriteString(", ")

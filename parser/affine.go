@@ -49,21 +49,23 @@ func (p *parser) parseAffineMapOrSetInline() (*affine.Map, *affine.Set, error) {
 	return a.parseMapOrSetInline()
 }
 
+// parseIdentifierList parses a delimited list of dimension or symbol
+// names, binding each to ident(*n) and counting them in *n.
+func (a *affineParser) parseIdentifierList(delim ir.Delimiter, n *int, ident func(int) affine.Expr, context string) error {
+	return a.p.parseDelimitedList(delim, func() error {
+		e := ident(*n)
+		*n++
+		return a.parseIdentifierDefinition(e)
+	}, context)
+}
+
 func (a *affineParser) parseMapOrSetInline() (*affine.Map, *affine.Set, error) {
 	p := a.p
-	if err := p.parseDelimitedList(ir.DelimParen, func() error {
-		e := affine.Dim(a.numDims)
-		a.numDims++
-		return a.parseIdentifierDefinition(e)
-	}, " in dimensional identifier list"); err != nil {
+	if err := a.parseIdentifierList(ir.DelimParen, &a.numDims, affine.Dim, " in dimensional identifier list"); err != nil {
 		return nil, nil, err
 	}
 	if p.is(tLSquare) {
-		if err := p.parseDelimitedList(ir.DelimSquare, func() error {
-			e := affine.Symbol(a.numSym)
-			a.numSym++
-			return a.parseIdentifierDefinition(e)
-		}, " in symbol list"); err != nil {
+		if err := a.parseIdentifierList(ir.DelimSquare, &a.numSym, affine.Symbol, " in symbol list"); err != nil {
 			return nil, nil, err
 		}
 	}
@@ -190,6 +192,15 @@ func lowBinary(op lowPrecOp, l, r affine.Expr) affine.Expr {
 	return affine.Sub(l, r)
 }
 
+// divisionLike builds l op r for floordiv, ceildiv and mod, whose right
+// operand must be symbolic or constant for the result to be affine.
+func (a *affineParser) divisionLike(l, r affine.Expr, opPos int, op string, build func(l, r affine.Expr) affine.Expr) (affine.Expr, error) {
+	if !affine.IsSymbolicOrConstant(r) {
+		return nil, a.p.errAt(opPos, "non-affine expression: right operand of %s has to be either a constant or symbolic", op)
+	}
+	return build(l, r), nil
+}
+
 func (a *affineParser) highBinary(op highPrecOp, l, r affine.Expr, opPos int) (affine.Expr, error) {
 	p := a.p
 	switch op {
@@ -199,20 +210,11 @@ func (a *affineParser) highBinary(op highPrecOp, l, r affine.Expr, opPos int) (a
 		}
 		return affine.Mul(l, r), nil
 	case hFloorDiv:
-		if !affine.IsSymbolicOrConstant(r) {
-			return nil, p.errAt(opPos, "non-affine expression: right operand of floordiv has to be either a constant or symbolic")
-		}
-		return affine.FloorDiv(l, r), nil
+		return a.divisionLike(l, r, opPos, "floordiv", affine.FloorDiv)
 	case hCeilDiv:
-		if !affine.IsSymbolicOrConstant(r) {
-			return nil, p.errAt(opPos, "non-affine expression: right operand of ceildiv has to be either a constant or symbolic")
-		}
-		return affine.CeilDiv(l, r), nil
+		return a.divisionLike(l, r, opPos, "ceildiv", affine.CeilDiv)
 	case hMod:
-		if !affine.IsSymbolicOrConstant(r) {
-			return nil, p.errAt(opPos, "non-affine expression: right operand of mod has to be either a constant or symbolic")
-		}
-		return affine.Mod(l, r), nil
+		return a.divisionLike(l, r, opPos, "mod", affine.Mod)
 	}
 	return nil, p.errAt(opPos, "invalid affine operator")
 }

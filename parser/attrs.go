@@ -3,6 +3,7 @@ package parser
 import (
 	"math"
 	"math/big"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -502,7 +503,7 @@ func (p *parser) parseDenseList(lit *denseLiteral) ([]int64, error) {
 		}
 		size++
 		if !first {
-			if !equalInts(newDims, thisDims) {
+			if !slices.Equal(newDims, thisDims) {
 				return p.errHere("tensor literal is invalid; ranks are not consistent between elements")
 			}
 			return nil
@@ -514,18 +515,6 @@ func (p *parser) parseDenseList(lit *denseLiteral) ([]int64, error) {
 		return nil, err
 	}
 	return append([]int64{size}, newDims...), nil
-}
-
-func equalInts(a, b []int64) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // parseElementsLiteralType parses the `: type` of an elements literal unless hint gives it.
@@ -600,7 +589,7 @@ func (p *parser) denseAttr(loc, after int, st ir.ShapedType, lit *denseLiteral) 
 	if lit.hex != nil && numeric {
 		return p.denseHexAttr(loc, st, lit.hex)
 	}
-	if lit.isList && !equalInts(lit.shape, st.Shape()) {
+	if lit.isList && !slices.Equal(lit.shape, st.Shape()) {
 		return nil, p.errAt(loc, "inferred shape of elements literal ([%s]) does not match type ([%s])", shapeString(lit.shape), shapeString(st.Shape()))
 	}
 	if lit.hex == nil && len(lit.elems) == 0 && ir.NumElements(st.Shape()) != 0 {

@@ -9,7 +9,7 @@ import (
 )
 
 func TestParseAttribute(t *testing.T) {
-	tests := []struct{ in, want string }{
+	tests := []textCase{
 		{"42", "42 : i64"},
 		{"-7 : i32", "-7 : i32"},
 		{"0x10 : i8", "16 : i8"},
@@ -72,17 +72,7 @@ func TestParseAttribute(t *testing.T) {
 		{"#foo.bar : i32", "#foo.bar : i32"},
 		{"loc(unknown)", "loc(unknown)"},
 	}
-	ctx := unregCtx()
-	for _, tc := range tests {
-		got, err := ParseAttribute(ctx, tc.in)
-		if err != nil {
-			t.Errorf("ParseAttribute(%q): %v", tc.in, err)
-			continue
-		}
-		if got.String() != tc.want {
-			t.Errorf("ParseAttribute(%q) = %q, want %q", tc.in, got.String(), tc.want)
-		}
-	}
+	wantPrinted(t, "ParseAttribute", attrParser(unregCtx()), tests)
 }
 
 func TestParseAttributeStructure(t *testing.T) {
@@ -118,7 +108,7 @@ func TestParseAttributeStructure(t *testing.T) {
 }
 
 func TestParseAttributeErrors(t *testing.T) {
-	tests := []struct{ in, want string }{
+	tests := []textCase{
 		{"300 : i8", "<string>:1:1: error: integer constant out of range for attribute"},
 		{"-129 : i8", "<string>:1:2: error: integer constant out of range for attribute"},
 		{"-0 : i32", "<string>:1:2: error: integer constant out of range for attribute"},
@@ -150,23 +140,7 @@ func TestParseAttributeErrors(t *testing.T) {
 		{"@a::b", "<string>:1:5: error: expected nested symbol reference identifier"},
 		{"distinct[0]<1>", ""},
 	}
-	ctx := unregCtx()
-	for _, tc := range tests {
-		_, err := ParseAttribute(ctx, tc.in)
-		if tc.want == "" {
-			if err != nil {
-				t.Errorf("ParseAttribute(%q): unexpected %v", tc.in, err)
-			}
-			continue
-		}
-		if err == nil {
-			t.Errorf("ParseAttribute(%q): expected error", tc.in)
-			continue
-		}
-		if err.Error() != tc.want {
-			t.Errorf("ParseAttribute(%q):\n got  %s\n want %s", tc.in, err, tc.want)
-		}
-	}
+	wantDiagnostics(t, "ParseAttribute", attrParser(unregCtx()), tests)
 }
 
 func TestDialectAttrHook(t *testing.T) {

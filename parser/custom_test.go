@@ -192,7 +192,7 @@ func TestCustomOps(t *testing.T) {
 }
 
 func TestCustomOpErrors(t *testing.T) {
-	tests := []struct{ in, want string }{
+	tests := []textCase{
 		{"t.func @f() {\n  foo\n}\n", "t.mlir:2:3: error: custom op 'foo' is unknown (tried 't.foo' as well)"},
 		{"x.y\n", "t.mlir:1:1: error: custom op 'x.y' is unknown"},
 		{"t.generic_only\n", "t.mlir:1:1: error: custom op 't.generic_only' is unknown"},
@@ -206,16 +206,7 @@ func TestCustomOpErrors(t *testing.T) {
 		{"%a = t.const 1 : i32\nt.func @f(%a: i32) {\n}\n", "t.mlir:2:11: error: region entry argument '%a' is already in use\nt.mlir:1:1: note: previously referenced here"},
 		{"t.func @f() {\n  t.br ^bb9\n}\n", "t.mlir:2:8: error: reference to an undefined block"},
 	}
-	for _, tc := range tests {
-		_, err := ParseFile(testDialects(), "t.mlir", []byte(tc.in))
-		if err == nil {
-			t.Errorf("%q: expected error", tc.in)
-			continue
-		}
-		if err.Error() != tc.want {
-			t.Errorf("%q:\n got  %s\n want %s", tc.in, err, tc.want)
-		}
-	}
+	wantDiagnostics(t, "ParseFile", fileParser(testDialects), tests)
 }
 
 func TestImplicitModuleWithCustomOps(t *testing.T) {

@@ -115,17 +115,30 @@ func (c *customParser) ParseOptionalIdentifier() (string, bool) {
 }
 
 func (c *customParser) ParseString() (string, error) {
-	if s, ok := c.ParseOptionalString(); ok {
-		return s, nil
-	}
-	return "", c.p.errHere("expected string")
+	return c.required(c.ParseOptionalString, "expected string")
 }
 
 func (c *customParser) ParseOptionalString() (string, bool) {
-	if !c.p.is(tString) {
+	return c.optionalValue(tString, c.p.stringValue)
+}
+
+// required is the parse of what optional parses, failing with msg at the
+// current token when it is absent.
+func (c *customParser) required(optional func() (string, bool), msg string) (string, error) {
+	if s, ok := optional(); ok {
+		return s, nil
+	}
+	return "", c.p.errHere("%s", msg)
+}
+
+// optionalValue consumes a token of kind k and returns its value (a copy,
+// so that it does not pin the source), or reports false when the token is
+// of another kind.
+func (c *customParser) optionalValue(k tokKind, value func() string) (string, bool) {
+	if !c.p.is(k) {
 		return "", false
 	}
-	s := strings.Clone(c.p.stringValue())
+	s := strings.Clone(value())
 	c.p.consume()
 	return s, true
 }
@@ -212,19 +225,11 @@ func (c *customParser) ParseFloat() (float64, error) {
 }
 
 func (c *customParser) ParseSymbolName() (string, error) {
-	if s, ok := c.ParseOptionalSymbolName(); ok {
-		return s, nil
-	}
-	return "", c.p.errHere("expected valid '@'-identifier for symbol name")
+	return c.required(c.ParseOptionalSymbolName, "expected valid '@'-identifier for symbol name")
 }
 
 func (c *customParser) ParseOptionalSymbolName() (string, bool) {
-	if !c.p.is(tAt) {
-		return "", false
-	}
-	s := strings.Clone(c.p.symbolValue())
-	c.p.consume()
-	return s, true
+	return c.optionalValue(tAt, c.p.symbolValue)
 }
 
 func (c *customParser) toUnresolved(u useInfo) ir.UnresolvedOperand {

@@ -571,7 +571,13 @@ func (p *parser) parseGenericOperation() (*ir.Operation, error) {
 			}
 		}
 	}
-	op := p.ctx.NewOperation(&st)
+	return p.createWithTrailingLocation(&st)
+}
+
+// createWithTrailingLocation creates the parsed op and gives it the
+// location that may follow it (generic and custom forms alike).
+func (p *parser) createWithTrailingLocation(st *ir.OperationState) (*ir.Operation, error) {
+	op := p.ctx.NewOperation(st)
 	l, ok, err := p.parseTrailingLocation()
 	if err != nil {
 		return nil, err
@@ -623,15 +629,7 @@ func (p *parser) parseCustomOperation(numResults int) (*ir.Operation, error) {
 	if err != nil {
 		return nil, p.wrapError(err)
 	}
-	op := p.ctx.NewOperation(st)
-	l, ok, err := p.parseTrailingLocation()
-	if err != nil {
-		return nil, err
-	}
-	if ok {
-		op.SetLoc(l)
-	}
-	return op, nil
+	return p.createWithTrailingLocation(st)
 }
 
 // wrapError locates a plain error from a custom parser at the current token.
@@ -696,42 +694,32 @@ func (p *parser) buildFile(top *ir.Block, resources string) *File {
 }
 
 func (p *parser) parseAttributeAliasDef() error {
-	name := p.src[p.tok.start+1 : p.tok.end]
-	if _, dup := p.attrAliases[name]; dup {
-		return p.errHere("redefinition of attribute alias id '%s'", name)
-	}
-	if strings.IndexByte(name, '.') >= 0 {
-		return p.errHere("attribute names with a '.' are reserved for dialect-defined names")
-	}
-	p.consume()
-	if err := p.expect(tEqual, "expected '=' in attribute alias definition"); err != nil {
-		return err
-	}
-	a, err := p.parseAttribute(nil)
-	if err != nil {
-		return err
-	}
-	p.attrAliases[name] = a
-	return nil
+	return parseAliasDef(p, "attribute", p.attrAliases, func() (ir.Attribute, error) { return p.parseAttribute(nil) })
 }
 
 func (p *parser) parseTypeAliasDef() error {
+	return parseAliasDef(p, "type", p.typeAliases, p.parseType)
+}
+
+// parseAliasDef parses `#name = value` or `!name = value` (the alias token
+// first) into aliases; kind names the alias in diagnostics.
+func parseAliasDef[T any](p *parser, kind string, aliases map[string]T, value func() (T, error)) error {
 	name := p.src[p.tok.start+1 : p.tok.end]
-	if _, dup := p.typeAliases[name]; dup {
-		return p.errHere("redefinition of type alias id '%s'", name)
+	if _, dup := aliases[name]; dup {
+		return p.errHere("redefinition of %s alias id '%s'", kind, name)
 	}
 	if strings.IndexByte(name, '.') >= 0 {
-		return p.errHere("type names with a '.' are reserved for dialect-defined names")
+		return p.errHere("%s names with a '.' are reserved for dialect-defined names", kind)
 	}
 	p.consume()
-	if err := p.expect(tEqual, "expected '=' in type alias definition"); err != nil {
+	if err := p.expect(tEqual, "expected '=' in "+kind+" alias definition"); err != nil {
 		return err
 	}
-	t, err := p.parseType()
+	v, err := value()
 	if err != nil {
 		return err
 	}
-	p.typeAliases[name] = t
+	aliases[name] = v
 	return nil
 }
 

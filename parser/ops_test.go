@@ -280,7 +280,7 @@ func TestResources(t *testing.T) {
 // TestErrors checks messages and positions against mlir-opt-19
 // --allow-unregistered-dialect.
 func TestErrors(t *testing.T) {
-	tests := []struct{ in, want string }{
+	tests := []textCase{
 		{"\"foo.x\"(%0) : (i32) -> ()\n", "t.mlir:1:9: error: use of undeclared SSA value name"},
 		{"\"foo.x\"(%0) : (i32) -> ()\n\"foo.y\"(%1) : (i32) -> ()\n", "t.mlir:1:9: error: use of undeclared SSA value name\nt.mlir:2:9: error: use of undeclared SSA value name"},
 		{"%0 = \"foo.x\"() : () -> i32\n%0 = \"foo.y\"() : () -> i32\n", "t.mlir:2:1: error: redefinition of SSA value '%0'\nt.mlir:1:1: note: previously defined here"},
@@ -319,19 +319,7 @@ func TestErrors(t *testing.T) {
 		{"#l = 1\n\"foo.x\"() : () -> () loc(#l)\n", "t.mlir:2:26: error: expected location, but found '1 : i64'"},
 		{"\"foo.x\"() ({\n^bb0(%a: i32, %a: i32):\n  \"foo.y\"() : () -> ()\n}) : () -> ()\n", "t.mlir:2:15: error: redefinition of SSA value '%a'\nt.mlir:2:6: note: previously defined here"},
 	}
-	for _, tc := range tests {
-		_, err := ParseFile(unregCtx(), "t.mlir", []byte(tc.in))
-		if err == nil {
-			t.Errorf("%q: expected error", tc.in)
-			continue
-		}
-		if _, ok := err.(ir.DiagList); !ok {
-			t.Errorf("%q: error is %T, want ir.DiagList", tc.in, err)
-		}
-		if err.Error() != tc.want {
-			t.Errorf("%q:\n got  %s\n want %s", tc.in, err, tc.want)
-		}
-	}
+	wantDiagnostics(t, "ParseFile", fileParser(unregCtx), tests)
 }
 
 func TestUnregisteredDialectOp(t *testing.T) {

@@ -248,27 +248,31 @@ func isValidMemRefElement(t ir.Type) bool {
 	return true // dialect types
 }
 
-func (p *parser) parseMemRefType() (ir.Type, error) {
-	start := p.tok.start
+// parseShapedPrefix parses what memref and tensor types (kind) begin with:
+// the keyword, '<', `*x` or a ranked dimension list, and the element type.
+// It returns where the type and its element start.
+func (p *parser) parseShapedPrefix(kind string) (start, elemPos int, unranked bool, dims []int64, elem ir.Type, err error) {
+	start = p.tok.start
 	p.consume()
-	if err := p.expect(tLess, "expected '<' in memref type"); err != nil {
-		return nil, err
+	if err = p.expect(tLess, "expected '<' in "+kind+" type"); err != nil {
+		return
 	}
-	unranked := false
-	var dims []int64
 	if p.consumeIf(tStar) {
 		unranked = true
-		if err := p.parseXInDimensionList(); err != nil {
-			return nil, err
-		}
+		err = p.parseXInDimensionList()
 	} else {
-		var err error
-		if dims, err = p.parseDimensionListRanked(true); err != nil {
-			return nil, err
-		}
+		dims, err = p.parseDimensionListRanked(true)
 	}
-	elemPos := p.tok.start
-	elem, err := p.parseType()
+	if err != nil {
+		return
+	}
+	elemPos = p.tok.start
+	elem, err = p.parseType()
+	return
+}
+
+func (p *parser) parseMemRefType() (ir.Type, error) {
+	start, elemPos, unranked, dims, elem, err := p.parseShapedPrefix("memref")
 	if err != nil {
 		return nil, err
 	}
@@ -328,26 +332,7 @@ func isValidTensorElement(t ir.Type) bool {
 }
 
 func (p *parser) parseTensorType() (ir.Type, error) {
-	start := p.tok.start
-	p.consume()
-	if err := p.expect(tLess, "expected '<' in tensor type"); err != nil {
-		return nil, err
-	}
-	unranked := false
-	var dims []int64
-	if p.consumeIf(tStar) {
-		unranked = true
-		if err := p.parseXInDimensionList(); err != nil {
-			return nil, err
-		}
-	} else {
-		var err error
-		if dims, err = p.parseDimensionListRanked(true); err != nil {
-			return nil, err
-		}
-	}
-	elemPos := p.tok.start
-	elem, err := p.parseType()
+	start, elemPos, unranked, dims, elem, err := p.parseShapedPrefix("tensor")
 	if err != nil {
 		return nil, err
 	}

@@ -6,14 +6,8 @@ import (
 	"github.com/goopt/goopt/ir"
 )
 
-func unregCtx() *ir.Context {
-	ctx := ir.NewContext()
-	ctx.AllowUnregistered = true
-	return ctx
-}
-
 func TestParseType(t *testing.T) {
-	tests := []struct{ in, want string }{
+	tests := []textCase{
 		{"i1", "i1"},
 		{"i32", "i32"},
 		{"si8", "si8"},
@@ -68,17 +62,7 @@ func TestParseType(t *testing.T) {
 		{"tensor<4x!foo.t>", "tensor<4x!foo.t>"},
 		{"  i32 // comment", "i32"},
 	}
-	ctx := unregCtx()
-	for _, tc := range tests {
-		got, err := ParseType(ctx, tc.in)
-		if err != nil {
-			t.Errorf("ParseType(%q): %v", tc.in, err)
-			continue
-		}
-		if got.String() != tc.want {
-			t.Errorf("ParseType(%q) = %q, want %q", tc.in, got.String(), tc.want)
-		}
-	}
+	wantPrinted(t, "ParseType", typeParser(unregCtx()), tests)
 }
 
 func TestParseTypeStructure(t *testing.T) {
@@ -106,7 +90,7 @@ func TestParseTypeStructure(t *testing.T) {
 }
 
 func TestParseTypeErrors(t *testing.T) {
-	tests := []struct{ in, want string }{
+	tests := []textCase{
 		{"i", "<string>:1:1: error: expected non-function type"},
 		{"f33", "<string>:1:1: error: expected non-function type"},
 		{"tensor<4x?xf32", "<string>:1:14: error: expected '>' in tensor type"},
@@ -123,17 +107,7 @@ func TestParseTypeErrors(t *testing.T) {
 		{"i99999999", "<string>:1:1: error: integer bitwidth is limited to 16777215 bits"},
 		{"tensor<*xf32, \"e\">", "<string>:1:19: error: cannot apply encoding to unranked tensor"},
 	}
-	ctx := unregCtx()
-	for _, tc := range tests {
-		_, err := ParseType(ctx, tc.in)
-		if err == nil {
-			t.Errorf("ParseType(%q): expected error", tc.in)
-			continue
-		}
-		if err.Error() != tc.want {
-			t.Errorf("ParseType(%q):\n got  %s\n want %s", tc.in, err, tc.want)
-		}
-	}
+	wantDiagnostics(t, "ParseType", typeParser(unregCtx()), tests)
 }
 
 func TestUnregisteredDialectType(t *testing.T) {

@@ -203,47 +203,53 @@ func unquote(s string) string {
 			return s[1 : len(s)-1]
 		}
 	case '{':
-		depth := 0
-		var quote byte
-		for i := 0; i < len(s); i++ {
-			c := s[i]
-			switch {
-			case quote != 0:
-				if c == quote {
-					quote = 0
-				}
-			case c == '"' || c == '\'':
-				quote = c
-			case c == '{':
+		depth, end := 0, -1
+		scanUnquoted(s, func(i int) bool {
+			switch s[i] {
+			case '{':
 				depth++
-			case c == '}':
+			case '}':
 				depth--
 				if depth == 0 {
-					if i == len(s)-1 {
-						return s[1 : len(s)-1]
-					}
-					return s
+					end = i
+					return false
 				}
 			}
+			return true
+		})
+		if end == len(s)-1 {
+			return s[1 : len(s)-1]
 		}
 	}
 	return s
 }
 
-// splitList splits a list value at top-level commas.
-func splitList(s string) []string {
-	var out []string
-	depth, start := 0, 0
+// scanUnquoted calls visit with the index of each byte of s outside quoted
+// text ('...' or "...", the quotes excluded) until visit returns false.
+func scanUnquoted(s string, visit func(i int) bool) {
 	var quote byte
 	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
+		switch c := s[i]; {
 		case quote != 0:
 			if c == quote {
 				quote = 0
 			}
 		case c == '"' || c == '\'':
 			quote = c
+		default:
+			if !visit(i) {
+				return
+			}
+		}
+	}
+}
+
+// splitList splits a list value at top-level commas.
+func splitList(s string) []string {
+	var out []string
+	depth, start := 0, 0
+	scanUnquoted(s, func(i int) bool {
+		switch c := s[i]; {
 		case c == '{' || c == '[' || c == '(':
 			depth++
 		case c == '}' || c == ']' || c == ')':
@@ -252,7 +258,8 @@ func splitList(s string) []string {
 			out = append(out, trimASCIISpace(s[start:i]))
 			start = i + 1
 		}
-	}
+		return true
+	})
 	return append(out, trimASCIISpace(s[start:]))
 }
 

@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"testing"
 
+	"github.com/goopt/goopt/internal/testutil"
 	"github.com/goopt/goopt/ir"
 	"github.com/goopt/goopt/ir/affine"
 )
@@ -59,16 +60,22 @@ func funcDef() *ir.OpDef {
 	}
 }
 
+// printOperandsColonTypes prints ` %a, %b : t1, t2` when op has operands,
+// as func.return and the test yield do.
+func printOperandsColonTypes(p ir.OpPrinter, op *ir.Operation) {
+	if op.NumOperands() > 0 {
+		p.Print(" ")
+		p.PrintOperands(op.Operands())
+		p.Print(" : ")
+		p.PrintTypes(op.OperandTypes())
+	}
+}
+
 func returnDef() *ir.OpDef {
 	return &ir.OpDef{
 		Name: "func.return", Traits: ir.Terminator | ir.ReturnLike | ir.Pure,
 		Print: func(p ir.OpPrinter, op *ir.Operation) {
-			if op.NumOperands() > 0 {
-				p.Print(" ")
-				p.PrintOperands(op.Operands())
-				p.Print(" : ")
-				p.PrintTypes(op.OperandTypes())
-			}
+			printOperandsColonTypes(p, op)
 			p.PrintOptionalAttrDict(op.Attrs())
 		},
 	}
@@ -191,14 +198,7 @@ func testLoopDef() *ir.OpDef {
 
 func testYieldDef() *ir.OpDef {
 	return &ir.OpDef{Name: "test.yield", Traits: ir.Terminator,
-		Print: func(p ir.OpPrinter, op *ir.Operation) {
-			if op.NumOperands() > 0 {
-				p.Print(" ")
-				p.PrintOperands(op.Operands())
-				p.Print(" : ")
-				p.PrintTypes(op.OperandTypes())
-			}
-		}}
+		Print: printOperandsColonTypes}
 }
 
 // testPanicDef's printer panics; the op must come out in generic form.
@@ -323,31 +323,9 @@ func check(t *testing.T, name, got, want string) {
 	if got == want {
 		return
 	}
-	gl, wl := splitLines(got), splitLines(want)
-	for i := 0; i < len(gl) || i < len(wl); i++ {
-		var g, w string
-		if i < len(gl) {
-			g = gl[i]
-		}
-		if i < len(wl) {
-			w = wl[i]
-		}
-		if g != w {
-			t.Errorf("%s: line %d differs\n got: %q\nwant: %q\n--- got ---\n%s", name, i+1, g, w, got)
-			return
-		}
+	if i, g, w, ok := testutil.FirstDiff(got, want); ok {
+		t.Errorf("%s: line %d differs\n got: %q\nwant: %q\n--- got ---\n%s", name, i, g, w, got)
+		return
 	}
 	t.Errorf("%s: outputs differ\n--- got ---\n%q\n--- want ---\n%q", name, got, want)
-}
-
-func splitLines(s string) []string {
-	var out []string
-	start := 0
-	for i := 0; i < len(s); i++ {
-		if s[i] == '\n' {
-			out = append(out, s[start:i])
-			start = i + 1
-		}
-	}
-	return append(out, s[start:])
 }

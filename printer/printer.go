@@ -295,21 +295,11 @@ func (p *printer) genericOp(op *ir.Operation) {
 	}
 	p.ws(ir.Quote(op.Name()))
 	p.ws("(")
-	for i := 0; i < op.NumOperands(); i++ {
-		if i > 0 {
-			p.ws(", ")
-		}
-		p.PrintOperand(op.Operand(i))
-	}
+	p.commaList(op.NumOperands(), func(i int) { p.PrintOperand(op.Operand(i)) })
 	p.ws(")")
 	if succs := op.Successors(); len(succs) > 0 {
 		p.ws("[")
-		for i, s := range succs {
-			if i > 0 {
-				p.ws(", ")
-			}
-			p.PrintSuccessor(s)
-		}
+		p.commaList(len(succs), func(i int) { p.PrintSuccessor(succs[i]) })
 		p.ws("]")
 	}
 	if props := op.Props(); len(props) > 0 {
@@ -319,26 +309,18 @@ func (p *printer) genericOp(op *ir.Operation) {
 	}
 	if op.NumRegions() > 0 {
 		p.ws(" (")
-		for i, r := range op.Regions() {
-			if i > 0 {
-				p.ws(", ")
-			}
-			p.region(r, true, true, true)
-		}
+		p.commaList(op.NumRegions(), func(i int) { p.region(op.Region(i), true, true, true) })
 		p.ws(")")
 	}
 	p.PrintOptionalAttrDict(op.DiscardableAttrs())
 	p.ws(" : (")
-	for i := 0; i < op.NumOperands(); i++ {
-		if i > 0 {
-			p.ws(", ")
-		}
+	p.commaList(op.NumOperands(), func(i int) {
 		if v := op.Operand(i); v != nil {
 			p.PrintType(v.Type())
 		} else {
 			p.ws("<<NULL TYPE>>")
 		}
-	}
+	})
 	p.ws(") -> ")
 	p.resultTypes(op.ResultTypes())
 }
@@ -440,15 +422,12 @@ func (p *printer) blockHeader(b *ir.Block) {
 	p.wb(p.buf)
 	if args := b.Arguments(); len(args) > 0 {
 		p.ws("(")
-		for i, a := range args {
-			if i > 0 {
-				p.ws(", ")
-			}
-			p.PrintOperand(a)
+		p.commaList(len(args), func(i int) {
+			p.PrintOperand(args[i])
 			p.ws(": ")
-			p.PrintType(a.Type())
-			p.trailingLoc(a.Loc(), false)
-		}
+			p.PrintType(args[i].Type())
+			p.trailingLoc(args[i].Loc(), false)
+		})
 		p.ws(")")
 	}
 	p.ws(":")
@@ -587,11 +566,16 @@ func (p *printer) PrintOperands(vs []*ir.Value) {
 	if p.collect {
 		return
 	}
-	for i, v := range vs {
+	p.commaList(len(vs), func(i int) { p.PrintOperand(vs[i]) })
+}
+
+// commaList writes n items, item(i) writing the i-th, separated by ", ".
+func (p *printer) commaList(n int, item func(i int)) {
+	for i := 0; i < n; i++ {
 		if i > 0 {
 			p.ws(", ")
 		}
-		p.PrintOperand(v)
+		item(i)
 	}
 }
 
@@ -606,12 +590,7 @@ func (p *printer) PrintType(t ir.Type) {
 
 // PrintTypes writes a comma-separated type list.
 func (p *printer) PrintTypes(ts []ir.Type) {
-	for i, t := range ts {
-		if i > 0 {
-			p.ws(", ")
-		}
-		p.PrintType(t)
-	}
+	p.commaList(len(ts), func(i int) { p.PrintType(ts[i]) })
 }
 
 // PrintAttribute writes a, using aliases.
@@ -739,12 +718,7 @@ func (p *printer) PrintSuccessorAndUseList(b *ir.Block, operands []*ir.Value) {
 	p.ws("(")
 	p.PrintOperands(operands)
 	p.ws(" : ")
-	for i, v := range operands {
-		if i > 0 {
-			p.ws(", ")
-		}
-		p.PrintType(v.Type())
-	}
+	p.commaList(len(operands), func(i int) { p.PrintType(operands[i].Type()) })
 	p.ws(")")
 }
 
@@ -777,12 +751,7 @@ func (p *printer) PrintAffineMapOfSSAIds(m *affine.Map, operands []*ir.Value) {
 	if m.NumDims <= len(operands) {
 		dims, syms = operands[:m.NumDims], operands[m.NumDims:]
 	}
-	for i, e := range m.Results {
-		if i > 0 {
-			p.ws(", ")
-		}
-		p.PrintAffineExprOfSSAIds(e, dims, syms)
-	}
+	p.commaList(len(m.Results), func(i int) { p.PrintAffineExprOfSSAIds(m.Results[i], dims, syms) })
 }
 
 // PrintAffineExprOfSSAIds writes e with dims and symbols replaced by operand names.
@@ -856,7 +825,7 @@ func (p *printer) typeImpl(t ir.Type) string {
 	switch t := t.(type) {
 	case *ir.MemRefType:
 		b.WriteString("memref<")
-		writeDims(&b, t.Dims, nil)
+		ir.WriteDims(&b, t.Dims, nil)
 		b.WriteString(p.typeString(t.Elem))
 		if t.Layout != nil {
 			b.WriteString(", ")
@@ -877,7 +846,7 @@ func (p *printer) typeImpl(t ir.Type) string {
 		b.WriteByte('>')
 	case *ir.RankedTensorType:
 		b.WriteString("tensor<")
-		writeDims(&b, t.Dims, nil)
+		ir.WriteDims(&b, t.Dims, nil)
 		b.WriteString(p.typeString(t.Elem))
 		if t.Encoding != nil {
 			b.WriteString(", ")
@@ -890,7 +859,7 @@ func (p *printer) typeImpl(t ir.Type) string {
 		b.WriteByte('>')
 	case *ir.VectorType:
 		b.WriteString("vector<")
-		writeDims(&b, t.Dims, t.Scalable)
+		ir.WriteDims(&b, t.Dims, t.Scalable)
 		b.WriteString(p.typeString(t.Elem))
 		b.WriteByte('>')
 	case *ir.ComplexType:
@@ -931,24 +900,6 @@ func (p *printer) joinTypes(b *strings.Builder, ts []ir.Type) {
 			b.WriteString(", ")
 		}
 		b.WriteString(p.typeString(t))
-	}
-}
-
-func writeDims(b *strings.Builder, shape []int64, scalable []bool) {
-	for i, d := range shape {
-		sc := i < len(scalable) && scalable[i]
-		if sc {
-			b.WriteByte('[')
-		}
-		if d == ir.Dynamic {
-			b.WriteByte('?')
-		} else {
-			b.WriteString(strconv.FormatInt(d, 10))
-		}
-		if sc {
-			b.WriteByte(']')
-		}
-		b.WriteByte('x')
 	}
 }
 

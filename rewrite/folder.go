@@ -145,3 +145,91 @@ func Materialize(rw *ir.Rewriter, dialect string, value ir.Attribute, t ir.Type,
 	}
 	return d.Materialize(rw.Builder, value, t, loc)
 }
+
+// TryFold runs op's folder on its constant operands. It returns the fold
+// results (nil when op has no folder or does not fold) and whether op was
+// folded in place, every result being op's own.
+func TryFold(op *ir.Operation) (res []ir.FoldResult, inPlace bool) {
+	def := op.Def()
+	if def == nil {
+		return nil, false
+	}
+	consts := ConstantOperands(op)
+	if def.Fold != nil {
+		res = def.Fold(op, consts)
+	}
+	if len(res) == 0 || len(res) != op.NumResults() {
+		// As MLIR's trait folders, run when the op's own fold fails.
+		if op.HasTrait(ir.Commutative) && moveConstantsRight(op, consts) {
+			res = make([]ir.FoldResult, op.NumResults())
+			for i, r := range op.Results() {
+				res[i].Value = r
+			}
+			return res, true
+		}
+		return nil, false
+	}
+	inPlace = true
+	for i, r := range res {
+		inPlace = inPlace && r.Value == op.Result(i)
+	}
+	return res, inPlace
+}
+
+// ReplaceByFold replaces op by its fold results res: values as they are,
+// attributes as constants of op's dialect materialized before op. When an
+// attribute cannot be materialized it erases the constants it made and
+// leaves op in place, returning false.
+func ReplaceByFold(rw *ir.Rewriter, op *ir.Operation, res []ir.FoldResult) bool {
+	rw.SetInsertionPointBefore(op)
+	repl := make([]*ir.Value, len(res))
+	var created []*ir.Operation
+	for i, r := range res {
+		if r.Value != nil {
+			repl[i] = r.Value
+			continue
+		}
+		var c *ir.Operation
+		if r.Attr != nil {
+			c = Materialize(rw, op.Dialect(), r.Attr, op.Result(i).Type(), op.Loc())
+		}
+		if c == nil {
+			for _, x := range created {
+				rw.EraseOp(x)
+			}
+			return false
+		}
+		created = append(created, c)
+		repl[i] = c.Result(0)
+	}
+	rw.ReplaceOp(op, repl)
+	return true
+}
+
+// moveConstantsRight stably moves a commutative op's constant operands
+// after the others (MLIR's foldCommutative), so `mulf %cst, %x` becomes
+// `mulf %x, %cst` and CSE sees one spelling. It reports whether it moved any.
+func moveConstantsRight(op *ir.Operation, consts []ir.Attribute) bool {
+	if op.NumOperands() < 2 {
+		return false
+	}
+	var vars, cs []*ir.Value
+	for i, v := range op.Operands() {
+		if consts[i] != nil {
+			cs = append(cs, v)
+		} else {
+			vars = append(vars, v)
+		}
+	}
+	moved := false
+	for i := range vars {
+		if consts[i] != nil {
+			moved = true
+		}
+	}
+	if !moved {
+		return false
+	}
+	op.SetOperands(append(vars, cs...))
+	return true
+}

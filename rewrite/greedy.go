@@ -250,87 +250,13 @@ func (d *driver) process() bool {
 // fold folds op in place or replaces it by values and materialised
 // constants, reporting whether it did.
 func (d *driver) fold(op *ir.Operation) bool {
-	def := op.Def()
-	if def == nil {
+	res, inPlace := TryFold(op)
+	if res == nil {
 		return false
-	}
-	consts := ConstantOperands(op)
-	var res []ir.FoldResult
-	if def.Fold != nil {
-		res = def.Fold(op, consts)
-	}
-	if len(res) == 0 || len(res) != op.NumResults() {
-		// As MLIR's trait folders, run when the op's own fold fails.
-		if op.HasTrait(ir.Commutative) && moveConstantsRight(op, consts) {
-			d.push(op)
-			return true
-		}
-		return false
-	}
-	inPlace := true
-	for i, r := range res {
-		if r.Value != op.Result(i) {
-			inPlace = false
-		}
 	}
 	if inPlace {
 		d.push(op)
 		return true
 	}
-	d.rw.SetInsertionPointBefore(op)
-	repl := make([]*ir.Value, len(res))
-	var created []*ir.Operation
-	for i, r := range res {
-		if r.Value != nil {
-			repl[i] = r.Value
-			continue
-		}
-		if r.Attr == nil {
-			return d.undo(created)
-		}
-		c := Materialize(d.rw, op.Dialect(), r.Attr, op.Result(i).Type(), op.Loc())
-		if c == nil {
-			return d.undo(created)
-		}
-		created = append(created, c)
-		repl[i] = c.Result(0)
-	}
-	d.rw.ReplaceOp(op, repl)
-	return true
-}
-
-// moveConstantsRight stably moves a commutative op's constant operands
-// after the others (MLIR's foldCommutative), so `mulf %cst, %x` becomes
-// `mulf %x, %cst` and CSE sees one spelling. It reports whether it moved any.
-func moveConstantsRight(op *ir.Operation, consts []ir.Attribute) bool {
-	if op.NumOperands() < 2 {
-		return false
-	}
-	var vars, cs []*ir.Value
-	for i, v := range op.Operands() {
-		if consts[i] != nil {
-			cs = append(cs, v)
-		} else {
-			vars = append(vars, v)
-		}
-	}
-	moved := false
-	for i := range vars {
-		if consts[i] != nil {
-			moved = true
-		}
-	}
-	if !moved {
-		return false
-	}
-	op.SetOperands(append(vars, cs...))
-	return true
-}
-
-// undo erases constants made for a fold that could not be completed.
-func (d *driver) undo(created []*ir.Operation) bool {
-	for _, c := range created {
-		d.rw.EraseOp(c)
-	}
-	return false
+	return ReplaceByFold(d.rw, op, res)
 }

@@ -1,6 +1,8 @@
 package affine
 
 import (
+	"slices"
+
 	"strings"
 	"testing"
 
@@ -83,7 +85,7 @@ func TestCanonicalizeMapAndOperands(t *testing.T) {
 	}
 	for _, tc := range tests {
 		m, ops := CanonicalizeMapAndOperands(tc.m, tc.ops)
-		if m.String() != tc.want || !sameValues(ops, tc.wantOps) {
+		if m.String() != tc.want || !slices.Equal(ops, tc.wantOps) {
 			t.Errorf("%s: got %s %v, want %s %v", tc.name, m, ops, tc.want, tc.wantOps)
 		}
 	}

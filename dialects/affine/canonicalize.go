@@ -17,7 +17,7 @@ func simplifyAffineOp(name string) ir.Pattern {
 		}
 		nm, nops := ComposeMapAndOperands(m, ops)
 		nm, nops = CanonicalizeMapAndOperands(nm, nops)
-		if nm == m && sameValues(nops, ops) {
+		if nm == m && slices.Equal(nops, ops) {
 			return false
 		}
 		rw.ModifyInPlace(op, func() { SetAccessMap(op, nm, nops) })
@@ -207,7 +207,7 @@ var forBounds = ir.PatternFunc{Root: ForName, Fn: func(op *ir.Operation, rw *ir.
 	nubm, nubo = ComposeMapAndOperands(nubm, nubo)
 	nubm, nubo = CanonicalizeMapAndOperands(nubm, nubo)
 	nubm = removeDuplicateExprs(nubm)
-	if nlbm == lbm && nubm == ubm && sameValues(nlbo, lbo) && sameValues(nubo, ubo) {
+	if nlbm == lbm && nubm == ubm && slices.Equal(nlbo, lbo) && slices.Equal(nubo, ubo) {
 		return false
 	}
 	rw.ModifyInPlace(op, func() { f.setOperandsAndMaps(nlbm, nlbo, nubm, nubo) })
@@ -271,7 +271,7 @@ var ifCondition = ir.PatternFunc{Root: IfName, Fn: func(op *ir.Operation, rw *ir
 	}
 	ns, nops := ComposeSetAndOperands(s, ops)
 	ns, nops = CanonicalizeSetAndOperands(ns, nops)
-	if ns == s && sameValues(nops, ops) {
+	if ns == s && slices.Equal(nops, ops) {
 		return false
 	}
 	rw.ModifyInPlace(op, func() { o.SetConditional(ns, nops) })
@@ -335,8 +335,8 @@ var parallelBounds = ir.PatternFunc{Root: ParallelName, Fn: func(op *ir.Operatio
 	}
 	nlbm, nlbo := ComposeMapAndOperands(lbm, lbo)
 	nubm, nubo := ComposeMapAndOperands(ubm, ubo)
-	lbChanged := nlbm != lbm || !sameValues(nlbo, lbo)
-	ubChanged := nubm != ubm || !sameValues(nubo, ubo)
+	lbChanged := nlbm != lbm || !slices.Equal(nlbo, lbo)
+	ubChanged := nubm != ubm || !slices.Equal(nubo, ubo)
 	if !lbChanged && !ubChanged {
 		return false
 	}

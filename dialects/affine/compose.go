@@ -350,15 +350,3 @@ func removeDuplicateExprs(m *aff.Map) *aff.Map {
 	}
 	return aff.NewMap(m.NumDims, m.NumSymbols, res)
 }
-
-func sameValues(a, b []*ir.Value) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
-}

@@ -25,19 +25,7 @@ const (
 
 // ConstantIntValue returns the integer held by v's defining constant-like
 // op (arith.constant and friends), as MLIR's getConstantIntValue.
-func ConstantIntValue(v *ir.Value) (int64, bool) {
-	if v == nil {
-		return 0, false
-	}
-	d := v.DefiningOp()
-	if d == nil || !d.HasTrait(ir.ConstantLike) {
-		return 0, false
-	}
-	if ia, ok := d.Attr("value").(*ir.IntegerAttr); ok {
-		return ia.Int(), true
-	}
-	return 0, false
-}
+func ConstantIntValue(v *ir.Value) (int64, bool) { return ir.ConstantInt(v) }
 
 func isConstant(v *ir.Value) bool {
 	d := v.DefiningOp()

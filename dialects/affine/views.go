@@ -1,6 +1,8 @@
 package affine
 
 import (
+	"slices"
+
 	"github.com/goopt/goopt/ir"
 	aff "github.com/goopt/goopt/ir/affine"
 )
@@ -164,7 +166,7 @@ func (f ForOp) constantBoundDifference() (int64, bool) {
 	lbm, lbo := f.LowerBound()
 	ubm, ubo := f.UpperBound()
 	if lbm == nil || ubm == nil || len(lbm.Results) != 1 || len(ubm.Results) != 1 ||
-		lbm.NumDims != ubm.NumDims || lbm.NumSymbols != ubm.NumSymbols || !sameValues(lbo, ubo) {
+		lbm.NumDims != ubm.NumDims || lbm.NumSymbols != ubm.NumSymbols || !slices.Equal(lbo, ubo) {
 		return 0, false
 	}
 	d := aff.SimplifyExpr(aff.Sub(ubm.Results[0], lbm.Results[0]), lbm.NumDims, lbm.NumSymbols)

@@ -49,19 +49,28 @@ func foldExtUI(op *ir.Operation, c []ir.Attribute) (ir.FoldResult, bool) {
 	return constant(foldCast(op, c, intCast(unsigned)))
 }
 
+// foldTruncOfExt folds a truncation op of the extension ext: trunc(ext(a))
+// is trunc(a) when a is still wider than the result, and a itself when it
+// has the result's type.
+func foldTruncOfExt(op, ext *ir.Operation) (ir.FoldResult, bool) {
+	src := ext.Operand(0)
+	sw := ir.BitWidth(ir.ElementTypeOrSelf(src.Type()))
+	dw := ir.BitWidth(ir.ElementTypeOrSelf(op.Result(0).Type()))
+	if sw > dw {
+		op.SetOperand(0, src)
+		return value(op.Result(0))
+	}
+	if src.Type() == op.Result(0).Type() {
+		return value(src)
+	}
+	return noFold, false
+}
+
 func foldTruncI(op *ir.Operation, c []ir.Attribute) (ir.FoldResult, bool) {
 	in := op.Operand(0)
 	if ext := in.DefiningOp(); ext != nil && (ext.Is("arith.extsi") || ext.Is("arith.extui")) {
-		src := ext.Operand(0)
-		sw := ir.BitWidth(ir.ElementTypeOrSelf(src.Type()))
-		dw := ir.BitWidth(ir.ElementTypeOrSelf(op.Result(0).Type()))
-		if sw > dw {
-			// trunci(ext(a)) -> trunci(a)
-			op.SetOperand(0, src)
-			return value(op.Result(0))
-		}
-		if src.Type() == op.Result(0).Type() {
-			return value(src)
+		if r, ok := foldTruncOfExt(op, ext); ok {
+			return r, ok
 		}
 	}
 	if inner := definingOp(in, "arith.trunci"); inner != nil {
@@ -91,7 +100,7 @@ func roundIntToFloat(v *big.Int, t *ir.FloatType) *ir.FloatAttr {
 func intToFloat(conv func(*big.Int, int) *big.Int) func(x ir.Attribute, dst ir.Type) ir.Attribute {
 	return func(x ir.Attribute, dst ir.Type) ir.Attribute {
 		ia, ok := x.(*ir.IntegerAttr)
-		ft, fok := foldableFloat(dst)
+		ft, fok := FoldableFloat(dst)
 		if !ok || !fok {
 			return nil
 		}
@@ -142,8 +151,8 @@ func exactFloatCast(x ir.Attribute, dst ir.Type) ir.Attribute {
 	if !ok || math.IsNaN(fa.Value()) {
 		return nil
 	}
-	_, sok := foldableFloat(fa.Type())
-	ft, dok := foldableFloat(dst)
+	_, sok := FoldableFloat(fa.Type())
+	ft, dok := FoldableFloat(dst)
 	if !sok || !dok {
 		return nil
 	}
@@ -165,15 +174,8 @@ func foldExtF(op *ir.Operation, c []ir.Attribute) (ir.FoldResult, bool) {
 
 func foldTruncF(op *ir.Operation, c []ir.Attribute) (ir.FoldResult, bool) {
 	if ext := definingOp(op.Operand(0), "arith.extf"); ext != nil {
-		src := ext.Operand(0)
-		sw := ir.BitWidth(ir.ElementTypeOrSelf(src.Type()))
-		dw := ir.BitWidth(ir.ElementTypeOrSelf(op.Result(0).Type()))
-		if sw > dw {
-			op.SetOperand(0, src)
-			return value(op.Result(0))
-		}
-		if src.Type() == op.Result(0).Type() {
-			return value(src)
+		if r, ok := foldTruncOfExt(op, ext); ok {
+			return r, ok
 		}
 	}
 	return constant(foldCast(op, c, exactFloatCast))
@@ -193,7 +195,7 @@ func foldBitcast(op *ir.Operation, c []ir.Attribute) (ir.FoldResult, bool) {
 		case *ir.IntegerAttr:
 			bits = unsigned(a.Big(), ir.BitWidth(a.Type()))
 		case *ir.FloatAttr:
-			if _, ok := foldableFloat(a.Type()); !ok {
+			if _, ok := FoldableFloat(a.Type()); !ok {
 				return nil
 			}
 			bits = new(big.Int).SetUint64(a.Bits())
@@ -201,7 +203,7 @@ func foldBitcast(op *ir.Operation, c []ir.Attribute) (ir.FoldResult, bool) {
 			return nil
 		}
 		if ft, ok := dst.(*ir.FloatType); ok {
-			if _, ok := foldableFloat(ft); !ok || !bits.IsUint64() {
+			if _, ok := FoldableFloat(ft); !ok || !bits.IsUint64() {
 				return nil
 			}
 			return ir.FloatAttrFromBits(ft, bits.Uint64())

@@ -805,9 +805,10 @@ func foldSelect(op *ir.Operation, c []ir.Attribute) []ir.FoldResult {
 
 // ---- floats ----
 
-// foldableFloat reports whether constants of t fold exactly with float64
-// arithmetic (formats wider than f64 and the 8-bit and smaller formats do not).
-func foldableFloat(t ir.Type) (*ir.FloatType, bool) {
+// FoldableFloat reports whether constants of t fold exactly with float64
+// arithmetic (formats wider than f64 and the 8-bit and smaller formats do
+// not); the math dialect's folders share it.
+func FoldableFloat(t ir.Type) (*ir.FloatType, bool) {
 	ft, ok := t.(*ir.FloatType)
 	if !ok {
 		return nil, false
@@ -858,7 +859,7 @@ func floatResult(t *ir.FloatType, v float64, ins ...*ir.FloatAttr) *ir.FloatAttr
 // sums, products and quotients to within one rounding.
 func foldFloatBinary(op *ir.Operation, c []ir.Attribute, f func(a, b float64) float64) ir.Attribute {
 	resT := op.Result(0).Type()
-	ft, ok := foldableFloat(ir.ElementTypeOrSelf(resT))
+	ft, ok := FoldableFloat(ir.ElementTypeOrSelf(resT))
 	if !ok {
 		return nil
 	}
@@ -922,7 +923,7 @@ func foldFloatPick(op *ir.Operation, c []ir.Attribute, identity func(float64) bo
 		return value(op.Operand(0))
 	}
 	resT := op.Result(0).Type()
-	if _, ok := foldableFloat(ir.ElementTypeOrSelf(resT)); !ok {
+	if _, ok := FoldableFloat(ir.ElementTypeOrSelf(resT)); !ok {
 		return noFold, false
 	}
 	return constant(mapElements(resT, c, func(xs []ir.Attribute) ir.Attribute {
@@ -982,7 +983,7 @@ func foldNegF(op *ir.Operation, c []ir.Attribute) []ir.FoldResult {
 		return []ir.FoldResult{{Value: n.Operand(0)}}
 	}
 	resT := op.Result(0).Type()
-	ft, ok := foldableFloat(ir.ElementTypeOrSelf(resT))
+	ft, ok := FoldableFloat(ir.ElementTypeOrSelf(resT))
 	if !ok {
 		return nil
 	}

@@ -3,6 +3,7 @@ package gpu
 import (
 	"strings"
 
+	"github.com/goopt/goopt/dialects/opsyntax"
 	"github.com/goopt/goopt/ir"
 )
 
@@ -230,16 +231,11 @@ func printAttributions(p ir.OpPrinter, op *ir.Operation) {
 
 // printTypedValues prints `(%a : t1, %b : t2)`.
 func printTypedValues(p ir.OpPrinter, vs []*ir.Value) {
-	p.Print("(")
-	for i, v := range vs {
-		if i > 0 {
-			p.Print(", ")
-		}
-		p.PrintOperand(v)
+	opsyntax.PrintList(p, "(", ")", len(vs), func(i int) {
+		p.PrintOperand(vs[i])
 		p.Print(" : ")
-		p.PrintType(v.Type())
-	}
-	p.Print(")")
+		p.PrintType(vs[i].Type())
+	})
 }
 
 // intAttr returns the integer value of op's attribute name.

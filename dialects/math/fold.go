@@ -5,6 +5,7 @@ import (
 	"math/big"
 	"math/bits"
 
+	"github.com/goopt/goopt/dialects/arith"
 	"github.com/goopt/goopt/ir"
 )
 
@@ -79,19 +80,6 @@ func mapConst(op *ir.Operation, c []ir.Attribute, f func(xs []ir.Attribute) ir.A
 	return []ir.FoldResult{{Attr: ir.Dense(st, out)}}
 }
 
-// foldableFloat reports whether t's values are exact in float64.
-func foldableFloat(t ir.Type) (*ir.FloatType, bool) {
-	ft, ok := t.(*ir.FloatType)
-	if !ok {
-		return nil, false
-	}
-	switch ft.Kind {
-	case ir.KindF16, ir.KindBF16, ir.KindF32, ir.KindF64:
-		return ft, true
-	}
-	return nil, false
-}
-
 // foldExact folds a function whose result is exactly representable in the
 // operand's type (no rounding), so computing on float64 is exact. NaNs do not fold.
 func foldExact(f func(float64) float64) unaryFloatFn {
@@ -101,7 +89,7 @@ func foldExact(f func(float64) float64) unaryFloatFn {
 			if !ok || stdmath.IsNaN(a.Value()) {
 				return nil
 			}
-			ft, ok := foldableFloat(a.Type())
+			ft, ok := arith.FoldableFloat(a.Type())
 			if !ok {
 				return nil
 			}
@@ -142,7 +130,7 @@ func foldCopySign(op *ir.Operation, c []ir.Attribute) []ir.FoldResult {
 		if !aok || !bok || stdmath.IsNaN(a.Value()) {
 			return nil
 		}
-		ft, ok := foldableFloat(a.Type())
+		ft, ok := arith.FoldableFloat(a.Type())
 		if !ok {
 			return nil
 		}

@@ -71,16 +71,4 @@ func countDynamic(static []int64) int {
 
 // ConstantIndex returns the integer value of v when it is produced by a
 // constant-like op with an integer `value` attribute.
-func ConstantIndex(v *ir.Value) (int64, bool) {
-	if v == nil {
-		return 0, false
-	}
-	d := v.DefiningOp()
-	if d == nil || !d.HasTrait(ir.ConstantLike) {
-		return 0, false
-	}
-	if ia, ok := d.Attr("value").(*ir.IntegerAttr); ok {
-		return ia.Int(), true
-	}
-	return 0, false
-}
+func ConstantIndex(v *ir.Value) (int64, bool) { return ir.ConstantInt(v) }

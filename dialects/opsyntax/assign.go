@@ -52,16 +52,24 @@ func parseAssignments(p ir.OpParser) ([]ir.Argument, []ir.UnresolvedOperand, err
 // PrintAssignmentList prints `(%a = %x, %b = %y)`; values may be shorter
 // than args in malformed IR, and is then printed as far as it goes.
 func PrintAssignmentList(p ir.OpPrinter, args, values []*ir.Value) {
-	p.Print("(")
-	for i, a := range args {
-		if i > 0 {
-			p.Print(", ")
-		}
-		p.PrintOperand(a)
+	PrintList(p, "(", ")", len(args), func(i int) {
+		p.PrintOperand(args[i])
 		p.Print(" = ")
 		if i < len(values) {
 			p.PrintOperand(values[i])
 		}
+	})
+}
+
+// PrintList prints open, the n items item(i) prints separated by ", ",
+// and close: the shape of most lists in custom op syntax.
+func PrintList(p ir.OpPrinter, open, close string, n int, item func(i int)) {
+	p.Print(open)
+	for i := 0; i < n; i++ {
+		if i > 0 {
+			p.Print(", ")
+		}
+		item(i)
 	}
-	p.Print(")")
+	p.Print(close)
 }

@@ -59,18 +59,13 @@ func PrintDynamicIndexList(p ir.OpPrinter, dyn []*ir.Value, static []int64, d ir
 	if d == ir.DelimParen {
 		open, closeTok = "(", ")"
 	}
-	p.Print(open)
 	k := 0
-	for i, s := range static {
-		if i > 0 {
-			p.Print(", ")
-		}
-		if s == ir.Dynamic && k < len(dyn) {
+	PrintList(p, open, closeTok, len(static), func(i int) {
+		if static[i] == ir.Dynamic && k < len(dyn) {
 			p.PrintOperand(dyn[k])
 			k++
 		} else {
-			p.Print(strconv.FormatInt(s, 10))
+			p.Print(strconv.FormatInt(static[i], 10))
 		}
-	}
-	p.Print(closeTok)
+	})
 }

@@ -21,10 +21,7 @@ func (o BitcastOp) ResultValue() *ir.Value { return o.GroupResult(0) }
 // BuildBitcastOp creates a vector.bitcast at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildBitcastOp(b *ir.Builder, loc ir.Location, source *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) BitcastOp {
-	st := &ir.OperationState{Name: "vector.bitcast", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("vector.bitcast"), ir.OptionalGroup(source))
-	st.Types = []ir.Type{resultType}
-	return BitcastOp{b.Create(st)}
+	return BitcastOp{b.BuildOp("vector.bitcast", loc, [][]*ir.Value{ir.OptionalGroup(source)}, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
 // BroadcastOp is a typed view of a vector.broadcast operation.
@@ -44,10 +41,7 @@ func (o BroadcastOp) Vector() *ir.Value { return o.GroupResult(0) }
 // BuildBroadcastOp creates a vector.broadcast at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildBroadcastOp(b *ir.Builder, loc ir.Location, source *ir.Value, vectorType ir.Type, attrs ...ir.NamedAttribute) BroadcastOp {
-	st := &ir.OperationState{Name: "vector.broadcast", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("vector.broadcast"), ir.OptionalGroup(source))
-	st.Types = []ir.Type{vectorType}
-	return BroadcastOp{b.Create(st)}
+	return BroadcastOp{b.BuildOp("vector.broadcast", loc, [][]*ir.Value{ir.OptionalGroup(source)}, []ir.Type{vectorType}, 0, nil, attrs)}
 }
 
 // ConstantMaskOp is a typed view of a vector.constant_mask operation.
@@ -67,9 +61,7 @@ func (o ConstantMaskOp) MaskDimSizes() ir.Attribute { return o.Attr("mask_dim_si
 // BuildConstantMaskOp creates a vector.constant_mask at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildConstantMaskOp(b *ir.Builder, loc ir.Location, resultType ir.Type, attrs ...ir.NamedAttribute) ConstantMaskOp {
-	st := &ir.OperationState{Name: "vector.constant_mask", Loc: loc, Attrs: attrs}
-	st.Types = []ir.Type{resultType}
-	return ConstantMaskOp{b.Create(st)}
+	return ConstantMaskOp{b.BuildOp("vector.constant_mask", loc, nil, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
 // ContractOp is a typed view of a vector.contract operation.
@@ -104,10 +96,7 @@ func (o ContractOp) Kind() ir.Attribute { return o.Attr("kind") }
 // BuildContractOp creates a vector.contract at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildContractOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, acc *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) ContractOp {
-	st := &ir.OperationState{Name: "vector.contract", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("vector.contract"), ir.OptionalGroup(lhs), ir.OptionalGroup(rhs), ir.OptionalGroup(acc))
-	st.Types = []ir.Type{resultType}
-	return ContractOp{b.Create(st)}
+	return ContractOp{b.BuildOp("vector.contract", loc, [][]*ir.Value{ir.OptionalGroup(lhs), ir.OptionalGroup(rhs), ir.OptionalGroup(acc)}, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
 // CreateMaskOp is a typed view of a vector.create_mask operation.
@@ -127,10 +116,7 @@ func (o CreateMaskOp) ResultValue() *ir.Value { return o.GroupResult(0) }
 // BuildCreateMaskOp creates a vector.create_mask at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildCreateMaskOp(b *ir.Builder, loc ir.Location, operands []*ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) CreateMaskOp {
-	st := &ir.OperationState{Name: "vector.create_mask", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("vector.create_mask"), operands)
-	st.Types = []ir.Type{resultType}
-	return CreateMaskOp{b.Create(st)}
+	return CreateMaskOp{b.BuildOp("vector.create_mask", loc, [][]*ir.Value{operands}, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
 // ExtractOp is a typed view of a vector.extract operation.
@@ -156,10 +142,7 @@ func (o ExtractOp) StaticPosition() ir.Attribute { return o.Attr("static_positio
 // BuildExtractOp creates a vector.extract at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildExtractOp(b *ir.Builder, loc ir.Location, vector *ir.Value, dynamicPosition []*ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) ExtractOp {
-	st := &ir.OperationState{Name: "vector.extract", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("vector.extract"), ir.OptionalGroup(vector), dynamicPosition)
-	st.Types = []ir.Type{resultType}
-	return ExtractOp{b.Create(st)}
+	return ExtractOp{b.BuildOp("vector.extract", loc, [][]*ir.Value{ir.OptionalGroup(vector), dynamicPosition}, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
 // ExtractStridedSliceOp is a typed view of a vector.extract_strided_slice operation.
@@ -188,10 +171,7 @@ func (o ExtractStridedSliceOp) Strides() ir.Attribute { return o.Attr("strides")
 // BuildExtractStridedSliceOp creates a vector.extract_strided_slice at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildExtractStridedSliceOp(b *ir.Builder, loc ir.Location, vector *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) ExtractStridedSliceOp {
-	st := &ir.OperationState{Name: "vector.extract_strided_slice", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("vector.extract_strided_slice"), ir.OptionalGroup(vector))
-	st.Types = []ir.Type{resultType}
-	return ExtractStridedSliceOp{b.Create(st)}
+	return ExtractStridedSliceOp{b.BuildOp("vector.extract_strided_slice", loc, [][]*ir.Value{ir.OptionalGroup(vector)}, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
 // FmaOp is a typed view of a vector.fma operation.
@@ -217,10 +197,7 @@ func (o FmaOp) ResultValue() *ir.Value { return o.GroupResult(0) }
 // BuildFmaOp creates a vector.fma at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildFmaOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, acc *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) FmaOp {
-	st := &ir.OperationState{Name: "vector.fma", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("vector.fma"), ir.OptionalGroup(lhs), ir.OptionalGroup(rhs), ir.OptionalGroup(acc))
-	st.Types = []ir.Type{resultType}
-	return FmaOp{b.Create(st)}
+	return FmaOp{b.BuildOp("vector.fma", loc, [][]*ir.Value{ir.OptionalGroup(lhs), ir.OptionalGroup(rhs), ir.OptionalGroup(acc)}, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
 // InsertOp is a typed view of a vector.insert operation.
@@ -249,10 +226,7 @@ func (o InsertOp) StaticPosition() ir.Attribute { return o.Attr("static_position
 // BuildInsertOp creates a vector.insert at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildInsertOp(b *ir.Builder, loc ir.Location, source *ir.Value, dest *ir.Value, dynamicPosition []*ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) InsertOp {
-	st := &ir.OperationState{Name: "vector.insert", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("vector.insert"), ir.OptionalGroup(source), ir.OptionalGroup(dest), dynamicPosition)
-	st.Types = []ir.Type{resultType}
-	return InsertOp{b.Create(st)}
+	return InsertOp{b.BuildOp("vector.insert", loc, [][]*ir.Value{ir.OptionalGroup(source), ir.OptionalGroup(dest), dynamicPosition}, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
 // InsertStridedSliceOp is a typed view of a vector.insert_strided_slice operation.
@@ -281,10 +255,7 @@ func (o InsertStridedSliceOp) Strides() ir.Attribute { return o.Attr("strides") 
 // BuildInsertStridedSliceOp creates a vector.insert_strided_slice at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildInsertStridedSliceOp(b *ir.Builder, loc ir.Location, source *ir.Value, dest *ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) InsertStridedSliceOp {
-	st := &ir.OperationState{Name: "vector.insert_strided_slice", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("vector.insert_strided_slice"), ir.OptionalGroup(source), ir.OptionalGroup(dest))
-	st.Types = []ir.Type{resType}
-	return InsertStridedSliceOp{b.Create(st)}
+	return InsertStridedSliceOp{b.BuildOp("vector.insert_strided_slice", loc, [][]*ir.Value{ir.OptionalGroup(source), ir.OptionalGroup(dest)}, []ir.Type{resType}, 0, nil, attrs)}
 }
 
 // LoadOp is a typed view of a vector.load operation.
@@ -310,10 +281,7 @@ func (o LoadOp) Nontemporal() ir.Attribute { return o.Attr("nontemporal") }
 // BuildLoadOp creates a vector.load at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildLoadOp(b *ir.Builder, loc ir.Location, base *ir.Value, indices []*ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) LoadOp {
-	st := &ir.OperationState{Name: "vector.load", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("vector.load"), ir.OptionalGroup(base), indices)
-	st.Types = []ir.Type{resultType}
-	return LoadOp{b.Create(st)}
+	return LoadOp{b.BuildOp("vector.load", loc, [][]*ir.Value{ir.OptionalGroup(base), indices}, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
 // MaskedloadOp is a typed view of a vector.maskedload operation.
@@ -342,10 +310,7 @@ func (o MaskedloadOp) ResultValue() *ir.Value { return o.GroupResult(0) }
 // BuildMaskedloadOp creates a vector.maskedload at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildMaskedloadOp(b *ir.Builder, loc ir.Location, base *ir.Value, indices []*ir.Value, mask *ir.Value, passThru *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) MaskedloadOp {
-	st := &ir.OperationState{Name: "vector.maskedload", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("vector.maskedload"), ir.OptionalGroup(base), indices, ir.OptionalGroup(mask), ir.OptionalGroup(passThru))
-	st.Types = []ir.Type{resultType}
-	return MaskedloadOp{b.Create(st)}
+	return MaskedloadOp{b.BuildOp("vector.maskedload", loc, [][]*ir.Value{ir.OptionalGroup(base), indices, ir.OptionalGroup(mask), ir.OptionalGroup(passThru)}, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
 // MaskedstoreOp is a typed view of a vector.maskedstore operation.
@@ -371,9 +336,7 @@ func (o MaskedstoreOp) ValueToStore() *ir.Value { return o.GroupOperand(3) }
 // BuildMaskedstoreOp creates a vector.maskedstore at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildMaskedstoreOp(b *ir.Builder, loc ir.Location, base *ir.Value, indices []*ir.Value, mask *ir.Value, valueToStore *ir.Value, attrs ...ir.NamedAttribute) MaskedstoreOp {
-	st := &ir.OperationState{Name: "vector.maskedstore", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("vector.maskedstore"), ir.OptionalGroup(base), indices, ir.OptionalGroup(mask), ir.OptionalGroup(valueToStore))
-	return MaskedstoreOp{b.Create(st)}
+	return MaskedstoreOp{b.BuildOp("vector.maskedstore", loc, [][]*ir.Value{ir.OptionalGroup(base), indices, ir.OptionalGroup(mask), ir.OptionalGroup(valueToStore)}, nil, 0, nil, attrs)}
 }
 
 // PrintOp is a typed view of a vector.print operation.
@@ -396,9 +359,7 @@ func (o PrintOp) StringLiteral() ir.Attribute { return o.Attr("stringLiteral") }
 // BuildPrintOp creates a vector.print at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildPrintOp(b *ir.Builder, loc ir.Location, source *ir.Value, attrs ...ir.NamedAttribute) PrintOp {
-	st := &ir.OperationState{Name: "vector.print", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("vector.print"), ir.OptionalGroup(source))
-	return PrintOp{b.Create(st)}
+	return PrintOp{b.BuildOp("vector.print", loc, [][]*ir.Value{ir.OptionalGroup(source)}, nil, 0, nil, attrs)}
 }
 
 // ReductionOp is a typed view of a vector.reduction operation.
@@ -427,10 +388,7 @@ func (o ReductionOp) Fastmath() ir.Attribute { return o.Attr("fastmath") }
 // BuildReductionOp creates a vector.reduction at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildReductionOp(b *ir.Builder, loc ir.Location, vector *ir.Value, acc *ir.Value, destType ir.Type, attrs ...ir.NamedAttribute) ReductionOp {
-	st := &ir.OperationState{Name: "vector.reduction", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("vector.reduction"), ir.OptionalGroup(vector), ir.OptionalGroup(acc))
-	st.Types = []ir.Type{destType}
-	return ReductionOp{b.Create(st)}
+	return ReductionOp{b.BuildOp("vector.reduction", loc, [][]*ir.Value{ir.OptionalGroup(vector), ir.OptionalGroup(acc)}, []ir.Type{destType}, 0, nil, attrs)}
 }
 
 // ShapeCastOp is a typed view of a vector.shape_cast operation.
@@ -450,10 +408,7 @@ func (o ShapeCastOp) ResultValue() *ir.Value { return o.GroupResult(0) }
 // BuildShapeCastOp creates a vector.shape_cast at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildShapeCastOp(b *ir.Builder, loc ir.Location, source *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) ShapeCastOp {
-	st := &ir.OperationState{Name: "vector.shape_cast", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("vector.shape_cast"), ir.OptionalGroup(source))
-	st.Types = []ir.Type{resultType}
-	return ShapeCastOp{b.Create(st)}
+	return ShapeCastOp{b.BuildOp("vector.shape_cast", loc, [][]*ir.Value{ir.OptionalGroup(source)}, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
 // SplatOp is a typed view of a vector.splat operation.
@@ -473,10 +428,7 @@ func (o SplatOp) Aggregate() *ir.Value { return o.GroupResult(0) }
 // BuildSplatOp creates a vector.splat at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildSplatOp(b *ir.Builder, loc ir.Location, input *ir.Value, aggregateType ir.Type, attrs ...ir.NamedAttribute) SplatOp {
-	st := &ir.OperationState{Name: "vector.splat", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("vector.splat"), ir.OptionalGroup(input))
-	st.Types = []ir.Type{aggregateType}
-	return SplatOp{b.Create(st)}
+	return SplatOp{b.BuildOp("vector.splat", loc, [][]*ir.Value{ir.OptionalGroup(input)}, []ir.Type{aggregateType}, 0, nil, attrs)}
 }
 
 // StoreOp is a typed view of a vector.store operation.
@@ -502,9 +454,7 @@ func (o StoreOp) Nontemporal() ir.Attribute { return o.Attr("nontemporal") }
 // BuildStoreOp creates a vector.store at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildStoreOp(b *ir.Builder, loc ir.Location, valueToStore *ir.Value, base *ir.Value, indices []*ir.Value, attrs ...ir.NamedAttribute) StoreOp {
-	st := &ir.OperationState{Name: "vector.store", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("vector.store"), ir.OptionalGroup(valueToStore), ir.OptionalGroup(base), indices)
-	return StoreOp{b.Create(st)}
+	return StoreOp{b.BuildOp("vector.store", loc, [][]*ir.Value{ir.OptionalGroup(valueToStore), ir.OptionalGroup(base), indices}, nil, 0, nil, attrs)}
 }
 
 // TransferReadOp is a typed view of a vector.transfer_read operation.
@@ -539,10 +489,7 @@ func (o TransferReadOp) InBounds() ir.Attribute { return o.Attr("in_bounds") }
 // BuildTransferReadOp creates a vector.transfer_read at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildTransferReadOp(b *ir.Builder, loc ir.Location, source *ir.Value, indices []*ir.Value, padding *ir.Value, mask *ir.Value, vectorType ir.Type, attrs ...ir.NamedAttribute) TransferReadOp {
-	st := &ir.OperationState{Name: "vector.transfer_read", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("vector.transfer_read"), ir.OptionalGroup(source), indices, ir.OptionalGroup(padding), ir.OptionalGroup(mask))
-	st.Types = []ir.Type{vectorType}
-	return TransferReadOp{b.Create(st)}
+	return TransferReadOp{b.BuildOp("vector.transfer_read", loc, [][]*ir.Value{ir.OptionalGroup(source), indices, ir.OptionalGroup(padding), ir.OptionalGroup(mask)}, []ir.Type{vectorType}, 0, nil, attrs)}
 }
 
 // TransferWriteOp is a typed view of a vector.transfer_write operation.
@@ -577,8 +524,5 @@ func (o TransferWriteOp) InBounds() ir.Attribute { return o.Attr("in_bounds") }
 // BuildTransferWriteOp creates a vector.transfer_write at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildTransferWriteOp(b *ir.Builder, loc ir.Location, vector *ir.Value, source *ir.Value, indices []*ir.Value, mask *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) TransferWriteOp {
-	st := &ir.OperationState{Name: "vector.transfer_write", Loc: loc, Attrs: attrs}
-	st.SetOperandGroups(b.Ctx.OpDef("vector.transfer_write"), ir.OptionalGroup(vector), ir.OptionalGroup(source), indices, ir.OptionalGroup(mask))
-	st.Types = []ir.Type{resultType}
-	return TransferWriteOp{b.Create(st)}
+	return TransferWriteOp{b.BuildOp("vector.transfer_write", loc, [][]*ir.Value{ir.OptionalGroup(vector), ir.OptionalGroup(source), indices, ir.OptionalGroup(mask)}, []ir.Type{resultType}, 0, nil, attrs)}
 }

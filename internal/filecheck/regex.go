@@ -493,36 +493,15 @@ func emitGo(b *strings.Builder, n *reNode) bool {
 	case reEOL:
 		b.WriteString("$")
 	case reGroup:
-		b.WriteString("(")
-		if !emitGo(b, n.subs[0]) {
-			return false
-		}
-		b.WriteString(")")
+		return emitGoGroup(b, "(", "", n.subs[:1])
 	case reConcat:
-		b.WriteString("(?:")
-		for _, s := range n.subs {
-			if !emitGo(b, s) {
-				return false
-			}
-		}
-		b.WriteString(")")
+		return emitGoGroup(b, "(?:", "", n.subs)
 	case reAlt:
-		b.WriteString("(?:")
-		for i, s := range n.subs {
-			if i > 0 {
-				b.WriteString("|")
-			}
-			if !emitGo(b, s) {
-				return false
-			}
-		}
-		b.WriteString(")")
+		return emitGoGroup(b, "(?:", "|", n.subs)
 	case reRepeat:
-		b.WriteString("(?:")
-		if !emitGo(b, n.subs[0]) {
+		if !emitGoGroup(b, "(?:", "", n.subs[:1]) {
 			return false
 		}
-		b.WriteString(")")
 		switch {
 		case n.min == 0 && n.max < 0:
 			b.WriteString("*")
@@ -542,6 +521,22 @@ func emitGo(b *strings.Builder, n *reNode) bool {
 	case reEmpty:
 		b.WriteString("(?:)")
 	}
+	return true
+}
+
+// emitGoGroup writes subs in a group opened by open, separated by sep; it
+// reports false when one cannot be written in Go's syntax.
+func emitGoGroup(b *strings.Builder, open, sep string, subs []*reNode) bool {
+	b.WriteString(open)
+	for i, s := range subs {
+		if i > 0 {
+			b.WriteString(sep)
+		}
+		if !emitGo(b, s) {
+			return false
+		}
+	}
+	b.WriteString(")")
 	return true
 }
 

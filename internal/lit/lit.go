@@ -68,18 +68,12 @@ const (
 	XPass
 )
 
+// statusNames are the statuses as lit prints them.
+var statusNames = [...]string{Pass: "PASS", Fail: "FAIL", Unsupported: "UNSUPPORTED", XFail: "XFAIL", XPass: "XPASS"}
+
 func (s Status) String() string {
-	switch s {
-	case Pass:
-		return "PASS"
-	case Fail:
-		return "FAIL"
-	case Unsupported:
-		return "UNSUPPORTED"
-	case XFail:
-		return "XFAIL"
-	case XPass:
-		return "XPASS"
+	if int(s) >= 0 && int(s) < len(statusNames) {
+		return statusNames[s]
 	}
 	return fmt.Sprintf("Status(%d)", int(s))
 }

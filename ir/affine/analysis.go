@@ -273,9 +273,9 @@ func EvalExpr(e Expr, dims, syms []int64) (int64, error) {
 		}
 		switch x.Op {
 		case KindFloorDiv:
-			return floorDiv(l, r), nil
+			return FloorDivInt(l, r), nil
 		case KindCeilDiv:
-			return ceilDiv(l, r), nil
+			return CeilDivInt(l, r), nil
 		case KindMod:
 			return mod(l, r), nil
 		}

@@ -22,24 +22,14 @@ const (
 	KindSymbol                   // symbol identifier sN
 )
 
+var kindNames = [...]string{
+	KindAdd: "add", KindMul: "mul", KindMod: "mod", KindFloorDiv: "floordiv", KindCeilDiv: "ceildiv",
+	KindConstant: "constant", KindDim: "dim", KindSymbol: "symbol",
+}
+
 func (k ExprKind) String() string {
-	switch k {
-	case KindAdd:
-		return "add"
-	case KindMul:
-		return "mul"
-	case KindMod:
-		return "mod"
-	case KindFloorDiv:
-		return "floordiv"
-	case KindCeilDiv:
-		return "ceildiv"
-	case KindConstant:
-		return "constant"
-	case KindDim:
-		return "dim"
-	case KindSymbol:
-		return "symbol"
+	if int(k) < len(kindNames) {
+		return kindNames[k]
 	}
 	return fmt.Sprintf("ExprKind(%d)", uint8(k))
 }
@@ -135,32 +125,28 @@ func exprID(e Expr) uint64 {
 
 // Dim returns the dimension expression d<pos>.
 func Dim(pos int) Expr {
-	if pos < 0 {
-		panic("affine: negative dimension position")
-	}
-	uniqMu.Lock()
-	defer uniqMu.Unlock()
-	for len(dimTab) <= pos {
-		d := &DimExpr{Pos: len(dimTab)}
-		dimTab = append(dimTab, d)
-		registerLocked(d)
-	}
-	return dimTab[pos]
+	return positional(&dimTab, pos, "dimension", func(p int) *DimExpr { return &DimExpr{Pos: p} })
 }
 
 // Symbol returns the symbol expression s<pos>.
 func Symbol(pos int) Expr {
+	return positional(&symTab, pos, "symbol", func(p int) *SymbolExpr { return &SymbolExpr{Pos: p} })
+}
+
+// positional returns the uniqued expression at pos of tab, growing tab
+// with mk's expressions up to pos; dims and symbols are uniqued this way.
+func positional[E Expr](tab *[]E, pos int, what string, mk func(int) E) E {
 	if pos < 0 {
-		panic("affine: negative symbol position")
+		panic("affine: negative " + what + " position")
 	}
 	uniqMu.Lock()
 	defer uniqMu.Unlock()
-	for len(symTab) <= pos {
-		s := &SymbolExpr{Pos: len(symTab)}
-		symTab = append(symTab, s)
-		registerLocked(s)
+	for len(*tab) <= pos {
+		e := mk(len(*tab))
+		*tab = append(*tab, e)
+		registerLocked(e)
 	}
-	return symTab[pos]
+	return (*tab)[pos]
 }
 
 // Const returns the constant expression v.
@@ -283,16 +269,26 @@ func CeilDiv(a, b Expr) Expr {
 	return RawBinary(KindCeilDiv, a, b)
 }
 
-func simplifyAdd(lhs, rhs Expr) Expr {
+// foldConstants folds lhs op rhs when both are constants (done); op
+// reports false on overflow, which leaves the expression unfolded.
+func foldConstants(lhs, rhs Expr, op func(a, b int64) (int64, bool)) (res Expr, done bool) {
 	lhsConst, lc := asConst(lhs)
 	rhsConst, rc := asConst(rhs)
-	if lc && rc {
-		sum, ok := addOverflow(lhsConst.Value, rhsConst.Value)
-		if !ok {
-			return nil
-		}
-		return Const(sum)
+	if !lc || !rc {
+		return nil, false
 	}
+	if v, ok := op(lhsConst.Value, rhsConst.Value); ok {
+		return Const(v), true
+	}
+	return nil, true
+}
+
+func simplifyAdd(lhs, rhs Expr) Expr {
+	if res, done := foldConstants(lhs, rhs, addOverflow); done {
+		return res
+	}
+	_, lc := asConst(lhs)
+	rhsConst, rc := asConst(rhs)
 	// Canonicalize so that only the RHS is a constant; if only one of them
 	// is symbolic, make it the RHS.
 	if lc || (IsSymbolicOrConstant(lhs) && !IsSymbolicOrConstant(rhs)) {
@@ -367,15 +363,11 @@ func simplifyAdd(lhs, rhs Expr) Expr {
 }
 
 func simplifyMul(lhs, rhs Expr) Expr {
-	lhsConst, lc := asConst(lhs)
-	rhsConst, rc := asConst(rhs)
-	if lc && rc {
-		p, ok := mulOverflow(lhsConst.Value, rhsConst.Value)
-		if !ok {
-			return nil
-		}
-		return Const(p)
+	if res, done := foldConstants(lhs, rhs, mulOverflow); done {
+		return res
 	}
+	_, lc := asConst(lhs)
+	rhsConst, rc := asConst(rhs)
 	if !IsSymbolicOrConstant(lhs) && !IsSymbolicOrConstant(rhs) {
 		return nil
 	}
@@ -408,37 +400,43 @@ func simplifyMul(lhs, rhs Expr) Expr {
 	return nil
 }
 
-func simplifyFloorDiv(lhs, rhs Expr) Expr {
+// simplifyDiv is what floordiv and ceildiv simplify alike, quot being the
+// division: a constant quotient, division by one, and (expr * lrhs) div
+// rhsConst when lrhs is a multiple of rhsConst. It returns the result and
+// whether it is final; when not, the divisor is a constant of at least one
+// and the caller may try its own rules.
+func simplifyDiv(lhs, rhs Expr, quot func(a, b int64) int64) (Expr, bool) {
 	lhsConst, lc := asConst(lhs)
 	rhsConst, rc := asConst(rhs)
 	if !rc || rhsConst.Value < 1 {
-		return nil
+		return nil, true
 	}
 	if lc {
 		if lhsConst.Value == math.MinInt64 && rhsConst.Value == -1 {
-			return nil
+			return nil, true
 		}
-		return Const(floorDiv(lhsConst.Value, rhsConst.Value))
+		return Const(quot(lhsConst.Value, rhsConst.Value)), true
 	}
 	if rhsConst.Value == 1 {
-		return lhs
+		return lhs, true
 	}
-	// Simplify (expr * lrhs) floordiv rhsConst when lrhs is a multiple of
-	// rhsConst.
-	lBin, lb := asBin(lhs)
-	if lb && lBin.Op == KindMul {
-		if lrhs, ok := asConst(lBin.RHS); ok {
-			if lrhs.Value%rhsConst.Value == 0 {
-				return Mul(lBin.LHS, Const(lrhs.Value/rhsConst.Value))
-			}
+	if lBin, ok := asBin(lhs); ok && lBin.Op == KindMul {
+		if lrhs, ok := asConst(lBin.RHS); ok && lrhs.Value%rhsConst.Value == 0 {
+			return Mul(lBin.LHS, Const(lrhs.Value/rhsConst.Value)), true
 		}
+	}
+	return nil, false
+}
+
+func simplifyFloorDiv(lhs, rhs Expr) Expr {
+	if res, final := simplifyDiv(lhs, rhs, FloorDivInt); final {
+		return res
 	}
 	// Simplify (expr1 + expr2) floordiv divConst when either expr1 or expr2
 	// is known to be a multiple of divConst.
-	if lb && lBin.Op == KindAdd {
-		llhsDiv := LargestKnownDivisor(lBin.LHS)
-		lrhsDiv := LargestKnownDivisor(lBin.RHS)
-		if llhsDiv%rhsConst.Value == 0 || lrhsDiv%rhsConst.Value == 0 {
+	div := rhs.(*ConstantExpr).Value
+	if lBin, ok := asBin(lhs); ok && lBin.Op == KindAdd {
+		if LargestKnownDivisor(lBin.LHS)%div == 0 || LargestKnownDivisor(lBin.RHS)%div == 0 {
 			return Add(FloorDiv(lBin.LHS, rhs), FloorDiv(lBin.RHS, rhs))
 		}
 	}
@@ -446,29 +444,8 @@ func simplifyFloorDiv(lhs, rhs Expr) Expr {
 }
 
 func simplifyCeilDiv(lhs, rhs Expr) Expr {
-	lhsConst, lc := asConst(lhs)
-	rhsConst, rc := asConst(rhs)
-	if !rc || rhsConst.Value < 1 {
-		return nil
-	}
-	if lc {
-		if lhsConst.Value == math.MinInt64 && rhsConst.Value == -1 {
-			return nil
-		}
-		return Const(ceilDiv(lhsConst.Value, rhsConst.Value))
-	}
-	if rhsConst.Value == 1 {
-		return lhs
-	}
-	lBin, lb := asBin(lhs)
-	if lb && lBin.Op == KindMul {
-		if lrhs, ok := asConst(lBin.RHS); ok {
-			if lrhs.Value%rhsConst.Value == 0 {
-				return Mul(lBin.LHS, Const(lrhs.Value/rhsConst.Value))
-			}
-		}
-	}
-	return nil
+	res, _ := simplifyDiv(lhs, rhs, CeilDivInt)
+	return res
 }
 
 func simplifyMod(lhs, rhs Expr) Expr {
@@ -542,8 +519,8 @@ func abs64(a int64) int64 {
 	return a
 }
 
-// floorDiv returns floor(a / b) (b != 0).
-func floorDiv(a, b int64) int64 {
+// FloorDivInt returns floor(a / b) (b != 0), as MLIR's floorDiv.
+func FloorDivInt(a, b int64) int64 {
 	q := a / b
 	if (a%b != 0) && ((a < 0) != (b < 0)) {
 		q--
@@ -551,8 +528,8 @@ func floorDiv(a, b int64) int64 {
 	return q
 }
 
-// ceilDiv returns ceil(a / b) (b != 0).
-func ceilDiv(a, b int64) int64 {
+// CeilDivInt returns ceil(a / b) (b != 0), as MLIR's ceilDiv.
+func CeilDivInt(a, b int64) int64 {
 	q := a / b
 	if (a%b != 0) && ((a < 0) == (b < 0)) {
 		q++

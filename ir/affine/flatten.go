@@ -233,16 +233,7 @@ func (f *Flattener) visitMod(x *BinaryExpr) error {
 	// expr mod c = expr - c * q, q = expr floordiv c (after cancelling the
 	// gcd of expr and c).
 	dividend := append([]int64(nil), lhs...)
-	g := uint64(c)
-	for _, v := range lhs {
-		g = gcdU(g, uint64(abs64(v)))
-	}
-	if g != 1 {
-		for i := range dividend {
-			dividend[i] /= int64(g)
-		}
-	}
-	divisor := c / int64(g)
+	divisor := cancelGCD(dividend, c)
 	q := FloorDiv(f.fromFlat(dividend), Const(divisor))
 	loc := f.findLocal(q)
 	if loc == -1 {
@@ -252,6 +243,22 @@ func (f *Flattener) visitMod(x *BinaryExpr) error {
 	lhs = f.top()
 	lhs[f.localStart()+loc] = -c
 	return nil
+}
+
+// cancelGCD divides the coefficients and c by their greatest common divisor
+// (c > 0), so that a division by c is written in lowest terms, and returns
+// the divided c.
+func cancelGCD(coeffs []int64, c int64) int64 {
+	g := uint64(c)
+	for _, v := range coeffs {
+		g = gcdU(g, uint64(abs64(v)))
+	}
+	if g != 1 {
+		for i := range coeffs {
+			coeffs[i] /= int64(g)
+		}
+	}
+	return c / int64(g)
 }
 
 func (f *Flattener) visitDiv(x *BinaryExpr, isCeil bool) error {
@@ -271,16 +278,7 @@ func (f *Flattener) visitDiv(x *BinaryExpr, isCeil bool) error {
 	if c <= 0 {
 		return ErrNotFlattenable
 	}
-	g := uint64(c)
-	for _, v := range lhs {
-		g = gcdU(g, uint64(abs64(v)))
-	}
-	if g != 1 {
-		for i := range lhs {
-			lhs[i] /= int64(g)
-		}
-	}
-	divisor := c / int64(g)
+	divisor := cancelGCD(lhs, c)
 	if divisor == 1 {
 		return nil
 	}

@@ -104,40 +104,34 @@ func MultiDimIdentityMap(n int) *Map { return IdentityMap(n) }
 
 // String returns the MLIR text of the map, e.g. "(d0, d1)[s0] -> (d0 + s0, d1)".
 func (m *Map) String() string {
+	return structureString(m.NumDims, m.NumSymbols, " -> (", len(m.Results), func(sb *strings.Builder, i int) {
+		sb.WriteString(m.Results[i].String())
+	})
+}
+
+// structureString is the text maps and sets share: the dims, the symbols
+// when there are any, sep, then the n items item writes, comma-separated,
+// and a closing parenthesis.
+func structureString(nd, ns int, sep string, n int, item func(sb *strings.Builder, i int)) string {
 	var sb strings.Builder
-	writeDimsSyms(&sb, m.NumDims, m.NumSymbols)
-	sb.WriteString(" -> (")
-	for i, r := range m.Results {
-		if i > 0 {
-			sb.WriteString(", ")
-		}
-		sb.WriteString(r.String())
+	writeList(&sb, "(", ")", nd, func(i int) { sb.WriteByte('d'); sb.WriteString(strconv.Itoa(i)) })
+	if ns != 0 {
+		writeList(&sb, "[", "]", ns, func(i int) { sb.WriteByte('s'); sb.WriteString(strconv.Itoa(i)) })
 	}
-	sb.WriteByte(')')
+	writeList(&sb, sep, ")", n, func(i int) { item(&sb, i) })
 	return sb.String()
 }
 
-func writeDimsSyms(sb *strings.Builder, nd, ns int) {
-	sb.WriteByte('(')
-	for i := 0; i < nd; i++ {
+// writeList writes open, the n items separated by ", ", and close.
+func writeList(sb *strings.Builder, open, close string, n int, item func(i int)) {
+	sb.WriteString(open)
+	for i := 0; i < n; i++ {
 		if i > 0 {
 			sb.WriteString(", ")
 		}
-		sb.WriteByte('d')
-		sb.WriteString(strconv.Itoa(i))
+		item(i)
 	}
-	sb.WriteByte(')')
-	if ns != 0 {
-		sb.WriteByte('[')
-		for i := 0; i < ns; i++ {
-			if i > 0 {
-				sb.WriteString(", ")
-			}
-			sb.WriteByte('s')
-			sb.WriteString(strconv.Itoa(i))
-		}
-		sb.WriteByte(']')
-	}
+	sb.WriteString(close)
 }
 
 // Equal reports whether m and o are the same map.
@@ -170,25 +164,18 @@ func (m *Map) IsEmpty() bool { return m.NumDims == 0 && m.NumSymbols == 0 && len
 
 // IsIdentity reports whether m is (d0, ..., dn-1) -> (d0, ..., dn-1);
 // symbols are allowed (as in MLIR).
-func (m *Map) IsIdentity() bool {
-	if m.NumDims != len(m.Results) {
-		return false
-	}
-	for i, r := range m.Results {
-		if d, ok := r.(*DimExpr); !ok || d.Pos != i {
-			return false
-		}
-	}
-	return true
-}
+func (m *Map) IsIdentity() bool { return m.NumDims == len(m.Results) && m.resultsAre(Dim) }
 
 // IsSymbolIdentity reports whether m is ()[s0, ..., sn-1] -> (s0, ..., sn-1).
 func (m *Map) IsSymbolIdentity() bool {
-	if m.NumDims != 0 || m.NumSymbols != len(m.Results) {
-		return false
-	}
+	return m.NumDims == 0 && m.NumSymbols == len(m.Results) && m.resultsAre(Symbol)
+}
+
+// resultsAre reports whether result i of m is at(i) for every i; uniquing
+// makes identity the test.
+func (m *Map) resultsAre(at func(int) Expr) bool {
 	for i, r := range m.Results {
-		if s, ok := r.(*SymbolExpr); !ok || s.Pos != i {
+		if r != at(i) {
 			return false
 		}
 	}

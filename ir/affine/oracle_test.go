@@ -163,20 +163,32 @@ func TestOracleLive(t *testing.T) {
 			wrap = "affine_set<"
 		}
 		src := "func.func @f() attributes {m = " + wrap + c.in + ">} { return }\n"
-		cmd := exec.Command(bin, "--mlir-print-local-scope", "-")
-		cmd.Stdin = stringsReader(src)
-		out, err := cmd.Output()
-		if err != nil {
-			t.Errorf("mlir-opt failed on %q: %v", c.in, err)
+		want, ok := upstreamAttr(t, bin, src, re, "--mlir-print-local-scope")
+		if !ok {
 			continue
 		}
-		m := re.FindSubmatch(out)
-		if m == nil {
-			t.Errorf("cannot find attribute in %s", out)
-			continue
-		}
-		if got := buildCase(c.kind, c.in); got != string(m[1]) {
-			t.Errorf("%s %q: mlir-opt %q, goopt %q", c.kind, c.in, m[1], got)
+		if got := buildCase(c.kind, c.in); got != want {
+			t.Errorf("%s %q: mlir-opt %q, goopt %q", c.kind, c.in, want, got)
 		}
 	}
+}
+
+// upstreamAttr runs mlir-opt (bin) with args on src and returns the
+// attribute text re's first group captures in its output; it reports on t
+// and returns false when mlir-opt fails or prints no such attribute.
+func upstreamAttr(t *testing.T, bin, src string, re *regexp.Regexp, args ...string) (string, bool) {
+	t.Helper()
+	cmd := exec.Command(bin, append(args, "-")...)
+	cmd.Stdin = stringsReader(src)
+	out, err := cmd.Output()
+	if err != nil {
+		t.Errorf("mlir-opt failed on %q: %v", src, err)
+		return "", false
+	}
+	m := re.FindSubmatch(out)
+	if m == nil {
+		t.Errorf("cannot find attribute in %s", out)
+		return "", false
+	}
+	return string(m[1]), true
 }

@@ -89,28 +89,31 @@ func (p *tparser) header() (int, int) {
 func parseMapText(s string) *Map {
 	p := &tparser{toks: tokenize(s)}
 	nd, ns := p.header()
-	p.expect("->")
-	p.expect("(")
 	var res []Expr
+	p.list("->", func() { res = append(res, p.expr()) })
+	return NewMap(nd, ns, res)
+}
+
+// list parses sep, then a parenthesized, comma-separated list of items.
+func (p *tparser) list(sep string, item func()) {
+	p.expect(sep)
+	p.expect("(")
 	for p.peek() != ")" {
-		res = append(res, p.expr())
+		item()
 		if p.peek() == "," {
 			p.next()
 		}
 	}
 	p.expect(")")
-	return NewMap(nd, ns, res)
 }
 
 // parseSetText parses "(d0)[s0] : (constraints)".
 func parseSetText(s string) *Set {
 	p := &tparser{toks: tokenize(s)}
 	nd, ns := p.header()
-	p.expect(":")
-	p.expect("(")
 	var cs []Expr
 	var eqs []bool
-	for p.peek() != ")" {
+	p.list(":", func() {
 		lhs := p.expr()
 		op := p.next()
 		rhs := p.expr()
@@ -124,11 +127,7 @@ func parseSetText(s string) *Set {
 		default:
 			panic("bad constraint op " + op)
 		}
-		if p.peek() == "," {
-			p.next()
-		}
-	}
-	p.expect(")")
+	})
 	if len(cs) == 0 {
 		cs, eqs = []Expr{Const(0)}, []bool{true}
 	}

@@ -103,22 +103,14 @@ func (s *Set) Equal(o *Set) bool {
 
 // String returns the MLIR text, e.g. "(d0)[s0] : (d0 - 10 >= 0, s0 == 0)".
 func (s *Set) String() string {
-	var sb strings.Builder
-	writeDimsSyms(&sb, s.NumDims, s.NumSymbols)
-	sb.WriteString(" : (")
-	for i, c := range s.Constraints {
-		if i > 0 {
-			sb.WriteString(", ")
-		}
-		sb.WriteString(c.String())
+	return structureString(s.NumDims, s.NumSymbols, " : (", len(s.Constraints), func(sb *strings.Builder, i int) {
+		sb.WriteString(s.Constraints[i].String())
 		if s.EqFlags[i] {
 			sb.WriteString(" == 0")
 		} else {
 			sb.WriteString(" >= 0")
 		}
-	}
-	sb.WriteByte(')')
-	return sb.String()
+	})
 }
 
 // Eval reports whether the point (dims, syms) satisfies all constraints.

@@ -17,11 +17,11 @@ func TestIntegerSemanticsBruteForce(t *testing.T) {
 			if b == 0 {
 				continue
 			}
-			if got, want := floorDiv(a, b), refFloorDiv(a, b); got != want {
-				t.Fatalf("floorDiv(%d,%d)=%d want %d", a, b, got, want)
+			if got, want := FloorDivInt(a, b), refFloorDiv(a, b); got != want {
+				t.Fatalf("FloorDivInt(%d,%d)=%d want %d", a, b, got, want)
 			}
-			if got, want := ceilDiv(a, b), refCeilDiv(a, b); got != want {
-				t.Fatalf("ceilDiv(%d,%d)=%d want %d", a, b, got, want)
+			if got, want := CeilDivInt(a, b), refCeilDiv(a, b); got != want {
+				t.Fatalf("CeilDivInt(%d,%d)=%d want %d", a, b, got, want)
 			}
 			if b > 0 {
 				m := mod(a, b)

@@ -40,47 +40,39 @@ func DefaultOptions() Options {
 	}
 }
 
-// Pass is the affine-data-copy-generate pass.
-type Pass struct {
-	pass.Base
-	Opts Options
-}
-
 // New returns the pass with upstream's defaults.
 func New() pass.Pass {
-	return &Pass{
+	return &pass.OptionsFunc[Options]{
 		Base: pass.Base{Arg: "affine-data-copy-generate", Desc: "Generate explicit copying for affine memory operations", On: "func.func", Display: "AffineDataCopyGeneration"},
 		Opts: DefaultOptions(),
+		Fn:   run,
 	}
 }
 
-// Options returns the pass options.
-func (p *Pass) Options() any { return &p.Opts }
-
-// Run generates copies in every block of the function, then promotes the
+// run generates copies in every block of the function, then promotes the
 // single-iteration loops of the copy nests.
-func (p *Pass) Run(op *ir.Operation, am *pass.AnalysisManager) error {
-	if p.Opts.GenerateDma {
+func run(opts *Options, op *ir.Operation, am *pass.AnalysisManager) error {
+	if opts.GenerateDma {
 		am.Emit(op.Remarkf("DMA generation is not supported: no copies generated (use generate-dma=false for point-wise copies)"))
 		return nil
 	}
-	if p.Opts.Padding < 0 {
-		return op.Errorf("invalid padding %d: must be non-negative", p.Opts.Padding)
+	if opts.Padding < 0 {
+		return op.Errorf("invalid padding %d: must be non-negative", opts.Padding)
 	}
 	g := &generator{
 		ctx:  am.Context(),
-		opts: p.Opts,
+		opts: *opts,
 		copy: looputil.CopyOptions{
-			SlowMemorySpace: p.Opts.SlowMemorySpace,
-			FastMemorySpace: p.Opts.FastMemorySpace,
-			Padding:         p.Opts.Padding,
-			GlobalBuffers:   p.Opts.GlobalBuffers,
+			SlowMemorySpace: opts.SlowMemorySpace,
+			FastMemorySpace: opts.FastMemorySpace,
+			Padding:         opts.Padding,
+			GlobalBuffers:   opts.GlobalBuffers,
 		},
 		fn:     op,
 		emit:   am.Emit,
 		isCopy: map[*ir.Operation]bool{},
 	}
-	if len(p.Opts.MemRefs) > 0 {
+	if len(opts.MemRefs) > 0 {
 		g.copy.Filter = g.memrefSelected
 	}
 	for _, r := range op.Regions() {

@@ -7,16 +7,13 @@ import (
 	"github.com/goopt/goopt/pass"
 )
 
-// Pass is the affine-loop-invariant-code-motion pass.
-type Pass struct{ pass.Base }
-
 // New returns the pass.
 func New() pass.Pass {
-	return &Pass{pass.Base{Arg: "affine-loop-invariant-code-motion", Desc: "Hoist loop invariant instructions outside of affine loops", On: "func.func", Display: "AffineLoopInvariantCodeMotion"}}
+	return &pass.Func{Base: pass.Base{Arg: "affine-loop-invariant-code-motion", Desc: "Hoist loop invariant instructions outside of affine loops", On: "func.func", Display: "AffineLoopInvariantCodeMotion"}, Fn: run}
 }
 
-// Run hoists invariant ops out of every affine.for, innermost first.
-func (p *Pass) Run(op *ir.Operation, am *pass.AnalysisManager) error {
+// run hoists invariant ops out of every affine.for, innermost first.
+func run(op *ir.Operation, am *pass.AnalysisManager) error {
 	var loops []affine.ForOp
 	ir.Walk(op, ir.PostOrder, func(o *ir.Operation) ir.WalkResult {
 		if f, ok := affine.AsFor(o); ok {

@@ -7,17 +7,14 @@ import (
 	"github.com/goopt/goopt/pass"
 )
 
-// Pass is the affine-loop-coalescing pass.
-type Pass struct{ pass.Base }
-
 // New returns the affine-loop-coalescing pass.
 func New() pass.Pass {
-	return &Pass{pass.Base{Arg: "affine-loop-coalescing", Desc: "Coalesce nested loops with independent bounds into a single loop", On: "func.func", Display: "LoopCoalescingPass"}}
+	return &pass.Func{Base: pass.Base{Arg: "affine-loop-coalescing", Desc: "Coalesce nested loops with independent bounds into a single loop", On: "func.func", Display: "LoopCoalescingPass"}, Fn: run}
 }
 
-// Run coalesces, outermost nests first, every perfect nest of normalized
+// run coalesces, outermost nests first, every perfect nest of normalized
 // affine.for loops whose bounds are defined above it.
-func (p *Pass) Run(fn *ir.Operation, am *pass.AnalysisManager) error {
+func run(fn *ir.Operation, am *pass.AnalysisManager) error {
 	ctx := am.Context()
 	ir.Walk(fn, ir.PreOrder, func(op *ir.Operation) ir.WalkResult {
 		if f, ok := affine.AsFor(op); ok {

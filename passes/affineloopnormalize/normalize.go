@@ -12,28 +12,19 @@ type Options struct {
 	PromoteSingleIter bool `opt:"promote-single-iter" desc:"Promote single iteration loops"`
 }
 
-// Pass is the affine-loop-normalize pass.
-type Pass struct {
-	pass.Base
-	Opts Options
-}
-
 // New returns the affine-loop-normalize pass.
 func New() pass.Pass {
-	return &Pass{Base: pass.Base{Arg: "affine-loop-normalize", Desc: "Apply normalization transformations to affine loop-like ops", On: "func.func", Display: "AffineLoopNormalizePass"}}
+	return &pass.OptionsFunc[Options]{Base: pass.Base{Arg: "affine-loop-normalize", Desc: "Apply normalization transformations to affine loop-like ops", On: "func.func", Display: "AffineLoopNormalizePass"}, Fn: run}
 }
 
-// Options returns the pass options.
-func (p *Pass) Options() any { return &p.Opts }
-
-// Run normalizes every affine.for and affine.parallel, innermost first.
-func (p *Pass) Run(fn *ir.Operation, am *pass.AnalysisManager) error {
+// run normalizes every affine.for and affine.parallel, innermost first.
+func run(opts *Options, fn *ir.Operation, am *pass.AnalysisManager) error {
 	ctx := am.Context()
 	ir.Walk(fn, ir.PostOrder, func(op *ir.Operation) ir.WalkResult {
 		if par, ok := affine.AsParallel(op); ok {
 			_ = looputil.NormalizeAffineParallel(ctx, par)
 		} else if f, ok := affine.AsFor(op); ok {
-			_ = looputil.NormalizeAffineFor(ctx, f, p.Opts.PromoteSingleIter)
+			_ = looputil.NormalizeAffineFor(ctx, f, opts.PromoteSingleIter)
 		}
 		return ir.Advance
 	})

@@ -6,30 +6,13 @@ import (
 	"github.com/goopt/goopt/dialects/affine"
 	"github.com/goopt/goopt/dialects/affine/looputil"
 	"github.com/goopt/goopt/dialects/all"
+	"github.com/goopt/goopt/internal/testutil"
 	"github.com/goopt/goopt/ir"
 	"github.com/goopt/goopt/parser"
 )
 
 // matmul8192 is the paper's kernel: C[f32] += ext(A[f16]) * ext(B[f16]).
-const matmul8192 = `
-func.func @matmul(%A: memref<8192x8192xf16>, %B: memref<8192x8192xf16>, %C: memref<8192x8192xf32>) {
-  affine.for %i = 0 to 8192 {
-    affine.for %j = 0 to 8192 {
-      affine.for %k = 0 to 8192 {
-        %a = affine.load %A[%i, %k] : memref<8192x8192xf16>
-        %b = affine.load %B[%k, %j] : memref<8192x8192xf16>
-        %c = affine.load %C[%i, %j] : memref<8192x8192xf32>
-        %ae = arith.extf %a : f16 to f32
-        %be = arith.extf %b : f16 to f32
-        %p = arith.mulf %ae, %be : f32
-        %s = arith.addf %c, %p : f32
-        affine.store %s, %C[%i, %j] : memref<8192x8192xf32>
-      }
-    }
-  }
-  return
-}
-`
+var matmul8192 = testutil.AffineMatmul("matmul", 8192, "f16", "f32")
 
 // paperLevels are the paper's thread-block, warp and WMMA tile sizes.
 var paperLevels = [][]int64{{128, 128, 64}, {64, 32, 32}, {16, 16, 16}}

@@ -12,27 +12,19 @@ type Options struct {
 	UnrollJamFactor uint32 `opt:"unroll-jam-factor" desc:"Use this unroll jam factor for all loops (default 4)"`
 }
 
-// Pass is the affine-loop-unroll-jam pass.
-type Pass struct {
-	pass.Base
-	Opts Options
-}
-
 // New returns the affine-loop-unroll-jam pass with upstream's defaults.
 func New() pass.Pass {
-	return &Pass{
+	return &pass.OptionsFunc[Options]{
 		Base: pass.Base{Arg: "affine-loop-unroll-jam", Desc: "Unroll and jam affine loops", On: "func.func", Display: "LoopUnrollAndJam"},
 		Opts: Options{UnrollJamFactor: 4},
+		Fn:   run,
 	}
 }
 
-// Options returns the pass options.
-func (p *Pass) Options() any { return &p.Opts }
-
-// Run unroll-jams the function's first op when it is an affine.for (as
+// run unroll-jams the function's first op when it is an affine.for (as
 // upstream, which targets only the outermost loop of the first nest).
-func (p *Pass) Run(fn *ir.Operation, am *pass.AnalysisManager) error {
-	if p.Opts.UnrollJamFactor == 0 {
+func run(opts *Options, fn *ir.Operation, am *pass.AnalysisManager) error {
+	if opts.UnrollJamFactor == 0 {
 		return ir.Errorf(fn.Loc(), "invalid value '0' for option 'unroll-jam-factor': expected a positive unroll-jam factor")
 	}
 	if fn.NumRegions() == 0 || fn.Region(0).Empty() {
@@ -42,7 +34,7 @@ func (p *Pass) Run(fn *ir.Operation, am *pass.AnalysisManager) error {
 	if !ok {
 		return nil
 	}
-	if err := looputil.LoopUnrollJamByFactor(am.Context(), f, int64(p.Opts.UnrollJamFactor)); err != nil {
+	if err := looputil.LoopUnrollJamByFactor(am.Context(), f, int64(opts.UnrollJamFactor)); err != nil {
 		am.Emit(f.Remarkf("loop unroll-jam failed: %v", err))
 	}
 	return nil

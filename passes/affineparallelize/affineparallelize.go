@@ -15,34 +15,26 @@ type Options struct {
 	ParallelReductions bool   `opt:"parallel-reductions" desc:"Whether to parallelize reduction loops. Defaults to false."`
 }
 
-// Pass is the affine-parallelize pass.
-type Pass struct {
-	pass.Base
-	Opts Options
-}
-
 // New returns the pass with upstream's defaults.
 func New() pass.Pass {
-	return &Pass{
+	return &pass.OptionsFunc[Options]{
 		Base: pass.Base{Arg: "affine-parallelize", Desc: "Convert affine.for ops into 1-D affine.parallel", On: "func.func", Display: "AffineParallelize"},
 		Opts: Options{MaxNested: math.MaxUint32},
+		Fn:   run,
 	}
 }
-
-// Options returns the pass options.
-func (p *Pass) Options() any { return &p.Opts }
 
 type candidate struct {
 	loop       affine.ForOp
 	reductions []analysis.LoopReduction
 }
 
-// Run parallelizes the loops of a function.
-func (p *Pass) Run(op *ir.Operation, am *pass.AnalysisManager) error {
+// run parallelizes the loops of a function.
+func run(opts *Options, op *ir.Operation, am *pass.AnalysisManager) error {
 	var cands []candidate
 	ir.Walk(op, ir.PreOrder, func(o *ir.Operation) ir.WalkResult {
 		if f, ok := affine.AsFor(o); ok {
-			if par, reds := analysis.IsLoopParallel(f, p.Opts.ParallelReductions); par {
+			if par, reds := analysis.IsLoopParallel(f, opts.ParallelReductions); par {
 				cands = append(cands, candidate{f, reds})
 			}
 		}
@@ -55,7 +47,7 @@ func (p *Pass) Run(op *ir.Operation, am *pass.AnalysisManager) error {
 				n++
 			}
 		}
-		if uint64(n) < uint64(p.Opts.MaxNested) {
+		if uint64(n) < uint64(opts.MaxNested) {
 			Parallelize(am.Context(), c.loop, c.reductions)
 		}
 	}

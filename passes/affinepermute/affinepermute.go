@@ -14,27 +14,18 @@ type Options struct {
 	Permutation []uint32 `opt:"permutation" desc:"New position of each loop of the perfectly nested band, outermost first (upstream's permuteLoops convention)"`
 }
 
-// Pass is the affine-loop-permute pass.
-type Pass struct {
-	pass.Base
-	Opts Options
-}
-
 // New returns the pass.
 func New() pass.Pass {
-	return &Pass{Base: pass.Base{Arg: "affine-loop-permute", Desc: "Permute perfectly nested affine loops when dependences allow it (goopt)", On: "func.func", Display: "AffineLoopPermute"}}
+	return &pass.OptionsFunc[Options]{Base: pass.Base{Arg: "affine-loop-permute", Desc: "Permute perfectly nested affine loops when dependences allow it (goopt)", On: "func.func", Display: "AffineLoopPermute"}, Fn: run}
 }
 
-// Options returns the pass options.
-func (p *Pass) Options() any { return &p.Opts }
-
-// Run permutes every outermost band of the function.
-func (p *Pass) Run(op *ir.Operation, am *pass.AnalysisManager) error {
-	perm := make([]int, len(p.Opts.Permutation))
+// run permutes every outermost band of the function.
+func run(opts *Options, op *ir.Operation, am *pass.AnalysisManager) error {
+	perm := make([]int, len(opts.Permutation))
 	seen := make([]bool, len(perm))
-	for i, v := range p.Opts.Permutation {
+	for i, v := range opts.Permutation {
 		if int(v) >= len(perm) || seen[v] {
-			return op.Errorf("invalid loop permutation %v: expected a permutation of 0..%d", p.Opts.Permutation, len(perm)-1)
+			return op.Errorf("invalid loop permutation %v: expected a permutation of 0..%d", opts.Permutation, len(perm)-1)
 		}
 		seen[v] = true
 		perm[i] = int(v)

@@ -10,16 +10,13 @@ import (
 	"github.com/goopt/goopt/pass"
 )
 
-// Pass is the affine-scalrep pass.
-type Pass struct{ pass.Base }
-
 // New returns the pass.
 func New() pass.Pass {
-	return &Pass{pass.Base{Arg: "affine-scalrep", Desc: "Replace affine memref accesses by scalars by forwarding stores to loads and eliminating redundant loads", On: "func.func", Display: "AffineScalarReplacement"}}
+	return &pass.Func{Base: pass.Base{Arg: "affine-scalrep", Desc: "Replace affine memref accesses by scalars by forwarding stores to loads and eliminating redundant loads", On: "func.func", Display: "AffineScalarReplacement"}, Fn: run}
 }
 
-// Run replaces accesses in the function.
-func (p *Pass) Run(op *ir.Operation, am *pass.AnalysisManager) error {
+// run replaces accesses in the function.
+func run(op *ir.Operation, am *pass.AnalysisManager) error {
 	ScalarReplace(op)
 	return nil
 }

@@ -8,18 +8,15 @@ import (
 	"github.com/goopt/goopt/rewrite"
 )
 
-// Pass is the affine-simplify-structures pass.
-type Pass struct{ pass.Base }
-
 // New returns the affine-simplify-structures pass.
 func New() pass.Pass {
-	return &Pass{pass.Base{Arg: "affine-simplify-structures", Desc: "Simplify affine expressions in maps/sets and normalize memrefs", On: "func.func", Display: "SimplifyAffineStructures"}}
+	return &pass.Func{Base: pass.Base{Arg: "affine-simplify-structures", Desc: "Simplify affine expressions in maps/sets and normalize memrefs", On: "func.func", Display: "SimplifyAffineStructures"}, Fn: run}
 }
 
-// Run simplifies every affine map and integer set attribute of the ops in
+// run simplifies every affine map and integer set attribute of the ops in
 // the function, then folds and canonicalizes the affine.for, affine.if and
 // affine.apply ops (and the ops those rewrites create).
-func (p *Pass) Run(fn *ir.Operation, am *pass.AnalysisManager) error {
+func run(fn *ir.Operation, am *pass.AnalysisManager) error {
 	var work []*ir.Operation
 	ir.WalkOps(fn, func(op *ir.Operation) {
 		SimplifyAttributes(op)
@@ -102,17 +99,12 @@ func applyOpPatterns(ctx *ir.Context, ops []*ir.Operation, patterns *rewrite.Pat
 
 // fold folds op, replacing it by existing values or materialized constants.
 func fold(rw *ir.Rewriter, op *ir.Operation) bool {
-	def := op.Def()
-	if def == nil || def.Fold == nil || op.HasTrait(ir.ConstantLike) {
+	if op.HasTrait(ir.ConstantLike) {
 		return false
 	}
-	res := def.Fold(op, rewrite.ConstantOperands(op))
-	if len(res) == 0 || len(res) != op.NumResults() {
+	res, inPlace := rewrite.TryFold(op)
+	if res == nil {
 		return false
-	}
-	inPlace := true
-	for i, r := range res {
-		inPlace = inPlace && r.Value == op.Result(i)
 	}
 	if inPlace {
 		if rw.OnModify != nil {
@@ -120,27 +112,5 @@ func fold(rw *ir.Rewriter, op *ir.Operation) bool {
 		}
 		return true
 	}
-	rw.SetInsertionPointBefore(op)
-	repl := make([]*ir.Value, len(res))
-	var created []*ir.Operation
-	for i, r := range res {
-		if r.Value != nil {
-			repl[i] = r.Value
-			continue
-		}
-		var c *ir.Operation
-		if r.Attr != nil {
-			c = rewrite.Materialize(rw, op.Dialect(), r.Attr, op.Result(i).Type(), op.Loc())
-		}
-		if c == nil {
-			for _, x := range created {
-				rw.EraseOp(x)
-			}
-			return false
-		}
-		created = append(created, c)
-		repl[i] = c.Result(0)
-	}
-	rw.ReplaceOp(op, repl)
-	return true
+	return rewrite.ReplaceByFold(rw, op, res)
 }

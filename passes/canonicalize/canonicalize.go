@@ -17,22 +17,14 @@ type Options struct {
 	EnabledPatterns  []string `opt:"enable-patterns" desc:"Labels of patterns that should be used during application, all other patterns are filtered out"`
 }
 
-// Pass is the canonicalize pass.
-type Pass struct {
-	pass.Base
-	Opts Options
-}
-
 // New returns the pass with upstream's defaults.
 func New() pass.Pass {
-	return &Pass{
+	return &pass.OptionsFunc[Options]{
 		Base: pass.Base{Arg: "canonicalize", Desc: "Canonicalize operations", Display: "Canonicalizer"},
 		Opts: Options{TopDown: true, RegionSimplify: "normal", MaxIterations: 10, MaxNumRewrites: -1},
+		Fn:   run,
 	}
 }
-
-// Options returns the pass options.
-func (p *Pass) Options() any { return &p.Opts }
 
 // Config translates the options into a greedy driver configuration.
 func (o *Options) Config() rewrite.Config {
@@ -57,13 +49,13 @@ func (o *Options) Config() rewrite.Config {
 	return cfg
 }
 
-// Run canonicalizes the regions of op. Canonicalization is best effort:
+// run canonicalizes the regions of op. Canonicalization is best effort:
 // not converging fails the pass only under test-convergence.
-func (p *Pass) Run(op *ir.Operation, am *pass.AnalysisManager) error {
+func run(opts *Options, op *ir.Operation, am *pass.AnalysisManager) error {
 	ctx := am.Context()
-	patterns := rewrite.CanonicalizationPatterns(ctx).Filter(p.Opts.DisabledPatterns, p.Opts.EnabledPatterns)
-	res := rewrite.ApplyPatternsAndFoldGreedily(ctx, op, patterns, p.Opts.Config())
-	if p.Opts.TestConvergence && !res.Converged {
+	patterns := rewrite.CanonicalizationPatterns(ctx).Filter(opts.DisabledPatterns, opts.EnabledPatterns)
+	res := rewrite.ApplyPatternsAndFoldGreedily(ctx, op, patterns, opts.Config())
+	if opts.TestConvergence && !res.Converged {
 		return ir.Errorf(op.Loc(), "canonicalizer failed to converge within %d iterations", res.Iterations)
 	}
 	return nil

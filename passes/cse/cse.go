@@ -8,16 +8,13 @@ import (
 	"github.com/goopt/goopt/pass"
 )
 
-// Pass is the cse pass.
-type Pass struct{ pass.Base }
-
 // New returns the pass.
 func New() pass.Pass {
-	return &Pass{pass.Base{Arg: "cse", Desc: "Eliminate common sub-expressions", Display: "CSE"}}
+	return &pass.Func{Base: pass.Base{Arg: "cse", Desc: "Eliminate common sub-expressions", Display: "CSE"}, Fn: run}
 }
 
-// Run eliminates common subexpressions in op's regions.
-func (p *Pass) Run(op *ir.Operation, am *pass.AnalysisManager) error {
+// run eliminates common subexpressions in op's regions.
+func run(op *ir.Operation, am *pass.AnalysisManager) error {
 	Eliminate(op)
 	return nil
 }

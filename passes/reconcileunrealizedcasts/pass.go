@@ -6,19 +6,15 @@ import (
 	"github.com/goopt/goopt/rewrite/convert"
 )
 
-// Pass is the reconcile-unrealized-casts pass.
-type Pass struct{ pass.Base }
-
 // New returns the pass.
 func New() pass.Pass {
-	return &Pass{pass.Base{
-		Arg:     "reconcile-unrealized-casts",
-		Desc:    "Simplify and eliminate unrealized conversion casts",
-		Display: "ReconcileUnrealizedCasts",
-	}}
+	return &pass.Func{
+		Base: pass.Base{Arg: "reconcile-unrealized-casts", Desc: "Simplify and eliminate unrealized conversion casts", Display: "ReconcileUnrealizedCasts"},
+		Fn:   run,
+	}
 }
 
-// Run reconciles the casts nested in op.
-func (p *Pass) Run(op *ir.Operation, am *pass.AnalysisManager) error {
+// run reconciles the casts nested in op.
+func run(op *ir.Operation, am *pass.AnalysisManager) error {
 	return convert.ReconcileUnrealizedCasts(op)
 }

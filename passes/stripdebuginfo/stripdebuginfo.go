@@ -5,16 +5,13 @@ import (
 	"github.com/goopt/goopt/pass"
 )
 
-// Pass is the strip-debuginfo pass.
-type Pass struct{ pass.Base }
-
 // New returns the pass.
 func New() pass.Pass {
-	return &Pass{pass.Base{Arg: "strip-debuginfo", Desc: "Strip debug info from all operations", Display: "StripDebugInfo"}}
+	return &pass.Func{Base: pass.Base{Arg: "strip-debuginfo", Desc: "Strip debug info from all operations", Display: "StripDebugInfo"}, Fn: run}
 }
 
-// Run sets the location of every op and block argument under op to unknown.
-func (p *Pass) Run(op *ir.Operation, am *pass.AnalysisManager) error {
+// run sets the location of every op and block argument under op to unknown.
+func run(op *ir.Operation, am *pass.AnalysisManager) error {
 	Strip(op)
 	return nil
 }

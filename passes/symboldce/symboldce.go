@@ -5,17 +5,14 @@ import (
 	"github.com/goopt/goopt/pass"
 )
 
-// Pass is the symbol-dce pass.
-type Pass struct{ pass.Base }
-
 // New returns the pass.
 func New() pass.Pass {
-	return &Pass{pass.Base{Arg: "symbol-dce", Desc: "Eliminate dead symbols", Display: "SymbolDCE"}}
+	return &pass.Func{Base: pass.Base{Arg: "symbol-dce", Desc: "Eliminate dead symbols", Display: "SymbolDCE"}, Fn: run}
 }
 
-// Run erases the private symbols of op's symbol tables, recursively, that
+// run erases the private symbols of op's symbol tables, recursively, that
 // no live op references.
-func (p *Pass) Run(op *ir.Operation, am *pass.AnalysisManager) error {
+func run(op *ir.Operation, am *pass.AnalysisManager) error {
 	if !ir.IsSymbolTable(op) {
 		return op.Errorf("was scheduled to run under SymbolDCE, but does not define a symbol table")
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/goopt/goopt/cli"
 	"github.com/goopt/goopt/internal/passtest"
+	"github.com/goopt/goopt/internal/testutil"
 	"github.com/goopt/goopt/interp"
 	"github.com/goopt/goopt/parser"
 	"github.com/goopt/goopt/passes/registry"
@@ -81,17 +82,7 @@ func options(relTol float64) passtest.Options {
 // transformation and on a runtime failure the pass introduced, and skips
 // (rather than fails) what it cannot run.
 func TestCheckChunkFindsBugs(t *testing.T) {
-	const before = `
-func.func @sum(%a: memref<8xi32>) -> i32 {
-  %c0 = arith.constant 0 : i32
-  %r = affine.for %i = 0 to 8 iter_args(%acc = %c0) -> i32 {
-    %x = affine.load %a[%i] : memref<8xi32>
-    %s = arith.addi %acc, %x : i32
-    affine.yield %s : i32
-  }
-  return %r : i32
-}
-func.func private @ext(i32) -> i32
+	const before = testutil.SumI32x8 + `func.func private @ext(i32) -> i32
 func.func @uses_unregistered(%a: i32) -> i32 {
   %0 = "test.op"(%a) : (i32) -> i32
   return %0 : i32

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/goopt/goopt/cli"
+	"github.com/goopt/goopt/internal/testutil"
 )
 
 // minCorpus is the acceptance floor for the number of corpus files.
@@ -112,18 +113,8 @@ func TestRoundTripAgainstMlirOpt(t *testing.T) {
 
 // diff returns the first differing lines of a and b.
 func diff(a, b string) string {
-	al, bl := strings.Split(a, "\n"), strings.Split(b, "\n")
-	for i := 0; i < len(al) || i < len(bl); i++ {
-		var x, y string
-		if i < len(al) {
-			x = al[i]
-		}
-		if i < len(bl) {
-			y = bl[i]
-		}
-		if x != y {
-			return "line " + strconv.Itoa(i+1) + ":\n  upstream: " + x + "\n  via goopt: " + y + "\n"
-		}
+	if i, x, y, ok := testutil.FirstDiff(a, b); ok {
+		return "line " + strconv.Itoa(i) + ":\n  upstream: " + x + "\n  via goopt: " + y + "\n"
 	}
 	return ""
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/goopt/goopt/cli"
 	"github.com/goopt/goopt/internal/passtest"
+	"github.com/goopt/goopt/internal/testutil"
 	"github.com/goopt/goopt/interp"
 	"github.com/goopt/goopt/interp/equiv"
 	"github.com/goopt/goopt/parser"
@@ -269,17 +270,7 @@ func (r *recordingReporter) Logf(format string, args ...any) {
 // that departs from the original input, that a listed upstream bug is only
 // logged, and that a listed entry which agrees again fails.
 func TestCompareChunkVerdicts(t *testing.T) {
-	const orig = `
-func.func @sum(%a: memref<8xi32>) -> i32 {
-  %c0 = arith.constant 0 : i32
-  %r = affine.for %i = 0 to 8 iter_args(%acc = %c0) -> i32 {
-    %x = affine.load %a[%i] : memref<8xi32>
-    %s = arith.addi %acc, %x : i32
-    affine.yield %s : i32
-  }
-  return %r : i32
-}
-`
+	const orig = testutil.SumI32x8
 	wrong := strings.Replace(orig, "0 to 8", "1 to 8", 1)
 	const file, flags = "x.mlir", "--cse"
 	key := knownKey(file, "sum", flags)

@@ -6,6 +6,7 @@ import (
 
 	"github.com/goopt/goopt/dialects/affine"
 	"github.com/goopt/goopt/dialects/all"
+	"github.com/goopt/goopt/internal/testutil"
 	"github.com/goopt/goopt/ir"
 	"github.com/goopt/goopt/parser"
 )
@@ -208,42 +209,9 @@ func.func @f(%A: memref<10x10xf32>) {
   }
   return
 }`, false, []bool{false, true}, 0},
-		{"iter_args reduction", `
-func.func @f(%A: memref<10xf32>) -> f32 {
-  %z = arith.constant 0.0 : f32
-  %r = affine.for %i = 0 to 10 iter_args(%acc = %z) -> (f32) {
-    %v = affine.load %A[%i] : memref<10xf32>
-    %s = arith.addf %acc, %v : f32
-    affine.yield %s : f32
-  }
-  return %r : f32
-}`, false, []bool{false}, 0},
-		{"iter_args reduction allowed", `
-func.func @f(%A: memref<10xf32>) -> f32 {
-  %z = arith.constant 0.0 : f32
-  %r = affine.for %i = 0 to 10 iter_args(%acc = %z) -> (f32) {
-    %v = affine.load %A[%i] : memref<10xf32>
-    %s = arith.addf %acc, %v : f32
-    affine.yield %s : f32
-  }
-  return %r : f32
-}`, true, []bool{true}, 1},
-		{"matmul", `
-func.func @f(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref<8x8xf32>) {
-  affine.for %i = 0 to 8 {
-    affine.for %j = 0 to 8 {
-      affine.for %k = 0 to 8 {
-        %a = affine.load %A[%i, %k] : memref<8x8xf32>
-        %b = affine.load %B[%k, %j] : memref<8x8xf32>
-        %c = affine.load %C[%i, %j] : memref<8x8xf32>
-        %p = arith.mulf %a, %b : f32
-        %s = arith.addf %c, %p : f32
-        affine.store %s, %C[%i, %j] : memref<8x8xf32>
-      }
-    }
-  }
-  return
-}`, false, []bool{true, true, false}, 0},
+		{"iter_args reduction", iterArgsSum, false, []bool{false}, 0},
+		{"iter_args reduction allowed", iterArgsSum, true, []bool{true}, 1},
+		{"matmul", testutil.AffineMatmul("f", 8, "f32", "f32"), false, []bool{true, true, false}, 0},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -285,6 +253,19 @@ func.func @mm(%A: memref<256x256xf32>, %B: memref<256x256xf32>, %C: memref<256x2
   return
 }`
 
+// iterArgsSum sums a memref through an iter_args reduction: parallel only
+// when reductions are allowed.
+const iterArgsSum = `
+func.func @f(%A: memref<10xf32>) -> f32 {
+  %z = arith.constant 0.0 : f32
+  %r = affine.for %i = 0 to 10 iter_args(%acc = %z) -> (f32) {
+    %v = affine.load %A[%i] : memref<10xf32>
+    %s = arith.addf %acc, %v : f32
+    affine.yield %s : f32
+  }
+  return %r : f32
+}`
+
 func TestRegionMatmulTiles(t *testing.T) {
 	m := parse(t, tiledMatmul)
 	acc := accesses(m)
@@ -302,14 +283,7 @@ func TestRegionMatmulTiles(t *testing.T) {
 		{0, 1, []int64{32, 256}, []string{"(d0) -> (d0)", "(d0) -> (0)"}, 1},
 	}
 	for _, tc := range tests {
-		r, err := ComputeRegion(acc[tc.acc], tc.depth)
-		if err != nil {
-			t.Fatal(err)
-		}
-		bb, err := r.ConstantBoundingSizeAndShape()
-		if err != nil {
-			t.Fatal(err)
-		}
+		_, bb := boundingBox(t, acc[tc.acc], tc.depth)
 		if len(bb.Params) != tc.params {
 			t.Errorf("access %d depth %d: %d params, want %d", tc.acc, tc.depth, len(bb.Params), tc.params)
 		}
@@ -345,10 +319,7 @@ func.func @f(%A: memref<100xf32>, %N: index) {
   return
 }`)
 	acc := accesses(m)
-	r, err := ComputeRegion(acc[0], 1)
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := region(t, acc[0], 1)
 	lb, ub := r.Bounds(0)
 	if got := lb.String() + " / " + ub.String(); got != "(d0) -> (d0, 90) / (d0) -> (d0 + 16, 100)" {
 		t.Errorf("guarded bounds: %s", got)
@@ -365,4 +336,27 @@ func TestPerfectlyNestedBand(t *testing.T) {
 	if n := len(PerfectlyNestedBand(loops(m)[0])); n != 6 {
 		t.Errorf("band length %d, want 6", n)
 	}
+}
+
+// boundingBox computes the region acc touches below depth and its constant
+// bounding box, failing t when either cannot be computed.
+func boundingBox(t *testing.T, acc *MemRefAccess, depth int) (*MemRefRegion, *BoundingBox) {
+	t.Helper()
+	r := region(t, acc, depth)
+	bb, err := r.ConstantBoundingSizeAndShape()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r, bb
+}
+
+// region computes the region acc touches below depth, failing t when it
+// cannot.
+func region(t *testing.T, acc *MemRefAccess, depth int) *MemRefRegion {
+	t.Helper()
+	r, err := ComputeRegion(acc, depth)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/goopt/goopt/ir"
+	aff "github.com/goopt/goopt/ir/affine"
 )
 
 // VarKind classifies a variable of a constraint system.
@@ -250,9 +251,9 @@ func (c *Constraints) ConstantBounds(pos int) (lb, ub int64) {
 		a, k := r[0], r[1]
 		switch {
 		case a > 0: // a*x + k >= 0 -> x >= ceil(-k/a)
-			lb = max(lb, ceilDiv(-k, a))
+			lb = max(lb, aff.CeilDivInt(-k, a))
 		case a < 0: // x <= floor(k/-a)
-			ub = min(ub, floorDiv(k, -a))
+			ub = min(ub, aff.FloorDivInt(k, -a))
 		}
 	}
 	return lb, ub

@@ -52,18 +52,8 @@ func CheckDependence(src, dst *MemRefAccess, loopDepth int, withComponents bool)
 	ss, ds := newSide(), newSide()
 	srcLoops := b.addDomain(src.Op, ss)
 	dstLoops := b.addDomain(dst.Op, ds)
-	sr := b.accessRows(src, ss)
-	dr := b.accessRows(dst, ds)
-	if len(sr) != len(dr) {
+	if !b.equateAccesses(src, dst, ss, ds) {
 		return DependenceResult{HasDependence: true}
-	}
-	for i := range sr {
-		s, d := b.widen(sr[i]), b.widen(dr[i])
-		row := make([]int64, len(s))
-		for j := range row {
-			row[j] = s[j] - d[j]
-		}
-		b.c.AddEq(row)
 	}
 	ivCols := func(i int) (int, int) {
 		return ss.vals[srcLoops[i].InductionVar()], ds.vals[dstLoops[i].InductionVar()]
@@ -168,18 +158,8 @@ func ReorderViolatesDependence(src, dst *MemRefAccess, srcBand, dstBand []affine
 	ss, ds := newSide(), newSide()
 	b.addDomain(src.Op, ss)
 	b.addDomain(dst.Op, ds)
-	sr := b.accessRows(src, ss)
-	dr := b.accessRows(dst, ds)
-	if len(sr) != len(dr) {
+	if !b.equateAccesses(src, dst, ss, ds) {
 		return true
-	}
-	for i := range sr {
-		s, d := b.widen(sr[i]), b.widen(dr[i])
-		row := make([]int64, len(s))
-		for j := range row {
-			row[j] = s[j] - d[j]
-		}
-		b.c.AddEq(row)
 	}
 	for l := 0; l < n; l++ {
 		t := b.c.Clone()

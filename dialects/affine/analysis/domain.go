@@ -296,3 +296,23 @@ func (b *builder) accessRows(a *MemRefAccess, s *side) [][]int64 {
 	}
 	return rows
 }
+
+// equateAccesses constrains the index src accesses to equal the one dst
+// accesses, dimension by dimension; it reports false, adding nothing, when
+// the two access different numbers of dimensions.
+func (b *builder) equateAccesses(src, dst *MemRefAccess, ss, ds *side) bool {
+	sr := b.accessRows(src, ss)
+	dr := b.accessRows(dst, ds)
+	if len(sr) != len(dr) {
+		return false
+	}
+	for i := range sr {
+		s, d := b.widen(sr[i]), b.widen(dr[i])
+		row := make([]int64, len(s))
+		for j := range row {
+			row[j] = s[j] - d[j]
+		}
+		b.c.AddEq(row)
+	}
+	return true
+}

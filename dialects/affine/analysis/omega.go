@@ -13,6 +13,8 @@ package analysis
 import (
 	"math"
 	"slices"
+
+	aff "github.com/goopt/goopt/ir/affine"
 )
 
 // overflow is panicked by the checked arithmetic below and recovered at the
@@ -59,18 +61,8 @@ func gcd(a, b int64) int64 {
 	return a
 }
 
-func floorDiv(a, b int64) int64 {
-	q := a / b
-	if (a%b != 0) && ((a < 0) != (b < 0)) {
-		q--
-	}
-	return q
-}
-
-func ceilDiv(a, b int64) int64 { return -floorDiv(-a, b) }
-
 // modHat is Pugh's symmetric modulo: a - m*floor(a/m + 1/2).
-func modHat(a, m int64) int64 { return a - mulC(m, floorDiv(addC(mulC(2, a), m), mulC(2, m))) }
+func modHat(a, m int64) int64 { return a - mulC(m, aff.FloorDivInt(addC(mulC(2, a), m), mulC(2, m))) }
 
 // intSystem is a conjunction of integer equalities and inequalities over n
 // variables.
@@ -159,7 +151,7 @@ func (s *intSystem) normalize() bool {
 			for i := range r[:len(r)-1] {
 				r[i] /= g
 			}
-			r[len(r)-1] = floorDiv(c, g)
+			r[len(r)-1] = aff.FloorDivInt(c, g)
 		}
 		k := rowKey(r, len(r)-1)
 		if j, ok := best[k]; ok {
@@ -264,16 +256,9 @@ func (s *intSystem) fourierMotzkin(k int, dark bool) *intSystem {
 	for _, r := range s.eqs {
 		out.eqs = append(out.eqs, slices.Clone(r))
 	}
-	var lower, upper [][]int64
-	for _, r := range s.ineqs {
-		switch {
-		case r[k] > 0:
-			lower = append(lower, r)
-		case r[k] < 0:
-			upper = append(upper, r)
-		default:
-			out.ineqs = append(out.ineqs, slices.Clone(r))
-		}
+	lower, upper, other := boundsOn(s.ineqs, k)
+	for _, r := range other {
+		out.ineqs = append(out.ineqs, slices.Clone(r))
 	}
 	for _, l := range lower {
 		for _, u := range upper {
@@ -453,4 +438,21 @@ func integerFeasible(s *intSystem) (feasible, known bool) {
 	}()
 	o := &omega{budget: defaultOmegaBudget}
 	return o.feasible(s.clone()), true
+}
+
+// boundsOn splits inequality rows by their coefficient of variable k:
+// lower bounds on it (positive), upper bounds (negative) and the rows that
+// do not mention it, each in the given order.
+func boundsOn(ineqs [][]int64, k int) (lower, upper, other [][]int64) {
+	for _, r := range ineqs {
+		switch {
+		case r[k] > 0:
+			lower = append(lower, r)
+		case r[k] < 0:
+			upper = append(upper, r)
+		default:
+			other = append(other, r)
+		}
+	}
+	return lower, upper, other
 }

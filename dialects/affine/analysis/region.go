@@ -209,15 +209,7 @@ func elimKindOf(c *Constraints, i int) int {
 	// its real shadow holds: one coefficient is 1 (Pugh), or both are a
 	// and the pair reads L <= a*x <= L + c with c >= a - 1 (an interval of
 	// a consecutive values holds a multiple of a: a stride counter).
-	var lows, ups [][]int64
-	for _, r := range c.Ineqs {
-		switch {
-		case r[i] > 0:
-			lows = append(lows, r)
-		case r[i] < 0:
-			ups = append(ups, r)
-		}
-	}
+	lows, ups, _ := boundsOn(c.Ineqs, i)
 	for _, l := range lows {
 		for _, u := range ups {
 			a, b := l[i], -u[i]

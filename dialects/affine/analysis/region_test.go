@@ -44,14 +44,7 @@ func.func @f(%A: memref<256x64xf32>, %B: memref<256xf32>, %T: memref<64xf32>) {
 		{4, 0, []int64{32}, false}, // else-branch: not modelled
 	}
 	for _, tc := range tests {
-		r, err := ComputeRegion(acc[tc.acc], tc.depth)
-		if err != nil {
-			t.Fatal(err)
-		}
-		bb, err := r.ConstantBoundingSizeAndShape()
-		if err != nil {
-			t.Fatal(err)
-		}
+		r, bb := boundingBox(t, acc[tc.acc], tc.depth)
 		for d := range tc.shape {
 			if bb.Shape[d] != tc.shape[d] {
 				t.Errorf("access %d: shape %v, want %v", tc.acc, bb.Shape, tc.shape)
@@ -80,10 +73,7 @@ func.func @f(%A: memref<30x26xf32>) {
   return
 }`)
 	acc := accesses(m)
-	r, err := ComputeRegion(acc[0], 1)
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := region(t, acc[0], 1)
 	loops := EnclosingLoops(acc[0].Op)
 	e := r.EnumerateAt(loops[1].Operation)
 	if e.Guard == nil || e.Guard.String() != "(d0) : (d0 - 1 >= 0, -d0 + 30 >= 0)" {

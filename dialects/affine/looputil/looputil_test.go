@@ -35,15 +35,7 @@ func transform(t *testing.T, fn func(ctx *ir.Context, band []affine.ForOp) error
 		t.Fatal(err)
 	}
 	a, _ := parser.ParseFile(ctx, "a.mlir", []byte(nest3))
-	var root affine.ForOp
-	ir.Walk(a.Module, ir.PreOrder, func(op *ir.Operation) ir.WalkResult {
-		if f, ok := affine.AsFor(op); ok {
-			root = f
-			return ir.Interrupt
-		}
-		return ir.Advance
-	})
-	if err := fn(ctx, looputil.GetPerfectlyNestedLoops(root)); err != nil {
+	if err := fn(ctx, looputil.GetPerfectlyNestedLoops(outermostFor(a.Module))); err != nil {
 		t.Fatal(err)
 	}
 	if err := ir.Verify(a.Module); err != nil {
@@ -126,15 +118,7 @@ func.func @t(%A: memref<8x8xf32>) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var root affine.ForOp
-	ir.Walk(f.Module, ir.PreOrder, func(op *ir.Operation) ir.WalkResult {
-		if x, ok := affine.AsFor(op); ok {
-			root = x
-			return ir.Interrupt
-		}
-		return ir.Advance
-	})
-	band := looputil.GetPerfectlyNestedLoops(root)
+	band := looputil.GetPerfectlyNestedLoops(outermostFor(f.Module))
 	for _, perm := range [][]int{{1, 0}, {0, 0}, {0}} {
 		if _, err := looputil.PermuteLoops(ctx, band, perm); err == nil {
 			t.Errorf("permutation %v accepted", perm)
@@ -143,4 +127,18 @@ func.func @t(%A: memref<8x8xf32>) {
 	if _, err := looputil.TilePerfectlyNested(ctx, band, []int64{2, 2}); err == nil {
 		t.Error("non-hyper-rectangular band tiled")
 	}
+}
+
+// outermostFor returns the first affine.for of m in pre-order: the
+// outermost loop of its first nest.
+func outermostFor(m *ir.Operation) affine.ForOp {
+	var root affine.ForOp
+	ir.Walk(m, ir.PreOrder, func(op *ir.Operation) ir.WalkResult {
+		if f, ok := affine.AsFor(op); ok {
+			root = f
+			return ir.Interrupt
+		}
+		return ir.Advance
+	})
+	return root
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 
 	"github.com/goopt/goopt/dialects/affine"
+	"github.com/goopt/goopt/dialects/affine/analysis"
 	"github.com/goopt/goopt/ir"
 )
 
@@ -11,18 +12,7 @@ import (
 // root, root first: each loop's body holds exactly the next loop and its
 // terminator (MLIR's getPerfectlyNestedLoops).
 func GetPerfectlyNestedLoops(root affine.ForOp) []affine.ForOp {
-	band := []affine.ForOp{root}
-	for {
-		body := band[len(band)-1].Body()
-		if body.Len() != 2 {
-			return band
-		}
-		next, ok := affine.AsFor(body.First())
-		if !ok {
-			return band
-		}
-		band = append(band, next)
-	}
+	return analysis.PerfectlyNestedBand(root)
 }
 
 // IsPerfectlyNested reports whether each loop of loops is the only op (but

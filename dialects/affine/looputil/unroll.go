@@ -43,18 +43,9 @@ func LoopUnrollUpToFactor(ctx *ir.Context, f affine.ForOp, factor int64) error {
 // min upper bound whose trip count is not a multiple of factor are not
 // unrolled.
 func LoopUnrollByFactor(ctx *ir.Context, f affine.ForOp, factor int64, cleanup bool) error {
-	if factor <= 0 {
-		return fmt.Errorf("unroll factor %d is not positive", factor)
-	}
-	tc, tcOK := ConstantTripCount(f)
-	if factor == 1 {
-		if tcOK && tc == 1 {
-			return PromoteIfSingleIteration(ctx, f)
-		}
-		return nil
-	}
-	if f.Body().Len() == 1 {
-		return nil
+	tc, tcOK, done, err := unrollPrologue(ctx, f, factor, "unroll")
+	if done {
+		return err
 	}
 	if tcOK && tc < factor {
 		if cleanup {
@@ -184,4 +175,23 @@ func generateCleanupLoop(ctx *ir.Context, f affine.ForOp, factor int64) error {
 	_ = PromoteIfSingleIteration(ctx, cl)
 	f.SetUpperBound(m, ops)
 	return nil
+}
+
+// unrollPrologue is what unrolling and unroll-jamming by factor share: a
+// factor that is not positive is an error, a factor of one only promotes a
+// single-iteration loop, and a loop with an empty body is left alone; done
+// reports that the caller has nothing more to do (and err its result).
+// Otherwise it returns f's constant trip count, when it has one.
+func unrollPrologue(ctx *ir.Context, f affine.ForOp, factor int64, what string) (tc int64, tcOK, done bool, err error) {
+	if factor <= 0 {
+		return 0, false, true, fmt.Errorf("%s factor %d is not positive", what, factor)
+	}
+	tc, tcOK = ConstantTripCount(f)
+	if factor == 1 {
+		if tcOK && tc == 1 {
+			return tc, tcOK, true, PromoteIfSingleIteration(ctx, f)
+		}
+		return tc, tcOK, true, nil
+	}
+	return tc, tcOK, f.Body().Len() == 1, nil
 }

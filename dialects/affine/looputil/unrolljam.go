@@ -20,18 +20,9 @@ import (
 // iter_args are not supported (upstream duplicates their inits, which is
 // only correct for identity inits).
 func LoopUnrollJamByFactor(ctx *ir.Context, f affine.ForOp, factor int64) error {
-	if factor <= 0 {
-		return fmt.Errorf("unroll-jam factor %d is not positive", factor)
-	}
-	tc, tcOK := ConstantTripCount(f)
-	if factor == 1 {
-		if tcOK && tc == 1 {
-			return PromoteIfSingleIteration(ctx, f)
-		}
-		return nil
-	}
-	if f.Body().Len() == 1 {
-		return nil
+	tc, tcOK, done, err := unrollPrologue(ctx, f, factor, "unroll-jam")
+	if done {
+		return err
 	}
 	if tcOK && tc < factor {
 		return fmt.Errorf("trip count %d is less than the unroll-jam factor %d", tc, factor)

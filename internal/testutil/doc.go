@@ -1,0 +1,16 @@
+// Package testutil holds IR that tests and benchmarks of several packages
+// share, so that one kernel is written once and every package checks the
+// same text.
+//
+// The paper's kernel at its size, C[f32] += ext(A[f16]) * ext(B[f16]):
+//
+//	src := testutil.AffineMatmul("matmul", 8192, "f16", "f32")
+//
+// and a small f32 matmul for an interpreter test:
+//
+//	src := testutil.AffineMatmul("matmul", 32, "f32", "f32")
+//
+// SumI32x8 is a small reduction for checks that compare a function before
+// and after a transformation; FirstDiff points at the first line where two
+// printed modules differ.
+package testutil
