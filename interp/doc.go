@@ -20,11 +20,18 @@
 //     shared memory (Thread.Shared, Thread.AllocShared).
 //   - Compiler.Collective declares an op completed together by a warp, a
 //     warpgroup or the block: each thread contributes its inputs with
-//     Thread.Arrive and is suspended; when all threads of its scope have
+//     Frame.Arrive and is suspended; when all threads of its scope have
 //     arrived, the collective's Combine runs once and the threads resume
 //     with their results. Divergence (threads of the scope at different
 //     ops, or finished) is reported at the op. gpu.barrier, gpu.shuffle,
 //     the reductions and the subgroup_mma ops are built this way.
+//   - On the host (outside any kernel), which is one thread, a collective
+//     completes as soon as that thread arrives: Combine runs over its one
+//     arrival, so a fragment op computes the whole tile as a one-lane warp
+//     does, and gpu.barrier does nothing. This is what lets the stages of
+//     a pipeline before the mapping to gpu.launch, whose subgroup_mma ops
+//     are still host code, be checked by execution. Thread queries (ids,
+//     Thread.Shared) stay errors on the host.
 //
 // A handler for a warp-wide sum (the whole program is Example_handlers):
 //
@@ -43,11 +50,7 @@
 //	})
 //	...
 //	return interp.Compiled{Exec: func(fr *interp.Frame) error {
-//		t, err := interp.ThreadOf(fr, op)
-//		if err != nil {
-//			return err
-//		}
-//		a, err := t.Arrive(k, interp.Arrival{In: [3]uint64{fr.S[in]}})
+//		a, err := fr.Arrive(k, interp.Arrival{In: [3]uint64{fr.S[in]}})
 //		if err != nil {
 //			return err
 //		}

@@ -66,11 +66,7 @@ func compileWarpSum(c *interp.Compiler, op *ir.Operation) (interp.Compiled, erro
 		return interp.Compiled{}, err
 	}
 	return interp.Compiled{Exec: func(fr *interp.Frame) error {
-		t, err := interp.ThreadOf(fr, op)
-		if err != nil {
-			return err
-		}
-		a, err := t.Arrive(k, interp.Arrival{In: [3]uint64{fr.S[in]}})
+		a, err := fr.Arrive(k, interp.Arrival{In: [3]uint64{fr.S[in]}})
 		if err != nil {
 			return err
 		}

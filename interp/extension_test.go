@@ -63,11 +63,7 @@ func compileToyWGMax(c *interp.Compiler, op *ir.Operation) (interp.Compiled, err
 		return interp.Compiled{}, err
 	}
 	return interp.Compiled{Exec: func(fr *interp.Frame) error {
-		t, err := interp.ThreadOf(fr, op)
-		if err != nil {
-			return err
-		}
-		a, err := t.Arrive(k, interp.Arrival{In: [3]uint64{fr.S[in]}})
+		a, err := fr.Arrive(k, interp.Arrival{In: [3]uint64{fr.S[in]}})
 		if err != nil {
 			return err
 		}
@@ -96,11 +92,7 @@ func compileToyPublish(c *interp.Compiler, op *ir.Operation) (interp.Compiled, e
 		return interp.Compiled{}, err
 	}
 	return interp.Compiled{Exec: func(fr *interp.Frame) error {
-		t, err := interp.ThreadOf(fr, op)
-		if err != nil {
-			return err
-		}
-		_, err = t.Arrive(k, interp.Arrival{In: [3]uint64{fr.S[in]}})
+		_, err := fr.Arrive(k, interp.Arrival{In: [3]uint64{fr.S[in]}})
 		return err
 	}}, nil
 }

@@ -8,17 +8,9 @@ import (
 )
 
 // The gpu dialect's collective ops, declared through the public mechanism
-// (Compiler.Collective, Thread.Arrive) that any dialect's handlers use.
-
-// arrive contributes in to k for the thread fr runs on and returns the
-// thread's arrival, holding the results.
-func arrive(fr *Frame, k *CollectiveOp, in Arrival) (*Arrival, error) {
-	t, err := ThreadOf(fr, k.Op())
-	if err != nil {
-		return nil, err
-	}
-	return t.Arrive(k, in)
-}
+// (Compiler.Collective, Frame.Arrive) that any dialect's handlers use. They
+// run in kernels and, as the one thread of a one-thread block, on the host
+// (thread.go).
 
 func compileBarrier(c *Compiler, op *ir.Operation) (Compiled, error) {
 	k, err := c.Collective(op, Collective{Scope: BlockScope})
@@ -26,7 +18,7 @@ func compileBarrier(c *Compiler, op *ir.Operation) (Compiled, error) {
 		return Compiled{}, err
 	}
 	return Compiled{Exec: func(fr *Frame) error {
-		_, err := arrive(fr, k, Arrival{})
+		_, err := fr.Arrive(k, Arrival{})
 		return err
 	}}, nil
 }
@@ -73,7 +65,7 @@ func compileShuffle(c *Compiler, op *ir.Operation) (Compiled, error) {
 		return Compiled{}, err
 	}
 	return Compiled{Exec: func(fr *Frame) error {
-		a, err := arrive(fr, k, Arrival{In: [3]uint64{fr.S[v], fr.S[off], fr.S[w]}})
+		a, err := fr.Arrive(k, Arrival{In: [3]uint64{fr.S[v], fr.S[off], fr.S[w]}})
 		if err != nil {
 			return err
 		}
@@ -186,7 +178,7 @@ func compileReduce(block bool) CompileFunc {
 			return Compiled{}, err
 		}
 		return Compiled{Exec: func(fr *Frame) error {
-			a, err := arrive(fr, k, Arrival{In: [3]uint64{fr.S[v]}})
+			a, err := fr.Arrive(k, Arrival{In: [3]uint64{fr.S[v]}})
 			if err != nil {
 				return err
 			}
@@ -306,7 +298,7 @@ func compileMMALoad(c *Compiler, op *ir.Operation) (Compiled, error) {
 		return Compiled{}, err
 	}
 	return Compiled{Exec: func(fr *Frame) error {
-		a, err := arrive(fr, k, Arrival{Ref: fr.M[src], Idx: fr.gather(idx)})
+		a, err := fr.Arrive(k, Arrival{Ref: fr.M[src], Idx: fr.gather(idx)})
 		if err != nil {
 			return err
 		}
@@ -355,7 +347,7 @@ func compileMMAStore(c *Compiler, op *ir.Operation) (Compiled, error) {
 		return Compiled{}, err
 	}
 	return Compiled{Exec: func(fr *Frame) error {
-		_, err := arrive(fr, k, Arrival{Ref: fr.M[dst], Idx: fr.gather(idx), Obj: [3]any{fr.O[val]}})
+		_, err := fr.Arrive(k, Arrival{Ref: fr.M[dst], Idx: fr.gather(idx), Obj: [3]any{fr.O[val]}})
 		return err
 	}}, nil
 }
@@ -447,7 +439,7 @@ func compileMMACompute(c *Compiler, op *ir.Operation) (Compiled, error) {
 		return Compiled{}, err
 	}
 	return Compiled{Exec: func(fr *Frame) error {
-		a, err := arrive(fr, k, Arrival{Obj: [3]any{fr.O[sa], fr.O[sb], fr.O[sc]}})
+		a, err := fr.Arrive(k, Arrival{Obj: [3]any{fr.O[sa], fr.O[sb], fr.O[sc]}})
 		if err != nil {
 			return err
 		}
@@ -483,7 +475,7 @@ func compileMMAConstant(c *Compiler, op *ir.Operation) (Compiled, error) {
 		return Compiled{}, err
 	}
 	return Compiled{Exec: func(fr *Frame) error {
-		a, err := arrive(fr, k, Arrival{In: [3]uint64{fr.S[v]}})
+		a, err := fr.Arrive(k, Arrival{In: [3]uint64{fr.S[v]}})
 		if err != nil {
 			return err
 		}
@@ -572,7 +564,7 @@ func compileMMAElementwise(c *Compiler, op *ir.Operation) (Compiled, error) {
 		for i, s := range ins {
 			obj[i] = fr.O[s]
 		}
-		a, err := arrive(fr, k, Arrival{Obj: obj})
+		a, err := fr.Arrive(k, Arrival{Obj: obj})
 		if err != nil {
 			return err
 		}
