@@ -77,5 +77,8 @@
 // sizes, strides, plus the layout map when the layout is not strided) over a
 // *Buffer that holds elements in register form (see Value) and a per-element
 // initialisation bit. The buffer is the place where per-element shadow state
-// for GPU checks (last writer thread and barrier epoch) is attached.
+// for GPU checks (last writer thread and barrier epoch) is attached. A
+// workgroup memref.global has one instance per thread block, and one for
+// the host; a kernel that reaches the host's instance through a host value
+// uses its block's instead, race checked (see gpu.go).
 package interp

@@ -70,7 +70,7 @@ func (r *stageRecorder) AfterPass(p pass.Pass, op *ir.Operation, failed bool) {
 	r.stages = append(r.stages, stage{pass: p.Name(), text: printer.String(op, printer.Options{})})
 }
 
-// hostMMA reports whether a subgroup_mma op of text runs on the host,
+// hostMMA reports whether a subgroup_mma op of mod runs on the host,
 // outside any gpu.launch.
 func hostMMA(mod *ir.Operation) bool {
 	found := false
