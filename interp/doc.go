@@ -20,13 +20,20 @@
 //     shared memory (Thread.Shared, Thread.AllocShared).
 //   - Compiler.Collective declares an op completed together by a warp, a
 //     warpgroup or the block: each thread contributes its inputs with
-//     Thread.Arrive and is suspended; when all threads of its scope have
+//     Frame.Arrive and is suspended; when all threads of its scope have
 //     arrived, the collective's Combine runs once and the threads resume
 //     with their results. Divergence (threads of the scope at different
 //     ops, or finished) is reported at the op. Compiler.CollectiveKernel
 //     compiles such an op from what each thread brings and takes back;
 //     gpu.barrier, gpu.shuffle, the reductions and the subgroup_mma ops are
 //     built this way.
+//   - On the host (outside any kernel), which is one thread, a collective
+//     completes as soon as that thread arrives: Combine runs over its one
+//     arrival, so a fragment op computes the whole tile as a one-lane warp
+//     does, and gpu.barrier does nothing. This is what lets the stages of
+//     a pipeline before the mapping to gpu.launch, whose subgroup_mma ops
+//     are still host code, be checked by execution. Thread queries (ids,
+//     Thread.Shared) stay errors on the host.
 //
 // A handler for a warp-wide sum (the whole program is Example_handlers):
 //
@@ -65,5 +72,8 @@
 // sizes, strides, plus the layout map when the layout is not strided) over a
 // *Buffer that holds elements in register form (see Value) and a per-element
 // initialisation bit. The buffer is the place where per-element shadow state
-// for GPU checks (last writer thread and barrier epoch) is attached.
+// for GPU checks (last writer thread and barrier epoch) is attached. A
+// workgroup memref.global has one instance per thread block, and one for
+// the host; a kernel that reaches the host's instance through a host value
+// uses its block's instead, race checked (see gpu.go).
 package interp

@@ -31,6 +31,17 @@ import (
 // checked for data races: Buffer.Shadow keeps, per element, the last
 // writer and up to two readers with the barrier epoch of the access, so a
 // conflicting access by another thread in the same epoch is found in O(1).
+//
+// A workgroup memref.get_global executed on the host (where stages before
+// the mapping to gpu.launch run, or where a pass hoisted it) yields the
+// host's instance of the global, which no kernel can see: shared memory is
+// the block's and starts undefined. memref.get_global is pure, so hoisting
+// it out of a launch cannot change what the kernel means; a kernel that
+// reaches such a host buffer (a gpu.launch capturing the value, a
+// gpu.launch_func argument) therefore uses its block's instance of the
+// global, the same one the kernel's own get_global yields, at the host
+// view's offset, sizes and strides. Its accesses are race-checked, and
+// values the host stored there read as uninitialised in the kernel.
 
 const (
 	warpSize           = 32
@@ -263,10 +274,30 @@ type gpuGrid struct {
 	host        *Frame
 	grid, block [3]int64
 	args        []kernelArg
+	// hostShared are the kernel's slots that start with a view of a host
+	// instance of a workgroup global: each block sees its own instance.
+	hostShared []hostShared
+}
+
+type hostShared struct {
+	slot int
+	view *MemRef
 }
 
 func (k *gpuKernel) launch(host *Frame, op *ir.Operation, grid, block [3]int64, args []kernelArg) error {
 	g := &gpuGrid{k: k, launchOp: op, host: host, grid: grid, block: block, args: args}
+	if k.inherit {
+		for s, m := range host.M {
+			if m != nil && m.Buf.workgroup != nil {
+				g.hostShared = append(g.hostShared, hostShared{slot: s, view: m})
+			}
+		}
+	}
+	for i, a := range args {
+		if a.kind == kindMemRef && a.m != nil && a.m.Buf.workgroup != nil {
+			g.hostShared = append(g.hostShared, hostShared{slot: k.args[i], view: a.m})
+		}
+	}
 	for z := int64(0); z < grid[2]; z++ {
 		for y := int64(0); y < grid[1]; y++ {
 			for x := int64(0); x < grid[0]; x++ {
@@ -286,7 +317,9 @@ const noAgent int32 = -1 << 30
 
 // gpuBlock is one thread block being executed.
 type gpuBlock struct {
-	grid    *gpuGrid
+	grid *gpuGrid
+	// host: the block is the host's degenerate one (Machine.hostThread).
+	host    bool
 	bid     [3]int64
 	threads []*Thread
 	// shared is the block's workgroup memory by name; globals caches the
@@ -301,6 +334,8 @@ type gpuBlock struct {
 	// pending are loads of uninitialised workgroup memory in this epoch:
 	// errors unless another thread's write in the same epoch makes them races.
 	pending []pendingLoad
+	// hostShared are the block's views of grid.hostShared, in that order.
+	hostShared []*MemRef
 }
 
 type pendingLoad struct {
@@ -324,6 +359,13 @@ func (g *gpuGrid) runBlock(bid [3]int64) error {
 		}
 		b.attachShadow(m.Buf)
 		wg[i] = m
+	}
+	for _, h := range g.hostShared {
+		v, err := b.hostView(h.view)
+		if err != nil {
+			return runtimeError(g.launchOp, "%v", err)
+		}
+		b.hostShared = append(b.hostShared, v)
 	}
 	n := g.block[0] * g.block[1] * g.block[2]
 	b.threads = make([]*Thread, 0, n)
@@ -371,6 +413,9 @@ func (b *gpuBlock) newThread(tid [3]int64, wg []*MemRef) (*Thread, error) {
 			fr.S[k.ids[3][d]] = uint64(g.block[d])
 		}
 	}
+	for i, h := range g.hostShared {
+		fr.M[h.slot] = b.hostShared[i]
+	}
 	for i, s := range k.wg {
 		fr.M[s] = wg[i]
 	}
@@ -383,6 +428,21 @@ func (b *gpuBlock) newThread(tid [3]int64, wg []*MemRef) (*Thread, error) {
 	}
 	t.fr = fr
 	return t, nil
+}
+
+// hostView returns the block's view of the workgroup global whose host
+// instance m views: the same offset, sizes, strides and layout over the
+// block's instance (both buffers have the global's type, which the
+// verifier makes every get_global's result type).
+func (b *gpuBlock) hostView(m *MemRef) (*MemRef, error) {
+	w := m.Buf.workgroup
+	inst, err := b.sharedGlobal(b.grid.host.Machine, w.name, w.create)
+	if err != nil {
+		return nil, err
+	}
+	v := *m
+	v.Buf = inst.Buf
+	return &v, nil
 }
 
 // exec runs the thread's body to its end.

@@ -8,17 +8,9 @@ import (
 )
 
 // The gpu dialect's collective ops, declared through the public mechanism
-// (Compiler.Collective, Thread.Arrive) that any dialect's handlers use.
-
-// arrive contributes in to k for the thread fr runs on and returns the
-// thread's arrival, holding the results.
-func arrive(fr *Frame, k *CollectiveOp, in Arrival) (*Arrival, error) {
-	t, err := ThreadOf(fr, k.Op())
-	if err != nil {
-		return nil, err
-	}
-	return t.Arrive(k, in)
-}
+// (Compiler.Collective, Frame.Arrive) that any dialect's handlers use. They
+// run in kernels and, as the one thread of a one-thread block, on the host
+// (thread.go).
 
 // CollectiveKernel registers op as the collective k (as Collective does) and
 // returns its compiled form: each thread arrives with in(fr) and, once the
@@ -30,7 +22,7 @@ func (c *Compiler) CollectiveKernel(op *ir.Operation, k Collective, in func(fr *
 		return Compiled{}, err
 	}
 	return Compiled{Exec: func(fr *Frame) error {
-		a, err := arrive(fr, co, in(fr))
+		a, err := fr.Arrive(co, in(fr))
 		if err != nil {
 			return err
 		}

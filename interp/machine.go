@@ -36,6 +36,8 @@ type Machine struct {
 
 	ops   int64
 	steps int64
+	// host is the thread the host runs collectives as (see hostThread).
+	host *Thread
 }
 
 // New prepares module (a builtin.module) for execution. Functions are

@@ -29,6 +29,8 @@ type Buffer struct {
 	Freed bool
 	// Shadow is per-element state for concurrency checks (nil when unused).
 	Shadow any
+	// workgroup is set on the host's instance of a workgroup memref.global.
+	workgroup *workgroupGlobal
 }
 
 // NewBuffer returns a buffer of n poisoned (uninitialised) elements.

@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"github.com/goopt/goopt/dialects/gpu"
 	"github.com/goopt/goopt/ir"
 )
 
@@ -697,6 +698,11 @@ func compileGetGlobal(c *Compiler, op *ir.Operation) (Compiled, error) {
 			v, err := create()
 			if err != nil {
 				return runtimeError(op, "%v", err)
+			}
+			if v.Buf.Space == gpu.WorkgroupMemorySpace {
+				// A kernel that reaches this buffer through a host value
+				// uses its block's instance instead (gpu.go).
+				v.Buf.workgroup = &workgroupGlobal{name: name, create: create}
 			}
 			m.globals[name] = v.Buf
 			buf = v.Buf

@@ -21,7 +21,9 @@ const (
 
 // Thread is one GPU thread of a running kernel: its position in the grid,
 // its block's shared memory, and its place in collective ops. A handler
-// reaches it from its compiled closure with ThreadOf or Frame.Thread.
+// reaches it from its compiled closure with ThreadOf or Frame.Thread. A
+// Combine can also meet the host thread (Arrival.Thread of a collective run
+// on the host): the one thread, at (0,0,0), of a one-block grid.
 type Thread struct {
 	block  *gpuBlock
 	tid    [3]int64
@@ -44,12 +46,48 @@ type Thread struct {
 func (fr *Frame) Thread() *Thread { return fr.thread }
 
 // ThreadOf returns the GPU thread the frame runs on, or an error located at
-// op when op runs on the host.
+// op when op runs on the host. Ops that ask where they run (ids, shared
+// memory) have no meaning on the host; collectives do, through Frame.Arrive.
 func ThreadOf(fr *Frame, op *ir.Operation) (*Thread, error) {
 	if fr.thread == nil {
 		return nil, runtimeError(op, "'%s' executed outside a GPU kernel", op.Name())
 	}
 	return fr.thread, nil
+}
+
+// ---- the host as a degenerate block ----
+//
+// Before the mapping to gpu.launch, a pipeline's stages hold warp ops (the
+// subgroup_mma ops of WMMA generation) in host code. The host is one
+// thread, so it runs collectives as the only thread of a one-thread block:
+// a collective of any scope completes when that thread arrives, Combine
+// runs at once over its one arrival (a fragment op computes the whole tile,
+// as a one-lane warp does in a kernel), and a barrier is a no-op. There is
+// nothing to race with, so the host's memory carries no shadow state.
+
+// hostThread returns the machine's host thread, made on first use. It
+// lives as long as the machine, like the host's instances of globals.
+func (m *Machine) hostThread() *Thread {
+	if m.host == nil {
+		g := &gpuGrid{grid: [3]int64{1, 1, 1}, block: [3]int64{1, 1, 1}}
+		b := &gpuBlock{grid: g, host: true, shared: map[string]*MemRef{}, globals: map[string]*MemRef{}, epoch: 1}
+		m.host = &Thread{block: b}
+		b.threads = []*Thread{m.host}
+	}
+	return m.host
+}
+
+// Arrive contributes in to the collective k for the thread the frame runs
+// on and returns that thread's arrival, holding the results: in a kernel
+// it is Thread.Arrive; on the host, Combine runs at once with the host
+// thread as the whole scope (see above). Handlers of collective ops should
+// arrive through it, so that their ops run on the host too.
+func (fr *Frame) Arrive(k *CollectiveOp, in Arrival) (*Arrival, error) {
+	t := fr.thread
+	if t == nil {
+		t = fr.Machine.hostThread()
+	}
+	return t.Arrive(k, in)
 }
 
 // ThreadID is the thread's index in its block (gpu.thread_id).
@@ -81,8 +119,14 @@ func (t *Thread) WarpgroupID() int { return t.linear / warpgroupSize }
 // NumThreads is the number of threads of the block.
 func (t *Thread) NumThreads() int { return len(t.block.threads) }
 
-// String names the thread as diagnostics do: "thread (x,y,z)".
-func (t *Thread) String() string { return "thread " + fmtID(t.tid) }
+// String names the thread as diagnostics do: "thread (x,y,z)", or "the
+// host thread".
+func (t *Thread) String() string {
+	if t.block.host {
+		return "the host thread"
+	}
+	return "thread " + fmtID(t.tid)
+}
 
 // Shared returns the block's shared memory named name: a workgroup
 // memref.global of that symbol name that the block has instantiated, or a
@@ -107,7 +151,9 @@ func (t *Thread) AllocShared(op *ir.Operation, name string, typ *ir.MemRefType) 
 	if err != nil {
 		return nil, runtimeError(op, "%v", err)
 	}
-	b.attachShadow(m.Buf)
+	if !b.host {
+		b.attachShadow(m.Buf)
+	}
 	b.shared[name] = m
 	return m, nil
 }
@@ -115,7 +161,10 @@ func (t *Thread) AllocShared(op *ir.Operation, name string, typ *ir.MemRefType) 
 // sharedGlobal gives each thread block its own instance of a workgroup
 // memref.global; globals in other memory spaces are shared by the machine.
 func (t *Thread) sharedGlobal(name string, create func() (*MemRef, error)) (*MemRef, error) {
-	b := t.block
+	return t.block.sharedGlobal(t.fr.Machine, name, create)
+}
+
+func (b *gpuBlock) sharedGlobal(mach *Machine, name string, create func() (*MemRef, error)) (*MemRef, error) {
 	if m, ok := b.shared[name]; ok {
 		return m, nil
 	}
@@ -127,7 +176,6 @@ func (t *Thread) sharedGlobal(name string, create func() (*MemRef, error)) (*Mem
 		return nil, err
 	}
 	if m.Buf.Space != gpu.WorkgroupMemorySpace {
-		mach := t.fr.Machine
 		if buf, ok := mach.globals[name]; ok {
 			m.Buf = buf
 		} else {
@@ -139,6 +187,13 @@ func (t *Thread) sharedGlobal(name string, create func() (*MemRef, error)) (*Mem
 	b.attachShadow(m.Buf)
 	b.shared[name] = m
 	return m, nil
+}
+
+// workgroupGlobal names the workgroup memref.global a host buffer is the
+// host's instance of, and how to make a block's instance (see gpu.go).
+type workgroupGlobal struct {
+	name   string
+	create func() (*MemRef, error)
 }
 
 // ---- collectives ----
@@ -227,17 +282,35 @@ func (c *Compiler) Collective(op *ir.Operation, k Collective) (*CollectiveOp, er
 // Arrive contributes in to the collective k and suspends the thread until
 // k's Combine has run for the thread's scope instance; it returns the
 // thread's arrival, holding its results until the thread's next Arrive.
-// The error is the abort of the thread when another thread failed.
+// The error is the abort of the thread when another thread failed, or
+// Combine's error on the host thread, which completes k at once.
 func (t *Thread) Arrive(k *CollectiveOp, in Arrival) (*Arrival, error) {
-	if t.yield == nil {
-		return nil, runtimeError(k.op, "internal error: collective op in a kernel scheduled without coroutines")
-	}
 	idx := append(t.arrival.Idx[:0], in.Idx...)
 	t.arrival = in
 	t.arrival.Thread, t.arrival.Idx = t, idx
+	if t.yield == nil {
+		if t.block.host {
+			return t.arriveAlone(k)
+		}
+		return nil, runtimeError(k.op, "internal error: collective op in a kernel scheduled without coroutines")
+	}
 	t.wait, t.site = k.op, k
 	if !t.yield(struct{}{}) {
 		return nil, errAborted
+	}
+	return &t.arrival, nil
+}
+
+// arriveAlone completes k for the host thread, the only thread of its
+// block: its arrival is the whole scope instance.
+func (t *Thread) arriveAlone(k *CollectiveOp) (*Arrival, error) {
+	if k.combine == nil {
+		return &t.arrival, nil
+	}
+	b := t.block
+	b.parts = append(b.parts[:0], &t.arrival)
+	if err := k.combine(b.parts); err != nil {
+		return nil, err
 	}
 	return &t.arrival, nil
 }

@@ -1,8 +1,6 @@
 // RUN: goopt opt %s --affine-gpu-map="max-threads-per-block=64" --verify-diagnostics | FileCheck %s
 // RUN: not goopt opt %s --affine-gpu-map="max-threads-per-block=0" 2>&1 | FileCheck %s --check-prefix=ZERO
 
-// EQUIV: none (the input's subgroup_mma ops run only inside a kernel)
-
 // max-threads-per-block bounds the block: 2x2 warp tiles need 128 threads.
 
 // CHECK-LABEL: func.func @too_many_warps(

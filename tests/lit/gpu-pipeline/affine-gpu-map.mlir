@@ -3,8 +3,6 @@
 // RUN: goopt opt %s --split-input-file --affine-gpu-map | FileCheck %s
 // RUN: goopt opt %s --split-input-file --affine-gpu-map="grid-x-loop=i" | FileCheck %s --check-prefix=GRIDI
 
-// EQUIV: none (the inputs' subgroup_mma ops run only inside a kernel; passes/affinegpumap's test runs every output against the plain matmul)
-
 // The paper's mapping at the small configuration (128x128x64, thread-block
 // tile 64x64x32, warp tile 32x32x16, 128-bit copies, C fragments hoisted):
 // a 2x2 grid of 128-thread blocks, ii and jj from the warp id, the shared
