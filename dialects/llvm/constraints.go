@@ -113,3 +113,22 @@ var plainStrKind = &ir.AttrConstraint{
 	},
 	Print: func(p ir.OpPrinter, a ir.Attribute) { p.Print(ir.Quote(a.(*ir.StringAttr).Value)) },
 }
+
+// bracketI32ArrayKind is an i32 dense array a format spells `[1, 2]`
+// (branch weights).
+var bracketI32ArrayKind = &ir.AttrConstraint{
+	Desc:  ir.DenseI32ArrayKind.Desc,
+	Check: ir.DenseI32ArrayKind.Check,
+	Parse: func(p ir.OpParser) (ir.Attribute, error) {
+		vs, err := parsePosition(p)
+		if err != nil {
+			return nil, err
+		}
+		out := make([]int32, len(vs))
+		for i, v := range vs {
+			out[i] = int32(v)
+		}
+		return ir.DenseI32Array(out...), nil
+	},
+	Print: func(p ir.OpPrinter, a ir.Attribute) { printPosition(p, a.(*ir.DenseArrayAttr).Ints) },
+}

@@ -867,7 +867,7 @@ func condBrOp() *ir.OpDef {
 			ir.Var("falseDestOperands", anyLLVMType),
 		},
 		Results:    ir.NoValues,
-		Attrs:      []ir.AttrDef{ir.OptAttr("branch_weights", ir.DenseI32ArrayKind)},
+		Attrs:      []ir.AttrDef{ir.OptAttr("branch_weights", bracketI32ArrayKind)},
 		Inherent:   []string{"loop_annotation"},
 		Successors: []ir.SuccessorDef{{Name: "trueDest"}, {Name: "falseDest"}},
 		Format: "$condition (`weights` `(` $branch_weights^ `)`)? `,` " + destOperands("trueDest", "trueDestOperands") + " `,` " +

@@ -393,7 +393,7 @@ func (s *typeScanner) funcBody() (ir.Type, error) {
 		return nil, fmt.Errorf("invalid function result type: %s", res)
 	}
 	for _, p := range params {
-		if _, ok := p.(*VoidType); ok || !IsCompatibleType(p) {
+		if !validElementType(p) {
 			return nil, fmt.Errorf("invalid function argument type: %s", p)
 		}
 	}
