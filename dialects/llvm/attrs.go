@@ -275,7 +275,7 @@ func quotedEnumKind(desc string, kws []string) *ir.AttrConstraint {
 		if i := slices.Index(kws, s); i >= 0 {
 			return ir.IntAttr(ir.I64, int64(i)), nil
 		}
-		return nil, ir.Errorf(loc, "invalid predicate '%s'", s)
+		return nil, ir.Errorf(loc, "'%s' is an incorrect value of the 'predicate' attribute", s)
 	}
 	k.ParseOptional = nil
 	k.Print = func(p ir.OpPrinter, a ir.Attribute) {
@@ -290,7 +290,7 @@ var (
 	orderingKind    = enumKind("Atomic ordering for LLVM's memory model", orderings)
 	binOpKind       = enumKind("llvm.atomicrmw binary operations", atomicBinOp)
 	asmDialectKind  = enumKind("ATT (0) or Intel (1) asm dialect", asmDialects)
-	icmpPredKind    = quotedEnumKind("lvm.icmp comparison predicate", icmpPreds)
+	icmpPredKind    = quotedEnumKind("llvm.icmp comparison predicate", icmpPreds)
 	fcmpPredKind    = quotedEnumKind("llvm.fcmp comparison predicate", fcmpPreds)
 	i32Kind         = ir.I32AttrKind
 	i64Kind         = ir.I64AttrKind

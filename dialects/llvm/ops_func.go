@@ -202,19 +202,13 @@ func verifyFunc(op *ir.Operation) error {
 		}
 		return nil
 	}
-	if link == "extern_weak" {
-		return op.Errorf("extern_weak linkage is only allowed for declarations")
-	}
 	entry := op.Region(0).Front()
 	if entry.NumArguments() != len(ft.Params) {
 		return op.Errorf("entry block must have %d arguments to match function signature", len(ft.Params))
 	}
 	for i, a := range entry.Arguments() {
-		if !IsCompatibleType(a.Type()) {
-			return op.Errorf("entry block argument #%d is not of LLVM type", i)
-		}
 		if a.Type() != ft.Params[i] {
-			return op.Errorf("the type of entry block argument #%d does not match the function signature", i)
+			return op.Errorf("type of entry block argument #%d('%s') must match the type of the corresponding argument in function signature('%s')", i, a.Type(), ft.Params[i])
 		}
 	}
 	return nil
@@ -331,6 +325,9 @@ func parseCall(p ir.OpParser, st *ir.OperationState) error {
 	if err := p.ParseOptionalAttrDict(st); err != nil {
 		return err
 	}
+	if !hasAttrNamed(st, fastMathAttr) {
+		st.AddAttr(fastMathAttr, FastMath(FastMathNone))
+	}
 	if err := p.Parse(":"); err != nil {
 		return err
 	}
@@ -434,7 +431,7 @@ func verifyCall(op *ir.Operation) error {
 			return op.Errorf("must have either a `callee` attribute or at least an operand")
 		}
 		if !isPtr(args[0].Type()) {
-			return op.Errorf("indirect call expects a pointer as callee: %s", args[0].Type())
+			return op.Errorf("indirect call expects a pointer as callee: '%s'", args[0].Type())
 		}
 		args = args[1:]
 		if ta, ok := op.Attr("var_callee_type").(*ir.TypeAttr); ok {
@@ -444,33 +441,34 @@ func verifyCall(op *ir.Operation) error {
 	if ft == nil {
 		return nil // an indirect call's signature is its operands'
 	}
-	if vt, ok := op.Attr("var_callee_type").(*ir.TypeAttr); ok && !ft.VarArg {
-		_ = vt
-		return op.Errorf("expected var_callee_type to be a variadic function type")
+	if vt, ok := op.Attr("var_callee_type").(*ir.TypeAttr); ok {
+		if vft, ok := vt.Value.(*FunctionType); ok && len(vft.Params) > len(args) {
+			return op.Errorf("expected var_callee_type to have at most %d parameters", len(args))
+		}
 	}
 	if !ft.VarArg && len(args) != len(ft.Params) {
 		return op.Errorf("incorrect number of operands (%d) for callee (expecting: %d)", len(args), len(ft.Params))
 	}
 	if ft.VarArg && len(args) < len(ft.Params) {
-		return op.Errorf("expected var_callee_type to be a variadic function type")
+		return op.Errorf("incorrect number of operands (%d) for callee (expecting: %d)", len(args), len(ft.Params))
 	}
 	if ft.VarArg && op.Attr("var_callee_type") == nil {
 		return op.Errorf("missing var_callee_type attribute for vararg call")
 	}
 	for i, pt := range ft.Params {
 		if args[i].Type() != pt {
-			return op.Errorf("operand type mismatch for operand %d: %s != %s", i, args[i].Type(), pt)
+			return op.Errorf("operand type mismatch for operand %d: '%s' != '%s'", i, args[i].Type(), pt)
 		}
 	}
 	res := ft.Results()
 	if len(res) != op.NumResults() {
 		if len(res) == 0 {
-			return op.Errorf("expected function call to produce no value")
+			return op.Errorf("calling function with void result must not produce values")
 		}
 		return op.Errorf("expected function call to produce a value")
 	}
 	if len(res) == 1 && res[0] != op.Result(0).Type() {
-		return op.Errorf("result type mismatch: %s != %s", op.Result(0).Type(), res[0])
+		return op.Errorf("result type mismatch: '%s' != '%s'", op.Result(0).Type(), res[0])
 	}
 	return nil
 }
@@ -485,13 +483,6 @@ func callIntrinsicOp() *ir.OpDef {
 		Results:  []ir.ValueDef{ir.Opt("results", anyLLVMType)},
 		Attrs:    []ir.AttrDef{ir.Attr("intrin", plainStrKind), fastMathDefault()},
 		Format:   "$intrin `(` $args `)` `:` functional-type($args, $results) attr-dict",
-		Verify: func(op *ir.Operation) error {
-			name := op.Attr("intrin").(*ir.StringAttr).Value
-			if len(name) < 5 || name[:5] != "llvm." {
-				return op.Errorf("intrinsic name must start with 'llvm.'")
-			}
-			return nil
-		},
 	}
 }
 
@@ -662,13 +653,9 @@ func verifyGlobal(op *ir.Operation) error {
 		return op.Errorf("cannot have both initializer value and region")
 	}
 	switch LinkageOf(op) {
-	case "common":
-		if op.Attr("value") == nil && !hasRegion {
-			return op.Errorf("expected zero value for 'common' linkage")
-		}
 	case "appending":
 		if _, ok := t.(*ArrayType); !ok {
-			return op.Errorf("appending linkage only supported for array types")
+			return op.Errorf("expected array type for 'appending' linkage")
 		}
 	}
 	if a := intAttrValue(op, "alignment"); op.Attr("alignment") != nil && (a <= 0 || a&(a-1) != 0) {
@@ -685,10 +672,10 @@ func verifyGlobal(op *ir.Operation) error {
 
 func addressOfOp() *ir.OpDef {
 	return &ir.OpDef{
-		Name:    "llvm.mlir.addressof",
-		Summary: "Creates a pointer pointing to a global or a function",
-		Doc:     "The address of a global or function.\n\n    %p = llvm.mlir.addressof @cst : !llvm.ptr",
-		Traits:  ir.Pure,
+		Name:     "llvm.mlir.addressof",
+		Summary:  "Creates a pointer pointing to a global or a function",
+		Doc:      "The address of a global or function.\n\n    %p = llvm.mlir.addressof @cst : !llvm.ptr",
+		Traits:   ir.Pure,
 		Operands: ir.NoValues,
 		Results:  []ir.ValueDef{ir.Operand("res", anyPtr)},
 		Attrs:    []ir.AttrDef{ir.Attr("global_name", ir.FlatSymbolRefKind)},
@@ -697,7 +684,7 @@ func addressOfOp() *ir.OpDef {
 			ref := op.Attr("global_name").(*ir.SymbolRefAttr)
 			sym := ir.LookupNearestSymbolFrom(op, ref)
 			if sym == nil || !sym.Is("llvm.mlir.global") && !sym.Is("llvm.func") && !sym.Is("llvm.mlir.alias") {
-				return op.Errorf("must reference a global defined by 'llvm.mlir.global', 'llvm.mlir.alias' or 'llvm.func'")
+				return op.Errorf("must reference a global defined by 'llvm.mlir.global' or 'llvm.func'")
 			}
 			if sym.Is("llvm.mlir.global") && AddrSpace(sym) != op.Result(0).Type().(*PointerType).AddrSpace {
 				return op.Errorf("pointer address space must match address space of the referenced global")
@@ -757,11 +744,8 @@ func verifyConstant(op *ir.Operation) error {
 			}
 		}
 	case *ir.FloatAttr:
-		if _, ok := t.(*ir.FloatType); !ok {
-			return op.Errorf("expected float type")
-		}
-		if ir.BitWidth(v.Type()) != ir.BitWidth(t) {
-			return op.Errorf("attribute and type have different float semantics")
+		if ft, ok := t.(*ir.FloatType); ok && ft.Width() != ir.BitWidth(v.Type()) {
+			return op.Errorf("expected float type of width %d", ir.BitWidth(v.Type()))
 		}
 	case *ir.DenseElementsAttr, *ir.ArrayAttr, *ir.DenseResourceAttr:
 	default:
@@ -953,15 +937,12 @@ func verifySwitch(op *ir.Operation) error {
 		return op.Errorf("expects case value type to match condition value type")
 	}
 	segs := op.Attr("case_operand_segments").(*ir.DenseArrayAttr)
-	if len(segs.Ints) != nCases {
-		return op.Errorf("expects number of case operand segments to match number of case destinations")
-	}
 	total := int64(0)
 	for _, n := range segs.Ints {
 		total += n
 	}
 	if total != int64(len(op.OperandGroup(2))) {
-		return op.Errorf("expects case operand segments to cover the case operands")
+		return op.Errorf("caseOperands count (%d) does not match with the total size (%d) specified in attribute 'case_operand_segments'", len(op.OperandGroup(2)), total)
 	}
 	if err := verifySuccessor(op, 0, op.OperandGroup(1)); err != nil {
 		return err
@@ -972,7 +953,8 @@ func verifySwitch(op *ir.Operation) error {
 		}
 	}
 	if w, ok := op.Attr("branch_weights").(*ir.DenseArrayAttr); ok && len(w.Ints) != nCases+1 {
-		return op.Errorf("expects number of branch weights to match number of successors: %d vs %d", len(w.Ints), nCases+1)
+		// Upstream reports this one without the op prefix.
+		return ir.Errorf(op.Loc(), "expects number of branch weights to match number of successors: %d vs %d", len(w.Ints), nCases+1)
 	}
 	return nil
 }

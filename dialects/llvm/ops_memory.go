@@ -179,7 +179,8 @@ func atomicCompatible(t ir.Type) bool {
 	case *ir.IntegerType:
 		w = t.Width
 	}
-	return w == 8 || w == 16 || w == 32 || w == 64
+	// The data layout's size in bits: a power of two of at least a byte.
+	return w >= 8 && w&(w-1) == 0
 }
 
 func orderingOf(op *ir.Operation, name string) int64 {
@@ -193,7 +194,7 @@ func orderingOf(op *ir.Operation, name string) int64 {
 func verifyAtomicMemOp(op *ir.Operation, t ir.Type, unsupported ...int64) error {
 	if o := orderingOf(op, "ordering"); o != NotAtomic {
 		if !atomicCompatible(t) {
-			return op.Errorf("unsupported type %s for atomic access", t)
+			return op.Errorf("unsupported type '%s' for atomic access", t)
 		}
 		if slices.Contains(unsupported, o) {
 			return op.Errorf("unsupported ordering '%s'", orderings[o])
@@ -264,14 +265,18 @@ const (
 	binFMin = 14
 )
 
+var rmwValue = ir.TypeOf("floating point LLVM type or LLVM pointer type or signless integer", func(t ir.Type) bool {
+	return isLLVMFloat(t) || isPtr(t) || isSignlessInt(t)
+})
+
 func atomicRMWOp() *ir.OpDef {
 	return &ir.OpDef{
 		Name:    "llvm.atomicrmw",
 		Summary: "LLVM atomicrmw operation",
 		Doc: "Atomically reads, combines and writes memory, returning the old value.\n\n" +
 			"    %old = llvm.atomicrmw add %p, %v monotonic : !llvm.ptr, i32",
-		Operands: []ir.ValueDef{ir.Operand("ptr", anyPtr), ir.Operand("val", anyLLVMType)},
-		Results:  []ir.ValueDef{ir.Operand("res", anyLLVMType)},
+		Operands: []ir.ValueDef{ir.Operand("ptr", anyPtr), ir.Operand("val", rmwValue)},
+		Results:  []ir.ValueDef{ir.Operand("res", rmwValue)},
 		Attrs: []ir.AttrDef{
 			ir.Attr("bin_op", binOpKind),
 			ir.Attr("ordering", orderingKind),
@@ -290,14 +295,7 @@ func verifyAtomicRMW(op *ir.Operation) error {
 	t := op.Operand(1).Type()
 	switch bin := orderingOf(op, "bin_op"); bin {
 	case binFAdd, binFSub, binFMax, binFMin:
-		if vt, ok := t.(*ir.VectorType); ok {
-			if vt.IsScalable() {
-				return op.Errorf("expected LLVM IR fixed vector type")
-			}
-			if !isLLVMFloat(vt.Elem) {
-				return op.Errorf("expected LLVM IR floating point type for vector element")
-			}
-		} else if !isLLVMFloat(t) {
+		if !isLLVMFloat(t) {
 			return op.Errorf("expected LLVM IR floating point type")
 		}
 	case binXchg:
@@ -384,7 +382,7 @@ func valueElementType(container ir.Type, pos []int64) (ir.Type, string) {
 			}
 			t = at.Body[i]
 		default:
-			return nil, fmt.Sprintf("expected LLVM IR structure/array type, got: %s", t)
+			return nil, fmt.Sprintf("expected LLVM IR structure/array type, got: '%s'", t)
 		}
 	}
 	return t, ""
@@ -478,7 +476,7 @@ func extractValueOp() *ir.OpDef {
 				return op.Errorf("%s", msg)
 			}
 			if elem != op.Result(0).Type() {
-				return op.Errorf("Type mismatch: extracting from %s should produce %s but this op returns %s", op.Operand(0).Type(), elem, op.Result(0).Type())
+				return op.Errorf("Type mismatch: extracting from '%s' should produce '%s' but this op returns '%s'", op.Operand(0).Type(), elem, op.Result(0).Type())
 			}
 			return nil
 		},
@@ -551,7 +549,7 @@ func insertValueOp() *ir.OpDef {
 				return op.Errorf("%s", msg)
 			}
 			if elem != op.Operand(1).Type() {
-				return op.Errorf("Type mismatch: cannot insert %s into %s", op.Operand(1).Type(), op.Operand(0).Type())
+				return op.Errorf("Type mismatch: cannot insert '%s' into '%s'", op.Operand(1).Type(), op.Operand(0).Type())
 			}
 			return nil
 		},
@@ -662,10 +660,6 @@ func shuffleVectorOp() *ir.OpDef {
 						return op.Errorf("expected a splat operation for scalable vectors")
 					}
 				}
-			}
-			rt := op.Result(0).Type().(*ir.VectorType)
-			if rt.Elem != vt.Elem || rt.Rank() != 1 || rt.Dims[0] != int64(len(mask)) {
-				return op.Errorf("result type must be a vector of the operands' element type with one element per mask entry")
 			}
 			return nil
 		},
