@@ -54,7 +54,7 @@ func TestTypeErrors(t *testing.T) {
 		"!llvm.func<void (void)>":           "invalid function argument type",
 		"!llvm.quux":                        "unknown LLVM type: quux",
 		"!llvm.ptr<x>":                      "expected integer",
-		"!llvm.struct<(i32>":                "expected ')'",
+		"!llvm.struct<(i32 f32)>":           "expected ')'",
 		"!llvm.array<4 x !gpu.async.token>": "only builtin and LLVM types nest",
 	} {
 		_, err := parser.ParseType(ctx, in)
