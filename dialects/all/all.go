@@ -7,6 +7,7 @@ import (
 	"github.com/goopt/goopt/dialects/cf"
 	"github.com/goopt/goopt/dialects/fn"
 	"github.com/goopt/goopt/dialects/gpu"
+	"github.com/goopt/goopt/dialects/llvm"
 	"github.com/goopt/goopt/dialects/math"
 	"github.com/goopt/goopt/dialects/memref"
 	"github.com/goopt/goopt/dialects/scf"
@@ -27,6 +28,7 @@ func All() []*ir.Dialect {
 		cf.Dialect(),
 		gpu.Dialect(),
 		vector.Dialect(),
+		llvm.Dialect(),
 	}
 }
 

@@ -1,0 +1,69 @@
+package llvm
+
+import "github.com/goopt/goopt/ir"
+
+// Dialect returns the llvm dialect: its types, attributes and ops.
+func Dialect() *ir.Dialect {
+	return &ir.Dialect{
+		Name:        "llvm",
+		Ops:         ops(),
+		ParseType:   parseType,
+		ParseAttr:   parseAttr,
+		Materialize: Materialize,
+	}
+}
+
+func ops() []*ir.OpDef {
+	list := []*ir.OpDef{
+		funcOp(), returnOp(), callOp(), callIntrinsicOp(),
+		globalOp(), addressOfOp(), constantOp(),
+		valueOnly("llvm.mlir.undef", "Creates an undefined value of LLVM dialect type.",
+			"An undefined value.\n\n    %u = llvm.mlir.undef : !llvm.struct<(i32, f32)>"),
+		valueOnly("llvm.mlir.poison", "Creates a poison value of LLVM dialect type.",
+			"A poison value.\n\n    %p = llvm.mlir.poison : i32"),
+		valueOnly("llvm.mlir.zero", "Creates a zero-initialized value of LLVM dialect type.",
+			"The zero value of a type (null for pointers).\n\n    %z = llvm.mlir.zero : !llvm.ptr"),
+		gepOp(), loadOp(), storeOp(), atomicRMWOp(), cmpxchgOp(),
+		extractValueOp(), insertValueOp(), extractElementOp(), insertElementOp(), shuffleVectorOp(),
+		intBinary("llvm.add", "LLVM add operation", true),
+		intBinary("llvm.sub", "LLVM sub operation", true),
+		intBinary("llvm.mul", "LLVM mul operation", true),
+		intBinary("llvm.shl", "LLVM shl operation", true),
+		intBinary("llvm.udiv", "LLVM udiv operation", false),
+		intBinary("llvm.sdiv", "LLVM sdiv operation", false),
+		intBinary("llvm.urem", "LLVM urem operation", false),
+		intBinary("llvm.srem", "LLVM srem operation", false),
+		intBinary("llvm.and", "LLVM and operation", false),
+		intBinary("llvm.or", "LLVM or operation", false),
+		intBinary("llvm.xor", "LLVM xor operation", false),
+		intBinary("llvm.lshr", "LLVM lshr operation", false),
+		intBinary("llvm.ashr", "LLVM ashr operation", false),
+		floatBinary("llvm.fadd", "LLVM fadd operation"),
+		floatBinary("llvm.fsub", "LLVM fsub operation"),
+		floatBinary("llvm.fmul", "LLVM fmul operation"),
+		floatBinary("llvm.fdiv", "LLVM fdiv operation"),
+		floatBinary("llvm.frem", "LLVM frem operation"),
+		fnegOp(), icmpOp(), fcmpOp(), selectOp(),
+		inlineAsmOp(), unreachableOp(), brOp(), condBrOp(), switchOp(),
+	}
+	list = append(list, castOps()...)
+	for _, in := range intrinsics {
+		list = append(list, intrinsicOp(in))
+	}
+	return list
+}
+
+// Materialize builds an llvm.mlir.constant holding attr of type t (used by
+// folding), or returns nil for an attribute that is not a typed constant of t.
+func Materialize(b *ir.Builder, attr ir.Attribute, t ir.Type, loc ir.Location) *ir.Operation {
+	ta, ok := attr.(ir.TypedAttribute)
+	if !ok || ta.Type() != t || !IsCompatibleType(t) {
+		return nil
+	}
+	switch attr.(type) {
+	case *ir.IntegerAttr, *ir.FloatAttr, *ir.DenseElementsAttr:
+	default:
+		return nil
+	}
+	return b.CreateOp("llvm.mlir.constant", loc, nil, []ir.Type{t}, ir.NamedAttribute{Name: "value", Value: attr})
+}
