@@ -9,6 +9,7 @@ import (
 	"github.com/goopt/goopt/dialects/gpu"
 	"github.com/goopt/goopt/dialects/math"
 	"github.com/goopt/goopt/dialects/memref"
+	"github.com/goopt/goopt/dialects/nvvm"
 	"github.com/goopt/goopt/dialects/scf"
 	"github.com/goopt/goopt/dialects/vector"
 	"github.com/goopt/goopt/ir"
@@ -27,6 +28,7 @@ func All() []*ir.Dialect {
 		cf.Dialect(),
 		gpu.Dialect(),
 		vector.Dialect(),
+		nvvm.Dialect(),
 	}
 }
 
