@@ -264,7 +264,7 @@ func verifyWgmma(op *ir.Operation) error {
 	fields, _ := StructFields(op.Result(0).Type())
 	for _, f := range fields {
 		if f != fields[0] {
-			return op.Errorf("all elements in struct must be same type but there is %s", f)
+			return op.Errorf("all elements in struct must be same type but there is '%s'", f)
 		}
 	}
 	d, a, b := EnumValue(op, "typeD"), EnumValue(op, "typeA"), EnumValue(op, "typeB")
