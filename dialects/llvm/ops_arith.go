@@ -61,7 +61,7 @@ func intBinary(name, summary string, overflow bool) *ir.OpDef {
 		Results:       []ir.ValueDef{ir.Operand("res", intLike)},
 		Attrs:         []ir.AttrDef{},
 		AllTypesMatch: [][]string{{"lhs", "rhs", "res"}},
-		Format:        "$lhs `,` $rhs attr-dict `:` type($res)",
+		Format:        "$lhs `,` $rhs ` ` attr-dict ` ` `:` type($res)",
 	}
 	if overflow {
 		d.Doc = "Integer arithmetic with optional `nsw`/`nuw` flags.\n\n    %0 = " + name + " %a, %b overflow<nsw> : i32"
@@ -83,7 +83,7 @@ func floatBinary(name, summary string) *ir.OpDef {
 		Results:       []ir.ValueDef{ir.Operand("res", floatLike)},
 		Attrs:         []ir.AttrDef{fastMathDefault()},
 		AllTypesMatch: [][]string{{"lhs", "rhs", "res"}},
-		Format:        "$lhs `,` $rhs attr-dict `:` type($res)",
+		Format:        "$lhs `,` $rhs ` ` attr-dict ` ` `:` type($res)",
 	}
 }
 
@@ -97,7 +97,7 @@ func fnegOp() *ir.OpDef {
 		Results:       []ir.ValueDef{ir.Operand("res", floatLike)},
 		Attrs:         []ir.AttrDef{fastMathDefault()},
 		AllTypesMatch: [][]string{{"operand", "res"}},
-		Format:        "$operand attr-dict `:` type($res)",
+		Format:        "$operand ` ` attr-dict ` ` `:` type($res)",
 	}
 }
 
@@ -359,6 +359,6 @@ func intrinsicOp(in intrinsic) *ir.OpDef {
 	if in.fastMath {
 		d.Attrs = append(d.Attrs, fastMathDefault())
 	}
-	d.Format = format + " `)` attr-dict `:` functional-type(operands, results)"
+	d.Format = format + " `)` ` ` attr-dict ` ` `:` functional-type(operands, results)"
 	return d
 }

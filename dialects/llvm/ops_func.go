@@ -1039,11 +1039,13 @@ func printSwitch(p ir.OpPrinter, op *ir.Operation) {
 				p.Print(",")
 				p.PrintNewline()
 			}
-			// Case values print as signed numbers of the condition's width.
+			// As upstream (APInt's getLimitedValue), case values print as
+			// unsigned numbers of the condition's width.
+			u := uint64(c)
 			if w > 0 && w < 64 {
-				c = c << (64 - w) >> (64 - w)
+				u &= 1<<uint(w) - 1
 			}
-			p.Print(fmt.Sprintf("  %d: ", c))
+			p.Print(fmt.Sprintf("  %d: ", u))
 			if i+1 < len(op.Successors()) {
 				p.PrintSuccessorAndUseList(op.Successor(i+1), SwitchCaseOperands(op, i))
 			}

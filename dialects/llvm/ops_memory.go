@@ -469,6 +469,9 @@ func extractValueOp() *ir.OpDef {
 			p.PrintOptionalAttrDict(op.Attrs(), "position")
 			p.Print(" : ")
 			p.PrintType(op.Operand(0).Type())
+			// Upstream's format ends in a custom directive that prints
+			// nothing after its space: the line ends in a space.
+			p.Print(" ")
 		},
 		Verify: func(op *ir.Operation) error {
 			elem, msg := valueElementType(op.Operand(0).Type(), Position(op))
@@ -542,6 +545,9 @@ func insertValueOp() *ir.OpDef {
 			p.PrintOptionalAttrDict(op.Attrs(), "position")
 			p.Print(" : ")
 			p.PrintType(op.Operand(0).Type())
+			// Upstream's format ends in a custom directive that prints
+			// nothing after its space: the line ends in a space.
+			p.Print(" ")
 		},
 		Verify: func(op *ir.Operation) error {
 			elem, msg := valueElementType(op.Operand(0).Type(), Position(op))
@@ -637,7 +643,7 @@ func shuffleVectorOp() *ir.OpDef {
 		Attrs:         []ir.AttrDef{ir.Attr("mask", ir.DenseI32ArrayKind)},
 		AllTypesMatch: [][]string{{"v1", "v2"}},
 		Custom:        shuffleMask,
-		Format:        "$v1 `,` $v2 custom<Mask>($mask) attr-dict `:` type($v1)",
+		Format:        "$v1 `,` $v2 custom<Mask>($mask) attr-dict `:` type($v1) ` `",
 		InferResultTypes: func(p ir.OpParser, st *ir.OperationState) ([]ir.Type, error) {
 			vt, _ := st.Operands[0].Type().(*ir.VectorType)
 			if vt == nil {
