@@ -138,34 +138,8 @@ func Dialect() *ir.Dialect {
 				Canonicalize: []ir.Pattern{ifCondition, ifDeadElse, ifAlwaysTrueOrFalse},
 			},
 			memOp(LoadName, "affine load operation", "  %v = affine.load %A[%i + 1, %j * 2] : memref<100x100xf32>", ir.MemRead, memKind{}),
-			{
-				Name:         MaxName,
-				Summary:      "max operation",
-				Doc:          "  %m = affine.max affine_map<(d0)[s0] -> (0, d0 - s0)>(%i)[%n]",
-				Traits:       ir.Pure,
-				Operands:     []ir.ValueDef{ir.Var("operands", variadicIndex)},
-				Results:      []ir.ValueDef{ir.Operand("result", ir.IndexConstraint)},
-				Attrs:        []ir.AttrDef{ir.Attr("map", ir.AffineMapAttrKind)},
-				Custom:       customs,
-				Format:       "custom<MinMaxMapOperands>($map, $operands) attr-dict",
-				Verify:       verifyMinMax,
-				Fold:         foldMinMax(false),
-				Canonicalize: minMaxPatterns(MaxName),
-			},
-			{
-				Name:         MinName,
-				Summary:      "min operation",
-				Doc:          "  %m = affine.min affine_map<(d0)[s0] -> (1000, d0 + 512, s0)>(%i)[%n]",
-				Traits:       ir.Pure,
-				Operands:     []ir.ValueDef{ir.Var("operands", variadicIndex)},
-				Results:      []ir.ValueDef{ir.Operand("result", ir.IndexConstraint)},
-				Attrs:        []ir.AttrDef{ir.Attr("map", ir.AffineMapAttrKind)},
-				Custom:       customs,
-				Format:       "custom<MinMaxMapOperands>($map, $operands) attr-dict",
-				Verify:       verifyMinMax,
-				Fold:         foldMinMax(true),
-				Canonicalize: minMaxPatterns(MinName),
-			},
+			minMaxOp(MaxName, "max operation", "  %m = affine.max affine_map<(d0)[s0] -> (0, d0 - s0)>(%i)[%n]", false),
+			minMaxOp(MinName, "min operation", "  %m = affine.min affine_map<(d0)[s0] -> (1000, d0 + 512, s0)>(%i)[%n]", true),
 			{
 				Name:    ParallelName,
 				Summary: "multi-index parallel band operation",
@@ -222,6 +196,25 @@ func Dialect() *ir.Dialect {
 				Verify:   verifyYield,
 			},
 		},
+	}
+}
+
+// minMaxOp declares affine.max or affine.min: the two differ only in which
+// end of the map's results they fold and canonicalize to.
+func minMaxOp(name, summary, doc string, isMin bool) *ir.OpDef {
+	return &ir.OpDef{
+		Name:         name,
+		Summary:      summary,
+		Doc:          doc,
+		Traits:       ir.Pure,
+		Operands:     []ir.ValueDef{ir.Var("operands", variadicIndex)},
+		Results:      []ir.ValueDef{ir.Operand("result", ir.IndexConstraint)},
+		Attrs:        []ir.AttrDef{ir.Attr("map", ir.AffineMapAttrKind)},
+		Custom:       customs,
+		Format:       "custom<MinMaxMapOperands>($map, $operands) attr-dict",
+		Verify:       verifyMinMax,
+		Fold:         foldMinMax(isMin),
+		Canonicalize: minMaxPatterns(name),
 	}
 }
 
