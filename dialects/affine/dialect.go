@@ -3,6 +3,7 @@ package affine
 import (
 	"strings"
 
+	"github.com/goopt/goopt/dialects/opsyntax"
 	"github.com/goopt/goopt/ir"
 )
 
@@ -185,16 +186,8 @@ func Dialect() *ir.Dialect {
 			memOp(StoreName, "affine store operation", "  affine.store %v, %A[%i, symbol(%n)] : memref<100x100xf32>", ir.MemWrite, memKind{store: true}),
 			memOp(VectorLoadName, "affine vector load operation", "  %v = affine.vector_load %A[%i, %j * 8] : memref<100x100xf32>, vector<8xf32>", ir.MemRead, memKind{vector: true}),
 			memOp(VectorStoreName, "affine vector store operation", "  affine.vector_store %v, %A[%i, 8] : memref<100x100xf32>, vector<8xf32>", ir.MemWrite, memKind{store: true, vector: true}),
-			{
-				Name:     YieldName,
-				Summary:  "yield values to parent operation",
-				Doc:      "Terminates affine.for/if/parallel bodies:\n\n  affine.yield %v : f32",
-				Traits:   ir.Pure | ir.Terminator | ir.ReturnLike,
-				Operands: []ir.ValueDef{ir.Var("operands", nil)},
-				Results:  ir.NoValues,
-				Format:   "attr-dict ($operands^ `:` type($operands))?",
-				Verify:   verifyYield,
-			},
+			opsyntax.ReturnLikeOp(YieldName, "operands", "yield values to parent operation",
+				"Terminates affine.for/if/parallel bodies:\n\n  affine.yield %v : f32", verifyYield),
 		},
 	}
 }

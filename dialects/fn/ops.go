@@ -130,17 +130,9 @@ func verifyAttrArray(op *ir.Operation, name, what, plural string, n int) error {
 }
 
 func returnOp() *ir.OpDef {
-	return &ir.OpDef{
-		Name:    "func.return",
-		Summary: "Function return operation",
-		Doc: "Returns control and values from a func.func; operand types match the function's results.\n\n" +
-			"    return %0, %1 : i32, f32",
-		Traits:   ir.Pure | ir.Terminator | ir.ReturnLike,
-		Operands: []ir.ValueDef{ir.Var("operands", nil)},
-		Results:  ir.NoValues,
-		Verify:   verifyReturn,
-		Format:   "attr-dict ($operands^ `:` type($operands))?",
-	}
+	return opsyntax.ReturnLikeOp("func.return", "operands", "Function return operation",
+		"Returns control and values from a func.func; operand types match the function's results.\n\n"+
+			"    return %0, %1 : i32, f32", verifyReturn)
 }
 
 func verifyReturn(op *ir.Operation) error {

@@ -133,7 +133,7 @@ func parseModule(p ir.OpParser, st *ir.OperationState) error {
 }
 
 func moduleEndOp() *ir.OpDef {
-	return bareOp("gpu.module_end", "A pseudo op that marks the end of a gpu.module",
+	return opsyntax.BareOp("gpu.module_end", "A pseudo op that marks the end of a gpu.module",
 		"The implicit terminator of a gpu.module body; it is never printed in custom form.",
 		ir.Terminator|ir.Pure, func(op *ir.Operation) error { return expectParent(op, "gpu.module") })
 }
@@ -310,23 +310,8 @@ func verifyAttributions(op *ir.Operation, vs []*ir.Value, space AddressSpace) er
 	return nil
 }
 
-// returnLikeOp declares a terminator that hands its operands to the parent
-// op: `gpu.return %a, %b : f32, i32`.
-func returnLikeOp(name, operands, summary, doc string, verify func(*ir.Operation) error) *ir.OpDef {
-	return &ir.OpDef{
-		Name:     name,
-		Summary:  summary,
-		Doc:      doc,
-		Traits:   ir.Terminator | ir.ReturnLike | ir.Pure,
-		Operands: []ir.ValueDef{ir.Var(operands, nil)},
-		Results:  ir.NoValues,
-		Format:   "attr-dict ($" + operands + "^ `:` type($" + operands + "))?",
-		Verify:   verify,
-	}
-}
-
 func returnOp() *ir.OpDef {
-	return returnLikeOp("gpu.return", "operands", "Terminator for GPU functions",
+	return opsyntax.ReturnLikeOp("gpu.return", "operands", "Terminator for GPU functions",
 		"Returns from a gpu.func with the function's results.\n\n    gpu.return %v : f32", verifyReturn)
 }
 
