@@ -3,6 +3,7 @@ package cf
 import (
 	"math/big"
 
+	"github.com/goopt/goopt/dialects/opsyntax"
 	"github.com/goopt/goopt/ir"
 )
 
@@ -268,19 +269,10 @@ func verifySwitch(op *ir.Operation) error {
 }
 
 func parseSwitch(p ir.OpParser, st *ir.OperationState) error {
-	u, err := p.ParseOperand()
+	t, err := opsyntax.ParseTypedOperand(p, st)
 	if err != nil {
 		return err
 	}
-	t, err := p.ParseColonType()
-	if err != nil {
-		return err
-	}
-	flag, err := p.ResolveOperand(u, t)
-	if err != nil {
-		return err
-	}
-	st.Operands = append(st.Operands, flag)
 	if err := p.Parse(","); err != nil {
 		return err
 	}
@@ -293,7 +285,7 @@ func parseSwitch(p ir.OpParser, st *ir.OperationState) error {
 	if err := p.Parse(":"); err != nil {
 		return err
 	}
-	nDefault, err := parseSuccessor(p, st)
+	nDefault, err := opsyntax.ParseSuccessor(p, st)
 	if err != nil {
 		return err
 	}
@@ -308,7 +300,7 @@ func parseSwitch(p ir.OpParser, st *ir.OperationState) error {
 		if err := p.Parse(":"); err != nil {
 			return err
 		}
-		n, err := parseSuccessor(p, st)
+		n, err := opsyntax.ParseSuccessor(p, st)
 		if err != nil {
 			return err
 		}
@@ -332,10 +324,7 @@ func printSwitch(p ir.OpPrinter, op *ir.Operation) {
 	if err != nil {
 		return
 	}
-	p.Print(" ")
-	p.PrintOperand(l.flag)
-	p.Print(" : ")
-	p.PrintType(l.flag.Type())
+	opsyntax.PrintTypedOperand(p, l.flag)
 	p.Print(", [")
 	p.PrintNewline()
 	p.Print("  default: ")
@@ -362,15 +351,4 @@ func printSwitch(p ir.OpPrinter, op *ir.Operation) {
 		p.Print("]")
 	}
 	p.PrintOptionalAttrDict(op.Attrs(), caseOperandsInherent[:]...)
-}
-
-// parseSuccessor parses `^bb` or `^bb(%a, %b : t1, t2)` into st.
-func parseSuccessor(p ir.OpParser, st *ir.OperationState) (int, error) {
-	b, vs, err := p.ParseSuccessorAndUseList()
-	if err != nil {
-		return 0, err
-	}
-	st.Successors = append(st.Successors, b)
-	st.Operands = append(st.Operands, vs...)
-	return len(vs), nil
 }

@@ -24,20 +24,6 @@ var (
 		arr, ok := a.(*ir.ArrayAttr)
 		return ok && len(arr.Elems) > 0
 	})
-	functionTypeAttr = ir.AttrOf("type attribute of function type", func(a ir.Attribute) bool {
-		ta, ok := a.(*ir.TypeAttr)
-		if ok {
-			_, ok = ta.Value.(*ir.FunctionType)
-		}
-		return ok
-	})
-	dictArrayAttr = ir.AttrOf("Array of dictionary attributes", func(a ir.Attribute) bool {
-		arr, ok := a.(*ir.ArrayAttr)
-		for i := 0; ok && i < len(arr.Elems); i++ {
-			_, ok = arr.Elems[i].(*ir.DictionaryAttr)
-		}
-		return ok
-	})
 	dimSizeHintAttr = ir.AttrOf("i32 dense array attribute with exactly 3 elements", func(a ir.Attribute) bool {
 		d, ok := a.(*ir.DenseArrayAttr)
 		return ok && d.Elem == ir.Type(ir.I32) && len(d.Ints) == 3
@@ -151,11 +137,11 @@ func funcOp() *ir.OpDef {
 		Operands: ir.NoValues,
 		Results:  ir.NoValues,
 		Attrs: []ir.AttrDef{
-			ir.Attr("function_type", functionTypeAttr),
-			ir.OptAttr("arg_attrs", dictArrayAttr),
-			ir.OptAttr("res_attrs", dictArrayAttr),
-			ir.OptAttr("workgroup_attrib_attrs", dictArrayAttr),
-			ir.OptAttr("private_attrib_attrs", dictArrayAttr),
+			ir.Attr("function_type", opsyntax.FunctionTypeKind),
+			ir.OptAttr("arg_attrs", opsyntax.DictArrayKind),
+			ir.OptAttr("res_attrs", opsyntax.DictArrayKind),
+			ir.OptAttr("workgroup_attrib_attrs", opsyntax.DictArrayKind),
+			ir.OptAttr("private_attrib_attrs", opsyntax.DictArrayKind),
 			ir.OptAttr("known_block_size", dimSizeHintAttr),
 			ir.OptAttr("known_grid_size", dimSizeHintAttr),
 		},

@@ -43,3 +43,17 @@ func VerifyParentIfAttached(op *ir.Operation, parent string) error {
 	}
 	return nil
 }
+
+// DirectCallee returns the op named funcOp that call's `callee` symbol
+// reference resolves to (from the nearest symbol table), or nil for an
+// indirect call or a symbol that names another kind of op.
+func DirectCallee(call *ir.Operation, funcOp string) *ir.Operation {
+	ref, ok := call.Attr("callee").(*ir.SymbolRefAttr)
+	if !ok {
+		return nil
+	}
+	if f := ir.LookupNearestSymbolFrom(call, ref); f != nil && f.Is(funcOp) {
+		return f
+	}
+	return nil
+}
