@@ -22,3 +22,24 @@ var (
 		return ok
 	})
 )
+
+// StringLiteralKind is a string attribute that a format spells as a bare
+// string literal, never with a `: type` suffix (which would swallow what
+// follows), and reads only where a string is next, so that an optional
+// group can start with it (memref.global's `"private"`).
+var StringLiteralKind = &ir.AttrConstraint{
+	Desc:  ir.StrAttrKind.Desc,
+	Check: ir.StrAttrKind.Check,
+	Parse: func(p ir.OpParser) (ir.Attribute, error) {
+		s, err := p.ParseString()
+		return ir.Str(s), err
+	},
+	ParseOptional: func(p ir.OpParser) (ir.Attribute, bool, error) {
+		s, ok := p.ParseOptionalString()
+		if !ok {
+			return nil, false, nil
+		}
+		return ir.Str(s), true, nil
+	},
+	Print: func(p ir.OpPrinter, a ir.Attribute) { p.Print(ir.Quote(a.(*ir.StringAttr).Value)) },
+}
