@@ -282,10 +282,7 @@ func parseSwitch(p ir.OpParser, st *ir.OperationState) error {
 	if err := p.ParseKeyword("default"); err != nil {
 		return err
 	}
-	if err := p.Parse(":"); err != nil {
-		return err
-	}
-	nDefault, err := opsyntax.ParseSuccessor(p, st)
+	nDefault, err := parseCaseSuccessor(p, st)
 	if err != nil {
 		return err
 	}
@@ -297,10 +294,7 @@ func parseSwitch(p ir.OpParser, st *ir.OperationState) error {
 		if err != nil {
 			return err
 		}
-		if err := p.Parse(":"); err != nil {
-			return err
-		}
-		n, err := opsyntax.ParseSuccessor(p, st)
+		n, err := parseCaseSuccessor(p, st)
 		if err != nil {
 			return err
 		}
@@ -317,6 +311,15 @@ func parseSwitch(p ir.OpParser, st *ir.OperationState) error {
 	st.AddAttr(caseSegmentsAttr, ir.DenseI32Array(caseSegs...))
 	st.AddAttr(ir.SegmentSizesAttr, ir.DenseI32Array(1, int32(nDefault), int32(nCaseOps)))
 	return p.ParseOptionalAttrDict(st)
+}
+
+// parseCaseSuccessor parses `: ^bb(%a : t)` after a case label (`default`
+// or a case value) and returns how many operands the case passes.
+func parseCaseSuccessor(p ir.OpParser, st *ir.OperationState) (int, error) {
+	if err := p.Parse(":"); err != nil {
+		return 0, err
+	}
+	return opsyntax.ParseSuccessor(p, st)
 }
 
 func printSwitch(p ir.OpPrinter, op *ir.Operation) {
