@@ -137,31 +137,31 @@ func ComposeMapAndOperands(m *aff.Map, operands []*ir.Value) (*aff.Map, []*ir.Va
 			break
 		}
 	}
-	var newOps []*ir.Value
-	dimRepl := make([]aff.Expr, len(dims))
-	symRepl := make([]aff.Expr, len(syms))
-	nd, ns := 0, 0
-	for i, v := range dims {
-		if v == nil {
-			dimRepl[i] = aff.Const(0)
-			continue
-		}
-		dimRepl[i] = aff.Dim(nd)
-		nd++
-		newOps = append(newOps, v)
-	}
-	for i, v := range syms {
-		if v == nil {
-			symRepl[i] = aff.Const(0)
-			continue
-		}
-		symRepl[i] = aff.Symbol(ns)
-		ns++
-		newOps = append(newOps, v)
-	}
+	dimRepl, newOps := renumberPresent(dims, aff.Dim, nil)
+	nd := len(newOps)
+	symRepl, newOps := renumberPresent(syms, aff.Symbol, newOps)
+	ns := len(newOps) - nd
 	m = m.ReplaceDimsAndSymbols(dimRepl, symRepl, nd, ns)
 	m, newOps = CanonicalizeMapAndOperands(m, newOps)
 	return aff.SimplifyMap(m), newOps
+}
+
+// renumberPresent gives each non-nil input the next position made by mk,
+// appending its value to result; a nil input (substituted away) maps to a
+// placeholder constant, which no expression refers to any more.
+func renumberPresent(vals []*ir.Value, mk func(int) aff.Expr, result []*ir.Value) ([]aff.Expr, []*ir.Value) {
+	repl := make([]aff.Expr, len(vals))
+	next := 0
+	for i, v := range vals {
+		if v == nil {
+			repl[i] = aff.Const(0)
+			continue
+		}
+		repl[i] = mk(next)
+		next++
+		result = append(result, v)
+	}
+	return repl, result
 }
 
 // replaceDimOrSym substitutes the affine.apply producing input pos of m.
