@@ -43,61 +43,45 @@ func canonicalizeExprs(numDims, numSyms int, exprs []aff.Expr, operands []*ir.Va
 		})
 	}
 
-	var result []*ir.Value
-	dimRemap := make([]aff.Expr, numDims)
-	seenDims := map[*ir.Value]aff.Expr{}
-	nextDim := 0
-	for i := 0; i < numDims; i++ {
-		if !usedDims[i] {
-			continue
-		}
-		v := operands[i]
-		if e, ok := seenDims[v]; ok {
-			dimRemap[i] = e
-			continue
-		}
-		dimRemap[i] = aff.Dim(nextDim)
-		nextDim++
-		result = append(result, v)
-		seenDims[v] = dimRemap[i]
-	}
-	symRemap := make([]aff.Expr, numSyms)
-	seenSyms := map[*ir.Value]aff.Expr{}
-	nextSym := 0
-	for i := 0; i < numSyms; i++ {
-		if !usedSyms[i] {
-			continue
-		}
-		v := operands[numDims+i]
-		if c, ok := ConstantIntValue(v); ok {
-			symRemap[i] = aff.Const(c)
-			continue
-		}
-		if e, ok := seenSyms[v]; ok {
-			symRemap[i] = e
-			continue
-		}
-		symRemap[i] = aff.Symbol(nextSym)
-		nextSym++
-		result = append(result, v)
-		seenSyms[v] = symRemap[i]
-	}
-	// Unused positions are replaced by a placeholder that cannot occur.
-	for i := range dimRemap {
-		if dimRemap[i] == nil {
-			dimRemap[i] = aff.Const(0)
-		}
-	}
-	for i := range symRemap {
-		if symRemap[i] == nil {
-			symRemap[i] = aff.Const(0)
-		}
-	}
+	dimRemap, result := compactPositions(operands[:numDims], usedDims, aff.Dim, false, nil)
+	nextDim := len(result)
+	symRemap, result := compactPositions(operands[numDims:numDims+numSyms], usedSyms, aff.Symbol, true, result)
+	nextSym := len(result) - nextDim
 	out := make([]aff.Expr, len(exprs))
 	for i, e := range exprs {
 		out[i] = aff.Replace(e, dimRemap, symRemap)
 	}
 	return nextDim, nextSym, out, result
+}
+
+// compactPositions renumbers the used positions of one kind (dims or
+// symbols, made by mk) to consecutive ones, one per distinct operand value,
+// appending those values to result. With foldConsts a constant operand
+// becomes its value instead (only symbols may, as MLIR does). An unused
+// position maps to a placeholder constant: no expression refers to it.
+func compactPositions(operands []*ir.Value, used []bool, mk func(int) aff.Expr, foldConsts bool, result []*ir.Value) ([]aff.Expr, []*ir.Value) {
+	remap := make([]aff.Expr, len(operands))
+	seen := map[*ir.Value]aff.Expr{}
+	next := 0
+	for i, v := range operands {
+		if !used[i] {
+			remap[i] = aff.Const(0)
+			continue
+		}
+		if c, ok := ConstantIntValue(v); foldConsts && ok {
+			remap[i] = aff.Const(c)
+			continue
+		}
+		if e, ok := seen[v]; ok {
+			remap[i] = e
+			continue
+		}
+		remap[i] = mk(next)
+		next++
+		result = append(result, v)
+		seen[v] = remap[i]
+	}
+	return remap, result
 }
 
 // promoteSymbols turns dims whose operands are valid symbols into trailing
@@ -153,31 +137,31 @@ func ComposeMapAndOperands(m *aff.Map, operands []*ir.Value) (*aff.Map, []*ir.Va
 			break
 		}
 	}
-	var newOps []*ir.Value
-	dimRepl := make([]aff.Expr, len(dims))
-	symRepl := make([]aff.Expr, len(syms))
-	nd, ns := 0, 0
-	for i, v := range dims {
-		if v == nil {
-			dimRepl[i] = aff.Const(0)
-			continue
-		}
-		dimRepl[i] = aff.Dim(nd)
-		nd++
-		newOps = append(newOps, v)
-	}
-	for i, v := range syms {
-		if v == nil {
-			symRepl[i] = aff.Const(0)
-			continue
-		}
-		symRepl[i] = aff.Symbol(ns)
-		ns++
-		newOps = append(newOps, v)
-	}
+	dimRepl, newOps := renumberPresent(dims, aff.Dim, nil)
+	nd := len(newOps)
+	symRepl, newOps := renumberPresent(syms, aff.Symbol, newOps)
+	ns := len(newOps) - nd
 	m = m.ReplaceDimsAndSymbols(dimRepl, symRepl, nd, ns)
 	m, newOps = CanonicalizeMapAndOperands(m, newOps)
 	return aff.SimplifyMap(m), newOps
+}
+
+// renumberPresent gives each non-nil input the next position made by mk,
+// appending its value to result; a nil input (substituted away) maps to a
+// placeholder constant, which no expression refers to any more.
+func renumberPresent(vals []*ir.Value, mk func(int) aff.Expr, result []*ir.Value) ([]aff.Expr, []*ir.Value) {
+	repl := make([]aff.Expr, len(vals))
+	next := 0
+	for i, v := range vals {
+		if v == nil {
+			repl[i] = aff.Const(0)
+			continue
+		}
+		repl[i] = mk(next)
+		next++
+		result = append(result, v)
+	}
+	return repl, result
 }
 
 // replaceDimOrSym substitutes the affine.apply producing input pos of m.

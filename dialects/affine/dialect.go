@@ -3,6 +3,7 @@ package affine
 import (
 	"strings"
 
+	"github.com/goopt/goopt/dialects/opsyntax"
 	"github.com/goopt/goopt/ir"
 )
 
@@ -138,34 +139,8 @@ func Dialect() *ir.Dialect {
 				Canonicalize: []ir.Pattern{ifCondition, ifDeadElse, ifAlwaysTrueOrFalse},
 			},
 			memOp(LoadName, "affine load operation", "  %v = affine.load %A[%i + 1, %j * 2] : memref<100x100xf32>", ir.MemRead, memKind{}),
-			{
-				Name:         MaxName,
-				Summary:      "max operation",
-				Doc:          "  %m = affine.max affine_map<(d0)[s0] -> (0, d0 - s0)>(%i)[%n]",
-				Traits:       ir.Pure,
-				Operands:     []ir.ValueDef{ir.Var("operands", variadicIndex)},
-				Results:      []ir.ValueDef{ir.Operand("result", ir.IndexConstraint)},
-				Attrs:        []ir.AttrDef{ir.Attr("map", ir.AffineMapAttrKind)},
-				Custom:       customs,
-				Format:       "custom<MinMaxMapOperands>($map, $operands) attr-dict",
-				Verify:       verifyMinMax,
-				Fold:         foldMinMax(false),
-				Canonicalize: minMaxPatterns(MaxName),
-			},
-			{
-				Name:         MinName,
-				Summary:      "min operation",
-				Doc:          "  %m = affine.min affine_map<(d0)[s0] -> (1000, d0 + 512, s0)>(%i)[%n]",
-				Traits:       ir.Pure,
-				Operands:     []ir.ValueDef{ir.Var("operands", variadicIndex)},
-				Results:      []ir.ValueDef{ir.Operand("result", ir.IndexConstraint)},
-				Attrs:        []ir.AttrDef{ir.Attr("map", ir.AffineMapAttrKind)},
-				Custom:       customs,
-				Format:       "custom<MinMaxMapOperands>($map, $operands) attr-dict",
-				Verify:       verifyMinMax,
-				Fold:         foldMinMax(true),
-				Canonicalize: minMaxPatterns(MinName),
-			},
+			minMaxOp(MaxName, "max operation", "  %m = affine.max affine_map<(d0)[s0] -> (0, d0 - s0)>(%i)[%n]", false),
+			minMaxOp(MinName, "min operation", "  %m = affine.min affine_map<(d0)[s0] -> (1000, d0 + 512, s0)>(%i)[%n]", true),
 			{
 				Name:    ParallelName,
 				Summary: "multi-index parallel band operation",
@@ -211,17 +186,28 @@ func Dialect() *ir.Dialect {
 			memOp(StoreName, "affine store operation", "  affine.store %v, %A[%i, symbol(%n)] : memref<100x100xf32>", ir.MemWrite, memKind{store: true}),
 			memOp(VectorLoadName, "affine vector load operation", "  %v = affine.vector_load %A[%i, %j * 8] : memref<100x100xf32>, vector<8xf32>", ir.MemRead, memKind{vector: true}),
 			memOp(VectorStoreName, "affine vector store operation", "  affine.vector_store %v, %A[%i, 8] : memref<100x100xf32>, vector<8xf32>", ir.MemWrite, memKind{store: true, vector: true}),
-			{
-				Name:     YieldName,
-				Summary:  "yield values to parent operation",
-				Doc:      "Terminates affine.for/if/parallel bodies:\n\n  affine.yield %v : f32",
-				Traits:   ir.Pure | ir.Terminator | ir.ReturnLike,
-				Operands: []ir.ValueDef{ir.Var("operands", nil)},
-				Results:  ir.NoValues,
-				Format:   "attr-dict ($operands^ `:` type($operands))?",
-				Verify:   verifyYield,
-			},
+			opsyntax.ReturnLikeOp(YieldName, "operands", "yield values to parent operation",
+				"Terminates affine.for/if/parallel bodies:\n\n  affine.yield %v : f32", verifyYield),
 		},
+	}
+}
+
+// minMaxOp declares affine.max or affine.min: the two differ only in which
+// end of the map's results they fold and canonicalize to.
+func minMaxOp(name, summary, doc string, isMin bool) *ir.OpDef {
+	return &ir.OpDef{
+		Name:         name,
+		Summary:      summary,
+		Doc:          doc,
+		Traits:       ir.Pure,
+		Operands:     []ir.ValueDef{ir.Var("operands", variadicIndex)},
+		Results:      []ir.ValueDef{ir.Operand("result", ir.IndexConstraint)},
+		Attrs:        []ir.AttrDef{ir.Attr("map", ir.AffineMapAttrKind)},
+		Custom:       customs,
+		Format:       "custom<MinMaxMapOperands>($map, $operands) attr-dict",
+		Verify:       verifyMinMax,
+		Fold:         foldMinMax(isMin),
+		Canonicalize: minMaxPatterns(name),
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/goopt/goopt/dialects/opsyntax"
 	"github.com/goopt/goopt/ir"
 )
 
@@ -23,30 +24,20 @@ const (
 	FastMathFast     FastMathFlags = 127
 )
 
-var fastMathNames = []struct {
-	name string
-	bit  FastMathFlags
-}{
-	{"reassoc", FastMathReassoc}, {"nnan", FastMathNNaN}, {"ninf", FastMathNInf}, {"nsz", FastMathNSZ},
-	{"arcp", FastMathARCP}, {"contract", FastMathContract}, {"afn", FastMathAFN},
+// fastMathFlags prints and parses FastMathFlags in MLIR's order.
+var fastMathFlags = &opsyntax.FlagSet{
+	Names: []opsyntax.FlagName{
+		{Name: "reassoc", Bit: uint32(FastMathReassoc)}, {Name: "nnan", Bit: uint32(FastMathNNaN)},
+		{Name: "ninf", Bit: uint32(FastMathNInf)}, {Name: "nsz", Bit: uint32(FastMathNSZ)},
+		{Name: "arcp", Bit: uint32(FastMathARCP)}, {Name: "contract", Bit: uint32(FastMathContract)},
+		{Name: "afn", Bit: uint32(FastMathAFN)},
+	},
+	All: "fast",
+	Sep: ",",
 }
 
 // String prints the flags as MLIR does: `none`, `fast`, or `nnan,ninf`.
-func (f FastMathFlags) String() string {
-	switch f {
-	case FastMathNone:
-		return "none"
-	case FastMathFast:
-		return "fast"
-	}
-	var parts []string
-	for _, n := range fastMathNames {
-		if f&n.bit != 0 {
-			parts = append(parts, n.name)
-		}
-	}
-	return strings.Join(parts, ",")
-}
+func (f FastMathFlags) String() string { return fastMathFlags.String(uint32(f)) }
 
 // FastMathAttr is `#arith.fastmath<flags>`.
 type FastMathAttr struct {
@@ -69,18 +60,14 @@ const (
 	OverflowNUW  IntegerOverflowFlags = 2
 )
 
-// String prints the flags as MLIR does: `none`, `nsw`, `nsw, nuw`.
-func (f IntegerOverflowFlags) String() string {
-	switch f {
-	case OverflowNone:
-		return "none"
-	case OverflowNSW:
-		return "nsw"
-	case OverflowNUW:
-		return "nuw"
-	}
-	return "nsw, nuw"
+// overflowFlags prints and parses IntegerOverflowFlags.
+var overflowFlags = &opsyntax.FlagSet{
+	Names: []opsyntax.FlagName{{Name: "nsw", Bit: uint32(OverflowNSW)}, {Name: "nuw", Bit: uint32(OverflowNUW)}},
+	Sep:   ", ",
 }
+
+// String prints the flags as MLIR does: `none`, `nsw`, `nsw, nuw`.
+func (f IntegerOverflowFlags) String() string { return overflowFlags.String(uint32(f)) }
 
 // OverflowAttr is `#arith.overflow<flags>`.
 type OverflowAttr struct {
@@ -105,63 +92,19 @@ const (
 func parseAttr(body string, _ ir.Type) (ir.Attribute, error) {
 	switch {
 	case strings.HasPrefix(body, ".fastmath<") && strings.HasSuffix(body, ">"):
-		f, err := parseFastMathList(body[len(".fastmath<") : len(body)-1])
-		if err != nil {
-			return nil, err
+		f, bad, ok := fastMathFlags.ParseText(body[len(".fastmath<") : len(body)-1])
+		if !ok {
+			return nil, fmt.Errorf("expected one of [none, reassoc, nnan, ninf, nsz, arcp, contract, afn, fast] for fastmath flags, got: %s", bad)
 		}
-		return FastMath(f), nil
+		return FastMath(FastMathFlags(f)), nil
 	case strings.HasPrefix(body, ".overflow<") && strings.HasSuffix(body, ">"):
-		f, err := parseOverflowList(body[len(".overflow<") : len(body)-1])
-		if err != nil {
-			return nil, err
+		f, bad, ok := overflowFlags.ParseText(body[len(".overflow<") : len(body)-1])
+		if !ok {
+			return nil, fmt.Errorf("expected one of [none, nsw, nuw] for integer overflow flags, got: %s", bad)
 		}
-		return Overflow(f), nil
+		return Overflow(IntegerOverflowFlags(f)), nil
 	}
 	return nil, fmt.Errorf("unknown attribute '#arith%s'", body)
-}
-
-func parseFastMathList(s string) (FastMathFlags, error) {
-	var f FastMathFlags
-	for _, part := range strings.Split(s, ",") {
-		part = strings.TrimSpace(part)
-		bit, ok := fastMathBit(part)
-		if !ok {
-			return 0, fmt.Errorf("expected one of [none, reassoc, nnan, ninf, nsz, arcp, contract, afn, fast] for fastmath flags, got: %s", part)
-		}
-		f |= bit
-	}
-	return f, nil
-}
-
-func fastMathBit(s string) (FastMathFlags, bool) {
-	switch s {
-	case "none":
-		return FastMathNone, true
-	case "fast":
-		return FastMathFast, true
-	}
-	for _, n := range fastMathNames {
-		if n.name == s {
-			return n.bit, true
-		}
-	}
-	return 0, false
-}
-
-func parseOverflowList(s string) (IntegerOverflowFlags, error) {
-	var f IntegerOverflowFlags
-	for _, part := range strings.Split(s, ",") {
-		switch strings.TrimSpace(part) {
-		case "none":
-		case "nsw":
-			f |= OverflowNSW
-		case "nuw":
-			f |= OverflowNUW
-		default:
-			return 0, fmt.Errorf("expected one of [none, nsw, nuw] for integer overflow flags, got: %s", strings.TrimSpace(part))
-		}
-	}
-	return f, nil
 }
 
 // FastMathOf returns op's fast-math flags (none when absent).
@@ -186,8 +129,7 @@ var FastMathKind = &ir.AttrConstraint{
 	Desc:  "Floating point fast math flags",
 	Check: func(a ir.Attribute) bool { _, ok := a.(*FastMathAttr); return ok },
 	Parse: func(p ir.OpParser) (ir.Attribute, error) {
-		f, err := parseFlagList(p, func(kw string) (uint32, bool) { b, ok := fastMathBit(kw); return uint32(b), ok },
-			"expected one of [none, reassoc, nnan, ninf, nsz, arcp, contract, afn, fast] for fastmath flags, got: %s")
+		f, err := fastMathFlags.Parse(p, "expected one of [none, reassoc, nnan, ninf, nsz, arcp, contract, afn, fast] for fastmath flags, got: %s")
 		return FastMath(FastMathFlags(f)), err
 	},
 	Print: func(p ir.OpPrinter, a ir.Attribute) { p.Print("<" + a.(*FastMathAttr).Flags.String() + ">") },
@@ -197,44 +139,10 @@ var overflowKind = &ir.AttrConstraint{
 	Desc:  "Integer overflow arith flags",
 	Check: func(a ir.Attribute) bool { _, ok := a.(*OverflowAttr); return ok },
 	Parse: func(p ir.OpParser) (ir.Attribute, error) {
-		f, err := parseFlagList(p, func(kw string) (uint32, bool) {
-			switch kw {
-			case "none":
-				return 0, true
-			case "nsw":
-				return uint32(OverflowNSW), true
-			case "nuw":
-				return uint32(OverflowNUW), true
-			}
-			return 0, false
-		}, "expected one of [none, nsw, nuw] for integer overflow flags, got: %s")
+		f, err := overflowFlags.Parse(p, "expected one of [none, nsw, nuw] for integer overflow flags, got: %s")
 		return Overflow(IntegerOverflowFlags(f)), err
 	},
 	Print: func(p ir.OpPrinter, a ir.Attribute) { p.Print("<" + a.(*OverflowAttr).Flags.String() + ">") },
-}
-
-// parseFlagList parses `<kw, kw>` into the union of the keywords' bits.
-func parseFlagList(p ir.OpParser, bit func(string) (uint32, bool), unknown string) (uint32, error) {
-	if err := p.Parse("<"); err != nil {
-		return 0, err
-	}
-	var f uint32
-	for {
-		loc := p.Loc()
-		kw, err := p.ParseIdentifier()
-		if err != nil {
-			return 0, err
-		}
-		b, ok := bit(kw)
-		if !ok {
-			return 0, ir.Errorf(loc, unknown, kw)
-		}
-		f |= b
-		if !p.ParseOptional(",") {
-			break
-		}
-	}
-	return f, p.Parse(">")
 }
 
 // RoundingMode is arith's rounding-mode enum, stored as an i32 attribute.

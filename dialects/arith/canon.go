@@ -59,46 +59,45 @@ func reassocConst(root, innerName string, constPos int, build func(rw *ir.Rewrit
 
 var canonAddI = []ir.Pattern{
 	// addi(addi(x, c0), c1) -> addi(x, c0 + c1)
-	reassocConst("arith.addi", "arith.addi", 1, func(rw *ir.Rewriter, op, inner *ir.Operation, x *ir.Value, c0, c1 *big.Int) {
-		c := intConstant(rw, op, op.Result(0).Type(), new(big.Int).Add(c0, c1))
-		replaceWith(rw, op, "arith.addi", []*ir.Value{x, c}, mergedOverflow(op, inner))
-	}),
+	reassocInt("arith.addi", "arith.addi", 1, "arith.addi", false, sum),
 	// addi(subi(x, c0), c1) -> addi(x, c1 - c0)
-	reassocConst("arith.addi", "arith.subi", 1, func(rw *ir.Rewriter, op, inner *ir.Operation, x *ir.Value, c0, c1 *big.Int) {
-		c := intConstant(rw, op, op.Result(0).Type(), new(big.Int).Sub(c1, c0))
-		replaceWith(rw, op, "arith.addi", []*ir.Value{x, c}, mergedOverflow(op, inner))
-	}),
+	reassocInt("arith.addi", "arith.subi", 1, "arith.addi", false, reverseDiff),
 	// addi(subi(c0, x), c1) -> subi(c0 + c1, x)
-	reassocConst("arith.addi", "arith.subi", 0, func(rw *ir.Rewriter, op, inner *ir.Operation, x *ir.Value, c0, c1 *big.Int) {
-		c := intConstant(rw, op, op.Result(0).Type(), new(big.Int).Add(c0, c1))
-		replaceWith(rw, op, "arith.subi", []*ir.Value{c, x}, mergedOverflow(op, inner))
-	}),
+	reassocInt("arith.addi", "arith.subi", 0, "arith.subi", true, sum),
 }
 
 var canonSubI = []ir.Pattern{
 	// subi(addi(x, c0), c1) -> addi(x, c0 - c1)
-	reassocConst("arith.subi", "arith.addi", 1, func(rw *ir.Rewriter, op, inner *ir.Operation, x *ir.Value, c0, c1 *big.Int) {
-		c := intConstant(rw, op, op.Result(0).Type(), new(big.Int).Sub(c0, c1))
-		replaceWith(rw, op, "arith.addi", []*ir.Value{x, c}, mergedOverflow(op, inner))
-	}),
+	reassocInt("arith.subi", "arith.addi", 1, "arith.addi", false, diff),
 	// subi(subi(x, c0), c1) -> subi(x, c0 + c1)
-	reassocConst("arith.subi", "arith.subi", 1, func(rw *ir.Rewriter, op, inner *ir.Operation, x *ir.Value, c0, c1 *big.Int) {
-		c := intConstant(rw, op, op.Result(0).Type(), new(big.Int).Add(c0, c1))
-		replaceWith(rw, op, "arith.subi", []*ir.Value{x, c}, mergedOverflow(op, inner))
-	}),
+	reassocInt("arith.subi", "arith.subi", 1, "arith.subi", false, sum),
 	// subi(subi(c0, x), c1) -> subi(c0 - c1, x)
-	reassocConst("arith.subi", "arith.subi", 0, func(rw *ir.Rewriter, op, inner *ir.Operation, x *ir.Value, c0, c1 *big.Int) {
-		c := intConstant(rw, op, op.Result(0).Type(), new(big.Int).Sub(c0, c1))
-		replaceWith(rw, op, "arith.subi", []*ir.Value{c, x}, mergedOverflow(op, inner))
-	}),
+	reassocInt("arith.subi", "arith.subi", 0, "arith.subi", true, diff),
 }
 
 var canonMulI = []ir.Pattern{
 	// muli(muli(x, c0), c1) -> muli(x, c0 * c1)
-	reassocConst("arith.muli", "arith.muli", 1, func(rw *ir.Rewriter, op, inner *ir.Operation, x *ir.Value, c0, c1 *big.Int) {
-		c := intConstant(rw, op, op.Result(0).Type(), new(big.Int).Mul(c0, c1))
-		replaceWith(rw, op, "arith.muli", []*ir.Value{x, c}, mergedOverflow(op, inner))
-	}),
+	reassocInt("arith.muli", "arith.muli", 1, "arith.muli", false, product),
+}
+
+// Constant combiners for reassocInt, named after what they compute from c0 and c1.
+func sum(c0, c1 *big.Int) *big.Int         { return new(big.Int).Add(c0, c1) }
+func diff(c0, c1 *big.Int) *big.Int        { return new(big.Int).Sub(c0, c1) }
+func reverseDiff(c0, c1 *big.Int) *big.Int { return new(big.Int).Sub(c1, c0) }
+func product(c0, c1 *big.Int) *big.Int     { return new(big.Int).Mul(c0, c1) }
+
+// reassocInt is the reassocConst rewrite every integer add/sub/mul rule uses:
+// it replaces the root with result(x, c) — or result(c, x) when constFirst —
+// where c = combine(c0, c1), keeping only the overflow flags both ops carry.
+func reassocInt(root, innerName string, constPos int, result string, constFirst bool, combine func(c0, c1 *big.Int) *big.Int) ir.Pattern {
+	return reassocConst(root, innerName, constPos, func(rw *ir.Rewriter, op, inner *ir.Operation, x *ir.Value, c0, c1 *big.Int) {
+		c := intConstant(rw, op, op.Result(0).Type(), combine(c0, c1))
+		operands := []*ir.Value{x, c}
+		if constFirst {
+			operands = []*ir.Value{c, x}
+		}
+		replaceWith(rw, op, result, operands, mergedOverflow(op, inner))
+	})
 }
 
 var canonXOrI = []ir.Pattern{

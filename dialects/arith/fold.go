@@ -473,34 +473,27 @@ func shiftAmount(b *big.Int, w int) (uint, bool) {
 	return uint(ub.Uint64()), true
 }
 
-func foldShLI(op *ir.Operation, c []ir.Attribute) (ir.FoldResult, bool) {
-	if isZero(c[1]) {
-		return value(op.Operand(0))
-	}
-	return constant(foldIntBinary(op, c, func(a, b *big.Int, w int) (*big.Int, bool) {
-		s, ok := shiftAmount(b, w)
-		return new(big.Int).Lsh(unsigned(a, w), s), ok
-	}))
-}
+// The shifts fold alike: a shift by zero is its lhs, and constants fold
+// when the amount is below the width; they differ in how they read the
+// lhs (signed or unsigned) and in the direction.
+var (
+	foldShLI  = foldShift(unsigned, (*big.Int).Lsh)
+	foldShRSI = foldShift(signed, (*big.Int).Rsh)
+	foldShRUI = foldShift(unsigned, (*big.Int).Rsh)
+)
 
-func foldShRSI(op *ir.Operation, c []ir.Attribute) (ir.FoldResult, bool) {
-	if isZero(c[1]) {
-		return value(op.Operand(0))
+// foldShift builds a shift's folder from how it reads the lhs at width w
+// and the shift itself.
+func foldShift(read func(a *big.Int, w int) *big.Int, shift func(z, x *big.Int, n uint) *big.Int) func(*ir.Operation, []ir.Attribute) (ir.FoldResult, bool) {
+	return func(op *ir.Operation, c []ir.Attribute) (ir.FoldResult, bool) {
+		if isZero(c[1]) {
+			return value(op.Operand(0))
+		}
+		return constant(foldIntBinary(op, c, func(a, b *big.Int, w int) (*big.Int, bool) {
+			s, ok := shiftAmount(b, w)
+			return shift(new(big.Int), read(a, w), s), ok
+		}))
 	}
-	return constant(foldIntBinary(op, c, func(a, b *big.Int, w int) (*big.Int, bool) {
-		s, ok := shiftAmount(b, w)
-		return new(big.Int).Rsh(signed(a, w), s), ok
-	}))
-}
-
-func foldShRUI(op *ir.Operation, c []ir.Attribute) (ir.FoldResult, bool) {
-	if isZero(c[1]) {
-		return value(op.Operand(0))
-	}
-	return constant(foldIntBinary(op, c, func(a, b *big.Int, w int) (*big.Int, bool) {
-		s, ok := shiftAmount(b, w)
-		return new(big.Int).Rsh(unsigned(a, w), s), ok
-	}))
 }
 
 // foldMinMax folds a min/max op: equal operands, the absorbing bound

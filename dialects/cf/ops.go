@@ -3,6 +3,7 @@ package cf
 import (
 	"math/big"
 
+	"github.com/goopt/goopt/dialects/opsyntax"
 	"github.com/goopt/goopt/ir"
 )
 
@@ -268,19 +269,10 @@ func verifySwitch(op *ir.Operation) error {
 }
 
 func parseSwitch(p ir.OpParser, st *ir.OperationState) error {
-	u, err := p.ParseOperand()
+	t, err := opsyntax.ParseTypedOperand(p, st)
 	if err != nil {
 		return err
 	}
-	t, err := p.ParseColonType()
-	if err != nil {
-		return err
-	}
-	flag, err := p.ResolveOperand(u, t)
-	if err != nil {
-		return err
-	}
-	st.Operands = append(st.Operands, flag)
 	if err := p.Parse(","); err != nil {
 		return err
 	}
@@ -290,10 +282,7 @@ func parseSwitch(p ir.OpParser, st *ir.OperationState) error {
 	if err := p.ParseKeyword("default"); err != nil {
 		return err
 	}
-	if err := p.Parse(":"); err != nil {
-		return err
-	}
-	nDefault, err := parseSuccessor(p, st)
+	nDefault, err := parseCaseSuccessor(p, st)
 	if err != nil {
 		return err
 	}
@@ -305,10 +294,7 @@ func parseSwitch(p ir.OpParser, st *ir.OperationState) error {
 		if err != nil {
 			return err
 		}
-		if err := p.Parse(":"); err != nil {
-			return err
-		}
-		n, err := parseSuccessor(p, st)
+		n, err := parseCaseSuccessor(p, st)
 		if err != nil {
 			return err
 		}
@@ -327,15 +313,21 @@ func parseSwitch(p ir.OpParser, st *ir.OperationState) error {
 	return p.ParseOptionalAttrDict(st)
 }
 
+// parseCaseSuccessor parses `: ^bb(%a : t)` after a case label (`default`
+// or a case value) and returns how many operands the case passes.
+func parseCaseSuccessor(p ir.OpParser, st *ir.OperationState) (int, error) {
+	if err := p.Parse(":"); err != nil {
+		return 0, err
+	}
+	return opsyntax.ParseSuccessor(p, st)
+}
+
 func printSwitch(p ir.OpPrinter, op *ir.Operation) {
 	l, err := layoutOf(op)
 	if err != nil {
 		return
 	}
-	p.Print(" ")
-	p.PrintOperand(l.flag)
-	p.Print(" : ")
-	p.PrintType(l.flag.Type())
+	opsyntax.PrintTypedOperand(p, l.flag)
 	p.Print(", [")
 	p.PrintNewline()
 	p.Print("  default: ")
@@ -362,15 +354,4 @@ func printSwitch(p ir.OpPrinter, op *ir.Operation) {
 		p.Print("]")
 	}
 	p.PrintOptionalAttrDict(op.Attrs(), caseOperandsInherent[:]...)
-}
-
-// parseSuccessor parses `^bb` or `^bb(%a, %b : t1, t2)` into st.
-func parseSuccessor(p ir.OpParser, st *ir.OperationState) (int, error) {
-	b, vs, err := p.ParseSuccessorAndUseList()
-	if err != nil {
-		return 0, err
-	}
-	st.Successors = append(st.Successors, b)
-	st.Operands = append(st.Operands, vs...)
-	return len(vs), nil
 }

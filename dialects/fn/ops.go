@@ -28,30 +28,6 @@ func FunctionType(op *ir.Operation) *ir.FunctionType {
 // IsExternal reports whether a func.func is a declaration (no body).
 func IsExternal(op *ir.Operation) bool { return op.NumRegions() == 0 || op.Region(0).Empty() }
 
-// dictArrayKind is ODS's DictArrayAttr: arg_attrs and res_attrs.
-var dictArrayKind = ir.AttrOf("Array of dictionary attributes", func(a ir.Attribute) bool {
-	arr, ok := a.(*ir.ArrayAttr)
-	if !ok {
-		return false
-	}
-	for _, e := range arr.Elems {
-		if _, ok := e.(*ir.DictionaryAttr); !ok {
-			return false
-		}
-	}
-	return true
-})
-
-// functionTypeKind is ODS's TypeAttrOf<FunctionType>.
-var functionTypeKind = ir.AttrOf("type attribute of function type", func(a ir.Attribute) bool {
-	ta, ok := a.(*ir.TypeAttr)
-	if !ok {
-		return false
-	}
-	_, ok = ta.Value.(*ir.FunctionType)
-	return ok
-})
-
 func funcOp() *ir.OpDef {
 	spec := opsyntax.FuncSpec()
 	return &ir.OpDef{
@@ -67,10 +43,10 @@ func funcOp() *ir.OpDef {
 		Results:  ir.NoValues,
 		Attrs: []ir.AttrDef{
 			ir.Attr("sym_name", ir.SymbolNameKind),
-			ir.Attr("function_type", functionTypeKind),
+			ir.Attr("function_type", opsyntax.FunctionTypeKind),
 			ir.OptAttr("sym_visibility", ir.StrAttrKind),
-			ir.OptAttr("arg_attrs", dictArrayKind),
-			ir.OptAttr("res_attrs", dictArrayKind),
+			ir.OptAttr("arg_attrs", opsyntax.DictArrayKind),
+			ir.OptAttr("res_attrs", opsyntax.DictArrayKind),
 		},
 		Regions: []ir.RegionDef{{Name: "body"}},
 		Verify:  verifyFunc,
@@ -130,17 +106,9 @@ func verifyAttrArray(op *ir.Operation, name, what, plural string, n int) error {
 }
 
 func returnOp() *ir.OpDef {
-	return &ir.OpDef{
-		Name:    "func.return",
-		Summary: "Function return operation",
-		Doc: "Returns control and values from a func.func; operand types match the function's results.\n\n" +
-			"    return %0, %1 : i32, f32",
-		Traits:   ir.Pure | ir.Terminator | ir.ReturnLike,
-		Operands: []ir.ValueDef{ir.Var("operands", nil)},
-		Results:  ir.NoValues,
-		Verify:   verifyReturn,
-		Format:   "attr-dict ($operands^ `:` type($operands))?",
-	}
+	return opsyntax.ReturnLikeOp("func.return", "operands", "Function return operation",
+		"Returns control and values from a func.func; operand types match the function's results.\n\n"+
+			"    return %0, %1 : i32, f32", verifyReturn)
 }
 
 func verifyReturn(op *ir.Operation) error {
@@ -165,16 +133,7 @@ func verifyReturn(op *ir.Operation) error {
 }
 
 // Callee returns the function a func.call refers to, or nil.
-func Callee(call *ir.Operation) *ir.Operation {
-	ref, ok := call.Attr("callee").(*ir.SymbolRefAttr)
-	if !ok {
-		return nil
-	}
-	if f := ir.LookupNearestSymbolFrom(call, ref); f != nil && f.Is("func.func") {
-		return f
-	}
-	return nil
-}
+func Callee(call *ir.Operation) *ir.Operation { return opsyntax.DirectCallee(call, "func.func") }
 
 func callOp() *ir.OpDef {
 	return &ir.OpDef{

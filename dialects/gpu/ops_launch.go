@@ -3,6 +3,7 @@ package gpu
 import (
 	"strings"
 
+	"github.com/goopt/goopt/dialects/opsyntax"
 	"github.com/goopt/goopt/ir"
 )
 
@@ -317,7 +318,7 @@ func verifyLaunch(op *ir.Operation) error {
 }
 
 func terminatorOp() *ir.OpDef {
-	return bareOp("gpu.terminator", "Terminator for GPU launch regions",
+	return opsyntax.BareOp("gpu.terminator", "Terminator for GPU launch regions",
 		"Ends the body of a gpu.launch: the thread is done.\n\n    gpu.terminator",
 		ir.Terminator|ir.Pure, func(op *ir.Operation) error { return expectParent(op, "gpu.launch") })
 }

@@ -24,20 +24,6 @@ var (
 		arr, ok := a.(*ir.ArrayAttr)
 		return ok && len(arr.Elems) > 0
 	})
-	functionTypeAttr = ir.AttrOf("type attribute of function type", func(a ir.Attribute) bool {
-		ta, ok := a.(*ir.TypeAttr)
-		if ok {
-			_, ok = ta.Value.(*ir.FunctionType)
-		}
-		return ok
-	})
-	dictArrayAttr = ir.AttrOf("Array of dictionary attributes", func(a ir.Attribute) bool {
-		arr, ok := a.(*ir.ArrayAttr)
-		for i := 0; ok && i < len(arr.Elems); i++ {
-			_, ok = arr.Elems[i].(*ir.DictionaryAttr)
-		}
-		return ok
-	})
 	dimSizeHintAttr = ir.AttrOf("i32 dense array attribute with exactly 3 elements", func(a ir.Attribute) bool {
 		d, ok := a.(*ir.DenseArrayAttr)
 		return ok && d.Elem == ir.Type(ir.I32) && len(d.Ints) == 3
@@ -133,7 +119,7 @@ func parseModule(p ir.OpParser, st *ir.OperationState) error {
 }
 
 func moduleEndOp() *ir.OpDef {
-	return bareOp("gpu.module_end", "A pseudo op that marks the end of a gpu.module",
+	return opsyntax.BareOp("gpu.module_end", "A pseudo op that marks the end of a gpu.module",
 		"The implicit terminator of a gpu.module body; it is never printed in custom form.",
 		ir.Terminator|ir.Pure, func(op *ir.Operation) error { return expectParent(op, "gpu.module") })
 }
@@ -151,11 +137,11 @@ func funcOp() *ir.OpDef {
 		Operands: ir.NoValues,
 		Results:  ir.NoValues,
 		Attrs: []ir.AttrDef{
-			ir.Attr("function_type", functionTypeAttr),
-			ir.OptAttr("arg_attrs", dictArrayAttr),
-			ir.OptAttr("res_attrs", dictArrayAttr),
-			ir.OptAttr("workgroup_attrib_attrs", dictArrayAttr),
-			ir.OptAttr("private_attrib_attrs", dictArrayAttr),
+			ir.Attr("function_type", opsyntax.FunctionTypeKind),
+			ir.OptAttr("arg_attrs", opsyntax.DictArrayKind),
+			ir.OptAttr("res_attrs", opsyntax.DictArrayKind),
+			ir.OptAttr("workgroup_attrib_attrs", opsyntax.DictArrayKind),
+			ir.OptAttr("private_attrib_attrs", opsyntax.DictArrayKind),
 			ir.OptAttr("known_block_size", dimSizeHintAttr),
 			ir.OptAttr("known_grid_size", dimSizeHintAttr),
 		},
@@ -310,23 +296,8 @@ func verifyAttributions(op *ir.Operation, vs []*ir.Value, space AddressSpace) er
 	return nil
 }
 
-// returnLikeOp declares a terminator that hands its operands to the parent
-// op: `gpu.return %a, %b : f32, i32`.
-func returnLikeOp(name, operands, summary, doc string, verify func(*ir.Operation) error) *ir.OpDef {
-	return &ir.OpDef{
-		Name:     name,
-		Summary:  summary,
-		Doc:      doc,
-		Traits:   ir.Terminator | ir.ReturnLike | ir.Pure,
-		Operands: []ir.ValueDef{ir.Var(operands, nil)},
-		Results:  ir.NoValues,
-		Format:   "attr-dict ($" + operands + "^ `:` type($" + operands + "))?",
-		Verify:   verify,
-	}
-}
-
 func returnOp() *ir.OpDef {
-	return returnLikeOp("gpu.return", "operands", "Terminator for GPU functions",
+	return opsyntax.ReturnLikeOp("gpu.return", "operands", "Terminator for GPU functions",
 		"Returns from a gpu.func with the function's results.\n\n    gpu.return %v : f32", verifyReturn)
 }
 

@@ -1,6 +1,7 @@
 package gpu
 
 import (
+	"github.com/goopt/goopt/dialects/opsyntax"
 	"github.com/goopt/goopt/ir"
 )
 
@@ -48,23 +49,8 @@ func laneOp(name, summary string, withType bool) *ir.OpDef {
 	}
 }
 
-// bareOp declares an op without operands or results whose custom form is
-// its attribute dictionary (gpu.barrier, the terminators).
-func bareOp(name, summary, doc string, traits ir.Trait, verify func(*ir.Operation) error) *ir.OpDef {
-	return &ir.OpDef{
-		Name:     name,
-		Summary:  summary,
-		Doc:      doc,
-		Traits:   traits,
-		Operands: ir.NoValues,
-		Results:  ir.NoValues,
-		Format:   "attr-dict",
-		Verify:   verify,
-	}
-}
-
 func barrierOp() *ir.OpDef {
-	return bareOp("gpu.barrier", "Synchronizes all work items of a workgroup",
+	return opsyntax.BareOp("gpu.barrier", "Synchronizes all work items of a workgroup",
 		"Waits until every thread of the thread block has reached this barrier; shared-memory "+
 			"writes before it are visible to every thread after it. All threads must reach the same "+
 			"barrier.\n\n    gpu.barrier",
@@ -213,6 +199,6 @@ func subgroupReduceOp() *ir.OpDef {
 }
 
 func yieldOp() *ir.OpDef {
-	return returnLikeOp("gpu.yield", "values", "GPU yield operation",
+	return opsyntax.ReturnLikeOp("gpu.yield", "values", "GPU yield operation",
 		"Yields the combined value from the body of a gpu.all_reduce.\n\n    gpu.yield %sum : f32", nil)
 }

@@ -1,6 +1,9 @@
 package memref
 
-import "github.com/goopt/goopt/ir"
+import (
+	"github.com/goopt/goopt/dialects/opsyntax"
+	"github.com/goopt/goopt/ir"
+)
 
 // Type and attribute constraints of the memref ops' schemas, described as
 // MLIR 19 describes them in its verifier messages. Memref constraints carry
@@ -101,23 +104,8 @@ var (
 		ta, ok := a.(*ir.TypeAttr)
 		return ok && isMemRef(ta.Value)
 	})
-	// stringKind is a StrAttr that a format reads only where a string is next,
-	// so that an optional group can start with it (`"private"`).
-	stringKind = &ir.AttrConstraint{
-		Desc:  ir.StrAttrKind.Desc,
-		Check: ir.StrAttrKind.Check,
-		Parse: func(p ir.OpParser) (ir.Attribute, error) {
-			s, err := p.ParseString()
-			return ir.Str(s), err
-		},
-		ParseOptional: func(p ir.OpParser) (ir.Attribute, bool, error) {
-			s, ok := p.ParseOptionalString()
-			if !ok {
-				return nil, false, nil
-			}
-			return ir.Str(s), true, nil
-		},
-	}
+	// stringKind reads `"private"` only where a string is next (opsyntax).
+	stringKind = opsyntax.StringLiteralKind
 )
 
 // nontemporalAttr is load's and store's DefaultValuedOptionalAttr<BoolAttr, "false">.

@@ -13,23 +13,7 @@ import (
 // DynamicIndexList is MLIR's custom<DynamicIndexList>($values, $static) in
 // square brackets, `[%i, 4]`: its arguments are the variadic index operand
 // group and the dense i64 array attribute of the static entries.
-var DynamicIndexList = ir.CustomDirective{
-	Parse: func(p ir.OpParser, args []*ir.FormatArg) error {
-		dyn, static, err := opsyntax.ParseDynamicIndexList(p, ir.DelimSquare)
-		if err != nil {
-			return err
-		}
-		args[0].Operands, args[1].Attr = dyn, ir.DenseI64Array(static...)
-		return nil
-	},
-	Print: func(p ir.OpPrinter, _ *ir.Operation, args []*ir.FormatArg) {
-		var static []int64
-		if a, ok := args[1].Attr.(*ir.DenseArrayAttr); ok {
-			static = a.Ints
-		}
-		opsyntax.PrintDynamicIndexList(p, args[0].Values, static, ir.DelimSquare)
-	},
-}
+var DynamicIndexList = opsyntax.DynamicIndexListDirective
 
 // dynamicIndexListCustom registers DynamicIndexList under MLIR's name.
 var dynamicIndexListCustom = map[string]ir.CustomDirective{"DynamicIndexList": DynamicIndexList}

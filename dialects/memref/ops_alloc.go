@@ -2,6 +2,7 @@ package memref
 
 import (
 	"github.com/goopt/goopt/dialects/internal/regions"
+	"github.com/goopt/goopt/dialects/opsyntax"
 	"github.com/goopt/goopt/ir"
 )
 
@@ -186,21 +187,9 @@ func allocaScopeOp() *ir.OpDef {
 }
 
 func allocaScopeReturnOp() *ir.OpDef {
-	return &ir.OpDef{
-		Name:     "memref.alloca_scope.return",
-		Summary:  "terminator for alloca_scope operation",
-		Doc:      "Returns values from a memref.alloca_scope; may be omitted when it returns nothing.\n\n    memref.alloca_scope.return %v : f32",
-		Traits:   ir.Terminator | ir.ReturnLike | ir.Pure,
-		Operands: []ir.ValueDef{ir.Var("results", nil)},
-		Results:  ir.NoValues,
-		Format:   "attr-dict ($results^ `:` type($results))?",
-		Verify: func(op *ir.Operation) error {
-			if p := op.ParentOp(); p != nil && p.Name() != "memref.alloca_scope" {
-				return op.Errorf("expects parent op 'memref.alloca_scope'")
-			}
-			return nil
-		},
-	}
+	return opsyntax.ReturnLikeOp("memref.alloca_scope.return", "results", "terminator for alloca_scope operation",
+		"Returns values from a memref.alloca_scope; may be omitted when it returns nothing.\n\n    memref.alloca_scope.return %v : f32",
+		func(op *ir.Operation) error { return opsyntax.VerifyParentIfAttached(op, "memref.alloca_scope") })
 }
 
 // isReturnLike reports whether t returns control to the parent op.

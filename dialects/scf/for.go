@@ -313,15 +313,9 @@ func foldForIterArgs(op *ir.Operation, rw *ir.Rewriter) bool {
 }
 
 func yieldOp() *ir.OpDef {
-	return &ir.OpDef{
-		Name:     "scf.yield",
-		Summary:  "loop yield and termination operation",
-		Doc:      "Terminates the regions of scf ops, passing values to the parent or the next iteration.\n\n    scf.yield %a, %b : i32, f32",
-		Traits:   ir.Terminator | ir.ReturnLike | ir.Pure,
-		Operands: []ir.ValueDef{ir.Var("results", nil)},
-		Results:  ir.NoValues,
-		Format:   "attr-dict ($results^ `:` type($results))?",
-		Verify: func(op *ir.Operation) error {
+	return opsyntax.ReturnLikeOp("scf.yield", "results", "loop yield and termination operation",
+		"Terminates the regions of scf ops, passing values to the parent or the next iteration.\n\n    scf.yield %a, %b : i32, f32",
+		func(op *ir.Operation) error {
 			p := op.ParentOp()
 			if p == nil {
 				return nil
@@ -331,6 +325,5 @@ func yieldOp() *ir.OpDef {
 				return nil
 			}
 			return op.Errorf("expects parent op to be one of 'scf.execute_region, scf.for, scf.if, scf.index_switch, scf.while'")
-		},
-	}
+		})
 }

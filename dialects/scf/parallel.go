@@ -2,6 +2,7 @@ package scf
 
 import (
 	"github.com/goopt/goopt/dialects/internal/regions"
+	"github.com/goopt/goopt/dialects/opsyntax"
 	"github.com/goopt/goopt/ir"
 )
 
@@ -159,8 +160,8 @@ func reduceOp() *ir.OpDef {
 		Regions:  []ir.RegionDef{{Name: "reductions", Arity: ir.Variadic}},
 		Format:   "(`(` $operands^ `:` type($operands) `)`)? $reductions attr-dict",
 		Verify: func(op *ir.Operation) error {
-			if p := op.ParentOp(); p != nil && p.Name() != "scf.parallel" {
-				return op.Errorf("expects parent op 'scf.parallel'")
+			if err := opsyntax.VerifyParentIfAttached(op, "scf.parallel"); err != nil {
+				return err
 			}
 			if op.NumRegions() != op.NumOperands() {
 				return op.Errorf("expects %d reduction regions, but has %d", op.NumOperands(), op.NumRegions())

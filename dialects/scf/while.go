@@ -110,12 +110,7 @@ func conditionOp() *ir.OpDef {
 		Operands: []ir.ValueDef{ir.Operand("condition", ir.I1Constraint), ir.Var("args", nil)},
 		Results:  ir.NoValues,
 		Format:   "`(` $condition `)` attr-dict ($args^ `:` type($args))?",
-		Verify: func(op *ir.Operation) error {
-			if p := op.ParentOp(); p != nil && p.Name() != "scf.while" {
-				return op.Errorf("expects parent op 'scf.while'")
-			}
-			return nil
-		},
+		Verify:   func(op *ir.Operation) error { return opsyntax.VerifyParentIfAttached(op, "scf.while") },
 	}
 }
 

@@ -1,0 +1,44 @@
+package opsyntax
+
+import "github.com/goopt/goopt/ir"
+
+// ParseTypedOperand parses `%v : type` (a switch's flag, a single typed
+// operand), resolves it, appends it to st's operands and returns its type,
+// which the caller often needs for what follows (case values).
+func ParseTypedOperand(p ir.OpParser, st *ir.OperationState) (ir.Type, error) {
+	u, err := p.ParseOperand()
+	if err != nil {
+		return nil, err
+	}
+	t, err := p.ParseColonType()
+	if err != nil {
+		return nil, err
+	}
+	v, err := p.ResolveOperand(u, t)
+	if err != nil {
+		return nil, err
+	}
+	st.Operands = append(st.Operands, v)
+	return t, nil
+}
+
+// PrintTypedOperand prints ` %v : type`, what ParseTypedOperand reads.
+func PrintTypedOperand(p ir.OpPrinter, v *ir.Value) {
+	p.Print(" ")
+	p.PrintOperand(v)
+	p.Print(" : ")
+	p.PrintType(v.Type())
+}
+
+// ParseSuccessor parses `^bb` or `^bb(%a, %b : t1, t2)`, appends the block
+// to st's successors and its operands to st's operands, and returns how
+// many operands it passed, for the op's segment sizes.
+func ParseSuccessor(p ir.OpParser, st *ir.OperationState) (int, error) {
+	b, vs, err := p.ParseSuccessorAndUseList()
+	if err != nil {
+		return 0, err
+	}
+	st.Successors = append(st.Successors, b)
+	st.Operands = append(st.Operands, vs...)
+	return len(vs), nil
+}
