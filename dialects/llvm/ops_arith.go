@@ -31,11 +31,11 @@ var overflowFlagsDirective = map[string]ir.CustomDirective{"OverflowFlags": {
 			if err != nil {
 				return err
 			}
-			b, ok := overflowBit(kw)
+			b, ok := overflowKeywords.Bit(kw)
 			if !ok {
-				return ir.Errorf(loc, "expected one of [none, nsw, nuw] for LLVM integer overflow flags, got: %s", kw)
+				return ir.Errorf(loc, "expected one of [%s] for LLVM integer overflow flags, got: %s", overflowKeywords.Keywords(), kw)
 			}
-			f |= b
+			f |= OverflowFlags(b)
 			if !p.ParseOptional(",") {
 				break
 			}
