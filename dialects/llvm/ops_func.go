@@ -960,19 +960,10 @@ func verifySwitch(op *ir.Operation) error {
 }
 
 func parseSwitch(p ir.OpParser, st *ir.OperationState) error {
-	u, err := p.ParseOperand()
+	t, err := opsyntax.ParseTypedOperand(p, st)
 	if err != nil {
 		return err
 	}
-	t, err := p.ParseColonType()
-	if err != nil {
-		return err
-	}
-	v, err := p.ResolveOperand(u, t)
-	if err != nil {
-		return err
-	}
-	st.Operands = append(st.Operands, v)
 	if err := p.Parse(","); err != nil {
 		return err
 	}
@@ -987,7 +978,6 @@ func parseSwitch(p ir.OpParser, st *ir.OperationState) error {
 	}
 	var values []ir.Attribute
 	var segs []int32
-	nCaseOps := 0
 	if !p.ParseOptional("]") {
 		for {
 			n, err := p.ParseInteger()
@@ -1005,7 +995,6 @@ func parseSwitch(p ir.OpParser, st *ir.OperationState) error {
 			st.Successors = append(st.Successors, b)
 			st.Operands = append(st.Operands, ops...)
 			segs = append(segs, int32(len(ops)))
-			nCaseOps += len(ops)
 			if !p.ParseOptional(",") {
 				break
 			}
@@ -1014,11 +1003,7 @@ func parseSwitch(p ir.OpParser, st *ir.OperationState) error {
 			return err
 		}
 	}
-	if len(values) > 0 {
-		st.AddAttr("case_values", ir.Dense(ir.Vector([]int64{int64(len(values))}, t, nil), values))
-	}
-	st.AddAttr("case_operand_segments", ir.DenseI32Array(segs...))
-	st.AddAttr(ir.SegmentSizesAttr, ir.DenseI32Array(1, int32(len(defOps)), int32(nCaseOps)))
+	opsyntax.AddSwitchCaseAttrs(st, t, values, segs, len(defOps))
 	return p.ParseOptionalAttrDict(st)
 }
 
