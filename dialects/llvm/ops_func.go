@@ -202,16 +202,7 @@ func verifyFunc(op *ir.Operation) error {
 		}
 		return nil
 	}
-	entry := op.Region(0).Front()
-	if entry.NumArguments() != len(ft.Params) {
-		return op.Errorf("entry block must have %d arguments to match function signature", len(ft.Params))
-	}
-	for i, a := range entry.Arguments() {
-		if a.Type() != ft.Params[i] {
-			return op.Errorf("type of entry block argument #%d('%s') must match the type of the corresponding argument in function signature('%s')", i, a.Type(), ft.Params[i])
-		}
-	}
-	return nil
+	return opsyntax.VerifyEntryArgs(op, ft.Params)
 }
 
 func returnOp() *ir.OpDef {
@@ -251,16 +242,7 @@ func returnOp() *ir.OpDef {
 // ---- calls ----
 
 // Callee returns the llvm.func a direct llvm.call refers to, or nil.
-func Callee(call *ir.Operation) *ir.Operation {
-	ref, ok := call.Attr("callee").(*ir.SymbolRefAttr)
-	if !ok {
-		return nil
-	}
-	if f := ir.LookupNearestSymbolFrom(call, ref); f != nil && f.Is("llvm.func") {
-		return f
-	}
-	return nil
-}
+func Callee(call *ir.Operation) *ir.Operation { return opsyntax.DirectCallee(call, "llvm.func") }
 
 func callOp() *ir.OpDef {
 	return &ir.OpDef{
