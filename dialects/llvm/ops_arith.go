@@ -1,6 +1,8 @@
 package llvm
 
 import (
+	"slices"
+
 	"github.com/goopt/goopt/ir"
 )
 
@@ -229,22 +231,10 @@ func shapeOf(t ir.Type) []int64 {
 func sameShape(op *ir.Operation, from, to ir.Type) error {
 	_, fv := from.(*ir.VectorType)
 	_, tv := to.(*ir.VectorType)
-	if fv != tv || !equalInts(shapeOf(from), shapeOf(to)) {
+	if fv != tv || !slices.Equal(shapeOf(from), shapeOf(to)) {
 		return op.Errorf("failed to verify that operand and result have the same shape")
 	}
 	return nil
-}
-
-func equalInts(a, b []int64) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 func scalarWidth(t ir.Type) int {
