@@ -105,10 +105,17 @@ func funcOp() *ir.OpDef {
 	}
 }
 
-func parseFunc(p ir.OpParser, st *ir.OperationState) error {
+// parseSymbolPrefix reads the optional keywords that llvm.func and
+// llvm.mlir.global both start with, in upstream's order: linkage (external
+// by default), visibility and unnamed_addr.
+func parseSymbolPrefix(p ir.OpParser, st *ir.OperationState) {
 	st.AddAttr("linkage", Linkage(linkages[parseKeywordEnum(p, linkages, 10)]))
 	st.AddAttr("visibility_", ir.IntAttr(ir.I64, int64(parseKeywordEnum(p, visibilities, 0))))
 	st.AddAttr("unnamed_addr", ir.IntAttr(ir.I64, int64(parseKeywordEnum(p, unnamedAddrs, 0))))
+}
+
+func parseFunc(p ir.OpParser, st *ir.OperationState) error {
+	parseSymbolPrefix(p, st)
 	st.AddAttr("CConv", CConv(cconvs[parseKeywordEnum(p, cconvs, 0)]))
 	name, err := p.ParseSymbolName()
 	if err != nil {
@@ -242,7 +249,9 @@ func returnOp() *ir.OpDef {
 // ---- calls ----
 
 // Callee returns the llvm.func a direct llvm.call refers to, or nil.
-func Callee(call *ir.Operation) *ir.Operation { return opsyntax.DirectCallee(call, "llvm.func") }
+func Callee(call *ir.Operation) *ir.Operation {
+	return opsyntax.ReferencedOp(call, "callee", "llvm.func")
+}
 
 func callOp() *ir.OpDef {
 	return &ir.OpDef{
@@ -504,9 +513,7 @@ func globalOp() *ir.OpDef {
 }
 
 func parseGlobal(p ir.OpParser, st *ir.OperationState) error {
-	st.AddAttr("linkage", Linkage(linkages[parseKeywordEnum(p, linkages, 10)]))
-	st.AddAttr("visibility_", ir.IntAttr(ir.I64, int64(parseKeywordEnum(p, visibilities, 0))))
-	st.AddAttr("unnamed_addr", ir.IntAttr(ir.I64, int64(parseKeywordEnum(p, unnamedAddrs, 0))))
+	parseSymbolPrefix(p, st)
 	if p.ParseOptionalKeyword("thread_local") {
 		st.AddAttr("thread_local_", &ir.UnitAttr{})
 	}
@@ -678,14 +685,7 @@ func addressOfOp() *ir.OpDef {
 
 // Global returns the llvm.mlir.global an llvm.mlir.addressof names, or nil.
 func Global(addressOf *ir.Operation) *ir.Operation {
-	ref, ok := addressOf.Attr("global_name").(*ir.SymbolRefAttr)
-	if !ok {
-		return nil
-	}
-	if g := ir.LookupNearestSymbolFrom(addressOf, ref); g != nil && g.Is("llvm.mlir.global") {
-		return g
-	}
-	return nil
+	return opsyntax.ReferencedOp(addressOf, "global_name", "llvm.mlir.global")
 }
 
 func constantOp() *ir.OpDef {

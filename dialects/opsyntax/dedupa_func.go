@@ -18,15 +18,16 @@ func VerifyEntryArgs(op *ir.Operation, params []ir.Type) error {
 	return nil
 }
 
-// DirectCallee returns the op named funcOp (such as "llvm.func") that a
-// call's `callee` symbol reference resolves to from the call, or nil for
-// an indirect call or a symbol of another kind.
-func DirectCallee(call *ir.Operation, funcOp string) *ir.Operation {
-	ref, ok := call.Attr("callee").(*ir.SymbolRefAttr)
+// ReferencedOp returns the op named opName (such as "llvm.func") that op's
+// symbol-reference attribute attr (a call's `callee`, an addressof's
+// `global_name`) resolves to from op, or nil where the attribute is absent
+// or names a symbol of another kind.
+func ReferencedOp(op *ir.Operation, attr, opName string) *ir.Operation {
+	ref, ok := op.Attr(attr).(*ir.SymbolRefAttr)
 	if !ok {
 		return nil
 	}
-	if f := ir.LookupNearestSymbolFrom(call, ref); f != nil && f.Is(funcOp) {
+	if f := ir.LookupNearestSymbolFrom(op, ref); f != nil && f.Is(opName) {
 		return f
 	}
 	return nil
