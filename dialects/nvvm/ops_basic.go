@@ -72,21 +72,8 @@ func sregOp(r SpecialRegister) *ir.OpDef {
 	}
 }
 
-// bareOp declares an op without operands or results spelled as its
-// attribute dictionary; sync ops read and write memory so that no pass
-// moves memory accesses across them.
-func bareOp(name, summary, doc string, traits ir.Trait) *ir.OpDef {
-	return &ir.OpDef{
-		Name:     name,
-		Summary:  summary,
-		Doc:      doc,
-		Traits:   traits,
-		Operands: ir.NoValues,
-		Results:  ir.NoValues,
-		Format:   "attr-dict",
-	}
-}
-
+// sync is the traits of the synchronising ops: they read and write memory
+// so that no pass moves memory accesses across them.
 const sync = ir.MemRead | ir.MemWrite
 
 func barrierOp() *ir.OpDef {
