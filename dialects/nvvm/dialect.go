@@ -1,9 +1,6 @@
 package nvvm
 
-import (
-	"github.com/goopt/goopt/dialects/opsyntax"
-	"github.com/goopt/goopt/ir"
-)
+import "github.com/goopt/goopt/ir"
 
 // Dialect returns the nvvm dialect.
 func Dialect() *ir.Dialect {
@@ -20,17 +17,17 @@ func ops() []*ir.OpDef {
 		defs = append(defs, sregOp(r))
 	}
 	defs = append(defs,
-		opsyntax.BareOp("nvvm.barrier0", "CTA barrier synchronization (barrier 0)",
+		bareOp("nvvm.barrier0", "CTA barrier synchronization (barrier 0)",
 			"Waits until every thread of the block has reached the barrier; shared-memory writes before "+
 				"it are visible to every thread after it (bar.sync 0).\n\n    nvvm.barrier0", sync),
 		barrierOp(),
 		shflOp(),
 		voteBallotOp(),
 		electSyncOp(),
-		opsyntax.BareOp("nvvm.fence.mbarrier.init", "Fence for mbarrier initialisation",
+		bareOp("nvvm.fence.mbarrier.init", "Fence for mbarrier initialisation",
 			"Makes prior mbarrier.init operations visible to the cluster (fence.mbarrier_init.release.cluster)."+
 				"\n\n    nvvm.fence.mbarrier.init", sync),
-		opsyntax.BareOp("nvvm.fence.sc.cluster", "Sequentially consistent cluster fence",
+		bareOp("nvvm.fence.sc.cluster", "Sequentially consistent cluster fence",
 			"fence.sc.cluster.\n\n    nvvm.fence.sc.cluster", sync),
 		fenceProxyOp(),
 
@@ -41,7 +38,7 @@ func ops() []*ir.OpDef {
 		mmaSyncOp(),
 
 		cpAsyncOp(),
-		opsyntax.BareOp("nvvm.cp.async.commit.group", "Commit the pending cp.async ops as a group",
+		bareOp("nvvm.cp.async.commit.group", "Commit the pending cp.async ops as a group",
 			"Groups the thread's cp.async operations issued since the last commit.\n\n    nvvm.cp.async.commit.group", sync),
 		cpAsyncWaitGroupOp(),
 	)
@@ -49,10 +46,10 @@ func ops() []*ir.OpDef {
 	defs = append(defs,
 		bulkTensorLoadOp(),
 		bulkTensorStoreOp(),
-		opsyntax.BareOp("nvvm.wgmma.fence.aligned", "Fence before wgmma",
+		bareOp("nvvm.wgmma.fence.aligned", "Fence before wgmma",
 			"Orders register accesses of the warpgroup before the following wgmma.mma_async.\n\n"+
 				"    nvvm.wgmma.fence.aligned", sync),
-		opsyntax.BareOp("nvvm.wgmma.commit.group.sync.aligned", "Commit the pending wgmma ops as a group",
+		bareOp("nvvm.wgmma.commit.group.sync.aligned", "Commit the pending wgmma ops as a group",
 			"Groups the warpgroup's wgmma.mma_async operations issued since the last commit.\n\n"+
 				"    nvvm.wgmma.commit.group.sync.aligned", sync),
 		wgmmaWaitOp(),

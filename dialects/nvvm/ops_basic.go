@@ -72,8 +72,21 @@ func sregOp(r SpecialRegister) *ir.OpDef {
 	}
 }
 
-// sync is the traits of the synchronising ops: they read and write memory
-// so that no pass moves memory accesses across them.
+// bareOp declares an op without operands or results spelled as its
+// attribute dictionary; sync ops read and write memory so that no pass
+// moves memory accesses across them.
+func bareOp(name, summary, doc string, traits ir.Trait) *ir.OpDef {
+	return &ir.OpDef{
+		Name:     name,
+		Summary:  summary,
+		Doc:      doc,
+		Traits:   traits,
+		Operands: ir.NoValues,
+		Results:  ir.NoValues,
+		Format:   "attr-dict",
+	}
+}
+
 const sync = ir.MemRead | ir.MemWrite
 
 func barrierOp() *ir.OpDef {
