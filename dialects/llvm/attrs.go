@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/goopt/goopt/dialects/opsyntax"
 	"github.com/goopt/goopt/ir"
 )
 
@@ -83,30 +84,19 @@ const (
 	FastMathFast     FastMathFlags = 127
 )
 
-var fastMathNames = []struct {
-	name string
-	bit  FastMathFlags
-}{
-	{"nnan", FastMathNNaN}, {"ninf", FastMathNInf}, {"nsz", FastMathNSZ}, {"arcp", FastMathARCP},
-	{"contract", FastMathContract}, {"afn", FastMathAFN}, {"reassoc", FastMathReassoc},
+// fastMathKeywords spells FastMathFlags, in upstream's keyword order.
+var fastMathKeywords = &opsyntax.BitFlags{
+	None: "none", All: "fast", AllBits: uint32(FastMathFast), Sep: ", ",
+	Flags: []opsyntax.BitFlag{
+		{Name: "nnan", Bit: uint32(FastMathNNaN)}, {Name: "ninf", Bit: uint32(FastMathNInf)},
+		{Name: "nsz", Bit: uint32(FastMathNSZ)}, {Name: "arcp", Bit: uint32(FastMathARCP)},
+		{Name: "contract", Bit: uint32(FastMathContract)}, {Name: "afn", Bit: uint32(FastMathAFN)},
+		{Name: "reassoc", Bit: uint32(FastMathReassoc)},
+	},
 }
 
 // String prints the flags as MLIR does: `none`, `fast`, `nnan, ninf`.
-func (f FastMathFlags) String() string {
-	switch f {
-	case FastMathNone:
-		return "none"
-	case FastMathFast:
-		return "fast"
-	}
-	var parts []string
-	for _, n := range fastMathNames {
-		if f&n.bit != 0 {
-			parts = append(parts, n.name)
-		}
-	}
-	return strings.Join(parts, ", ")
-}
+func (f FastMathFlags) String() string { return fastMathKeywords.Format(uint32(f)) }
 
 // FastMathAttr is `#llvm.fastmath<flags>`.
 type FastMathAttr struct {
@@ -129,18 +119,14 @@ const (
 	OverflowNUW  OverflowFlags = 2
 )
 
-// String prints the flags as MLIR does: `none`, `nsw`, `nsw, nuw`.
-func (f OverflowFlags) String() string {
-	switch f {
-	case OverflowNone:
-		return "none"
-	case OverflowNSW:
-		return "nsw"
-	case OverflowNUW:
-		return "nuw"
-	}
-	return "nsw, nuw"
+// overflowKeywords spells OverflowFlags.
+var overflowKeywords = &opsyntax.BitFlags{
+	None: "none", Sep: ", ",
+	Flags: []opsyntax.BitFlag{{Name: "nsw", Bit: uint32(OverflowNSW)}, {Name: "nuw", Bit: uint32(OverflowNUW)}},
 }
+
+// String prints the flags as MLIR does: `none`, `nsw`, `nsw, nuw`.
+func (f OverflowFlags) String() string { return overflowKeywords.Format(uint32(f)) }
 
 // OverflowAttr is `#llvm.overflow<flags>`.
 type OverflowAttr struct {
@@ -152,33 +138,6 @@ func (a *OverflowAttr) String() string { return "#llvm.overflow<" + a.Flags.Stri
 
 // Overflow returns the interned `#llvm.overflow<flags>`.
 func Overflow(f OverflowFlags) *OverflowAttr { return ir.InternAttr(&OverflowAttr{Flags: f}) }
-
-func fastMathBit(s string) (FastMathFlags, bool) {
-	switch s {
-	case "none":
-		return FastMathNone, true
-	case "fast":
-		return FastMathFast, true
-	}
-	for _, n := range fastMathNames {
-		if n.name == s {
-			return n.bit, true
-		}
-	}
-	return 0, false
-}
-
-func overflowBit(s string) (OverflowFlags, bool) {
-	switch s {
-	case "none":
-		return OverflowNone, true
-	case "nsw":
-		return OverflowNSW, true
-	case "nuw":
-		return OverflowNUW, true
-	}
-	return 0, false
-}
 
 // parseAttr parses the bodies of the dialect attributes.
 func parseAttr(body string, _ ir.Type) (ir.Attribute, error) {
@@ -204,25 +163,17 @@ func parseAttr(body string, _ ir.Type) (ir.Attribute, error) {
 		}
 		return TailCallKind(inner), nil
 	case ".fastmath":
-		var f FastMathFlags
-		for _, part := range strings.Split(inner, ",") {
-			b, ok := fastMathBit(strings.TrimSpace(part))
-			if !ok {
-				return nil, fmt.Errorf("expected one of [none, nnan, ninf, nsz, arcp, contract, afn, reassoc, fast] for LLVM fastmath flags, got: %s", strings.TrimSpace(part))
-			}
-			f |= b
+		f, bad, ok := fastMathKeywords.Parse(inner)
+		if !ok {
+			return nil, fmt.Errorf("expected one of [%s] for LLVM fastmath flags, got: %s", fastMathKeywords.Keywords(), bad)
 		}
-		return FastMath(f), nil
+		return FastMath(FastMathFlags(f)), nil
 	case ".overflow":
-		var f OverflowFlags
-		for _, part := range strings.Split(inner, ",") {
-			b, ok := overflowBit(strings.TrimSpace(part))
-			if !ok {
-				return nil, fmt.Errorf("expected one of [none, nsw, nuw] for LLVM integer overflow flags, got: %s", strings.TrimSpace(part))
-			}
-			f |= b
+		f, bad, ok := overflowKeywords.Parse(inner)
+		if !ok {
+			return nil, fmt.Errorf("expected one of [%s] for LLVM integer overflow flags, got: %s", overflowKeywords.Keywords(), bad)
 		}
-		return Overflow(f), nil
+		return Overflow(OverflowFlags(f)), nil
 	}
 	return nil, fmt.Errorf("unknown attribute '#llvm%s'", body)
 }

@@ -1,6 +1,9 @@
 package llvm
 
-import "github.com/goopt/goopt/ir"
+import (
+	"github.com/goopt/goopt/dialects/opsyntax"
+	"github.com/goopt/goopt/ir"
+)
 
 // Type constraints, described as upstream's LLVMOpBase.td describes them so
 // that verifier messages match mlir-opt's.
@@ -82,37 +85,15 @@ var funcTypeKind = ir.AttrOf("type attribute of LLVM function type", func(a ir.A
 })
 
 // dictArrayKind is ODS's DictArrayAttr: arg_attrs and res_attrs.
-var dictArrayKind = ir.AttrOf("Array of dictionary attributes", func(a ir.Attribute) bool {
-	arr, ok := a.(*ir.ArrayAttr)
-	if !ok {
-		return false
-	}
-	for _, e := range arr.Elems {
-		if _, ok := e.(*ir.DictionaryAttr); !ok {
-			return false
-		}
-	}
-	return true
-})
+var dictArrayKind = opsyntax.DictArrayKind
 
 // plainStrKind is a string attribute a format spells as a bare string
 // literal (never with a `: type` suffix, which would swallow what follows).
-var plainStrKind = &ir.AttrConstraint{
-	Desc:  "string attribute",
-	Check: func(a ir.Attribute) bool { _, ok := a.(*ir.StringAttr); return ok },
-	Parse: func(p ir.OpParser) (ir.Attribute, error) {
-		s, err := p.ParseString()
-		return ir.Str(s), err
-	},
-	ParseOptional: func(p ir.OpParser) (ir.Attribute, bool, error) {
-		s, ok := p.ParseOptionalString()
-		if !ok {
-			return nil, false, nil
-		}
-		return ir.Str(s), true, nil
-	},
-	Print: func(p ir.OpPrinter, a ir.Attribute) { p.Print(ir.Quote(a.(*ir.StringAttr).Value)) },
-}
+var plainStrKind = func() *ir.AttrConstraint {
+	k := opsyntax.BareStringKind("string attribute")
+	k.Print = func(p ir.OpPrinter, a ir.Attribute) { p.Print(ir.Quote(a.(*ir.StringAttr).Value)) }
+	return k
+}()
 
 // bracketI32ArrayKind is an i32 dense array a format spells `[1, 2]`
 // (branch weights).

@@ -1,6 +1,9 @@
 package llvm
 
 import (
+	"slices"
+	"strings"
+
 	"github.com/goopt/goopt/ir"
 )
 
@@ -31,11 +34,11 @@ var overflowFlagsDirective = map[string]ir.CustomDirective{"OverflowFlags": {
 			if err != nil {
 				return err
 			}
-			b, ok := overflowBit(kw)
+			b, ok := overflowKeywords.Bit(kw)
 			if !ok {
-				return ir.Errorf(loc, "expected one of [none, nsw, nuw] for LLVM integer overflow flags, got: %s", kw)
+				return ir.Errorf(loc, "expected one of [%s] for LLVM integer overflow flags, got: %s", overflowKeywords.Keywords(), kw)
 			}
-			f |= b
+			f |= OverflowFlags(b)
 			if !p.ParseOptional(",") {
 				break
 			}
@@ -113,37 +116,33 @@ func cmpResult(_ ir.OpParser, st *ir.OperationState) ([]ir.Type, error) {
 	return []ir.Type{i1Of(st.Operands[0].Type())}, nil
 }
 
-func icmpOp() *ir.OpDef {
+// cmpOp is the shape icmp and fcmp share: a predicate (plus attrs), two
+// operands of one type, and i1 or a vector of i1 of the operands' shape.
+func cmpOp(name, doc string, lhs, rhs *ir.TypeConstraint, attrs ...ir.AttrDef) *ir.OpDef {
 	return &ir.OpDef{
-		Name:    "llvm.icmp",
-		Summary: "LLVM icmp operation",
-		Doc:     "Compares integers or pointers.\n\n    %0 = llvm.icmp \"slt\" %a, %b : i32",
-		Traits:  ir.Pure,
-		Operands: []ir.ValueDef{
-			ir.Operand("lhs", ir.TypeOf("signless integer or LLVM pointer type or LLVM dialect-compatible vector of signless integer or LLVM pointer type", scalarOrVector(func(t ir.Type) bool { return isSignlessInt(t) || isPtr(t) }))),
-			ir.Operand("rhs", nil),
-		},
+		Name:             name,
+		Summary:          "LLVM " + strings.TrimPrefix(name, "llvm.") + " operation",
+		Doc:              doc,
+		Traits:           ir.Pure,
+		Operands:         []ir.ValueDef{ir.Operand("lhs", lhs), ir.Operand("rhs", rhs)},
 		Results:          []ir.ValueDef{ir.Operand("res", i1Like)},
-		Attrs:            []ir.AttrDef{ir.Attr("predicate", icmpPredKind)},
+		Attrs:            attrs,
 		AllTypesMatch:    [][]string{{"lhs", "rhs"}},
 		InferResultTypes: cmpResult,
 		Format:           "$predicate $lhs `,` $rhs attr-dict `:` type($lhs)",
 	}
 }
 
+func icmpOp() *ir.OpDef {
+	intOrPtr := ir.TypeOf("signless integer or LLVM pointer type or LLVM dialect-compatible vector of signless integer or LLVM pointer type",
+		scalarOrVector(func(t ir.Type) bool { return isSignlessInt(t) || isPtr(t) }))
+	return cmpOp("llvm.icmp", "Compares integers or pointers.\n\n    %0 = llvm.icmp \"slt\" %a, %b : i32",
+		intOrPtr, nil, ir.Attr("predicate", icmpPredKind))
+}
+
 func fcmpOp() *ir.OpDef {
-	return &ir.OpDef{
-		Name:             "llvm.fcmp",
-		Summary:          "LLVM fcmp operation",
-		Doc:              "Compares floats.\n\n    %0 = llvm.fcmp \"olt\" %a, %b : f32",
-		Traits:           ir.Pure,
-		Operands:         []ir.ValueDef{ir.Operand("lhs", floatLike), ir.Operand("rhs", floatLike)},
-		Results:          []ir.ValueDef{ir.Operand("res", i1Like)},
-		Attrs:            []ir.AttrDef{ir.Attr("predicate", fcmpPredKind), fastMathDefault()},
-		AllTypesMatch:    [][]string{{"lhs", "rhs"}},
-		InferResultTypes: cmpResult,
-		Format:           "$predicate $lhs `,` $rhs attr-dict `:` type($lhs)",
-	}
+	return cmpOp("llvm.fcmp", "Compares floats.\n\n    %0 = llvm.fcmp \"olt\" %a, %b : f32",
+		floatLike, floatLike, ir.Attr("predicate", fcmpPredKind), fastMathDefault())
 }
 
 func selectOp() *ir.OpDef {
@@ -229,22 +228,10 @@ func shapeOf(t ir.Type) []int64 {
 func sameShape(op *ir.Operation, from, to ir.Type) error {
 	_, fv := from.(*ir.VectorType)
 	_, tv := to.(*ir.VectorType)
-	if fv != tv || !equalInts(shapeOf(from), shapeOf(to)) {
+	if fv != tv || !slices.Equal(shapeOf(from), shapeOf(to)) {
 		return op.Errorf("failed to verify that operand and result have the same shape")
 	}
 	return nil
-}
-
-func equalInts(a, b []int64) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 func scalarWidth(t ir.Type) int {

@@ -105,10 +105,17 @@ func funcOp() *ir.OpDef {
 	}
 }
 
-func parseFunc(p ir.OpParser, st *ir.OperationState) error {
+// parseSymbolPrefix reads the optional keywords that llvm.func and
+// llvm.mlir.global both start with, in upstream's order: linkage (external
+// by default), visibility and unnamed_addr.
+func parseSymbolPrefix(p ir.OpParser, st *ir.OperationState) {
 	st.AddAttr("linkage", Linkage(linkages[parseKeywordEnum(p, linkages, 10)]))
 	st.AddAttr("visibility_", ir.IntAttr(ir.I64, int64(parseKeywordEnum(p, visibilities, 0))))
 	st.AddAttr("unnamed_addr", ir.IntAttr(ir.I64, int64(parseKeywordEnum(p, unnamedAddrs, 0))))
+}
+
+func parseFunc(p ir.OpParser, st *ir.OperationState) error {
+	parseSymbolPrefix(p, st)
 	st.AddAttr("CConv", CConv(cconvs[parseKeywordEnum(p, cconvs, 0)]))
 	name, err := p.ParseSymbolName()
 	if err != nil {
@@ -202,16 +209,7 @@ func verifyFunc(op *ir.Operation) error {
 		}
 		return nil
 	}
-	entry := op.Region(0).Front()
-	if entry.NumArguments() != len(ft.Params) {
-		return op.Errorf("entry block must have %d arguments to match function signature", len(ft.Params))
-	}
-	for i, a := range entry.Arguments() {
-		if a.Type() != ft.Params[i] {
-			return op.Errorf("type of entry block argument #%d('%s') must match the type of the corresponding argument in function signature('%s')", i, a.Type(), ft.Params[i])
-		}
-	}
-	return nil
+	return opsyntax.VerifyEntryArgs(op, ft.Params)
 }
 
 func returnOp() *ir.OpDef {
@@ -252,14 +250,7 @@ func returnOp() *ir.OpDef {
 
 // Callee returns the llvm.func a direct llvm.call refers to, or nil.
 func Callee(call *ir.Operation) *ir.Operation {
-	ref, ok := call.Attr("callee").(*ir.SymbolRefAttr)
-	if !ok {
-		return nil
-	}
-	if f := ir.LookupNearestSymbolFrom(call, ref); f != nil && f.Is("llvm.func") {
-		return f
-	}
-	return nil
+	return opsyntax.ReferencedOp(call, "callee", "llvm.func")
 }
 
 func callOp() *ir.OpDef {
@@ -522,9 +513,7 @@ func globalOp() *ir.OpDef {
 }
 
 func parseGlobal(p ir.OpParser, st *ir.OperationState) error {
-	st.AddAttr("linkage", Linkage(linkages[parseKeywordEnum(p, linkages, 10)]))
-	st.AddAttr("visibility_", ir.IntAttr(ir.I64, int64(parseKeywordEnum(p, visibilities, 0))))
-	st.AddAttr("unnamed_addr", ir.IntAttr(ir.I64, int64(parseKeywordEnum(p, unnamedAddrs, 0))))
+	parseSymbolPrefix(p, st)
 	if p.ParseOptionalKeyword("thread_local") {
 		st.AddAttr("thread_local_", &ir.UnitAttr{})
 	}
@@ -696,14 +685,7 @@ func addressOfOp() *ir.OpDef {
 
 // Global returns the llvm.mlir.global an llvm.mlir.addressof names, or nil.
 func Global(addressOf *ir.Operation) *ir.Operation {
-	ref, ok := addressOf.Attr("global_name").(*ir.SymbolRefAttr)
-	if !ok {
-		return nil
-	}
-	if g := ir.LookupNearestSymbolFrom(addressOf, ref); g != nil && g.Is("llvm.mlir.global") {
-		return g
-	}
-	return nil
+	return opsyntax.ReferencedOp(addressOf, "global_name", "llvm.mlir.global")
 }
 
 func constantOp() *ir.OpDef {
@@ -960,19 +942,10 @@ func verifySwitch(op *ir.Operation) error {
 }
 
 func parseSwitch(p ir.OpParser, st *ir.OperationState) error {
-	u, err := p.ParseOperand()
+	t, err := opsyntax.ParseTypedOperand(p, st)
 	if err != nil {
 		return err
 	}
-	t, err := p.ParseColonType()
-	if err != nil {
-		return err
-	}
-	v, err := p.ResolveOperand(u, t)
-	if err != nil {
-		return err
-	}
-	st.Operands = append(st.Operands, v)
 	if err := p.Parse(","); err != nil {
 		return err
 	}
@@ -987,7 +960,6 @@ func parseSwitch(p ir.OpParser, st *ir.OperationState) error {
 	}
 	var values []ir.Attribute
 	var segs []int32
-	nCaseOps := 0
 	if !p.ParseOptional("]") {
 		for {
 			n, err := p.ParseInteger()
@@ -1005,7 +977,6 @@ func parseSwitch(p ir.OpParser, st *ir.OperationState) error {
 			st.Successors = append(st.Successors, b)
 			st.Operands = append(st.Operands, ops...)
 			segs = append(segs, int32(len(ops)))
-			nCaseOps += len(ops)
 			if !p.ParseOptional(",") {
 				break
 			}
@@ -1014,11 +985,7 @@ func parseSwitch(p ir.OpParser, st *ir.OperationState) error {
 			return err
 		}
 	}
-	if len(values) > 0 {
-		st.AddAttr("case_values", ir.Dense(ir.Vector([]int64{int64(len(values))}, t, nil), values))
-	}
-	st.AddAttr("case_operand_segments", ir.DenseI32Array(segs...))
-	st.AddAttr(ir.SegmentSizesAttr, ir.DenseI32Array(1, int32(len(defOps)), int32(nCaseOps)))
+	opsyntax.AddSwitchCaseAttrs(st, t, values, segs, len(defOps))
 	return p.ParseOptionalAttrDict(st)
 }
 

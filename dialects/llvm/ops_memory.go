@@ -421,6 +421,54 @@ func printPosition(p ir.OpPrinter, pos []int64) {
 	p.Print("]")
 }
 
+// parseValueTail parses what extractvalue and insertvalue share after their
+// operands: `[pos] attr-dict : container-type`, adding the position
+// attribute. It returns the container type and the type of the element at
+// the position, diagnosing a position that does not index the container at
+// the type's location.
+func parseValueTail(p ir.OpParser, st *ir.OperationState) (ir.Type, ir.Type, error) {
+	pos, err := parsePosition(p)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := p.ParseOptionalAttrDict(st); err != nil {
+		return nil, nil, err
+	}
+	loc := p.Loc()
+	t, err := p.ParseColonType()
+	if err != nil {
+		return nil, nil, err
+	}
+	elem, msg := valueElementType(t, pos)
+	if elem == nil {
+		return nil, nil, ir.Errorf(loc, "%s", msg)
+	}
+	st.AddAttr("position", ir.DenseI64Array(pos...))
+	return t, elem, nil
+}
+
+// printValueTail prints `[pos] attr-dict : container-type `, the inverse of
+// parseValueTail.
+func printValueTail(p ir.OpPrinter, op *ir.Operation) {
+	printPosition(p, Position(op))
+	p.PrintOptionalAttrDict(op.Attrs(), "position")
+	p.Print(" : ")
+	p.PrintType(op.Operand(0).Type())
+	// Upstream's format ends in a custom directive that prints
+	// nothing after its space: the line ends in a space.
+	p.Print(" ")
+}
+
+// verifiedValueElement is the type at the position in op's container
+// (operand 0), or an error when the position does not index it.
+func verifiedValueElement(op *ir.Operation) (ir.Type, error) {
+	elem, msg := valueElementType(op.Operand(0).Type(), Position(op))
+	if elem == nil {
+		return nil, op.Errorf("%s", msg)
+	}
+	return elem, nil
+}
+
 func extractValueOp() *ir.OpDef {
 	return &ir.OpDef{
 		Name:    "llvm.extractvalue",
@@ -437,46 +485,27 @@ func extractValueOp() *ir.OpDef {
 			if err != nil {
 				return err
 			}
-			pos, err := parsePosition(p)
+			t, elem, err := parseValueTail(p, st)
 			if err != nil {
 				return err
-			}
-			if err := p.ParseOptionalAttrDict(st); err != nil {
-				return err
-			}
-			loc := p.Loc()
-			t, err := p.ParseColonType()
-			if err != nil {
-				return err
-			}
-			elem, msg := valueElementType(t, pos)
-			if elem == nil {
-				return ir.Errorf(loc, "%s", msg)
 			}
 			v, err := p.ResolveOperand(u, t)
 			if err != nil {
 				return err
 			}
 			st.Operands = append(st.Operands, v)
-			st.AddAttr("position", ir.DenseI64Array(pos...))
 			st.Types = append(st.Types, elem)
 			return nil
 		},
 		Print: func(p ir.OpPrinter, op *ir.Operation) {
 			p.Print(" ")
 			p.PrintOperand(op.Operand(0))
-			printPosition(p, Position(op))
-			p.PrintOptionalAttrDict(op.Attrs(), "position")
-			p.Print(" : ")
-			p.PrintType(op.Operand(0).Type())
-			// Upstream's format ends in a custom directive that prints
-			// nothing after its space: the line ends in a space.
-			p.Print(" ")
+			printValueTail(p, op)
 		},
 		Verify: func(op *ir.Operation) error {
-			elem, msg := valueElementType(op.Operand(0).Type(), Position(op))
-			if elem == nil {
-				return op.Errorf("%s", msg)
+			elem, err := verifiedValueElement(op)
+			if err != nil {
+				return err
 			}
 			if elem != op.Result(0).Type() {
 				return op.Errorf("Type mismatch: extracting from '%s' should produce '%s' but this op returns '%s'", op.Operand(0).Type(), elem, op.Result(0).Type())
@@ -511,28 +540,15 @@ func insertValueOp() *ir.OpDef {
 			if err != nil {
 				return err
 			}
-			pos, err := parsePosition(p)
+			t, elem, err := parseValueTail(p, st)
 			if err != nil {
 				return err
-			}
-			if err := p.ParseOptionalAttrDict(st); err != nil {
-				return err
-			}
-			loc := p.Loc()
-			t, err := p.ParseColonType()
-			if err != nil {
-				return err
-			}
-			elem, msg := valueElementType(t, pos)
-			if elem == nil {
-				return ir.Errorf(loc, "%s", msg)
 			}
 			vs, err := p.ResolveOperands([]ir.UnresolvedOperand{c, val}, []ir.Type{t, elem})
 			if err != nil {
 				return err
 			}
 			st.Operands = append(st.Operands, vs...)
-			st.AddAttr("position", ir.DenseI64Array(pos...))
 			st.Types = append(st.Types, t)
 			return nil
 		},
@@ -541,18 +557,12 @@ func insertValueOp() *ir.OpDef {
 			p.PrintOperand(op.Operand(1))
 			p.Print(", ")
 			p.PrintOperand(op.Operand(0))
-			printPosition(p, Position(op))
-			p.PrintOptionalAttrDict(op.Attrs(), "position")
-			p.Print(" : ")
-			p.PrintType(op.Operand(0).Type())
-			// Upstream's format ends in a custom directive that prints
-			// nothing after its space: the line ends in a space.
-			p.Print(" ")
+			printValueTail(p, op)
 		},
 		Verify: func(op *ir.Operation) error {
-			elem, msg := valueElementType(op.Operand(0).Type(), Position(op))
-			if elem == nil {
-				return op.Errorf("%s", msg)
+			elem, err := verifiedValueElement(op)
+			if err != nil {
+				return err
 			}
 			if elem != op.Operand(1).Type() {
 				return op.Errorf("Type mismatch: cannot insert '%s' into '%s'", op.Operand(1).Type(), op.Operand(0).Type())

@@ -362,31 +362,8 @@ func (s *typeScanner) funcBody() (ir.Type, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := s.expect("("); err != nil {
-		return nil, err
-	}
-	var params []ir.Type
-	varArg := false
-	if !s.consume(")") {
-		for {
-			if s.consume("...") {
-				varArg = true
-				break
-			}
-			p, err := s.anyType()
-			if err != nil {
-				return nil, err
-			}
-			params = append(params, p)
-			if !s.consume(",") {
-				break
-			}
-		}
-		if err := s.expect(")"); err != nil {
-			return nil, err
-		}
-	}
-	if err := s.expect(">"); err != nil {
+	params, varArg, err := s.typeListBody(true, nil)
+	if err != nil {
 		return nil, err
 	}
 	if _, ok := res.(*FunctionType); ok || !IsCompatibleType(res) {
@@ -432,35 +409,57 @@ func (s *typeScanner) structBody() (ir.Type, error) {
 	if !packed {
 		s.pos = save
 	}
-	if err := s.expect("("); err != nil {
-		return nil, err
-	}
-	var body []ir.Type
-	if !s.consume(")") {
-		for {
-			t, err := s.anyType()
-			if err != nil {
-				return nil, err
-			}
-			if !validElementType(t) {
-				return nil, fmt.Errorf("invalid LLVM structure element type: %s", t)
-			}
-			body = append(body, t)
-			if !s.consume(",") {
-				break
-			}
+	body, _, err := s.typeListBody(false, func(t ir.Type) error {
+		if !validElementType(t) {
+			return fmt.Errorf("invalid LLVM structure element type: %s", t)
 		}
-		if err := s.expect(")"); err != nil {
-			return nil, err
-		}
-	}
-	if err := s.expect(">"); err != nil {
+		return nil
+	})
+	if err != nil {
 		return nil, err
 	}
 	if identified {
 		return IdentifiedStruct(name, false, packed, body...), nil
 	}
 	return Struct(packed, body...), nil
+}
+
+// typeListBody scans the `(t, t) >` that ends a function or struct body.
+// Where varArgs allows it the list may end in `...` (reported by varArg);
+// check, when given, rejects each type as soon as it is read, before the
+// rest of the list.
+func (s *typeScanner) typeListBody(varArgs bool, check func(ir.Type) error) (types []ir.Type, varArg bool, err error) {
+	if err := s.expect("("); err != nil {
+		return nil, false, err
+	}
+	if !s.consume(")") {
+		for {
+			if varArgs && s.consume("...") {
+				varArg = true
+				break
+			}
+			t, err := s.anyType()
+			if err != nil {
+				return nil, false, err
+			}
+			if check != nil {
+				if err := check(t); err != nil {
+					return nil, false, err
+				}
+			}
+			types = append(types, t)
+			if !s.consume(",") {
+				break
+			}
+		}
+		if err := s.expect(")"); err != nil {
+			return nil, false, err
+		}
+	}
+	if err := s.expect(">"); err != nil {
+		return nil, false, err
+	}
+	return types, varArg, nil
 }
 
 func (s *typeScanner) quoted() (string, error) {

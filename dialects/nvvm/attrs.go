@@ -341,13 +341,23 @@ func parseTargetBody(s string, angled bool) (ir.Attribute, error) {
 	return ir.InternAttr(t), nil
 }
 
+// bracketedParts splits the text between open and close at its top-level
+// commas; ok is false when s is not so bracketed.
+func bracketedParts(s, open, close string) (parts []string, ok bool) {
+	if !strings.HasPrefix(s, open) || !strings.HasSuffix(s, close) {
+		return nil, false
+	}
+	return splitTopLevel(s[len(open) : len(s)-len(close)]), true
+}
+
 // parseDictText reads a dictionary of unit or string flags: `{fast, ftz = "true"}`.
 func parseDictText(s string) (*ir.DictionaryAttr, bool) {
-	if !strings.HasPrefix(s, "{") || !strings.HasSuffix(s, "}") {
+	parts, ok := bracketedParts(s, "{", "}")
+	if !ok {
 		return nil, false
 	}
 	var entries []ir.NamedAttribute
-	for _, part := range splitTopLevel(s[1 : len(s)-1]) {
+	for _, part := range parts {
 		k, v, hasValue := strings.Cut(part, "=")
 		k = strings.TrimSpace(k)
 		if k == "" {
@@ -368,11 +378,12 @@ func parseDictText(s string) (*ir.DictionaryAttr, bool) {
 
 // parseStringArrayText reads `["a.bc", "b.bc"]`.
 func parseStringArrayText(s string) (*ir.ArrayAttr, bool) {
-	if !strings.HasPrefix(s, "[") || !strings.HasSuffix(s, "]") {
+	parts, ok := bracketedParts(s, "[", "]")
+	if !ok {
 		return nil, false
 	}
 	var elems []ir.Attribute
-	for _, part := range splitTopLevel(s[1 : len(s)-1]) {
+	for _, part := range parts {
 		str, err := strconv.Unquote(part)
 		if err != nil {
 			return nil, false

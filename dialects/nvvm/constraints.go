@@ -18,18 +18,21 @@ func enumKind(kind EnumKind) *ir.AttrConstraint {
 		return ok && v.Kind == kind
 	}
 	k := &ir.AttrConstraint{Desc: e.desc, Check: check}
-	if e.angle {
-		k.Parse = func(p ir.OpParser) (ir.Attribute, error) {
-			loc := p.Loc()
-			kw, err := p.ParseIdentifier()
-			if err != nil {
-				return nil, err
-			}
-			if a := Enum(kind, kw); a != nil {
-				return a, nil
-			}
-			return nil, ir.Errorf(loc, "%s", enumError(kind).Error())
+	// keyword reads the bare keyword both spellings share, diagnosing one
+	// that is not of the enum at its location.
+	keyword := func(p ir.OpParser) (ir.Attribute, error) {
+		loc := p.Loc()
+		kw, err := p.ParseIdentifier()
+		if err != nil {
+			return nil, err
 		}
+		if a := Enum(kind, kw); a != nil {
+			return a, nil
+		}
+		return nil, ir.Errorf(loc, "%s", enumError(kind).Error())
+	}
+	if e.angle {
+		k.Parse = keyword
 		k.ParseOptional = func(p ir.OpParser) (ir.Attribute, bool, error) {
 			kw, ok := p.ParseOptionalKeywordOf(e.values...)
 			if !ok {
@@ -47,17 +50,7 @@ func enumKind(kind EnumKind) *ir.AttrConstraint {
 		return k
 	}
 	k.Parse = func(p ir.OpParser) (ir.Attribute, error) {
-		a, _, err := parseStripped(p, func(p ir.OpParser) (ir.Attribute, error) {
-			loc := p.Loc()
-			kw, err := p.ParseIdentifier()
-			if err != nil {
-				return nil, err
-			}
-			if a := Enum(kind, kw); a != nil {
-				return a, nil
-			}
-			return nil, ir.Errorf(loc, "%s", enumError(kind).Error())
-		}, true)
+		a, _, err := parseStripped(p, keyword, true)
 		return a, err
 	}
 	k.ParseOptional = func(p ir.OpParser) (ir.Attribute, bool, error) {

@@ -2,6 +2,7 @@ package vector
 
 import (
 	"github.com/goopt/goopt/dialects/arith"
+	"github.com/goopt/goopt/dialects/opsyntax"
 	"github.com/goopt/goopt/ir"
 	"github.com/goopt/goopt/ir/affine"
 )
@@ -444,15 +445,9 @@ func parsePrint(p ir.OpParser, st *ir.OperationState) error {
 		return err
 	}
 	if has {
-		t, err := p.ParseColonType()
-		if err != nil {
+		if _, err := opsyntax.ResolveColonType(p, st, u); err != nil {
 			return err
 		}
-		v, err := p.ResolveOperand(u, t)
-		if err != nil {
-			return err
-		}
-		st.Operands = []*ir.Value{v}
 	}
 	for {
 		loc := p.Loc()

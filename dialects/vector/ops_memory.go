@@ -1,6 +1,8 @@
 package vector
 
 import (
+	"slices"
+
 	"github.com/goopt/goopt/ir"
 	"github.com/goopt/goopt/ir/affine"
 )
@@ -120,7 +122,7 @@ func maskedLoadOp() *ir.OpDef {
 			if err := verifyIndexCount(op, m, n-3); err != nil {
 				return err
 			}
-			if !sameShape(res.Dims, mask.Dims) {
+			if !slices.Equal(res.Dims, mask.Dims) {
 				return op.Errorf("expected result dim to match mask dim")
 			}
 			if pass != res {
@@ -152,24 +154,12 @@ func maskedStoreOp() *ir.OpDef {
 			if err := verifyIndexCount(op, m, n-3); err != nil {
 				return err
 			}
-			if !sameShape(v.Dims, mask.Dims) {
+			if !slices.Equal(v.Dims, mask.Dims) {
 				return op.Errorf("expected valueToStore dim to match mask dim")
 			}
 			return nil
 		},
 	}
-}
-
-func sameShape(a, b []int64) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // ---- transfer_read / transfer_write ----
