@@ -2,22 +2,6 @@ package opsyntax
 
 import "github.com/goopt/goopt/ir"
 
-// DictArrayKind is ODS's DictArrayAttr, the constraint of the arg_attrs and
-// res_attrs of function-like ops: an array whose elements are all
-// dictionaries.
-var DictArrayKind = ir.AttrOf("Array of dictionary attributes", func(a ir.Attribute) bool {
-	arr, ok := a.(*ir.ArrayAttr)
-	if !ok {
-		return false
-	}
-	for _, e := range arr.Elems {
-		if _, ok := e.(*ir.DictionaryAttr); !ok {
-			return false
-		}
-	}
-	return true
-})
-
 // BareStringKind is a string-attribute constraint that a declarative format
 // reads as a bare string literal, never with the `: type` suffix a generic
 // attribute may carry (which would swallow the tokens after it), so that an

@@ -19,15 +19,6 @@ func ResolveColonType(p ir.OpParser, st *ir.OperationState, u ir.UnresolvedOpera
 	return t, nil
 }
 
-// ParseTypedOperand parses `%v : type` into st as ResolveColonType does.
-func ParseTypedOperand(p ir.OpParser, st *ir.OperationState) (ir.Type, error) {
-	u, err := p.ParseOperand()
-	if err != nil {
-		return nil, err
-	}
-	return ResolveColonType(p, st, u)
-}
-
 // Attribute names of the switch ops (cf.switch, llvm.switch).
 const (
 	SwitchCaseValuesAttr   = "case_values"
