@@ -1,6 +1,7 @@
 package nvvm
 
 import (
+	"github.com/goopt/goopt/dialects/opsyntax"
 	"github.com/goopt/goopt/ir"
 )
 
@@ -76,15 +77,7 @@ func sregOp(r SpecialRegister) *ir.OpDef {
 // attribute dictionary; sync ops read and write memory so that no pass
 // moves memory accesses across them.
 func bareOp(name, summary, doc string, traits ir.Trait) *ir.OpDef {
-	return &ir.OpDef{
-		Name:     name,
-		Summary:  summary,
-		Doc:      doc,
-		Traits:   traits,
-		Operands: ir.NoValues,
-		Results:  ir.NoValues,
-		Format:   "attr-dict",
-	}
+	return opsyntax.BareOp(name, summary, doc, traits, nil)
 }
 
 const sync = ir.MemRead | ir.MemWrite

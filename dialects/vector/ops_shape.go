@@ -93,23 +93,7 @@ func splatOp() *ir.OpDef {
 }
 
 // dynamicIndexList is the custom<DynamicIndexList> directive of extract and insert.
-var dynamicIndexList = map[string]ir.CustomDirective{"DynamicIndexList": {
-	Parse: func(p ir.OpParser, args []*ir.FormatArg) error {
-		dyn, static, err := opsyntax.ParseDynamicIndexList(p, ir.DelimSquare)
-		if err != nil {
-			return err
-		}
-		args[0].Operands, args[1].Attr = dyn, ir.DenseI64Array(static...)
-		return nil
-	},
-	Print: func(p ir.OpPrinter, _ *ir.Operation, args []*ir.FormatArg) {
-		var static []int64
-		if a, ok := args[1].Attr.(*ir.DenseArrayAttr); ok {
-			static = a.Ints
-		}
-		opsyntax.PrintDynamicIndexList(p, args[0].Values, static, ir.DelimSquare)
-	},
-}}
+var dynamicIndexList = map[string]ir.CustomDirective{"DynamicIndexList": opsyntax.DynamicIndexListDirective}
 
 const staticPositionAttr = "static_position"
 
