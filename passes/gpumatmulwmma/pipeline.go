@@ -70,6 +70,17 @@ func Pipeline() *pass.PipelineInfo {
 // latency hiding) leave the IR as it was, with a remark, when they do not
 // apply, since the kernel is correct without them.
 func Build(pm *pass.OpPassManager, o Options) error {
+	if o.VectorBits != 32 && o.VectorBits != 64 && o.VectorBits != 128 {
+		return fmt.Errorf("%s: vector-bits must be 32, 64 or 128, got %d", Name, o.VectorBits)
+	}
+	for _, t := range []struct {
+		name string
+		v    []int64
+	}{{"tb-tile", o.TBTile}, {"warp-tile", o.WarpTile}, {"mma-tile", o.MMATile}} {
+		if len(t.v) != 3 {
+			return fmt.Errorf("%s: option '%s' expects 3 sizes (M,N,K), got %d", Name, t.name, len(t.v))
+		}
+	}
 	fn := pm
 	if pm.Anchor() != "func.func" {
 		fn = pm.Nest("func.func")
