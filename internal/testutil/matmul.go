@@ -38,3 +38,27 @@ func.func @%[1]s(%%A: memref<{n}x{n}x%[2]s>, %%B: memref<{n}x{n}x%[2]s>, %%C: me
 `, name, in, acc, ext, a, b)
 	return strings.ReplaceAll(src, "{n}", fmt.Sprint(n))
 }
+
+// PaperMatmul returns the paper's input, a function @matmul computing
+// C[f32] += extf(A[f16]) * extf(B[f16]) as a plain affine i, j, k nest
+// for an M×K A, a K×N B and an M×N C (the GPU pipeline's tests).
+func PaperMatmul(m, n, k int) string {
+	return fmt.Sprintf(`func.func @matmul(%%A: memref<%[1]dx%[3]dxf16>, %%B: memref<%[3]dx%[2]dxf16>, %%C: memref<%[1]dx%[2]dxf32>) {
+  affine.for %%i = 0 to %[1]d {
+    affine.for %%j = 0 to %[2]d {
+      affine.for %%k = 0 to %[3]d {
+        %%a = affine.load %%A[%%i, %%k] : memref<%[1]dx%[3]dxf16>
+        %%b = affine.load %%B[%%k, %%j] : memref<%[3]dx%[2]dxf16>
+        %%c = affine.load %%C[%%i, %%j] : memref<%[1]dx%[2]dxf32>
+        %%aw = arith.extf %%a : f16 to f32
+        %%bw = arith.extf %%b : f16 to f32
+        %%p = arith.mulf %%aw, %%bw : f32
+        %%s = arith.addf %%c, %%p : f32
+        affine.store %%s, %%C[%%i, %%j] : memref<%[1]dx%[2]dxf32>
+      }
+    }
+  }
+  return
+}
+`, m, n, k)
+}

@@ -1,11 +1,11 @@
 package gpumatmulwmma
 
 import (
-	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/goopt/goopt/dialects/all"
+	"github.com/goopt/goopt/internal/testutil"
 	"github.com/goopt/goopt/interp/equiv"
 	"github.com/goopt/goopt/ir"
 	"github.com/goopt/goopt/parser"
@@ -18,26 +18,7 @@ import (
 
 // stageMatmul is the paper's input nest, C[f32] += ext(A[f16]) * ext(B[f16]),
 // at M×N×K.
-func stageMatmul(m, n, k int) string {
-	return fmt.Sprintf(`func.func @matmul(%%A: memref<%[1]dx%[3]dxf16>, %%B: memref<%[3]dx%[2]dxf16>, %%C: memref<%[1]dx%[2]dxf32>) {
-  affine.for %%i = 0 to %[1]d {
-    affine.for %%j = 0 to %[2]d {
-      affine.for %%k = 0 to %[3]d {
-        %%a = affine.load %%A[%%i, %%k] : memref<%[1]dx%[3]dxf16>
-        %%b = affine.load %%B[%%k, %%j] : memref<%[3]dx%[2]dxf16>
-        %%c = affine.load %%C[%%i, %%j] : memref<%[1]dx%[2]dxf32>
-        %%aw = arith.extf %%a : f16 to f32
-        %%bw = arith.extf %%b : f16 to f32
-        %%p = arith.mulf %%aw, %%bw : f32
-        %%s = arith.addf %%c, %%p : f32
-        affine.store %%s, %%C[%%i, %%j] : memref<%[1]dx%[2]dxf32>
-      }
-    }
-  }
-  return
-}
-`, m, n, k)
-}
+func stageMatmul(m, n, k int) string { return testutil.PaperMatmul(m, n, k) }
 
 func parseStage(t *testing.T, name, src string) *ir.Operation {
 	t.Helper()
