@@ -197,7 +197,13 @@ func checkArg(t ir.Type, a Value) error {
 			return fmt.Errorf("expected a vector of type %s", t)
 		}
 	default:
-		if a.Ref != nil || a.Vec != nil || a.Type == nil {
+		if kindOf(t) == kindObject {
+			if a.Obj == nil || a.Type != t {
+				return fmt.Errorf("expected a value of type %s", t)
+			}
+			return nil
+		}
+		if a.Ref != nil || a.Vec != nil || a.Obj != nil || a.Type == nil {
 			return fmt.Errorf("expected a scalar of type %s", t)
 		}
 		if a.Type != t {
@@ -259,6 +265,8 @@ func (fr *Frame) setValue(slot int, v Value) {
 		fr.M[slot] = v.Ref
 	case v.Vec != nil:
 		fr.O[slot] = v.Vec
+	case v.Obj != nil:
+		fr.O[slot] = v.Obj
 	default:
 		fr.S[slot] = v.Bits
 	}
@@ -272,7 +280,7 @@ func (fr *Frame) value(slot int, t ir.Type) Value {
 		if v, ok := fr.O[slot].(*Vector); ok {
 			return Value{Type: t, Vec: v}
 		}
-		return Value{Type: t}
+		return Value{Type: t, Obj: fr.O[slot]}
 	}
 	return Value{Type: t, Bits: fr.S[slot]}
 }

@@ -31,6 +31,8 @@ type Buffer struct {
 	Shadow any
 	// workgroup is set on the host's instance of a workgroup memref.global.
 	workgroup *workgroupGlobal
+	// flat is the rank-1 view that pointer accesses go through.
+	flat *MemRef
 }
 
 // NewBuffer returns a buffer of n poisoned (uninitialised) elements.

@@ -9,7 +9,9 @@ import (
 )
 
 // Value is a runtime value crossing the interpreter's API: a scalar (integer,
-// index or float, in register form in Bits), a *MemRef or a *Vector.
+// index or float, in register form in Bits), a *MemRef, a *Vector, or
+// another object in Obj (a Pointer for !llvm.ptr; dialect handlers keep
+// their own kinds of object there, such as llvm aggregates).
 //
 // Register form: an integer of width w holds its w-bit two's-complement
 // pattern zero-extended to 64 bits (i1 true is 1); index is 64-bit; a float
@@ -20,6 +22,7 @@ type Value struct {
 	Bits uint64
 	Ref  *MemRef
 	Vec  *Vector
+	Obj  any
 }
 
 // Vector is the value of a `vector<...>` type: its elements in register form,
@@ -77,6 +80,8 @@ func (v Value) String() string {
 		return v.Ref.String()
 	case v.Vec != nil:
 		return fmt.Sprintf("%s%v", v.Vec.Type, v.Vec.Elems)
+	case v.Obj != nil:
+		return fmt.Sprint(v.Obj)
 	}
 	return formatScalar(v.Type, v.Bits)
 }
