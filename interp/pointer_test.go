@@ -54,3 +54,24 @@ func TestPointerAccess(t *testing.T) {
 		t.Errorf("null load: %v", err)
 	}
 }
+
+func TestAggregate(t *testing.T) {
+	inner := NewAggregate(ir.Integer(8), []Value{IntValue(ir.Integer(32), 1), IntValue(ir.Integer(32), 2)})
+	a := NewAggregate(ir.Integer(16), []Value{PointerValue(ir.Integer(64), Pointer{Off: 8}), AggregateValue(inner)})
+	b, err := a.With([]int64{1, 0}, IntValue(ir.Integer(32), 7))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v, _ := a.Field([]int64{1, 0}); v.Int() != 1 {
+		t.Errorf("original changed: %v", v)
+	}
+	if v, _ := b.Field([]int64{1, 0}); v.Int() != 7 {
+		t.Errorf("copy field = %v, want 7", v)
+	}
+	if _, err := b.Field([]int64{0, 0}); err == nil {
+		t.Error("a path through a pointer field succeeded")
+	}
+	if _, err := b.With([]int64{2}, Value{}); err == nil {
+		t.Error("an out-of-range position succeeded")
+	}
+}
