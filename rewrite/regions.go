@@ -5,13 +5,21 @@ import "github.com/goopt/goopt/ir"
 // SimplifyRegion cleans up the CFG of r and of every region nested in it:
 // it erases blocks unreachable from the entry block and merges a block
 // into its single predecessor when that predecessor ends in an
-// unconditional branch to it. It reports whether anything changed.
-// The aggressive level is accepted for MLIR compatibility; identical-block
-// merging is not implemented yet.
+// unconditional branch to it. At the aggressive level it also merges
+// identical blocks and drops block arguments that every predecessor passes
+// the same value for (blockmerge.go). It reports whether anything changed.
 func SimplifyRegion(rw *ir.Rewriter, r *ir.Region, aggressive bool) bool {
 	changed := eraseUnreachableBlocks(rw, r)
 	if mergeTrivialBranches(rw, r) {
 		changed = true
+	}
+	if aggressive {
+		if mergeIdenticalBlocks(rw, r) {
+			changed = true
+		}
+		if dropRedundantArguments(rw, r) {
+			changed = true
+		}
 	}
 	for _, b := range r.Blocks() {
 		for _, op := range b.Ops() {

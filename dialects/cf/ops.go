@@ -137,18 +137,43 @@ func simplifyConstCondBranch(op *ir.Operation, rw *ir.Rewriter) bool {
 	return true
 }
 
-// simplifyIdenticalSuccessors: cond_br %c, ^a(%x), ^a(%x) -> br ^a(%x).
+// simplifyIdenticalSuccessors: cond_br %c, ^a(%x), ^a(%x) -> br ^a(%x);
+// when the operands differ and this block is ^a's only predecessor, the
+// differing ones become arith.select on %c (upstream's
+// SimplifyCondBranchIdenticalSuccessors).
 func simplifyIdenticalSuccessors(op *ir.Operation, rw *ir.Rewriter) bool {
-	_, tOps, fOps, ok := condBrOperands(op)
+	cond, tOps, fOps, ok := condBrOperands(op)
 	if !ok || op.Successor(0) != op.Successor(1) || len(tOps) != len(fOps) {
 		return false
 	}
+	dest := op.Successor(0)
+	merged := make([]*ir.Value, len(tOps))
+	differ := false
 	for i := range tOps {
+		merged[i] = tOps[i]
 		if tOps[i] != fOps[i] {
-			return false
+			differ = true
 		}
 	}
-	replaceWithBr(rw, op, op.Successor(0), tOps)
+	if differ {
+		for _, p := range dest.Predecessors() {
+			if p != op.Block() {
+				return false
+			}
+		}
+		if rw.Ctx.OpDef("arith.select") == nil {
+			return false
+		}
+		rw.SetInsertionPointBefore(op)
+		for i := range tOps {
+			if tOps[i] != fOps[i] {
+				sel := rw.Create(&ir.OperationState{Name: "arith.select", Loc: op.Loc(),
+					Operands: []*ir.Value{cond, tOps[i], fOps[i]}, Types: []ir.Type{tOps[i].Type()}})
+				merged[i] = sel.Result(0)
+			}
+		}
+	}
+	replaceWithBr(rw, op, dest, merged)
 	return true
 }
 
