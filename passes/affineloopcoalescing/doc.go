@@ -1,10 +1,12 @@
 // Package affineloopcoalescing implements upstream's affine-loop-coalescing
-// pass for affine.for (scf.for nests are not handled yet): each perfect
-// nest of normalized loops (lower bound 0, step 1) whose bounds are
-// defined above the band becomes one loop over the product of the trip
-// counts, the original induction variables recovered with floordiv and
-// mod (looputil.CoalesceLoops). Nests that are not normalized are left
-// alone; run affine-loop-normalize first.
+// pass. For affine.for, each perfect nest of normalized loops (lower bound
+// 0, step 1) whose bounds are defined above the band becomes one loop over
+// the product of the trip counts, the original induction variables
+// recovered with floordiv and mod (looputil.CoalesceLoops); affine nests
+// that are not normalized are left alone (run affine-loop-normalize
+// first). For scf.for, as upstream, the band is normalized on the way and
+// iter_args that chain through the nest are carried
+// (scfutil.CoalescePerfectlyNestedForLoops); the output is upstream's.
 //
 //	affine.for %i = 0 to %n {
 //	  affine.for %j = 0 to 8 {
