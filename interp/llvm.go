@@ -88,7 +88,9 @@ func llvmHandlers() []Handler {
 		{"fptrunc", "truncf"}, {"sitofp", "sitofp"}, {"uitofp", "uitofp"}, {"fptosi", "fptosi"}, {"fptoui", "fptoui"}} {
 		hs = append(hs, Handler{"llvm." + p[0], compileLLVMCast("arith." + p[1])})
 	}
-	u := func(name string, f func(float64) float64) Handler { return Handler{"llvm.intr." + name, floatUnary(f, nil)} }
+	u := func(name string, f func(float64) float64) Handler {
+		return Handler{"llvm.intr." + name, floatUnary(f, nil)}
+	}
 	hs = append(hs,
 		Handler{"llvm.intr.fma", compileFMA3},
 		Handler{"llvm.intr.fmuladd", compileFMA3},
