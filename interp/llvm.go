@@ -105,7 +105,7 @@ func llvmHandlers() []Handler {
 		Handler{"llvm.intr.bitreverse", compileIntUnary(func(a uint64, w int) uint64 { return bits.Reverse64(a) >> uint(64-w) })},
 		Handler{"llvm.intr.bswap", compileBswap},
 	)
-	return hs
+	return append(hs, llvmLoweringHandlers()...)
 }
 
 // ---- functions ----
