@@ -297,6 +297,14 @@ func compileGEP(c *Compiler, op *ir.Operation) (Compiled, error) {
 	}}, nil
 }
 
+// fastElem reports whether p addresses, in bounds, a whole element of its
+// buffer of type t (es bytes): such an access is that element's Load or
+// Store. Others (and every failing one, for the pointer's error message)
+// go through the byte image.
+func fastElem(p Pointer, t ir.Type, es int64) bool {
+	return p.Buf != nil && p.Buf.Elem == t && p.Off >= 0 && p.Off%es == 0 && p.Off/es < int64(len(p.Buf.Data))
+}
+
 func alignmentOf(op *ir.Operation) int64 {
 	if a, ok := op.Attr("alignment").(*ir.IntegerAttr); ok {
 		return a.Int()
@@ -317,9 +325,17 @@ func compileLLVMLoad(c *Compiler, op *ir.Operation) (Compiled, error) {
 	addr, r := c.Slot(op.Operand(0)), c.Slot(op.Result(0))
 	align, atomic := alignmentOf(op), isAtomic(op)
 	if kindOf(t) == kindScalar && !atomic {
+		es := ByteSize(t)
 		return Compiled{Exec: func(fr *Frame) error {
 			p := ptrOf(fr, addr)
 			if err := checkAlign(op, "load", p, align); err != nil {
+				return err
+			}
+			if fastElem(p, t, es) {
+				// The common case, an element of the buffer's own type,
+				// skips the byte image (Load makes the same checks).
+				bits, err := Load(op, p.Buf.flatView(), append(fr.idx[:0], p.Off/es))
+				fr.S[r] = bits
 				return err
 			}
 			v, err := LoadPointer(op, p, t)
@@ -355,6 +371,19 @@ func compileLLVMStore(c *Compiler, op *ir.Operation) (Compiled, error) {
 	}
 	val, addr := c.Slot(op.Operand(0)), c.Slot(op.Operand(1))
 	align, atomic := alignmentOf(op), isAtomic(op)
+	if kindOf(t) == kindScalar && !atomic {
+		es := ByteSize(t)
+		return Compiled{Exec: func(fr *Frame) error {
+			p := ptrOf(fr, addr)
+			if err := checkAlign(op, "store", p, align); err != nil {
+				return err
+			}
+			if fastElem(p, t, es) {
+				return Store(op, p.Buf.flatView(), append(fr.idx[:0], p.Off/es), fr.S[val])
+			}
+			return StorePointer(op, p, Value{Type: t, Bits: fr.S[val]})
+		}}, nil
+	}
 	return Compiled{Exec: func(fr *Frame) error {
 		p := ptrOf(fr, addr)
 		if err := checkAlign(op, "store", p, align); err != nil {
