@@ -1,8 +1,10 @@
 // Package interp is goopt's reference interpreter: it executes a `func.func`
-// (and everything it calls) at every level goopt produces before LLVM —
-// builtin, func, arith, math, memref, affine, scf, cf, vector and gpu (kernels run
-// thread by thread with barrier, warp-collective and shared-memory race
-// checks; see gpu.go) — and is the test oracle for every transformation.
+// (and everything it calls) at every level goopt produces down to the llvm
+// dialect — builtin, func, arith, math, memref, affine, scf, cf, vector, gpu
+// (kernels run thread by thread with barrier, warp-collective and
+// shared-memory race checks; see gpu.go), llvm (llvm.go: pointers into
+// typed buffers with the NVPTX data layout) and nvvm (nvvm.go) — and is the
+// test oracle for every transformation.
 //
 // Execution is table driven. Each dialect contributes an explicit list of
 // op handlers (see DefaultHandlers); a handler compiles one operation into a
