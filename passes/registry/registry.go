@@ -22,6 +22,8 @@ import (
 	"github.com/goopt/goopt/passes/canonicalize"
 	"github.com/goopt/goopt/passes/cse"
 	"github.com/goopt/goopt/passes/gpuinsertbarriers"
+	"github.com/goopt/goopt/passes/gpukerneloutlining"
+	"github.com/goopt/goopt/passes/gpulaunchsinkindexcomputations"
 	"github.com/goopt/goopt/passes/gpulatencyhiding"
 	"github.com/goopt/goopt/passes/gpumatmulwmma"
 	"github.com/goopt/goopt/passes/loweraffine"
@@ -60,6 +62,8 @@ func Factories() []pass.Factory {
 		stripdebuginfo.New,
 		symboldce.New,
 		gpulatencyhiding.New,
+		gpukerneloutlining.New,
+		gpulaunchsinkindexcomputations.New,
 	}
 }
 
