@@ -48,8 +48,9 @@ func (p *Pass) Run(module *ir.Operation, am *pass.AnalysisManager) error {
 }
 
 // dataLayout parses a data layout specification, `#dlti.dl_spec<...>`.
-// goopt has no dlti dialect, so the attribute is kept as written (in
-// MLIR's canonical spelling) and must at least be a dl_spec.
+// goopt has no dlti dialect, so the attribute is kept as text, as
+// written; it must at least be a dl_spec. (Reading the output back into
+// goopt then needs --allow-unregistered-dialect.)
 func dataLayout(s string) (ir.Attribute, error) {
 	ctx := ir.NewContext()
 	ctx.AllowUnregistered = true
