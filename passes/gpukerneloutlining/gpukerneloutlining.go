@@ -1,6 +1,7 @@
 package gpukerneloutlining
 
 import (
+	"errors"
 	"strings"
 
 	"github.com/goopt/goopt/dialects/gpu/gpuutil"
@@ -56,16 +57,14 @@ func dataLayout(s string) (ir.Attribute, error) {
 	ctx.AllowUnregistered = true
 	a, err := parser.ParseAttribute(ctx, s)
 	if err != nil {
+		if ds := ir.Diagnostics(err); len(ds) > 0 {
+			// The position is in the option's text, not the input file.
+			return nil, errors.New(ds[0].Msg)
+		}
 		return nil, err
 	}
 	if o, ok := a.(*ir.OpaqueAttr); !ok || o.Dialect != "dlti" || !strings.HasPrefix(o.Body, ".dl_spec<") {
-		return nil, errNotDLSpec
+		return nil, errors.New("expected a '#dlti.dl_spec' attribute")
 	}
 	return a, nil
 }
-
-var errNotDLSpec = notDLSpec{}
-
-type notDLSpec struct{}
-
-func (notDLSpec) Error() string { return "expected a '#dlti.dl_spec' attribute" }
