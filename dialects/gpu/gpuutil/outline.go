@@ -152,33 +152,36 @@ func OutlineKernels(ctx *ir.Context, module *ir.Operation, opts OutlineOptions) 
 }
 
 // checkLaunch reports what would make outlining launch fail: a body
-// without the id and size arguments, or a symbol the kernel would need
-// that the module does not define.
+// without the id and size arguments, or symbols the kernel would need
+// that the module does not define (each reported once).
 func checkLaunch(launch *ir.Operation, kernelName string, table *ir.SymbolTable) error {
 	if _, ok := gpu.LaunchBody(launch); !ok || launch.Region(0).Empty() {
 		return launch.Errorf("cannot be outlined: malformed body region")
 	}
 	have := map[string]bool{kernelName: true}
-	var err error
+	var errs ir.DiagList
 	var visit func(region *ir.Region)
 	visit = func(region *ir.Region) {
 		forSymbolUses(region, func(user *ir.Operation, name string) {
-			if err != nil || have[name] {
-				return
-			}
-			def := table.Lookup(name)
-			if def == nil {
-				err = user.Errorf("cannot be outlined into a kernel: symbol '@%s' is not defined in the enclosing module", name)
+			if have[name] {
 				return
 			}
 			have[name] = true
+			def := table.Lookup(name)
+			if def == nil {
+				errs = append(errs, user.Errorf("cannot be outlined into a kernel: symbol '@%s' is not defined in the enclosing module", name))
+				return
+			}
 			for _, r := range def.Regions() {
 				visit(r)
 			}
 		})
 	}
 	visit(launch.Region(0))
-	return err
+	if len(errs) > 0 {
+		return errs
+	}
+	return nil
 }
 
 // forSymbolUses calls fn with every symbol reference (its root name) in
