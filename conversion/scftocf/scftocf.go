@@ -212,8 +212,9 @@ func newFor(rw *convert.Rewriter, loc ir.Location, lb, ub, step *ir.Value, inits
 	st.Operands = append([]*ir.Value{lb, ub, step}, inits...)
 	body := ir.NewBlock()
 	body.AddArgument(lb.Type(), loc)
-	for _, t := range types {
-		body.AddArgument(t, loc)
+	// ForOp::build locates each iteration argument at its initial value.
+	for _, v := range inits {
+		body.AddArgument(v.Type(), v.Loc())
 	}
 	st.AddRegion().AppendBlock(body)
 	f := rw.Create(st)
@@ -405,7 +406,7 @@ func lowerIndexSwitch(op *ir.Operation, operands convert.Adaptor, rw *convert.Re
 		r := op.Region(i)
 		b := r.Front()
 		rw.SetInsertionPointBefore(yields[i])
-		br(rw, loc, cont, yields[i].Operands())
+		br(rw, yields[i].Loc(), cont, yields[i].Operands())
 		rw.EraseOp(yields[i])
 		rw.InlineRegionBefore(r, cont.Parent(), cont)
 		return b

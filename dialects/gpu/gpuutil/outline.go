@@ -249,12 +249,13 @@ func buildKernelFunc(ctx *ir.Context, w outlined) *ir.Operation {
 	region.TakeBody(body)
 	old := region.Front()
 	entry := ir.NewBlock()
+	// The kernel's arguments are located at the launch (GPUFuncOp::build).
 	for _, v := range w.operands {
-		entry.AddArgument(v.Type(), v.Loc())
+		entry.AddArgument(v.Type(), loc)
 	}
 	attribution := make([]*ir.Value, 0, len(wg)+len(priv))
 	for _, v := range append(append([]*ir.Value(nil), wg...), priv...) {
-		attribution = append(attribution, entry.AddArgument(v.Type(), v.Loc()))
+		attribution = append(attribution, entry.AddArgument(v.Type(), loc))
 	}
 	region.InsertBlockAfter(nil, entry)
 
