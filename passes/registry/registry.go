@@ -20,9 +20,12 @@ import (
 	"github.com/goopt/goopt/passes/affinescalrep"
 	"github.com/goopt/goopt/passes/affinesimplifystructures"
 	"github.com/goopt/goopt/passes/canonicalize"
+	"github.com/goopt/goopt/passes/convertscftocf"
 	"github.com/goopt/goopt/passes/cse"
 	"github.com/goopt/goopt/passes/gpuinsertbarriers"
+	"github.com/goopt/goopt/passes/gpukerneloutlining"
 	"github.com/goopt/goopt/passes/gpulatencyhiding"
+	"github.com/goopt/goopt/passes/gpulaunchsinkindexcomputations"
 	"github.com/goopt/goopt/passes/gpumatmulwmma"
 	"github.com/goopt/goopt/passes/loweraffine"
 	"github.com/goopt/goopt/passes/printopstats"
@@ -54,12 +57,15 @@ func Factories() []pass.Factory {
 		affinescalrep.New,
 		canonicalize.New,
 		cse.New,
+		convertscftocf.New,
 		gpuinsertbarriers.New,
 		printopstats.New,
 		reconcileunrealizedcasts.New,
 		stripdebuginfo.New,
 		symboldce.New,
 		gpulatencyhiding.New,
+		gpukerneloutlining.New,
+		gpulaunchsinkindexcomputations.New,
 	}
 }
 
