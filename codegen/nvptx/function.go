@@ -135,7 +135,10 @@ func (s *fnState) operand(op *ir.Operation, v *ir.Value) value.Value {
 	if lv, ok := s.values[v]; ok {
 		return lv
 	}
-	s.t.errorf(op, "'%s' op uses a value that was not translated", op.Name())
+	// A value whose defining op failed was reported there already.
+	if len(s.t.errs) == 0 {
+		s.t.errorf(op, "'%s' op uses a value that was not translated", op.Name())
+	}
 	return nil
 }
 

@@ -139,7 +139,13 @@ type translator struct {
 }
 
 func (t *translator) errorf(op *ir.Operation, format string, args ...any) {
-	t.errs = append(t.errs, op.Errorf(format, args...))
+	t.errs = append(t.errs, opError(op, format, args...))
+}
+
+// opError is op.Errorf for messages that may already name the op.
+func opError(op *ir.Operation, format string, args ...any) *ir.Diagnostic {
+	msg := strings.TrimPrefix(fmt.Sprintf(format, args...), "'"+op.Name()+"' op ")
+	return op.Errorf("%s", msg)
 }
 
 func symName(op *ir.Operation) string {
@@ -424,16 +430,16 @@ func (t *translator) initializer(op *ir.Operation) (*constVal, error) {
 	for _, o := range op.Region(0).Front().Ops() {
 		if o.Is("llvm.return") {
 			if o.NumOperands() != 1 {
-				return nil, o.Errorf("'llvm.return' op in an initializer must return one value")
+				return nil, opError(o, "'llvm.return' op in an initializer must return one value")
 			}
 			return vals[o.Operand(0)], nil
 		}
 		if o.NumResults() != 1 {
-			return nil, o.Errorf("'%s' op cannot be translated to an LLVM IR constant", o.Name())
+			return nil, opError(o, "'%s' op cannot be translated to an LLVM IR constant", o.Name())
 		}
 		rt, err := t.typ(o.Result(0).Type())
 		if err != nil {
-			return nil, o.Errorf("'%s' op %v", o.Name(), err)
+			return nil, opError(o, "'%s' op %v", o.Name(), err)
 		}
 		var c *constVal
 		switch o.Name() {
@@ -458,14 +464,14 @@ func (t *translator) initializer(op *ir.Operation) (*constVal, error) {
 				c = &constVal{typ: rt, text: fmt.Sprintf("%s (%s to %s)", name, vals[o.Operand(0)], rt)}
 				break
 			}
-			return nil, o.Errorf("'%s' op cannot be translated to an LLVM IR constant", o.Name())
+			return nil, opError(o, "'%s' op cannot be translated to an LLVM IR constant", o.Name())
 		}
 		if err != nil {
-			return nil, o.Errorf("'%s' op %v", o.Name(), err)
+			return nil, opError(o, "'%s' op %v", o.Name(), err)
 		}
 		vals[o.Result(0)] = c
 	}
-	return nil, op.Errorf("'llvm.mlir.global' op initializer region has no 'llvm.return'")
+	return nil, opError(op, "'llvm.mlir.global' op initializer region has no 'llvm.return'")
 }
 
 var constCasts = map[string]string{

@@ -187,3 +187,15 @@ func TestMatchesMLIRTranslate(t *testing.T) {
 		}
 	}
 }
+
+func parse(t *testing.T, src string) *ir.Operation {
+	t.Helper()
+	f, err := parser.ParseFile(all.NewContext(), "t.mlir", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := ir.Verify(f.Module); err != nil {
+		t.Fatal(err)
+	}
+	return f.Module
+}
