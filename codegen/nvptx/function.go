@@ -592,7 +592,7 @@ func (s *fnState) callOp(op *ir.Operation, ops []value.Value, rt types.Type) {
 		} else {
 			sig = types.NewFunc(rt, typesOf(ops[1:])...)
 		}
-		callee, args = &calleeVal{ident: ops[0].Ident(), sig: sig}, ops[1:]
+		callee, args = &calleeVal{v: ops[0], sig: sig}, ops[1:]
 	}
 	c := s.call(op, callee, args, rt, fastMath(op))
 	if cc, ok := op.Attr("CConv").(*llvm.CConvAttr); ok {

@@ -91,7 +91,8 @@ func TestGolden(t *testing.T) {
 func TestLLVMAccepts(t *testing.T) {
 	opt := tool(t, "opt-19")
 	llc := tool(t, "llc-19")
-	for _, in := range inputs(t) {
+	// The lit test of goopt translate that succeeds, too.
+	for _, in := range append(inputs(t), "../../tests/lit/translate/kernel.mlir") {
 		ll := filepath.Join(t.TempDir(), "out.ll")
 		if err := os.WriteFile(ll, []byte(translateFile(t, in)), 0o644); err != nil {
 			t.Fatal(err)

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/llir/llvm/ir/types"
+	"github.com/llir/llvm/ir/value"
 
 	"github.com/goopt/goopt/dialects/llvm"
 	"github.com/goopt/goopt/ir"
@@ -213,14 +214,15 @@ func (s *symRef) IsConstant()      {}
 
 // calleeVal presents an opaque-pointer callee (an indirect call's operand)
 // with the typed-pointer-to-function type llir's call printer asks for.
+// Its name is read when printing: llir numbers unnamed values then.
 type calleeVal struct {
-	ident string
-	sig   *types.FuncType
+	v   value.Value
+	sig *types.FuncType
 }
 
-func (c *calleeVal) String() string   { return c.Type().String() + " " + c.ident }
+func (c *calleeVal) String() string   { return c.Type().String() + " " + c.v.Ident() }
 func (c *calleeVal) Type() types.Type { return types.NewPointer(c.sig) }
-func (c *calleeVal) Ident() string    { return c.ident }
+func (c *calleeVal) Ident() string    { return c.v.Ident() }
 
 // zeroText is the LLVM IR zero of ty.
 func zeroText(ty types.Type) string {
