@@ -34,7 +34,13 @@ type TranslateOptions struct {
 // gpu.modules whose bodies are (only the chosen gpu.module is translated;
 // host code beside it is left alone). Every op that cannot be translated
 // is reported, each at its location, as an ir.DiagList.
-func Translate(module *ir.Operation, opts TranslateOptions) (*llir.Module, error) {
+func Translate(module *ir.Operation, opts TranslateOptions) (m *llir.Module, err error) {
+	// A bug here must not crash a driver: report it at the module.
+	defer func() {
+		if r := recover(); r != nil {
+			m, err = nil, ir.DiagList{module.Errorf("internal error in the LLVM IR translation: %v", r)}
+		}
+	}()
 	body, err := selectBody(module, opts.GPUModule)
 	if err != nil {
 		return nil, err
