@@ -1,0 +1,268 @@
+package nvptx
+
+import (
+	"fmt"
+	"strings"
+
+	llir "github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/types"
+	"github.com/llir/llvm/ir/value"
+
+	"github.com/goopt/goopt/dialects/nvvm"
+	"github.com/goopt/goopt/ir"
+)
+
+// nvvm ops become the llvm.nvvm.* intrinsics of LLVM 19 (names and
+// signatures as mlir-translate-19 writes them), or, for those LLVM 19 has no
+// intrinsic for, the inline PTX upstream's convert-nvvm-to-llvm
+// (BasicPtxBuilder) produces. The ops left out (cp.async.bulk.tensor.*,
+// wgmma.mma_async, fence.proxy tensormap) are reported as not translatable.
+
+// sregWidths are the special registers that are not 32-bit.
+var sregWidths = map[string]types.Type{"clock64": types.I64}
+
+func (s *fnState) translateNVVM(op *ir.Operation) {
+	name := op.Name()
+	ops, ok := s.operands(op, op.Operands())
+	if !ok {
+		return
+	}
+	rt, ok := s.resultType(op)
+	if !ok {
+		return
+	}
+	if reg, ok := strings.CutPrefix(name, nvvm.SregPrefix); ok {
+		it := types.Type(types.I32)
+		if w, ok := sregWidths[reg]; ok {
+			it = w
+		}
+		f := s.t.intrinsic("llvm.nvvm.read.ptx.sreg."+reg, it, nil)
+		c := &llir.InstCall{Callee: f, Typ: it}
+		s.emit(c)
+		s.setResult(op, s.resize(op, c, it, rt))
+		return
+	}
+	switch name {
+	case "nvvm.barrier0":
+		s.intrinsicCall(op, "llvm.nvvm.barrier0", types.Void)
+	case "nvvm.barrier":
+		switch len(ops) {
+		case 0:
+			s.intrinsicCall(op, "llvm.nvvm.barrier0", types.Void)
+		case 1:
+			s.intrinsicCall(op, "llvm.nvvm.barrier.n", types.Void, ops...)
+		default:
+			s.intrinsicCall(op, "llvm.nvvm.barrier", types.Void, ops...)
+		}
+	case "nvvm.shfl.sync":
+		val := ops[1].Type()
+		suffix := ""
+		switch {
+		case val.Equal(types.I32):
+			suffix = "i32"
+		case val.Equal(types.Float):
+			suffix = "f32"
+		default:
+			s.t.errorf(op, "'nvvm.shfl.sync' op cannot be translated to LLVM IR: LLVM shuffles i32 and f32 only, not '%s'", val)
+			return
+		}
+		if op.Attr("return_value_and_is_valid") != nil {
+			suffix += "p"
+		}
+		s.intrinsicCall(op, "llvm.nvvm.shfl.sync."+nvvm.EnumValue(op, "kind")+"."+suffix, rt, ops...)
+	case "nvvm.vote.ballot.sync":
+		s.intrinsicCall(op, "llvm.nvvm.vote.ballot.sync", rt, ops...)
+	case "nvvm.elect.sync":
+		s.ptx(op, rt, "{\n.reg .u32 rx;\n.reg .pred px;\nmov.pred $0, 0;\nelect.sync rx | px, 0xFFFFFFFF;\n@px mov.pred $0, 1;\n}\n", "=b")
+	case "nvvm.fence.sc.cluster":
+		s.intrinsicCall(op, "llvm.nvvm.fence.sc.cluster", types.Void)
+	case "nvvm.fence.mbarrier.init":
+		s.ptx(op, types.Void, "fence.mbarrier_init.release.cluster;", "")
+	case "nvvm.fence.proxy":
+		kind := nvvm.EnumValue(op, "kind")
+		switch kind {
+		case "async.shared":
+			s.ptx(op, types.Void, "fence.proxy.async.shared::"+nvvm.EnumValue(op, "space")+";", "")
+		case "alias", "async", "async.global":
+			s.ptx(op, types.Void, "fence.proxy."+kind+";", "")
+		default:
+			s.t.errorf(op, "'nvvm.fence.proxy' op cannot be translated to LLVM IR (proxy kind '%s')", kind)
+		}
+	case "nvvm.wmma.load":
+		m, n, k := mnk(op)
+		name := fmt.Sprintf("llvm.nvvm.wmma.m%dn%dk%d.load.%s.%s.stride.%s.%s", m, n, k, nvvm.EnumValue(op, "frag"),
+			nvvm.EnumValue(op, "layout"), nvvm.EnumValue(op, "eltype"), mangle(ops[0].Type()))
+		s.intrinsicCall(op, name, rt, ops...)
+	case "nvvm.wmma.store":
+		m, n, k := mnk(op)
+		name := fmt.Sprintf("llvm.nvvm.wmma.m%dn%dk%d.store.d.%s.stride.%s.%s", m, n, k,
+			nvvm.EnumValue(op, "layout"), nvvm.EnumValue(op, "eltype"), mangle(ops[0].Type()))
+		// The op's operands are in the intrinsic's order: pointer,
+		// registers, stride.
+		s.intrinsicCall(op, name, types.Void, ops...)
+	case "nvvm.wmma.mma":
+		m, n, k := mnk(op)
+		a, c := nvvm.EnumValue(op, "eltypeA"), nvvm.EnumValue(op, "eltypeB")
+		types_ := c + "." + c
+		if a != "f16" {
+			types_ = a
+		}
+		name := fmt.Sprintf("llvm.nvvm.wmma.m%dn%dk%d.mma.%s.%s.%s", m, n, k, nvvm.EnumValue(op, "layoutA"),
+			nvvm.EnumValue(op, "layoutB"), types_)
+		s.intrinsicCall(op, name, rt, ops...)
+	case "nvvm.ldmatrix":
+		num, _ := intAttr(op, "num")
+		trans := ""
+		if nvvm.EnumValue(op, "layout") == "col" {
+			trans = ".trans"
+		}
+		s.intrinsicCall(op, fmt.Sprintf("llvm.nvvm.ldmatrix.sync.aligned.m8n8.x%d%s.b16.%s", num, trans, mangle(ops[0].Type())), rt, ops...)
+	case "nvvm.mma.sync":
+		s.mmaSync(op, ops, rt)
+	case "nvvm.cp.async.shared.global":
+		size, _ := intAttr(op, "size")
+		name := fmt.Sprintf("llvm.nvvm.cp.async.%s.shared.global.%d", nvvm.EnumValue(op, "modifier"), size)
+		if len(ops) == 3 {
+			name += ".s"
+		}
+		s.intrinsicCall(op, name, types.Void, ops...)
+	case "nvvm.cp.async.commit.group":
+		s.intrinsicCall(op, "llvm.nvvm.cp.async.commit.group", types.Void)
+	case "nvvm.cp.async.wait.group":
+		n, _ := intAttr(op, "n")
+		s.intrinsicCall(op, "llvm.nvvm.cp.async.wait.group", types.Void, &constVal{typ: types.I32, text: fmt.Sprint(n)})
+	case "nvvm.mbarrier.init", "nvvm.mbarrier.init.shared":
+		if len(ops) == 3 {
+			s.ptx(op, types.Void, "@$2 mbarrier.init"+sharedSuffix(name)+".b64 [$0], $1;", ptrConstraint(ops[0])+",r,b", ops...)
+			return
+		}
+		s.intrinsicCall(op, strings.Replace(name, "nvvm.", "llvm.nvvm.", 1), types.Void, ops...)
+	case "nvvm.mbarrier.arrive", "nvvm.mbarrier.arrive.shared", "nvvm.mbarrier.test.wait", "nvvm.mbarrier.test.wait.shared":
+		s.intrinsicCall(op, strings.Replace(name, "nvvm.", "llvm.nvvm.", 1), rt, ops...)
+	case "nvvm.mbarrier.arrive.expect_tx", "nvvm.mbarrier.arrive.expect_tx.shared":
+		asm, cons := "mbarrier.arrive.expect_tx"+sharedSuffix(name)+".b64 _, [$0], $1;", ptrConstraint(ops[0])+",r"
+		if len(ops) == 3 {
+			asm, cons = "@$2 "+asm, cons+",b"
+		}
+		s.ptx(op, types.Void, asm, cons, ops...)
+	case "nvvm.mbarrier.try_wait.parity", "nvvm.mbarrier.try_wait.parity.shared":
+		s.ptx(op, types.Void, "{\n\t.reg .pred       P1; \n\tLAB_WAIT: \n\tmbarrier.try_wait.parity"+sharedSuffix(name)+
+			".b64 P1, [$0], $1, $2; \n\t@P1 bra.uni DONE; \n\tbra.uni     LAB_WAIT; \n\tDONE: \n\t}",
+			ptrConstraint(ops[0])+",r,r", ops...)
+	case "nvvm.wgmma.fence.aligned":
+		s.ptx(op, types.Void, "wgmma.fence.sync.aligned;", "")
+	case "nvvm.wgmma.commit.group.sync.aligned":
+		s.ptx(op, types.Void, "wgmma.commit_group.sync.aligned;", "")
+	case "nvvm.wgmma.wait.group.sync.aligned":
+		g, _ := intAttr(op, "group")
+		s.ptx(op, types.Void, "wgmma.wait_group.sync.aligned $0;", "n", &constVal{typ: types.I32, text: fmt.Sprint(g)})
+	case "nvvm.setmaxregister":
+		n, _ := intAttr(op, "regCount")
+		dir := "inc"
+		if nvvm.EnumValue(op, "action") == "decrease" {
+			dir = "dec"
+		}
+		// LLVM 19 selects llvm.nvvm.setmaxnreg.* for sm_90a only; inline
+		// PTX leaves the choice of target to ptxas.
+		s.ptx(op, types.Void, fmt.Sprintf("setmaxnreg.%s.sync.aligned.u32 %d;", dir, n), "")
+	default:
+		s.t.errorf(op, "'%s' op cannot be translated to LLVM IR", name)
+	}
+}
+
+func sharedSuffix(name string) string {
+	if strings.HasSuffix(name, ".shared") {
+		return ".shared"
+	}
+	return ""
+}
+
+// ptrConstraint is the inline-asm register class of a pointer: 32-bit
+// shared addresses, 64-bit others.
+func ptrConstraint(v value.Value) string {
+	if p, ok := v.Type().(*ptrType); ok && p.addrSpace == nvvm.SharedSpace {
+		return "r"
+	}
+	return "l"
+}
+
+func mnk(op *ir.Operation) (int64, int64, int64) {
+	m, _ := intAttr(op, "m")
+	n, _ := intAttr(op, "n")
+	k, _ := intAttr(op, "k")
+	return m, n, k
+}
+
+// intrinsicCall calls the intrinsic name, declared with the argument types.
+func (s *fnState) intrinsicCall(op *ir.Operation, name string, rt types.Type, args ...value.Value) {
+	s.call(op, s.t.intrinsic(name, rt, typesOf(args)), args, rt, nil)
+}
+
+// ptx emits inline PTX with side effects, as upstream's PTX builder does.
+func (s *fnState) ptx(op *ir.Operation, rt types.Type, asm, constraints string, args ...value.Value) {
+	a := &llir.InlineAsm{Asm: asm, Constraint: constraints, SideEffect: true,
+		Typ: types.NewPointer(types.NewFunc(rt, typesOf(args)...))}
+	s.call(op, a, args, rt, nil)
+}
+
+// resize converts an intrinsic's integer result to the op's result type.
+func (s *fnState) resize(op *ir.Operation, v value.Value, from, to types.Type) value.Value {
+	fi, ok1 := from.(*types.IntType)
+	ti, ok2 := to.(*types.IntType)
+	if !ok1 || !ok2 || fi.BitSize == ti.BitSize {
+		return v
+	}
+	var inst llir.Instruction
+	if fi.BitSize < ti.BitSize {
+		inst = &llir.InstZExt{From: v, To: to}
+	} else {
+		inst = &llir.InstTrunc{From: v, To: to}
+	}
+	s.emit(inst)
+	return inst.(value.Value)
+}
+
+// mmaSync names LLVM's llvm.nvvm.mma.* intrinsic: shape, layouts, an
+// optional satfinite, then the types (d.c for f16 multiplicands, a.b when
+// A and B differ, else a); b1 ops carry their operation first.
+func (s *fnState) mmaSync(op *ir.Operation, ops []value.Value, rt types.Type) {
+	shape, ok := op.Attr("shape").(*nvvm.ShapeAttr)
+	if !ok {
+		s.t.errorf(op, "'nvvm.mma.sync' op has no shape")
+		return
+	}
+	a, b := nvvm.EnumValue(op, "multiplicandAPtxType"), nvvm.EnumValue(op, "multiplicandBPtxType")
+	var sig string
+	switch {
+	case a == "f16":
+		st, ok := rt.(*types.StructType)
+		c := op.OperandGroup(2)
+		if !ok || len(st.Fields) == 0 || len(c) == 0 {
+			s.t.errorf(op, "'nvvm.mma.sync' op cannot be translated to LLVM IR")
+			return
+		}
+		sig = mmaRegType(st.Fields[0]) + "." + mmaRegType(ops[len(ops)-1].Type())
+	case a != b:
+		sig = a + "." + b
+	default:
+		sig = a
+	}
+	prefix := "llvm.nvvm.mma."
+	if b1 := nvvm.EnumValue(op, "b1Op"); a == "b1" && b1 != "" && b1 != "none" {
+		prefix += strings.Replace(b1, "_", ".", 1) + "."
+	}
+	sat := ""
+	if nvvm.EnumValue(op, "intOverflowBehavior") == "satfinite" {
+		sat = ".satfinite"
+	}
+	name := fmt.Sprintf("%sm%dn%dk%d.%s.%s%s.%s", prefix, shape.M, shape.N, shape.K, nvvm.EnumValue(op, "layoutA"),
+		nvvm.EnumValue(op, "layoutB"), sat, sig)
+	s.intrinsicCall(op, name, rt, ops...)
+}
+
+func mmaRegType(t types.Type) string {
+	if t.Equal(types.Float) {
+		return "f32"
+	}
+	return "f16"
+}
