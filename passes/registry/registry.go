@@ -21,6 +21,10 @@ import (
 	"github.com/goopt/goopt/passes/affinesimplifystructures"
 	"github.com/goopt/goopt/passes/canonicalize"
 	"github.com/goopt/goopt/passes/convertscftocf"
+	"github.com/goopt/goopt/passes/convertarithtollvm"
+	"github.com/goopt/goopt/passes/convertcftollvm"
+	"github.com/goopt/goopt/passes/convertfunctollvm"
+	"github.com/goopt/goopt/passes/convertmathtollvm"
 	"github.com/goopt/goopt/passes/cse"
 	"github.com/goopt/goopt/passes/gpuinsertbarriers"
 	"github.com/goopt/goopt/passes/gpukerneloutlining"
@@ -56,6 +60,10 @@ func Factories() []pass.Factory {
 		affinepermute.New,
 		affinescalrep.New,
 		canonicalize.New,
+		convertarithtollvm.New,
+		convertcftollvm.New,
+		convertfunctollvm.New,
+		convertmathtollvm.New,
 		cse.New,
 		convertscftocf.New,
 		gpuinsertbarriers.New,
