@@ -20,6 +20,7 @@ import (
 	"github.com/goopt/goopt/passes/affinescalrep"
 	"github.com/goopt/goopt/passes/affinesimplifystructures"
 	"github.com/goopt/goopt/passes/canonicalize"
+	"github.com/goopt/goopt/passes/convertgputonvvm"
 	"github.com/goopt/goopt/passes/cse"
 	"github.com/goopt/goopt/passes/gpuinsertbarriers"
 	"github.com/goopt/goopt/passes/gpulatencyhiding"
@@ -54,6 +55,7 @@ func Factories() []pass.Factory {
 		affinescalrep.New,
 		canonicalize.New,
 		cse.New,
+		convertgputonvvm.New,
 		gpuinsertbarriers.New,
 		printopstats.New,
 		reconcileunrealizedcasts.New,
