@@ -20,7 +20,11 @@ import (
 	"github.com/goopt/goopt/passes/affinescalrep"
 	"github.com/goopt/goopt/passes/affinesimplifystructures"
 	"github.com/goopt/goopt/passes/canonicalize"
+	"github.com/goopt/goopt/passes/convertarithtollvm"
+	"github.com/goopt/goopt/passes/convertcftollvm"
+	"github.com/goopt/goopt/passes/convertfunctollvm"
 	"github.com/goopt/goopt/passes/convertgputonvvm"
+	"github.com/goopt/goopt/passes/convertmathtollvm"
 	"github.com/goopt/goopt/passes/cse"
 	"github.com/goopt/goopt/passes/gpuinsertbarriers"
 	"github.com/goopt/goopt/passes/gpulatencyhiding"
@@ -54,6 +58,10 @@ func Factories() []pass.Factory {
 		affinepermute.New,
 		affinescalrep.New,
 		canonicalize.New,
+		convertarithtollvm.New,
+		convertcftollvm.New,
+		convertfunctollvm.New,
+		convertmathtollvm.New,
 		cse.New,
 		convertgputonvvm.New,
 		gpuinsertbarriers.New,

@@ -1,0 +1,195 @@
+package llvmcommon
+
+import (
+	"github.com/goopt/goopt/dialects/arith"
+	"github.com/goopt/goopt/dialects/llvm"
+	"github.com/goopt/goopt/dialects/memref"
+	"github.com/goopt/goopt/ir"
+	"github.com/goopt/goopt/rewrite/convert"
+)
+
+// This file holds what the arith, math, cf and func conversions share
+// (upstream's LLVMCommon/Pattern.cpp, VectorPattern.cpp and
+// ArithCommon/AttrToLLVMConverter.cpp).
+
+// FastMathFromArith translates an `#arith.fastmath` attribute (nil: none)
+// into LLVM's flags: the two enums name the same flags with different bit
+// values.
+func FastMathFromArith(a ir.Attribute) llvm.FastMathFlags {
+	fa, ok := a.(*arith.FastMathAttr)
+	if !ok {
+		return llvm.FastMathNone
+	}
+	pairs := []struct {
+		a arith.FastMathFlags
+		l llvm.FastMathFlags
+	}{
+		{arith.FastMathReassoc, llvm.FastMathReassoc}, {arith.FastMathNNaN, llvm.FastMathNNaN},
+		{arith.FastMathNInf, llvm.FastMathNInf}, {arith.FastMathNSZ, llvm.FastMathNSZ},
+		{arith.FastMathARCP, llvm.FastMathARCP}, {arith.FastMathContract, llvm.FastMathContract},
+		{arith.FastMathAFN, llvm.FastMathAFN},
+	}
+	var f llvm.FastMathFlags
+	for _, p := range pairs {
+		if fa.Flags&p.a != 0 {
+			f |= p.l
+		}
+	}
+	return f
+}
+
+// FastMathAttrs returns the `fastmathFlags` attribute of an llvm op for
+// flags, or nothing for none (the llvm ops' default, which MLIR elides).
+func FastMathAttrs(f llvm.FastMathFlags) []ir.NamedAttribute {
+	if f == llvm.FastMathNone {
+		return nil
+	}
+	return []ir.NamedAttribute{{Name: "fastmathFlags", Value: llvm.FastMath(f)}}
+}
+
+// OverflowAttrs translates arith's overflow flags into the
+// `overflowFlags` attribute of an llvm op (same bits), nothing for none.
+func OverflowAttrs(a ir.Attribute) []ir.NamedAttribute {
+	oa, ok := a.(*arith.OverflowAttr)
+	if !ok || oa.Flags == arith.OverflowNone {
+		return nil
+	}
+	return []ir.NamedAttribute{{Name: "overflowFlags", Value: llvm.Overflow(llvm.OverflowFlags(oa.Flags))}}
+}
+
+// Build1D builds the op of one lane of an elementwise lowering: operands
+// are scalars or 1-D vectors, t is the llvm result type.
+type Build1D func(b *ir.Builder, t ir.Type, operands []*ir.Value) *ir.Value
+
+// ElementwiseToLLVM lowers an elementwise op of one result: when the
+// converted result type is a scalar or a 1-D vector, build makes it
+// directly; when it is an n-D vector (nested !llvm.array of 1-D vectors),
+// the operands are unrolled over the arrays, build runs on each innermost
+// vector and the results are inserted into an `llvm.mlir.undef` array
+// (upstream's handleMultidimensionalVectors). It fails, without changing
+// anything, when the result type does not convert.
+func ElementwiseToLLVM(rw *convert.Rewriter, tc *TypeConverter, op *ir.Operation, operands []*ir.Value, build Build1D) error {
+	if op.NumResults() != 1 {
+		return rw.NotifyMatchFailure(op, "expected one result")
+	}
+	rt, ok := tc.Convert(op.Result(0).Type())
+	if !ok {
+		return rw.NotifyMatchFailure(op, "unable to convert result type '%s'", op.Result(0).Type())
+	}
+	for _, v := range operands {
+		if !llvm.IsCompatibleType(v.Type()) {
+			return rw.NotifyMatchFailure(op, "operand type '%s' is not an llvm type", v.Type())
+		}
+	}
+	rw.SetInsertionPointBefore(op)
+	arr, isArr := rt.(*llvm.ArrayType)
+	if !isArr {
+		rw.ReplaceOp(op, []*ir.Value{build(rw.Builder, rt, operands)})
+		return nil
+	}
+	laneTypes := make([]ir.Type, len(operands))
+	for i, v := range operands {
+		a, ok := v.Type().(*llvm.ArrayType)
+		if !ok {
+			return rw.NotifyMatchFailure(op, "expected n-D vector operands")
+		}
+		laneTypes[i], _ = innermost(a)
+	}
+	loc := op.Loc()
+	res := llvm.BuildMlirUndefOp(rw.Builder, loc, arr).Result(0)
+	inner, shape := innermost(arr)
+	ForEachIndex(shape, func(pos []int64) {
+		lanes := make([]*ir.Value, len(operands))
+		for i, v := range operands {
+			lanes[i] = llvm.BuildExtractvalueOp(rw.Builder, loc, v, laneTypes[i], positionAttr(pos)).Result(0)
+		}
+		r := build(rw.Builder, inner, lanes)
+		res = llvm.BuildInsertvalueOp(rw.Builder, loc, res, r, arr, positionAttr(pos)).Result(0)
+	})
+	rw.ReplaceOp(op, []*ir.Value{res})
+	return nil
+}
+
+// innermost returns the 1-D vector type nested in arr and the array
+// dimensions around it, outermost first.
+func innermost(arr *llvm.ArrayType) (ir.Type, []int64) {
+	var shape []int64
+	var t ir.Type = arr
+	for {
+		a, ok := t.(*llvm.ArrayType)
+		if !ok {
+			return t, shape
+		}
+		shape = append(shape, a.Len)
+		t = a.Elem
+	}
+}
+
+// ForEachIndex calls fn with every index of shape in row-major order.
+func ForEachIndex(shape []int64, fn func(pos []int64)) {
+	pos := make([]int64, len(shape))
+	for {
+		fn(append([]int64(nil), pos...))
+		i := len(shape) - 1
+		for ; i >= 0; i-- {
+			pos[i]++
+			if pos[i] < shape[i] {
+				break
+			}
+			pos[i] = 0
+		}
+		if i < 0 {
+			return
+		}
+	}
+}
+
+func positionAttr(pos []int64) ir.NamedAttribute {
+	return ir.NamedAttribute{Name: "position", Value: ir.DenseI64Array(pos...)}
+}
+
+// IndexAttrConstant creates `llvm.mlir.constant(v : index) : iN`, the
+// form upstream's createIndexAttrConstant builds (an index attribute of
+// the converted index type).
+func (tc *TypeConverter) IndexAttrConstant(b *ir.Builder, loc ir.Location, v int64) *ir.Value {
+	return llvm.BuildMlirConstantOp(b, loc, tc.IndexType(), ir.NamedAttribute{Name: "value", Value: ir.IntAttr(ir.Index, v)}).Result(0)
+}
+
+// PackExpandedDescriptor builds a descriptor of st from its expanded
+// fields (allocated and aligned pointers, offset, sizes, strides) exactly
+// as upstream's MemRefDescriptor::pack does: from `llvm.mlir.undef`, each
+// size followed by its stride.
+func PackExpandedDescriptor(b *ir.Builder, loc ir.Location, st *llvm.StructType, fields []*ir.Value) MemRefDescriptor {
+	d := MemRefDescriptor{Value: llvm.BuildMlirUndefOp(b, loc, st).Result(0), Type: st}
+	d.SetAllocatedPtr(b, loc, fields[0])
+	d.SetAlignedPtr(b, loc, fields[1])
+	d.SetOffset(b, loc, fields[2])
+	r := d.Rank()
+	for i := 0; i < r; i++ {
+		d.SetSize(b, loc, i, fields[3+i])
+		d.SetStride(b, loc, i, fields[3+r+i])
+	}
+	return d
+}
+
+// DescriptorFromBarePtr builds the descriptor of a memref of static shape
+// and strides from the bare pointer it was passed as, as upstream's
+// MemRefDescriptor::fromStaticShape does (undef, then the pointer twice,
+// then offset, and each size followed by its stride, as index-attribute
+// constants).
+func (tc *TypeConverter) DescriptorFromBarePtr(b *ir.Builder, loc ir.Location, t *ir.MemRefType, ptr *ir.Value) (MemRefDescriptor, bool) {
+	st, ok := tc.ConvertMemRefType(t)
+	if !ok || !CanBeBarePtr(t) {
+		return MemRefDescriptor{}, false
+	}
+	strides, offset, _ := memref.StridesAndOffset(t)
+	d := MemRefDescriptor{Value: llvm.BuildMlirUndefOp(b, loc, st).Result(0), Type: st}
+	d.SetAllocatedPtr(b, loc, ptr)
+	d.SetAlignedPtr(b, loc, ptr)
+	d.SetOffset(b, loc, tc.IndexAttrConstant(b, loc, offset))
+	for i, s := range t.Dims {
+		d.SetSize(b, loc, i, tc.IndexAttrConstant(b, loc, s))
+		d.SetStride(b, loc, i, tc.IndexAttrConstant(b, loc, strides[i]))
+	}
+	return d, true
+}
