@@ -21,6 +21,7 @@ import (
 	"github.com/goopt/goopt/passes/affinesimplifystructures"
 	"github.com/goopt/goopt/passes/canonicalize"
 	"github.com/goopt/goopt/passes/cse"
+	"github.com/goopt/goopt/passes/finalizememreftollvm"
 	"github.com/goopt/goopt/passes/gpuinsertbarriers"
 	"github.com/goopt/goopt/passes/gpulatencyhiding"
 	"github.com/goopt/goopt/passes/gpumatmulwmma"
@@ -60,6 +61,7 @@ func Factories() []pass.Factory {
 		stripdebuginfo.New,
 		symboldce.New,
 		gpulatencyhiding.New,
+		finalizememreftollvm.New,
 	}
 }
 
