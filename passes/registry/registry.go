@@ -20,6 +20,7 @@ import (
 	"github.com/goopt/goopt/passes/affinescalrep"
 	"github.com/goopt/goopt/passes/affinesimplifystructures"
 	"github.com/goopt/goopt/passes/canonicalize"
+	"github.com/goopt/goopt/passes/convertvectortollvm"
 	"github.com/goopt/goopt/passes/cse"
 	"github.com/goopt/goopt/passes/finalizememreftollvm"
 	"github.com/goopt/goopt/passes/gpuinsertbarriers"
@@ -62,6 +63,7 @@ func Factories() []pass.Factory {
 		symboldce.New,
 		gpulatencyhiding.New,
 		finalizememreftollvm.New,
+		convertvectortollvm.New,
 	}
 }
 
