@@ -77,6 +77,9 @@ func (m *Machine) FunctionType(name string) (*ir.FunctionType, error) {
 // funcOp returns the func.func op of the module's function name and its type.
 func (m *Machine) funcOp(name string) (*ir.Operation, *ir.FunctionType, error) {
 	op := m.symbols[name]
+	if op != nil && op.Name() == "llvm.func" {
+		return llvmFuncOp(op)
+	}
 	if op == nil || op.Name() != "func.func" {
 		return nil, nil, fmt.Errorf("interp: no function named '%s'", name)
 	}

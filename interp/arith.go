@@ -644,45 +644,54 @@ func compileCast(c *Compiler, op *ir.Operation) (Compiled, error) {
 	if op.NumOperands() != 1 || op.NumResults() != 1 {
 		return Compiled{}, op.Errorf("expected one operand and one result")
 	}
-	src, dst := elemType(op.Operand(0)), elemType(op.Result(0))
+	k, err := castKernel(op, op.Name(), elemType(op.Operand(0)), elemType(op.Result(0)))
+	if err != nil {
+		return Compiled{}, err
+	}
+	return elementwise1(c, op, k)
+}
+
+// castKernel returns the kernel of the arith cast kind (an arith op name)
+// from src to dst element types; the llvm dialect's casts share them.
+func castKernel(op *ir.Operation, kind string, src, dst ir.Type) (unaryKernel, error) {
 	var k unaryKernel
-	switch op.Name() {
+	switch kind {
 	case "arith.extsi", "arith.index_cast":
 		sw, err := intWidth(op, src)
 		if err != nil {
-			return Compiled{}, err
+			return nil, err
 		}
 		dw, err := intWidth(op, dst)
 		if err != nil {
-			return Compiled{}, err
+			return nil, err
 		}
 		m := widthMask(dw)
 		k = func(a uint64) (uint64, string) { return uint64(signExtend(a, sw)) & m, "" }
 	case "arith.extui", "arith.trunci", "arith.index_castui":
 		if _, err := intWidth(op, src); err != nil {
-			return Compiled{}, err
+			return nil, err
 		}
 		dw, err := intWidth(op, dst)
 		if err != nil {
-			return Compiled{}, err
+			return nil, err
 		}
 		m := widthMask(dw)
 		k = func(a uint64) (uint64, string) { return a & m, "" }
 	case "arith.bitcast":
 		if ir.BitWidth(src) != ir.BitWidth(dst) || ir.BitWidth(src) == 0 {
-			return Compiled{}, unsupported(op, "bitcast from %s to %s", src, dst)
+			return nil, unsupported(op, "bitcast from %s to %s", src, dst)
 		}
 		k = func(a uint64) (uint64, string) { return a, "" }
 	case "arith.sitofp", "arith.uitofp":
 		sw, err := intWidth(op, src)
 		if err != nil {
-			return Compiled{}, err
+			return nil, err
 		}
 		ft, err := floatOf(op, dst)
 		if err != nil {
-			return Compiled{}, err
+			return nil, err
 		}
-		signed := op.Name() == "arith.sitofp"
+		signed := kind == "arith.sitofp"
 		k = func(a uint64) (uint64, string) {
 			if signed {
 				v := signExtend(a, sw)
@@ -699,13 +708,13 @@ func compileCast(c *Compiler, op *ir.Operation) (Compiled, error) {
 	case "arith.fptosi", "arith.fptoui":
 		ft, err := floatOf(op, src)
 		if err != nil {
-			return Compiled{}, err
+			return nil, err
 		}
 		dw, err := intWidth(op, dst)
 		if err != nil {
-			return Compiled{}, err
+			return nil, err
 		}
-		signed := op.Name() == "arith.fptosi"
+		signed := kind == "arith.fptosi"
 		k = func(a uint64) (uint64, string) {
 			v := math.Trunc(decodeFloat(ft, a))
 			if signed {
@@ -726,18 +735,20 @@ func compileCast(c *Compiler, op *ir.Operation) (Compiled, error) {
 	case "arith.extf", "arith.truncf":
 		st, err := floatOf(op, src)
 		if err != nil {
-			return Compiled{}, err
+			return nil, err
 		}
 		dt, err := floatOf(op, dst)
 		if err != nil {
-			return Compiled{}, err
+			return nil, err
 		}
 		if rm, ok := op.Attr("roundingmode").(*ir.IntegerAttr); ok && rm.Int() != 0 {
-			return Compiled{}, unsupported(op, "rounding modes other than to_nearest_even")
+			return nil, unsupported(op, "rounding modes other than to_nearest_even")
 		}
 		k = func(a uint64) (uint64, string) { return encodeFloat(dt, decodeFloat(st, a)), "" }
+	default:
+		return nil, op.Errorf("unknown cast %s", kind)
 	}
-	return elementwise1(c, op, k)
+	return k, nil
 }
 
 // ---- constants ----

@@ -29,14 +29,20 @@ func compileCall(c *Compiler, op *ir.Operation) (Compiled, error) {
 		return Compiled{}, op.Errorf("requires a 'callee' symbol reference")
 	}
 	name := ref.Leaf()
-	m := c.m
-	callee, err := m.function(name)
+	callee, err := c.m.function(name)
 	if err != nil {
 		if d, ok := err.(*ir.Diagnostic); ok {
 			return Compiled{}, d
 		}
 		return Compiled{}, op.Errorf("cannot call '%s': %v", name, err)
 	}
+	return compileCallTo(c, op, name, callee)
+}
+
+// compileCallTo compiles a call op whose operands and results are the
+// callee's arguments and results (func.call, llvm.call).
+func compileCallTo(c *Compiler, op *ir.Operation, name string, callee *Func) (Compiled, error) {
+	m := c.m
 	if callee.Body == nil || callee.collective {
 		// A callee still being compiled (recursion) may reach a collective.
 		c.collective = true

@@ -198,6 +198,10 @@ func compileGPULaunchFunc(c *Compiler, op *ir.Operation) (Compiled, error) {
 		return Compiled{}, err
 	}
 	kop := gpu.LaunchedKernel(op)
+	if kop != nil && kop.Name() == "llvm.func" {
+		// A kernel after convert-gpu-to-nvvm (llvm_launch.go).
+		return compileLLVMLaunchFunc(c, op, kop, sizes)
+	}
 	if kop == nil || kop.Name() != "gpu.func" || kop.NumRegions() == 0 || kop.Region(0).Empty() {
 		return Compiled{}, op.Errorf("does not reference a gpu.func kernel with a body")
 	}

@@ -38,6 +38,9 @@ type Machine struct {
 	steps int64
 	// host is the thread the host runs collectives as (see hostThread).
 	host *Thread
+	// addrs gives buffers synthetic addresses for llvm.ptrtoint and
+	// pointers stored in memory (llvm_memory.go).
+	addrs addressSpace
 }
 
 // New prepares module (a builtin.module) for execution. Functions are
@@ -114,8 +117,17 @@ func (m *Machine) function(name string) (*Func, error) {
 	if err != nil {
 		return nil, err
 	}
+	return m.compileFunc(name, op, ft)
+}
+
+// compileFunc compiles function op of type ft, known to the machine as
+// name (its symbol name, or a path for a function nested in a gpu.module).
+func (m *Machine) compileFunc(name string, op *ir.Operation, ft *ir.FunctionType) (*Func, error) {
+	if f, ok := m.funcs[name]; ok {
+		return f, nil
+	}
 	if op.NumRegions() == 0 || op.Region(0).Empty() {
-		return nil, op.Errorf("is external (no body) and cannot be interpreted")
+		return nil, op.Errorf("'%s' is external (no body) and cannot be interpreted", name)
 	}
 	f := &Func{Name: name, Op: op, Type: ft}
 	m.funcs[name] = f
@@ -455,7 +467,8 @@ func (r *Region) Single() *Block {
 func DefaultHandlers() []Handler {
 	var hs []Handler
 	for _, list := range [][]Handler{builtinHandlers(), funcHandlers(), arithHandlers(), mathHandlers(),
-		memrefHandlers(), affineHandlers(), scfHandlers(), cfHandlers(), gpuHandlers(), vectorHandlers()} {
+		memrefHandlers(), affineHandlers(), scfHandlers(), cfHandlers(), gpuHandlers(), vectorHandlers(),
+		llvmHandlers(), nvvmHandlers()} {
 		hs = append(hs, list...)
 	}
 	return hs
