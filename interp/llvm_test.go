@@ -314,7 +314,7 @@ llvm.func @axpy(%a: f32, %x: !llvm.ptr, %y: !llvm.ptr, %n: i64) {
 // and inttoptr round trips; extract/insertelement and shufflevector.
 func TestLLVMLayoutGlobalsAndAggregates(t *testing.T) {
 	const src = `
-llvm.mlir.global internal @tab(dense<[1, 2, 3, 4, 5, 6]> : tensor<6xi32>) {addr_space = 0 : i32} : !llvm.array<2 x array<3 x i32>>
+llvm.mlir.global internal @tab(dense<[[1, 2, 3], [4, 5, 6]]> : tensor<2x3xi32>) {addr_space = 0 : i32} : !llvm.array<2 x array<3 x i32>>
 llvm.mlir.global internal constant @ro(42 : i64) {addr_space = 0 : i32} : i64
 llvm.mlir.global internal @cell() {addr_space = 0 : i32} : !llvm.struct<(i8, ptr, vector<3xf32>, array<2 x i16>)>
 

@@ -3,7 +3,8 @@ package interp
 import "maps"
 
 // notExecutable lists the registered ops of the dialects the interpreter
-// executes (builtin, func, arith, math, cf, memref, scf, affine, gpu) that
+// executes (builtin, func, arith, math, cf, memref, scf, affine, gpu,
+// vector, llvm, nvvm) that
 // have no handler, each with the reason. Compiling one reports the reason;
 // TestHandlerCoverage keeps the list and the handler tables in step, so an
 // op that gains a handler must leave the list and a new op must join one
@@ -20,6 +21,37 @@ var notExecutable = map[string]string{
 	"func.constant":                           "function values are not modelled: no register holds a function reference",
 	"func.call_indirect":                      "function values are not modelled: no register holds a function reference",
 	"memref.extract_aligned_pointer_as_index": "memory has no addresses in the interpreter",
+
+	// The llvm dialect (llvm.go).
+	"llvm.func":           "a function is a definition, compiled when Machine.Call, llvm.call or gpu.launch_func first reaches it",
+	"llvm.mlir.global":    "a global is a definition, instantiated when llvm.mlir.addressof first reaches it",
+	"llvm.inline_asm":     "inline assembly is target code (PTX), which the interpreter does not execute",
+	"llvm.call_intrinsic": "intrinsics called by name are not modelled: the interpreter runs the llvm.intr.* ops",
+
+	// The nvvm dialect (nvvm.go).
+	"nvvm.read.ptx.sreg.clock":                        "cycle counters measure hardware time, which the interpreter does not model",
+	"nvvm.read.ptx.sreg.clock64":                      "cycle counters measure hardware time, which the interpreter does not model",
+	"nvvm.ldmatrix":                                   "warp-wide matrix loads to mma.sync fragments are not implemented yet",
+	"nvvm.mma.sync":                                   "mma.sync fragments (per-lane registers) are not implemented yet",
+	"nvvm.cp.async.shared.global":                     "asynchronous copies are not implemented yet",
+	"nvvm.cp.async.commit.group":                      "asynchronous copies are not implemented yet",
+	"nvvm.cp.async.wait.group":                        "asynchronous copies are not implemented yet",
+	"nvvm.mbarrier.init":                              "mbarriers are not implemented yet",
+	"nvvm.mbarrier.init.shared":                       "mbarriers are not implemented yet",
+	"nvvm.mbarrier.arrive":                            "mbarriers are not implemented yet",
+	"nvvm.mbarrier.arrive.shared":                     "mbarriers are not implemented yet",
+	"nvvm.mbarrier.arrive.expect_tx":                  "mbarriers are not implemented yet",
+	"nvvm.mbarrier.arrive.expect_tx.shared":           "mbarriers are not implemented yet",
+	"nvvm.mbarrier.try_wait.parity":                   "mbarriers are not implemented yet",
+	"nvvm.mbarrier.try_wait.parity.shared":            "mbarriers are not implemented yet",
+	"nvvm.mbarrier.test.wait":                         "mbarriers are not implemented yet",
+	"nvvm.mbarrier.test.wait.shared":                  "mbarriers are not implemented yet",
+	"nvvm.cp.async.bulk.tensor.shared.cluster.global": "TMA copies (tensor maps, mbarrier completion) are not implemented yet",
+	"nvvm.cp.async.bulk.tensor.global.shared.cta":     "TMA copies (tensor maps, mbarrier completion) are not implemented yet",
+	"nvvm.wgmma.fence.aligned":                        "warpgroup MMA (wgmma) is not implemented yet",
+	"nvvm.wgmma.commit.group.sync.aligned":            "warpgroup MMA (wgmma) is not implemented yet",
+	"nvvm.wgmma.wait.group.sync.aligned":              "warpgroup MMA (wgmma) is not implemented yet",
+	"nvvm.wgmma.mma_async":                            "warpgroup MMA (wgmma) is not implemented yet",
 
 	// Not implemented yet.
 	"affine.dma_start":          "DMA transfers and their tag memrefs are not modelled yet",

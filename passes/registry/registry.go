@@ -25,7 +25,9 @@ import (
 	"github.com/goopt/goopt/passes/convertfunctollvm"
 	"github.com/goopt/goopt/passes/convertgputonvvm"
 	"github.com/goopt/goopt/passes/convertmathtollvm"
+	"github.com/goopt/goopt/passes/convertvectortollvm"
 	"github.com/goopt/goopt/passes/cse"
+	"github.com/goopt/goopt/passes/finalizememreftollvm"
 	"github.com/goopt/goopt/passes/gpuinsertbarriers"
 	"github.com/goopt/goopt/passes/gpulatencyhiding"
 	"github.com/goopt/goopt/passes/gpumatmulwmma"
@@ -70,6 +72,8 @@ func Factories() []pass.Factory {
 		stripdebuginfo.New,
 		symboldce.New,
 		gpulatencyhiding.New,
+		finalizememreftollvm.New,
+		convertvectortollvm.New,
 	}
 }
 
