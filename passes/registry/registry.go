@@ -25,11 +25,14 @@ import (
 	"github.com/goopt/goopt/passes/convertfunctollvm"
 	"github.com/goopt/goopt/passes/convertgputonvvm"
 	"github.com/goopt/goopt/passes/convertmathtollvm"
+	"github.com/goopt/goopt/passes/convertscftocf"
 	"github.com/goopt/goopt/passes/convertvectortollvm"
 	"github.com/goopt/goopt/passes/cse"
 	"github.com/goopt/goopt/passes/finalizememreftollvm"
 	"github.com/goopt/goopt/passes/gpuinsertbarriers"
+	"github.com/goopt/goopt/passes/gpukerneloutlining"
 	"github.com/goopt/goopt/passes/gpulatencyhiding"
+	"github.com/goopt/goopt/passes/gpulaunchsinkindexcomputations"
 	"github.com/goopt/goopt/passes/gpumatmulwmma"
 	"github.com/goopt/goopt/passes/loweraffine"
 	"github.com/goopt/goopt/passes/printopstats"
@@ -66,6 +69,7 @@ func Factories() []pass.Factory {
 		convertmathtollvm.New,
 		cse.New,
 		convertgputonvvm.New,
+		convertscftocf.New,
 		gpuinsertbarriers.New,
 		printopstats.New,
 		reconcileunrealizedcasts.New,
@@ -74,6 +78,8 @@ func Factories() []pass.Factory {
 		gpulatencyhiding.New,
 		finalizememreftollvm.New,
 		convertvectortollvm.New,
+		gpukerneloutlining.New,
+		gpulaunchsinkindexcomputations.New,
 	}
 }
 

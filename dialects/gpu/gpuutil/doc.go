@@ -118,4 +118,16 @@
 //			// not transformed; the IR is as it was
 //		}
 //	}
+//
+// OutlineKernels (outline.go, gpu-kernel-outlining) moves each gpu.launch
+// of a module's functions into a `gpu.func ... kernel` of its own
+// gpu.module, with the symbols it uses, and launches it with
+// gpu.launch_func; KernelOperands gives the kernel's parameters in their
+// documented order. SinkIntoLaunch (gpu-launch-sink-index-computations)
+// first clones constants and index computations into the launch:
+//
+//	for _, l := range launches {
+//		gpuutil.SinkIntoLaunch(l, gpuutil.IsLikelyIndexComputation)
+//	}
+//	n, err := gpuutil.OutlineKernels(ctx, module, gpuutil.OutlineOptions{})
 package gpuutil

@@ -1,0 +1,24 @@
+package convertscftocf
+
+import (
+	"github.com/goopt/goopt/conversion/scftocf"
+	"github.com/goopt/goopt/ir"
+	"github.com/goopt/goopt/pass"
+)
+
+// New returns the convert-scf-to-cf pass.
+func New() pass.Pass {
+	return &pass.Func{
+		Base: pass.Base{
+			Arg:     "convert-scf-to-cf",
+			Desc:    "Convert SCF dialect to ControlFlow dialect, replacing structured control flow with a CFG",
+			Display: "SCFToControlFlow",
+		},
+		Fn: run,
+	}
+}
+
+// run lowers the scf ops nested in op.
+func run(op *ir.Operation, am *pass.AnalysisManager) error {
+	return scftocf.Convert(am.Context(), op)
+}
