@@ -39,10 +39,6 @@ func wmmaHandlers() []Handler {
 	}
 }
 
-// NVVMWMMAHandlers returns the handlers of nvvm.wmma.load, nvvm.wmma.mma
-// and nvvm.wmma.store, for Options.Handlers.
-func NVVMWMMAHandlers() []Handler { return wmmaHandlers() }
-
 // wmmaFragment describes one fragment kind: its logical matrix shape and
 // the registers one lane holds of it.
 type wmmaFragment struct {

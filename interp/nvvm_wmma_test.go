@@ -17,13 +17,11 @@ import (
 // bit, what the gpu.subgroup_mma ops give, for f16 and f32 accumulators
 // and every layout.
 
-// wmmaTestHandlers stand in for the llvm dialect's handlers the test needs:
-// test.ptr {offset} (a pointer offset elements into a memref, from
-// interp.PointerTo) and llvm.extractvalue.
+// wmmaTestHandlers add test.ptr {offset}: a pointer offset elements into a
+// memref (interp.PointerTo), so that the kernels take memrefs.
 func wmmaTestHandlers() []interp.Handler {
-	hs := interp.NVVMWMMAHandlers()
-	hs = append(hs,
-		interp.Handler{Name: "test.ptr", Compile: func(c *interp.Compiler, op *ir.Operation) (interp.Compiled, error) {
+	return []interp.Handler{
+		{Name: "test.ptr", Compile: func(c *interp.Compiler, op *ir.Operation) (interp.Compiled, error) {
 			in, out := c.Slot(op.Operand(0)), c.Slot(op.Result(0))
 			off := op.Attr("offset").(*ir.IntegerAttr).Int()
 			return interp.Compiled{Exec: func(fr *interp.Frame) error {
@@ -32,23 +30,7 @@ func wmmaTestHandlers() []interp.Handler {
 				return nil
 			}}, nil
 		}},
-		interp.Handler{Name: "llvm.extractvalue", Compile: func(c *interp.Compiler, op *ir.Operation) (interp.Compiled, error) {
-			pos := op.Attr("position").(*ir.DenseArrayAttr).Ints
-			in, out := c.Slot(op.Operand(0)), c.Slot(op.Result(0))
-			return interp.Compiled{Exec: func(fr *interp.Frame) error {
-				v, err := fr.O[in].(*interp.Aggregate).Field(pos)
-				if err != nil {
-					return err
-				}
-				if v.Vec != nil {
-					fr.O[out] = v.Vec
-				} else {
-					fr.S[out] = v.Bits
-				}
-				return nil
-			}}, nil
-		}})
-	return hs
+	}
 }
 
 func structOf(t string, n int) string {

@@ -98,10 +98,16 @@ func withNumericSpace(t *ir.MemRefType, as *gpu.AddressSpaceAttr) *ir.MemRefType
 // ConfigureLegality sets what convert-gpu-to-nvvm must produce (upstream's
 // configureGpuToNVVMConversionLegality): the llvm and nvvm dialects, no gpu
 // ops but gpu.module and its terminator (and gpu.yield, which only lives
-// in the regions of ops that are converted with them), no func.func.
+// in the regions of ops that are converted with them), no func.func, and
+// none of the llvm math intrinsics NVPTX has no instruction for (upstream
+// calls libdevice's __nv_* functions instead; goopt does not yet, so such
+// math ops fail to lower).
 func ConfigureLegality(t *convert.Target) {
 	t.AddLegalDialect("llvm", "nvvm")
 	t.AddIllegalDialect("gpu")
 	t.AddIllegalOp("func.func")
+	t.AddIllegalOp("llvm.intr.cos", "llvm.intr.exp", "llvm.intr.exp2", "llvm.intr.fabs", "llvm.intr.ceil",
+		"llvm.intr.floor", "llvm.frem", "llvm.intr.log", "llvm.intr.log10", "llvm.intr.log2", "llvm.intr.pow",
+		"llvm.intr.sin", "llvm.intr.sqrt")
 	t.AddLegalOp("gpu.module", "gpu.module_end", "gpu.yield")
 }

@@ -1,8 +1,14 @@
 package convertgputonvvm
 
 import (
+	"github.com/goopt/goopt/conversion/arithtollvm"
+	"github.com/goopt/goopt/conversion/cftollvm"
+	"github.com/goopt/goopt/conversion/functollvm"
 	"github.com/goopt/goopt/conversion/gputonvvm"
 	"github.com/goopt/goopt/conversion/llvmcommon"
+	"github.com/goopt/goopt/conversion/mathtollvm"
+	"github.com/goopt/goopt/conversion/memreftollvm"
+	"github.com/goopt/goopt/conversion/vectortollvm"
 	"github.com/goopt/goopt/ir"
 	"github.com/goopt/goopt/pass"
 	"github.com/goopt/goopt/rewrite"
@@ -62,5 +68,11 @@ func (p *Pass) Run(m *ir.Operation, am *pass.AnalysisManager) error {
 // composition: the gpu and WMMA patterns and those lowering the arith,
 // cf, func, math, memref and vector ops of the device code to llvm.
 func Populate(tc *llvmcommon.TypeConverter, ps *convert.PatternSet) {
+	arithtollvm.Populate(tc, ps)
+	cftollvm.Populate(tc, ps)
+	functollvm.Populate(tc, ps)
+	mathtollvm.Populate(tc, ps, mathtollvm.Options{})
+	memreftollvm.Populate(tc, ps)
+	vectortollvm.Populate(tc, ps)
 	gputonvvm.Populate(tc, ps)
 }
