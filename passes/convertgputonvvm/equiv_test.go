@@ -22,7 +22,9 @@ import (
 // from A stored column-major.
 func wmmaMatmul(acc string, aT bool) string {
 	var b strings.Builder
-	mm := func(t string) string { return fmt.Sprintf("!gpu.mma_matrix<16x16x%s, %q>", map[string]string{"AOp": "f16", "BOp": "f16", "COp": acc}[t], t) }
+	mm := func(t string) string {
+		return fmt.Sprintf("!gpu.mma_matrix<16x16x%s, %q>", map[string]string{"AOp": "f16", "BOp": "f16", "COp": acc}[t], t)
+	}
 	tr := ""
 	if aT {
 		tr = ", transpose"
