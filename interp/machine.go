@@ -468,7 +468,7 @@ func DefaultHandlers() []Handler {
 	var hs []Handler
 	for _, list := range [][]Handler{builtinHandlers(), funcHandlers(), arithHandlers(), mathHandlers(),
 		memrefHandlers(), affineHandlers(), scfHandlers(), cfHandlers(), gpuHandlers(), vectorHandlers(),
-		llvmHandlers(), nvvmHandlers()} {
+		llvmHandlers(), nvvmHandlers(), wmmaHandlers()} {
 		hs = append(hs, list...)
 	}
 	return hs

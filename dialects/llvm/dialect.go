@@ -47,6 +47,7 @@ func ops() []*ir.OpDef {
 		inlineAsmOp(), unreachableOp(), brOp(), condBrOp(), switchOp(),
 	}
 	list = append(list, castOps()...)
+	list = append(list, loweringOps()...)
 	for _, in := range intrinsics {
 		list = append(list, intrinsicOp(in))
 	}

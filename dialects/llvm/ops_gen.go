@@ -48,6 +48,35 @@ func BuildAddrspacecastOp(b *ir.Builder, loc ir.Location, arg *ir.Value, resType
 	return AddrspacecastOp{b.BuildOp("llvm.addrspacecast", loc, [][]*ir.Value{ir.OptionalGroup(arg)}, []ir.Type{resType}, 0, nil, attrs)}
 }
 
+// AllocaOp is a typed view of a llvm.alloca operation.
+type AllocaOp struct{ *ir.Operation }
+
+// AsAllocaOp returns op as a AllocaOp, and whether it is one.
+func AsAllocaOp(op *ir.Operation) (AllocaOp, bool) {
+	return AllocaOp{op}, op != nil && op.Name() == "llvm.alloca"
+}
+
+// ArraySize returns the "arraySize" operand.
+func (o AllocaOp) ArraySize() *ir.Value { return o.GroupOperand(0) }
+
+// Res returns the "res" result.
+func (o AllocaOp) Res() *ir.Value { return o.GroupResult(0) }
+
+// Alignment returns the "alignment" attribute (nil when absent).
+func (o AllocaOp) Alignment() ir.Attribute { return o.Attr("alignment") }
+
+// ElemType returns the "elem_type" attribute (nil when absent).
+func (o AllocaOp) ElemType() ir.Attribute { return o.Attr("elem_type") }
+
+// Inalloca returns the "inalloca" attribute (nil when absent).
+func (o AllocaOp) Inalloca() ir.Attribute { return o.Attr("inalloca") }
+
+// BuildAllocaOp creates a llvm.alloca at b's insertion point; operands are given
+// group by group (nil for an absent optional one), regions are created empty.
+func BuildAllocaOp(b *ir.Builder, loc ir.Location, arraySize *ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) AllocaOp {
+	return AllocaOp{b.BuildOp("llvm.alloca", loc, [][]*ir.Value{ir.OptionalGroup(arraySize)}, []ir.Type{resType}, 0, nil, attrs)}
+}
+
 // AndOp is a typed view of a llvm.and operation.
 type AndOp struct{ *ir.Operation }
 
@@ -805,6 +834,23 @@ func BuildInsertvalueOp(b *ir.Builder, loc ir.Location, container *ir.Value, val
 	return InsertvalueOp{b.BuildOp("llvm.insertvalue", loc, [][]*ir.Value{ir.OptionalGroup(container), ir.OptionalGroup(value)}, []ir.Type{resType}, 0, nil, attrs)}
 }
 
+// IntrAssumeOp is a typed view of a llvm.intr.assume operation.
+type IntrAssumeOp struct{ *ir.Operation }
+
+// AsIntrAssumeOp returns op as a IntrAssumeOp, and whether it is one.
+func AsIntrAssumeOp(op *ir.Operation) (IntrAssumeOp, bool) {
+	return IntrAssumeOp{op}, op != nil && op.Name() == "llvm.intr.assume"
+}
+
+// Cond returns the "cond" operand.
+func (o IntrAssumeOp) Cond() *ir.Value { return o.GroupOperand(0) }
+
+// BuildIntrAssumeOp creates a llvm.intr.assume at b's insertion point; operands are given
+// group by group (nil for an absent optional one), regions are created empty.
+func BuildIntrAssumeOp(b *ir.Builder, loc ir.Location, cond *ir.Value, attrs ...ir.NamedAttribute) IntrAssumeOp {
+	return IntrAssumeOp{b.BuildOp("llvm.intr.assume", loc, [][]*ir.Value{ir.OptionalGroup(cond)}, nil, 0, nil, attrs)}
+}
+
 // IntrBitreverseOp is a typed view of a llvm.intr.bitreverse operation.
 type IntrBitreverseOp struct{ *ir.Operation }
 
@@ -1156,6 +1202,64 @@ func BuildIntrLog2Op(b *ir.Builder, loc ir.Location, a *ir.Value, resType ir.Typ
 	return IntrLog2Op{b.BuildOp("llvm.intr.log2", loc, [][]*ir.Value{ir.OptionalGroup(a)}, []ir.Type{resType}, 0, nil, attrs)}
 }
 
+// IntrMaskedLoadOp is a typed view of a llvm.intr.masked.load operation.
+type IntrMaskedLoadOp struct{ *ir.Operation }
+
+// AsIntrMaskedLoadOp returns op as a IntrMaskedLoadOp, and whether it is one.
+func AsIntrMaskedLoadOp(op *ir.Operation) (IntrMaskedLoadOp, bool) {
+	return IntrMaskedLoadOp{op}, op != nil && op.Name() == "llvm.intr.masked.load"
+}
+
+// Data returns the "data" operand.
+func (o IntrMaskedLoadOp) Data() *ir.Value { return o.GroupOperand(0) }
+
+// Mask returns the "mask" operand.
+func (o IntrMaskedLoadOp) Mask() *ir.Value { return o.GroupOperand(1) }
+
+// PassThru returns the "pass_thru" operands.
+func (o IntrMaskedLoadOp) PassThru() []*ir.Value { return o.OperandGroup(2) }
+
+// Res returns the "res" result.
+func (o IntrMaskedLoadOp) Res() *ir.Value { return o.GroupResult(0) }
+
+// Alignment returns the "alignment" attribute (nil when absent).
+func (o IntrMaskedLoadOp) Alignment() ir.Attribute { return o.Attr("alignment") }
+
+// Nontemporal returns the "nontemporal" attribute (nil when absent).
+func (o IntrMaskedLoadOp) Nontemporal() ir.Attribute { return o.Attr("nontemporal") }
+
+// BuildIntrMaskedLoadOp creates a llvm.intr.masked.load at b's insertion point; operands are given
+// group by group (nil for an absent optional one), regions are created empty.
+func BuildIntrMaskedLoadOp(b *ir.Builder, loc ir.Location, data *ir.Value, mask *ir.Value, passThru []*ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) IntrMaskedLoadOp {
+	return IntrMaskedLoadOp{b.BuildOp("llvm.intr.masked.load", loc, [][]*ir.Value{ir.OptionalGroup(data), ir.OptionalGroup(mask), passThru}, []ir.Type{resType}, 0, nil, attrs)}
+}
+
+// IntrMaskedStoreOp is a typed view of a llvm.intr.masked.store operation.
+type IntrMaskedStoreOp struct{ *ir.Operation }
+
+// AsIntrMaskedStoreOp returns op as a IntrMaskedStoreOp, and whether it is one.
+func AsIntrMaskedStoreOp(op *ir.Operation) (IntrMaskedStoreOp, bool) {
+	return IntrMaskedStoreOp{op}, op != nil && op.Name() == "llvm.intr.masked.store"
+}
+
+// Value returns the "value" operand.
+func (o IntrMaskedStoreOp) Value() *ir.Value { return o.GroupOperand(0) }
+
+// Data returns the "data" operand.
+func (o IntrMaskedStoreOp) Data() *ir.Value { return o.GroupOperand(1) }
+
+// Mask returns the "mask" operand.
+func (o IntrMaskedStoreOp) Mask() *ir.Value { return o.GroupOperand(2) }
+
+// Alignment returns the "alignment" attribute (nil when absent).
+func (o IntrMaskedStoreOp) Alignment() ir.Attribute { return o.Attr("alignment") }
+
+// BuildIntrMaskedStoreOp creates a llvm.intr.masked.store at b's insertion point; operands are given
+// group by group (nil for an absent optional one), regions are created empty.
+func BuildIntrMaskedStoreOp(b *ir.Builder, loc ir.Location, value *ir.Value, data *ir.Value, mask *ir.Value, attrs ...ir.NamedAttribute) IntrMaskedStoreOp {
+	return IntrMaskedStoreOp{b.BuildOp("llvm.intr.masked.store", loc, [][]*ir.Value{ir.OptionalGroup(value), ir.OptionalGroup(data), ir.OptionalGroup(mask)}, nil, 0, nil, attrs)}
+}
+
 // IntrMaximumOp is a typed view of a llvm.intr.maximum operation.
 type IntrMaximumOp struct{ *ir.Operation }
 
@@ -1206,6 +1310,32 @@ func (o IntrMaxnumOp) FastmathFlags() ir.Attribute { return o.Attr("fastmathFlag
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildIntrMaxnumOp(b *ir.Builder, loc ir.Location, a *ir.Value, b_ *ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) IntrMaxnumOp {
 	return IntrMaxnumOp{b.BuildOp("llvm.intr.maxnum", loc, [][]*ir.Value{ir.OptionalGroup(a), ir.OptionalGroup(b_)}, []ir.Type{resType}, 0, nil, attrs)}
+}
+
+// IntrMemcpyOp is a typed view of a llvm.intr.memcpy operation.
+type IntrMemcpyOp struct{ *ir.Operation }
+
+// AsIntrMemcpyOp returns op as a IntrMemcpyOp, and whether it is one.
+func AsIntrMemcpyOp(op *ir.Operation) (IntrMemcpyOp, bool) {
+	return IntrMemcpyOp{op}, op != nil && op.Name() == "llvm.intr.memcpy"
+}
+
+// Dst returns the "dst" operand.
+func (o IntrMemcpyOp) Dst() *ir.Value { return o.GroupOperand(0) }
+
+// Src returns the "src" operand.
+func (o IntrMemcpyOp) Src() *ir.Value { return o.GroupOperand(1) }
+
+// Len returns the "len" operand.
+func (o IntrMemcpyOp) Len() *ir.Value { return o.GroupOperand(2) }
+
+// IsVolatile returns the "isVolatile" attribute (nil when absent).
+func (o IntrMemcpyOp) IsVolatile() ir.Attribute { return o.Attr("isVolatile") }
+
+// BuildIntrMemcpyOp creates a llvm.intr.memcpy at b's insertion point; operands are given
+// group by group (nil for an absent optional one), regions are created empty.
+func BuildIntrMemcpyOp(b *ir.Builder, loc ir.Location, dst *ir.Value, src *ir.Value, len *ir.Value, attrs ...ir.NamedAttribute) IntrMemcpyOp {
+	return IntrMemcpyOp{b.BuildOp("llvm.intr.memcpy", loc, [][]*ir.Value{ir.OptionalGroup(dst), ir.OptionalGroup(src), ir.OptionalGroup(len)}, nil, 0, nil, attrs)}
 }
 
 // IntrMinimumOp is a typed view of a llvm.intr.minimum operation.
@@ -1491,6 +1621,330 @@ func (o IntrUminOp) Res() *ir.Value { return o.GroupResult(0) }
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildIntrUminOp(b *ir.Builder, loc ir.Location, a *ir.Value, b_ *ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) IntrUminOp {
 	return IntrUminOp{b.BuildOp("llvm.intr.umin", loc, [][]*ir.Value{ir.OptionalGroup(a), ir.OptionalGroup(b_)}, []ir.Type{resType}, 0, nil, attrs)}
+}
+
+// IntrVectorReduceAddOp is a typed view of a llvm.intr.vector.reduce.add operation.
+type IntrVectorReduceAddOp struct{ *ir.Operation }
+
+// AsIntrVectorReduceAddOp returns op as a IntrVectorReduceAddOp, and whether it is one.
+func AsIntrVectorReduceAddOp(op *ir.Operation) (IntrVectorReduceAddOp, bool) {
+	return IntrVectorReduceAddOp{op}, op != nil && op.Name() == "llvm.intr.vector.reduce.add"
+}
+
+// In returns the "in" operand.
+func (o IntrVectorReduceAddOp) In() *ir.Value { return o.GroupOperand(0) }
+
+// Res returns the "res" result.
+func (o IntrVectorReduceAddOp) Res() *ir.Value { return o.GroupResult(0) }
+
+// BuildIntrVectorReduceAddOp creates a llvm.intr.vector.reduce.add at b's insertion point; operands are given
+// group by group (nil for an absent optional one), regions are created empty.
+func BuildIntrVectorReduceAddOp(b *ir.Builder, loc ir.Location, in *ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) IntrVectorReduceAddOp {
+	return IntrVectorReduceAddOp{b.BuildOp("llvm.intr.vector.reduce.add", loc, [][]*ir.Value{ir.OptionalGroup(in)}, []ir.Type{resType}, 0, nil, attrs)}
+}
+
+// IntrVectorReduceAndOp is a typed view of a llvm.intr.vector.reduce.and operation.
+type IntrVectorReduceAndOp struct{ *ir.Operation }
+
+// AsIntrVectorReduceAndOp returns op as a IntrVectorReduceAndOp, and whether it is one.
+func AsIntrVectorReduceAndOp(op *ir.Operation) (IntrVectorReduceAndOp, bool) {
+	return IntrVectorReduceAndOp{op}, op != nil && op.Name() == "llvm.intr.vector.reduce.and"
+}
+
+// In returns the "in" operand.
+func (o IntrVectorReduceAndOp) In() *ir.Value { return o.GroupOperand(0) }
+
+// Res returns the "res" result.
+func (o IntrVectorReduceAndOp) Res() *ir.Value { return o.GroupResult(0) }
+
+// BuildIntrVectorReduceAndOp creates a llvm.intr.vector.reduce.and at b's insertion point; operands are given
+// group by group (nil for an absent optional one), regions are created empty.
+func BuildIntrVectorReduceAndOp(b *ir.Builder, loc ir.Location, in *ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) IntrVectorReduceAndOp {
+	return IntrVectorReduceAndOp{b.BuildOp("llvm.intr.vector.reduce.and", loc, [][]*ir.Value{ir.OptionalGroup(in)}, []ir.Type{resType}, 0, nil, attrs)}
+}
+
+// IntrVectorReduceFaddOp is a typed view of a llvm.intr.vector.reduce.fadd operation.
+type IntrVectorReduceFaddOp struct{ *ir.Operation }
+
+// AsIntrVectorReduceFaddOp returns op as a IntrVectorReduceFaddOp, and whether it is one.
+func AsIntrVectorReduceFaddOp(op *ir.Operation) (IntrVectorReduceFaddOp, bool) {
+	return IntrVectorReduceFaddOp{op}, op != nil && op.Name() == "llvm.intr.vector.reduce.fadd"
+}
+
+// StartValue returns the "start_value" operand.
+func (o IntrVectorReduceFaddOp) StartValue() *ir.Value { return o.GroupOperand(0) }
+
+// Input returns the "input" operand.
+func (o IntrVectorReduceFaddOp) Input() *ir.Value { return o.GroupOperand(1) }
+
+// Res returns the "res" result.
+func (o IntrVectorReduceFaddOp) Res() *ir.Value { return o.GroupResult(0) }
+
+// FastmathFlags returns the "fastmathFlags" attribute (nil when absent).
+func (o IntrVectorReduceFaddOp) FastmathFlags() ir.Attribute { return o.Attr("fastmathFlags") }
+
+// BuildIntrVectorReduceFaddOp creates a llvm.intr.vector.reduce.fadd at b's insertion point; operands are given
+// group by group (nil for an absent optional one), regions are created empty.
+func BuildIntrVectorReduceFaddOp(b *ir.Builder, loc ir.Location, startValue *ir.Value, input *ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) IntrVectorReduceFaddOp {
+	return IntrVectorReduceFaddOp{b.BuildOp("llvm.intr.vector.reduce.fadd", loc, [][]*ir.Value{ir.OptionalGroup(startValue), ir.OptionalGroup(input)}, []ir.Type{resType}, 0, nil, attrs)}
+}
+
+// IntrVectorReduceFmaxOp is a typed view of a llvm.intr.vector.reduce.fmax operation.
+type IntrVectorReduceFmaxOp struct{ *ir.Operation }
+
+// AsIntrVectorReduceFmaxOp returns op as a IntrVectorReduceFmaxOp, and whether it is one.
+func AsIntrVectorReduceFmaxOp(op *ir.Operation) (IntrVectorReduceFmaxOp, bool) {
+	return IntrVectorReduceFmaxOp{op}, op != nil && op.Name() == "llvm.intr.vector.reduce.fmax"
+}
+
+// In returns the "in" operand.
+func (o IntrVectorReduceFmaxOp) In() *ir.Value { return o.GroupOperand(0) }
+
+// Res returns the "res" result.
+func (o IntrVectorReduceFmaxOp) Res() *ir.Value { return o.GroupResult(0) }
+
+// FastmathFlags returns the "fastmathFlags" attribute (nil when absent).
+func (o IntrVectorReduceFmaxOp) FastmathFlags() ir.Attribute { return o.Attr("fastmathFlags") }
+
+// BuildIntrVectorReduceFmaxOp creates a llvm.intr.vector.reduce.fmax at b's insertion point; operands are given
+// group by group (nil for an absent optional one), regions are created empty.
+func BuildIntrVectorReduceFmaxOp(b *ir.Builder, loc ir.Location, in *ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) IntrVectorReduceFmaxOp {
+	return IntrVectorReduceFmaxOp{b.BuildOp("llvm.intr.vector.reduce.fmax", loc, [][]*ir.Value{ir.OptionalGroup(in)}, []ir.Type{resType}, 0, nil, attrs)}
+}
+
+// IntrVectorReduceFmaximumOp is a typed view of a llvm.intr.vector.reduce.fmaximum operation.
+type IntrVectorReduceFmaximumOp struct{ *ir.Operation }
+
+// AsIntrVectorReduceFmaximumOp returns op as a IntrVectorReduceFmaximumOp, and whether it is one.
+func AsIntrVectorReduceFmaximumOp(op *ir.Operation) (IntrVectorReduceFmaximumOp, bool) {
+	return IntrVectorReduceFmaximumOp{op}, op != nil && op.Name() == "llvm.intr.vector.reduce.fmaximum"
+}
+
+// In returns the "in" operand.
+func (o IntrVectorReduceFmaximumOp) In() *ir.Value { return o.GroupOperand(0) }
+
+// Res returns the "res" result.
+func (o IntrVectorReduceFmaximumOp) Res() *ir.Value { return o.GroupResult(0) }
+
+// FastmathFlags returns the "fastmathFlags" attribute (nil when absent).
+func (o IntrVectorReduceFmaximumOp) FastmathFlags() ir.Attribute { return o.Attr("fastmathFlags") }
+
+// BuildIntrVectorReduceFmaximumOp creates a llvm.intr.vector.reduce.fmaximum at b's insertion point; operands are given
+// group by group (nil for an absent optional one), regions are created empty.
+func BuildIntrVectorReduceFmaximumOp(b *ir.Builder, loc ir.Location, in *ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) IntrVectorReduceFmaximumOp {
+	return IntrVectorReduceFmaximumOp{b.BuildOp("llvm.intr.vector.reduce.fmaximum", loc, [][]*ir.Value{ir.OptionalGroup(in)}, []ir.Type{resType}, 0, nil, attrs)}
+}
+
+// IntrVectorReduceFminOp is a typed view of a llvm.intr.vector.reduce.fmin operation.
+type IntrVectorReduceFminOp struct{ *ir.Operation }
+
+// AsIntrVectorReduceFminOp returns op as a IntrVectorReduceFminOp, and whether it is one.
+func AsIntrVectorReduceFminOp(op *ir.Operation) (IntrVectorReduceFminOp, bool) {
+	return IntrVectorReduceFminOp{op}, op != nil && op.Name() == "llvm.intr.vector.reduce.fmin"
+}
+
+// In returns the "in" operand.
+func (o IntrVectorReduceFminOp) In() *ir.Value { return o.GroupOperand(0) }
+
+// Res returns the "res" result.
+func (o IntrVectorReduceFminOp) Res() *ir.Value { return o.GroupResult(0) }
+
+// FastmathFlags returns the "fastmathFlags" attribute (nil when absent).
+func (o IntrVectorReduceFminOp) FastmathFlags() ir.Attribute { return o.Attr("fastmathFlags") }
+
+// BuildIntrVectorReduceFminOp creates a llvm.intr.vector.reduce.fmin at b's insertion point; operands are given
+// group by group (nil for an absent optional one), regions are created empty.
+func BuildIntrVectorReduceFminOp(b *ir.Builder, loc ir.Location, in *ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) IntrVectorReduceFminOp {
+	return IntrVectorReduceFminOp{b.BuildOp("llvm.intr.vector.reduce.fmin", loc, [][]*ir.Value{ir.OptionalGroup(in)}, []ir.Type{resType}, 0, nil, attrs)}
+}
+
+// IntrVectorReduceFminimumOp is a typed view of a llvm.intr.vector.reduce.fminimum operation.
+type IntrVectorReduceFminimumOp struct{ *ir.Operation }
+
+// AsIntrVectorReduceFminimumOp returns op as a IntrVectorReduceFminimumOp, and whether it is one.
+func AsIntrVectorReduceFminimumOp(op *ir.Operation) (IntrVectorReduceFminimumOp, bool) {
+	return IntrVectorReduceFminimumOp{op}, op != nil && op.Name() == "llvm.intr.vector.reduce.fminimum"
+}
+
+// In returns the "in" operand.
+func (o IntrVectorReduceFminimumOp) In() *ir.Value { return o.GroupOperand(0) }
+
+// Res returns the "res" result.
+func (o IntrVectorReduceFminimumOp) Res() *ir.Value { return o.GroupResult(0) }
+
+// FastmathFlags returns the "fastmathFlags" attribute (nil when absent).
+func (o IntrVectorReduceFminimumOp) FastmathFlags() ir.Attribute { return o.Attr("fastmathFlags") }
+
+// BuildIntrVectorReduceFminimumOp creates a llvm.intr.vector.reduce.fminimum at b's insertion point; operands are given
+// group by group (nil for an absent optional one), regions are created empty.
+func BuildIntrVectorReduceFminimumOp(b *ir.Builder, loc ir.Location, in *ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) IntrVectorReduceFminimumOp {
+	return IntrVectorReduceFminimumOp{b.BuildOp("llvm.intr.vector.reduce.fminimum", loc, [][]*ir.Value{ir.OptionalGroup(in)}, []ir.Type{resType}, 0, nil, attrs)}
+}
+
+// IntrVectorReduceFmulOp is a typed view of a llvm.intr.vector.reduce.fmul operation.
+type IntrVectorReduceFmulOp struct{ *ir.Operation }
+
+// AsIntrVectorReduceFmulOp returns op as a IntrVectorReduceFmulOp, and whether it is one.
+func AsIntrVectorReduceFmulOp(op *ir.Operation) (IntrVectorReduceFmulOp, bool) {
+	return IntrVectorReduceFmulOp{op}, op != nil && op.Name() == "llvm.intr.vector.reduce.fmul"
+}
+
+// StartValue returns the "start_value" operand.
+func (o IntrVectorReduceFmulOp) StartValue() *ir.Value { return o.GroupOperand(0) }
+
+// Input returns the "input" operand.
+func (o IntrVectorReduceFmulOp) Input() *ir.Value { return o.GroupOperand(1) }
+
+// Res returns the "res" result.
+func (o IntrVectorReduceFmulOp) Res() *ir.Value { return o.GroupResult(0) }
+
+// FastmathFlags returns the "fastmathFlags" attribute (nil when absent).
+func (o IntrVectorReduceFmulOp) FastmathFlags() ir.Attribute { return o.Attr("fastmathFlags") }
+
+// BuildIntrVectorReduceFmulOp creates a llvm.intr.vector.reduce.fmul at b's insertion point; operands are given
+// group by group (nil for an absent optional one), regions are created empty.
+func BuildIntrVectorReduceFmulOp(b *ir.Builder, loc ir.Location, startValue *ir.Value, input *ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) IntrVectorReduceFmulOp {
+	return IntrVectorReduceFmulOp{b.BuildOp("llvm.intr.vector.reduce.fmul", loc, [][]*ir.Value{ir.OptionalGroup(startValue), ir.OptionalGroup(input)}, []ir.Type{resType}, 0, nil, attrs)}
+}
+
+// IntrVectorReduceMulOp is a typed view of a llvm.intr.vector.reduce.mul operation.
+type IntrVectorReduceMulOp struct{ *ir.Operation }
+
+// AsIntrVectorReduceMulOp returns op as a IntrVectorReduceMulOp, and whether it is one.
+func AsIntrVectorReduceMulOp(op *ir.Operation) (IntrVectorReduceMulOp, bool) {
+	return IntrVectorReduceMulOp{op}, op != nil && op.Name() == "llvm.intr.vector.reduce.mul"
+}
+
+// In returns the "in" operand.
+func (o IntrVectorReduceMulOp) In() *ir.Value { return o.GroupOperand(0) }
+
+// Res returns the "res" result.
+func (o IntrVectorReduceMulOp) Res() *ir.Value { return o.GroupResult(0) }
+
+// BuildIntrVectorReduceMulOp creates a llvm.intr.vector.reduce.mul at b's insertion point; operands are given
+// group by group (nil for an absent optional one), regions are created empty.
+func BuildIntrVectorReduceMulOp(b *ir.Builder, loc ir.Location, in *ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) IntrVectorReduceMulOp {
+	return IntrVectorReduceMulOp{b.BuildOp("llvm.intr.vector.reduce.mul", loc, [][]*ir.Value{ir.OptionalGroup(in)}, []ir.Type{resType}, 0, nil, attrs)}
+}
+
+// IntrVectorReduceOrOp is a typed view of a llvm.intr.vector.reduce.or operation.
+type IntrVectorReduceOrOp struct{ *ir.Operation }
+
+// AsIntrVectorReduceOrOp returns op as a IntrVectorReduceOrOp, and whether it is one.
+func AsIntrVectorReduceOrOp(op *ir.Operation) (IntrVectorReduceOrOp, bool) {
+	return IntrVectorReduceOrOp{op}, op != nil && op.Name() == "llvm.intr.vector.reduce.or"
+}
+
+// In returns the "in" operand.
+func (o IntrVectorReduceOrOp) In() *ir.Value { return o.GroupOperand(0) }
+
+// Res returns the "res" result.
+func (o IntrVectorReduceOrOp) Res() *ir.Value { return o.GroupResult(0) }
+
+// BuildIntrVectorReduceOrOp creates a llvm.intr.vector.reduce.or at b's insertion point; operands are given
+// group by group (nil for an absent optional one), regions are created empty.
+func BuildIntrVectorReduceOrOp(b *ir.Builder, loc ir.Location, in *ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) IntrVectorReduceOrOp {
+	return IntrVectorReduceOrOp{b.BuildOp("llvm.intr.vector.reduce.or", loc, [][]*ir.Value{ir.OptionalGroup(in)}, []ir.Type{resType}, 0, nil, attrs)}
+}
+
+// IntrVectorReduceSmaxOp is a typed view of a llvm.intr.vector.reduce.smax operation.
+type IntrVectorReduceSmaxOp struct{ *ir.Operation }
+
+// AsIntrVectorReduceSmaxOp returns op as a IntrVectorReduceSmaxOp, and whether it is one.
+func AsIntrVectorReduceSmaxOp(op *ir.Operation) (IntrVectorReduceSmaxOp, bool) {
+	return IntrVectorReduceSmaxOp{op}, op != nil && op.Name() == "llvm.intr.vector.reduce.smax"
+}
+
+// In returns the "in" operand.
+func (o IntrVectorReduceSmaxOp) In() *ir.Value { return o.GroupOperand(0) }
+
+// Res returns the "res" result.
+func (o IntrVectorReduceSmaxOp) Res() *ir.Value { return o.GroupResult(0) }
+
+// BuildIntrVectorReduceSmaxOp creates a llvm.intr.vector.reduce.smax at b's insertion point; operands are given
+// group by group (nil for an absent optional one), regions are created empty.
+func BuildIntrVectorReduceSmaxOp(b *ir.Builder, loc ir.Location, in *ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) IntrVectorReduceSmaxOp {
+	return IntrVectorReduceSmaxOp{b.BuildOp("llvm.intr.vector.reduce.smax", loc, [][]*ir.Value{ir.OptionalGroup(in)}, []ir.Type{resType}, 0, nil, attrs)}
+}
+
+// IntrVectorReduceSminOp is a typed view of a llvm.intr.vector.reduce.smin operation.
+type IntrVectorReduceSminOp struct{ *ir.Operation }
+
+// AsIntrVectorReduceSminOp returns op as a IntrVectorReduceSminOp, and whether it is one.
+func AsIntrVectorReduceSminOp(op *ir.Operation) (IntrVectorReduceSminOp, bool) {
+	return IntrVectorReduceSminOp{op}, op != nil && op.Name() == "llvm.intr.vector.reduce.smin"
+}
+
+// In returns the "in" operand.
+func (o IntrVectorReduceSminOp) In() *ir.Value { return o.GroupOperand(0) }
+
+// Res returns the "res" result.
+func (o IntrVectorReduceSminOp) Res() *ir.Value { return o.GroupResult(0) }
+
+// BuildIntrVectorReduceSminOp creates a llvm.intr.vector.reduce.smin at b's insertion point; operands are given
+// group by group (nil for an absent optional one), regions are created empty.
+func BuildIntrVectorReduceSminOp(b *ir.Builder, loc ir.Location, in *ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) IntrVectorReduceSminOp {
+	return IntrVectorReduceSminOp{b.BuildOp("llvm.intr.vector.reduce.smin", loc, [][]*ir.Value{ir.OptionalGroup(in)}, []ir.Type{resType}, 0, nil, attrs)}
+}
+
+// IntrVectorReduceUmaxOp is a typed view of a llvm.intr.vector.reduce.umax operation.
+type IntrVectorReduceUmaxOp struct{ *ir.Operation }
+
+// AsIntrVectorReduceUmaxOp returns op as a IntrVectorReduceUmaxOp, and whether it is one.
+func AsIntrVectorReduceUmaxOp(op *ir.Operation) (IntrVectorReduceUmaxOp, bool) {
+	return IntrVectorReduceUmaxOp{op}, op != nil && op.Name() == "llvm.intr.vector.reduce.umax"
+}
+
+// In returns the "in" operand.
+func (o IntrVectorReduceUmaxOp) In() *ir.Value { return o.GroupOperand(0) }
+
+// Res returns the "res" result.
+func (o IntrVectorReduceUmaxOp) Res() *ir.Value { return o.GroupResult(0) }
+
+// BuildIntrVectorReduceUmaxOp creates a llvm.intr.vector.reduce.umax at b's insertion point; operands are given
+// group by group (nil for an absent optional one), regions are created empty.
+func BuildIntrVectorReduceUmaxOp(b *ir.Builder, loc ir.Location, in *ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) IntrVectorReduceUmaxOp {
+	return IntrVectorReduceUmaxOp{b.BuildOp("llvm.intr.vector.reduce.umax", loc, [][]*ir.Value{ir.OptionalGroup(in)}, []ir.Type{resType}, 0, nil, attrs)}
+}
+
+// IntrVectorReduceUminOp is a typed view of a llvm.intr.vector.reduce.umin operation.
+type IntrVectorReduceUminOp struct{ *ir.Operation }
+
+// AsIntrVectorReduceUminOp returns op as a IntrVectorReduceUminOp, and whether it is one.
+func AsIntrVectorReduceUminOp(op *ir.Operation) (IntrVectorReduceUminOp, bool) {
+	return IntrVectorReduceUminOp{op}, op != nil && op.Name() == "llvm.intr.vector.reduce.umin"
+}
+
+// In returns the "in" operand.
+func (o IntrVectorReduceUminOp) In() *ir.Value { return o.GroupOperand(0) }
+
+// Res returns the "res" result.
+func (o IntrVectorReduceUminOp) Res() *ir.Value { return o.GroupResult(0) }
+
+// BuildIntrVectorReduceUminOp creates a llvm.intr.vector.reduce.umin at b's insertion point; operands are given
+// group by group (nil for an absent optional one), regions are created empty.
+func BuildIntrVectorReduceUminOp(b *ir.Builder, loc ir.Location, in *ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) IntrVectorReduceUminOp {
+	return IntrVectorReduceUminOp{b.BuildOp("llvm.intr.vector.reduce.umin", loc, [][]*ir.Value{ir.OptionalGroup(in)}, []ir.Type{resType}, 0, nil, attrs)}
+}
+
+// IntrVectorReduceXorOp is a typed view of a llvm.intr.vector.reduce.xor operation.
+type IntrVectorReduceXorOp struct{ *ir.Operation }
+
+// AsIntrVectorReduceXorOp returns op as a IntrVectorReduceXorOp, and whether it is one.
+func AsIntrVectorReduceXorOp(op *ir.Operation) (IntrVectorReduceXorOp, bool) {
+	return IntrVectorReduceXorOp{op}, op != nil && op.Name() == "llvm.intr.vector.reduce.xor"
+}
+
+// In returns the "in" operand.
+func (o IntrVectorReduceXorOp) In() *ir.Value { return o.GroupOperand(0) }
+
+// Res returns the "res" result.
+func (o IntrVectorReduceXorOp) Res() *ir.Value { return o.GroupResult(0) }
+
+// BuildIntrVectorReduceXorOp creates a llvm.intr.vector.reduce.xor at b's insertion point; operands are given
+// group by group (nil for an absent optional one), regions are created empty.
+func BuildIntrVectorReduceXorOp(b *ir.Builder, loc ir.Location, in *ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) IntrVectorReduceXorOp {
+	return IntrVectorReduceXorOp{b.BuildOp("llvm.intr.vector.reduce.xor", loc, [][]*ir.Value{ir.OptionalGroup(in)}, []ir.Type{resType}, 0, nil, attrs)}
 }
 
 // InttoptrOp is a typed view of a llvm.inttoptr operation.

@@ -20,12 +20,15 @@ import (
 	"github.com/goopt/goopt/passes/affinescalrep"
 	"github.com/goopt/goopt/passes/affinesimplifystructures"
 	"github.com/goopt/goopt/passes/canonicalize"
-	"github.com/goopt/goopt/passes/convertscftocf"
 	"github.com/goopt/goopt/passes/convertarithtollvm"
 	"github.com/goopt/goopt/passes/convertcftollvm"
 	"github.com/goopt/goopt/passes/convertfunctollvm"
+	"github.com/goopt/goopt/passes/convertgputonvvm"
 	"github.com/goopt/goopt/passes/convertmathtollvm"
+	"github.com/goopt/goopt/passes/convertscftocf"
+	"github.com/goopt/goopt/passes/convertvectortollvm"
 	"github.com/goopt/goopt/passes/cse"
+	"github.com/goopt/goopt/passes/finalizememreftollvm"
 	"github.com/goopt/goopt/passes/gpuinsertbarriers"
 	"github.com/goopt/goopt/passes/gpukerneloutlining"
 	"github.com/goopt/goopt/passes/gpulatencyhiding"
@@ -65,6 +68,7 @@ func Factories() []pass.Factory {
 		convertfunctollvm.New,
 		convertmathtollvm.New,
 		cse.New,
+		convertgputonvvm.New,
 		convertscftocf.New,
 		gpuinsertbarriers.New,
 		printopstats.New,
@@ -72,6 +76,8 @@ func Factories() []pass.Factory {
 		stripdebuginfo.New,
 		symboldce.New,
 		gpulatencyhiding.New,
+		finalizememreftollvm.New,
+		convertvectortollvm.New,
 		gpukerneloutlining.New,
 		gpulaunchsinkindexcomputations.New,
 	}

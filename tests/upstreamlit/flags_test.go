@@ -37,6 +37,7 @@ var upstreamPasses = map[string][]string{
 	"convert-scf-to-cf":                  nil,
 	"gpu-kernel-outlining":               {"data-layout-str"},
 	"gpu-launch-sink-index-computations": nil,
+	"convert-gpu-to-nvvm":                {"has-redux", "index-bitwidth", "use-bare-ptr-memref-call-conv"},
 }
 
 // passSpec is one pass of an invocation: its name and option text.

@@ -1,0 +1,78 @@
+package convertgputonvvm
+
+import (
+	"github.com/goopt/goopt/conversion/arithtollvm"
+	"github.com/goopt/goopt/conversion/cftollvm"
+	"github.com/goopt/goopt/conversion/functollvm"
+	"github.com/goopt/goopt/conversion/gputonvvm"
+	"github.com/goopt/goopt/conversion/llvmcommon"
+	"github.com/goopt/goopt/conversion/mathtollvm"
+	"github.com/goopt/goopt/conversion/memreftollvm"
+	"github.com/goopt/goopt/conversion/vectortollvm"
+	"github.com/goopt/goopt/ir"
+	"github.com/goopt/goopt/pass"
+	"github.com/goopt/goopt/rewrite"
+	"github.com/goopt/goopt/rewrite/convert"
+)
+
+// emitCInterfaceAttr asks convert-func-to-llvm for a C-compatible wrapper.
+const emitCInterfaceAttr = "llvm.emit_c_interface"
+
+// Options are upstream's convert-gpu-to-nvvm options.
+type Options struct {
+	IndexBitwidth      uint32 `opt:"index-bitwidth" desc:"Bitwidth of the index type, 0 to use size of machine word"`
+	HasRedux           bool   `opt:"has-redux" desc:"Target gpu supports redux"`
+	UseBarePtrCallConv bool   `opt:"use-bare-ptr-memref-call-conv" desc:"Replace memref arguments in GPU functions with bare pointers. All memrefs must have static shape."`
+}
+
+// Pass is the convert-gpu-to-nvvm pass.
+type Pass struct {
+	pass.Base
+	Opts Options
+}
+
+// New returns the convert-gpu-to-nvvm pass.
+func New() pass.Pass {
+	return &Pass{Base: pass.Base{Arg: "convert-gpu-to-nvvm", Desc: "Generate NVVM operations for gpu operations",
+		On: "gpu.module", Display: "ConvertGpuOpsToNVVMOps"}}
+}
+
+// Options returns the pass options.
+func (p *Pass) Options() any { return &p.Opts }
+
+// Run lowers the device code of one gpu.module.
+func (p *Pass) Run(m *ir.Operation, am *pass.AnalysisManager) error {
+	ctx := am.Context()
+	ir.WalkOps(m, func(op *ir.Operation) {
+		if op.Name() == "func.func" && op.ParentOp() == m {
+			op.SetAttr(emitCInterfaceAttr, &ir.UnitAttr{})
+		}
+	})
+	// As upstream, a greedy in-dialect clean-up first: folds, dead ops
+	// gone, constants uniqued and hoisted.
+	rewrite.ApplyPatternsAndFoldGreedily(ctx, m, rewrite.NewPatternSet(), rewrite.DefaultConfig())
+
+	tc := llvmcommon.NewTypeConverter(llvmcommon.Options{
+		IndexBitwidth:      int(p.Opts.IndexBitwidth),
+		UseBarePtrCallConv: p.Opts.UseBarePtrCallConv,
+	})
+	ps := convert.NewPatternSet()
+	Populate(tc, ps)
+	target := convert.NewTarget()
+	gputonvvm.ConfigureLegality(target)
+	target.AddLegalOp(convert.CastName)
+	return convert.ApplyPartialConversion(ctx, m, target, ps)
+}
+
+// Populate adds every pattern convert-gpu-to-nvvm applies, upstream's
+// composition: the gpu and WMMA patterns and those lowering the arith,
+// cf, func, math, memref and vector ops of the device code to llvm.
+func Populate(tc *llvmcommon.TypeConverter, ps *convert.PatternSet) {
+	arithtollvm.Populate(tc, ps)
+	cftollvm.Populate(tc, ps)
+	functollvm.Populate(tc, ps)
+	mathtollvm.Populate(tc, ps, mathtollvm.Options{})
+	memreftollvm.Populate(tc, ps)
+	vectortollvm.Populate(tc, ps)
+	gputonvvm.Populate(tc, ps)
+}
