@@ -7,25 +7,6 @@ import (
 	"github.com/goopt/goopt/ir/affine"
 )
 
-// affineHandlers lists the affine dialect's ops.
-func affineHandlers() []Handler {
-	return []Handler{
-		{"affine.for", compileAffineFor},
-		{"affine.if", compileAffineIf},
-		{"affine.parallel", compileAffineParallel},
-		{"affine.apply", compileAffineApply},
-		{"affine.min", compileAffineMinMax(false)},
-		{"affine.max", compileAffineMinMax(true)},
-		{"affine.load", compileAffineLoad},
-		{"affine.store", compileAffineStore},
-		{"affine.vector_load", compileAffineVectorLoad},
-		{"affine.vector_store", compileAffineVectorStore},
-		{"affine.yield", compileExit},
-		{"affine.prefetch", compileNop},
-		{"affine.delinearize_index", compileDelinearize},
-	}
-}
-
 func mapAttr(op *ir.Operation, name string) (*affine.Map, error) {
 	a, ok := op.Attr(name).(*ir.AffineMapAttr)
 	if !ok {

@@ -30,31 +30,6 @@ import (
 //   - vector.print writes upstream's runtime format, `( 1, 2, 3 )`, to
 //     Options.Stdout (os.Stdout when nil).
 
-func vectorHandlers() []Handler {
-	return []Handler{
-		{"vector.load", compileVectorLoad},
-		{"vector.store", compileVectorStore},
-		{"vector.maskedload", compileMaskedLoad},
-		{"vector.maskedstore", compileMaskedStore},
-		{"vector.transfer_read", compileTransfer},
-		{"vector.transfer_write", compileTransfer},
-		{"vector.broadcast", compileBroadcast},
-		{"vector.splat", compileBroadcast},
-		{"vector.extract", compileExtract},
-		{"vector.insert", compileInsert},
-		{"vector.extract_strided_slice", compileExtractStridedSlice},
-		{"vector.insert_strided_slice", compileInsertStridedSlice},
-		{"vector.shape_cast", compileShapeCast},
-		{"vector.bitcast", compileBitcast},
-		{"vector.fma", compileFMA},
-		{"vector.reduction", compileReduction},
-		{"vector.contract", compileContract},
-		{"vector.create_mask", compileMask},
-		{"vector.constant_mask", compileMask},
-		{"vector.print", compilePrint},
-	}
-}
-
 // vectorType returns v's vector type, or an error located at op.
 func vectorType(op *ir.Operation, v *ir.Value) (*ir.VectorType, error) {
 	vt, ok := v.Type().(*ir.VectorType)
