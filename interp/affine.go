@@ -7,25 +7,6 @@ import (
 	"github.com/goopt/goopt/ir/affine"
 )
 
-// affineHandlers lists the affine dialect's ops.
-func affineHandlers() []Handler {
-	return []Handler{
-		{"affine.for", compileAffineFor},
-		{"affine.if", compileAffineIf},
-		{"affine.parallel", compileAffineParallel},
-		{"affine.apply", compileAffineApply},
-		{"affine.min", compileAffineMinMax(false)},
-		{"affine.max", compileAffineMinMax(true)},
-		{"affine.load", compileAffineLoad},
-		{"affine.store", compileAffineStore},
-		{"affine.vector_load", compileAffineVectorLoad},
-		{"affine.vector_store", compileAffineVectorStore},
-		{"affine.yield", compileExit},
-		{"affine.prefetch", compileNop},
-		{"affine.delinearize_index", compileDelinearize},
-	}
-}
-
 func mapAttr(op *ir.Operation, name string) (*affine.Map, error) {
 	a, ok := op.Attr(name).(*ir.AffineMapAttr)
 	if !ok {
@@ -648,16 +629,7 @@ func compileAffineVectorLoad(c *Compiler, op *ir.Operation) (Compiled, error) {
 		if err != nil {
 			return runtimeError(op, "%v", err)
 		}
-		m := fr.M[src]
-		out := &Vector{Type: vt, Elems: make([]uint64, 0, vt.NumElements())}
-		err = vectorIndices(base, vt.Dims, func(idx []int64) error {
-			v, err := Load(op, m, idx)
-			out.Elems = append(out.Elems, v)
-			return err
-		})
-		if err == errVectorRank {
-			return runtimeError(op, "%v", err)
-		}
+		out, err := loadVector(op, fr.M[src], vt, base, nil, nil)
 		fr.O[r] = out
 		return err
 	}}, nil
@@ -681,17 +653,7 @@ func compileAffineVectorStore(c *Compiler, op *ir.Operation) (Compiled, error) {
 		if v == nil {
 			return runtimeError(op, "stored value is not a vector")
 		}
-		m := fr.M[dst]
-		i := 0
-		err = vectorIndices(base, v.Type.Dims, func(idx []int64) error {
-			err := Store(op, m, idx, v.Elems[i])
-			i++
-			return err
-		})
-		if err == errVectorRank {
-			return runtimeError(op, "%v", err)
-		}
-		return err
+		return storeVector(op, fr.M[dst], v, base, nil)
 	}}, nil
 }
 

@@ -4,16 +4,6 @@ import (
 	"github.com/goopt/goopt/ir"
 )
 
-// cfHandlers lists the cf dialect's ops.
-func cfHandlers() []Handler {
-	return []Handler{
-		{"cf.br", compileBr},
-		{"cf.cond_br", compileCondBr},
-		{"cf.switch", compileSwitch},
-		{"cf.assert", compileAssert},
-	}
-}
-
 func compileBr(c *Compiler, op *ir.Operation) (Compiled, error) {
 	if len(op.Successors()) != 1 {
 		return Compiled{}, op.Errorf("expected one successor")

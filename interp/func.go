@@ -4,21 +4,6 @@ import (
 	"github.com/goopt/goopt/ir"
 )
 
-// funcHandlers lists the func dialect's ops.
-func funcHandlers() []Handler {
-	return []Handler{
-		{"func.call", compileCall},
-		{"func.return", compileExit},
-	}
-}
-
-// builtinHandlers lists the builtin dialect's ops.
-func builtinHandlers() []Handler {
-	return []Handler{
-		{"builtin.unrealized_conversion_cast", compileUnrealizedCast},
-	}
-}
-
 // compileExit compiles a terminator that leaves its region: the parent op
 // reads its operands.
 func compileExit(c *Compiler, op *ir.Operation) (Compiled, error) { return Compiled{}, nil }

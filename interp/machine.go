@@ -466,8 +466,7 @@ func (r *Region) Single() *Block {
 // DefaultHandlers returns the handlers of every dialect the core interprets.
 func DefaultHandlers() []Handler {
 	var hs []Handler
-	for _, list := range [][]Handler{builtinHandlers(), funcHandlers(), arithHandlers(), mathHandlers(),
-		memrefHandlers(), affineHandlers(), scfHandlers(), cfHandlers(), gpuHandlers(), vectorHandlers(),
+	for _, list := range [][]Handler{coreHandlers(), arithHandlers(), mathHandlers(), gpuHandlers(),
 		llvmHandlers(), nvvmHandlers(), wmmaHandlers()} {
 		hs = append(hs, list...)
 	}

@@ -5,36 +5,6 @@ import (
 	"github.com/goopt/goopt/ir"
 )
 
-// memrefHandlers lists the memref dialect's ops.
-func memrefHandlers() []Handler {
-	return []Handler{
-		{"memref.alloc", compileAlloc},
-		{"memref.alloca", compileAlloc},
-		{"memref.dealloc", compileDealloc},
-		{"memref.load", compileMemLoad},
-		{"memref.store", compileMemStore},
-		{"memref.dim", compileDim},
-		{"memref.rank", compileRank},
-		{"memref.cast", compileRetype},
-		{"memref.memory_space_cast", compileRetype},
-		{"memref.assume_alignment", compileNop},
-		{"memref.prefetch", compileNop},
-		{"memref.subview", compileSubView},
-		{"memref.reinterpret_cast", compileReinterpretCast},
-		{"memref.expand_shape", compileExpandShape},
-		{"memref.collapse_shape", compileCollapseShape},
-		{"memref.transpose", compileTranspose},
-		{"memref.copy", compileCopy},
-		{"memref.get_global", compileGetGlobal},
-		{"memref.global", compileNop},
-		{"memref.alloca_scope", compileAllocaScope},
-		{"memref.alloca_scope.return", compileExit},
-		{"memref.atomic_rmw", compileAtomicRMW},
-		{"memref.extract_strided_metadata", compileExtractStridedMetadata},
-		{"memref.view", compileView},
-	}
-}
-
 func compileNop(c *Compiler, op *ir.Operation) (Compiled, error) {
 	return Compiled{Exec: func(*Frame) error { return nil }}, nil
 }

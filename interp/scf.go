@@ -4,25 +4,6 @@ import (
 	"github.com/goopt/goopt/ir"
 )
 
-// scfHandlers lists the scf dialect's ops. Parallel loops run their
-// iterations sequentially in lexicographic order.
-func scfHandlers() []Handler {
-	return []Handler{
-		{"scf.for", compileScfFor},
-		{"scf.if", compileScfIf},
-		{"scf.while", compileScfWhile},
-		{"scf.parallel", compileScfParallel},
-		{"scf.forall", compileScfForall},
-		{"scf.execute_region", compileExecuteRegion},
-		{"scf.index_switch", compileIndexSwitch},
-		{"scf.yield", compileExit},
-		{"scf.condition", compileExit},
-		{"scf.reduce", compileExit},
-		{"scf.reduce.return", compileExit},
-		{"scf.forall.in_parallel", compileExit},
-	}
-}
-
 func compileScfFor(c *Compiler, op *ir.Operation) (Compiled, error) {
 	if op.NumOperands() < 3 {
 		return Compiled{}, op.Errorf("malformed loop")

@@ -30,31 +30,6 @@ import (
 //   - vector.print writes upstream's runtime format, `( 1, 2, 3 )`, to
 //     Options.Stdout (os.Stdout when nil).
 
-func vectorHandlers() []Handler {
-	return []Handler{
-		{"vector.load", compileVectorLoad},
-		{"vector.store", compileVectorStore},
-		{"vector.maskedload", compileMaskedLoad},
-		{"vector.maskedstore", compileMaskedStore},
-		{"vector.transfer_read", compileTransfer},
-		{"vector.transfer_write", compileTransfer},
-		{"vector.broadcast", compileBroadcast},
-		{"vector.splat", compileBroadcast},
-		{"vector.extract", compileExtract},
-		{"vector.insert", compileInsert},
-		{"vector.extract_strided_slice", compileExtractStridedSlice},
-		{"vector.insert_strided_slice", compileInsertStridedSlice},
-		{"vector.shape_cast", compileShapeCast},
-		{"vector.bitcast", compileBitcast},
-		{"vector.fma", compileFMA},
-		{"vector.reduction", compileReduction},
-		{"vector.contract", compileContract},
-		{"vector.create_mask", compileMask},
-		{"vector.constant_mask", compileMask},
-		{"vector.print", compilePrint},
-	}
-}
-
 // vectorType returns v's vector type, or an error located at op.
 func vectorType(op *ir.Operation, v *ir.Value) (*ir.VectorType, error) {
 	vt, ok := v.Type().(*ir.VectorType)
@@ -79,6 +54,77 @@ func vec(fr *Frame, op *ir.Operation, s int) (*Vector, error) {
 // isScalarSlot reports whether a value of type t lives in a scalar slot.
 func isScalarSlot(t ir.Type) bool { return kindOf(t) == kindScalar }
 
+// vecs reads the vectors in slots ss, in order.
+func vecs(fr *Frame, op *ir.Operation, ss ...int) ([]*Vector, error) {
+	out := make([]*Vector, len(ss))
+	for i, s := range ss {
+		v, err := vec(fr, op, s)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = v
+	}
+	return out, nil
+}
+
+// vectorTypes returns the vector types of vs, or the first error.
+func vectorTypes(op *ir.Operation, vs ...*ir.Value) ([]*ir.VectorType, error) {
+	out := make([]*ir.VectorType, len(vs))
+	for i, v := range vs {
+		vt, err := vectorType(op, v)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = vt
+	}
+	return out, nil
+}
+
+// loadVector reads a vector of type vt from m at base (its shape covering
+// the trailing dimensions), the access of vector.load, vector.maskedload
+// and affine.vector_load. With a mask, an element whose mask bit is clear
+// is not read and keeps pass's element.
+func loadVector(op *ir.Operation, m *MemRef, vt *ir.VectorType, base []int64, mask, pass *Vector) (*Vector, error) {
+	out := &Vector{Type: vt, Elems: make([]uint64, vt.NumElements())}
+	if pass != nil {
+		copy(out.Elems, pass.Elems)
+	}
+	k := 0
+	err := vectorIndices(append([]int64(nil), base...), vt.Dims, func(i []int64) error {
+		defer func() { k++ }()
+		if mask != nil && mask.Elems[k]&1 == 0 {
+			return nil
+		}
+		v, err := Load(op, m, i)
+		out.Elems[k] = v
+		return err
+	})
+	return out, rankError(op, err)
+}
+
+// storeVector writes v to m at base, skipping the elements whose mask bit
+// is clear (mask nil: all): the access of vector.store, vector.maskedstore
+// and affine.vector_store.
+func storeVector(op *ir.Operation, m *MemRef, v *Vector, base []int64, mask *Vector) error {
+	k := 0
+	err := vectorIndices(append([]int64(nil), base...), v.Type.Dims, func(i []int64) error {
+		defer func() { k++ }()
+		if mask != nil && mask.Elems[k]&1 == 0 {
+			return nil
+		}
+		return Store(op, m, i, v.Elems[k])
+	})
+	return rankError(op, err)
+}
+
+// rankError locates errVectorRank at op; other errors already are.
+func rankError(op *ir.Operation, err error) error {
+	if err == errVectorRank {
+		return runtimeError(op, "%v", err)
+	}
+	return err
+}
+
 func compileVectorLoad(c *Compiler, op *ir.Operation) (Compiled, error) {
 	vt, err := vectorType(op, op.Result(0))
 	if err != nil {
@@ -86,16 +132,7 @@ func compileVectorLoad(c *Compiler, op *ir.Operation) (Compiled, error) {
 	}
 	src, idx, r := c.Slot(op.Operand(0)), c.Slots(op.Operands()[1:]), c.Slot(op.Result(0))
 	return Compiled{Exec: func(fr *Frame) error {
-		base := append([]int64(nil), fr.gather(idx)...)
-		out := &Vector{Type: vt, Elems: make([]uint64, 0, vt.NumElements())}
-		err := vectorIndices(base, vt.Dims, func(i []int64) error {
-			v, err := Load(op, fr.M[src], i)
-			out.Elems = append(out.Elems, v)
-			return err
-		})
-		if err == errVectorRank {
-			return runtimeError(op, "%v", err)
-		}
+		out, err := loadVector(op, fr.M[src], vt, fr.gather(idx), nil, nil)
 		fr.O[r] = out
 		return err
 	}}, nil
@@ -111,17 +148,7 @@ func compileVectorStore(c *Compiler, op *ir.Operation) (Compiled, error) {
 		if err != nil {
 			return err
 		}
-		base := append([]int64(nil), fr.gather(idx)...)
-		k := 0
-		err = vectorIndices(base, v.Type.Dims, func(i []int64) error {
-			err := Store(op, fr.M[dst], i, v.Elems[k])
-			k++
-			return err
-		})
-		if err == errVectorRank {
-			return runtimeError(op, "%v", err)
-		}
-		return err
+		return storeVector(op, fr.M[dst], v, fr.gather(idx), nil)
 	}}, nil
 }
 
@@ -134,29 +161,11 @@ func compileMaskedLoad(c *Compiler, op *ir.Operation) (Compiled, error) {
 	src, idx := c.Slot(op.Operand(0)), c.Slots(op.Operands()[1:n-2])
 	mask, pass, r := c.Slot(op.Operand(n-2)), c.Slot(op.Operand(n-1)), c.Slot(op.Result(0))
 	return Compiled{Exec: func(fr *Frame) error {
-		mv, err := vec(fr, op, mask)
+		mp, err := vecs(fr, op, mask, pass)
 		if err != nil {
 			return err
 		}
-		pv, err := vec(fr, op, pass)
-		if err != nil {
-			return err
-		}
-		base := append([]int64(nil), fr.gather(idx)...)
-		out := &Vector{Type: vt, Elems: append([]uint64(nil), pv.Elems...)}
-		k := 0
-		err = vectorIndices(base, vt.Dims, func(i []int64) error {
-			defer func() { k++ }()
-			if mv.Elems[k]&1 == 0 {
-				return nil
-			}
-			v, err := Load(op, fr.M[src], i)
-			out.Elems[k] = v
-			return err
-		})
-		if err == errVectorRank {
-			return runtimeError(op, "%v", err)
-		}
+		out, err := loadVector(op, fr.M[src], vt, fr.gather(idx), mp[0], mp[1])
 		fr.O[r] = out
 		return err
 	}}, nil
@@ -170,27 +179,11 @@ func compileMaskedStore(c *Compiler, op *ir.Operation) (Compiled, error) {
 	dst, idx := c.Slot(op.Operand(0)), c.Slots(op.Operands()[1:n-2])
 	mask, val := c.Slot(op.Operand(n-2)), c.Slot(op.Operand(n-1))
 	return Compiled{Exec: func(fr *Frame) error {
-		mv, err := vec(fr, op, mask)
+		mv, err := vecs(fr, op, mask, val)
 		if err != nil {
 			return err
 		}
-		v, err := vec(fr, op, val)
-		if err != nil {
-			return err
-		}
-		base := append([]int64(nil), fr.gather(idx)...)
-		k := 0
-		err = vectorIndices(base, v.Type.Dims, func(i []int64) error {
-			defer func() { k++ }()
-			if mv.Elems[k]&1 == 0 {
-				return nil
-			}
-			return Store(op, fr.M[dst], i, v.Elems[k])
-		})
-		if err == errVectorRank {
-			return runtimeError(op, "%v", err)
-		}
-		return err
+		return storeVector(op, fr.M[dst], mv[1], fr.gather(idx), mv[0])
 	}}, nil
 }
 
@@ -521,15 +514,12 @@ func sliceMap(outer, inner, offsets []int64) []int64 {
 }
 
 func compileExtractStridedSlice(c *Compiler, op *ir.Operation) (Compiled, error) {
-	vt, err := vectorType(op, op.Operand(0))
+	ts, err := vectorTypes(op, op.Operand(0), op.Result(0))
 	if err != nil {
 		return Compiled{}, err
 	}
-	rt, err := vectorType(op, op.Result(0))
-	if err != nil {
-		return Compiled{}, err
-	}
-	idx := sliceMap(vt.Dims, rt.Dims, vector.Offsets(op))
+	rt := ts[1]
+	idx := sliceMap(ts[0].Dims, rt.Dims, vector.Offsets(op))
 	in, r := c.Slot(op.Operand(0)), c.Slot(op.Result(0))
 	return Compiled{Exec: func(fr *Frame) error {
 		sv, err := vec(fr, op, in)
@@ -546,28 +536,21 @@ func compileExtractStridedSlice(c *Compiler, op *ir.Operation) (Compiled, error)
 }
 
 func compileInsertStridedSlice(c *Compiler, op *ir.Operation) (Compiled, error) {
-	st, err := vectorType(op, op.Operand(0))
+	ts, err := vectorTypes(op, op.Operand(0), op.Operand(1))
 	if err != nil {
 		return Compiled{}, err
 	}
-	dt, err := vectorType(op, op.Operand(1))
-	if err != nil {
-		return Compiled{}, err
-	}
-	idx := sliceMap(dt.Dims, st.Dims, vector.Offsets(op))
+	dt := ts[1]
+	idx := sliceMap(dt.Dims, ts[0].Dims, vector.Offsets(op))
 	src, dst, r := c.Slot(op.Operand(0)), c.Slot(op.Operand(1)), c.Slot(op.Result(0))
 	return Compiled{Exec: func(fr *Frame) error {
-		sv, err := vec(fr, op, src)
+		sd, err := vecs(fr, op, src, dst)
 		if err != nil {
 			return err
 		}
-		dv, err := vec(fr, op, dst)
-		if err != nil {
-			return err
-		}
-		out := &Vector{Type: dt, Elems: append([]uint64(nil), dv.Elems...)}
+		out := &Vector{Type: dt, Elems: append([]uint64(nil), sd[1].Elems...)}
 		for k, d := range idx {
-			out.Elems[d] = sv.Elems[k]
+			out.Elems[d] = sd[0].Elems[k]
 		}
 		fr.O[r] = out
 		return nil
@@ -593,14 +576,11 @@ func compileShapeCast(c *Compiler, op *ir.Operation) (Compiled, error) {
 // compileBitcast reinterprets the bits of each minor 1-D row, element 0
 // in the low bits (little endian, as on the targets upstream lowers to).
 func compileBitcast(c *Compiler, op *ir.Operation) (Compiled, error) {
-	st, err := vectorType(op, op.Operand(0))
+	ts, err := vectorTypes(op, op.Operand(0), op.Result(0))
 	if err != nil {
 		return Compiled{}, err
 	}
-	rt, err := vectorType(op, op.Result(0))
-	if err != nil {
-		return Compiled{}, err
-	}
+	st, rt := ts[0], ts[1]
 	sw, rw := ir.BitWidth(st.Elem), ir.BitWidth(rt.Elem)
 	if sw <= 0 || rw <= 0 || sw > 64 || rw > 64 {
 		return Compiled{}, unsupported(op, "bitcast between %s and %s", st.Elem, rt.Elem)
@@ -636,18 +616,11 @@ func compileFMA(c *Compiler, op *ir.Operation) (Compiled, error) {
 	}
 	a, b, acc, r := c.Slot(op.Operand(0)), c.Slot(op.Operand(1)), c.Slot(op.Operand(2)), c.Slot(op.Result(0))
 	return Compiled{Exec: func(fr *Frame) error {
-		x, err := vec(fr, op, a)
+		xyz, err := vecs(fr, op, a, b, acc)
 		if err != nil {
 			return err
 		}
-		y, err := vec(fr, op, b)
-		if err != nil {
-			return err
-		}
-		z, err := vec(fr, op, acc)
-		if err != nil {
-			return err
-		}
+		x, y, z := xyz[0], xyz[1], xyz[2]
 		out := &Vector{Type: vt, Elems: make([]uint64, len(x.Elems))}
 		for i := range out.Elems {
 			// math.FMA is exact for f64; narrower formats round once more
@@ -769,14 +742,11 @@ func converter(op *ir.Operation, from, to ir.Type) (func(uint64) uint64, error) 
 }
 
 func compileContract(c *Compiler, op *ir.Operation) (Compiled, error) {
-	lt, err := vectorType(op, op.Operand(0))
+	ts, err := vectorTypes(op, op.Operand(0), op.Operand(1))
 	if err != nil {
 		return Compiled{}, err
 	}
-	rt, err := vectorType(op, op.Operand(1))
-	if err != nil {
-		return Compiled{}, err
-	}
+	lt, rt := ts[0], ts[1]
 	accT := op.Operand(2).Type()
 	at, accIsVec := accT.(*ir.VectorType)
 	et := ir.ElementTypeOrSelf(accT)
@@ -819,14 +789,11 @@ func compileContract(c *Compiler, op *ir.Operation) (Compiled, error) {
 	}
 	l, rr, a, res := c.Slot(op.Operand(0)), c.Slot(op.Operand(1)), c.Slot(op.Operand(2)), c.Slot(op.Result(0))
 	return Compiled{Exec: func(fr *Frame) error {
-		x, err := vec(fr, op, l)
+		xy, err := vecs(fr, op, l, rr)
 		if err != nil {
 			return err
 		}
-		y, err := vec(fr, op, rr)
-		if err != nil {
-			return err
-		}
+		x, y := xy[0], xy[1]
 		var out []uint64
 		if accIsVec {
 			av, err := vec(fr, op, a)

@@ -8,9 +8,7 @@ import "github.com/goopt/goopt/ir"
 type ApplyOp struct{ *ir.Operation }
 
 // AsApplyOp returns op as a ApplyOp, and whether it is one.
-func AsApplyOp(op *ir.Operation) (ApplyOp, bool) {
-	return ApplyOp{op}, op != nil && op.Name() == "affine.apply"
-}
+func AsApplyOp(op *ir.Operation) (ApplyOp, bool) { return ir.AsView[ApplyOp](op, "affine.apply") }
 
 // MapOperands returns the "mapOperands" operands.
 func (o ApplyOp) MapOperands() []*ir.Value { return o.OperandGroup(0) }
@@ -32,7 +30,7 @@ type DelinearizeIndexOp struct{ *ir.Operation }
 
 // AsDelinearizeIndexOp returns op as a DelinearizeIndexOp, and whether it is one.
 func AsDelinearizeIndexOp(op *ir.Operation) (DelinearizeIndexOp, bool) {
-	return DelinearizeIndexOp{op}, op != nil && op.Name() == "affine.delinearize_index"
+	return ir.AsView[DelinearizeIndexOp](op, "affine.delinearize_index")
 }
 
 // LinearIndex returns the "linear_index" operand.
@@ -55,7 +53,7 @@ type DmaStartOp struct{ *ir.Operation }
 
 // AsDmaStartOp returns op as a DmaStartOp, and whether it is one.
 func AsDmaStartOp(op *ir.Operation) (DmaStartOp, bool) {
-	return DmaStartOp{op}, op != nil && op.Name() == "affine.dma_start"
+	return ir.AsView[DmaStartOp](op, "affine.dma_start")
 }
 
 // OperandsValue returns the "operands" operands.
@@ -72,7 +70,7 @@ type DmaWaitOp struct{ *ir.Operation }
 
 // AsDmaWaitOp returns op as a DmaWaitOp, and whether it is one.
 func AsDmaWaitOp(op *ir.Operation) (DmaWaitOp, bool) {
-	return DmaWaitOp{op}, op != nil && op.Name() == "affine.dma_wait"
+	return ir.AsView[DmaWaitOp](op, "affine.dma_wait")
 }
 
 // OperandsValue returns the "operands" operands.
@@ -88,9 +86,7 @@ func BuildDmaWaitOp(b *ir.Builder, loc ir.Location, operands []*ir.Value, attrs 
 type LoadOp struct{ *ir.Operation }
 
 // AsLoadOp returns op as a LoadOp, and whether it is one.
-func AsLoadOp(op *ir.Operation) (LoadOp, bool) {
-	return LoadOp{op}, op != nil && op.Name() == "affine.load"
-}
+func AsLoadOp(op *ir.Operation) (LoadOp, bool) { return ir.AsView[LoadOp](op, "affine.load") }
 
 // Memref returns the "memref" operand.
 func (o LoadOp) Memref() *ir.Value { return o.GroupOperand(0) }
@@ -114,9 +110,7 @@ func BuildLoadOp(b *ir.Builder, loc ir.Location, memref *ir.Value, indices []*ir
 type MaxOp struct{ *ir.Operation }
 
 // AsMaxOp returns op as a MaxOp, and whether it is one.
-func AsMaxOp(op *ir.Operation) (MaxOp, bool) {
-	return MaxOp{op}, op != nil && op.Name() == "affine.max"
-}
+func AsMaxOp(op *ir.Operation) (MaxOp, bool) { return ir.AsView[MaxOp](op, "affine.max") }
 
 // OperandsValue returns the "operands" operands.
 func (o MaxOp) OperandsValue() []*ir.Value { return o.OperandGroup(0) }
@@ -137,9 +131,7 @@ func BuildMaxOp(b *ir.Builder, loc ir.Location, operands []*ir.Value, resultType
 type MinOp struct{ *ir.Operation }
 
 // AsMinOp returns op as a MinOp, and whether it is one.
-func AsMinOp(op *ir.Operation) (MinOp, bool) {
-	return MinOp{op}, op != nil && op.Name() == "affine.min"
-}
+func AsMinOp(op *ir.Operation) (MinOp, bool) { return ir.AsView[MinOp](op, "affine.min") }
 
 // OperandsValue returns the "operands" operands.
 func (o MinOp) OperandsValue() []*ir.Value { return o.OperandGroup(0) }
@@ -161,7 +153,7 @@ type PrefetchOp struct{ *ir.Operation }
 
 // AsPrefetchOp returns op as a PrefetchOp, and whether it is one.
 func AsPrefetchOp(op *ir.Operation) (PrefetchOp, bool) {
-	return PrefetchOp{op}, op != nil && op.Name() == "affine.prefetch"
+	return ir.AsView[PrefetchOp](op, "affine.prefetch")
 }
 
 // Memref returns the "memref" operand.
@@ -192,9 +184,7 @@ func BuildPrefetchOp(b *ir.Builder, loc ir.Location, memref *ir.Value, indices [
 type StoreOp struct{ *ir.Operation }
 
 // AsStoreOp returns op as a StoreOp, and whether it is one.
-func AsStoreOp(op *ir.Operation) (StoreOp, bool) {
-	return StoreOp{op}, op != nil && op.Name() == "affine.store"
-}
+func AsStoreOp(op *ir.Operation) (StoreOp, bool) { return ir.AsView[StoreOp](op, "affine.store") }
 
 // Value returns the "value" operand.
 func (o StoreOp) Value() *ir.Value { return o.GroupOperand(0) }
@@ -219,7 +209,7 @@ type VectorLoadOp struct{ *ir.Operation }
 
 // AsVectorLoadOp returns op as a VectorLoadOp, and whether it is one.
 func AsVectorLoadOp(op *ir.Operation) (VectorLoadOp, bool) {
-	return VectorLoadOp{op}, op != nil && op.Name() == "affine.vector_load"
+	return ir.AsView[VectorLoadOp](op, "affine.vector_load")
 }
 
 // Memref returns the "memref" operand.
@@ -245,7 +235,7 @@ type VectorStoreOp struct{ *ir.Operation }
 
 // AsVectorStoreOp returns op as a VectorStoreOp, and whether it is one.
 func AsVectorStoreOp(op *ir.Operation) (VectorStoreOp, bool) {
-	return VectorStoreOp{op}, op != nil && op.Name() == "affine.vector_store"
+	return ir.AsView[VectorStoreOp](op, "affine.vector_store")
 }
 
 // Value returns the "value" operand.
@@ -270,9 +260,7 @@ func BuildVectorStoreOp(b *ir.Builder, loc ir.Location, value *ir.Value, memref 
 type YieldOp struct{ *ir.Operation }
 
 // AsYieldOp returns op as a YieldOp, and whether it is one.
-func AsYieldOp(op *ir.Operation) (YieldOp, bool) {
-	return YieldOp{op}, op != nil && op.Name() == "affine.yield"
-}
+func AsYieldOp(op *ir.Operation) (YieldOp, bool) { return ir.AsView[YieldOp](op, "affine.yield") }
 
 // OperandsValue returns the "operands" operands.
 func (o YieldOp) OperandsValue() []*ir.Value { return o.OperandGroup(0) }

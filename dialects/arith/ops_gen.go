@@ -8,9 +8,7 @@ import "github.com/goopt/goopt/ir"
 type AddfOp struct{ *ir.Operation }
 
 // AsAddfOp returns op as a AddfOp, and whether it is one.
-func AsAddfOp(op *ir.Operation) (AddfOp, bool) {
-	return AddfOp{op}, op != nil && op.Name() == "arith.addf"
-}
+func AsAddfOp(op *ir.Operation) (AddfOp, bool) { return ir.AsView[AddfOp](op, "arith.addf") }
 
 // Lhs returns the "lhs" operand.
 func (o AddfOp) Lhs() *ir.Value { return o.GroupOperand(0) }
@@ -34,9 +32,7 @@ func BuildAddfOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, r
 type AddiOp struct{ *ir.Operation }
 
 // AsAddiOp returns op as a AddiOp, and whether it is one.
-func AsAddiOp(op *ir.Operation) (AddiOp, bool) {
-	return AddiOp{op}, op != nil && op.Name() == "arith.addi"
-}
+func AsAddiOp(op *ir.Operation) (AddiOp, bool) { return ir.AsView[AddiOp](op, "arith.addi") }
 
 // Lhs returns the "lhs" operand.
 func (o AddiOp) Lhs() *ir.Value { return o.GroupOperand(0) }
@@ -61,7 +57,7 @@ type AdduiExtendedOp struct{ *ir.Operation }
 
 // AsAdduiExtendedOp returns op as a AdduiExtendedOp, and whether it is one.
 func AsAdduiExtendedOp(op *ir.Operation) (AdduiExtendedOp, bool) {
-	return AdduiExtendedOp{op}, op != nil && op.Name() == "arith.addui_extended"
+	return ir.AsView[AdduiExtendedOp](op, "arith.addui_extended")
 }
 
 // Lhs returns the "lhs" operand.
@@ -86,9 +82,7 @@ func BuildAdduiExtendedOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir
 type AndiOp struct{ *ir.Operation }
 
 // AsAndiOp returns op as a AndiOp, and whether it is one.
-func AsAndiOp(op *ir.Operation) (AndiOp, bool) {
-	return AndiOp{op}, op != nil && op.Name() == "arith.andi"
-}
+func AsAndiOp(op *ir.Operation) (AndiOp, bool) { return ir.AsView[AndiOp](op, "arith.andi") }
 
 // Lhs returns the "lhs" operand.
 func (o AndiOp) Lhs() *ir.Value { return o.GroupOperand(0) }
@@ -110,7 +104,7 @@ type BitcastOp struct{ *ir.Operation }
 
 // AsBitcastOp returns op as a BitcastOp, and whether it is one.
 func AsBitcastOp(op *ir.Operation) (BitcastOp, bool) {
-	return BitcastOp{op}, op != nil && op.Name() == "arith.bitcast"
+	return ir.AsView[BitcastOp](op, "arith.bitcast")
 }
 
 // In returns the "in" operand.
@@ -130,7 +124,7 @@ type CeildivsiOp struct{ *ir.Operation }
 
 // AsCeildivsiOp returns op as a CeildivsiOp, and whether it is one.
 func AsCeildivsiOp(op *ir.Operation) (CeildivsiOp, bool) {
-	return CeildivsiOp{op}, op != nil && op.Name() == "arith.ceildivsi"
+	return ir.AsView[CeildivsiOp](op, "arith.ceildivsi")
 }
 
 // Lhs returns the "lhs" operand.
@@ -153,7 +147,7 @@ type CeildivuiOp struct{ *ir.Operation }
 
 // AsCeildivuiOp returns op as a CeildivuiOp, and whether it is one.
 func AsCeildivuiOp(op *ir.Operation) (CeildivuiOp, bool) {
-	return CeildivuiOp{op}, op != nil && op.Name() == "arith.ceildivui"
+	return ir.AsView[CeildivuiOp](op, "arith.ceildivui")
 }
 
 // Lhs returns the "lhs" operand.
@@ -175,9 +169,7 @@ func BuildCeildivuiOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Val
 type CmpfOp struct{ *ir.Operation }
 
 // AsCmpfOp returns op as a CmpfOp, and whether it is one.
-func AsCmpfOp(op *ir.Operation) (CmpfOp, bool) {
-	return CmpfOp{op}, op != nil && op.Name() == "arith.cmpf"
-}
+func AsCmpfOp(op *ir.Operation) (CmpfOp, bool) { return ir.AsView[CmpfOp](op, "arith.cmpf") }
 
 // Lhs returns the "lhs" operand.
 func (o CmpfOp) Lhs() *ir.Value { return o.GroupOperand(0) }
@@ -204,9 +196,7 @@ func BuildCmpfOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, r
 type CmpiOp struct{ *ir.Operation }
 
 // AsCmpiOp returns op as a CmpiOp, and whether it is one.
-func AsCmpiOp(op *ir.Operation) (CmpiOp, bool) {
-	return CmpiOp{op}, op != nil && op.Name() == "arith.cmpi"
-}
+func AsCmpiOp(op *ir.Operation) (CmpiOp, bool) { return ir.AsView[CmpiOp](op, "arith.cmpi") }
 
 // Lhs returns the "lhs" operand.
 func (o CmpiOp) Lhs() *ir.Value { return o.GroupOperand(0) }
@@ -231,7 +221,7 @@ type ConstantOp struct{ *ir.Operation }
 
 // AsConstantOp returns op as a ConstantOp, and whether it is one.
 func AsConstantOp(op *ir.Operation) (ConstantOp, bool) {
-	return ConstantOp{op}, op != nil && op.Name() == "arith.constant"
+	return ir.AsView[ConstantOp](op, "arith.constant")
 }
 
 // ResultValue returns the "result" result.
@@ -250,9 +240,7 @@ func BuildConstantOp(b *ir.Builder, loc ir.Location, resultType ir.Type, attrs .
 type DivfOp struct{ *ir.Operation }
 
 // AsDivfOp returns op as a DivfOp, and whether it is one.
-func AsDivfOp(op *ir.Operation) (DivfOp, bool) {
-	return DivfOp{op}, op != nil && op.Name() == "arith.divf"
-}
+func AsDivfOp(op *ir.Operation) (DivfOp, bool) { return ir.AsView[DivfOp](op, "arith.divf") }
 
 // Lhs returns the "lhs" operand.
 func (o DivfOp) Lhs() *ir.Value { return o.GroupOperand(0) }
@@ -276,9 +264,7 @@ func BuildDivfOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, r
 type DivsiOp struct{ *ir.Operation }
 
 // AsDivsiOp returns op as a DivsiOp, and whether it is one.
-func AsDivsiOp(op *ir.Operation) (DivsiOp, bool) {
-	return DivsiOp{op}, op != nil && op.Name() == "arith.divsi"
-}
+func AsDivsiOp(op *ir.Operation) (DivsiOp, bool) { return ir.AsView[DivsiOp](op, "arith.divsi") }
 
 // Lhs returns the "lhs" operand.
 func (o DivsiOp) Lhs() *ir.Value { return o.GroupOperand(0) }
@@ -299,9 +285,7 @@ func BuildDivsiOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, 
 type DivuiOp struct{ *ir.Operation }
 
 // AsDivuiOp returns op as a DivuiOp, and whether it is one.
-func AsDivuiOp(op *ir.Operation) (DivuiOp, bool) {
-	return DivuiOp{op}, op != nil && op.Name() == "arith.divui"
-}
+func AsDivuiOp(op *ir.Operation) (DivuiOp, bool) { return ir.AsView[DivuiOp](op, "arith.divui") }
 
 // Lhs returns the "lhs" operand.
 func (o DivuiOp) Lhs() *ir.Value { return o.GroupOperand(0) }
@@ -322,9 +306,7 @@ func BuildDivuiOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, 
 type ExtfOp struct{ *ir.Operation }
 
 // AsExtfOp returns op as a ExtfOp, and whether it is one.
-func AsExtfOp(op *ir.Operation) (ExtfOp, bool) {
-	return ExtfOp{op}, op != nil && op.Name() == "arith.extf"
-}
+func AsExtfOp(op *ir.Operation) (ExtfOp, bool) { return ir.AsView[ExtfOp](op, "arith.extf") }
 
 // In returns the "in" operand.
 func (o ExtfOp) In() *ir.Value { return o.GroupOperand(0) }
@@ -345,9 +327,7 @@ func BuildExtfOp(b *ir.Builder, loc ir.Location, in *ir.Value, outType ir.Type, 
 type ExtsiOp struct{ *ir.Operation }
 
 // AsExtsiOp returns op as a ExtsiOp, and whether it is one.
-func AsExtsiOp(op *ir.Operation) (ExtsiOp, bool) {
-	return ExtsiOp{op}, op != nil && op.Name() == "arith.extsi"
-}
+func AsExtsiOp(op *ir.Operation) (ExtsiOp, bool) { return ir.AsView[ExtsiOp](op, "arith.extsi") }
 
 // In returns the "in" operand.
 func (o ExtsiOp) In() *ir.Value { return o.GroupOperand(0) }
@@ -365,9 +345,7 @@ func BuildExtsiOp(b *ir.Builder, loc ir.Location, in *ir.Value, outType ir.Type,
 type ExtuiOp struct{ *ir.Operation }
 
 // AsExtuiOp returns op as a ExtuiOp, and whether it is one.
-func AsExtuiOp(op *ir.Operation) (ExtuiOp, bool) {
-	return ExtuiOp{op}, op != nil && op.Name() == "arith.extui"
-}
+func AsExtuiOp(op *ir.Operation) (ExtuiOp, bool) { return ir.AsView[ExtuiOp](op, "arith.extui") }
 
 // In returns the "in" operand.
 func (o ExtuiOp) In() *ir.Value { return o.GroupOperand(0) }
@@ -386,7 +364,7 @@ type FloordivsiOp struct{ *ir.Operation }
 
 // AsFloordivsiOp returns op as a FloordivsiOp, and whether it is one.
 func AsFloordivsiOp(op *ir.Operation) (FloordivsiOp, bool) {
-	return FloordivsiOp{op}, op != nil && op.Name() == "arith.floordivsi"
+	return ir.AsView[FloordivsiOp](op, "arith.floordivsi")
 }
 
 // Lhs returns the "lhs" operand.
@@ -408,9 +386,7 @@ func BuildFloordivsiOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Va
 type FptosiOp struct{ *ir.Operation }
 
 // AsFptosiOp returns op as a FptosiOp, and whether it is one.
-func AsFptosiOp(op *ir.Operation) (FptosiOp, bool) {
-	return FptosiOp{op}, op != nil && op.Name() == "arith.fptosi"
-}
+func AsFptosiOp(op *ir.Operation) (FptosiOp, bool) { return ir.AsView[FptosiOp](op, "arith.fptosi") }
 
 // In returns the "in" operand.
 func (o FptosiOp) In() *ir.Value { return o.GroupOperand(0) }
@@ -428,9 +404,7 @@ func BuildFptosiOp(b *ir.Builder, loc ir.Location, in *ir.Value, outType ir.Type
 type FptouiOp struct{ *ir.Operation }
 
 // AsFptouiOp returns op as a FptouiOp, and whether it is one.
-func AsFptouiOp(op *ir.Operation) (FptouiOp, bool) {
-	return FptouiOp{op}, op != nil && op.Name() == "arith.fptoui"
-}
+func AsFptouiOp(op *ir.Operation) (FptouiOp, bool) { return ir.AsView[FptouiOp](op, "arith.fptoui") }
 
 // In returns the "in" operand.
 func (o FptouiOp) In() *ir.Value { return o.GroupOperand(0) }
@@ -449,7 +423,7 @@ type IndexCastOp struct{ *ir.Operation }
 
 // AsIndexCastOp returns op as a IndexCastOp, and whether it is one.
 func AsIndexCastOp(op *ir.Operation) (IndexCastOp, bool) {
-	return IndexCastOp{op}, op != nil && op.Name() == "arith.index_cast"
+	return ir.AsView[IndexCastOp](op, "arith.index_cast")
 }
 
 // In returns the "in" operand.
@@ -469,7 +443,7 @@ type IndexCastuiOp struct{ *ir.Operation }
 
 // AsIndexCastuiOp returns op as a IndexCastuiOp, and whether it is one.
 func AsIndexCastuiOp(op *ir.Operation) (IndexCastuiOp, bool) {
-	return IndexCastuiOp{op}, op != nil && op.Name() == "arith.index_castui"
+	return ir.AsView[IndexCastuiOp](op, "arith.index_castui")
 }
 
 // In returns the "in" operand.
@@ -489,7 +463,7 @@ type MaximumfOp struct{ *ir.Operation }
 
 // AsMaximumfOp returns op as a MaximumfOp, and whether it is one.
 func AsMaximumfOp(op *ir.Operation) (MaximumfOp, bool) {
-	return MaximumfOp{op}, op != nil && op.Name() == "arith.maximumf"
+	return ir.AsView[MaximumfOp](op, "arith.maximumf")
 }
 
 // Lhs returns the "lhs" operand.
@@ -515,7 +489,7 @@ type MaxnumfOp struct{ *ir.Operation }
 
 // AsMaxnumfOp returns op as a MaxnumfOp, and whether it is one.
 func AsMaxnumfOp(op *ir.Operation) (MaxnumfOp, bool) {
-	return MaxnumfOp{op}, op != nil && op.Name() == "arith.maxnumf"
+	return ir.AsView[MaxnumfOp](op, "arith.maxnumf")
 }
 
 // Lhs returns the "lhs" operand.
@@ -540,9 +514,7 @@ func BuildMaxnumfOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value
 type MaxsiOp struct{ *ir.Operation }
 
 // AsMaxsiOp returns op as a MaxsiOp, and whether it is one.
-func AsMaxsiOp(op *ir.Operation) (MaxsiOp, bool) {
-	return MaxsiOp{op}, op != nil && op.Name() == "arith.maxsi"
-}
+func AsMaxsiOp(op *ir.Operation) (MaxsiOp, bool) { return ir.AsView[MaxsiOp](op, "arith.maxsi") }
 
 // Lhs returns the "lhs" operand.
 func (o MaxsiOp) Lhs() *ir.Value { return o.GroupOperand(0) }
@@ -563,9 +535,7 @@ func BuildMaxsiOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, 
 type MaxuiOp struct{ *ir.Operation }
 
 // AsMaxuiOp returns op as a MaxuiOp, and whether it is one.
-func AsMaxuiOp(op *ir.Operation) (MaxuiOp, bool) {
-	return MaxuiOp{op}, op != nil && op.Name() == "arith.maxui"
-}
+func AsMaxuiOp(op *ir.Operation) (MaxuiOp, bool) { return ir.AsView[MaxuiOp](op, "arith.maxui") }
 
 // Lhs returns the "lhs" operand.
 func (o MaxuiOp) Lhs() *ir.Value { return o.GroupOperand(0) }
@@ -587,7 +557,7 @@ type MinimumfOp struct{ *ir.Operation }
 
 // AsMinimumfOp returns op as a MinimumfOp, and whether it is one.
 func AsMinimumfOp(op *ir.Operation) (MinimumfOp, bool) {
-	return MinimumfOp{op}, op != nil && op.Name() == "arith.minimumf"
+	return ir.AsView[MinimumfOp](op, "arith.minimumf")
 }
 
 // Lhs returns the "lhs" operand.
@@ -613,7 +583,7 @@ type MinnumfOp struct{ *ir.Operation }
 
 // AsMinnumfOp returns op as a MinnumfOp, and whether it is one.
 func AsMinnumfOp(op *ir.Operation) (MinnumfOp, bool) {
-	return MinnumfOp{op}, op != nil && op.Name() == "arith.minnumf"
+	return ir.AsView[MinnumfOp](op, "arith.minnumf")
 }
 
 // Lhs returns the "lhs" operand.
@@ -638,9 +608,7 @@ func BuildMinnumfOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value
 type MinsiOp struct{ *ir.Operation }
 
 // AsMinsiOp returns op as a MinsiOp, and whether it is one.
-func AsMinsiOp(op *ir.Operation) (MinsiOp, bool) {
-	return MinsiOp{op}, op != nil && op.Name() == "arith.minsi"
-}
+func AsMinsiOp(op *ir.Operation) (MinsiOp, bool) { return ir.AsView[MinsiOp](op, "arith.minsi") }
 
 // Lhs returns the "lhs" operand.
 func (o MinsiOp) Lhs() *ir.Value { return o.GroupOperand(0) }
@@ -661,9 +629,7 @@ func BuildMinsiOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, 
 type MinuiOp struct{ *ir.Operation }
 
 // AsMinuiOp returns op as a MinuiOp, and whether it is one.
-func AsMinuiOp(op *ir.Operation) (MinuiOp, bool) {
-	return MinuiOp{op}, op != nil && op.Name() == "arith.minui"
-}
+func AsMinuiOp(op *ir.Operation) (MinuiOp, bool) { return ir.AsView[MinuiOp](op, "arith.minui") }
 
 // Lhs returns the "lhs" operand.
 func (o MinuiOp) Lhs() *ir.Value { return o.GroupOperand(0) }
@@ -684,9 +650,7 @@ func BuildMinuiOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, 
 type MulfOp struct{ *ir.Operation }
 
 // AsMulfOp returns op as a MulfOp, and whether it is one.
-func AsMulfOp(op *ir.Operation) (MulfOp, bool) {
-	return MulfOp{op}, op != nil && op.Name() == "arith.mulf"
-}
+func AsMulfOp(op *ir.Operation) (MulfOp, bool) { return ir.AsView[MulfOp](op, "arith.mulf") }
 
 // Lhs returns the "lhs" operand.
 func (o MulfOp) Lhs() *ir.Value { return o.GroupOperand(0) }
@@ -710,9 +674,7 @@ func BuildMulfOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, r
 type MuliOp struct{ *ir.Operation }
 
 // AsMuliOp returns op as a MuliOp, and whether it is one.
-func AsMuliOp(op *ir.Operation) (MuliOp, bool) {
-	return MuliOp{op}, op != nil && op.Name() == "arith.muli"
-}
+func AsMuliOp(op *ir.Operation) (MuliOp, bool) { return ir.AsView[MuliOp](op, "arith.muli") }
 
 // Lhs returns the "lhs" operand.
 func (o MuliOp) Lhs() *ir.Value { return o.GroupOperand(0) }
@@ -737,7 +699,7 @@ type MulsiExtendedOp struct{ *ir.Operation }
 
 // AsMulsiExtendedOp returns op as a MulsiExtendedOp, and whether it is one.
 func AsMulsiExtendedOp(op *ir.Operation) (MulsiExtendedOp, bool) {
-	return MulsiExtendedOp{op}, op != nil && op.Name() == "arith.mulsi_extended"
+	return ir.AsView[MulsiExtendedOp](op, "arith.mulsi_extended")
 }
 
 // Lhs returns the "lhs" operand.
@@ -763,7 +725,7 @@ type MuluiExtendedOp struct{ *ir.Operation }
 
 // AsMuluiExtendedOp returns op as a MuluiExtendedOp, and whether it is one.
 func AsMuluiExtendedOp(op *ir.Operation) (MuluiExtendedOp, bool) {
-	return MuluiExtendedOp{op}, op != nil && op.Name() == "arith.mului_extended"
+	return ir.AsView[MuluiExtendedOp](op, "arith.mului_extended")
 }
 
 // Lhs returns the "lhs" operand.
@@ -788,9 +750,7 @@ func BuildMuluiExtendedOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir
 type NegfOp struct{ *ir.Operation }
 
 // AsNegfOp returns op as a NegfOp, and whether it is one.
-func AsNegfOp(op *ir.Operation) (NegfOp, bool) {
-	return NegfOp{op}, op != nil && op.Name() == "arith.negf"
-}
+func AsNegfOp(op *ir.Operation) (NegfOp, bool) { return ir.AsView[NegfOp](op, "arith.negf") }
 
 // OperandValue returns the "operand" operand.
 func (o NegfOp) OperandValue() *ir.Value { return o.GroupOperand(0) }
@@ -811,7 +771,7 @@ func BuildNegfOp(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType i
 type OriOp struct{ *ir.Operation }
 
 // AsOriOp returns op as a OriOp, and whether it is one.
-func AsOriOp(op *ir.Operation) (OriOp, bool) { return OriOp{op}, op != nil && op.Name() == "arith.ori" }
+func AsOriOp(op *ir.Operation) (OriOp, bool) { return ir.AsView[OriOp](op, "arith.ori") }
 
 // Lhs returns the "lhs" operand.
 func (o OriOp) Lhs() *ir.Value { return o.GroupOperand(0) }
@@ -832,9 +792,7 @@ func BuildOriOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, re
 type RemfOp struct{ *ir.Operation }
 
 // AsRemfOp returns op as a RemfOp, and whether it is one.
-func AsRemfOp(op *ir.Operation) (RemfOp, bool) {
-	return RemfOp{op}, op != nil && op.Name() == "arith.remf"
-}
+func AsRemfOp(op *ir.Operation) (RemfOp, bool) { return ir.AsView[RemfOp](op, "arith.remf") }
 
 // Lhs returns the "lhs" operand.
 func (o RemfOp) Lhs() *ir.Value { return o.GroupOperand(0) }
@@ -858,9 +816,7 @@ func BuildRemfOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, r
 type RemsiOp struct{ *ir.Operation }
 
 // AsRemsiOp returns op as a RemsiOp, and whether it is one.
-func AsRemsiOp(op *ir.Operation) (RemsiOp, bool) {
-	return RemsiOp{op}, op != nil && op.Name() == "arith.remsi"
-}
+func AsRemsiOp(op *ir.Operation) (RemsiOp, bool) { return ir.AsView[RemsiOp](op, "arith.remsi") }
 
 // Lhs returns the "lhs" operand.
 func (o RemsiOp) Lhs() *ir.Value { return o.GroupOperand(0) }
@@ -881,9 +837,7 @@ func BuildRemsiOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, 
 type RemuiOp struct{ *ir.Operation }
 
 // AsRemuiOp returns op as a RemuiOp, and whether it is one.
-func AsRemuiOp(op *ir.Operation) (RemuiOp, bool) {
-	return RemuiOp{op}, op != nil && op.Name() == "arith.remui"
-}
+func AsRemuiOp(op *ir.Operation) (RemuiOp, bool) { return ir.AsView[RemuiOp](op, "arith.remui") }
 
 // Lhs returns the "lhs" operand.
 func (o RemuiOp) Lhs() *ir.Value { return o.GroupOperand(0) }
@@ -904,9 +858,7 @@ func BuildRemuiOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, 
 type SelectOp struct{ *ir.Operation }
 
 // AsSelectOp returns op as a SelectOp, and whether it is one.
-func AsSelectOp(op *ir.Operation) (SelectOp, bool) {
-	return SelectOp{op}, op != nil && op.Name() == "arith.select"
-}
+func AsSelectOp(op *ir.Operation) (SelectOp, bool) { return ir.AsView[SelectOp](op, "arith.select") }
 
 // Condition returns the "condition" operand.
 func (o SelectOp) Condition() *ir.Value { return o.GroupOperand(0) }
@@ -930,9 +882,7 @@ func BuildSelectOp(b *ir.Builder, loc ir.Location, condition *ir.Value, trueValu
 type ShliOp struct{ *ir.Operation }
 
 // AsShliOp returns op as a ShliOp, and whether it is one.
-func AsShliOp(op *ir.Operation) (ShliOp, bool) {
-	return ShliOp{op}, op != nil && op.Name() == "arith.shli"
-}
+func AsShliOp(op *ir.Operation) (ShliOp, bool) { return ir.AsView[ShliOp](op, "arith.shli") }
 
 // Lhs returns the "lhs" operand.
 func (o ShliOp) Lhs() *ir.Value { return o.GroupOperand(0) }
@@ -956,9 +906,7 @@ func BuildShliOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, r
 type ShrsiOp struct{ *ir.Operation }
 
 // AsShrsiOp returns op as a ShrsiOp, and whether it is one.
-func AsShrsiOp(op *ir.Operation) (ShrsiOp, bool) {
-	return ShrsiOp{op}, op != nil && op.Name() == "arith.shrsi"
-}
+func AsShrsiOp(op *ir.Operation) (ShrsiOp, bool) { return ir.AsView[ShrsiOp](op, "arith.shrsi") }
 
 // Lhs returns the "lhs" operand.
 func (o ShrsiOp) Lhs() *ir.Value { return o.GroupOperand(0) }
@@ -979,9 +927,7 @@ func BuildShrsiOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, 
 type ShruiOp struct{ *ir.Operation }
 
 // AsShruiOp returns op as a ShruiOp, and whether it is one.
-func AsShruiOp(op *ir.Operation) (ShruiOp, bool) {
-	return ShruiOp{op}, op != nil && op.Name() == "arith.shrui"
-}
+func AsShruiOp(op *ir.Operation) (ShruiOp, bool) { return ir.AsView[ShruiOp](op, "arith.shrui") }
 
 // Lhs returns the "lhs" operand.
 func (o ShruiOp) Lhs() *ir.Value { return o.GroupOperand(0) }
@@ -1002,9 +948,7 @@ func BuildShruiOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, 
 type SitofpOp struct{ *ir.Operation }
 
 // AsSitofpOp returns op as a SitofpOp, and whether it is one.
-func AsSitofpOp(op *ir.Operation) (SitofpOp, bool) {
-	return SitofpOp{op}, op != nil && op.Name() == "arith.sitofp"
-}
+func AsSitofpOp(op *ir.Operation) (SitofpOp, bool) { return ir.AsView[SitofpOp](op, "arith.sitofp") }
 
 // In returns the "in" operand.
 func (o SitofpOp) In() *ir.Value { return o.GroupOperand(0) }
@@ -1022,9 +966,7 @@ func BuildSitofpOp(b *ir.Builder, loc ir.Location, in *ir.Value, outType ir.Type
 type SubfOp struct{ *ir.Operation }
 
 // AsSubfOp returns op as a SubfOp, and whether it is one.
-func AsSubfOp(op *ir.Operation) (SubfOp, bool) {
-	return SubfOp{op}, op != nil && op.Name() == "arith.subf"
-}
+func AsSubfOp(op *ir.Operation) (SubfOp, bool) { return ir.AsView[SubfOp](op, "arith.subf") }
 
 // Lhs returns the "lhs" operand.
 func (o SubfOp) Lhs() *ir.Value { return o.GroupOperand(0) }
@@ -1048,9 +990,7 @@ func BuildSubfOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, r
 type SubiOp struct{ *ir.Operation }
 
 // AsSubiOp returns op as a SubiOp, and whether it is one.
-func AsSubiOp(op *ir.Operation) (SubiOp, bool) {
-	return SubiOp{op}, op != nil && op.Name() == "arith.subi"
-}
+func AsSubiOp(op *ir.Operation) (SubiOp, bool) { return ir.AsView[SubiOp](op, "arith.subi") }
 
 // Lhs returns the "lhs" operand.
 func (o SubiOp) Lhs() *ir.Value { return o.GroupOperand(0) }
@@ -1074,9 +1014,7 @@ func BuildSubiOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, r
 type TruncfOp struct{ *ir.Operation }
 
 // AsTruncfOp returns op as a TruncfOp, and whether it is one.
-func AsTruncfOp(op *ir.Operation) (TruncfOp, bool) {
-	return TruncfOp{op}, op != nil && op.Name() == "arith.truncf"
-}
+func AsTruncfOp(op *ir.Operation) (TruncfOp, bool) { return ir.AsView[TruncfOp](op, "arith.truncf") }
 
 // In returns the "in" operand.
 func (o TruncfOp) In() *ir.Value { return o.GroupOperand(0) }
@@ -1100,9 +1038,7 @@ func BuildTruncfOp(b *ir.Builder, loc ir.Location, in *ir.Value, outType ir.Type
 type TrunciOp struct{ *ir.Operation }
 
 // AsTrunciOp returns op as a TrunciOp, and whether it is one.
-func AsTrunciOp(op *ir.Operation) (TrunciOp, bool) {
-	return TrunciOp{op}, op != nil && op.Name() == "arith.trunci"
-}
+func AsTrunciOp(op *ir.Operation) (TrunciOp, bool) { return ir.AsView[TrunciOp](op, "arith.trunci") }
 
 // In returns the "in" operand.
 func (o TrunciOp) In() *ir.Value { return o.GroupOperand(0) }
@@ -1120,9 +1056,7 @@ func BuildTrunciOp(b *ir.Builder, loc ir.Location, in *ir.Value, outType ir.Type
 type UitofpOp struct{ *ir.Operation }
 
 // AsUitofpOp returns op as a UitofpOp, and whether it is one.
-func AsUitofpOp(op *ir.Operation) (UitofpOp, bool) {
-	return UitofpOp{op}, op != nil && op.Name() == "arith.uitofp"
-}
+func AsUitofpOp(op *ir.Operation) (UitofpOp, bool) { return ir.AsView[UitofpOp](op, "arith.uitofp") }
 
 // In returns the "in" operand.
 func (o UitofpOp) In() *ir.Value { return o.GroupOperand(0) }
@@ -1140,9 +1074,7 @@ func BuildUitofpOp(b *ir.Builder, loc ir.Location, in *ir.Value, outType ir.Type
 type XoriOp struct{ *ir.Operation }
 
 // AsXoriOp returns op as a XoriOp, and whether it is one.
-func AsXoriOp(op *ir.Operation) (XoriOp, bool) {
-	return XoriOp{op}, op != nil && op.Name() == "arith.xori"
-}
+func AsXoriOp(op *ir.Operation) (XoriOp, bool) { return ir.AsView[XoriOp](op, "arith.xori") }
 
 // Lhs returns the "lhs" operand.
 func (o XoriOp) Lhs() *ir.Value { return o.GroupOperand(0) }

@@ -8,9 +8,7 @@ import "github.com/goopt/goopt/ir"
 type ModuleOp struct{ *ir.Operation }
 
 // AsModuleOp returns op as a ModuleOp, and whether it is one.
-func AsModuleOp(op *ir.Operation) (ModuleOp, bool) {
-	return ModuleOp{op}, op != nil && op.Name() == "builtin.module"
-}
+func AsModuleOp(op *ir.Operation) (ModuleOp, bool) { return ir.AsView[ModuleOp](op, "builtin.module") }
 
 // SymName returns the "sym_name" attribute (nil when absent).
 func (o ModuleOp) SymName() ir.Attribute { return o.Attr("sym_name") }
@@ -32,7 +30,7 @@ type UnrealizedConversionCastOp struct{ *ir.Operation }
 
 // AsUnrealizedConversionCastOp returns op as a UnrealizedConversionCastOp, and whether it is one.
 func AsUnrealizedConversionCastOp(op *ir.Operation) (UnrealizedConversionCastOp, bool) {
-	return UnrealizedConversionCastOp{op}, op != nil && op.Name() == "builtin.unrealized_conversion_cast"
+	return ir.AsView[UnrealizedConversionCastOp](op, "builtin.unrealized_conversion_cast")
 }
 
 // Inputs returns the "inputs" operands.

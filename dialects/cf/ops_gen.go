@@ -8,9 +8,7 @@ import "github.com/goopt/goopt/ir"
 type AssertOp struct{ *ir.Operation }
 
 // AsAssertOp returns op as a AssertOp, and whether it is one.
-func AsAssertOp(op *ir.Operation) (AssertOp, bool) {
-	return AssertOp{op}, op != nil && op.Name() == "cf.assert"
-}
+func AsAssertOp(op *ir.Operation) (AssertOp, bool) { return ir.AsView[AssertOp](op, "cf.assert") }
 
 // Arg returns the "arg" operand.
 func (o AssertOp) Arg() *ir.Value { return o.GroupOperand(0) }
@@ -28,7 +26,7 @@ func BuildAssertOp(b *ir.Builder, loc ir.Location, arg *ir.Value, attrs ...ir.Na
 type BrOp struct{ *ir.Operation }
 
 // AsBrOp returns op as a BrOp, and whether it is one.
-func AsBrOp(op *ir.Operation) (BrOp, bool) { return BrOp{op}, op != nil && op.Name() == "cf.br" }
+func AsBrOp(op *ir.Operation) (BrOp, bool) { return ir.AsView[BrOp](op, "cf.br") }
 
 // DestOperands returns the "destOperands" operands.
 func (o BrOp) DestOperands() []*ir.Value { return o.OperandGroup(0) }
@@ -46,9 +44,7 @@ func BuildBrOp(b *ir.Builder, loc ir.Location, destOperands []*ir.Value, dest *i
 type CondBrOp struct{ *ir.Operation }
 
 // AsCondBrOp returns op as a CondBrOp, and whether it is one.
-func AsCondBrOp(op *ir.Operation) (CondBrOp, bool) {
-	return CondBrOp{op}, op != nil && op.Name() == "cf.cond_br"
-}
+func AsCondBrOp(op *ir.Operation) (CondBrOp, bool) { return ir.AsView[CondBrOp](op, "cf.cond_br") }
 
 // Condition returns the "condition" operand.
 func (o CondBrOp) Condition() *ir.Value { return o.GroupOperand(0) }
@@ -75,9 +71,7 @@ func BuildCondBrOp(b *ir.Builder, loc ir.Location, condition *ir.Value, trueDest
 type SwitchOp struct{ *ir.Operation }
 
 // AsSwitchOp returns op as a SwitchOp, and whether it is one.
-func AsSwitchOp(op *ir.Operation) (SwitchOp, bool) {
-	return SwitchOp{op}, op != nil && op.Name() == "cf.switch"
-}
+func AsSwitchOp(op *ir.Operation) (SwitchOp, bool) { return ir.AsView[SwitchOp](op, "cf.switch") }
 
 // Flag returns the "flag" operand.
 func (o SwitchOp) Flag() *ir.Value { return o.GroupOperand(0) }

@@ -8,9 +8,7 @@ import "github.com/goopt/goopt/ir"
 type CallOp struct{ *ir.Operation }
 
 // AsCallOp returns op as a CallOp, and whether it is one.
-func AsCallOp(op *ir.Operation) (CallOp, bool) {
-	return CallOp{op}, op != nil && op.Name() == "func.call"
-}
+func AsCallOp(op *ir.Operation) (CallOp, bool) { return ir.AsView[CallOp](op, "func.call") }
 
 // OperandsValue returns the "operands" operands.
 func (o CallOp) OperandsValue() []*ir.Value { return o.OperandGroup(0) }
@@ -32,7 +30,7 @@ type CallIndirectOp struct{ *ir.Operation }
 
 // AsCallIndirectOp returns op as a CallIndirectOp, and whether it is one.
 func AsCallIndirectOp(op *ir.Operation) (CallIndirectOp, bool) {
-	return CallIndirectOp{op}, op != nil && op.Name() == "func.call_indirect"
+	return ir.AsView[CallIndirectOp](op, "func.call_indirect")
 }
 
 // Callee returns the "callee" operand.
@@ -55,7 +53,7 @@ type ConstantOp struct{ *ir.Operation }
 
 // AsConstantOp returns op as a ConstantOp, and whether it is one.
 func AsConstantOp(op *ir.Operation) (ConstantOp, bool) {
-	return ConstantOp{op}, op != nil && op.Name() == "func.constant"
+	return ir.AsView[ConstantOp](op, "func.constant")
 }
 
 // ResultValue returns the "result" result.
@@ -74,9 +72,7 @@ func BuildConstantOp(b *ir.Builder, loc ir.Location, resultType ir.Type, attrs .
 type FuncOp struct{ *ir.Operation }
 
 // AsFuncOp returns op as a FuncOp, and whether it is one.
-func AsFuncOp(op *ir.Operation) (FuncOp, bool) {
-	return FuncOp{op}, op != nil && op.Name() == "func.func"
-}
+func AsFuncOp(op *ir.Operation) (FuncOp, bool) { return ir.AsView[FuncOp](op, "func.func") }
 
 // SymName returns the "sym_name" attribute (nil when absent).
 func (o FuncOp) SymName() ir.Attribute { return o.Attr("sym_name") }
@@ -106,9 +102,7 @@ func BuildFuncOp(b *ir.Builder, loc ir.Location, attrs ...ir.NamedAttribute) Fun
 type ReturnOp struct{ *ir.Operation }
 
 // AsReturnOp returns op as a ReturnOp, and whether it is one.
-func AsReturnOp(op *ir.Operation) (ReturnOp, bool) {
-	return ReturnOp{op}, op != nil && op.Name() == "func.return"
-}
+func AsReturnOp(op *ir.Operation) (ReturnOp, bool) { return ir.AsView[ReturnOp](op, "func.return") }
 
 // OperandsValue returns the "operands" operands.
 func (o ReturnOp) OperandsValue() []*ir.Value { return o.OperandGroup(0) }

@@ -9,7 +9,7 @@ type AllReduceOp struct{ *ir.Operation }
 
 // AsAllReduceOp returns op as a AllReduceOp, and whether it is one.
 func AsAllReduceOp(op *ir.Operation) (AllReduceOp, bool) {
-	return AllReduceOp{op}, op != nil && op.Name() == "gpu.all_reduce"
+	return ir.AsView[AllReduceOp](op, "gpu.all_reduce")
 }
 
 // Value returns the "value" operand.
@@ -37,9 +37,7 @@ func BuildAllReduceOp(b *ir.Builder, loc ir.Location, value *ir.Value, resultTyp
 type AllocOp struct{ *ir.Operation }
 
 // AsAllocOp returns op as a AllocOp, and whether it is one.
-func AsAllocOp(op *ir.Operation) (AllocOp, bool) {
-	return AllocOp{op}, op != nil && op.Name() == "gpu.alloc"
-}
+func AsAllocOp(op *ir.Operation) (AllocOp, bool) { return ir.AsView[AllocOp](op, "gpu.alloc") }
 
 // AsyncDependencies returns the "asyncDependencies" operands.
 func (o AllocOp) AsyncDependencies() []*ir.Value { return o.OperandGroup(0) }
@@ -69,9 +67,7 @@ func BuildAllocOp(b *ir.Builder, loc ir.Location, asyncDependencies []*ir.Value,
 type BarrierOp struct{ *ir.Operation }
 
 // AsBarrierOp returns op as a BarrierOp, and whether it is one.
-func AsBarrierOp(op *ir.Operation) (BarrierOp, bool) {
-	return BarrierOp{op}, op != nil && op.Name() == "gpu.barrier"
-}
+func AsBarrierOp(op *ir.Operation) (BarrierOp, bool) { return ir.AsView[BarrierOp](op, "gpu.barrier") }
 
 // BuildBarrierOp creates a gpu.barrier at b's insertion point; operands are given
 // group by group (nil for an absent optional one), regions are created empty.
@@ -84,7 +80,7 @@ type BlockDimOp struct{ *ir.Operation }
 
 // AsBlockDimOp returns op as a BlockDimOp, and whether it is one.
 func AsBlockDimOp(op *ir.Operation) (BlockDimOp, bool) {
-	return BlockDimOp{op}, op != nil && op.Name() == "gpu.block_dim"
+	return ir.AsView[BlockDimOp](op, "gpu.block_dim")
 }
 
 // ResultValue returns the "result" result.
@@ -106,9 +102,7 @@ func BuildBlockDimOp(b *ir.Builder, loc ir.Location, resultType ir.Type, attrs .
 type BlockIdOp struct{ *ir.Operation }
 
 // AsBlockIdOp returns op as a BlockIdOp, and whether it is one.
-func AsBlockIdOp(op *ir.Operation) (BlockIdOp, bool) {
-	return BlockIdOp{op}, op != nil && op.Name() == "gpu.block_id"
-}
+func AsBlockIdOp(op *ir.Operation) (BlockIdOp, bool) { return ir.AsView[BlockIdOp](op, "gpu.block_id") }
 
 // ResultValue returns the "result" result.
 func (o BlockIdOp) ResultValue() *ir.Value { return o.GroupResult(0) }
@@ -130,7 +124,7 @@ type ClusterBlockIdOp struct{ *ir.Operation }
 
 // AsClusterBlockIdOp returns op as a ClusterBlockIdOp, and whether it is one.
 func AsClusterBlockIdOp(op *ir.Operation) (ClusterBlockIdOp, bool) {
-	return ClusterBlockIdOp{op}, op != nil && op.Name() == "gpu.cluster_block_id"
+	return ir.AsView[ClusterBlockIdOp](op, "gpu.cluster_block_id")
 }
 
 // ResultValue returns the "result" result.
@@ -153,7 +147,7 @@ type ClusterDimOp struct{ *ir.Operation }
 
 // AsClusterDimOp returns op as a ClusterDimOp, and whether it is one.
 func AsClusterDimOp(op *ir.Operation) (ClusterDimOp, bool) {
-	return ClusterDimOp{op}, op != nil && op.Name() == "gpu.cluster_dim"
+	return ir.AsView[ClusterDimOp](op, "gpu.cluster_dim")
 }
 
 // ResultValue returns the "result" result.
@@ -176,7 +170,7 @@ type ClusterDimBlocksOp struct{ *ir.Operation }
 
 // AsClusterDimBlocksOp returns op as a ClusterDimBlocksOp, and whether it is one.
 func AsClusterDimBlocksOp(op *ir.Operation) (ClusterDimBlocksOp, bool) {
-	return ClusterDimBlocksOp{op}, op != nil && op.Name() == "gpu.cluster_dim_blocks"
+	return ir.AsView[ClusterDimBlocksOp](op, "gpu.cluster_dim_blocks")
 }
 
 // ResultValue returns the "result" result.
@@ -199,7 +193,7 @@ type ClusterIdOp struct{ *ir.Operation }
 
 // AsClusterIdOp returns op as a ClusterIdOp, and whether it is one.
 func AsClusterIdOp(op *ir.Operation) (ClusterIdOp, bool) {
-	return ClusterIdOp{op}, op != nil && op.Name() == "gpu.cluster_id"
+	return ir.AsView[ClusterIdOp](op, "gpu.cluster_id")
 }
 
 // ResultValue returns the "result" result.
@@ -221,9 +215,7 @@ func BuildClusterIdOp(b *ir.Builder, loc ir.Location, resultType ir.Type, attrs 
 type DeallocOp struct{ *ir.Operation }
 
 // AsDeallocOp returns op as a DeallocOp, and whether it is one.
-func AsDeallocOp(op *ir.Operation) (DeallocOp, bool) {
-	return DeallocOp{op}, op != nil && op.Name() == "gpu.dealloc"
-}
+func AsDeallocOp(op *ir.Operation) (DeallocOp, bool) { return ir.AsView[DeallocOp](op, "gpu.dealloc") }
 
 // AsyncDependencies returns the "asyncDependencies" operands.
 func (o DeallocOp) AsyncDependencies() []*ir.Value { return o.OperandGroup(0) }
@@ -244,9 +236,7 @@ func BuildDeallocOp(b *ir.Builder, loc ir.Location, asyncDependencies []*ir.Valu
 type FuncOp struct{ *ir.Operation }
 
 // AsFuncOp returns op as a FuncOp, and whether it is one.
-func AsFuncOp(op *ir.Operation) (FuncOp, bool) {
-	return FuncOp{op}, op != nil && op.Name() == "gpu.func"
-}
+func AsFuncOp(op *ir.Operation) (FuncOp, bool) { return ir.AsView[FuncOp](op, "gpu.func") }
 
 // FunctionType returns the "function_type" attribute (nil when absent).
 func (o FuncOp) FunctionType() ir.Attribute { return o.Attr("function_type") }
@@ -283,7 +273,7 @@ type GlobalIdOp struct{ *ir.Operation }
 
 // AsGlobalIdOp returns op as a GlobalIdOp, and whether it is one.
 func AsGlobalIdOp(op *ir.Operation) (GlobalIdOp, bool) {
-	return GlobalIdOp{op}, op != nil && op.Name() == "gpu.global_id"
+	return ir.AsView[GlobalIdOp](op, "gpu.global_id")
 }
 
 // ResultValue returns the "result" result.
@@ -305,9 +295,7 @@ func BuildGlobalIdOp(b *ir.Builder, loc ir.Location, resultType ir.Type, attrs .
 type GridDimOp struct{ *ir.Operation }
 
 // AsGridDimOp returns op as a GridDimOp, and whether it is one.
-func AsGridDimOp(op *ir.Operation) (GridDimOp, bool) {
-	return GridDimOp{op}, op != nil && op.Name() == "gpu.grid_dim"
-}
+func AsGridDimOp(op *ir.Operation) (GridDimOp, bool) { return ir.AsView[GridDimOp](op, "gpu.grid_dim") }
 
 // ResultValue returns the "result" result.
 func (o GridDimOp) ResultValue() *ir.Value { return o.GroupResult(0) }
@@ -328,9 +316,7 @@ func BuildGridDimOp(b *ir.Builder, loc ir.Location, resultType ir.Type, attrs ..
 type LaneIdOp struct{ *ir.Operation }
 
 // AsLaneIdOp returns op as a LaneIdOp, and whether it is one.
-func AsLaneIdOp(op *ir.Operation) (LaneIdOp, bool) {
-	return LaneIdOp{op}, op != nil && op.Name() == "gpu.lane_id"
-}
+func AsLaneIdOp(op *ir.Operation) (LaneIdOp, bool) { return ir.AsView[LaneIdOp](op, "gpu.lane_id") }
 
 // ResultValue returns the "result" result.
 func (o LaneIdOp) ResultValue() *ir.Value { return o.GroupResult(0) }
@@ -348,9 +334,7 @@ func BuildLaneIdOp(b *ir.Builder, loc ir.Location, resultType ir.Type, attrs ...
 type LaunchOp struct{ *ir.Operation }
 
 // AsLaunchOp returns op as a LaunchOp, and whether it is one.
-func AsLaunchOp(op *ir.Operation) (LaunchOp, bool) {
-	return LaunchOp{op}, op != nil && op.Name() == "gpu.launch"
-}
+func AsLaunchOp(op *ir.Operation) (LaunchOp, bool) { return ir.AsView[LaunchOp](op, "gpu.launch") }
 
 // AsyncDependencies returns the "asyncDependencies" operands.
 func (o LaunchOp) AsyncDependencies() []*ir.Value { return o.OperandGroup(0) }
@@ -408,7 +392,7 @@ type LaunchFuncOp struct{ *ir.Operation }
 
 // AsLaunchFuncOp returns op as a LaunchFuncOp, and whether it is one.
 func AsLaunchFuncOp(op *ir.Operation) (LaunchFuncOp, bool) {
-	return LaunchFuncOp{op}, op != nil && op.Name() == "gpu.launch_func"
+	return ir.AsView[LaunchFuncOp](op, "gpu.launch_func")
 }
 
 // AsyncDependencies returns the "asyncDependencies" operands.
@@ -466,9 +450,7 @@ func BuildLaunchFuncOp(b *ir.Builder, loc ir.Location, asyncDependencies []*ir.V
 type MemcpyOp struct{ *ir.Operation }
 
 // AsMemcpyOp returns op as a MemcpyOp, and whether it is one.
-func AsMemcpyOp(op *ir.Operation) (MemcpyOp, bool) {
-	return MemcpyOp{op}, op != nil && op.Name() == "gpu.memcpy"
-}
+func AsMemcpyOp(op *ir.Operation) (MemcpyOp, bool) { return ir.AsView[MemcpyOp](op, "gpu.memcpy") }
 
 // AsyncDependencies returns the "asyncDependencies" operands.
 func (o MemcpyOp) AsyncDependencies() []*ir.Value { return o.OperandGroup(0) }
@@ -492,9 +474,7 @@ func BuildMemcpyOp(b *ir.Builder, loc ir.Location, asyncDependencies []*ir.Value
 type MemsetOp struct{ *ir.Operation }
 
 // AsMemsetOp returns op as a MemsetOp, and whether it is one.
-func AsMemsetOp(op *ir.Operation) (MemsetOp, bool) {
-	return MemsetOp{op}, op != nil && op.Name() == "gpu.memset"
-}
+func AsMemsetOp(op *ir.Operation) (MemsetOp, bool) { return ir.AsView[MemsetOp](op, "gpu.memset") }
 
 // AsyncDependencies returns the "asyncDependencies" operands.
 func (o MemsetOp) AsyncDependencies() []*ir.Value { return o.OperandGroup(0) }
@@ -518,9 +498,7 @@ func BuildMemsetOp(b *ir.Builder, loc ir.Location, asyncDependencies []*ir.Value
 type ModuleOp struct{ *ir.Operation }
 
 // AsModuleOp returns op as a ModuleOp, and whether it is one.
-func AsModuleOp(op *ir.Operation) (ModuleOp, bool) {
-	return ModuleOp{op}, op != nil && op.Name() == "gpu.module"
-}
+func AsModuleOp(op *ir.Operation) (ModuleOp, bool) { return ir.AsView[ModuleOp](op, "gpu.module") }
 
 // SymName returns the "sym_name" attribute (nil when absent).
 func (o ModuleOp) SymName() ir.Attribute { return o.Attr("sym_name") }
@@ -545,7 +523,7 @@ type ModuleEndOp struct{ *ir.Operation }
 
 // AsModuleEndOp returns op as a ModuleEndOp, and whether it is one.
 func AsModuleEndOp(op *ir.Operation) (ModuleEndOp, bool) {
-	return ModuleEndOp{op}, op != nil && op.Name() == "gpu.module_end"
+	return ir.AsView[ModuleEndOp](op, "gpu.module_end")
 }
 
 // BuildModuleEndOp creates a gpu.module_end at b's insertion point; operands are given
@@ -559,7 +537,7 @@ type NumSubgroupsOp struct{ *ir.Operation }
 
 // AsNumSubgroupsOp returns op as a NumSubgroupsOp, and whether it is one.
 func AsNumSubgroupsOp(op *ir.Operation) (NumSubgroupsOp, bool) {
-	return NumSubgroupsOp{op}, op != nil && op.Name() == "gpu.num_subgroups"
+	return ir.AsView[NumSubgroupsOp](op, "gpu.num_subgroups")
 }
 
 // ResultValue returns the "result" result.
@@ -578,9 +556,7 @@ func BuildNumSubgroupsOp(b *ir.Builder, loc ir.Location, resultType ir.Type, att
 type ReturnOp struct{ *ir.Operation }
 
 // AsReturnOp returns op as a ReturnOp, and whether it is one.
-func AsReturnOp(op *ir.Operation) (ReturnOp, bool) {
-	return ReturnOp{op}, op != nil && op.Name() == "gpu.return"
-}
+func AsReturnOp(op *ir.Operation) (ReturnOp, bool) { return ir.AsView[ReturnOp](op, "gpu.return") }
 
 // OperandsValue returns the "operands" operands.
 func (o ReturnOp) OperandsValue() []*ir.Value { return o.OperandGroup(0) }
@@ -595,9 +571,7 @@ func BuildReturnOp(b *ir.Builder, loc ir.Location, operands []*ir.Value, attrs .
 type ShuffleOp struct{ *ir.Operation }
 
 // AsShuffleOp returns op as a ShuffleOp, and whether it is one.
-func AsShuffleOp(op *ir.Operation) (ShuffleOp, bool) {
-	return ShuffleOp{op}, op != nil && op.Name() == "gpu.shuffle"
-}
+func AsShuffleOp(op *ir.Operation) (ShuffleOp, bool) { return ir.AsView[ShuffleOp](op, "gpu.shuffle") }
 
 // Value returns the "value" operand.
 func (o ShuffleOp) Value() *ir.Value { return o.GroupOperand(0) }
@@ -628,7 +602,7 @@ type SubgroupIdOp struct{ *ir.Operation }
 
 // AsSubgroupIdOp returns op as a SubgroupIdOp, and whether it is one.
 func AsSubgroupIdOp(op *ir.Operation) (SubgroupIdOp, bool) {
-	return SubgroupIdOp{op}, op != nil && op.Name() == "gpu.subgroup_id"
+	return ir.AsView[SubgroupIdOp](op, "gpu.subgroup_id")
 }
 
 // ResultValue returns the "result" result.
@@ -648,7 +622,7 @@ type SubgroupMmaComputeOp struct{ *ir.Operation }
 
 // AsSubgroupMmaComputeOp returns op as a SubgroupMmaComputeOp, and whether it is one.
 func AsSubgroupMmaComputeOp(op *ir.Operation) (SubgroupMmaComputeOp, bool) {
-	return SubgroupMmaComputeOp{op}, op != nil && op.Name() == "gpu.subgroup_mma_compute"
+	return ir.AsView[SubgroupMmaComputeOp](op, "gpu.subgroup_mma_compute")
 }
 
 // OpA returns the "opA" operand.
@@ -680,7 +654,7 @@ type SubgroupMmaConstantMatrixOp struct{ *ir.Operation }
 
 // AsSubgroupMmaConstantMatrixOp returns op as a SubgroupMmaConstantMatrixOp, and whether it is one.
 func AsSubgroupMmaConstantMatrixOp(op *ir.Operation) (SubgroupMmaConstantMatrixOp, bool) {
-	return SubgroupMmaConstantMatrixOp{op}, op != nil && op.Name() == "gpu.subgroup_mma_constant_matrix"
+	return ir.AsView[SubgroupMmaConstantMatrixOp](op, "gpu.subgroup_mma_constant_matrix")
 }
 
 // Value returns the "value" operand.
@@ -700,7 +674,7 @@ type SubgroupMmaElementwiseOp struct{ *ir.Operation }
 
 // AsSubgroupMmaElementwiseOp returns op as a SubgroupMmaElementwiseOp, and whether it is one.
 func AsSubgroupMmaElementwiseOp(op *ir.Operation) (SubgroupMmaElementwiseOp, bool) {
-	return SubgroupMmaElementwiseOp{op}, op != nil && op.Name() == "gpu.subgroup_mma_elementwise"
+	return ir.AsView[SubgroupMmaElementwiseOp](op, "gpu.subgroup_mma_elementwise")
 }
 
 // Args returns the "args" operands.
@@ -723,7 +697,7 @@ type SubgroupMmaLoadMatrixOp struct{ *ir.Operation }
 
 // AsSubgroupMmaLoadMatrixOp returns op as a SubgroupMmaLoadMatrixOp, and whether it is one.
 func AsSubgroupMmaLoadMatrixOp(op *ir.Operation) (SubgroupMmaLoadMatrixOp, bool) {
-	return SubgroupMmaLoadMatrixOp{op}, op != nil && op.Name() == "gpu.subgroup_mma_load_matrix"
+	return ir.AsView[SubgroupMmaLoadMatrixOp](op, "gpu.subgroup_mma_load_matrix")
 }
 
 // SrcMemref returns the "srcMemref" operand.
@@ -752,7 +726,7 @@ type SubgroupMmaStoreMatrixOp struct{ *ir.Operation }
 
 // AsSubgroupMmaStoreMatrixOp returns op as a SubgroupMmaStoreMatrixOp, and whether it is one.
 func AsSubgroupMmaStoreMatrixOp(op *ir.Operation) (SubgroupMmaStoreMatrixOp, bool) {
-	return SubgroupMmaStoreMatrixOp{op}, op != nil && op.Name() == "gpu.subgroup_mma_store_matrix"
+	return ir.AsView[SubgroupMmaStoreMatrixOp](op, "gpu.subgroup_mma_store_matrix")
 }
 
 // Src returns the "src" operand.
@@ -781,7 +755,7 @@ type SubgroupReduceOp struct{ *ir.Operation }
 
 // AsSubgroupReduceOp returns op as a SubgroupReduceOp, and whether it is one.
 func AsSubgroupReduceOp(op *ir.Operation) (SubgroupReduceOp, bool) {
-	return SubgroupReduceOp{op}, op != nil && op.Name() == "gpu.subgroup_reduce"
+	return ir.AsView[SubgroupReduceOp](op, "gpu.subgroup_reduce")
 }
 
 // Value returns the "value" operand.
@@ -813,7 +787,7 @@ type SubgroupSizeOp struct{ *ir.Operation }
 
 // AsSubgroupSizeOp returns op as a SubgroupSizeOp, and whether it is one.
 func AsSubgroupSizeOp(op *ir.Operation) (SubgroupSizeOp, bool) {
-	return SubgroupSizeOp{op}, op != nil && op.Name() == "gpu.subgroup_size"
+	return ir.AsView[SubgroupSizeOp](op, "gpu.subgroup_size")
 }
 
 // ResultValue returns the "result" result.
@@ -833,7 +807,7 @@ type TerminatorOp struct{ *ir.Operation }
 
 // AsTerminatorOp returns op as a TerminatorOp, and whether it is one.
 func AsTerminatorOp(op *ir.Operation) (TerminatorOp, bool) {
-	return TerminatorOp{op}, op != nil && op.Name() == "gpu.terminator"
+	return ir.AsView[TerminatorOp](op, "gpu.terminator")
 }
 
 // BuildTerminatorOp creates a gpu.terminator at b's insertion point; operands are given
@@ -847,7 +821,7 @@ type ThreadIdOp struct{ *ir.Operation }
 
 // AsThreadIdOp returns op as a ThreadIdOp, and whether it is one.
 func AsThreadIdOp(op *ir.Operation) (ThreadIdOp, bool) {
-	return ThreadIdOp{op}, op != nil && op.Name() == "gpu.thread_id"
+	return ir.AsView[ThreadIdOp](op, "gpu.thread_id")
 }
 
 // ResultValue returns the "result" result.
@@ -869,9 +843,7 @@ func BuildThreadIdOp(b *ir.Builder, loc ir.Location, resultType ir.Type, attrs .
 type WaitOp struct{ *ir.Operation }
 
 // AsWaitOp returns op as a WaitOp, and whether it is one.
-func AsWaitOp(op *ir.Operation) (WaitOp, bool) {
-	return WaitOp{op}, op != nil && op.Name() == "gpu.wait"
-}
+func AsWaitOp(op *ir.Operation) (WaitOp, bool) { return ir.AsView[WaitOp](op, "gpu.wait") }
 
 // AsyncDependencies returns the "asyncDependencies" operands.
 func (o WaitOp) AsyncDependencies() []*ir.Value { return o.OperandGroup(0) }
@@ -889,9 +861,7 @@ func BuildWaitOp(b *ir.Builder, loc ir.Location, asyncDependencies []*ir.Value, 
 type YieldOp struct{ *ir.Operation }
 
 // AsYieldOp returns op as a YieldOp, and whether it is one.
-func AsYieldOp(op *ir.Operation) (YieldOp, bool) {
-	return YieldOp{op}, op != nil && op.Name() == "gpu.yield"
-}
+func AsYieldOp(op *ir.Operation) (YieldOp, bool) { return ir.AsView[YieldOp](op, "gpu.yield") }
 
 // Values returns the "values" operands.
 func (o YieldOp) Values() []*ir.Value { return o.OperandGroup(0) }

@@ -85,9 +85,9 @@ const (
 )
 
 // fastMathKeywords spells FastMathFlags, in upstream's keyword order.
-var fastMathKeywords = &opsyntax.BitFlags{
-	None: "none", All: "fast", AllBits: uint32(FastMathFast), Sep: ", ",
-	Flags: []opsyntax.BitFlag{
+var fastMathKeywords = &opsyntax.FlagSet{
+	All: "fast", Sep: ", ",
+	Names: []opsyntax.FlagName{
 		{Name: "nnan", Bit: uint32(FastMathNNaN)}, {Name: "ninf", Bit: uint32(FastMathNInf)},
 		{Name: "nsz", Bit: uint32(FastMathNSZ)}, {Name: "arcp", Bit: uint32(FastMathARCP)},
 		{Name: "contract", Bit: uint32(FastMathContract)}, {Name: "afn", Bit: uint32(FastMathAFN)},
@@ -96,7 +96,7 @@ var fastMathKeywords = &opsyntax.BitFlags{
 }
 
 // String prints the flags as MLIR does: `none`, `fast`, `nnan, ninf`.
-func (f FastMathFlags) String() string { return fastMathKeywords.Format(uint32(f)) }
+func (f FastMathFlags) String() string { return fastMathKeywords.String(uint32(f)) }
 
 // FastMathAttr is `#llvm.fastmath<flags>`.
 type FastMathAttr struct {
@@ -120,13 +120,13 @@ const (
 )
 
 // overflowKeywords spells OverflowFlags.
-var overflowKeywords = &opsyntax.BitFlags{
-	None: "none", Sep: ", ",
-	Flags: []opsyntax.BitFlag{{Name: "nsw", Bit: uint32(OverflowNSW)}, {Name: "nuw", Bit: uint32(OverflowNUW)}},
+var overflowKeywords = &opsyntax.FlagSet{
+	Sep:   ", ",
+	Names: []opsyntax.FlagName{{Name: "nsw", Bit: uint32(OverflowNSW)}, {Name: "nuw", Bit: uint32(OverflowNUW)}},
 }
 
 // String prints the flags as MLIR does: `none`, `nsw`, `nsw, nuw`.
-func (f OverflowFlags) String() string { return overflowKeywords.Format(uint32(f)) }
+func (f OverflowFlags) String() string { return overflowKeywords.String(uint32(f)) }
 
 // OverflowAttr is `#llvm.overflow<flags>`.
 type OverflowAttr struct {
@@ -163,13 +163,13 @@ func parseAttr(body string, _ ir.Type) (ir.Attribute, error) {
 		}
 		return TailCallKind(inner), nil
 	case ".fastmath":
-		f, bad, ok := fastMathKeywords.Parse(inner)
+		f, bad, ok := fastMathKeywords.ParseText(inner)
 		if !ok {
 			return nil, fmt.Errorf("expected one of [%s] for LLVM fastmath flags, got: %s", fastMathKeywords.Keywords(), bad)
 		}
 		return FastMath(FastMathFlags(f)), nil
 	case ".overflow":
-		f, bad, ok := overflowKeywords.Parse(inner)
+		f, bad, ok := overflowKeywords.ParseText(inner)
 		if !ok {
 			return nil, fmt.Errorf("expected one of [%s] for LLVM integer overflow flags, got: %s", overflowKeywords.Keywords(), bad)
 		}

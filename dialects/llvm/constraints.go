@@ -89,11 +89,7 @@ var dictArrayKind = opsyntax.DictArrayKind
 
 // plainStrKind is a string attribute a format spells as a bare string
 // literal (never with a `: type` suffix, which would swallow what follows).
-var plainStrKind = func() *ir.AttrConstraint {
-	k := opsyntax.BareStringKind("string attribute")
-	k.Print = func(p ir.OpPrinter, a ir.Attribute) { p.Print(ir.Quote(a.(*ir.StringAttr).Value)) }
-	return k
-}()
+var plainStrKind = opsyntax.StringLiteralKind
 
 // bracketI32ArrayKind is an i32 dense array a format spells `[1, 2]`
 // (branch weights).

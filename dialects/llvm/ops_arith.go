@@ -24,27 +24,12 @@ var overflowFlagsDirective = map[string]ir.CustomDirective{"OverflowFlags": {
 		if !p.ParseOptionalKeyword("overflow") {
 			return nil
 		}
-		if err := p.Parse("<"); err != nil {
+		f, err := overflowKeywords.Parse(p, "expected one of ["+overflowKeywords.Keywords()+"] for LLVM integer overflow flags, got: %s")
+		if err != nil {
 			return err
 		}
-		var f OverflowFlags
-		for {
-			loc := p.Loc()
-			kw, err := p.ParseIdentifier()
-			if err != nil {
-				return err
-			}
-			b, ok := overflowKeywords.Bit(kw)
-			if !ok {
-				return ir.Errorf(loc, "expected one of [%s] for LLVM integer overflow flags, got: %s", overflowKeywords.Keywords(), kw)
-			}
-			f |= OverflowFlags(b)
-			if !p.ParseOptional(",") {
-				break
-			}
-		}
-		args[0].Attr = Overflow(f)
-		return p.Parse(">")
+		args[0].Attr = Overflow(OverflowFlags(f))
+		return nil
 	},
 	Print: func(p ir.OpPrinter, _ *ir.Operation, args []*ir.FormatArg) {
 		if a, ok := args[0].Attr.(*OverflowAttr); ok && a.Flags != OverflowNone {

@@ -8,7 +8,7 @@ import "github.com/goopt/goopt/ir"
 type AddOp struct{ *ir.Operation }
 
 // AsAddOp returns op as a AddOp, and whether it is one.
-func AsAddOp(op *ir.Operation) (AddOp, bool) { return AddOp{op}, op != nil && op.Name() == "llvm.add" }
+func AsAddOp(op *ir.Operation) (AddOp, bool) { return ir.AsView[AddOp](op, "llvm.add") }
 
 // Lhs returns the "lhs" operand.
 func (o AddOp) Lhs() *ir.Value { return o.GroupOperand(0) }
@@ -33,7 +33,7 @@ type AddrspacecastOp struct{ *ir.Operation }
 
 // AsAddrspacecastOp returns op as a AddrspacecastOp, and whether it is one.
 func AsAddrspacecastOp(op *ir.Operation) (AddrspacecastOp, bool) {
-	return AddrspacecastOp{op}, op != nil && op.Name() == "llvm.addrspacecast"
+	return ir.AsView[AddrspacecastOp](op, "llvm.addrspacecast")
 }
 
 // Arg returns the "arg" operand.
@@ -81,7 +81,7 @@ func BuildAllocaOp(b *ir.Builder, loc ir.Location, arraySize *ir.Value, resType 
 type AndOp struct{ *ir.Operation }
 
 // AsAndOp returns op as a AndOp, and whether it is one.
-func AsAndOp(op *ir.Operation) (AndOp, bool) { return AndOp{op}, op != nil && op.Name() == "llvm.and" }
+func AsAndOp(op *ir.Operation) (AndOp, bool) { return ir.AsView[AndOp](op, "llvm.and") }
 
 // Lhs returns the "lhs" operand.
 func (o AndOp) Lhs() *ir.Value { return o.GroupOperand(0) }
@@ -102,9 +102,7 @@ func BuildAndOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, re
 type AshrOp struct{ *ir.Operation }
 
 // AsAshrOp returns op as a AshrOp, and whether it is one.
-func AsAshrOp(op *ir.Operation) (AshrOp, bool) {
-	return AshrOp{op}, op != nil && op.Name() == "llvm.ashr"
-}
+func AsAshrOp(op *ir.Operation) (AshrOp, bool) { return ir.AsView[AshrOp](op, "llvm.ashr") }
 
 // Lhs returns the "lhs" operand.
 func (o AshrOp) Lhs() *ir.Value { return o.GroupOperand(0) }
@@ -126,7 +124,7 @@ type AtomicrmwOp struct{ *ir.Operation }
 
 // AsAtomicrmwOp returns op as a AtomicrmwOp, and whether it is one.
 func AsAtomicrmwOp(op *ir.Operation) (AtomicrmwOp, bool) {
-	return AtomicrmwOp{op}, op != nil && op.Name() == "llvm.atomicrmw"
+	return ir.AsView[AtomicrmwOp](op, "llvm.atomicrmw")
 }
 
 // Ptr returns the "ptr" operand.
@@ -163,9 +161,7 @@ func BuildAtomicrmwOp(b *ir.Builder, loc ir.Location, ptr *ir.Value, val *ir.Val
 type BitcastOp struct{ *ir.Operation }
 
 // AsBitcastOp returns op as a BitcastOp, and whether it is one.
-func AsBitcastOp(op *ir.Operation) (BitcastOp, bool) {
-	return BitcastOp{op}, op != nil && op.Name() == "llvm.bitcast"
-}
+func AsBitcastOp(op *ir.Operation) (BitcastOp, bool) { return ir.AsView[BitcastOp](op, "llvm.bitcast") }
 
 // Arg returns the "arg" operand.
 func (o BitcastOp) Arg() *ir.Value { return o.GroupOperand(0) }
@@ -183,7 +179,7 @@ func BuildBitcastOp(b *ir.Builder, loc ir.Location, arg *ir.Value, resType ir.Ty
 type BrOp struct{ *ir.Operation }
 
 // AsBrOp returns op as a BrOp, and whether it is one.
-func AsBrOp(op *ir.Operation) (BrOp, bool) { return BrOp{op}, op != nil && op.Name() == "llvm.br" }
+func AsBrOp(op *ir.Operation) (BrOp, bool) { return ir.AsView[BrOp](op, "llvm.br") }
 
 // DestOperands returns the "destOperands" operands.
 func (o BrOp) DestOperands() []*ir.Value { return o.OperandGroup(0) }
@@ -201,9 +197,7 @@ func BuildBrOp(b *ir.Builder, loc ir.Location, destOperands []*ir.Value, dest *i
 type CallOp struct{ *ir.Operation }
 
 // AsCallOp returns op as a CallOp, and whether it is one.
-func AsCallOp(op *ir.Operation) (CallOp, bool) {
-	return CallOp{op}, op != nil && op.Name() == "llvm.call"
-}
+func AsCallOp(op *ir.Operation) (CallOp, bool) { return ir.AsView[CallOp](op, "llvm.call") }
 
 // CalleeOperands returns the "callee_operands" operands.
 func (o CallOp) CalleeOperands() []*ir.Value { return o.OperandGroup(0) }
@@ -237,7 +231,7 @@ type CallIntrinsicOp struct{ *ir.Operation }
 
 // AsCallIntrinsicOp returns op as a CallIntrinsicOp, and whether it is one.
 func AsCallIntrinsicOp(op *ir.Operation) (CallIntrinsicOp, bool) {
-	return CallIntrinsicOp{op}, op != nil && op.Name() == "llvm.call_intrinsic"
+	return ir.AsView[CallIntrinsicOp](op, "llvm.call_intrinsic")
 }
 
 // Args returns the "args" operands.
@@ -262,9 +256,7 @@ func BuildCallIntrinsicOp(b *ir.Builder, loc ir.Location, args []*ir.Value, resu
 type CmpxchgOp struct{ *ir.Operation }
 
 // AsCmpxchgOp returns op as a CmpxchgOp, and whether it is one.
-func AsCmpxchgOp(op *ir.Operation) (CmpxchgOp, bool) {
-	return CmpxchgOp{op}, op != nil && op.Name() == "llvm.cmpxchg"
-}
+func AsCmpxchgOp(op *ir.Operation) (CmpxchgOp, bool) { return ir.AsView[CmpxchgOp](op, "llvm.cmpxchg") }
 
 // Ptr returns the "ptr" operand.
 func (o CmpxchgOp) Ptr() *ir.Value { return o.GroupOperand(0) }
@@ -306,9 +298,7 @@ func BuildCmpxchgOp(b *ir.Builder, loc ir.Location, ptr *ir.Value, cmp *ir.Value
 type CondBrOp struct{ *ir.Operation }
 
 // AsCondBrOp returns op as a CondBrOp, and whether it is one.
-func AsCondBrOp(op *ir.Operation) (CondBrOp, bool) {
-	return CondBrOp{op}, op != nil && op.Name() == "llvm.cond_br"
-}
+func AsCondBrOp(op *ir.Operation) (CondBrOp, bool) { return ir.AsView[CondBrOp](op, "llvm.cond_br") }
 
 // Condition returns the "condition" operand.
 func (o CondBrOp) Condition() *ir.Value { return o.GroupOperand(0) }
@@ -339,7 +329,7 @@ type ExtractelementOp struct{ *ir.Operation }
 
 // AsExtractelementOp returns op as a ExtractelementOp, and whether it is one.
 func AsExtractelementOp(op *ir.Operation) (ExtractelementOp, bool) {
-	return ExtractelementOp{op}, op != nil && op.Name() == "llvm.extractelement"
+	return ir.AsView[ExtractelementOp](op, "llvm.extractelement")
 }
 
 // Vector returns the "vector" operand.
@@ -362,7 +352,7 @@ type ExtractvalueOp struct{ *ir.Operation }
 
 // AsExtractvalueOp returns op as a ExtractvalueOp, and whether it is one.
 func AsExtractvalueOp(op *ir.Operation) (ExtractvalueOp, bool) {
-	return ExtractvalueOp{op}, op != nil && op.Name() == "llvm.extractvalue"
+	return ir.AsView[ExtractvalueOp](op, "llvm.extractvalue")
 }
 
 // Container returns the "container" operand.
@@ -384,9 +374,7 @@ func BuildExtractvalueOp(b *ir.Builder, loc ir.Location, container *ir.Value, re
 type FaddOp struct{ *ir.Operation }
 
 // AsFaddOp returns op as a FaddOp, and whether it is one.
-func AsFaddOp(op *ir.Operation) (FaddOp, bool) {
-	return FaddOp{op}, op != nil && op.Name() == "llvm.fadd"
-}
+func AsFaddOp(op *ir.Operation) (FaddOp, bool) { return ir.AsView[FaddOp](op, "llvm.fadd") }
 
 // Lhs returns the "lhs" operand.
 func (o FaddOp) Lhs() *ir.Value { return o.GroupOperand(0) }
@@ -410,9 +398,7 @@ func BuildFaddOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, r
 type FcmpOp struct{ *ir.Operation }
 
 // AsFcmpOp returns op as a FcmpOp, and whether it is one.
-func AsFcmpOp(op *ir.Operation) (FcmpOp, bool) {
-	return FcmpOp{op}, op != nil && op.Name() == "llvm.fcmp"
-}
+func AsFcmpOp(op *ir.Operation) (FcmpOp, bool) { return ir.AsView[FcmpOp](op, "llvm.fcmp") }
 
 // Lhs returns the "lhs" operand.
 func (o FcmpOp) Lhs() *ir.Value { return o.GroupOperand(0) }
@@ -439,9 +425,7 @@ func BuildFcmpOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, r
 type FdivOp struct{ *ir.Operation }
 
 // AsFdivOp returns op as a FdivOp, and whether it is one.
-func AsFdivOp(op *ir.Operation) (FdivOp, bool) {
-	return FdivOp{op}, op != nil && op.Name() == "llvm.fdiv"
-}
+func AsFdivOp(op *ir.Operation) (FdivOp, bool) { return ir.AsView[FdivOp](op, "llvm.fdiv") }
 
 // Lhs returns the "lhs" operand.
 func (o FdivOp) Lhs() *ir.Value { return o.GroupOperand(0) }
@@ -465,9 +449,7 @@ func BuildFdivOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, r
 type FmulOp struct{ *ir.Operation }
 
 // AsFmulOp returns op as a FmulOp, and whether it is one.
-func AsFmulOp(op *ir.Operation) (FmulOp, bool) {
-	return FmulOp{op}, op != nil && op.Name() == "llvm.fmul"
-}
+func AsFmulOp(op *ir.Operation) (FmulOp, bool) { return ir.AsView[FmulOp](op, "llvm.fmul") }
 
 // Lhs returns the "lhs" operand.
 func (o FmulOp) Lhs() *ir.Value { return o.GroupOperand(0) }
@@ -491,9 +473,7 @@ func BuildFmulOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, r
 type FnegOp struct{ *ir.Operation }
 
 // AsFnegOp returns op as a FnegOp, and whether it is one.
-func AsFnegOp(op *ir.Operation) (FnegOp, bool) {
-	return FnegOp{op}, op != nil && op.Name() == "llvm.fneg"
-}
+func AsFnegOp(op *ir.Operation) (FnegOp, bool) { return ir.AsView[FnegOp](op, "llvm.fneg") }
 
 // OperandValue returns the "operand" operand.
 func (o FnegOp) OperandValue() *ir.Value { return o.GroupOperand(0) }
@@ -514,9 +494,7 @@ func BuildFnegOp(b *ir.Builder, loc ir.Location, operand *ir.Value, resType ir.T
 type FpextOp struct{ *ir.Operation }
 
 // AsFpextOp returns op as a FpextOp, and whether it is one.
-func AsFpextOp(op *ir.Operation) (FpextOp, bool) {
-	return FpextOp{op}, op != nil && op.Name() == "llvm.fpext"
-}
+func AsFpextOp(op *ir.Operation) (FpextOp, bool) { return ir.AsView[FpextOp](op, "llvm.fpext") }
 
 // Arg returns the "arg" operand.
 func (o FpextOp) Arg() *ir.Value { return o.GroupOperand(0) }
@@ -534,9 +512,7 @@ func BuildFpextOp(b *ir.Builder, loc ir.Location, arg *ir.Value, resType ir.Type
 type FptosiOp struct{ *ir.Operation }
 
 // AsFptosiOp returns op as a FptosiOp, and whether it is one.
-func AsFptosiOp(op *ir.Operation) (FptosiOp, bool) {
-	return FptosiOp{op}, op != nil && op.Name() == "llvm.fptosi"
-}
+func AsFptosiOp(op *ir.Operation) (FptosiOp, bool) { return ir.AsView[FptosiOp](op, "llvm.fptosi") }
 
 // Arg returns the "arg" operand.
 func (o FptosiOp) Arg() *ir.Value { return o.GroupOperand(0) }
@@ -554,9 +530,7 @@ func BuildFptosiOp(b *ir.Builder, loc ir.Location, arg *ir.Value, resType ir.Typ
 type FptouiOp struct{ *ir.Operation }
 
 // AsFptouiOp returns op as a FptouiOp, and whether it is one.
-func AsFptouiOp(op *ir.Operation) (FptouiOp, bool) {
-	return FptouiOp{op}, op != nil && op.Name() == "llvm.fptoui"
-}
+func AsFptouiOp(op *ir.Operation) (FptouiOp, bool) { return ir.AsView[FptouiOp](op, "llvm.fptoui") }
 
 // Arg returns the "arg" operand.
 func (o FptouiOp) Arg() *ir.Value { return o.GroupOperand(0) }
@@ -574,9 +548,7 @@ func BuildFptouiOp(b *ir.Builder, loc ir.Location, arg *ir.Value, resType ir.Typ
 type FptruncOp struct{ *ir.Operation }
 
 // AsFptruncOp returns op as a FptruncOp, and whether it is one.
-func AsFptruncOp(op *ir.Operation) (FptruncOp, bool) {
-	return FptruncOp{op}, op != nil && op.Name() == "llvm.fptrunc"
-}
+func AsFptruncOp(op *ir.Operation) (FptruncOp, bool) { return ir.AsView[FptruncOp](op, "llvm.fptrunc") }
 
 // Arg returns the "arg" operand.
 func (o FptruncOp) Arg() *ir.Value { return o.GroupOperand(0) }
@@ -594,9 +566,7 @@ func BuildFptruncOp(b *ir.Builder, loc ir.Location, arg *ir.Value, resType ir.Ty
 type FremOp struct{ *ir.Operation }
 
 // AsFremOp returns op as a FremOp, and whether it is one.
-func AsFremOp(op *ir.Operation) (FremOp, bool) {
-	return FremOp{op}, op != nil && op.Name() == "llvm.frem"
-}
+func AsFremOp(op *ir.Operation) (FremOp, bool) { return ir.AsView[FremOp](op, "llvm.frem") }
 
 // Lhs returns the "lhs" operand.
 func (o FremOp) Lhs() *ir.Value { return o.GroupOperand(0) }
@@ -620,9 +590,7 @@ func BuildFremOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, r
 type FsubOp struct{ *ir.Operation }
 
 // AsFsubOp returns op as a FsubOp, and whether it is one.
-func AsFsubOp(op *ir.Operation) (FsubOp, bool) {
-	return FsubOp{op}, op != nil && op.Name() == "llvm.fsub"
-}
+func AsFsubOp(op *ir.Operation) (FsubOp, bool) { return ir.AsView[FsubOp](op, "llvm.fsub") }
 
 // Lhs returns the "lhs" operand.
 func (o FsubOp) Lhs() *ir.Value { return o.GroupOperand(0) }
@@ -646,9 +614,7 @@ func BuildFsubOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, r
 type FuncOp struct{ *ir.Operation }
 
 // AsFuncOp returns op as a FuncOp, and whether it is one.
-func AsFuncOp(op *ir.Operation) (FuncOp, bool) {
-	return FuncOp{op}, op != nil && op.Name() == "llvm.func"
-}
+func AsFuncOp(op *ir.Operation) (FuncOp, bool) { return ir.AsView[FuncOp](op, "llvm.func") }
 
 // SymName returns the "sym_name" attribute (nil when absent).
 func (o FuncOp) SymName() ir.Attribute { return o.Attr("sym_name") }
@@ -691,7 +657,7 @@ type GetelementptrOp struct{ *ir.Operation }
 
 // AsGetelementptrOp returns op as a GetelementptrOp, and whether it is one.
 func AsGetelementptrOp(op *ir.Operation) (GetelementptrOp, bool) {
-	return GetelementptrOp{op}, op != nil && op.Name() == "llvm.getelementptr"
+	return ir.AsView[GetelementptrOp](op, "llvm.getelementptr")
 }
 
 // Base returns the "base" operand.
@@ -722,9 +688,7 @@ func BuildGetelementptrOp(b *ir.Builder, loc ir.Location, base *ir.Value, dynami
 type IcmpOp struct{ *ir.Operation }
 
 // AsIcmpOp returns op as a IcmpOp, and whether it is one.
-func AsIcmpOp(op *ir.Operation) (IcmpOp, bool) {
-	return IcmpOp{op}, op != nil && op.Name() == "llvm.icmp"
-}
+func AsIcmpOp(op *ir.Operation) (IcmpOp, bool) { return ir.AsView[IcmpOp](op, "llvm.icmp") }
 
 // Lhs returns the "lhs" operand.
 func (o IcmpOp) Lhs() *ir.Value { return o.GroupOperand(0) }
@@ -749,7 +713,7 @@ type InlineAsmOp struct{ *ir.Operation }
 
 // AsInlineAsmOp returns op as a InlineAsmOp, and whether it is one.
 func AsInlineAsmOp(op *ir.Operation) (InlineAsmOp, bool) {
-	return InlineAsmOp{op}, op != nil && op.Name() == "llvm.inline_asm"
+	return ir.AsView[InlineAsmOp](op, "llvm.inline_asm")
 }
 
 // OperandsValue returns the "operands" operands.
@@ -787,7 +751,7 @@ type InsertelementOp struct{ *ir.Operation }
 
 // AsInsertelementOp returns op as a InsertelementOp, and whether it is one.
 func AsInsertelementOp(op *ir.Operation) (InsertelementOp, bool) {
-	return InsertelementOp{op}, op != nil && op.Name() == "llvm.insertelement"
+	return ir.AsView[InsertelementOp](op, "llvm.insertelement")
 }
 
 // Vector returns the "vector" operand.
@@ -813,7 +777,7 @@ type InsertvalueOp struct{ *ir.Operation }
 
 // AsInsertvalueOp returns op as a InsertvalueOp, and whether it is one.
 func AsInsertvalueOp(op *ir.Operation) (InsertvalueOp, bool) {
-	return InsertvalueOp{op}, op != nil && op.Name() == "llvm.insertvalue"
+	return ir.AsView[InsertvalueOp](op, "llvm.insertvalue")
 }
 
 // Container returns the "container" operand.
@@ -856,7 +820,7 @@ type IntrBitreverseOp struct{ *ir.Operation }
 
 // AsIntrBitreverseOp returns op as a IntrBitreverseOp, and whether it is one.
 func AsIntrBitreverseOp(op *ir.Operation) (IntrBitreverseOp, bool) {
-	return IntrBitreverseOp{op}, op != nil && op.Name() == "llvm.intr.bitreverse"
+	return ir.AsView[IntrBitreverseOp](op, "llvm.intr.bitreverse")
 }
 
 // A returns the "a" operand.
@@ -876,7 +840,7 @@ type IntrBswapOp struct{ *ir.Operation }
 
 // AsIntrBswapOp returns op as a IntrBswapOp, and whether it is one.
 func AsIntrBswapOp(op *ir.Operation) (IntrBswapOp, bool) {
-	return IntrBswapOp{op}, op != nil && op.Name() == "llvm.intr.bswap"
+	return ir.AsView[IntrBswapOp](op, "llvm.intr.bswap")
 }
 
 // A returns the "a" operand.
@@ -896,7 +860,7 @@ type IntrCeilOp struct{ *ir.Operation }
 
 // AsIntrCeilOp returns op as a IntrCeilOp, and whether it is one.
 func AsIntrCeilOp(op *ir.Operation) (IntrCeilOp, bool) {
-	return IntrCeilOp{op}, op != nil && op.Name() == "llvm.intr.ceil"
+	return ir.AsView[IntrCeilOp](op, "llvm.intr.ceil")
 }
 
 // A returns the "a" operand.
@@ -919,7 +883,7 @@ type IntrCopysignOp struct{ *ir.Operation }
 
 // AsIntrCopysignOp returns op as a IntrCopysignOp, and whether it is one.
 func AsIntrCopysignOp(op *ir.Operation) (IntrCopysignOp, bool) {
-	return IntrCopysignOp{op}, op != nil && op.Name() == "llvm.intr.copysign"
+	return ir.AsView[IntrCopysignOp](op, "llvm.intr.copysign")
 }
 
 // A returns the "a" operand.
@@ -945,7 +909,7 @@ type IntrCosOp struct{ *ir.Operation }
 
 // AsIntrCosOp returns op as a IntrCosOp, and whether it is one.
 func AsIntrCosOp(op *ir.Operation) (IntrCosOp, bool) {
-	return IntrCosOp{op}, op != nil && op.Name() == "llvm.intr.cos"
+	return ir.AsView[IntrCosOp](op, "llvm.intr.cos")
 }
 
 // A returns the "a" operand.
@@ -968,7 +932,7 @@ type IntrCtpopOp struct{ *ir.Operation }
 
 // AsIntrCtpopOp returns op as a IntrCtpopOp, and whether it is one.
 func AsIntrCtpopOp(op *ir.Operation) (IntrCtpopOp, bool) {
-	return IntrCtpopOp{op}, op != nil && op.Name() == "llvm.intr.ctpop"
+	return ir.AsView[IntrCtpopOp](op, "llvm.intr.ctpop")
 }
 
 // A returns the "a" operand.
@@ -988,7 +952,7 @@ type IntrExpOp struct{ *ir.Operation }
 
 // AsIntrExpOp returns op as a IntrExpOp, and whether it is one.
 func AsIntrExpOp(op *ir.Operation) (IntrExpOp, bool) {
-	return IntrExpOp{op}, op != nil && op.Name() == "llvm.intr.exp"
+	return ir.AsView[IntrExpOp](op, "llvm.intr.exp")
 }
 
 // A returns the "a" operand.
@@ -1011,7 +975,7 @@ type IntrExp2Op struct{ *ir.Operation }
 
 // AsIntrExp2Op returns op as a IntrExp2Op, and whether it is one.
 func AsIntrExp2Op(op *ir.Operation) (IntrExp2Op, bool) {
-	return IntrExp2Op{op}, op != nil && op.Name() == "llvm.intr.exp2"
+	return ir.AsView[IntrExp2Op](op, "llvm.intr.exp2")
 }
 
 // A returns the "a" operand.
@@ -1034,7 +998,7 @@ type IntrFabsOp struct{ *ir.Operation }
 
 // AsIntrFabsOp returns op as a IntrFabsOp, and whether it is one.
 func AsIntrFabsOp(op *ir.Operation) (IntrFabsOp, bool) {
-	return IntrFabsOp{op}, op != nil && op.Name() == "llvm.intr.fabs"
+	return ir.AsView[IntrFabsOp](op, "llvm.intr.fabs")
 }
 
 // A returns the "a" operand.
@@ -1057,7 +1021,7 @@ type IntrFloorOp struct{ *ir.Operation }
 
 // AsIntrFloorOp returns op as a IntrFloorOp, and whether it is one.
 func AsIntrFloorOp(op *ir.Operation) (IntrFloorOp, bool) {
-	return IntrFloorOp{op}, op != nil && op.Name() == "llvm.intr.floor"
+	return ir.AsView[IntrFloorOp](op, "llvm.intr.floor")
 }
 
 // A returns the "a" operand.
@@ -1080,7 +1044,7 @@ type IntrFmaOp struct{ *ir.Operation }
 
 // AsIntrFmaOp returns op as a IntrFmaOp, and whether it is one.
 func AsIntrFmaOp(op *ir.Operation) (IntrFmaOp, bool) {
-	return IntrFmaOp{op}, op != nil && op.Name() == "llvm.intr.fma"
+	return ir.AsView[IntrFmaOp](op, "llvm.intr.fma")
 }
 
 // A returns the "a" operand.
@@ -1109,7 +1073,7 @@ type IntrFmuladdOp struct{ *ir.Operation }
 
 // AsIntrFmuladdOp returns op as a IntrFmuladdOp, and whether it is one.
 func AsIntrFmuladdOp(op *ir.Operation) (IntrFmuladdOp, bool) {
-	return IntrFmuladdOp{op}, op != nil && op.Name() == "llvm.intr.fmuladd"
+	return ir.AsView[IntrFmuladdOp](op, "llvm.intr.fmuladd")
 }
 
 // A returns the "a" operand.
@@ -1138,7 +1102,7 @@ type IntrLogOp struct{ *ir.Operation }
 
 // AsIntrLogOp returns op as a IntrLogOp, and whether it is one.
 func AsIntrLogOp(op *ir.Operation) (IntrLogOp, bool) {
-	return IntrLogOp{op}, op != nil && op.Name() == "llvm.intr.log"
+	return ir.AsView[IntrLogOp](op, "llvm.intr.log")
 }
 
 // A returns the "a" operand.
@@ -1161,7 +1125,7 @@ type IntrLog10Op struct{ *ir.Operation }
 
 // AsIntrLog10Op returns op as a IntrLog10Op, and whether it is one.
 func AsIntrLog10Op(op *ir.Operation) (IntrLog10Op, bool) {
-	return IntrLog10Op{op}, op != nil && op.Name() == "llvm.intr.log10"
+	return ir.AsView[IntrLog10Op](op, "llvm.intr.log10")
 }
 
 // A returns the "a" operand.
@@ -1184,7 +1148,7 @@ type IntrLog2Op struct{ *ir.Operation }
 
 // AsIntrLog2Op returns op as a IntrLog2Op, and whether it is one.
 func AsIntrLog2Op(op *ir.Operation) (IntrLog2Op, bool) {
-	return IntrLog2Op{op}, op != nil && op.Name() == "llvm.intr.log2"
+	return ir.AsView[IntrLog2Op](op, "llvm.intr.log2")
 }
 
 // A returns the "a" operand.
@@ -1265,7 +1229,7 @@ type IntrMaximumOp struct{ *ir.Operation }
 
 // AsIntrMaximumOp returns op as a IntrMaximumOp, and whether it is one.
 func AsIntrMaximumOp(op *ir.Operation) (IntrMaximumOp, bool) {
-	return IntrMaximumOp{op}, op != nil && op.Name() == "llvm.intr.maximum"
+	return ir.AsView[IntrMaximumOp](op, "llvm.intr.maximum")
 }
 
 // A returns the "a" operand.
@@ -1291,7 +1255,7 @@ type IntrMaxnumOp struct{ *ir.Operation }
 
 // AsIntrMaxnumOp returns op as a IntrMaxnumOp, and whether it is one.
 func AsIntrMaxnumOp(op *ir.Operation) (IntrMaxnumOp, bool) {
-	return IntrMaxnumOp{op}, op != nil && op.Name() == "llvm.intr.maxnum"
+	return ir.AsView[IntrMaxnumOp](op, "llvm.intr.maxnum")
 }
 
 // A returns the "a" operand.
@@ -1343,7 +1307,7 @@ type IntrMinimumOp struct{ *ir.Operation }
 
 // AsIntrMinimumOp returns op as a IntrMinimumOp, and whether it is one.
 func AsIntrMinimumOp(op *ir.Operation) (IntrMinimumOp, bool) {
-	return IntrMinimumOp{op}, op != nil && op.Name() == "llvm.intr.minimum"
+	return ir.AsView[IntrMinimumOp](op, "llvm.intr.minimum")
 }
 
 // A returns the "a" operand.
@@ -1369,7 +1333,7 @@ type IntrMinnumOp struct{ *ir.Operation }
 
 // AsIntrMinnumOp returns op as a IntrMinnumOp, and whether it is one.
 func AsIntrMinnumOp(op *ir.Operation) (IntrMinnumOp, bool) {
-	return IntrMinnumOp{op}, op != nil && op.Name() == "llvm.intr.minnum"
+	return ir.AsView[IntrMinnumOp](op, "llvm.intr.minnum")
 }
 
 // A returns the "a" operand.
@@ -1395,7 +1359,7 @@ type IntrPowOp struct{ *ir.Operation }
 
 // AsIntrPowOp returns op as a IntrPowOp, and whether it is one.
 func AsIntrPowOp(op *ir.Operation) (IntrPowOp, bool) {
-	return IntrPowOp{op}, op != nil && op.Name() == "llvm.intr.pow"
+	return ir.AsView[IntrPowOp](op, "llvm.intr.pow")
 }
 
 // A returns the "a" operand.
@@ -1421,7 +1385,7 @@ type IntrRoundOp struct{ *ir.Operation }
 
 // AsIntrRoundOp returns op as a IntrRoundOp, and whether it is one.
 func AsIntrRoundOp(op *ir.Operation) (IntrRoundOp, bool) {
-	return IntrRoundOp{op}, op != nil && op.Name() == "llvm.intr.round"
+	return ir.AsView[IntrRoundOp](op, "llvm.intr.round")
 }
 
 // A returns the "a" operand.
@@ -1444,7 +1408,7 @@ type IntrRoundevenOp struct{ *ir.Operation }
 
 // AsIntrRoundevenOp returns op as a IntrRoundevenOp, and whether it is one.
 func AsIntrRoundevenOp(op *ir.Operation) (IntrRoundevenOp, bool) {
-	return IntrRoundevenOp{op}, op != nil && op.Name() == "llvm.intr.roundeven"
+	return ir.AsView[IntrRoundevenOp](op, "llvm.intr.roundeven")
 }
 
 // A returns the "a" operand.
@@ -1467,7 +1431,7 @@ type IntrSinOp struct{ *ir.Operation }
 
 // AsIntrSinOp returns op as a IntrSinOp, and whether it is one.
 func AsIntrSinOp(op *ir.Operation) (IntrSinOp, bool) {
-	return IntrSinOp{op}, op != nil && op.Name() == "llvm.intr.sin"
+	return ir.AsView[IntrSinOp](op, "llvm.intr.sin")
 }
 
 // A returns the "a" operand.
@@ -1490,7 +1454,7 @@ type IntrSmaxOp struct{ *ir.Operation }
 
 // AsIntrSmaxOp returns op as a IntrSmaxOp, and whether it is one.
 func AsIntrSmaxOp(op *ir.Operation) (IntrSmaxOp, bool) {
-	return IntrSmaxOp{op}, op != nil && op.Name() == "llvm.intr.smax"
+	return ir.AsView[IntrSmaxOp](op, "llvm.intr.smax")
 }
 
 // A returns the "a" operand.
@@ -1513,7 +1477,7 @@ type IntrSminOp struct{ *ir.Operation }
 
 // AsIntrSminOp returns op as a IntrSminOp, and whether it is one.
 func AsIntrSminOp(op *ir.Operation) (IntrSminOp, bool) {
-	return IntrSminOp{op}, op != nil && op.Name() == "llvm.intr.smin"
+	return ir.AsView[IntrSminOp](op, "llvm.intr.smin")
 }
 
 // A returns the "a" operand.
@@ -1536,7 +1500,7 @@ type IntrSqrtOp struct{ *ir.Operation }
 
 // AsIntrSqrtOp returns op as a IntrSqrtOp, and whether it is one.
 func AsIntrSqrtOp(op *ir.Operation) (IntrSqrtOp, bool) {
-	return IntrSqrtOp{op}, op != nil && op.Name() == "llvm.intr.sqrt"
+	return ir.AsView[IntrSqrtOp](op, "llvm.intr.sqrt")
 }
 
 // A returns the "a" operand.
@@ -1559,7 +1523,7 @@ type IntrTruncOp struct{ *ir.Operation }
 
 // AsIntrTruncOp returns op as a IntrTruncOp, and whether it is one.
 func AsIntrTruncOp(op *ir.Operation) (IntrTruncOp, bool) {
-	return IntrTruncOp{op}, op != nil && op.Name() == "llvm.intr.trunc"
+	return ir.AsView[IntrTruncOp](op, "llvm.intr.trunc")
 }
 
 // A returns the "a" operand.
@@ -1582,7 +1546,7 @@ type IntrUmaxOp struct{ *ir.Operation }
 
 // AsIntrUmaxOp returns op as a IntrUmaxOp, and whether it is one.
 func AsIntrUmaxOp(op *ir.Operation) (IntrUmaxOp, bool) {
-	return IntrUmaxOp{op}, op != nil && op.Name() == "llvm.intr.umax"
+	return ir.AsView[IntrUmaxOp](op, "llvm.intr.umax")
 }
 
 // A returns the "a" operand.
@@ -1605,7 +1569,7 @@ type IntrUminOp struct{ *ir.Operation }
 
 // AsIntrUminOp returns op as a IntrUminOp, and whether it is one.
 func AsIntrUminOp(op *ir.Operation) (IntrUminOp, bool) {
-	return IntrUminOp{op}, op != nil && op.Name() == "llvm.intr.umin"
+	return ir.AsView[IntrUminOp](op, "llvm.intr.umin")
 }
 
 // A returns the "a" operand.
@@ -1952,7 +1916,7 @@ type InttoptrOp struct{ *ir.Operation }
 
 // AsInttoptrOp returns op as a InttoptrOp, and whether it is one.
 func AsInttoptrOp(op *ir.Operation) (InttoptrOp, bool) {
-	return InttoptrOp{op}, op != nil && op.Name() == "llvm.inttoptr"
+	return ir.AsView[InttoptrOp](op, "llvm.inttoptr")
 }
 
 // Arg returns the "arg" operand.
@@ -1971,9 +1935,7 @@ func BuildInttoptrOp(b *ir.Builder, loc ir.Location, arg *ir.Value, resType ir.T
 type LoadOp struct{ *ir.Operation }
 
 // AsLoadOp returns op as a LoadOp, and whether it is one.
-func AsLoadOp(op *ir.Operation) (LoadOp, bool) {
-	return LoadOp{op}, op != nil && op.Name() == "llvm.load"
-}
+func AsLoadOp(op *ir.Operation) (LoadOp, bool) { return ir.AsView[LoadOp](op, "llvm.load") }
 
 // Addr returns the "addr" operand.
 func (o LoadOp) Addr() *ir.Value { return o.GroupOperand(0) }
@@ -2009,9 +1971,7 @@ func BuildLoadOp(b *ir.Builder, loc ir.Location, addr *ir.Value, resType ir.Type
 type LshrOp struct{ *ir.Operation }
 
 // AsLshrOp returns op as a LshrOp, and whether it is one.
-func AsLshrOp(op *ir.Operation) (LshrOp, bool) {
-	return LshrOp{op}, op != nil && op.Name() == "llvm.lshr"
-}
+func AsLshrOp(op *ir.Operation) (LshrOp, bool) { return ir.AsView[LshrOp](op, "llvm.lshr") }
 
 // Lhs returns the "lhs" operand.
 func (o LshrOp) Lhs() *ir.Value { return o.GroupOperand(0) }
@@ -2033,7 +1993,7 @@ type MlirAddressofOp struct{ *ir.Operation }
 
 // AsMlirAddressofOp returns op as a MlirAddressofOp, and whether it is one.
 func AsMlirAddressofOp(op *ir.Operation) (MlirAddressofOp, bool) {
-	return MlirAddressofOp{op}, op != nil && op.Name() == "llvm.mlir.addressof"
+	return ir.AsView[MlirAddressofOp](op, "llvm.mlir.addressof")
 }
 
 // Res returns the "res" result.
@@ -2053,7 +2013,7 @@ type MlirConstantOp struct{ *ir.Operation }
 
 // AsMlirConstantOp returns op as a MlirConstantOp, and whether it is one.
 func AsMlirConstantOp(op *ir.Operation) (MlirConstantOp, bool) {
-	return MlirConstantOp{op}, op != nil && op.Name() == "llvm.mlir.constant"
+	return ir.AsView[MlirConstantOp](op, "llvm.mlir.constant")
 }
 
 // Res returns the "res" result.
@@ -2073,7 +2033,7 @@ type MlirGlobalOp struct{ *ir.Operation }
 
 // AsMlirGlobalOp returns op as a MlirGlobalOp, and whether it is one.
 func AsMlirGlobalOp(op *ir.Operation) (MlirGlobalOp, bool) {
-	return MlirGlobalOp{op}, op != nil && op.Name() == "llvm.mlir.global"
+	return ir.AsView[MlirGlobalOp](op, "llvm.mlir.global")
 }
 
 // GlobalType returns the "global_type" attribute (nil when absent).
@@ -2120,7 +2080,7 @@ type MlirPoisonOp struct{ *ir.Operation }
 
 // AsMlirPoisonOp returns op as a MlirPoisonOp, and whether it is one.
 func AsMlirPoisonOp(op *ir.Operation) (MlirPoisonOp, bool) {
-	return MlirPoisonOp{op}, op != nil && op.Name() == "llvm.mlir.poison"
+	return ir.AsView[MlirPoisonOp](op, "llvm.mlir.poison")
 }
 
 // Res returns the "res" result.
@@ -2137,7 +2097,7 @@ type MlirUndefOp struct{ *ir.Operation }
 
 // AsMlirUndefOp returns op as a MlirUndefOp, and whether it is one.
 func AsMlirUndefOp(op *ir.Operation) (MlirUndefOp, bool) {
-	return MlirUndefOp{op}, op != nil && op.Name() == "llvm.mlir.undef"
+	return ir.AsView[MlirUndefOp](op, "llvm.mlir.undef")
 }
 
 // Res returns the "res" result.
@@ -2154,7 +2114,7 @@ type MlirZeroOp struct{ *ir.Operation }
 
 // AsMlirZeroOp returns op as a MlirZeroOp, and whether it is one.
 func AsMlirZeroOp(op *ir.Operation) (MlirZeroOp, bool) {
-	return MlirZeroOp{op}, op != nil && op.Name() == "llvm.mlir.zero"
+	return ir.AsView[MlirZeroOp](op, "llvm.mlir.zero")
 }
 
 // Res returns the "res" result.
@@ -2170,7 +2130,7 @@ func BuildMlirZeroOp(b *ir.Builder, loc ir.Location, resType ir.Type, attrs ...i
 type MulOp struct{ *ir.Operation }
 
 // AsMulOp returns op as a MulOp, and whether it is one.
-func AsMulOp(op *ir.Operation) (MulOp, bool) { return MulOp{op}, op != nil && op.Name() == "llvm.mul" }
+func AsMulOp(op *ir.Operation) (MulOp, bool) { return ir.AsView[MulOp](op, "llvm.mul") }
 
 // Lhs returns the "lhs" operand.
 func (o MulOp) Lhs() *ir.Value { return o.GroupOperand(0) }
@@ -2194,7 +2154,7 @@ func BuildMulOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, re
 type OrOp struct{ *ir.Operation }
 
 // AsOrOp returns op as a OrOp, and whether it is one.
-func AsOrOp(op *ir.Operation) (OrOp, bool) { return OrOp{op}, op != nil && op.Name() == "llvm.or" }
+func AsOrOp(op *ir.Operation) (OrOp, bool) { return ir.AsView[OrOp](op, "llvm.or") }
 
 // Lhs returns the "lhs" operand.
 func (o OrOp) Lhs() *ir.Value { return o.GroupOperand(0) }
@@ -2216,7 +2176,7 @@ type PtrtointOp struct{ *ir.Operation }
 
 // AsPtrtointOp returns op as a PtrtointOp, and whether it is one.
 func AsPtrtointOp(op *ir.Operation) (PtrtointOp, bool) {
-	return PtrtointOp{op}, op != nil && op.Name() == "llvm.ptrtoint"
+	return ir.AsView[PtrtointOp](op, "llvm.ptrtoint")
 }
 
 // Arg returns the "arg" operand.
@@ -2235,9 +2195,7 @@ func BuildPtrtointOp(b *ir.Builder, loc ir.Location, arg *ir.Value, resType ir.T
 type ReturnOp struct{ *ir.Operation }
 
 // AsReturnOp returns op as a ReturnOp, and whether it is one.
-func AsReturnOp(op *ir.Operation) (ReturnOp, bool) {
-	return ReturnOp{op}, op != nil && op.Name() == "llvm.return"
-}
+func AsReturnOp(op *ir.Operation) (ReturnOp, bool) { return ir.AsView[ReturnOp](op, "llvm.return") }
 
 // Arg returns the "arg" operand (nil when absent).
 func (o ReturnOp) Arg() *ir.Value { return o.GroupOperand(0) }
@@ -2252,9 +2210,7 @@ func BuildReturnOp(b *ir.Builder, loc ir.Location, arg *ir.Value, attrs ...ir.Na
 type SdivOp struct{ *ir.Operation }
 
 // AsSdivOp returns op as a SdivOp, and whether it is one.
-func AsSdivOp(op *ir.Operation) (SdivOp, bool) {
-	return SdivOp{op}, op != nil && op.Name() == "llvm.sdiv"
-}
+func AsSdivOp(op *ir.Operation) (SdivOp, bool) { return ir.AsView[SdivOp](op, "llvm.sdiv") }
 
 // Lhs returns the "lhs" operand.
 func (o SdivOp) Lhs() *ir.Value { return o.GroupOperand(0) }
@@ -2275,9 +2231,7 @@ func BuildSdivOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, r
 type SelectOp struct{ *ir.Operation }
 
 // AsSelectOp returns op as a SelectOp, and whether it is one.
-func AsSelectOp(op *ir.Operation) (SelectOp, bool) {
-	return SelectOp{op}, op != nil && op.Name() == "llvm.select"
-}
+func AsSelectOp(op *ir.Operation) (SelectOp, bool) { return ir.AsView[SelectOp](op, "llvm.select") }
 
 // Condition returns the "condition" operand.
 func (o SelectOp) Condition() *ir.Value { return o.GroupOperand(0) }
@@ -2304,9 +2258,7 @@ func BuildSelectOp(b *ir.Builder, loc ir.Location, condition *ir.Value, trueValu
 type SextOp struct{ *ir.Operation }
 
 // AsSextOp returns op as a SextOp, and whether it is one.
-func AsSextOp(op *ir.Operation) (SextOp, bool) {
-	return SextOp{op}, op != nil && op.Name() == "llvm.sext"
-}
+func AsSextOp(op *ir.Operation) (SextOp, bool) { return ir.AsView[SextOp](op, "llvm.sext") }
 
 // Arg returns the "arg" operand.
 func (o SextOp) Arg() *ir.Value { return o.GroupOperand(0) }
@@ -2324,7 +2276,7 @@ func BuildSextOp(b *ir.Builder, loc ir.Location, arg *ir.Value, resType ir.Type,
 type ShlOp struct{ *ir.Operation }
 
 // AsShlOp returns op as a ShlOp, and whether it is one.
-func AsShlOp(op *ir.Operation) (ShlOp, bool) { return ShlOp{op}, op != nil && op.Name() == "llvm.shl" }
+func AsShlOp(op *ir.Operation) (ShlOp, bool) { return ir.AsView[ShlOp](op, "llvm.shl") }
 
 // Lhs returns the "lhs" operand.
 func (o ShlOp) Lhs() *ir.Value { return o.GroupOperand(0) }
@@ -2349,7 +2301,7 @@ type ShufflevectorOp struct{ *ir.Operation }
 
 // AsShufflevectorOp returns op as a ShufflevectorOp, and whether it is one.
 func AsShufflevectorOp(op *ir.Operation) (ShufflevectorOp, bool) {
-	return ShufflevectorOp{op}, op != nil && op.Name() == "llvm.shufflevector"
+	return ir.AsView[ShufflevectorOp](op, "llvm.shufflevector")
 }
 
 // V1 returns the "v1" operand.
@@ -2374,9 +2326,7 @@ func BuildShufflevectorOp(b *ir.Builder, loc ir.Location, v1 *ir.Value, v2 *ir.V
 type SitofpOp struct{ *ir.Operation }
 
 // AsSitofpOp returns op as a SitofpOp, and whether it is one.
-func AsSitofpOp(op *ir.Operation) (SitofpOp, bool) {
-	return SitofpOp{op}, op != nil && op.Name() == "llvm.sitofp"
-}
+func AsSitofpOp(op *ir.Operation) (SitofpOp, bool) { return ir.AsView[SitofpOp](op, "llvm.sitofp") }
 
 // Arg returns the "arg" operand.
 func (o SitofpOp) Arg() *ir.Value { return o.GroupOperand(0) }
@@ -2394,9 +2344,7 @@ func BuildSitofpOp(b *ir.Builder, loc ir.Location, arg *ir.Value, resType ir.Typ
 type SremOp struct{ *ir.Operation }
 
 // AsSremOp returns op as a SremOp, and whether it is one.
-func AsSremOp(op *ir.Operation) (SremOp, bool) {
-	return SremOp{op}, op != nil && op.Name() == "llvm.srem"
-}
+func AsSremOp(op *ir.Operation) (SremOp, bool) { return ir.AsView[SremOp](op, "llvm.srem") }
 
 // Lhs returns the "lhs" operand.
 func (o SremOp) Lhs() *ir.Value { return o.GroupOperand(0) }
@@ -2417,9 +2365,7 @@ func BuildSremOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, r
 type StoreOp struct{ *ir.Operation }
 
 // AsStoreOp returns op as a StoreOp, and whether it is one.
-func AsStoreOp(op *ir.Operation) (StoreOp, bool) {
-	return StoreOp{op}, op != nil && op.Name() == "llvm.store"
-}
+func AsStoreOp(op *ir.Operation) (StoreOp, bool) { return ir.AsView[StoreOp](op, "llvm.store") }
 
 // Value returns the "value" operand.
 func (o StoreOp) Value() *ir.Value { return o.GroupOperand(0) }
@@ -2452,7 +2398,7 @@ func BuildStoreOp(b *ir.Builder, loc ir.Location, value *ir.Value, addr *ir.Valu
 type SubOp struct{ *ir.Operation }
 
 // AsSubOp returns op as a SubOp, and whether it is one.
-func AsSubOp(op *ir.Operation) (SubOp, bool) { return SubOp{op}, op != nil && op.Name() == "llvm.sub" }
+func AsSubOp(op *ir.Operation) (SubOp, bool) { return ir.AsView[SubOp](op, "llvm.sub") }
 
 // Lhs returns the "lhs" operand.
 func (o SubOp) Lhs() *ir.Value { return o.GroupOperand(0) }
@@ -2476,9 +2422,7 @@ func BuildSubOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, re
 type SwitchOp struct{ *ir.Operation }
 
 // AsSwitchOp returns op as a SwitchOp, and whether it is one.
-func AsSwitchOp(op *ir.Operation) (SwitchOp, bool) {
-	return SwitchOp{op}, op != nil && op.Name() == "llvm.switch"
-}
+func AsSwitchOp(op *ir.Operation) (SwitchOp, bool) { return ir.AsView[SwitchOp](op, "llvm.switch") }
 
 // Value returns the "value" operand.
 func (o SwitchOp) Value() *ir.Value { return o.GroupOperand(0) }
@@ -2511,9 +2455,7 @@ func BuildSwitchOp(b *ir.Builder, loc ir.Location, value *ir.Value, defaultOpera
 type TruncOp struct{ *ir.Operation }
 
 // AsTruncOp returns op as a TruncOp, and whether it is one.
-func AsTruncOp(op *ir.Operation) (TruncOp, bool) {
-	return TruncOp{op}, op != nil && op.Name() == "llvm.trunc"
-}
+func AsTruncOp(op *ir.Operation) (TruncOp, bool) { return ir.AsView[TruncOp](op, "llvm.trunc") }
 
 // Arg returns the "arg" operand.
 func (o TruncOp) Arg() *ir.Value { return o.GroupOperand(0) }
@@ -2531,9 +2473,7 @@ func BuildTruncOp(b *ir.Builder, loc ir.Location, arg *ir.Value, resType ir.Type
 type UdivOp struct{ *ir.Operation }
 
 // AsUdivOp returns op as a UdivOp, and whether it is one.
-func AsUdivOp(op *ir.Operation) (UdivOp, bool) {
-	return UdivOp{op}, op != nil && op.Name() == "llvm.udiv"
-}
+func AsUdivOp(op *ir.Operation) (UdivOp, bool) { return ir.AsView[UdivOp](op, "llvm.udiv") }
 
 // Lhs returns the "lhs" operand.
 func (o UdivOp) Lhs() *ir.Value { return o.GroupOperand(0) }
@@ -2554,9 +2494,7 @@ func BuildUdivOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, r
 type UitofpOp struct{ *ir.Operation }
 
 // AsUitofpOp returns op as a UitofpOp, and whether it is one.
-func AsUitofpOp(op *ir.Operation) (UitofpOp, bool) {
-	return UitofpOp{op}, op != nil && op.Name() == "llvm.uitofp"
-}
+func AsUitofpOp(op *ir.Operation) (UitofpOp, bool) { return ir.AsView[UitofpOp](op, "llvm.uitofp") }
 
 // Arg returns the "arg" operand.
 func (o UitofpOp) Arg() *ir.Value { return o.GroupOperand(0) }
@@ -2575,7 +2513,7 @@ type UnreachableOp struct{ *ir.Operation }
 
 // AsUnreachableOp returns op as a UnreachableOp, and whether it is one.
 func AsUnreachableOp(op *ir.Operation) (UnreachableOp, bool) {
-	return UnreachableOp{op}, op != nil && op.Name() == "llvm.unreachable"
+	return ir.AsView[UnreachableOp](op, "llvm.unreachable")
 }
 
 // BuildUnreachableOp creates a llvm.unreachable at b's insertion point; operands are given
@@ -2588,9 +2526,7 @@ func BuildUnreachableOp(b *ir.Builder, loc ir.Location, attrs ...ir.NamedAttribu
 type UremOp struct{ *ir.Operation }
 
 // AsUremOp returns op as a UremOp, and whether it is one.
-func AsUremOp(op *ir.Operation) (UremOp, bool) {
-	return UremOp{op}, op != nil && op.Name() == "llvm.urem"
-}
+func AsUremOp(op *ir.Operation) (UremOp, bool) { return ir.AsView[UremOp](op, "llvm.urem") }
 
 // Lhs returns the "lhs" operand.
 func (o UremOp) Lhs() *ir.Value { return o.GroupOperand(0) }
@@ -2611,7 +2547,7 @@ func BuildUremOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, r
 type XorOp struct{ *ir.Operation }
 
 // AsXorOp returns op as a XorOp, and whether it is one.
-func AsXorOp(op *ir.Operation) (XorOp, bool) { return XorOp{op}, op != nil && op.Name() == "llvm.xor" }
+func AsXorOp(op *ir.Operation) (XorOp, bool) { return ir.AsView[XorOp](op, "llvm.xor") }
 
 // Lhs returns the "lhs" operand.
 func (o XorOp) Lhs() *ir.Value { return o.GroupOperand(0) }
@@ -2632,9 +2568,7 @@ func BuildXorOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, re
 type ZextOp struct{ *ir.Operation }
 
 // AsZextOp returns op as a ZextOp, and whether it is one.
-func AsZextOp(op *ir.Operation) (ZextOp, bool) {
-	return ZextOp{op}, op != nil && op.Name() == "llvm.zext"
-}
+func AsZextOp(op *ir.Operation) (ZextOp, bool) { return ir.AsView[ZextOp](op, "llvm.zext") }
 
 // Arg returns the "arg" operand.
 func (o ZextOp) Arg() *ir.Value { return o.GroupOperand(0) }

@@ -8,9 +8,7 @@ import "github.com/goopt/goopt/ir"
 type AbsfOp struct{ *ir.Operation }
 
 // AsAbsfOp returns op as a AbsfOp, and whether it is one.
-func AsAbsfOp(op *ir.Operation) (AbsfOp, bool) {
-	return AbsfOp{op}, op != nil && op.Name() == "math.absf"
-}
+func AsAbsfOp(op *ir.Operation) (AbsfOp, bool) { return ir.AsView[AbsfOp](op, "math.absf") }
 
 // OperandValue returns the "operand" operand.
 func (o AbsfOp) OperandValue() *ir.Value { return o.GroupOperand(0) }
@@ -31,9 +29,7 @@ func BuildAbsfOp(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType i
 type AbsiOp struct{ *ir.Operation }
 
 // AsAbsiOp returns op as a AbsiOp, and whether it is one.
-func AsAbsiOp(op *ir.Operation) (AbsiOp, bool) {
-	return AbsiOp{op}, op != nil && op.Name() == "math.absi"
-}
+func AsAbsiOp(op *ir.Operation) (AbsiOp, bool) { return ir.AsView[AbsiOp](op, "math.absi") }
 
 // OperandValue returns the "operand" operand.
 func (o AbsiOp) OperandValue() *ir.Value { return o.GroupOperand(0) }
@@ -51,9 +47,7 @@ func BuildAbsiOp(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType i
 type AcosOp struct{ *ir.Operation }
 
 // AsAcosOp returns op as a AcosOp, and whether it is one.
-func AsAcosOp(op *ir.Operation) (AcosOp, bool) {
-	return AcosOp{op}, op != nil && op.Name() == "math.acos"
-}
+func AsAcosOp(op *ir.Operation) (AcosOp, bool) { return ir.AsView[AcosOp](op, "math.acos") }
 
 // OperandValue returns the "operand" operand.
 func (o AcosOp) OperandValue() *ir.Value { return o.GroupOperand(0) }
@@ -74,9 +68,7 @@ func BuildAcosOp(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType i
 type AcoshOp struct{ *ir.Operation }
 
 // AsAcoshOp returns op as a AcoshOp, and whether it is one.
-func AsAcoshOp(op *ir.Operation) (AcoshOp, bool) {
-	return AcoshOp{op}, op != nil && op.Name() == "math.acosh"
-}
+func AsAcoshOp(op *ir.Operation) (AcoshOp, bool) { return ir.AsView[AcoshOp](op, "math.acosh") }
 
 // OperandValue returns the "operand" operand.
 func (o AcoshOp) OperandValue() *ir.Value { return o.GroupOperand(0) }
@@ -97,9 +89,7 @@ func BuildAcoshOp(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType 
 type AsinOp struct{ *ir.Operation }
 
 // AsAsinOp returns op as a AsinOp, and whether it is one.
-func AsAsinOp(op *ir.Operation) (AsinOp, bool) {
-	return AsinOp{op}, op != nil && op.Name() == "math.asin"
-}
+func AsAsinOp(op *ir.Operation) (AsinOp, bool) { return ir.AsView[AsinOp](op, "math.asin") }
 
 // OperandValue returns the "operand" operand.
 func (o AsinOp) OperandValue() *ir.Value { return o.GroupOperand(0) }
@@ -120,9 +110,7 @@ func BuildAsinOp(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType i
 type AsinhOp struct{ *ir.Operation }
 
 // AsAsinhOp returns op as a AsinhOp, and whether it is one.
-func AsAsinhOp(op *ir.Operation) (AsinhOp, bool) {
-	return AsinhOp{op}, op != nil && op.Name() == "math.asinh"
-}
+func AsAsinhOp(op *ir.Operation) (AsinhOp, bool) { return ir.AsView[AsinhOp](op, "math.asinh") }
 
 // OperandValue returns the "operand" operand.
 func (o AsinhOp) OperandValue() *ir.Value { return o.GroupOperand(0) }
@@ -143,9 +131,7 @@ func BuildAsinhOp(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType 
 type AtanOp struct{ *ir.Operation }
 
 // AsAtanOp returns op as a AtanOp, and whether it is one.
-func AsAtanOp(op *ir.Operation) (AtanOp, bool) {
-	return AtanOp{op}, op != nil && op.Name() == "math.atan"
-}
+func AsAtanOp(op *ir.Operation) (AtanOp, bool) { return ir.AsView[AtanOp](op, "math.atan") }
 
 // OperandValue returns the "operand" operand.
 func (o AtanOp) OperandValue() *ir.Value { return o.GroupOperand(0) }
@@ -166,9 +152,7 @@ func BuildAtanOp(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType i
 type Atan2Op struct{ *ir.Operation }
 
 // AsAtan2Op returns op as a Atan2Op, and whether it is one.
-func AsAtan2Op(op *ir.Operation) (Atan2Op, bool) {
-	return Atan2Op{op}, op != nil && op.Name() == "math.atan2"
-}
+func AsAtan2Op(op *ir.Operation) (Atan2Op, bool) { return ir.AsView[Atan2Op](op, "math.atan2") }
 
 // Lhs returns the "lhs" operand.
 func (o Atan2Op) Lhs() *ir.Value { return o.GroupOperand(0) }
@@ -192,9 +176,7 @@ func BuildAtan2Op(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, 
 type AtanhOp struct{ *ir.Operation }
 
 // AsAtanhOp returns op as a AtanhOp, and whether it is one.
-func AsAtanhOp(op *ir.Operation) (AtanhOp, bool) {
-	return AtanhOp{op}, op != nil && op.Name() == "math.atanh"
-}
+func AsAtanhOp(op *ir.Operation) (AtanhOp, bool) { return ir.AsView[AtanhOp](op, "math.atanh") }
 
 // OperandValue returns the "operand" operand.
 func (o AtanhOp) OperandValue() *ir.Value { return o.GroupOperand(0) }
@@ -215,9 +197,7 @@ func BuildAtanhOp(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType 
 type CbrtOp struct{ *ir.Operation }
 
 // AsCbrtOp returns op as a CbrtOp, and whether it is one.
-func AsCbrtOp(op *ir.Operation) (CbrtOp, bool) {
-	return CbrtOp{op}, op != nil && op.Name() == "math.cbrt"
-}
+func AsCbrtOp(op *ir.Operation) (CbrtOp, bool) { return ir.AsView[CbrtOp](op, "math.cbrt") }
 
 // OperandValue returns the "operand" operand.
 func (o CbrtOp) OperandValue() *ir.Value { return o.GroupOperand(0) }
@@ -238,9 +218,7 @@ func BuildCbrtOp(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType i
 type CeilOp struct{ *ir.Operation }
 
 // AsCeilOp returns op as a CeilOp, and whether it is one.
-func AsCeilOp(op *ir.Operation) (CeilOp, bool) {
-	return CeilOp{op}, op != nil && op.Name() == "math.ceil"
-}
+func AsCeilOp(op *ir.Operation) (CeilOp, bool) { return ir.AsView[CeilOp](op, "math.ceil") }
 
 // OperandValue returns the "operand" operand.
 func (o CeilOp) OperandValue() *ir.Value { return o.GroupOperand(0) }
@@ -262,7 +240,7 @@ type CopysignOp struct{ *ir.Operation }
 
 // AsCopysignOp returns op as a CopysignOp, and whether it is one.
 func AsCopysignOp(op *ir.Operation) (CopysignOp, bool) {
-	return CopysignOp{op}, op != nil && op.Name() == "math.copysign"
+	return ir.AsView[CopysignOp](op, "math.copysign")
 }
 
 // Lhs returns the "lhs" operand.
@@ -287,7 +265,7 @@ func BuildCopysignOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Valu
 type CosOp struct{ *ir.Operation }
 
 // AsCosOp returns op as a CosOp, and whether it is one.
-func AsCosOp(op *ir.Operation) (CosOp, bool) { return CosOp{op}, op != nil && op.Name() == "math.cos" }
+func AsCosOp(op *ir.Operation) (CosOp, bool) { return ir.AsView[CosOp](op, "math.cos") }
 
 // OperandValue returns the "operand" operand.
 func (o CosOp) OperandValue() *ir.Value { return o.GroupOperand(0) }
@@ -308,9 +286,7 @@ func BuildCosOp(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType ir
 type CoshOp struct{ *ir.Operation }
 
 // AsCoshOp returns op as a CoshOp, and whether it is one.
-func AsCoshOp(op *ir.Operation) (CoshOp, bool) {
-	return CoshOp{op}, op != nil && op.Name() == "math.cosh"
-}
+func AsCoshOp(op *ir.Operation) (CoshOp, bool) { return ir.AsView[CoshOp](op, "math.cosh") }
 
 // OperandValue returns the "operand" operand.
 func (o CoshOp) OperandValue() *ir.Value { return o.GroupOperand(0) }
@@ -331,9 +307,7 @@ func BuildCoshOp(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType i
 type CtlzOp struct{ *ir.Operation }
 
 // AsCtlzOp returns op as a CtlzOp, and whether it is one.
-func AsCtlzOp(op *ir.Operation) (CtlzOp, bool) {
-	return CtlzOp{op}, op != nil && op.Name() == "math.ctlz"
-}
+func AsCtlzOp(op *ir.Operation) (CtlzOp, bool) { return ir.AsView[CtlzOp](op, "math.ctlz") }
 
 // OperandValue returns the "operand" operand.
 func (o CtlzOp) OperandValue() *ir.Value { return o.GroupOperand(0) }
@@ -351,9 +325,7 @@ func BuildCtlzOp(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType i
 type CtpopOp struct{ *ir.Operation }
 
 // AsCtpopOp returns op as a CtpopOp, and whether it is one.
-func AsCtpopOp(op *ir.Operation) (CtpopOp, bool) {
-	return CtpopOp{op}, op != nil && op.Name() == "math.ctpop"
-}
+func AsCtpopOp(op *ir.Operation) (CtpopOp, bool) { return ir.AsView[CtpopOp](op, "math.ctpop") }
 
 // OperandValue returns the "operand" operand.
 func (o CtpopOp) OperandValue() *ir.Value { return o.GroupOperand(0) }
@@ -371,9 +343,7 @@ func BuildCtpopOp(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType 
 type CttzOp struct{ *ir.Operation }
 
 // AsCttzOp returns op as a CttzOp, and whether it is one.
-func AsCttzOp(op *ir.Operation) (CttzOp, bool) {
-	return CttzOp{op}, op != nil && op.Name() == "math.cttz"
-}
+func AsCttzOp(op *ir.Operation) (CttzOp, bool) { return ir.AsView[CttzOp](op, "math.cttz") }
 
 // OperandValue returns the "operand" operand.
 func (o CttzOp) OperandValue() *ir.Value { return o.GroupOperand(0) }
@@ -391,7 +361,7 @@ func BuildCttzOp(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType i
 type ErfOp struct{ *ir.Operation }
 
 // AsErfOp returns op as a ErfOp, and whether it is one.
-func AsErfOp(op *ir.Operation) (ErfOp, bool) { return ErfOp{op}, op != nil && op.Name() == "math.erf" }
+func AsErfOp(op *ir.Operation) (ErfOp, bool) { return ir.AsView[ErfOp](op, "math.erf") }
 
 // OperandValue returns the "operand" operand.
 func (o ErfOp) OperandValue() *ir.Value { return o.GroupOperand(0) }
@@ -412,7 +382,7 @@ func BuildErfOp(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType ir
 type ExpOp struct{ *ir.Operation }
 
 // AsExpOp returns op as a ExpOp, and whether it is one.
-func AsExpOp(op *ir.Operation) (ExpOp, bool) { return ExpOp{op}, op != nil && op.Name() == "math.exp" }
+func AsExpOp(op *ir.Operation) (ExpOp, bool) { return ir.AsView[ExpOp](op, "math.exp") }
 
 // OperandValue returns the "operand" operand.
 func (o ExpOp) OperandValue() *ir.Value { return o.GroupOperand(0) }
@@ -433,9 +403,7 @@ func BuildExpOp(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType ir
 type Exp2Op struct{ *ir.Operation }
 
 // AsExp2Op returns op as a Exp2Op, and whether it is one.
-func AsExp2Op(op *ir.Operation) (Exp2Op, bool) {
-	return Exp2Op{op}, op != nil && op.Name() == "math.exp2"
-}
+func AsExp2Op(op *ir.Operation) (Exp2Op, bool) { return ir.AsView[Exp2Op](op, "math.exp2") }
 
 // OperandValue returns the "operand" operand.
 func (o Exp2Op) OperandValue() *ir.Value { return o.GroupOperand(0) }
@@ -456,9 +424,7 @@ func BuildExp2Op(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType i
 type Expm1Op struct{ *ir.Operation }
 
 // AsExpm1Op returns op as a Expm1Op, and whether it is one.
-func AsExpm1Op(op *ir.Operation) (Expm1Op, bool) {
-	return Expm1Op{op}, op != nil && op.Name() == "math.expm1"
-}
+func AsExpm1Op(op *ir.Operation) (Expm1Op, bool) { return ir.AsView[Expm1Op](op, "math.expm1") }
 
 // OperandValue returns the "operand" operand.
 func (o Expm1Op) OperandValue() *ir.Value { return o.GroupOperand(0) }
@@ -479,9 +445,7 @@ func BuildExpm1Op(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType 
 type FloorOp struct{ *ir.Operation }
 
 // AsFloorOp returns op as a FloorOp, and whether it is one.
-func AsFloorOp(op *ir.Operation) (FloorOp, bool) {
-	return FloorOp{op}, op != nil && op.Name() == "math.floor"
-}
+func AsFloorOp(op *ir.Operation) (FloorOp, bool) { return ir.AsView[FloorOp](op, "math.floor") }
 
 // OperandValue returns the "operand" operand.
 func (o FloorOp) OperandValue() *ir.Value { return o.GroupOperand(0) }
@@ -502,7 +466,7 @@ func BuildFloorOp(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType 
 type FmaOp struct{ *ir.Operation }
 
 // AsFmaOp returns op as a FmaOp, and whether it is one.
-func AsFmaOp(op *ir.Operation) (FmaOp, bool) { return FmaOp{op}, op != nil && op.Name() == "math.fma" }
+func AsFmaOp(op *ir.Operation) (FmaOp, bool) { return ir.AsView[FmaOp](op, "math.fma") }
 
 // A returns the "a" operand.
 func (o FmaOp) A() *ir.Value { return o.GroupOperand(0) }
@@ -529,9 +493,7 @@ func BuildFmaOp(b *ir.Builder, loc ir.Location, a *ir.Value, b_ *ir.Value, c *ir
 type FpowiOp struct{ *ir.Operation }
 
 // AsFpowiOp returns op as a FpowiOp, and whether it is one.
-func AsFpowiOp(op *ir.Operation) (FpowiOp, bool) {
-	return FpowiOp{op}, op != nil && op.Name() == "math.fpowi"
-}
+func AsFpowiOp(op *ir.Operation) (FpowiOp, bool) { return ir.AsView[FpowiOp](op, "math.fpowi") }
 
 // Lhs returns the "lhs" operand.
 func (o FpowiOp) Lhs() *ir.Value { return o.GroupOperand(0) }
@@ -555,9 +517,7 @@ func BuildFpowiOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, 
 type IpowiOp struct{ *ir.Operation }
 
 // AsIpowiOp returns op as a IpowiOp, and whether it is one.
-func AsIpowiOp(op *ir.Operation) (IpowiOp, bool) {
-	return IpowiOp{op}, op != nil && op.Name() == "math.ipowi"
-}
+func AsIpowiOp(op *ir.Operation) (IpowiOp, bool) { return ir.AsView[IpowiOp](op, "math.ipowi") }
 
 // Lhs returns the "lhs" operand.
 func (o IpowiOp) Lhs() *ir.Value { return o.GroupOperand(0) }
@@ -578,7 +538,7 @@ func BuildIpowiOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, 
 type LogOp struct{ *ir.Operation }
 
 // AsLogOp returns op as a LogOp, and whether it is one.
-func AsLogOp(op *ir.Operation) (LogOp, bool) { return LogOp{op}, op != nil && op.Name() == "math.log" }
+func AsLogOp(op *ir.Operation) (LogOp, bool) { return ir.AsView[LogOp](op, "math.log") }
 
 // OperandValue returns the "operand" operand.
 func (o LogOp) OperandValue() *ir.Value { return o.GroupOperand(0) }
@@ -599,9 +559,7 @@ func BuildLogOp(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType ir
 type Log10Op struct{ *ir.Operation }
 
 // AsLog10Op returns op as a Log10Op, and whether it is one.
-func AsLog10Op(op *ir.Operation) (Log10Op, bool) {
-	return Log10Op{op}, op != nil && op.Name() == "math.log10"
-}
+func AsLog10Op(op *ir.Operation) (Log10Op, bool) { return ir.AsView[Log10Op](op, "math.log10") }
 
 // OperandValue returns the "operand" operand.
 func (o Log10Op) OperandValue() *ir.Value { return o.GroupOperand(0) }
@@ -622,9 +580,7 @@ func BuildLog10Op(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType 
 type Log1pOp struct{ *ir.Operation }
 
 // AsLog1pOp returns op as a Log1pOp, and whether it is one.
-func AsLog1pOp(op *ir.Operation) (Log1pOp, bool) {
-	return Log1pOp{op}, op != nil && op.Name() == "math.log1p"
-}
+func AsLog1pOp(op *ir.Operation) (Log1pOp, bool) { return ir.AsView[Log1pOp](op, "math.log1p") }
 
 // OperandValue returns the "operand" operand.
 func (o Log1pOp) OperandValue() *ir.Value { return o.GroupOperand(0) }
@@ -645,9 +601,7 @@ func BuildLog1pOp(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType 
 type Log2Op struct{ *ir.Operation }
 
 // AsLog2Op returns op as a Log2Op, and whether it is one.
-func AsLog2Op(op *ir.Operation) (Log2Op, bool) {
-	return Log2Op{op}, op != nil && op.Name() == "math.log2"
-}
+func AsLog2Op(op *ir.Operation) (Log2Op, bool) { return ir.AsView[Log2Op](op, "math.log2") }
 
 // OperandValue returns the "operand" operand.
 func (o Log2Op) OperandValue() *ir.Value { return o.GroupOperand(0) }
@@ -668,9 +622,7 @@ func BuildLog2Op(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType i
 type PowfOp struct{ *ir.Operation }
 
 // AsPowfOp returns op as a PowfOp, and whether it is one.
-func AsPowfOp(op *ir.Operation) (PowfOp, bool) {
-	return PowfOp{op}, op != nil && op.Name() == "math.powf"
-}
+func AsPowfOp(op *ir.Operation) (PowfOp, bool) { return ir.AsView[PowfOp](op, "math.powf") }
 
 // Lhs returns the "lhs" operand.
 func (o PowfOp) Lhs() *ir.Value { return o.GroupOperand(0) }
@@ -694,9 +646,7 @@ func BuildPowfOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, r
 type RoundOp struct{ *ir.Operation }
 
 // AsRoundOp returns op as a RoundOp, and whether it is one.
-func AsRoundOp(op *ir.Operation) (RoundOp, bool) {
-	return RoundOp{op}, op != nil && op.Name() == "math.round"
-}
+func AsRoundOp(op *ir.Operation) (RoundOp, bool) { return ir.AsView[RoundOp](op, "math.round") }
 
 // OperandValue returns the "operand" operand.
 func (o RoundOp) OperandValue() *ir.Value { return o.GroupOperand(0) }
@@ -718,7 +668,7 @@ type RoundevenOp struct{ *ir.Operation }
 
 // AsRoundevenOp returns op as a RoundevenOp, and whether it is one.
 func AsRoundevenOp(op *ir.Operation) (RoundevenOp, bool) {
-	return RoundevenOp{op}, op != nil && op.Name() == "math.roundeven"
+	return ir.AsView[RoundevenOp](op, "math.roundeven")
 }
 
 // OperandValue returns the "operand" operand.
@@ -740,9 +690,7 @@ func BuildRoundevenOp(b *ir.Builder, loc ir.Location, operand *ir.Value, resultT
 type RsqrtOp struct{ *ir.Operation }
 
 // AsRsqrtOp returns op as a RsqrtOp, and whether it is one.
-func AsRsqrtOp(op *ir.Operation) (RsqrtOp, bool) {
-	return RsqrtOp{op}, op != nil && op.Name() == "math.rsqrt"
-}
+func AsRsqrtOp(op *ir.Operation) (RsqrtOp, bool) { return ir.AsView[RsqrtOp](op, "math.rsqrt") }
 
 // OperandValue returns the "operand" operand.
 func (o RsqrtOp) OperandValue() *ir.Value { return o.GroupOperand(0) }
@@ -763,7 +711,7 @@ func BuildRsqrtOp(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType 
 type SinOp struct{ *ir.Operation }
 
 // AsSinOp returns op as a SinOp, and whether it is one.
-func AsSinOp(op *ir.Operation) (SinOp, bool) { return SinOp{op}, op != nil && op.Name() == "math.sin" }
+func AsSinOp(op *ir.Operation) (SinOp, bool) { return ir.AsView[SinOp](op, "math.sin") }
 
 // OperandValue returns the "operand" operand.
 func (o SinOp) OperandValue() *ir.Value { return o.GroupOperand(0) }
@@ -784,9 +732,7 @@ func BuildSinOp(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType ir
 type SinhOp struct{ *ir.Operation }
 
 // AsSinhOp returns op as a SinhOp, and whether it is one.
-func AsSinhOp(op *ir.Operation) (SinhOp, bool) {
-	return SinhOp{op}, op != nil && op.Name() == "math.sinh"
-}
+func AsSinhOp(op *ir.Operation) (SinhOp, bool) { return ir.AsView[SinhOp](op, "math.sinh") }
 
 // OperandValue returns the "operand" operand.
 func (o SinhOp) OperandValue() *ir.Value { return o.GroupOperand(0) }
@@ -807,9 +753,7 @@ func BuildSinhOp(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType i
 type SqrtOp struct{ *ir.Operation }
 
 // AsSqrtOp returns op as a SqrtOp, and whether it is one.
-func AsSqrtOp(op *ir.Operation) (SqrtOp, bool) {
-	return SqrtOp{op}, op != nil && op.Name() == "math.sqrt"
-}
+func AsSqrtOp(op *ir.Operation) (SqrtOp, bool) { return ir.AsView[SqrtOp](op, "math.sqrt") }
 
 // OperandValue returns the "operand" operand.
 func (o SqrtOp) OperandValue() *ir.Value { return o.GroupOperand(0) }
@@ -830,7 +774,7 @@ func BuildSqrtOp(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType i
 type TanOp struct{ *ir.Operation }
 
 // AsTanOp returns op as a TanOp, and whether it is one.
-func AsTanOp(op *ir.Operation) (TanOp, bool) { return TanOp{op}, op != nil && op.Name() == "math.tan" }
+func AsTanOp(op *ir.Operation) (TanOp, bool) { return ir.AsView[TanOp](op, "math.tan") }
 
 // OperandValue returns the "operand" operand.
 func (o TanOp) OperandValue() *ir.Value { return o.GroupOperand(0) }
@@ -851,9 +795,7 @@ func BuildTanOp(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType ir
 type TanhOp struct{ *ir.Operation }
 
 // AsTanhOp returns op as a TanhOp, and whether it is one.
-func AsTanhOp(op *ir.Operation) (TanhOp, bool) {
-	return TanhOp{op}, op != nil && op.Name() == "math.tanh"
-}
+func AsTanhOp(op *ir.Operation) (TanhOp, bool) { return ir.AsView[TanhOp](op, "math.tanh") }
 
 // OperandValue returns the "operand" operand.
 func (o TanhOp) OperandValue() *ir.Value { return o.GroupOperand(0) }
@@ -874,9 +816,7 @@ func BuildTanhOp(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType i
 type TruncOp struct{ *ir.Operation }
 
 // AsTruncOp returns op as a TruncOp, and whether it is one.
-func AsTruncOp(op *ir.Operation) (TruncOp, bool) {
-	return TruncOp{op}, op != nil && op.Name() == "math.trunc"
-}
+func AsTruncOp(op *ir.Operation) (TruncOp, bool) { return ir.AsView[TruncOp](op, "math.trunc") }
 
 // OperandValue returns the "operand" operand.
 func (o TruncOp) OperandValue() *ir.Value { return o.GroupOperand(0) }

@@ -8,9 +8,7 @@ import "github.com/goopt/goopt/ir"
 type AllocOp struct{ *ir.Operation }
 
 // AsAllocOp returns op as a AllocOp, and whether it is one.
-func AsAllocOp(op *ir.Operation) (AllocOp, bool) {
-	return AllocOp{op}, op != nil && op.Name() == "memref.alloc"
-}
+func AsAllocOp(op *ir.Operation) (AllocOp, bool) { return ir.AsView[AllocOp](op, "memref.alloc") }
 
 // DynamicSizes returns the "dynamicSizes" operands.
 func (o AllocOp) DynamicSizes() []*ir.Value { return o.OperandGroup(0) }
@@ -34,9 +32,7 @@ func BuildAllocOp(b *ir.Builder, loc ir.Location, dynamicSizes []*ir.Value, symb
 type AllocaOp struct{ *ir.Operation }
 
 // AsAllocaOp returns op as a AllocaOp, and whether it is one.
-func AsAllocaOp(op *ir.Operation) (AllocaOp, bool) {
-	return AllocaOp{op}, op != nil && op.Name() == "memref.alloca"
-}
+func AsAllocaOp(op *ir.Operation) (AllocaOp, bool) { return ir.AsView[AllocaOp](op, "memref.alloca") }
 
 // DynamicSizes returns the "dynamicSizes" operands.
 func (o AllocaOp) DynamicSizes() []*ir.Value { return o.OperandGroup(0) }
@@ -61,7 +57,7 @@ type AllocaScopeOp struct{ *ir.Operation }
 
 // AsAllocaScopeOp returns op as a AllocaScopeOp, and whether it is one.
 func AsAllocaScopeOp(op *ir.Operation) (AllocaScopeOp, bool) {
-	return AllocaScopeOp{op}, op != nil && op.Name() == "memref.alloca_scope"
+	return ir.AsView[AllocaScopeOp](op, "memref.alloca_scope")
 }
 
 // ResultsValue returns the "results" results.
@@ -81,7 +77,7 @@ type AllocaScopeReturnOp struct{ *ir.Operation }
 
 // AsAllocaScopeReturnOp returns op as a AllocaScopeReturnOp, and whether it is one.
 func AsAllocaScopeReturnOp(op *ir.Operation) (AllocaScopeReturnOp, bool) {
-	return AllocaScopeReturnOp{op}, op != nil && op.Name() == "memref.alloca_scope.return"
+	return ir.AsView[AllocaScopeReturnOp](op, "memref.alloca_scope.return")
 }
 
 // ResultsValue returns the "results" operands.
@@ -98,7 +94,7 @@ type AssumeAlignmentOp struct{ *ir.Operation }
 
 // AsAssumeAlignmentOp returns op as a AssumeAlignmentOp, and whether it is one.
 func AsAssumeAlignmentOp(op *ir.Operation) (AssumeAlignmentOp, bool) {
-	return AssumeAlignmentOp{op}, op != nil && op.Name() == "memref.assume_alignment"
+	return ir.AsView[AssumeAlignmentOp](op, "memref.assume_alignment")
 }
 
 // Memref returns the "memref" operand.
@@ -118,7 +114,7 @@ type AtomicRmwOp struct{ *ir.Operation }
 
 // AsAtomicRmwOp returns op as a AtomicRmwOp, and whether it is one.
 func AsAtomicRmwOp(op *ir.Operation) (AtomicRmwOp, bool) {
-	return AtomicRmwOp{op}, op != nil && op.Name() == "memref.atomic_rmw"
+	return ir.AsView[AtomicRmwOp](op, "memref.atomic_rmw")
 }
 
 // Value returns the "value" operand.
@@ -147,7 +143,7 @@ type AtomicYieldOp struct{ *ir.Operation }
 
 // AsAtomicYieldOp returns op as a AtomicYieldOp, and whether it is one.
 func AsAtomicYieldOp(op *ir.Operation) (AtomicYieldOp, bool) {
-	return AtomicYieldOp{op}, op != nil && op.Name() == "memref.atomic_yield"
+	return ir.AsView[AtomicYieldOp](op, "memref.atomic_yield")
 }
 
 // ResultValue returns the "result" operand.
@@ -163,9 +159,7 @@ func BuildAtomicYieldOp(b *ir.Builder, loc ir.Location, result *ir.Value, attrs 
 type CastOp struct{ *ir.Operation }
 
 // AsCastOp returns op as a CastOp, and whether it is one.
-func AsCastOp(op *ir.Operation) (CastOp, bool) {
-	return CastOp{op}, op != nil && op.Name() == "memref.cast"
-}
+func AsCastOp(op *ir.Operation) (CastOp, bool) { return ir.AsView[CastOp](op, "memref.cast") }
 
 // Source returns the "source" operand.
 func (o CastOp) Source() *ir.Value { return o.GroupOperand(0) }
@@ -184,7 +178,7 @@ type CollapseShapeOp struct{ *ir.Operation }
 
 // AsCollapseShapeOp returns op as a CollapseShapeOp, and whether it is one.
 func AsCollapseShapeOp(op *ir.Operation) (CollapseShapeOp, bool) {
-	return CollapseShapeOp{op}, op != nil && op.Name() == "memref.collapse_shape"
+	return ir.AsView[CollapseShapeOp](op, "memref.collapse_shape")
 }
 
 // Src returns the "src" operand.
@@ -206,9 +200,7 @@ func BuildCollapseShapeOp(b *ir.Builder, loc ir.Location, src *ir.Value, resultT
 type CopyOp struct{ *ir.Operation }
 
 // AsCopyOp returns op as a CopyOp, and whether it is one.
-func AsCopyOp(op *ir.Operation) (CopyOp, bool) {
-	return CopyOp{op}, op != nil && op.Name() == "memref.copy"
-}
+func AsCopyOp(op *ir.Operation) (CopyOp, bool) { return ir.AsView[CopyOp](op, "memref.copy") }
 
 // Source returns the "source" operand.
 func (o CopyOp) Source() *ir.Value { return o.GroupOperand(0) }
@@ -227,7 +219,7 @@ type DeallocOp struct{ *ir.Operation }
 
 // AsDeallocOp returns op as a DeallocOp, and whether it is one.
 func AsDeallocOp(op *ir.Operation) (DeallocOp, bool) {
-	return DeallocOp{op}, op != nil && op.Name() == "memref.dealloc"
+	return ir.AsView[DeallocOp](op, "memref.dealloc")
 }
 
 // Memref returns the "memref" operand.
@@ -243,9 +235,7 @@ func BuildDeallocOp(b *ir.Builder, loc ir.Location, memref *ir.Value, attrs ...i
 type DimOp struct{ *ir.Operation }
 
 // AsDimOp returns op as a DimOp, and whether it is one.
-func AsDimOp(op *ir.Operation) (DimOp, bool) {
-	return DimOp{op}, op != nil && op.Name() == "memref.dim"
-}
+func AsDimOp(op *ir.Operation) (DimOp, bool) { return ir.AsView[DimOp](op, "memref.dim") }
 
 // Source returns the "source" operand.
 func (o DimOp) Source() *ir.Value { return o.GroupOperand(0) }
@@ -267,7 +257,7 @@ type ExpandShapeOp struct{ *ir.Operation }
 
 // AsExpandShapeOp returns op as a ExpandShapeOp, and whether it is one.
 func AsExpandShapeOp(op *ir.Operation) (ExpandShapeOp, bool) {
-	return ExpandShapeOp{op}, op != nil && op.Name() == "memref.expand_shape"
+	return ir.AsView[ExpandShapeOp](op, "memref.expand_shape")
 }
 
 // Src returns the "src" operand.
@@ -296,7 +286,7 @@ type ExtractAlignedPointerAsIndexOp struct{ *ir.Operation }
 
 // AsExtractAlignedPointerAsIndexOp returns op as a ExtractAlignedPointerAsIndexOp, and whether it is one.
 func AsExtractAlignedPointerAsIndexOp(op *ir.Operation) (ExtractAlignedPointerAsIndexOp, bool) {
-	return ExtractAlignedPointerAsIndexOp{op}, op != nil && op.Name() == "memref.extract_aligned_pointer_as_index"
+	return ir.AsView[ExtractAlignedPointerAsIndexOp](op, "memref.extract_aligned_pointer_as_index")
 }
 
 // Source returns the "source" operand.
@@ -316,7 +306,7 @@ type ExtractStridedMetadataOp struct{ *ir.Operation }
 
 // AsExtractStridedMetadataOp returns op as a ExtractStridedMetadataOp, and whether it is one.
 func AsExtractStridedMetadataOp(op *ir.Operation) (ExtractStridedMetadataOp, bool) {
-	return ExtractStridedMetadataOp{op}, op != nil && op.Name() == "memref.extract_strided_metadata"
+	return ir.AsView[ExtractStridedMetadataOp](op, "memref.extract_strided_metadata")
 }
 
 // Source returns the "source" operand.
@@ -345,7 +335,7 @@ type GenericAtomicRmwOp struct{ *ir.Operation }
 
 // AsGenericAtomicRmwOp returns op as a GenericAtomicRmwOp, and whether it is one.
 func AsGenericAtomicRmwOp(op *ir.Operation) (GenericAtomicRmwOp, bool) {
-	return GenericAtomicRmwOp{op}, op != nil && op.Name() == "memref.generic_atomic_rmw"
+	return ir.AsView[GenericAtomicRmwOp](op, "memref.generic_atomic_rmw")
 }
 
 // Memref returns the "memref" operand.
@@ -371,7 +361,7 @@ type GetGlobalOp struct{ *ir.Operation }
 
 // AsGetGlobalOp returns op as a GetGlobalOp, and whether it is one.
 func AsGetGlobalOp(op *ir.Operation) (GetGlobalOp, bool) {
-	return GetGlobalOp{op}, op != nil && op.Name() == "memref.get_global"
+	return ir.AsView[GetGlobalOp](op, "memref.get_global")
 }
 
 // ResultValue returns the "result" result.
@@ -390,9 +380,7 @@ func BuildGetGlobalOp(b *ir.Builder, loc ir.Location, resultType ir.Type, attrs 
 type GlobalOp struct{ *ir.Operation }
 
 // AsGlobalOp returns op as a GlobalOp, and whether it is one.
-func AsGlobalOp(op *ir.Operation) (GlobalOp, bool) {
-	return GlobalOp{op}, op != nil && op.Name() == "memref.global"
-}
+func AsGlobalOp(op *ir.Operation) (GlobalOp, bool) { return ir.AsView[GlobalOp](op, "memref.global") }
 
 // SymName returns the "sym_name" attribute (nil when absent).
 func (o GlobalOp) SymName() ir.Attribute { return o.Attr("sym_name") }
@@ -422,9 +410,7 @@ func BuildGlobalOp(b *ir.Builder, loc ir.Location, attrs ...ir.NamedAttribute) G
 type LoadOp struct{ *ir.Operation }
 
 // AsLoadOp returns op as a LoadOp, and whether it is one.
-func AsLoadOp(op *ir.Operation) (LoadOp, bool) {
-	return LoadOp{op}, op != nil && op.Name() == "memref.load"
-}
+func AsLoadOp(op *ir.Operation) (LoadOp, bool) { return ir.AsView[LoadOp](op, "memref.load") }
 
 // Memref returns the "memref" operand.
 func (o LoadOp) Memref() *ir.Value { return o.GroupOperand(0) }
@@ -449,7 +435,7 @@ type MemorySpaceCastOp struct{ *ir.Operation }
 
 // AsMemorySpaceCastOp returns op as a MemorySpaceCastOp, and whether it is one.
 func AsMemorySpaceCastOp(op *ir.Operation) (MemorySpaceCastOp, bool) {
-	return MemorySpaceCastOp{op}, op != nil && op.Name() == "memref.memory_space_cast"
+	return ir.AsView[MemorySpaceCastOp](op, "memref.memory_space_cast")
 }
 
 // Source returns the "source" operand.
@@ -469,7 +455,7 @@ type PrefetchOp struct{ *ir.Operation }
 
 // AsPrefetchOp returns op as a PrefetchOp, and whether it is one.
 func AsPrefetchOp(op *ir.Operation) (PrefetchOp, bool) {
-	return PrefetchOp{op}, op != nil && op.Name() == "memref.prefetch"
+	return ir.AsView[PrefetchOp](op, "memref.prefetch")
 }
 
 // Memref returns the "memref" operand.
@@ -497,9 +483,7 @@ func BuildPrefetchOp(b *ir.Builder, loc ir.Location, memref *ir.Value, indices [
 type RankOp struct{ *ir.Operation }
 
 // AsRankOp returns op as a RankOp, and whether it is one.
-func AsRankOp(op *ir.Operation) (RankOp, bool) {
-	return RankOp{op}, op != nil && op.Name() == "memref.rank"
-}
+func AsRankOp(op *ir.Operation) (RankOp, bool) { return ir.AsView[RankOp](op, "memref.rank") }
 
 // Memref returns the "memref" operand.
 func (o RankOp) Memref() *ir.Value { return o.GroupOperand(0) }
@@ -518,7 +502,7 @@ type ReallocOp struct{ *ir.Operation }
 
 // AsReallocOp returns op as a ReallocOp, and whether it is one.
 func AsReallocOp(op *ir.Operation) (ReallocOp, bool) {
-	return ReallocOp{op}, op != nil && op.Name() == "memref.realloc"
+	return ir.AsView[ReallocOp](op, "memref.realloc")
 }
 
 // Source returns the "source" operand.
@@ -544,7 +528,7 @@ type ReinterpretCastOp struct{ *ir.Operation }
 
 // AsReinterpretCastOp returns op as a ReinterpretCastOp, and whether it is one.
 func AsReinterpretCastOp(op *ir.Operation) (ReinterpretCastOp, bool) {
-	return ReinterpretCastOp{op}, op != nil && op.Name() == "memref.reinterpret_cast"
+	return ir.AsView[ReinterpretCastOp](op, "memref.reinterpret_cast")
 }
 
 // Source returns the "source" operand.
@@ -581,9 +565,7 @@ func BuildReinterpretCastOp(b *ir.Builder, loc ir.Location, source *ir.Value, of
 type StoreOp struct{ *ir.Operation }
 
 // AsStoreOp returns op as a StoreOp, and whether it is one.
-func AsStoreOp(op *ir.Operation) (StoreOp, bool) {
-	return StoreOp{op}, op != nil && op.Name() == "memref.store"
-}
+func AsStoreOp(op *ir.Operation) (StoreOp, bool) { return ir.AsView[StoreOp](op, "memref.store") }
 
 // Value returns the "value" operand.
 func (o StoreOp) Value() *ir.Value { return o.GroupOperand(0) }
@@ -608,7 +590,7 @@ type SubviewOp struct{ *ir.Operation }
 
 // AsSubviewOp returns op as a SubviewOp, and whether it is one.
 func AsSubviewOp(op *ir.Operation) (SubviewOp, bool) {
-	return SubviewOp{op}, op != nil && op.Name() == "memref.subview"
+	return ir.AsView[SubviewOp](op, "memref.subview")
 }
 
 // Source returns the "source" operand.
@@ -646,7 +628,7 @@ type TransposeOp struct{ *ir.Operation }
 
 // AsTransposeOp returns op as a TransposeOp, and whether it is one.
 func AsTransposeOp(op *ir.Operation) (TransposeOp, bool) {
-	return TransposeOp{op}, op != nil && op.Name() == "memref.transpose"
+	return ir.AsView[TransposeOp](op, "memref.transpose")
 }
 
 // In returns the "in" operand.
@@ -668,9 +650,7 @@ func BuildTransposeOp(b *ir.Builder, loc ir.Location, in *ir.Value, resultType i
 type ViewOp struct{ *ir.Operation }
 
 // AsViewOp returns op as a ViewOp, and whether it is one.
-func AsViewOp(op *ir.Operation) (ViewOp, bool) {
-	return ViewOp{op}, op != nil && op.Name() == "memref.view"
-}
+func AsViewOp(op *ir.Operation) (ViewOp, bool) { return ir.AsView[ViewOp](op, "memref.view") }
 
 // Source returns the "source" operand.
 func (o ViewOp) Source() *ir.Value { return o.GroupOperand(0) }

@@ -8,9 +8,7 @@ import "github.com/goopt/goopt/ir"
 type BarrierOp struct{ *ir.Operation }
 
 // AsBarrierOp returns op as a BarrierOp, and whether it is one.
-func AsBarrierOp(op *ir.Operation) (BarrierOp, bool) {
-	return BarrierOp{op}, op != nil && op.Name() == "nvvm.barrier"
-}
+func AsBarrierOp(op *ir.Operation) (BarrierOp, bool) { return ir.AsView[BarrierOp](op, "nvvm.barrier") }
 
 // BarrierId returns the "barrierId" operand (nil when absent).
 func (o BarrierOp) BarrierId() *ir.Value { return o.GroupOperand(0) }
@@ -29,7 +27,7 @@ type Barrier0Op struct{ *ir.Operation }
 
 // AsBarrier0Op returns op as a Barrier0Op, and whether it is one.
 func AsBarrier0Op(op *ir.Operation) (Barrier0Op, bool) {
-	return Barrier0Op{op}, op != nil && op.Name() == "nvvm.barrier0"
+	return ir.AsView[Barrier0Op](op, "nvvm.barrier0")
 }
 
 // BuildBarrier0Op creates a nvvm.barrier0 at b's insertion point; operands are given
@@ -43,7 +41,7 @@ type CpAsyncBulkTensorGlobalSharedCtaOp struct{ *ir.Operation }
 
 // AsCpAsyncBulkTensorGlobalSharedCtaOp returns op as a CpAsyncBulkTensorGlobalSharedCtaOp, and whether it is one.
 func AsCpAsyncBulkTensorGlobalSharedCtaOp(op *ir.Operation) (CpAsyncBulkTensorGlobalSharedCtaOp, bool) {
-	return CpAsyncBulkTensorGlobalSharedCtaOp{op}, op != nil && op.Name() == "nvvm.cp.async.bulk.tensor.global.shared.cta"
+	return ir.AsView[CpAsyncBulkTensorGlobalSharedCtaOp](op, "nvvm.cp.async.bulk.tensor.global.shared.cta")
 }
 
 // TmaDescriptor returns the "tmaDescriptor" operand.
@@ -69,7 +67,7 @@ type CpAsyncBulkTensorSharedClusterGlobalOp struct{ *ir.Operation }
 
 // AsCpAsyncBulkTensorSharedClusterGlobalOp returns op as a CpAsyncBulkTensorSharedClusterGlobalOp, and whether it is one.
 func AsCpAsyncBulkTensorSharedClusterGlobalOp(op *ir.Operation) (CpAsyncBulkTensorSharedClusterGlobalOp, bool) {
-	return CpAsyncBulkTensorSharedClusterGlobalOp{op}, op != nil && op.Name() == "nvvm.cp.async.bulk.tensor.shared.cluster.global"
+	return ir.AsView[CpAsyncBulkTensorSharedClusterGlobalOp](op, "nvvm.cp.async.bulk.tensor.shared.cluster.global")
 }
 
 // DstMem returns the "dstMem" operand.
@@ -107,7 +105,7 @@ type CpAsyncCommitGroupOp struct{ *ir.Operation }
 
 // AsCpAsyncCommitGroupOp returns op as a CpAsyncCommitGroupOp, and whether it is one.
 func AsCpAsyncCommitGroupOp(op *ir.Operation) (CpAsyncCommitGroupOp, bool) {
-	return CpAsyncCommitGroupOp{op}, op != nil && op.Name() == "nvvm.cp.async.commit.group"
+	return ir.AsView[CpAsyncCommitGroupOp](op, "nvvm.cp.async.commit.group")
 }
 
 // BuildCpAsyncCommitGroupOp creates a nvvm.cp.async.commit.group at b's insertion point; operands are given
@@ -121,7 +119,7 @@ type CpAsyncSharedGlobalOp struct{ *ir.Operation }
 
 // AsCpAsyncSharedGlobalOp returns op as a CpAsyncSharedGlobalOp, and whether it is one.
 func AsCpAsyncSharedGlobalOp(op *ir.Operation) (CpAsyncSharedGlobalOp, bool) {
-	return CpAsyncSharedGlobalOp{op}, op != nil && op.Name() == "nvvm.cp.async.shared.global"
+	return ir.AsView[CpAsyncSharedGlobalOp](op, "nvvm.cp.async.shared.global")
 }
 
 // Dst returns the "dst" operand.
@@ -150,7 +148,7 @@ type CpAsyncWaitGroupOp struct{ *ir.Operation }
 
 // AsCpAsyncWaitGroupOp returns op as a CpAsyncWaitGroupOp, and whether it is one.
 func AsCpAsyncWaitGroupOp(op *ir.Operation) (CpAsyncWaitGroupOp, bool) {
-	return CpAsyncWaitGroupOp{op}, op != nil && op.Name() == "nvvm.cp.async.wait.group"
+	return ir.AsView[CpAsyncWaitGroupOp](op, "nvvm.cp.async.wait.group")
 }
 
 // N returns the "n" attribute (nil when absent).
@@ -167,7 +165,7 @@ type ElectSyncOp struct{ *ir.Operation }
 
 // AsElectSyncOp returns op as a ElectSyncOp, and whether it is one.
 func AsElectSyncOp(op *ir.Operation) (ElectSyncOp, bool) {
-	return ElectSyncOp{op}, op != nil && op.Name() == "nvvm.elect.sync"
+	return ir.AsView[ElectSyncOp](op, "nvvm.elect.sync")
 }
 
 // Pred returns the "pred" result.
@@ -184,7 +182,7 @@ type FenceMbarrierInitOp struct{ *ir.Operation }
 
 // AsFenceMbarrierInitOp returns op as a FenceMbarrierInitOp, and whether it is one.
 func AsFenceMbarrierInitOp(op *ir.Operation) (FenceMbarrierInitOp, bool) {
-	return FenceMbarrierInitOp{op}, op != nil && op.Name() == "nvvm.fence.mbarrier.init"
+	return ir.AsView[FenceMbarrierInitOp](op, "nvvm.fence.mbarrier.init")
 }
 
 // BuildFenceMbarrierInitOp creates a nvvm.fence.mbarrier.init at b's insertion point; operands are given
@@ -198,7 +196,7 @@ type FenceProxyOp struct{ *ir.Operation }
 
 // AsFenceProxyOp returns op as a FenceProxyOp, and whether it is one.
 func AsFenceProxyOp(op *ir.Operation) (FenceProxyOp, bool) {
-	return FenceProxyOp{op}, op != nil && op.Name() == "nvvm.fence.proxy"
+	return ir.AsView[FenceProxyOp](op, "nvvm.fence.proxy")
 }
 
 // Kind returns the "kind" attribute (nil when absent).
@@ -218,7 +216,7 @@ type FenceScClusterOp struct{ *ir.Operation }
 
 // AsFenceScClusterOp returns op as a FenceScClusterOp, and whether it is one.
 func AsFenceScClusterOp(op *ir.Operation) (FenceScClusterOp, bool) {
-	return FenceScClusterOp{op}, op != nil && op.Name() == "nvvm.fence.sc.cluster"
+	return ir.AsView[FenceScClusterOp](op, "nvvm.fence.sc.cluster")
 }
 
 // BuildFenceScClusterOp creates a nvvm.fence.sc.cluster at b's insertion point; operands are given
@@ -232,7 +230,7 @@ type LdmatrixOp struct{ *ir.Operation }
 
 // AsLdmatrixOp returns op as a LdmatrixOp, and whether it is one.
 func AsLdmatrixOp(op *ir.Operation) (LdmatrixOp, bool) {
-	return LdmatrixOp{op}, op != nil && op.Name() == "nvvm.ldmatrix"
+	return ir.AsView[LdmatrixOp](op, "nvvm.ldmatrix")
 }
 
 // Ptr returns the "ptr" operand.
@@ -258,7 +256,7 @@ type MbarrierArriveOp struct{ *ir.Operation }
 
 // AsMbarrierArriveOp returns op as a MbarrierArriveOp, and whether it is one.
 func AsMbarrierArriveOp(op *ir.Operation) (MbarrierArriveOp, bool) {
-	return MbarrierArriveOp{op}, op != nil && op.Name() == "nvvm.mbarrier.arrive"
+	return ir.AsView[MbarrierArriveOp](op, "nvvm.mbarrier.arrive")
 }
 
 // Addr returns the "addr" operand.
@@ -278,7 +276,7 @@ type MbarrierArriveExpectTxOp struct{ *ir.Operation }
 
 // AsMbarrierArriveExpectTxOp returns op as a MbarrierArriveExpectTxOp, and whether it is one.
 func AsMbarrierArriveExpectTxOp(op *ir.Operation) (MbarrierArriveExpectTxOp, bool) {
-	return MbarrierArriveExpectTxOp{op}, op != nil && op.Name() == "nvvm.mbarrier.arrive.expect_tx"
+	return ir.AsView[MbarrierArriveExpectTxOp](op, "nvvm.mbarrier.arrive.expect_tx")
 }
 
 // Addr returns the "addr" operand.
@@ -301,7 +299,7 @@ type MbarrierArriveExpectTxSharedOp struct{ *ir.Operation }
 
 // AsMbarrierArriveExpectTxSharedOp returns op as a MbarrierArriveExpectTxSharedOp, and whether it is one.
 func AsMbarrierArriveExpectTxSharedOp(op *ir.Operation) (MbarrierArriveExpectTxSharedOp, bool) {
-	return MbarrierArriveExpectTxSharedOp{op}, op != nil && op.Name() == "nvvm.mbarrier.arrive.expect_tx.shared"
+	return ir.AsView[MbarrierArriveExpectTxSharedOp](op, "nvvm.mbarrier.arrive.expect_tx.shared")
 }
 
 // Addr returns the "addr" operand.
@@ -324,7 +322,7 @@ type MbarrierArriveSharedOp struct{ *ir.Operation }
 
 // AsMbarrierArriveSharedOp returns op as a MbarrierArriveSharedOp, and whether it is one.
 func AsMbarrierArriveSharedOp(op *ir.Operation) (MbarrierArriveSharedOp, bool) {
-	return MbarrierArriveSharedOp{op}, op != nil && op.Name() == "nvvm.mbarrier.arrive.shared"
+	return ir.AsView[MbarrierArriveSharedOp](op, "nvvm.mbarrier.arrive.shared")
 }
 
 // Addr returns the "addr" operand.
@@ -344,7 +342,7 @@ type MbarrierInitOp struct{ *ir.Operation }
 
 // AsMbarrierInitOp returns op as a MbarrierInitOp, and whether it is one.
 func AsMbarrierInitOp(op *ir.Operation) (MbarrierInitOp, bool) {
-	return MbarrierInitOp{op}, op != nil && op.Name() == "nvvm.mbarrier.init"
+	return ir.AsView[MbarrierInitOp](op, "nvvm.mbarrier.init")
 }
 
 // Addr returns the "addr" operand.
@@ -367,7 +365,7 @@ type MbarrierInitSharedOp struct{ *ir.Operation }
 
 // AsMbarrierInitSharedOp returns op as a MbarrierInitSharedOp, and whether it is one.
 func AsMbarrierInitSharedOp(op *ir.Operation) (MbarrierInitSharedOp, bool) {
-	return MbarrierInitSharedOp{op}, op != nil && op.Name() == "nvvm.mbarrier.init.shared"
+	return ir.AsView[MbarrierInitSharedOp](op, "nvvm.mbarrier.init.shared")
 }
 
 // Addr returns the "addr" operand.
@@ -390,7 +388,7 @@ type MbarrierTestWaitOp struct{ *ir.Operation }
 
 // AsMbarrierTestWaitOp returns op as a MbarrierTestWaitOp, and whether it is one.
 func AsMbarrierTestWaitOp(op *ir.Operation) (MbarrierTestWaitOp, bool) {
-	return MbarrierTestWaitOp{op}, op != nil && op.Name() == "nvvm.mbarrier.test.wait"
+	return ir.AsView[MbarrierTestWaitOp](op, "nvvm.mbarrier.test.wait")
 }
 
 // Addr returns the "addr" operand.
@@ -413,7 +411,7 @@ type MbarrierTestWaitSharedOp struct{ *ir.Operation }
 
 // AsMbarrierTestWaitSharedOp returns op as a MbarrierTestWaitSharedOp, and whether it is one.
 func AsMbarrierTestWaitSharedOp(op *ir.Operation) (MbarrierTestWaitSharedOp, bool) {
-	return MbarrierTestWaitSharedOp{op}, op != nil && op.Name() == "nvvm.mbarrier.test.wait.shared"
+	return ir.AsView[MbarrierTestWaitSharedOp](op, "nvvm.mbarrier.test.wait.shared")
 }
 
 // Addr returns the "addr" operand.
@@ -436,7 +434,7 @@ type MbarrierTryWaitParityOp struct{ *ir.Operation }
 
 // AsMbarrierTryWaitParityOp returns op as a MbarrierTryWaitParityOp, and whether it is one.
 func AsMbarrierTryWaitParityOp(op *ir.Operation) (MbarrierTryWaitParityOp, bool) {
-	return MbarrierTryWaitParityOp{op}, op != nil && op.Name() == "nvvm.mbarrier.try_wait.parity"
+	return ir.AsView[MbarrierTryWaitParityOp](op, "nvvm.mbarrier.try_wait.parity")
 }
 
 // Addr returns the "addr" operand.
@@ -459,7 +457,7 @@ type MbarrierTryWaitParitySharedOp struct{ *ir.Operation }
 
 // AsMbarrierTryWaitParitySharedOp returns op as a MbarrierTryWaitParitySharedOp, and whether it is one.
 func AsMbarrierTryWaitParitySharedOp(op *ir.Operation) (MbarrierTryWaitParitySharedOp, bool) {
-	return MbarrierTryWaitParitySharedOp{op}, op != nil && op.Name() == "nvvm.mbarrier.try_wait.parity.shared"
+	return ir.AsView[MbarrierTryWaitParitySharedOp](op, "nvvm.mbarrier.try_wait.parity.shared")
 }
 
 // Addr returns the "addr" operand.
@@ -482,7 +480,7 @@ type MmaSyncOp struct{ *ir.Operation }
 
 // AsMmaSyncOp returns op as a MmaSyncOp, and whether it is one.
 func AsMmaSyncOp(op *ir.Operation) (MmaSyncOp, bool) {
-	return MmaSyncOp{op}, op != nil && op.Name() == "nvvm.mma.sync"
+	return ir.AsView[MmaSyncOp](op, "nvvm.mma.sync")
 }
 
 // OperandA returns the "operandA" operands.
@@ -529,7 +527,7 @@ type ReadPtxSregClockOp struct{ *ir.Operation }
 
 // AsReadPtxSregClockOp returns op as a ReadPtxSregClockOp, and whether it is one.
 func AsReadPtxSregClockOp(op *ir.Operation) (ReadPtxSregClockOp, bool) {
-	return ReadPtxSregClockOp{op}, op != nil && op.Name() == "nvvm.read.ptx.sreg.clock"
+	return ir.AsView[ReadPtxSregClockOp](op, "nvvm.read.ptx.sreg.clock")
 }
 
 // Res returns the "res" result.
@@ -546,7 +544,7 @@ type ReadPtxSregClock64Op struct{ *ir.Operation }
 
 // AsReadPtxSregClock64Op returns op as a ReadPtxSregClock64Op, and whether it is one.
 func AsReadPtxSregClock64Op(op *ir.Operation) (ReadPtxSregClock64Op, bool) {
-	return ReadPtxSregClock64Op{op}, op != nil && op.Name() == "nvvm.read.ptx.sreg.clock64"
+	return ir.AsView[ReadPtxSregClock64Op](op, "nvvm.read.ptx.sreg.clock64")
 }
 
 // Res returns the "res" result.
@@ -563,7 +561,7 @@ type ReadPtxSregClusterCtaidXOp struct{ *ir.Operation }
 
 // AsReadPtxSregClusterCtaidXOp returns op as a ReadPtxSregClusterCtaidXOp, and whether it is one.
 func AsReadPtxSregClusterCtaidXOp(op *ir.Operation) (ReadPtxSregClusterCtaidXOp, bool) {
-	return ReadPtxSregClusterCtaidXOp{op}, op != nil && op.Name() == "nvvm.read.ptx.sreg.cluster.ctaid.x"
+	return ir.AsView[ReadPtxSregClusterCtaidXOp](op, "nvvm.read.ptx.sreg.cluster.ctaid.x")
 }
 
 // Res returns the "res" result.
@@ -580,7 +578,7 @@ type ReadPtxSregClusterCtaidYOp struct{ *ir.Operation }
 
 // AsReadPtxSregClusterCtaidYOp returns op as a ReadPtxSregClusterCtaidYOp, and whether it is one.
 func AsReadPtxSregClusterCtaidYOp(op *ir.Operation) (ReadPtxSregClusterCtaidYOp, bool) {
-	return ReadPtxSregClusterCtaidYOp{op}, op != nil && op.Name() == "nvvm.read.ptx.sreg.cluster.ctaid.y"
+	return ir.AsView[ReadPtxSregClusterCtaidYOp](op, "nvvm.read.ptx.sreg.cluster.ctaid.y")
 }
 
 // Res returns the "res" result.
@@ -597,7 +595,7 @@ type ReadPtxSregClusterCtaidZOp struct{ *ir.Operation }
 
 // AsReadPtxSregClusterCtaidZOp returns op as a ReadPtxSregClusterCtaidZOp, and whether it is one.
 func AsReadPtxSregClusterCtaidZOp(op *ir.Operation) (ReadPtxSregClusterCtaidZOp, bool) {
-	return ReadPtxSregClusterCtaidZOp{op}, op != nil && op.Name() == "nvvm.read.ptx.sreg.cluster.ctaid.z"
+	return ir.AsView[ReadPtxSregClusterCtaidZOp](op, "nvvm.read.ptx.sreg.cluster.ctaid.z")
 }
 
 // Res returns the "res" result.
@@ -614,7 +612,7 @@ type ReadPtxSregClusterCtarankOp struct{ *ir.Operation }
 
 // AsReadPtxSregClusterCtarankOp returns op as a ReadPtxSregClusterCtarankOp, and whether it is one.
 func AsReadPtxSregClusterCtarankOp(op *ir.Operation) (ReadPtxSregClusterCtarankOp, bool) {
-	return ReadPtxSregClusterCtarankOp{op}, op != nil && op.Name() == "nvvm.read.ptx.sreg.cluster.ctarank"
+	return ir.AsView[ReadPtxSregClusterCtarankOp](op, "nvvm.read.ptx.sreg.cluster.ctarank")
 }
 
 // Res returns the "res" result.
@@ -631,7 +629,7 @@ type ReadPtxSregClusterNctaidXOp struct{ *ir.Operation }
 
 // AsReadPtxSregClusterNctaidXOp returns op as a ReadPtxSregClusterNctaidXOp, and whether it is one.
 func AsReadPtxSregClusterNctaidXOp(op *ir.Operation) (ReadPtxSregClusterNctaidXOp, bool) {
-	return ReadPtxSregClusterNctaidXOp{op}, op != nil && op.Name() == "nvvm.read.ptx.sreg.cluster.nctaid.x"
+	return ir.AsView[ReadPtxSregClusterNctaidXOp](op, "nvvm.read.ptx.sreg.cluster.nctaid.x")
 }
 
 // Res returns the "res" result.
@@ -648,7 +646,7 @@ type ReadPtxSregClusterNctaidYOp struct{ *ir.Operation }
 
 // AsReadPtxSregClusterNctaidYOp returns op as a ReadPtxSregClusterNctaidYOp, and whether it is one.
 func AsReadPtxSregClusterNctaidYOp(op *ir.Operation) (ReadPtxSregClusterNctaidYOp, bool) {
-	return ReadPtxSregClusterNctaidYOp{op}, op != nil && op.Name() == "nvvm.read.ptx.sreg.cluster.nctaid.y"
+	return ir.AsView[ReadPtxSregClusterNctaidYOp](op, "nvvm.read.ptx.sreg.cluster.nctaid.y")
 }
 
 // Res returns the "res" result.
@@ -665,7 +663,7 @@ type ReadPtxSregClusterNctaidZOp struct{ *ir.Operation }
 
 // AsReadPtxSregClusterNctaidZOp returns op as a ReadPtxSregClusterNctaidZOp, and whether it is one.
 func AsReadPtxSregClusterNctaidZOp(op *ir.Operation) (ReadPtxSregClusterNctaidZOp, bool) {
-	return ReadPtxSregClusterNctaidZOp{op}, op != nil && op.Name() == "nvvm.read.ptx.sreg.cluster.nctaid.z"
+	return ir.AsView[ReadPtxSregClusterNctaidZOp](op, "nvvm.read.ptx.sreg.cluster.nctaid.z")
 }
 
 // Res returns the "res" result.
@@ -682,7 +680,7 @@ type ReadPtxSregClusterNctarankOp struct{ *ir.Operation }
 
 // AsReadPtxSregClusterNctarankOp returns op as a ReadPtxSregClusterNctarankOp, and whether it is one.
 func AsReadPtxSregClusterNctarankOp(op *ir.Operation) (ReadPtxSregClusterNctarankOp, bool) {
-	return ReadPtxSregClusterNctarankOp{op}, op != nil && op.Name() == "nvvm.read.ptx.sreg.cluster.nctarank"
+	return ir.AsView[ReadPtxSregClusterNctarankOp](op, "nvvm.read.ptx.sreg.cluster.nctarank")
 }
 
 // Res returns the "res" result.
@@ -699,7 +697,7 @@ type ReadPtxSregClusteridXOp struct{ *ir.Operation }
 
 // AsReadPtxSregClusteridXOp returns op as a ReadPtxSregClusteridXOp, and whether it is one.
 func AsReadPtxSregClusteridXOp(op *ir.Operation) (ReadPtxSregClusteridXOp, bool) {
-	return ReadPtxSregClusteridXOp{op}, op != nil && op.Name() == "nvvm.read.ptx.sreg.clusterid.x"
+	return ir.AsView[ReadPtxSregClusteridXOp](op, "nvvm.read.ptx.sreg.clusterid.x")
 }
 
 // Res returns the "res" result.
@@ -716,7 +714,7 @@ type ReadPtxSregClusteridYOp struct{ *ir.Operation }
 
 // AsReadPtxSregClusteridYOp returns op as a ReadPtxSregClusteridYOp, and whether it is one.
 func AsReadPtxSregClusteridYOp(op *ir.Operation) (ReadPtxSregClusteridYOp, bool) {
-	return ReadPtxSregClusteridYOp{op}, op != nil && op.Name() == "nvvm.read.ptx.sreg.clusterid.y"
+	return ir.AsView[ReadPtxSregClusteridYOp](op, "nvvm.read.ptx.sreg.clusterid.y")
 }
 
 // Res returns the "res" result.
@@ -733,7 +731,7 @@ type ReadPtxSregClusteridZOp struct{ *ir.Operation }
 
 // AsReadPtxSregClusteridZOp returns op as a ReadPtxSregClusteridZOp, and whether it is one.
 func AsReadPtxSregClusteridZOp(op *ir.Operation) (ReadPtxSregClusteridZOp, bool) {
-	return ReadPtxSregClusteridZOp{op}, op != nil && op.Name() == "nvvm.read.ptx.sreg.clusterid.z"
+	return ir.AsView[ReadPtxSregClusteridZOp](op, "nvvm.read.ptx.sreg.clusterid.z")
 }
 
 // Res returns the "res" result.
@@ -750,7 +748,7 @@ type ReadPtxSregCtaidXOp struct{ *ir.Operation }
 
 // AsReadPtxSregCtaidXOp returns op as a ReadPtxSregCtaidXOp, and whether it is one.
 func AsReadPtxSregCtaidXOp(op *ir.Operation) (ReadPtxSregCtaidXOp, bool) {
-	return ReadPtxSregCtaidXOp{op}, op != nil && op.Name() == "nvvm.read.ptx.sreg.ctaid.x"
+	return ir.AsView[ReadPtxSregCtaidXOp](op, "nvvm.read.ptx.sreg.ctaid.x")
 }
 
 // Res returns the "res" result.
@@ -767,7 +765,7 @@ type ReadPtxSregCtaidYOp struct{ *ir.Operation }
 
 // AsReadPtxSregCtaidYOp returns op as a ReadPtxSregCtaidYOp, and whether it is one.
 func AsReadPtxSregCtaidYOp(op *ir.Operation) (ReadPtxSregCtaidYOp, bool) {
-	return ReadPtxSregCtaidYOp{op}, op != nil && op.Name() == "nvvm.read.ptx.sreg.ctaid.y"
+	return ir.AsView[ReadPtxSregCtaidYOp](op, "nvvm.read.ptx.sreg.ctaid.y")
 }
 
 // Res returns the "res" result.
@@ -784,7 +782,7 @@ type ReadPtxSregCtaidZOp struct{ *ir.Operation }
 
 // AsReadPtxSregCtaidZOp returns op as a ReadPtxSregCtaidZOp, and whether it is one.
 func AsReadPtxSregCtaidZOp(op *ir.Operation) (ReadPtxSregCtaidZOp, bool) {
-	return ReadPtxSregCtaidZOp{op}, op != nil && op.Name() == "nvvm.read.ptx.sreg.ctaid.z"
+	return ir.AsView[ReadPtxSregCtaidZOp](op, "nvvm.read.ptx.sreg.ctaid.z")
 }
 
 // Res returns the "res" result.
@@ -801,7 +799,7 @@ type ReadPtxSregLaneidOp struct{ *ir.Operation }
 
 // AsReadPtxSregLaneidOp returns op as a ReadPtxSregLaneidOp, and whether it is one.
 func AsReadPtxSregLaneidOp(op *ir.Operation) (ReadPtxSregLaneidOp, bool) {
-	return ReadPtxSregLaneidOp{op}, op != nil && op.Name() == "nvvm.read.ptx.sreg.laneid"
+	return ir.AsView[ReadPtxSregLaneidOp](op, "nvvm.read.ptx.sreg.laneid")
 }
 
 // Res returns the "res" result.
@@ -818,7 +816,7 @@ type ReadPtxSregNclusteridXOp struct{ *ir.Operation }
 
 // AsReadPtxSregNclusteridXOp returns op as a ReadPtxSregNclusteridXOp, and whether it is one.
 func AsReadPtxSregNclusteridXOp(op *ir.Operation) (ReadPtxSregNclusteridXOp, bool) {
-	return ReadPtxSregNclusteridXOp{op}, op != nil && op.Name() == "nvvm.read.ptx.sreg.nclusterid.x"
+	return ir.AsView[ReadPtxSregNclusteridXOp](op, "nvvm.read.ptx.sreg.nclusterid.x")
 }
 
 // Res returns the "res" result.
@@ -835,7 +833,7 @@ type ReadPtxSregNclusteridYOp struct{ *ir.Operation }
 
 // AsReadPtxSregNclusteridYOp returns op as a ReadPtxSregNclusteridYOp, and whether it is one.
 func AsReadPtxSregNclusteridYOp(op *ir.Operation) (ReadPtxSregNclusteridYOp, bool) {
-	return ReadPtxSregNclusteridYOp{op}, op != nil && op.Name() == "nvvm.read.ptx.sreg.nclusterid.y"
+	return ir.AsView[ReadPtxSregNclusteridYOp](op, "nvvm.read.ptx.sreg.nclusterid.y")
 }
 
 // Res returns the "res" result.
@@ -852,7 +850,7 @@ type ReadPtxSregNclusteridZOp struct{ *ir.Operation }
 
 // AsReadPtxSregNclusteridZOp returns op as a ReadPtxSregNclusteridZOp, and whether it is one.
 func AsReadPtxSregNclusteridZOp(op *ir.Operation) (ReadPtxSregNclusteridZOp, bool) {
-	return ReadPtxSregNclusteridZOp{op}, op != nil && op.Name() == "nvvm.read.ptx.sreg.nclusterid.z"
+	return ir.AsView[ReadPtxSregNclusteridZOp](op, "nvvm.read.ptx.sreg.nclusterid.z")
 }
 
 // Res returns the "res" result.
@@ -869,7 +867,7 @@ type ReadPtxSregNctaidXOp struct{ *ir.Operation }
 
 // AsReadPtxSregNctaidXOp returns op as a ReadPtxSregNctaidXOp, and whether it is one.
 func AsReadPtxSregNctaidXOp(op *ir.Operation) (ReadPtxSregNctaidXOp, bool) {
-	return ReadPtxSregNctaidXOp{op}, op != nil && op.Name() == "nvvm.read.ptx.sreg.nctaid.x"
+	return ir.AsView[ReadPtxSregNctaidXOp](op, "nvvm.read.ptx.sreg.nctaid.x")
 }
 
 // Res returns the "res" result.
@@ -886,7 +884,7 @@ type ReadPtxSregNctaidYOp struct{ *ir.Operation }
 
 // AsReadPtxSregNctaidYOp returns op as a ReadPtxSregNctaidYOp, and whether it is one.
 func AsReadPtxSregNctaidYOp(op *ir.Operation) (ReadPtxSregNctaidYOp, bool) {
-	return ReadPtxSregNctaidYOp{op}, op != nil && op.Name() == "nvvm.read.ptx.sreg.nctaid.y"
+	return ir.AsView[ReadPtxSregNctaidYOp](op, "nvvm.read.ptx.sreg.nctaid.y")
 }
 
 // Res returns the "res" result.
@@ -903,7 +901,7 @@ type ReadPtxSregNctaidZOp struct{ *ir.Operation }
 
 // AsReadPtxSregNctaidZOp returns op as a ReadPtxSregNctaidZOp, and whether it is one.
 func AsReadPtxSregNctaidZOp(op *ir.Operation) (ReadPtxSregNctaidZOp, bool) {
-	return ReadPtxSregNctaidZOp{op}, op != nil && op.Name() == "nvvm.read.ptx.sreg.nctaid.z"
+	return ir.AsView[ReadPtxSregNctaidZOp](op, "nvvm.read.ptx.sreg.nctaid.z")
 }
 
 // Res returns the "res" result.
@@ -920,7 +918,7 @@ type ReadPtxSregNsmidOp struct{ *ir.Operation }
 
 // AsReadPtxSregNsmidOp returns op as a ReadPtxSregNsmidOp, and whether it is one.
 func AsReadPtxSregNsmidOp(op *ir.Operation) (ReadPtxSregNsmidOp, bool) {
-	return ReadPtxSregNsmidOp{op}, op != nil && op.Name() == "nvvm.read.ptx.sreg.nsmid"
+	return ir.AsView[ReadPtxSregNsmidOp](op, "nvvm.read.ptx.sreg.nsmid")
 }
 
 // Res returns the "res" result.
@@ -937,7 +935,7 @@ type ReadPtxSregNtidXOp struct{ *ir.Operation }
 
 // AsReadPtxSregNtidXOp returns op as a ReadPtxSregNtidXOp, and whether it is one.
 func AsReadPtxSregNtidXOp(op *ir.Operation) (ReadPtxSregNtidXOp, bool) {
-	return ReadPtxSregNtidXOp{op}, op != nil && op.Name() == "nvvm.read.ptx.sreg.ntid.x"
+	return ir.AsView[ReadPtxSregNtidXOp](op, "nvvm.read.ptx.sreg.ntid.x")
 }
 
 // Res returns the "res" result.
@@ -954,7 +952,7 @@ type ReadPtxSregNtidYOp struct{ *ir.Operation }
 
 // AsReadPtxSregNtidYOp returns op as a ReadPtxSregNtidYOp, and whether it is one.
 func AsReadPtxSregNtidYOp(op *ir.Operation) (ReadPtxSregNtidYOp, bool) {
-	return ReadPtxSregNtidYOp{op}, op != nil && op.Name() == "nvvm.read.ptx.sreg.ntid.y"
+	return ir.AsView[ReadPtxSregNtidYOp](op, "nvvm.read.ptx.sreg.ntid.y")
 }
 
 // Res returns the "res" result.
@@ -971,7 +969,7 @@ type ReadPtxSregNtidZOp struct{ *ir.Operation }
 
 // AsReadPtxSregNtidZOp returns op as a ReadPtxSregNtidZOp, and whether it is one.
 func AsReadPtxSregNtidZOp(op *ir.Operation) (ReadPtxSregNtidZOp, bool) {
-	return ReadPtxSregNtidZOp{op}, op != nil && op.Name() == "nvvm.read.ptx.sreg.ntid.z"
+	return ir.AsView[ReadPtxSregNtidZOp](op, "nvvm.read.ptx.sreg.ntid.z")
 }
 
 // Res returns the "res" result.
@@ -988,7 +986,7 @@ type ReadPtxSregNwarpidOp struct{ *ir.Operation }
 
 // AsReadPtxSregNwarpidOp returns op as a ReadPtxSregNwarpidOp, and whether it is one.
 func AsReadPtxSregNwarpidOp(op *ir.Operation) (ReadPtxSregNwarpidOp, bool) {
-	return ReadPtxSregNwarpidOp{op}, op != nil && op.Name() == "nvvm.read.ptx.sreg.nwarpid"
+	return ir.AsView[ReadPtxSregNwarpidOp](op, "nvvm.read.ptx.sreg.nwarpid")
 }
 
 // Res returns the "res" result.
@@ -1005,7 +1003,7 @@ type ReadPtxSregSmidOp struct{ *ir.Operation }
 
 // AsReadPtxSregSmidOp returns op as a ReadPtxSregSmidOp, and whether it is one.
 func AsReadPtxSregSmidOp(op *ir.Operation) (ReadPtxSregSmidOp, bool) {
-	return ReadPtxSregSmidOp{op}, op != nil && op.Name() == "nvvm.read.ptx.sreg.smid"
+	return ir.AsView[ReadPtxSregSmidOp](op, "nvvm.read.ptx.sreg.smid")
 }
 
 // Res returns the "res" result.
@@ -1022,7 +1020,7 @@ type ReadPtxSregTidXOp struct{ *ir.Operation }
 
 // AsReadPtxSregTidXOp returns op as a ReadPtxSregTidXOp, and whether it is one.
 func AsReadPtxSregTidXOp(op *ir.Operation) (ReadPtxSregTidXOp, bool) {
-	return ReadPtxSregTidXOp{op}, op != nil && op.Name() == "nvvm.read.ptx.sreg.tid.x"
+	return ir.AsView[ReadPtxSregTidXOp](op, "nvvm.read.ptx.sreg.tid.x")
 }
 
 // Res returns the "res" result.
@@ -1039,7 +1037,7 @@ type ReadPtxSregTidYOp struct{ *ir.Operation }
 
 // AsReadPtxSregTidYOp returns op as a ReadPtxSregTidYOp, and whether it is one.
 func AsReadPtxSregTidYOp(op *ir.Operation) (ReadPtxSregTidYOp, bool) {
-	return ReadPtxSregTidYOp{op}, op != nil && op.Name() == "nvvm.read.ptx.sreg.tid.y"
+	return ir.AsView[ReadPtxSregTidYOp](op, "nvvm.read.ptx.sreg.tid.y")
 }
 
 // Res returns the "res" result.
@@ -1056,7 +1054,7 @@ type ReadPtxSregTidZOp struct{ *ir.Operation }
 
 // AsReadPtxSregTidZOp returns op as a ReadPtxSregTidZOp, and whether it is one.
 func AsReadPtxSregTidZOp(op *ir.Operation) (ReadPtxSregTidZOp, bool) {
-	return ReadPtxSregTidZOp{op}, op != nil && op.Name() == "nvvm.read.ptx.sreg.tid.z"
+	return ir.AsView[ReadPtxSregTidZOp](op, "nvvm.read.ptx.sreg.tid.z")
 }
 
 // Res returns the "res" result.
@@ -1073,7 +1071,7 @@ type ReadPtxSregWarpidOp struct{ *ir.Operation }
 
 // AsReadPtxSregWarpidOp returns op as a ReadPtxSregWarpidOp, and whether it is one.
 func AsReadPtxSregWarpidOp(op *ir.Operation) (ReadPtxSregWarpidOp, bool) {
-	return ReadPtxSregWarpidOp{op}, op != nil && op.Name() == "nvvm.read.ptx.sreg.warpid"
+	return ir.AsView[ReadPtxSregWarpidOp](op, "nvvm.read.ptx.sreg.warpid")
 }
 
 // Res returns the "res" result.
@@ -1090,7 +1088,7 @@ type ReadPtxSregWarpsizeOp struct{ *ir.Operation }
 
 // AsReadPtxSregWarpsizeOp returns op as a ReadPtxSregWarpsizeOp, and whether it is one.
 func AsReadPtxSregWarpsizeOp(op *ir.Operation) (ReadPtxSregWarpsizeOp, bool) {
-	return ReadPtxSregWarpsizeOp{op}, op != nil && op.Name() == "nvvm.read.ptx.sreg.warpsize"
+	return ir.AsView[ReadPtxSregWarpsizeOp](op, "nvvm.read.ptx.sreg.warpsize")
 }
 
 // Res returns the "res" result.
@@ -1107,7 +1105,7 @@ type SetmaxregisterOp struct{ *ir.Operation }
 
 // AsSetmaxregisterOp returns op as a SetmaxregisterOp, and whether it is one.
 func AsSetmaxregisterOp(op *ir.Operation) (SetmaxregisterOp, bool) {
-	return SetmaxregisterOp{op}, op != nil && op.Name() == "nvvm.setmaxregister"
+	return ir.AsView[SetmaxregisterOp](op, "nvvm.setmaxregister")
 }
 
 // RegCount returns the "regCount" attribute (nil when absent).
@@ -1127,7 +1125,7 @@ type ShflSyncOp struct{ *ir.Operation }
 
 // AsShflSyncOp returns op as a ShflSyncOp, and whether it is one.
 func AsShflSyncOp(op *ir.Operation) (ShflSyncOp, bool) {
-	return ShflSyncOp{op}, op != nil && op.Name() == "nvvm.shfl.sync"
+	return ir.AsView[ShflSyncOp](op, "nvvm.shfl.sync")
 }
 
 // ThreadMask returns the "thread_mask" operand.
@@ -1162,7 +1160,7 @@ type VoteBallotSyncOp struct{ *ir.Operation }
 
 // AsVoteBallotSyncOp returns op as a VoteBallotSyncOp, and whether it is one.
 func AsVoteBallotSyncOp(op *ir.Operation) (VoteBallotSyncOp, bool) {
-	return VoteBallotSyncOp{op}, op != nil && op.Name() == "nvvm.vote.ballot.sync"
+	return ir.AsView[VoteBallotSyncOp](op, "nvvm.vote.ballot.sync")
 }
 
 // Mask returns the "mask" operand.
@@ -1185,7 +1183,7 @@ type WgmmaCommitGroupSyncAlignedOp struct{ *ir.Operation }
 
 // AsWgmmaCommitGroupSyncAlignedOp returns op as a WgmmaCommitGroupSyncAlignedOp, and whether it is one.
 func AsWgmmaCommitGroupSyncAlignedOp(op *ir.Operation) (WgmmaCommitGroupSyncAlignedOp, bool) {
-	return WgmmaCommitGroupSyncAlignedOp{op}, op != nil && op.Name() == "nvvm.wgmma.commit.group.sync.aligned"
+	return ir.AsView[WgmmaCommitGroupSyncAlignedOp](op, "nvvm.wgmma.commit.group.sync.aligned")
 }
 
 // BuildWgmmaCommitGroupSyncAlignedOp creates a nvvm.wgmma.commit.group.sync.aligned at b's insertion point; operands are given
@@ -1199,7 +1197,7 @@ type WgmmaFenceAlignedOp struct{ *ir.Operation }
 
 // AsWgmmaFenceAlignedOp returns op as a WgmmaFenceAlignedOp, and whether it is one.
 func AsWgmmaFenceAlignedOp(op *ir.Operation) (WgmmaFenceAlignedOp, bool) {
-	return WgmmaFenceAlignedOp{op}, op != nil && op.Name() == "nvvm.wgmma.fence.aligned"
+	return ir.AsView[WgmmaFenceAlignedOp](op, "nvvm.wgmma.fence.aligned")
 }
 
 // BuildWgmmaFenceAlignedOp creates a nvvm.wgmma.fence.aligned at b's insertion point; operands are given
@@ -1213,7 +1211,7 @@ type WgmmaMmaAsyncOp struct{ *ir.Operation }
 
 // AsWgmmaMmaAsyncOp returns op as a WgmmaMmaAsyncOp, and whether it is one.
 func AsWgmmaMmaAsyncOp(op *ir.Operation) (WgmmaMmaAsyncOp, bool) {
-	return WgmmaMmaAsyncOp{op}, op != nil && op.Name() == "nvvm.wgmma.mma_async"
+	return ir.AsView[WgmmaMmaAsyncOp](op, "nvvm.wgmma.mma_async")
 }
 
 // Inouts returns the "inouts" operand.
@@ -1269,7 +1267,7 @@ type WgmmaWaitGroupSyncAlignedOp struct{ *ir.Operation }
 
 // AsWgmmaWaitGroupSyncAlignedOp returns op as a WgmmaWaitGroupSyncAlignedOp, and whether it is one.
 func AsWgmmaWaitGroupSyncAlignedOp(op *ir.Operation) (WgmmaWaitGroupSyncAlignedOp, bool) {
-	return WgmmaWaitGroupSyncAlignedOp{op}, op != nil && op.Name() == "nvvm.wgmma.wait.group.sync.aligned"
+	return ir.AsView[WgmmaWaitGroupSyncAlignedOp](op, "nvvm.wgmma.wait.group.sync.aligned")
 }
 
 // Group returns the "group" attribute (nil when absent).
@@ -1286,7 +1284,7 @@ type WmmaLoadOp struct{ *ir.Operation }
 
 // AsWmmaLoadOp returns op as a WmmaLoadOp, and whether it is one.
 func AsWmmaLoadOp(op *ir.Operation) (WmmaLoadOp, bool) {
-	return WmmaLoadOp{op}, op != nil && op.Name() == "nvvm.wmma.load"
+	return ir.AsView[WmmaLoadOp](op, "nvvm.wmma.load")
 }
 
 // Ptr returns the "ptr" operand.
@@ -1327,7 +1325,7 @@ type WmmaMmaOp struct{ *ir.Operation }
 
 // AsWmmaMmaOp returns op as a WmmaMmaOp, and whether it is one.
 func AsWmmaMmaOp(op *ir.Operation) (WmmaMmaOp, bool) {
-	return WmmaMmaOp{op}, op != nil && op.Name() == "nvvm.wmma.mma"
+	return ir.AsView[WmmaMmaOp](op, "nvvm.wmma.mma")
 }
 
 // Args returns the "args" operands.
@@ -1368,7 +1366,7 @@ type WmmaStoreOp struct{ *ir.Operation }
 
 // AsWmmaStoreOp returns op as a WmmaStoreOp, and whether it is one.
 func AsWmmaStoreOp(op *ir.Operation) (WmmaStoreOp, bool) {
-	return WmmaStoreOp{op}, op != nil && op.Name() == "nvvm.wmma.store"
+	return ir.AsView[WmmaStoreOp](op, "nvvm.wmma.store")
 }
 
 // Ptr returns the "ptr" operand.

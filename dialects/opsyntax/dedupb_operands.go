@@ -10,16 +10,7 @@ func ParseTypedOperand(p ir.OpParser, st *ir.OperationState) (ir.Type, error) {
 	if err != nil {
 		return nil, err
 	}
-	t, err := p.ParseColonType()
-	if err != nil {
-		return nil, err
-	}
-	v, err := p.ResolveOperand(u, t)
-	if err != nil {
-		return nil, err
-	}
-	st.Operands = append(st.Operands, v)
-	return t, nil
+	return ResolveColonType(p, st, u)
 }
 
 // PrintTypedOperand prints ` %v : type`, what ParseTypedOperand reads.

@@ -9,7 +9,7 @@ type ConditionOp struct{ *ir.Operation }
 
 // AsConditionOp returns op as a ConditionOp, and whether it is one.
 func AsConditionOp(op *ir.Operation) (ConditionOp, bool) {
-	return ConditionOp{op}, op != nil && op.Name() == "scf.condition"
+	return ir.AsView[ConditionOp](op, "scf.condition")
 }
 
 // Condition returns the "condition" operand.
@@ -29,7 +29,7 @@ type ExecuteRegionOp struct{ *ir.Operation }
 
 // AsExecuteRegionOp returns op as a ExecuteRegionOp, and whether it is one.
 func AsExecuteRegionOp(op *ir.Operation) (ExecuteRegionOp, bool) {
-	return ExecuteRegionOp{op}, op != nil && op.Name() == "scf.execute_region"
+	return ir.AsView[ExecuteRegionOp](op, "scf.execute_region")
 }
 
 // ResultsValue returns the "results" results.
@@ -48,7 +48,7 @@ func BuildExecuteRegionOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type
 type ForOp struct{ *ir.Operation }
 
 // AsForOp returns op as a ForOp, and whether it is one.
-func AsForOp(op *ir.Operation) (ForOp, bool) { return ForOp{op}, op != nil && op.Name() == "scf.for" }
+func AsForOp(op *ir.Operation) (ForOp, bool) { return ir.AsView[ForOp](op, "scf.for") }
 
 // LowerBound returns the "lowerBound" operand.
 func (o ForOp) LowerBound() *ir.Value { return o.GroupOperand(0) }
@@ -78,9 +78,7 @@ func BuildForOp(b *ir.Builder, loc ir.Location, lowerBound *ir.Value, upperBound
 type ForallOp struct{ *ir.Operation }
 
 // AsForallOp returns op as a ForallOp, and whether it is one.
-func AsForallOp(op *ir.Operation) (ForallOp, bool) {
-	return ForallOp{op}, op != nil && op.Name() == "scf.forall"
-}
+func AsForallOp(op *ir.Operation) (ForallOp, bool) { return ir.AsView[ForallOp](op, "scf.forall") }
 
 // DynamicLowerBound returns the "dynamicLowerBound" operands.
 func (o ForallOp) DynamicLowerBound() []*ir.Value { return o.OperandGroup(0) }
@@ -123,7 +121,7 @@ type ForallInParallelOp struct{ *ir.Operation }
 
 // AsForallInParallelOp returns op as a ForallInParallelOp, and whether it is one.
 func AsForallInParallelOp(op *ir.Operation) (ForallInParallelOp, bool) {
-	return ForallInParallelOp{op}, op != nil && op.Name() == "scf.forall.in_parallel"
+	return ir.AsView[ForallInParallelOp](op, "scf.forall.in_parallel")
 }
 
 // RegionRegion returns the "region" region.
@@ -139,7 +137,7 @@ func BuildForallInParallelOp(b *ir.Builder, loc ir.Location, attrs ...ir.NamedAt
 type IfOp struct{ *ir.Operation }
 
 // AsIfOp returns op as a IfOp, and whether it is one.
-func AsIfOp(op *ir.Operation) (IfOp, bool) { return IfOp{op}, op != nil && op.Name() == "scf.if" }
+func AsIfOp(op *ir.Operation) (IfOp, bool) { return ir.AsView[IfOp](op, "scf.if") }
 
 // Condition returns the "condition" operand.
 func (o IfOp) Condition() *ir.Value { return o.GroupOperand(0) }
@@ -164,7 +162,7 @@ type IndexSwitchOp struct{ *ir.Operation }
 
 // AsIndexSwitchOp returns op as a IndexSwitchOp, and whether it is one.
 func AsIndexSwitchOp(op *ir.Operation) (IndexSwitchOp, bool) {
-	return IndexSwitchOp{op}, op != nil && op.Name() == "scf.index_switch"
+	return ir.AsView[IndexSwitchOp](op, "scf.index_switch")
 }
 
 // Arg returns the "arg" operand.
@@ -190,7 +188,7 @@ type ParallelOp struct{ *ir.Operation }
 
 // AsParallelOp returns op as a ParallelOp, and whether it is one.
 func AsParallelOp(op *ir.Operation) (ParallelOp, bool) {
-	return ParallelOp{op}, op != nil && op.Name() == "scf.parallel"
+	return ir.AsView[ParallelOp](op, "scf.parallel")
 }
 
 // LowerBound returns the "lowerBound" operands.
@@ -221,9 +219,7 @@ func BuildParallelOp(b *ir.Builder, loc ir.Location, lowerBound []*ir.Value, upp
 type ReduceOp struct{ *ir.Operation }
 
 // AsReduceOp returns op as a ReduceOp, and whether it is one.
-func AsReduceOp(op *ir.Operation) (ReduceOp, bool) {
-	return ReduceOp{op}, op != nil && op.Name() == "scf.reduce"
-}
+func AsReduceOp(op *ir.Operation) (ReduceOp, bool) { return ir.AsView[ReduceOp](op, "scf.reduce") }
 
 // OperandsValue returns the "operands" operands.
 func (o ReduceOp) OperandsValue() []*ir.Value { return o.OperandGroup(0) }
@@ -239,7 +235,7 @@ type ReduceReturnOp struct{ *ir.Operation }
 
 // AsReduceReturnOp returns op as a ReduceReturnOp, and whether it is one.
 func AsReduceReturnOp(op *ir.Operation) (ReduceReturnOp, bool) {
-	return ReduceReturnOp{op}, op != nil && op.Name() == "scf.reduce.return"
+	return ir.AsView[ReduceReturnOp](op, "scf.reduce.return")
 }
 
 // ResultValue returns the "result" operand.
@@ -255,9 +251,7 @@ func BuildReduceReturnOp(b *ir.Builder, loc ir.Location, result *ir.Value, attrs
 type WhileOp struct{ *ir.Operation }
 
 // AsWhileOp returns op as a WhileOp, and whether it is one.
-func AsWhileOp(op *ir.Operation) (WhileOp, bool) {
-	return WhileOp{op}, op != nil && op.Name() == "scf.while"
-}
+func AsWhileOp(op *ir.Operation) (WhileOp, bool) { return ir.AsView[WhileOp](op, "scf.while") }
 
 // Inits returns the "inits" operands.
 func (o WhileOp) Inits() []*ir.Value { return o.OperandGroup(0) }
@@ -281,9 +275,7 @@ func BuildWhileOp(b *ir.Builder, loc ir.Location, inits []*ir.Value, resultsType
 type YieldOp struct{ *ir.Operation }
 
 // AsYieldOp returns op as a YieldOp, and whether it is one.
-func AsYieldOp(op *ir.Operation) (YieldOp, bool) {
-	return YieldOp{op}, op != nil && op.Name() == "scf.yield"
-}
+func AsYieldOp(op *ir.Operation) (YieldOp, bool) { return ir.AsView[YieldOp](op, "scf.yield") }
 
 // ResultsValue returns the "results" operands.
 func (o YieldOp) ResultsValue() []*ir.Value { return o.OperandGroup(0) }

@@ -9,7 +9,7 @@ type BitcastOp struct{ *ir.Operation }
 
 // AsBitcastOp returns op as a BitcastOp, and whether it is one.
 func AsBitcastOp(op *ir.Operation) (BitcastOp, bool) {
-	return BitcastOp{op}, op != nil && op.Name() == "vector.bitcast"
+	return ir.AsView[BitcastOp](op, "vector.bitcast")
 }
 
 // Source returns the "source" operand.
@@ -29,7 +29,7 @@ type BroadcastOp struct{ *ir.Operation }
 
 // AsBroadcastOp returns op as a BroadcastOp, and whether it is one.
 func AsBroadcastOp(op *ir.Operation) (BroadcastOp, bool) {
-	return BroadcastOp{op}, op != nil && op.Name() == "vector.broadcast"
+	return ir.AsView[BroadcastOp](op, "vector.broadcast")
 }
 
 // Source returns the "source" operand.
@@ -49,7 +49,7 @@ type ConstantMaskOp struct{ *ir.Operation }
 
 // AsConstantMaskOp returns op as a ConstantMaskOp, and whether it is one.
 func AsConstantMaskOp(op *ir.Operation) (ConstantMaskOp, bool) {
-	return ConstantMaskOp{op}, op != nil && op.Name() == "vector.constant_mask"
+	return ir.AsView[ConstantMaskOp](op, "vector.constant_mask")
 }
 
 // ResultValue returns the "result" result.
@@ -69,7 +69,7 @@ type ContractOp struct{ *ir.Operation }
 
 // AsContractOp returns op as a ContractOp, and whether it is one.
 func AsContractOp(op *ir.Operation) (ContractOp, bool) {
-	return ContractOp{op}, op != nil && op.Name() == "vector.contract"
+	return ir.AsView[ContractOp](op, "vector.contract")
 }
 
 // Lhs returns the "lhs" operand.
@@ -104,7 +104,7 @@ type CreateMaskOp struct{ *ir.Operation }
 
 // AsCreateMaskOp returns op as a CreateMaskOp, and whether it is one.
 func AsCreateMaskOp(op *ir.Operation) (CreateMaskOp, bool) {
-	return CreateMaskOp{op}, op != nil && op.Name() == "vector.create_mask"
+	return ir.AsView[CreateMaskOp](op, "vector.create_mask")
 }
 
 // OperandsValue returns the "operands" operands.
@@ -124,7 +124,7 @@ type ExtractOp struct{ *ir.Operation }
 
 // AsExtractOp returns op as a ExtractOp, and whether it is one.
 func AsExtractOp(op *ir.Operation) (ExtractOp, bool) {
-	return ExtractOp{op}, op != nil && op.Name() == "vector.extract"
+	return ir.AsView[ExtractOp](op, "vector.extract")
 }
 
 // Vector returns the "vector" operand.
@@ -150,7 +150,7 @@ type ExtractStridedSliceOp struct{ *ir.Operation }
 
 // AsExtractStridedSliceOp returns op as a ExtractStridedSliceOp, and whether it is one.
 func AsExtractStridedSliceOp(op *ir.Operation) (ExtractStridedSliceOp, bool) {
-	return ExtractStridedSliceOp{op}, op != nil && op.Name() == "vector.extract_strided_slice"
+	return ir.AsView[ExtractStridedSliceOp](op, "vector.extract_strided_slice")
 }
 
 // Vector returns the "vector" operand.
@@ -178,9 +178,7 @@ func BuildExtractStridedSliceOp(b *ir.Builder, loc ir.Location, vector *ir.Value
 type FmaOp struct{ *ir.Operation }
 
 // AsFmaOp returns op as a FmaOp, and whether it is one.
-func AsFmaOp(op *ir.Operation) (FmaOp, bool) {
-	return FmaOp{op}, op != nil && op.Name() == "vector.fma"
-}
+func AsFmaOp(op *ir.Operation) (FmaOp, bool) { return ir.AsView[FmaOp](op, "vector.fma") }
 
 // Lhs returns the "lhs" operand.
 func (o FmaOp) Lhs() *ir.Value { return o.GroupOperand(0) }
@@ -204,9 +202,7 @@ func BuildFmaOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, ac
 type InsertOp struct{ *ir.Operation }
 
 // AsInsertOp returns op as a InsertOp, and whether it is one.
-func AsInsertOp(op *ir.Operation) (InsertOp, bool) {
-	return InsertOp{op}, op != nil && op.Name() == "vector.insert"
-}
+func AsInsertOp(op *ir.Operation) (InsertOp, bool) { return ir.AsView[InsertOp](op, "vector.insert") }
 
 // Source returns the "source" operand.
 func (o InsertOp) Source() *ir.Value { return o.GroupOperand(0) }
@@ -234,7 +230,7 @@ type InsertStridedSliceOp struct{ *ir.Operation }
 
 // AsInsertStridedSliceOp returns op as a InsertStridedSliceOp, and whether it is one.
 func AsInsertStridedSliceOp(op *ir.Operation) (InsertStridedSliceOp, bool) {
-	return InsertStridedSliceOp{op}, op != nil && op.Name() == "vector.insert_strided_slice"
+	return ir.AsView[InsertStridedSliceOp](op, "vector.insert_strided_slice")
 }
 
 // Source returns the "source" operand.
@@ -262,9 +258,7 @@ func BuildInsertStridedSliceOp(b *ir.Builder, loc ir.Location, source *ir.Value,
 type LoadOp struct{ *ir.Operation }
 
 // AsLoadOp returns op as a LoadOp, and whether it is one.
-func AsLoadOp(op *ir.Operation) (LoadOp, bool) {
-	return LoadOp{op}, op != nil && op.Name() == "vector.load"
-}
+func AsLoadOp(op *ir.Operation) (LoadOp, bool) { return ir.AsView[LoadOp](op, "vector.load") }
 
 // Base returns the "base" operand.
 func (o LoadOp) Base() *ir.Value { return o.GroupOperand(0) }
@@ -289,7 +283,7 @@ type MaskedloadOp struct{ *ir.Operation }
 
 // AsMaskedloadOp returns op as a MaskedloadOp, and whether it is one.
 func AsMaskedloadOp(op *ir.Operation) (MaskedloadOp, bool) {
-	return MaskedloadOp{op}, op != nil && op.Name() == "vector.maskedload"
+	return ir.AsView[MaskedloadOp](op, "vector.maskedload")
 }
 
 // Base returns the "base" operand.
@@ -318,7 +312,7 @@ type MaskedstoreOp struct{ *ir.Operation }
 
 // AsMaskedstoreOp returns op as a MaskedstoreOp, and whether it is one.
 func AsMaskedstoreOp(op *ir.Operation) (MaskedstoreOp, bool) {
-	return MaskedstoreOp{op}, op != nil && op.Name() == "vector.maskedstore"
+	return ir.AsView[MaskedstoreOp](op, "vector.maskedstore")
 }
 
 // Base returns the "base" operand.
@@ -343,9 +337,7 @@ func BuildMaskedstoreOp(b *ir.Builder, loc ir.Location, base *ir.Value, indices 
 type PrintOp struct{ *ir.Operation }
 
 // AsPrintOp returns op as a PrintOp, and whether it is one.
-func AsPrintOp(op *ir.Operation) (PrintOp, bool) {
-	return PrintOp{op}, op != nil && op.Name() == "vector.print"
-}
+func AsPrintOp(op *ir.Operation) (PrintOp, bool) { return ir.AsView[PrintOp](op, "vector.print") }
 
 // Source returns the "source" operand (nil when absent).
 func (o PrintOp) Source() *ir.Value { return o.GroupOperand(0) }
@@ -367,7 +359,7 @@ type ReductionOp struct{ *ir.Operation }
 
 // AsReductionOp returns op as a ReductionOp, and whether it is one.
 func AsReductionOp(op *ir.Operation) (ReductionOp, bool) {
-	return ReductionOp{op}, op != nil && op.Name() == "vector.reduction"
+	return ir.AsView[ReductionOp](op, "vector.reduction")
 }
 
 // Vector returns the "vector" operand.
@@ -396,7 +388,7 @@ type ShapeCastOp struct{ *ir.Operation }
 
 // AsShapeCastOp returns op as a ShapeCastOp, and whether it is one.
 func AsShapeCastOp(op *ir.Operation) (ShapeCastOp, bool) {
-	return ShapeCastOp{op}, op != nil && op.Name() == "vector.shape_cast"
+	return ir.AsView[ShapeCastOp](op, "vector.shape_cast")
 }
 
 // Source returns the "source" operand.
@@ -415,9 +407,7 @@ func BuildShapeCastOp(b *ir.Builder, loc ir.Location, source *ir.Value, resultTy
 type SplatOp struct{ *ir.Operation }
 
 // AsSplatOp returns op as a SplatOp, and whether it is one.
-func AsSplatOp(op *ir.Operation) (SplatOp, bool) {
-	return SplatOp{op}, op != nil && op.Name() == "vector.splat"
-}
+func AsSplatOp(op *ir.Operation) (SplatOp, bool) { return ir.AsView[SplatOp](op, "vector.splat") }
 
 // Input returns the "input" operand.
 func (o SplatOp) Input() *ir.Value { return o.GroupOperand(0) }
@@ -435,9 +425,7 @@ func BuildSplatOp(b *ir.Builder, loc ir.Location, input *ir.Value, aggregateType
 type StoreOp struct{ *ir.Operation }
 
 // AsStoreOp returns op as a StoreOp, and whether it is one.
-func AsStoreOp(op *ir.Operation) (StoreOp, bool) {
-	return StoreOp{op}, op != nil && op.Name() == "vector.store"
-}
+func AsStoreOp(op *ir.Operation) (StoreOp, bool) { return ir.AsView[StoreOp](op, "vector.store") }
 
 // ValueToStore returns the "valueToStore" operand.
 func (o StoreOp) ValueToStore() *ir.Value { return o.GroupOperand(0) }
@@ -462,7 +450,7 @@ type TransferReadOp struct{ *ir.Operation }
 
 // AsTransferReadOp returns op as a TransferReadOp, and whether it is one.
 func AsTransferReadOp(op *ir.Operation) (TransferReadOp, bool) {
-	return TransferReadOp{op}, op != nil && op.Name() == "vector.transfer_read"
+	return ir.AsView[TransferReadOp](op, "vector.transfer_read")
 }
 
 // Source returns the "source" operand.
@@ -497,7 +485,7 @@ type TransferWriteOp struct{ *ir.Operation }
 
 // AsTransferWriteOp returns op as a TransferWriteOp, and whether it is one.
 func AsTransferWriteOp(op *ir.Operation) (TransferWriteOp, bool) {
-	return TransferWriteOp{op}, op != nil && op.Name() == "vector.transfer_write"
+	return ir.AsView[TransferWriteOp](op, "vector.transfer_write")
 }
 
 // Vector returns the "vector" operand.

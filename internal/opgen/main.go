@@ -186,7 +186,7 @@ func genOp(b *bytes.Buffer, def *ir.OpDef, view string) {
 	fmt.Fprintf(b, "\n// %s is a typed view of a %s operation.\n", view, def.Name)
 	fmt.Fprintf(b, "type %s struct{ *ir.Operation }\n", view)
 	fmt.Fprintf(b, "\n// As%s returns op as a %s, and whether it is one.\n", view, view)
-	fmt.Fprintf(b, "func As%s(op *ir.Operation) (%s, bool) { return %s{op}, op != nil && op.Name() == %q }\n", view, view, view, def.Name)
+	fmt.Fprintf(b, "func As%s(op *ir.Operation) (%s, bool) { return ir.AsView[%s](op, %q) }\n", view, view, view, def.Name)
 	for i, v := range def.Operands {
 		name := accessor(v.Name, "Value")
 		switch v.Arity {

@@ -69,6 +69,19 @@ func (s *FlagSet) Bit(kw string) (uint32, bool) {
 	return 0, false
 }
 
+// Keywords lists every keyword as MLIR's diagnostics do: `none`, Names,
+// then All (`none, nsw, nuw`).
+func (s *FlagSet) Keywords() string {
+	kws := []string{"none"}
+	for _, n := range s.Names {
+		kws = append(kws, n.Name)
+	}
+	if s.All != "" {
+		kws = append(kws, s.All)
+	}
+	return strings.Join(kws, ", ")
+}
+
 // ParseText parses a comma-separated keyword list (the body of a
 // `#dialect.fastmath<...>` attribute) into the union of its bits. When a
 // keyword is unknown it returns ok false and that keyword, trimmed, for the

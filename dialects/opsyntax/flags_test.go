@@ -8,6 +8,9 @@ func TestFlagSet(t *testing.T) {
 		All:   "all",
 		Sep:   ", ",
 	}
+	if got, want := s.Keywords(), "none, b, a, c, all"; got != want {
+		t.Errorf("Keywords() = %q, want %q", got, want)
+	}
 	for bits, want := range map[uint32]string{0: "none", 1: "a", 3: "b, a", 5: "a, c", 7: "all"} {
 		if got := s.String(bits); got != want {
 			t.Errorf("String(%d) = %q, want %q", bits, got, want)
@@ -26,6 +29,9 @@ func TestFlagSet(t *testing.T) {
 	s.All = ""
 	if got := s.String(7); got != "b, a, c" {
 		t.Errorf("String(7) without All = %q", got)
+	}
+	if got, want := s.Keywords(), "none, b, a, c"; got != want {
+		t.Errorf("Keywords() without All = %q, want %q", got, want)
 	}
 	if _, ok := s.Bit("all"); ok {
 		t.Errorf("Bit(\"all\") without All succeeded")

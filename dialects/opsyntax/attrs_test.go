@@ -24,12 +24,12 @@ func TestDictArrayKind(t *testing.T) {
 	}
 }
 
-func TestBareStringKind(t *testing.T) {
-	k := opsyntax.BareStringKind("string attribute")
+func TestStringLiteralKind(t *testing.T) {
+	k := opsyntax.StringLiteralKind
 	if k.Desc != "string attribute" || !k.Check(ir.Str("x")) || k.Check(ir.Unit) {
-		t.Errorf("BareStringKind: desc %q, accepts a string %v, accepts unit %v", k.Desc, k.Check(ir.Str("x")), k.Check(ir.Unit))
+		t.Errorf("StringLiteralKind: desc %q, accepts a string %v, accepts unit %v", k.Desc, k.Check(ir.Str("x")), k.Check(ir.Unit))
 	}
-	if k.Parse == nil || k.ParseOptional == nil || k.Print != nil {
-		t.Error("BareStringKind must read bare strings and leave printing to the caller")
+	if k.Parse == nil || k.ParseOptional == nil || k.Print == nil {
+		t.Error("StringLiteralKind must read and print bare strings")
 	}
 }

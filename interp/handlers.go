@@ -1,0 +1,93 @@
+package interp
+
+// coreHandlers lists the ops of the dialects whose handlers are plain
+// functions, one table for all of them so that what the interpreter runs
+// reads in one place; arith and math build theirs from kernel tables
+// (arith.go, math.go), gpu's come with its execution model (gpu.go).
+func coreHandlers() []Handler {
+	return []Handler{
+		// builtin
+		{"builtin.unrealized_conversion_cast", compileUnrealizedCast},
+		// func
+		{"func.call", compileCall},
+		{"func.return", compileExit},
+		// memref
+		{"memref.alloc", compileAlloc},
+		{"memref.alloca", compileAlloc},
+		{"memref.dealloc", compileDealloc},
+		{"memref.load", compileMemLoad},
+		{"memref.store", compileMemStore},
+		{"memref.dim", compileDim},
+		{"memref.rank", compileRank},
+		{"memref.cast", compileRetype},
+		{"memref.memory_space_cast", compileRetype},
+		{"memref.assume_alignment", compileNop},
+		{"memref.prefetch", compileNop},
+		{"memref.subview", compileSubView},
+		{"memref.reinterpret_cast", compileReinterpretCast},
+		{"memref.expand_shape", compileExpandShape},
+		{"memref.collapse_shape", compileCollapseShape},
+		{"memref.transpose", compileTranspose},
+		{"memref.copy", compileCopy},
+		{"memref.get_global", compileGetGlobal},
+		{"memref.global", compileNop},
+		{"memref.alloca_scope", compileAllocaScope},
+		{"memref.alloca_scope.return", compileExit},
+		{"memref.atomic_rmw", compileAtomicRMW},
+		{"memref.extract_strided_metadata", compileExtractStridedMetadata},
+		{"memref.view", compileView},
+		// affine
+		{"affine.for", compileAffineFor},
+		{"affine.if", compileAffineIf},
+		{"affine.parallel", compileAffineParallel},
+		{"affine.apply", compileAffineApply},
+		{"affine.min", compileAffineMinMax(false)},
+		{"affine.max", compileAffineMinMax(true)},
+		{"affine.load", compileAffineLoad},
+		{"affine.store", compileAffineStore},
+		{"affine.vector_load", compileAffineVectorLoad},
+		{"affine.vector_store", compileAffineVectorStore},
+		{"affine.yield", compileExit},
+		{"affine.prefetch", compileNop},
+		{"affine.delinearize_index", compileDelinearize},
+		// scf: parallel loops run their iterations sequentially in lexicographic order.
+		{"scf.for", compileScfFor},
+		{"scf.if", compileScfIf},
+		{"scf.while", compileScfWhile},
+		{"scf.parallel", compileScfParallel},
+		{"scf.forall", compileScfForall},
+		{"scf.execute_region", compileExecuteRegion},
+		{"scf.index_switch", compileIndexSwitch},
+		{"scf.yield", compileExit},
+		{"scf.condition", compileExit},
+		{"scf.reduce", compileExit},
+		{"scf.reduce.return", compileExit},
+		{"scf.forall.in_parallel", compileExit},
+		// cf
+		{"cf.br", compileBr},
+		{"cf.cond_br", compileCondBr},
+		{"cf.switch", compileSwitch},
+		{"cf.assert", compileAssert},
+		// vector
+		{"vector.load", compileVectorLoad},
+		{"vector.store", compileVectorStore},
+		{"vector.maskedload", compileMaskedLoad},
+		{"vector.maskedstore", compileMaskedStore},
+		{"vector.transfer_read", compileTransfer},
+		{"vector.transfer_write", compileTransfer},
+		{"vector.broadcast", compileBroadcast},
+		{"vector.splat", compileBroadcast},
+		{"vector.extract", compileExtract},
+		{"vector.insert", compileInsert},
+		{"vector.extract_strided_slice", compileExtractStridedSlice},
+		{"vector.insert_strided_slice", compileInsertStridedSlice},
+		{"vector.shape_cast", compileShapeCast},
+		{"vector.bitcast", compileBitcast},
+		{"vector.fma", compileFMA},
+		{"vector.reduction", compileReduction},
+		{"vector.contract", compileContract},
+		{"vector.create_mask", compileMask},
+		{"vector.constant_mask", compileMask},
+		{"vector.print", compilePrint},
+	}
+}
