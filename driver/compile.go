@@ -1,0 +1,194 @@
+package driver
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/goopt/goopt/codegen/nvptx"
+	"github.com/goopt/goopt/dialects/all"
+	"github.com/goopt/goopt/ir"
+	"github.com/goopt/goopt/parser"
+	"github.com/goopt/goopt/pass"
+	"github.com/goopt/goopt/passes/registry"
+	"github.com/goopt/goopt/printer"
+)
+
+// Emit kinds of Compile.
+const (
+	EmitMLIR  = "mlir"
+	EmitLLVM  = "llvm"
+	EmitPTX   = "ptx"
+	EmitCubin = "cubin"
+)
+
+// DefaultMappingPipeline is the pipeline Compile maps an affine matmul
+// with: the paper's (Katel et al.) WMMA recipe.
+const DefaultMappingPipeline = "gpu-matmul-wmma"
+
+// CompileOptions configure Compile. The zero value compiles an affine
+// matmul through the paper's pipeline to PTX for sm_90.
+type CompileOptions struct {
+	// Pipeline maps the input to gpu.launch form: pass pipeline text
+	// anchored on builtin.module (`gpu-matmul-wmma{tb-tile=128,128,64}`,
+	// `func.func(affine-loop-tile),...`). Empty means DefaultMappingPipeline
+	// when the input has no GPU launch yet and nothing otherwise; "none"
+	// runs no mapping.
+	Pipeline string
+	// Emit is what to produce: EmitPTX (default), EmitMLIR (the llvm and
+	// nvvm dialect module), EmitLLVM (LLVM IR text) or EmitCubin.
+	Emit string
+	// IndexBitwidth is the width index lowers to in kernels (0 means 64).
+	IndexBitwidth int
+	// DescriptorArgs passes memrefs to kernels as expanded descriptors
+	// (upstream's default) instead of bare pointers to their data.
+	DescriptorArgs bool
+	// GPUModule chooses the gpu.module to translate when there are several.
+	GPUModule string
+	// Codegen configures llc (and ptxas for cubin).
+	Codegen nvptx.Options
+	// Registry and NewContext default to every pass and dialect.
+	Registry   *pass.Registry
+	NewContext func() *ir.Context
+}
+
+// CompileResult is what Compile produced.
+type CompileResult struct {
+	// Output is the artifact Emit asked for.
+	Output []byte
+	// Kernels describes each kernel for a runtime to launch it.
+	Kernels *KernelManifest
+}
+
+// LoweringPipeline is the pipeline from gpu.launch form to the llvm and
+// nvvm dialects that Compile runs after the mapping pipeline.
+func LoweringPipeline(o CompileOptions) string {
+	bits := o.IndexBitwidth
+	if bits == 0 {
+		bits = 64
+	}
+	return fmt.Sprintf("builtin.module(lower-affine,gpu-launch-sink-index-computations,gpu-kernel-outlining,gpu.module(convert-scf-to-cf,"+
+		"convert-gpu-to-nvvm{index-bitwidth=%d use-bare-ptr-memref-call-conv=%t},canonicalize,cse,reconcile-unrealized-casts))",
+		bits, !o.DescriptorArgs)
+}
+
+// Compile is goopt compile's flow: parse and verify src, map it to GPU
+// launches (the mapping pipeline), outline and lower the kernels to the
+// llvm and nvvm dialects, translate them to LLVM IR and, through llc, to
+// PTX (or a cubin through ptxas). Every stage's errors are located
+// diagnostics; nothing is written by Compile itself.
+func Compile(ctx context.Context, src []byte, filename string, o CompileOptions) (*CompileResult, ir.DiagList) {
+	if o.Registry == nil {
+		o.Registry = registry.All()
+	}
+	if o.NewContext == nil {
+		o.NewContext = all.NewContext
+	}
+	if o.Emit == "" {
+		o.Emit = EmitPTX
+	}
+	switch o.Emit {
+	case EmitMLIR, EmitLLVM, EmitPTX, EmitCubin:
+	default:
+		return nil, ir.DiagList{ir.Errorf(ir.Unknown, "invalid --emit value '%s': expected one of mlir, llvm, ptx, cubin", o.Emit)}
+	}
+	if o.IndexBitwidth != 0 && o.IndexBitwidth != 32 && o.IndexBitwidth != 64 {
+		return nil, ir.DiagList{ir.Errorf(ir.Unknown, "invalid index bitwidth %d: expected 32 or 64", o.IndexBitwidth)}
+	}
+	irctx := o.NewContext()
+	f, err := parser.ParseFile(irctx, filename, src)
+	if err == nil {
+		err = ir.Verify(f.Module)
+	}
+	if err != nil {
+		return nil, ir.Diagnostics(err)
+	}
+	mapping := o.Pipeline
+	if mapping == "" {
+		mapping = DefaultMappingPipeline
+		if hasGPULaunch(f.Module) {
+			mapping = "none"
+		}
+	}
+	var stages []string
+	if mapping != "none" {
+		stages = append(stages, mapping)
+	}
+	stages = append(stages, LoweringPipeline(o))
+	for _, text := range stages {
+		if err := ctx.Err(); err != nil {
+			return nil, ir.DiagList{ir.Errorf(ir.Unknown, "%v", err)}
+		}
+		pm, err := compilePipeline(irctx, o.Registry, text)
+		if err != nil {
+			return nil, ir.Diagnostics(err)
+		}
+		if err := pm.Run(f.Module); err != nil {
+			return nil, ir.Diagnostics(err)
+		}
+	}
+	manifest, err := Manifest(f.Module, o.GPUModule, !o.DescriptorArgs)
+	if err != nil {
+		return nil, ir.Diagnostics(err)
+	}
+	res := &CompileResult{Kernels: manifest}
+	if o.Emit == EmitMLIR {
+		res.Output = []byte(printer.String(f.Module, printer.Options{}) + "\n")
+		return res, nil
+	}
+	m, err := nvptx.Translate(f.Module, nvptx.TranslateOptions{GPUModule: manifest.Module})
+	if err != nil {
+		return nil, ir.Diagnostics(err)
+	}
+	llvmIR := m.String()
+	if o.Emit == EmitLLVM {
+		res.Output = []byte(llvmIR)
+		return res, nil
+	}
+	ptx, err := nvptx.PTX(ctx, llvmIR, o.Codegen)
+	if err != nil {
+		return nil, ir.DiagList{ir.Errorf(ir.Unknown, "%v", err)}
+	}
+	if o.Emit == EmitPTX {
+		res.Output = []byte(ptx)
+		return res, nil
+	}
+	cubin, err := nvptx.Cubin(ctx, ptx, o.Codegen)
+	if err != nil {
+		return nil, ir.DiagList{ir.Errorf(ir.Unknown, "%v", err)}
+	}
+	res.Output = cubin
+	return res, nil
+}
+
+// compilePipeline parses text as a pass pipeline on builtin.module (a
+// named pipeline with options, or a pipeline of passes).
+func compilePipeline(irctx *ir.Context, reg *pass.Registry, text string) (*pass.PassManager, error) {
+	var opm *pass.OpPassManager
+	var err error
+	if strings.HasPrefix(strings.TrimSpace(text), "builtin.module(") {
+		opm, err = reg.ParsePipeline(text)
+	} else {
+		opm, err = reg.ParsePipelineOn("builtin.module", text)
+	}
+	if err != nil {
+		return nil, err
+	}
+	pm := &pass.PassManager{OpPassManager: opm, Ctx: irctx}
+	pm.Verify = ir.Verify
+	return pm, nil
+}
+
+// hasGPULaunch reports whether the module already launches kernels.
+func hasGPULaunch(m *ir.Operation) bool {
+	found := false
+	ir.Walk(m, ir.PreOrder, func(op *ir.Operation) ir.WalkResult {
+		switch op.Name() {
+		case "gpu.launch", "gpu.launch_func", "gpu.module":
+			found = true
+			return ir.Interrupt
+		}
+		return ir.Advance
+	})
+	return found
+}

@@ -1,0 +1,284 @@
+package driver
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+
+	"github.com/goopt/goopt/dialects/llvm"
+	"github.com/goopt/goopt/ir"
+)
+
+// KernelManifest describes the kernels of a compiled module for a runtime
+// that launches them (goopt compile writes it as the JSON sidecar next to
+// the PTX): which entry to call, with which parameters in which order,
+// on which grid, with how much shared memory.
+type KernelManifest struct {
+	// Format names this layout ("goopt-kernels/1").
+	Format string `json:"format"`
+	// Module is the gpu.module the artifact holds.
+	Module  string       `json:"module"`
+	Kernels []KernelInfo `json:"kernels"`
+}
+
+// KernelInfo is one launch of a kernel by a host function.
+type KernelInfo struct {
+	// Name is the kernel's entry name in the PTX.
+	Name string `json:"name"`
+	// HostFunction is the function that launches it.
+	HostFunction string `json:"host_function"`
+	// Grid and Block are the launch dimensions; 0 marks one that is not a
+	// constant of the host function (computed at run time).
+	Grid  [3]int64 `json:"grid"`
+	Block [3]int64 `json:"block"`
+	// StaticSharedBytes is the size of the kernel module's shared-memory
+	// globals; DynamicSharedBytes the launch's dynamic shared memory (-1
+	// when not a constant).
+	StaticSharedBytes  int64 `json:"static_shared_bytes"`
+	DynamicSharedBytes int64 `json:"dynamic_shared_bytes"`
+	// Params are the kernel's parameters in order.
+	Params []KernelParam `json:"params"`
+}
+
+// KernelParam is one kernel parameter and where its value comes from.
+type KernelParam struct {
+	// Type is its llvm dialect type ("!llvm.ptr", "i64").
+	Type string `json:"type"`
+	// Source is "arg" (HostArg-th argument of the host function),
+	// "constant" (Value) or "computed" (by the host function at run time).
+	Source  string `json:"source"`
+	HostArg *int   `json:"host_arg,omitempty"`
+	Value   *int64 `json:"value,omitempty"`
+	// MemRef is the memref type the parameter carries (a pointer to its
+	// data, or a field of its descriptor: Field).
+	MemRef string `json:"memref,omitempty"`
+	Field  string `json:"field,omitempty"`
+}
+
+// Manifest describes the gpu.launch_func ops of module m and the kernels
+// they launch in gpu.module name (the only one when name is empty); memref
+// operands were passed as bare pointers (barePtr) or expanded descriptors.
+func Manifest(m *ir.Operation, name string, barePtr bool) (*KernelManifest, error) {
+	gm, err := pickGPUModule(m, name)
+	if err != nil {
+		return nil, err
+	}
+	syms := ir.NewSymbolTable(gm)
+	man := &KernelManifest{Format: "goopt-kernels/1", Module: ir.SymbolNameOf(gm), Kernels: []KernelInfo{}}
+	shared := sharedBytes(gm)
+	var ferr error
+	ir.WalkOps(m, func(op *ir.Operation) {
+		if op.Name() != "gpu.launch_func" || ferr != nil {
+			return
+		}
+		ref, _ := op.Attr("kernel").(*ir.SymbolRefAttr)
+		if ref == nil || ref.Root != man.Module || len(ref.Nested) != 1 {
+			return
+		}
+		kernel := syms.Lookup(ref.Nested[0])
+		if kernel == nil || kernel.Name() != "llvm.func" {
+			ferr = ir.Errorf(op.Loc(), "kernel '%s' was not lowered to an llvm.func", ref)
+			return
+		}
+		k := KernelInfo{Name: ref.Nested[0], StaticSharedBytes: shared, DynamicSharedBytes: 0}
+		if fn := op.ParentOfName("func.func"); fn != nil {
+			k.HostFunction = ir.SymbolNameOf(fn)
+		}
+		for d, xyz := range []string{"X", "Y", "Z"} {
+			k.Grid[d] = constantOrZero(op.NamedOperand("gridSize" + xyz))
+			k.Block[d] = constantOrZero(op.NamedOperand("blockSize" + xyz))
+		}
+		if v := op.NamedOperand("dynamicSharedMemorySize"); v != nil {
+			if c, ok := constantValue(v); ok {
+				k.DynamicSharedBytes = c
+			} else {
+				k.DynamicSharedBytes = -1
+			}
+		}
+		params, err := kernelParams(op, kernel, barePtr)
+		if err != nil {
+			ferr = err
+			return
+		}
+		k.Params = params
+		man.Kernels = append(man.Kernels, k)
+	})
+	if ferr != nil {
+		return nil, ferr
+	}
+	return man, nil
+}
+
+func pickGPUModule(m *ir.Operation, name string) (*ir.Operation, error) {
+	var mods []*ir.Operation
+	ir.WalkOps(m, func(op *ir.Operation) {
+		if op.Name() == "gpu.module" && (name == "" || ir.SymbolNameOf(op) == name) {
+			mods = append(mods, op)
+		}
+	})
+	switch {
+	case len(mods) == 1:
+		return mods[0], nil
+	case len(mods) == 0 && name != "":
+		return nil, ir.Errorf(m.Loc(), "no gpu.module named '%s'", name)
+	case len(mods) == 0:
+		return nil, ir.Errorf(m.Loc(), "nothing to compile: no GPU kernel after the mapping pipeline (is the input an affine matmul, or already mapped to gpu.launch?)")
+	}
+	return nil, ir.Errorf(m.Loc(), "the module has %d gpu.modules: choose one with --gpu-module", len(mods))
+}
+
+// kernelParams maps the launch's kernel operands onto the kernel's
+// parameters: a memref operand takes one pointer (bare-pointer convention)
+// or its expanded descriptor, any other operand one parameter.
+func kernelParams(launch, kernel *ir.Operation, barePtr bool) ([]KernelParam, error) {
+	ft := llvm.FuncType(kernel)
+	if ft == nil {
+		return nil, ir.Errorf(kernel.Loc(), "kernel has no function type")
+	}
+	params := ft.Params
+	var out []KernelParam
+	next := 0
+	for _, v := range launch.NamedOperands("kernelOperands") {
+		src := sourceOf(v)
+		mt, isMem := v.Type().(*ir.MemRefType)
+		n := 1
+		fields := []string{""}
+		if isMem {
+			if barePtr {
+				fields = []string{"data"}
+			} else {
+				r := len(mt.Dims)
+				fields = []string{"allocated", "aligned", "offset"}
+				for i := 0; i < r; i++ {
+					fields = append(fields, fmt.Sprintf("size%d", i))
+				}
+				for i := 0; i < r; i++ {
+					fields = append(fields, fmt.Sprintf("stride%d", i))
+				}
+				n = len(fields)
+			}
+		}
+		if next+n > len(params) {
+			return nil, ir.Errorf(launch.Loc(), "the launch passes more values than kernel '%s' takes", ir.SymbolNameOf(kernel))
+		}
+		for i := 0; i < n; i++ {
+			p := src
+			p.Type = params[next+i].String()
+			if isMem {
+				p.MemRef, p.Field = mt.String(), fields[i]
+			}
+			out = append(out, p)
+		}
+		next += n
+	}
+	if next != len(params) {
+		return nil, ir.Errorf(launch.Loc(), "the launch passes %d values for the %d parameters of kernel '%s'", next, len(params), ir.SymbolNameOf(kernel))
+	}
+	return out, nil
+}
+
+// sourceOf says where a host value comes from.
+func sourceOf(v *ir.Value) KernelParam {
+	if v.IsBlockArgument() {
+		if b := v.OwnerBlock(); b != nil && b.IsEntry() && b.ParentOp() != nil && b.ParentOp().Name() == "func.func" {
+			i := v.Index()
+			return KernelParam{Source: "arg", HostArg: &i}
+		}
+	}
+	if c, ok := constantValue(v); ok {
+		return KernelParam{Source: "constant", Value: &c}
+	}
+	return KernelParam{Source: "computed"}
+}
+
+func constantValue(v *ir.Value) (int64, bool) {
+	d := v.DefiningOp()
+	if d == nil || !d.HasTrait(ir.ConstantLike) {
+		return 0, false
+	}
+	a, ok := d.Attr("value").(*ir.IntegerAttr)
+	if !ok {
+		return 0, false
+	}
+	return a.Int(), true
+}
+
+func constantOrZero(v *ir.Value) int64 {
+	if v == nil {
+		return 1
+	}
+	c, _ := constantValue(v)
+	return c
+}
+
+// sharedBytes sums the shared-memory (address space 3) globals of a
+// module, each at its alignment.
+func sharedBytes(gm *ir.Operation) int64 {
+	var total int64
+	ir.WalkOps(gm, func(op *ir.Operation) {
+		if op.Name() != "llvm.mlir.global" || llvm.AddrSpace(op) != 3 {
+			return
+		}
+		align := int64(1)
+		if a, ok := op.Attr("alignment").(*ir.IntegerAttr); ok && a.Int() > 0 {
+			align = a.Int()
+		}
+		total = (total+align-1)/align*align + typeBytes(llvm.GlobalType(op))
+	})
+	return total
+}
+
+// typeBytes is the allocation size of an llvm type in NVPTX's layout.
+func typeBytes(t ir.Type) int64 {
+	switch t := t.(type) {
+	case *llvm.ArrayType:
+		return t.Len * typeBytes(t.Elem)
+	case *llvm.StructType:
+		var size, maxAlign int64 = 0, 1
+		for _, f := range t.Body {
+			a := typeAlign(f)
+			if t.Packed {
+				a = 1
+			}
+			size = (size+a-1)/a*a + typeBytes(f)
+			maxAlign = max(maxAlign, a)
+		}
+		return (size + maxAlign - 1) / maxAlign * maxAlign
+	case *llvm.PointerType:
+		return 8
+	case *ir.VectorType:
+		n := int64(1)
+		for _, d := range t.Dims {
+			n *= d
+		}
+		return n * typeBytes(t.Elem)
+	}
+	return int64(ir.BitWidth(t)+7) / 8
+}
+
+func typeAlign(t ir.Type) int64 {
+	switch t := t.(type) {
+	case *llvm.ArrayType:
+		return typeAlign(t.Elem)
+	case *llvm.StructType:
+		a := int64(1)
+		for _, f := range t.Body {
+			a = max(a, typeAlign(f))
+		}
+		return a
+	}
+	return max(1, typeBytes(t))
+}
+
+// JSON encodes the manifest as goopt compile writes it (indented, with
+// types such as memref<4xf32> unescaped).
+func (m *KernelManifest) JSON() ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(m); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
