@@ -79,15 +79,8 @@ func (v *verifier) verifyOpLocal(op *Operation) error {
 			}
 		}
 	}
-	if def.Traits&SameOperandsAndResultType != 0 {
-		var t Type
-		for _, x := range append(op.OperandTypes(), op.ResultTypes()...) {
-			if t == nil {
-				t = x
-			} else if x != t {
-				return op.Errorf("requires the same type for all operands and results")
-			}
-		}
+	if def.Traits&SameOperandsAndResultType != 0 && !sameOperandsAndResultType(op) {
+		return op.Errorf("requires the same type for all operands and results")
 	}
 	if def.Traits&Symbol != 0 {
 		if _, ok := op.Attr(SymbolAttrName).(*StringAttr); !ok {
@@ -110,6 +103,27 @@ func (v *verifier) verifyOpLocal(op *Operation) error {
 		}
 	}
 	return nil
+}
+
+// sameOperandsAndResultType reports whether every operand and result of op
+// has one type (the first one's).
+func sameOperandsAndResultType(op *Operation) bool {
+	var t Type
+	for _, o := range op.operands {
+		if t == nil {
+			t = o.value.typ
+		} else if o.value.typ != t {
+			return false
+		}
+	}
+	for _, r := range op.results {
+		if t == nil {
+			t = r.typ
+		} else if r.typ != t {
+			return false
+		}
+	}
+	return true
 }
 
 // safeVerify runs an op's verify hook, turning a panic (a bug in the hook)
