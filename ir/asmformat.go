@@ -1344,7 +1344,6 @@ func (fp *formatPrinter) present(a *fmtElem) bool {
 	return true
 }
 
-
 // installFormat compiles def.Format into def.Parse and def.Print.
 func installFormat(def *OpDef) {
 	if def.Format == "" || def.Parse != nil || def.Print != nil {
