@@ -451,6 +451,7 @@ type formatParse struct {
 	// typeBuf and operandBuf back the one-element lists the parse writes.
 	typeBuf    []Type
 	operandBuf []UnresolvedOperand
+	valueBuf   []*Value
 }
 
 // newParse returns cleared parse state sized for cf's op, recycled from
@@ -492,6 +493,8 @@ func (cf *compiledFormat) release(fs *formatParse) {
 	fs.typeBuf = fs.typeBuf[:0]
 	clear(fs.operandBuf)
 	fs.operandBuf = fs.operandBuf[:0]
+	clear(fs.valueBuf)
+	fs.valueBuf = fs.valueBuf[:0]
 	cf.scratch.Put(fs)
 }
 
@@ -536,11 +539,21 @@ func (cf *compiledFormat) parseWith(p OpParser, st *OperationState, fs *formatPa
 		if len(ts) != len(us) && (len(ts) != 1 || fs.opSpelled[i]) {
 			return Errorf(p.LocAt(fs.opMarks[i]), "%d operands present, but expected %d", len(us), len(ts))
 		}
-		vs, err := p.ResolveOperands(us, ts)
-		if err != nil {
-			return err
+		// OpParser.ResolveOperands, into fs's buffer: the groups are copied
+		// into st by SetOperandGroups, so they need not outlive the parse.
+		start := len(fs.valueBuf)
+		for j, u := range us {
+			t := ts[0]
+			if len(ts) == len(us) {
+				t = ts[j]
+			}
+			v, err := p.ResolveOperand(u, t)
+			if err != nil {
+				return err
+			}
+			fs.valueBuf = append(fs.valueBuf, v)
 		}
-		groups[i] = vs
+		groups[i] = fs.valueBuf[start:len(fs.valueBuf):len(fs.valueBuf)]
 	}
 	st.SetOperandGroups(d, groups...)
 	for _, ts := range fs.resTypes {
@@ -691,7 +704,7 @@ func (cf *compiledFormat) parseElem(p OpParser, st *OperationState, fs *formatPa
 		}
 		return p.ParseOptionalAttrDict(st)
 	case fType:
-		loc := p.Loc()
+		mark := p.Mark() // located only on error: a location costs an allocation
 		ts, err := cf.parseTypes(p, e, fs)
 		if err != nil {
 			return err
@@ -699,12 +712,12 @@ func (cf *compiledFormat) parseElem(p OpParser, st *OperationState, fs *formatPa
 		if c := cf.typeConstraint(e); c != nil && c.Class != nil {
 			for _, t := range ts {
 				if !c.Class(t) {
-					return Errorf(loc, "invalid kind of type specified")
+					return Errorf(p.LocAt(mark), "invalid kind of type specified")
 				}
 			}
 		}
 		if err := cf.setTypes(fs, e, ts); err != nil {
-			return Errorf(loc, "%v", err)
+			return Errorf(p.LocAt(mark), "%v", err)
 		}
 		return nil
 	case fFunctionType:
