@@ -85,6 +85,47 @@ type fmtElem struct {
 	args    []*fmtElem
 	elems   []*fmtElem // optional group
 	attr    *AttrDef   // the declaration an attribute variable names
+
+	// A literal's spacing, decided when the format is compiled (MLIR's
+	// rules, see shouldEmitSpaceBefore) rather than on every print.
+	kwLit            bool // a keyword rather than punctuation
+	spaceAfterPunct  bool // space before it when the last literal was punctuation
+	spaceAfterOther  bool // space before it otherwise
+	emitSpaceAfter   bool // a later element may be preceded by a space
+	litIsPunctuation bool
+}
+
+// newLiteral returns the element for the literal lit, its spacing precomputed.
+func newLiteral(lit string) *fmtElem {
+	return &fmtElem{
+		kind:             fLiteral,
+		text:             lit,
+		kwLit:            isKeywordLiteral(lit),
+		spaceAfterPunct:  shouldEmitSpaceBefore(lit, true),
+		spaceAfterOther:  shouldEmitSpaceBefore(lit, false),
+		emitSpaceAfter:   len(lit) != 1 || !strings.ContainsAny(lit[:1], "<({["),
+		litIsPunctuation: lit[0] != '_' && !unicode.IsLetter(rune(lit[0])),
+	}
+}
+
+// attrKind is the constraint of the attribute an attribute variable names, or nil.
+func (e *fmtElem) attrKind() *AttrConstraint {
+	if e.attr != nil {
+		return e.attr.Kind
+	}
+	return nil
+}
+
+// isUnitAttr reports whether e names a unit attribute (spelled by the
+// presence of its optional group).
+func (e *fmtElem) isUnitAttr() bool { return e.attrKind() == UnitAttrKind }
+
+// attrType is the type that types e's untyped literal, or nil.
+func (e *fmtElem) attrType() Type {
+	if k := e.attrKind(); k != nil {
+		return k.Type
+	}
+	return nil
 }
 
 type compiledFormat struct {
@@ -97,6 +138,10 @@ type compiledFormat struct {
 	// defaulted are the attributes with a default value that the format
 	// does not print itself: attr-dict leaves them out while they hold it.
 	defaulted []*AttrDef
+	// si is the op's schema facts; allTypesMatch is d.AllTypesMatch with
+	// its names resolved (inferTypes runs on every parse).
+	si            *schemaInfo
+	allTypesMatch [][]valueRef
 }
 
 // compileFormat parses def.Format; errors are programming mistakes in a dialect table.
@@ -105,7 +150,14 @@ func compileFormat(def *OpDef) (*compiledFormat, error) {
 	if err != nil {
 		return nil, err
 	}
-	cf := &compiledFormat{def: def}
+	cf := &compiledFormat{def: def, si: def.schema()}
+	for _, names := range def.AllTypesMatch {
+		refs := make([]valueRef, len(names))
+		for i, n := range names {
+			refs[i] = def.valueRef(n)
+		}
+		cf.allTypesMatch = append(cf.allTypesMatch, refs)
+	}
 	fp := &formatParser{toks: toks, cf: cf}
 	cf.elems, err = fp.elements(false)
 	if err != nil {
@@ -201,7 +253,7 @@ func (fp *formatParser) element() (*fmtElem, error) {
 		if lit == "" || lit == " " {
 			return &fmtElem{kind: fSpace, text: lit}, nil
 		}
-		return &fmtElem{kind: fLiteral, text: lit}, nil
+		return newLiteral(lit), nil
 	case strings.HasPrefix(t, "$"):
 		e, err := fp.variable(t[1:])
 		if err != nil {
@@ -399,6 +451,7 @@ type formatParse struct {
 	// typeBuf and operandBuf back the one-element lists the parse writes.
 	typeBuf    []Type
 	operandBuf []UnresolvedOperand
+	valueBuf   []*Value
 }
 
 // newParse returns cleared parse state sized for cf's op, recycled from
@@ -440,6 +493,8 @@ func (cf *compiledFormat) release(fs *formatParse) {
 	fs.typeBuf = fs.typeBuf[:0]
 	clear(fs.operandBuf)
 	fs.operandBuf = fs.operandBuf[:0]
+	clear(fs.valueBuf)
+	fs.valueBuf = fs.valueBuf[:0]
 	cf.scratch.Put(fs)
 }
 
@@ -484,11 +539,21 @@ func (cf *compiledFormat) parseWith(p OpParser, st *OperationState, fs *formatPa
 		if len(ts) != len(us) && (len(ts) != 1 || fs.opSpelled[i]) {
 			return Errorf(p.LocAt(fs.opMarks[i]), "%d operands present, but expected %d", len(us), len(ts))
 		}
-		vs, err := p.ResolveOperands(us, ts)
-		if err != nil {
-			return err
+		// OpParser.ResolveOperands, into fs's buffer: the groups are copied
+		// into st by SetOperandGroups, so they need not outlive the parse.
+		start := len(fs.valueBuf)
+		for j, u := range us {
+			t := ts[0]
+			if len(ts) == len(us) {
+				t = ts[j]
+			}
+			v, err := p.ResolveOperand(u, t)
+			if err != nil {
+				return err
+			}
+			fs.valueBuf = append(fs.valueBuf, v)
 		}
-		groups[i] = vs
+		groups[i] = fs.valueBuf[start:len(fs.valueBuf):len(fs.valueBuf)]
 	}
 	st.SetOperandGroups(d, groups...)
 	for _, ts := range fs.resTypes {
@@ -575,7 +640,7 @@ func (cf *compiledFormat) parseElem(p OpParser, st *OperationState, fs *formatPa
 	case fSpace:
 		return nil
 	case fLiteral:
-		if isKeywordLiteral(e.text) {
+		if e.kwLit {
 			return p.ParseKeyword(e.text)
 		}
 		return p.Parse(e.text)
@@ -605,10 +670,10 @@ func (cf *compiledFormat) parseElem(p OpParser, st *OperationState, fs *formatPa
 		}
 		return nil
 	case fAttr:
-		if cf.isUnitAttr(e.name) {
+		if e.isUnitAttr() {
 			return nil // spelled by its optional group's presence
 		}
-		a, err := cf.parseAttr(p, e.name)
+		a, err := parseAttr(p, e)
 		if err != nil {
 			return err
 		}
@@ -639,7 +704,7 @@ func (cf *compiledFormat) parseElem(p OpParser, st *OperationState, fs *formatPa
 		}
 		return p.ParseOptionalAttrDict(st)
 	case fType:
-		loc := p.Loc()
+		mark := p.Mark() // located only on error: a location costs an allocation
 		ts, err := cf.parseTypes(p, e, fs)
 		if err != nil {
 			return err
@@ -647,12 +712,12 @@ func (cf *compiledFormat) parseElem(p OpParser, st *OperationState, fs *formatPa
 		if c := cf.typeConstraint(e); c != nil && c.Class != nil {
 			for _, t := range ts {
 				if !c.Class(t) {
-					return Errorf(loc, "invalid kind of type specified")
+					return Errorf(p.LocAt(mark), "invalid kind of type specified")
 				}
 			}
 		}
 		if err := cf.setTypes(fs, e, ts); err != nil {
-			return Errorf(loc, "%v", err)
+			return Errorf(p.LocAt(mark), "%v", err)
 		}
 		return nil
 	case fFunctionType:
@@ -714,7 +779,7 @@ func (cf *compiledFormat) parseElem(p OpParser, st *OperationState, fs *formatPa
 		if err != nil || !present {
 			return err
 		}
-		if a := anchorOf(e); a.kind == fAttr && cf.isUnitAttr(a.name) {
+		if a := anchorOf(e); a.kind == fAttr && a.isUnitAttr() {
 			st.AddAttr(a.name, &UnitAttr{})
 		}
 		return cf.parseElems(p, st, fs, e.elems[first+1:])
@@ -727,7 +792,7 @@ func (cf *compiledFormat) parseElem(p OpParser, st *OperationState, fs *formatPa
 func (cf *compiledFormat) parseGroupStart(p OpParser, st *OperationState, fs *formatParse, e *fmtElem) (bool, error) {
 	switch e.kind {
 	case fLiteral:
-		if isKeywordLiteral(e.text) {
+		if e.kwLit {
 			return p.ParseOptionalKeyword(e.text), nil
 		}
 		return p.ParseOptional(e.text), nil
@@ -744,7 +809,7 @@ func (cf *compiledFormat) parseGroupStart(p OpParser, st *OperationState, fs *fo
 		}
 		return ok, err
 	case fAttr:
-		if k := cf.attrKind(e.name); k != nil && k.Parse != nil {
+		if k := e.attrKind(); k != nil && k.Parse != nil {
 			if k.ParseOptional == nil {
 				return false, fmt.Errorf("ir: $%s starts an optional group but has no ParseOptional", e.name)
 			}
@@ -754,7 +819,7 @@ func (cf *compiledFormat) parseGroupStart(p OpParser, st *OperationState, fs *fo
 			}
 			return ok, err
 		}
-		a, ok, err := p.ParseOptionalAttribute(cf.attrType(e.name))
+		a, ok, err := p.ParseOptionalAttribute(e.attrType())
 		if ok {
 			st.AddAttr(e.name, a)
 		}
@@ -899,31 +964,22 @@ func (cf *compiledFormat) inferTypes(p OpParser, st *OperationState, fs *formatP
 			}
 		}
 	}
-	for _, names := range d.AllTypesMatch {
+	for _, refs := range cf.allTypesMatch {
 		var t Type
-		for _, n := range names {
-			if i := d.OperandIndex(n); i >= 0 && fs.opTyped[i] && len(fs.opTypes[i]) > 0 {
-				t = fs.opTypes[i][0]
-			} else if i := d.ResultIndex(n); i >= 0 && fs.resTyped[i] && len(fs.resTypes[i]) > 0 {
-				t = fs.resTypes[i][0]
-			}
-			if t != nil {
+		for _, r := range refs {
+			if t = fs.typeOf(r); t != nil {
 				break
 			}
 		}
 		if t == nil {
 			continue
 		}
-		for _, n := range names {
-			if i := d.OperandIndex(n); i >= 0 && !fs.opTyped[i] {
-				fs.opTypes[i], fs.opTyped[i] = fs.oneType(t), true
-			} else if i := d.ResultIndex(n); i >= 0 && !fs.resTyped[i] {
-				fs.resTypes[i], fs.resTyped[i] = fs.oneType(t), true
-			}
+		for _, r := range refs {
+			fs.setInferred(r, t)
 		}
 	}
-	for _, m := range d.TypesMatchWith {
-		from := fs.typeOf(d, m.From)
+	for i, m := range d.TypesMatchWith {
+		from := fs.typeOf(cf.si.matches[2*i])
 		if from == nil {
 			continue
 		}
@@ -931,11 +987,7 @@ func (cf *compiledFormat) inferTypes(p OpParser, st *OperationState, fs *formatP
 		if t == nil {
 			continue
 		}
-		if i := d.OperandIndex(m.To); i >= 0 && !fs.opTyped[i] {
-			fs.opTypes[i], fs.opTyped[i] = fs.oneType(t), true
-		} else if i := d.ResultIndex(m.To); i >= 0 && !fs.resTyped[i] {
-			fs.resTypes[i], fs.resTyped[i] = fs.oneType(t), true
-		}
+		fs.setInferred(cf.si.matches[2*i+1], t)
 	}
 	for g := range d.Operands {
 		if len(fs.operands[g]) > 0 && !fs.opTyped[g] {
@@ -953,15 +1005,31 @@ func (cf *compiledFormat) inferTypes(p OpParser, st *OperationState, fs *formatP
 }
 
 // typeOf returns the parsed or inferred type of the operand or result
-// group named name (its first type), or nil.
-func (fs *formatParse) typeOf(d *OpDef, name string) Type {
-	if i := d.OperandIndex(name); i >= 0 && fs.opTyped[i] && len(fs.opTypes[i]) > 0 {
-		return fs.opTypes[i][0]
-	}
-	if i := d.ResultIndex(name); i >= 0 && fs.resTyped[i] && len(fs.resTypes[i]) > 0 {
-		return fs.resTypes[i][0]
+// group r names (its first type), or nil.
+func (fs *formatParse) typeOf(r valueRef) Type {
+	switch {
+	case r.index < 0:
+	case !r.result:
+		if fs.opTyped[r.index] && len(fs.opTypes[r.index]) > 0 {
+			return fs.opTypes[r.index][0]
+		}
+	case fs.resTyped[r.index] && len(fs.resTypes[r.index]) > 0:
+		return fs.resTypes[r.index][0]
 	}
 	return nil
+}
+
+// setInferred gives the group r names the type t unless it has one.
+func (fs *formatParse) setInferred(r valueRef, t Type) {
+	switch {
+	case r.index < 0:
+	case !r.result:
+		if !fs.opTyped[r.index] {
+			fs.opTypes[r.index], fs.opTyped[r.index] = fs.oneType(t), true
+		}
+	case !fs.resTyped[r.index]:
+		fs.resTypes[r.index], fs.resTyped[r.index] = fs.oneType(t), true
+	}
 }
 
 // typeConstraint returns the constraint of the group a type directive names, or nil.
@@ -975,27 +1043,13 @@ func (cf *compiledFormat) typeConstraint(e *fmtElem) *TypeConstraint {
 	return cf.def.Operands[e.index].Type
 }
 
-func (cf *compiledFormat) attrKind(name string) *AttrConstraint {
-	if a := cf.def.AttrDef(name); a != nil {
-		return a.Kind
-	}
-	return nil
-}
-
-func (cf *compiledFormat) attrType(name string) Type {
-	if k := cf.attrKind(name); k != nil {
-		return k.Type
-	}
-	return nil
-}
-
-func (cf *compiledFormat) isUnitAttr(name string) bool { return cf.attrKind(name) == UnitAttrKind }
-
-func (cf *compiledFormat) parseAttr(p OpParser, name string) (Attribute, error) {
-	if k := cf.attrKind(name); k != nil && k.Parse != nil {
+// parseAttr reads the attribute the variable e names, in its short form
+// when its constraint has one.
+func parseAttr(p OpParser, e *fmtElem) (Attribute, error) {
+	if k := e.attrKind(); k != nil && k.Parse != nil {
 		return k.Parse(p)
 	}
-	return p.ParseAttribute(cf.attrType(name))
+	return p.ParseAttribute(e.attrType())
 }
 
 func isKeywordLiteral(s string) bool {
@@ -1010,36 +1064,34 @@ type formatPrinter struct {
 	cf                 *compiledFormat
 	shouldEmitSpace    bool
 	lastWasPunctuation bool
-	// vals and valTypes are the op's operands and their types, taken once.
-	vals     []*Value
-	valTypes []Type
-	resTypes []Type
 }
 
-// group returns operand group i without allocating per group.
-func (fp *formatPrinter) group(i int) []*Value {
-	op := fp.op
-	if op.def == nil || i < 0 || i >= len(op.def.Operands) {
-		return nil
+// operandRange returns the [start, end) of operand group i.
+func (fp *formatPrinter) operandRange(i int) (int, int, bool) {
+	d := fp.cf.def
+	if i < 0 || i >= len(d.Operands) {
+		return 0, 0, false
 	}
-	start, end, ok := groupRange(op.def.Operands, len(op.operands), segmentSizes(op), i)
+	return d.operandRange(fp.cf.si, fp.op, i)
+}
+
+// group returns operand group i (for a custom directive).
+func (fp *formatPrinter) group(i int) []*Value {
+	start, end, ok := fp.operandRange(i)
 	if !ok {
 		return nil
 	}
-	if fp.vals == nil {
-		fp.vals = op.Operands()
+	vs := make([]*Value, end-start)
+	for j := range vs {
+		vs[j] = fp.op.operands[start+j].value
 	}
-	return fp.vals[start:end]
+	return vs
 }
 
 // printGroup prints operand group i, comma-separated, without building a
 // slice of its values.
 func (fp *formatPrinter) printGroup(i int) {
-	op := fp.op
-	if op.def == nil || i < 0 || i >= len(op.def.Operands) {
-		return
-	}
-	start, end, ok := groupRange(op.def.Operands, len(op.operands), segmentSizes(op), i)
+	start, end, ok := fp.operandRange(i)
 	if !ok {
 		return
 	}
@@ -1047,28 +1099,12 @@ func (fp *formatPrinter) printGroup(i int) {
 		if j > start {
 			fp.p.Print(", ")
 		}
-		fp.p.PrintOperand(op.operands[j].value)
+		fp.p.PrintOperand(fp.op.operands[j].value)
 	}
-}
-
-// groupTypes returns the types of operand group i.
-func (fp *formatPrinter) groupTypes(i int) []Type {
-	op := fp.op
-	if op.def == nil || i < 0 || i >= len(op.def.Operands) {
-		return nil
-	}
-	start, end, ok := groupRange(op.def.Operands, len(op.operands), segmentSizes(op), i)
-	if !ok {
-		return nil
-	}
-	if fp.valTypes == nil {
-		fp.valTypes = op.OperandTypes()
-	}
-	return fp.valTypes[start:end]
 }
 
 func (cf *compiledFormat) print(p OpPrinter, op *Operation) {
-	fp := &formatPrinter{p: p, op: op, cf: cf, shouldEmitSpace: true}
+	fp := formatPrinter{p: p, op: op, cf: cf, shouldEmitSpace: true}
 	fp.elems(cf.elems)
 }
 
@@ -1098,15 +1134,15 @@ func (fp *formatPrinter) space() {
 }
 
 func (fp *formatPrinter) elem(e *fmtElem) {
-	op, p := fp.op, fp.p
+	p := fp.p
 	switch e.kind {
 	case fLiteral:
-		if fp.shouldEmitSpace && shouldEmitSpaceBefore(e.text, fp.lastWasPunctuation) {
+		if fp.shouldEmitSpace && (fp.lastWasPunctuation && e.spaceAfterPunct || !fp.lastWasPunctuation && e.spaceAfterOther) {
 			p.Print(" ")
 		}
 		p.Print(e.text)
-		fp.shouldEmitSpace = len(e.text) != 1 || !strings.ContainsAny(e.text[:1], "<({[")
-		fp.lastWasPunctuation = e.text[0] != '_' && !unicode.IsLetter(rune(e.text[0]))
+		fp.shouldEmitSpace = e.emitSpaceAfter
+		fp.lastWasPunctuation = e.litIsPunctuation
 	case fSpace:
 		if e.text == " " {
 			p.Print(" ")
@@ -1116,26 +1152,14 @@ func (fp *formatPrinter) elem(e *fmtElem) {
 		}
 		fp.shouldEmitSpace = false
 	case fAttrDict:
-		elided := fp.cf.elided()
-		// Attributes equal to their declared default are not printed (MLIR's
-		// generated printers elide DefaultValuedAttr values).
-		for _, a := range fp.cf.defaulted {
-			if op.Attr(a.Name) == a.Default {
-				elided = append(elided[:len(elided):len(elided)], a.Name)
-			}
-		}
-		if e.keyword {
-			p.PrintOptionalAttrDictWithKeyword(op.Attrs(), elided...)
-		} else {
-			p.PrintOptionalAttrDict(op.Attrs(), elided...)
-		}
+		fp.attrDict(e)
 		fp.lastWasPunctuation = false
 	case fOptional:
 		if fp.present(anchorOf(e)) {
 			fp.elems(e.elems)
 		}
 	case fAttr:
-		if fp.cf.isUnitAttr(e.name) {
+		if e.isUnitAttr() {
 			return // spelled by its optional group
 		}
 		fp.space()
@@ -1146,6 +1170,52 @@ func (fp *formatPrinter) elem(e *fmtElem) {
 	}
 }
 
+// attrDict prints the attributes the format does not spell itself.
+// Attributes equal to their declared default are not printed (MLIR's
+// generated printers elide DefaultValuedAttr values).
+func (fp *formatPrinter) attrDict(e *fmtElem) {
+	op, cf := fp.op, fp.cf
+	if !fp.anyAttrLeft() {
+		return // the usual case: nothing to print, nothing to collect
+	}
+	elided := cf.named
+	for _, a := range cf.defaulted {
+		if op.Attr(a.Name) == a.Default {
+			elided = append(elided[:len(elided):len(elided)], a.Name)
+		}
+	}
+	if e.keyword {
+		fp.p.PrintOptionalAttrDictWithKeyword(op.Attrs(), elided...)
+	} else {
+		fp.p.PrintOptionalAttrDict(op.Attrs(), elided...)
+	}
+}
+
+// anyAttrLeft reports whether attr-dict has an attribute to print: one the
+// format does not name whose value is not its declared default.
+func (fp *formatPrinter) anyAttrLeft() bool {
+	for _, list := range [2][]NamedAttribute{fp.op.props, fp.op.attrs} {
+		for _, a := range list {
+			if !fp.elidedAttr(a.Name) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func (fp *formatPrinter) elidedAttr(name string) bool {
+	if slices.Contains(fp.cf.named, name) {
+		return true
+	}
+	for _, d := range fp.cf.defaulted {
+		if d.Name == name && fp.op.Attr(name) == d.Default {
+			return true
+		}
+	}
+	return false
+}
+
 func (fp *formatPrinter) value(e *fmtElem) {
 	op, p := fp.op, fp.p
 	switch e.kind {
@@ -1153,10 +1223,10 @@ func (fp *formatPrinter) value(e *fmtElem) {
 		fp.printGroup(e.index)
 	case fAttr:
 		a := op.Attr(e.name)
-		if a == nil || fp.cf.isUnitAttr(e.name) {
+		if a == nil || e.isUnitAttr() {
 			return
 		}
-		k := fp.cf.attrKind(e.name)
+		k := e.attrKind()
 		switch {
 		case k != nil && k.Print != nil:
 			k.Print(p, a)
@@ -1177,7 +1247,19 @@ func (fp *formatPrinter) value(e *fmtElem) {
 			p.PrintSuccessor(op.succs[e.index])
 		}
 	case fType:
-		p.PrintTypes(fp.types(e))
+		// OpPrinter.PrintTypes, written element by element so that no
+		// list of types is built.
+		results, start, end, _ := fp.typeRange(e)
+		for j := start; j < end; j++ {
+			if j > start {
+				p.Print(", ")
+			}
+			if results {
+				p.PrintType(op.results[j].typ)
+			} else {
+				p.PrintType(op.operands[j].value.typ)
+			}
+		}
 	case fFunctionType:
 		p.PrintType(Function(fp.types(e.args[0]), fp.types(e.args[1])))
 	case fCustom:
@@ -1202,25 +1284,43 @@ func (fp *formatPrinter) value(e *fmtElem) {
 	}
 }
 
-// types returns the types a type directive names.
-func (fp *formatPrinter) types(e *fmtElem) []Type {
+// typeRange says which values a type directive names: results or operands
+// [start, end); ok is false (and the range empty) when the op does not fit
+// its declaration.
+func (fp *formatPrinter) typeRange(e *fmtElem) (results bool, start, end int, ok bool) {
 	op := fp.op
 	switch {
 	case e.index < 0 && e.name == "operands":
-		return op.OperandTypes()
+		return false, 0, len(op.operands), true
 	case e.index < 0 && e.name == "results":
-		return op.ResultTypes()
+		return true, 0, len(op.results), true
 	case e.result:
-		start, end, ok := groupRange(op.def.Results, len(op.results), nil, e.index)
-		if !ok {
-			return nil
-		}
-		if fp.resTypes == nil {
-			fp.resTypes = op.ResultTypes()
-		}
-		return fp.resTypes[start:end]
+		start, end, ok = fp.cf.def.resultRange(fp.cf.si, op, e.index)
+		results = true
+	default:
+		start, end, ok = fp.operandRange(e.index)
 	}
-	return fp.groupTypes(e.index)
+	if !ok {
+		return results, 0, 0, false
+	}
+	return results, start, end, true
+}
+
+// types returns the types a type directive names.
+func (fp *formatPrinter) types(e *fmtElem) []Type {
+	results, start, end, ok := fp.typeRange(e)
+	if !ok {
+		return nil
+	}
+	ts := make([]Type, end-start)
+	for j := range ts {
+		if results {
+			ts[j] = fp.op.results[start+j].typ
+		} else {
+			ts[j] = fp.op.operands[start+j].value.typ
+		}
+	}
+	return ts
 }
 
 func valueTypes(vs []*Value) []Type {
@@ -1236,7 +1336,7 @@ func (fp *formatPrinter) present(a *fmtElem) bool {
 	op := fp.op
 	switch a.kind {
 	case fOperand:
-		start, end, ok := groupRange(op.def.Operands, len(op.operands), segmentSizes(op), a.index)
+		start, end, ok := fp.operandRange(a.index)
 		return ok && end > start
 	case fAttr:
 		v := op.Attr(a.name)
@@ -1249,14 +1349,13 @@ func (fp *formatPrinter) present(a *fmtElem) bool {
 		}
 		return false
 	case fType:
-		return len(fp.types(a)) > 0
+		_, start, end, _ := fp.typeRange(a)
+		return end > start
 	case fCustom:
 		return true
 	}
 	return true
 }
-
-func (cf *compiledFormat) elided() []string { return cf.named }
 
 // installFormat compiles def.Format into def.Parse and def.Print.
 func installFormat(def *OpDef) {

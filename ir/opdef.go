@@ -125,6 +125,10 @@ type OpDef struct {
 	BlockArgNames func(op *Operation, r *Region, set func(v *Value, name string))
 	// DefaultDialect lets nested ops omit this dialect prefix when printed (func: "func").
 	DefaultDialect string
+
+	// info caches facts derived from the schema (see schemaInfo); set by
+	// Context.Register.
+	info *schemaInfo
 }
 
 // IsInherent reports whether name is one of the op's inherent attributes.
@@ -173,6 +177,9 @@ func (c *Context) Register(d *Dialect) {
 		}
 		if err := od.checkSchema(); err != nil {
 			panic(err.Error())
+		}
+		if od.info == nil {
+			od.info = newSchemaInfo(od)
 		}
 		installFormat(od)
 		c.ops[od.Name] = od

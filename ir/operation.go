@@ -50,22 +50,61 @@ func (s *OperationState) AddRegion() *Region {
 	return r
 }
 
+// smallOperands is how many operands an operation allocated as a smallOp holds.
+const smallOperands = 3
+
+// smallOp is an operation allocated together with the storage of its
+// operands, its result and its first property, for the common shape of at
+// most smallOperands operands and one result: one allocation rather than
+// one per operand, result and slice (parsing and rewriting create
+// operations by the hundred thousand). Slices that outgrow it move to the
+// heap as usual.
+type smallOp struct {
+	op       Operation
+	operandP [smallOperands]*OpOperand
+	operands [smallOperands]OpOperand
+	resultP  [1]*Value
+	result   Value
+	props    [1]NamedAttribute
+}
+
 // NewOperation creates a detached operation from st. Attributes the op's
 // definition declares inherent are stored as properties.
 func (c *Context) NewOperation(st *OperationState) *Operation {
-	op := &Operation{name: st.Name, def: c.ops[st.Name], loc: st.Loc}
+	var op *Operation
+	nOpd, nRes := len(st.Operands), len(st.Types)
+	if nOpd <= smallOperands && nRes <= 1 {
+		s := &smallOp{}
+		op = &s.op
+		op.operands = s.operandP[:nOpd:nOpd]
+		for i, v := range st.Operands {
+			o := &s.operands[i]
+			*o = OpOperand{value: v, owner: op, index: i}
+			o.link()
+			op.operands[i] = o
+		}
+		op.results = s.resultP[:nRes:nRes]
+		if nRes == 1 {
+			s.result = Value{typ: st.Types[0], def: op}
+			op.results[0] = &s.result
+		}
+		op.props = s.props[:0:1]
+	} else {
+		op = &Operation{}
+		op.operands = make([]*OpOperand, nOpd)
+		for i, v := range st.Operands {
+			o := &OpOperand{value: v, owner: op, index: i}
+			o.link()
+			op.operands[i] = o
+		}
+		op.results = make([]*Value, nRes)
+		for i, t := range st.Types {
+			op.results[i] = &Value{typ: t, def: op, index: i}
+		}
+	}
+	op.name, op.def, op.loc = st.Name, c.ops[st.Name], st.Loc
 	if op.loc == nil {
 		op.loc = Unknown
-	}
-	op.operands = make([]*OpOperand, len(st.Operands))
-	for i, v := range st.Operands {
-		o := &OpOperand{value: v, owner: op, index: i}
-		o.link()
-		op.operands[i] = o
-	}
-	op.results = make([]*Value, len(st.Types))
-	for i, t := range st.Types {
-		op.results[i] = &Value{typ: t, def: op, index: i}
 	}
 	op.props = append(op.props, st.Props...)
 	for _, a := range st.Attrs {

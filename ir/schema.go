@@ -147,7 +147,7 @@ func (d *OpDef) HasSchema() bool {
 }
 
 // segmented reports whether the op's operand groups are sized by SegmentSizesAttr.
-func (d *OpDef) segmented() bool { return countNonSingle(d.Operands) > 1 }
+func (d *OpDef) segmented() bool { return d.schema().segmented }
 
 func countNonSingle(vs []ValueDef) int {
 	n := 0
@@ -228,7 +228,7 @@ func groupRanges(defs []ValueDef, n int, sizes []int64) (ranges [][2]int, ok boo
 // segmentSizes returns the op's operand segment sizes when its definition
 // is segmented, nil otherwise.
 func segmentSizes(op *Operation) []int64 {
-	if op.def == nil || !op.def.segmented() {
+	if op.def == nil || !op.def.schema().segmented {
 		return nil
 	}
 	if a, ok := op.Attr(SegmentSizesAttr).(*DenseArrayAttr); ok {
@@ -287,7 +287,8 @@ func (op *Operation) OperandGroup(i int) []*Value {
 	if op.def == nil || i < 0 || i >= len(op.def.Operands) {
 		return nil
 	}
-	start, end, ok := groupRange(op.def.Operands, len(op.operands), segmentSizes(op), i)
+	d := op.def
+	start, end, ok := d.operandRange(d.schema(), op, i)
 	if !ok || start == end {
 		return nil
 	}
@@ -303,7 +304,8 @@ func (op *Operation) OperandGroupStart(i int) int {
 	if op.def == nil || i < 0 || i >= len(op.def.Operands) {
 		return -1
 	}
-	start, _, ok := groupRange(op.def.Operands, len(op.operands), segmentSizes(op), i)
+	d := op.def
+	start, _, ok := d.operandRange(d.schema(), op, i)
 	if !ok {
 		return -1
 	}
@@ -331,7 +333,8 @@ func (op *Operation) ResultGroup(i int) []*Value {
 	if op.def == nil || i < 0 || i >= len(op.def.Results) {
 		return nil
 	}
-	start, end, ok := groupRange(op.def.Results, len(op.results), nil, i)
+	d := op.def
+	start, end, ok := d.resultRange(d.schema(), op, i)
 	if !ok {
 		return nil
 	}
@@ -385,13 +388,14 @@ func (s *OperationState) SetOperandGroups(def *OpDef, groups ...[]*Value) {
 // MLIR's wording and order: counts, segments, attributes, operand and
 // result types.
 func verifySchema(op *Operation, d *OpDef) error {
+	si := d.schema()
 	if d.Operands != nil {
-		if err := verifyValueCount(op, "operand", d.Operands, len(op.operands), d.segmented()); err != nil {
+		if err := verifyValueCount(op, "operand", d.Operands, si.operandNonSingle, len(op.operands), si.segmented); err != nil {
 			return err
 		}
 	}
 	if d.Results != nil {
-		if err := verifyValueCount(op, "result", d.Results, len(op.results), false); err != nil {
+		if err := verifyValueCount(op, "result", d.Results, si.resultNonSingle, len(op.results), false); err != nil {
 			return err
 		}
 	}
@@ -405,12 +409,13 @@ func verifySchema(op *Operation, d *OpDef) error {
 			return err
 		}
 	}
-	if d.Operands != nil && d.segmented() {
+	if d.Operands != nil && si.segmented {
 		if err := verifySegments(op, d.Operands); err != nil {
 			return err
 		}
 	}
-	for _, a := range d.Attrs {
+	for i := range d.Attrs {
+		a := &d.Attrs[i]
 		v := op.Attr(a.Name)
 		if v == nil {
 			if !a.Optional {
@@ -422,23 +427,19 @@ func verifySchema(op *Operation, d *OpDef) error {
 			return op.Errorf("attribute '%s' failed to satisfy constraint: %s", a.Name, a.Kind.Desc)
 		}
 	}
-	if d.Operands != nil {
-		if err := verifyValueTypes(op, "operand", d.Operands, len(op.operands), func(j int) Type { return op.operands[j].value.typ }, segmentSizes(op)); err != nil {
-			return err
-		}
+	if err := verifyOperandTypes(op, d, si); err != nil {
+		return err
 	}
-	if d.Results != nil {
-		if err := verifyValueTypes(op, "result", d.Results, len(op.results), func(j int) Type { return op.results[j].typ }, nil); err != nil {
-			return err
-		}
+	if err := verifyResultTypes(op, d, si); err != nil {
+		return err
 	}
-	return verifyTypeMatches(op, d)
+	return verifyTypeMatches(op, d, si)
 }
 
 // verifyTypeMatches checks the op's TypesMatchWith declarations.
-func verifyTypeMatches(op *Operation, d *OpDef) error {
-	for _, m := range d.TypesMatchWith {
-		from, to := namedValueType(op, m.From), namedValueType(op, m.To)
+func verifyTypeMatches(op *Operation, d *OpDef, si *schemaInfo) error {
+	for i, m := range d.TypesMatchWith {
+		from, to := d.refType(si, op, si.matches[2*i]), d.refType(si, op, si.matches[2*i+1])
 		if from == nil || to == nil {
 			continue
 		}
@@ -449,23 +450,9 @@ func verifyTypeMatches(op *Operation, d *OpDef) error {
 	return nil
 }
 
-// namedValueType is the type of the single operand or result named name, or nil.
-func namedValueType(op *Operation, name string) Type {
-	var vs []*Value
-	if i := op.def.OperandIndex(name); i >= 0 {
-		vs = op.OperandGroup(i)
-	} else {
-		vs = op.ResultGroup(op.def.ResultIndex(name))
-	}
-	if len(vs) != 1 {
-		return nil
-	}
-	return vs[0].Type()
-}
-
-func verifyValueCount(op *Operation, what string, defs []ValueDef, n int, segmented bool) error {
-	singles := len(defs) - countNonSingle(defs)
-	if countNonSingle(defs) == 0 {
+func verifyValueCount(op *Operation, what string, defs []ValueDef, nonSingle, n int, segmented bool) error {
+	singles := len(defs) - nonSingle
+	if nonSingle == 0 {
 		if n == singles {
 			return nil
 		}
@@ -577,21 +564,62 @@ func verifySegments(op *Operation, defs []ValueDef) error {
 	return nil
 }
 
-func verifyValueTypes(op *Operation, what string, defs []ValueDef, n int, typeAt func(int) Type, sizes []int64) error {
-	for i, d := range defs {
-		if d.Type == nil || d.Type.Check == nil {
+// verifyOperandTypes checks each operand against its group's type
+// constraint; operands that do not fit the groups were reported by the counts.
+func verifyOperandTypes(op *Operation, d *OpDef, si *schemaInfo) error {
+	if si.operandNonSingle == 0 {
+		if len(op.operands) != len(d.Operands) {
+			return nil
+		}
+		for i := range d.Operands {
+			c := d.Operands[i].Type
+			if c == nil || c.Check == nil {
+				continue
+			}
+			if t := op.operands[i].value.typ; !c.Check(t) {
+				return op.Errorf("operand #%d must be %s, but got '%s'", i, c.Desc, t)
+			}
+		}
+		return nil
+	}
+	for i := range d.Operands {
+		c := d.Operands[i].Type
+		if c == nil || c.Check == nil {
 			continue
 		}
-		start, end, ok := groupRange(defs, n, sizes, i)
+		start, end, ok := d.operandRange(si, op, i)
 		if !ok {
 			return nil
 		}
-		if d.Arity == Optional && end-start > 1 {
-			return op.Errorf("%s group starting at #%d requires 0 or 1 element, but found %d", what, start, end-start)
+		if d.Operands[i].Arity == Optional && end-start > 1 {
+			return op.Errorf("operand group starting at #%d requires 0 or 1 element, but found %d", start, end-start)
 		}
 		for j := start; j < end; j++ {
-			if t := typeAt(j); !d.Type.Check(t) {
-				return op.Errorf("%s #%d must be %s, but got '%s'", what, j, d.Type.Desc, t)
+			if t := op.operands[j].value.typ; !c.Check(t) {
+				return op.Errorf("operand #%d must be %s, but got '%s'", j, c.Desc, t)
+			}
+		}
+	}
+	return nil
+}
+
+// verifyResultTypes is verifyOperandTypes for results.
+func verifyResultTypes(op *Operation, d *OpDef, si *schemaInfo) error {
+	for i := range d.Results {
+		c := d.Results[i].Type
+		if c == nil || c.Check == nil {
+			continue
+		}
+		start, end, ok := d.resultRange(si, op, i)
+		if !ok {
+			return nil
+		}
+		if d.Results[i].Arity == Optional && end-start > 1 {
+			return op.Errorf("result group starting at #%d requires 0 or 1 element, but found %d", start, end-start)
+		}
+		for j := start; j < end; j++ {
+			if t := op.results[j].typ; !c.Check(t) {
+				return op.Errorf("result #%d must be %s, but got '%s'", j, c.Desc, t)
 			}
 		}
 	}

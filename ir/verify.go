@@ -79,15 +79,8 @@ func (v *verifier) verifyOpLocal(op *Operation) error {
 			}
 		}
 	}
-	if def.Traits&SameOperandsAndResultType != 0 {
-		var t Type
-		for _, x := range append(op.OperandTypes(), op.ResultTypes()...) {
-			if t == nil {
-				t = x
-			} else if x != t {
-				return op.Errorf("requires the same type for all operands and results")
-			}
-		}
+	if def.Traits&SameOperandsAndResultType != 0 && !sameOperandsAndResultType(op) {
+		return op.Errorf("requires the same type for all operands and results")
 	}
 	if def.Traits&Symbol != 0 {
 		if _, ok := op.Attr(SymbolAttrName).(*StringAttr); !ok {
@@ -110,6 +103,27 @@ func (v *verifier) verifyOpLocal(op *Operation) error {
 		}
 	}
 	return nil
+}
+
+// sameOperandsAndResultType reports whether every operand and result of op
+// has one type (the first one's).
+func sameOperandsAndResultType(op *Operation) bool {
+	var t Type
+	for _, o := range op.operands {
+		if t == nil {
+			t = o.value.typ
+		} else if o.value.typ != t {
+			return false
+		}
+	}
+	for _, r := range op.results {
+		if t == nil {
+			t = r.typ
+		} else if r.typ != t {
+			return false
+		}
+	}
+	return true
 }
 
 // safeVerify runs an op's verify hook, turning a panic (a bug in the hook)
@@ -168,6 +182,12 @@ func (v *verifier) verifyDominance(op *Operation) error {
 			}
 			for o := b.first; o != nil; o = o.next {
 				for i, opd := range o.operands {
+					// Most operands are results of earlier ops in the same
+					// block: ValueDominates' answer, without its search
+					// for the ancestor in r and the graph-region test.
+					if x := opd.value; x.block == nil && x.def != nil && x.def.block == b && x.def != o && x.def.IsBeforeInBlock(o) {
+						continue
+					}
 					if !v.dom.ValueDominates(opd.value, o) {
 						d := Errorf(o.loc, "operand #%d does not dominate this use", i)
 						if def := opd.value.def; def != nil {
@@ -203,23 +223,34 @@ func verifySymbolTable(op *Operation) error {
 }
 
 func verifyIsolated(op *Operation) error {
-	var err error
 	for _, r := range op.regions {
-		Walk(&Operation{regions: []*Region{r}}, PreOrder, func(o *Operation) WalkResult {
+		if o := firstNonIsolatedUse(r, r); o != nil {
+			return o.Errorf("using value defined outside the region").
+				AttachNote(op.loc, "required by region isolation constraints")
+		}
+	}
+	return nil
+}
+
+// firstNonIsolatedUse returns the first op in within (pre-order) that uses
+// a value defined outside the region r, or nil.
+func firstNonIsolatedUse(r, within *Region) *Operation {
+	for _, b := range within.blocks {
+		for o := b.first; o != nil; o = o.next {
 			for _, opd := range o.operands {
-				if opd.value == nil {
-					continue
+				x := opd.value
+				if x == nil || x.OwnerBlock() == b {
+					continue // defined beside o, so inside r
 				}
-				if pr := opd.value.ParentRegion(); pr == nil || !r.IsAncestor(pr) {
-					err = o.Errorf("using value defined outside the region").
-						AttachNote(op.loc, "required by region isolation constraints")
-					return Interrupt
+				if pr := x.ParentRegion(); pr == nil || !r.IsAncestor(pr) {
+					return o
 				}
 			}
-			return Advance
-		})
-		if err != nil {
-			return err
+			for _, nested := range o.regions {
+				if bad := firstNonIsolatedUse(r, nested); bad != nil {
+					return bad
+				}
+			}
 		}
 	}
 	return nil

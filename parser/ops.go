@@ -621,8 +621,12 @@ func (p *parser) parseCustomOperation(numResults int) (*ir.Operation, error) {
 		return nil, p.errHere("custom op '%s' is unknown", orig)
 	}
 	p.consume()
-	cp := &customParser{p: p, numResults: numResults, def: def}
-	st := &ir.OperationState{Name: def.Name, Loc: p.locAt(opPos)}
+	// One allocation for the parser handed to the hook and the state it fills.
+	both := &struct {
+		cp customParser
+		st ir.OperationState
+	}{customParser{p: p, numResults: numResults, def: def}, ir.OperationState{Name: def.Name, Loc: p.locAt(opPos)}}
+	cp, st := &both.cp, &both.st
 	p.defaultDialect = append(p.defaultDialect, def.DefaultDialect)
 	err := def.Parse(cp, st)
 	p.defaultDialect = p.defaultDialect[:len(p.defaultDialect)-1]

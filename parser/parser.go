@@ -54,6 +54,7 @@ type parser struct {
 	blockScopes    []*blockScope
 	fwdValues      map[*ir.Value]posLoc // forward-reference placeholders → first use
 	entrySlab      []valueEntry
+	locSlab        []ir.FileLineColLoc
 	defaultDialect []string
 	deferredLocs   map[*ir.OpaqueLoc]deferredLoc
 
@@ -217,8 +218,20 @@ func (p *parser) lineCol(pos int) (int, int) {
 
 func (p *parser) locAt(pos int) *ir.FileLineColLoc {
 	l, c := p.lineCol(pos)
-	return ir.FileLoc(p.filename, l, c)
+	// Every op and operand use gets a location: carve them from a slab
+	// rather than allocating each (the slab is kept alive by any one of its
+	// locations, a few kilobytes).
+	if len(p.locSlab) == 0 {
+		p.locSlab = make([]ir.FileLineColLoc, locSlabSize)
+	}
+	loc := &p.locSlab[0]
+	p.locSlab = p.locSlab[1:]
+	*loc = ir.FileLineColLoc{File: p.filename, Line: l, Col: c}
+	return loc
 }
+
+// locSlabSize is how many locations locAt allocates at once.
+const locSlabSize = 128
 
 func (pl posLoc) location(p *parser) ir.Location {
 	if pl.loc != nil {
