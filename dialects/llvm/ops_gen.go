@@ -52,9 +52,7 @@ func BuildAddrspacecastOp(b *ir.Builder, loc ir.Location, arg *ir.Value, resType
 type AllocaOp struct{ *ir.Operation }
 
 // AsAllocaOp returns op as a AllocaOp, and whether it is one.
-func AsAllocaOp(op *ir.Operation) (AllocaOp, bool) {
-	return AllocaOp{op}, op != nil && op.Name() == "llvm.alloca"
-}
+func AsAllocaOp(op *ir.Operation) (AllocaOp, bool) { return ir.AsView[AllocaOp](op, "llvm.alloca") }
 
 // ArraySize returns the "arraySize" operand.
 func (o AllocaOp) ArraySize() *ir.Value { return o.GroupOperand(0) }
@@ -803,7 +801,7 @@ type IntrAssumeOp struct{ *ir.Operation }
 
 // AsIntrAssumeOp returns op as a IntrAssumeOp, and whether it is one.
 func AsIntrAssumeOp(op *ir.Operation) (IntrAssumeOp, bool) {
-	return IntrAssumeOp{op}, op != nil && op.Name() == "llvm.intr.assume"
+	return ir.AsView[IntrAssumeOp](op, "llvm.intr.assume")
 }
 
 // Cond returns the "cond" operand.
@@ -1171,7 +1169,7 @@ type IntrMaskedLoadOp struct{ *ir.Operation }
 
 // AsIntrMaskedLoadOp returns op as a IntrMaskedLoadOp, and whether it is one.
 func AsIntrMaskedLoadOp(op *ir.Operation) (IntrMaskedLoadOp, bool) {
-	return IntrMaskedLoadOp{op}, op != nil && op.Name() == "llvm.intr.masked.load"
+	return ir.AsView[IntrMaskedLoadOp](op, "llvm.intr.masked.load")
 }
 
 // Data returns the "data" operand.
@@ -1203,7 +1201,7 @@ type IntrMaskedStoreOp struct{ *ir.Operation }
 
 // AsIntrMaskedStoreOp returns op as a IntrMaskedStoreOp, and whether it is one.
 func AsIntrMaskedStoreOp(op *ir.Operation) (IntrMaskedStoreOp, bool) {
-	return IntrMaskedStoreOp{op}, op != nil && op.Name() == "llvm.intr.masked.store"
+	return ir.AsView[IntrMaskedStoreOp](op, "llvm.intr.masked.store")
 }
 
 // Value returns the "value" operand.
@@ -1281,7 +1279,7 @@ type IntrMemcpyOp struct{ *ir.Operation }
 
 // AsIntrMemcpyOp returns op as a IntrMemcpyOp, and whether it is one.
 func AsIntrMemcpyOp(op *ir.Operation) (IntrMemcpyOp, bool) {
-	return IntrMemcpyOp{op}, op != nil && op.Name() == "llvm.intr.memcpy"
+	return ir.AsView[IntrMemcpyOp](op, "llvm.intr.memcpy")
 }
 
 // Dst returns the "dst" operand.
@@ -1592,7 +1590,7 @@ type IntrVectorReduceAddOp struct{ *ir.Operation }
 
 // AsIntrVectorReduceAddOp returns op as a IntrVectorReduceAddOp, and whether it is one.
 func AsIntrVectorReduceAddOp(op *ir.Operation) (IntrVectorReduceAddOp, bool) {
-	return IntrVectorReduceAddOp{op}, op != nil && op.Name() == "llvm.intr.vector.reduce.add"
+	return ir.AsView[IntrVectorReduceAddOp](op, "llvm.intr.vector.reduce.add")
 }
 
 // In returns the "in" operand.
@@ -1612,7 +1610,7 @@ type IntrVectorReduceAndOp struct{ *ir.Operation }
 
 // AsIntrVectorReduceAndOp returns op as a IntrVectorReduceAndOp, and whether it is one.
 func AsIntrVectorReduceAndOp(op *ir.Operation) (IntrVectorReduceAndOp, bool) {
-	return IntrVectorReduceAndOp{op}, op != nil && op.Name() == "llvm.intr.vector.reduce.and"
+	return ir.AsView[IntrVectorReduceAndOp](op, "llvm.intr.vector.reduce.and")
 }
 
 // In returns the "in" operand.
@@ -1632,7 +1630,7 @@ type IntrVectorReduceFaddOp struct{ *ir.Operation }
 
 // AsIntrVectorReduceFaddOp returns op as a IntrVectorReduceFaddOp, and whether it is one.
 func AsIntrVectorReduceFaddOp(op *ir.Operation) (IntrVectorReduceFaddOp, bool) {
-	return IntrVectorReduceFaddOp{op}, op != nil && op.Name() == "llvm.intr.vector.reduce.fadd"
+	return ir.AsView[IntrVectorReduceFaddOp](op, "llvm.intr.vector.reduce.fadd")
 }
 
 // StartValue returns the "start_value" operand.
@@ -1658,7 +1656,7 @@ type IntrVectorReduceFmaxOp struct{ *ir.Operation }
 
 // AsIntrVectorReduceFmaxOp returns op as a IntrVectorReduceFmaxOp, and whether it is one.
 func AsIntrVectorReduceFmaxOp(op *ir.Operation) (IntrVectorReduceFmaxOp, bool) {
-	return IntrVectorReduceFmaxOp{op}, op != nil && op.Name() == "llvm.intr.vector.reduce.fmax"
+	return ir.AsView[IntrVectorReduceFmaxOp](op, "llvm.intr.vector.reduce.fmax")
 }
 
 // In returns the "in" operand.
@@ -1681,7 +1679,7 @@ type IntrVectorReduceFmaximumOp struct{ *ir.Operation }
 
 // AsIntrVectorReduceFmaximumOp returns op as a IntrVectorReduceFmaximumOp, and whether it is one.
 func AsIntrVectorReduceFmaximumOp(op *ir.Operation) (IntrVectorReduceFmaximumOp, bool) {
-	return IntrVectorReduceFmaximumOp{op}, op != nil && op.Name() == "llvm.intr.vector.reduce.fmaximum"
+	return ir.AsView[IntrVectorReduceFmaximumOp](op, "llvm.intr.vector.reduce.fmaximum")
 }
 
 // In returns the "in" operand.
@@ -1704,7 +1702,7 @@ type IntrVectorReduceFminOp struct{ *ir.Operation }
 
 // AsIntrVectorReduceFminOp returns op as a IntrVectorReduceFminOp, and whether it is one.
 func AsIntrVectorReduceFminOp(op *ir.Operation) (IntrVectorReduceFminOp, bool) {
-	return IntrVectorReduceFminOp{op}, op != nil && op.Name() == "llvm.intr.vector.reduce.fmin"
+	return ir.AsView[IntrVectorReduceFminOp](op, "llvm.intr.vector.reduce.fmin")
 }
 
 // In returns the "in" operand.
@@ -1727,7 +1725,7 @@ type IntrVectorReduceFminimumOp struct{ *ir.Operation }
 
 // AsIntrVectorReduceFminimumOp returns op as a IntrVectorReduceFminimumOp, and whether it is one.
 func AsIntrVectorReduceFminimumOp(op *ir.Operation) (IntrVectorReduceFminimumOp, bool) {
-	return IntrVectorReduceFminimumOp{op}, op != nil && op.Name() == "llvm.intr.vector.reduce.fminimum"
+	return ir.AsView[IntrVectorReduceFminimumOp](op, "llvm.intr.vector.reduce.fminimum")
 }
 
 // In returns the "in" operand.
@@ -1750,7 +1748,7 @@ type IntrVectorReduceFmulOp struct{ *ir.Operation }
 
 // AsIntrVectorReduceFmulOp returns op as a IntrVectorReduceFmulOp, and whether it is one.
 func AsIntrVectorReduceFmulOp(op *ir.Operation) (IntrVectorReduceFmulOp, bool) {
-	return IntrVectorReduceFmulOp{op}, op != nil && op.Name() == "llvm.intr.vector.reduce.fmul"
+	return ir.AsView[IntrVectorReduceFmulOp](op, "llvm.intr.vector.reduce.fmul")
 }
 
 // StartValue returns the "start_value" operand.
@@ -1776,7 +1774,7 @@ type IntrVectorReduceMulOp struct{ *ir.Operation }
 
 // AsIntrVectorReduceMulOp returns op as a IntrVectorReduceMulOp, and whether it is one.
 func AsIntrVectorReduceMulOp(op *ir.Operation) (IntrVectorReduceMulOp, bool) {
-	return IntrVectorReduceMulOp{op}, op != nil && op.Name() == "llvm.intr.vector.reduce.mul"
+	return ir.AsView[IntrVectorReduceMulOp](op, "llvm.intr.vector.reduce.mul")
 }
 
 // In returns the "in" operand.
@@ -1796,7 +1794,7 @@ type IntrVectorReduceOrOp struct{ *ir.Operation }
 
 // AsIntrVectorReduceOrOp returns op as a IntrVectorReduceOrOp, and whether it is one.
 func AsIntrVectorReduceOrOp(op *ir.Operation) (IntrVectorReduceOrOp, bool) {
-	return IntrVectorReduceOrOp{op}, op != nil && op.Name() == "llvm.intr.vector.reduce.or"
+	return ir.AsView[IntrVectorReduceOrOp](op, "llvm.intr.vector.reduce.or")
 }
 
 // In returns the "in" operand.
@@ -1816,7 +1814,7 @@ type IntrVectorReduceSmaxOp struct{ *ir.Operation }
 
 // AsIntrVectorReduceSmaxOp returns op as a IntrVectorReduceSmaxOp, and whether it is one.
 func AsIntrVectorReduceSmaxOp(op *ir.Operation) (IntrVectorReduceSmaxOp, bool) {
-	return IntrVectorReduceSmaxOp{op}, op != nil && op.Name() == "llvm.intr.vector.reduce.smax"
+	return ir.AsView[IntrVectorReduceSmaxOp](op, "llvm.intr.vector.reduce.smax")
 }
 
 // In returns the "in" operand.
@@ -1836,7 +1834,7 @@ type IntrVectorReduceSminOp struct{ *ir.Operation }
 
 // AsIntrVectorReduceSminOp returns op as a IntrVectorReduceSminOp, and whether it is one.
 func AsIntrVectorReduceSminOp(op *ir.Operation) (IntrVectorReduceSminOp, bool) {
-	return IntrVectorReduceSminOp{op}, op != nil && op.Name() == "llvm.intr.vector.reduce.smin"
+	return ir.AsView[IntrVectorReduceSminOp](op, "llvm.intr.vector.reduce.smin")
 }
 
 // In returns the "in" operand.
@@ -1856,7 +1854,7 @@ type IntrVectorReduceUmaxOp struct{ *ir.Operation }
 
 // AsIntrVectorReduceUmaxOp returns op as a IntrVectorReduceUmaxOp, and whether it is one.
 func AsIntrVectorReduceUmaxOp(op *ir.Operation) (IntrVectorReduceUmaxOp, bool) {
-	return IntrVectorReduceUmaxOp{op}, op != nil && op.Name() == "llvm.intr.vector.reduce.umax"
+	return ir.AsView[IntrVectorReduceUmaxOp](op, "llvm.intr.vector.reduce.umax")
 }
 
 // In returns the "in" operand.
@@ -1876,7 +1874,7 @@ type IntrVectorReduceUminOp struct{ *ir.Operation }
 
 // AsIntrVectorReduceUminOp returns op as a IntrVectorReduceUminOp, and whether it is one.
 func AsIntrVectorReduceUminOp(op *ir.Operation) (IntrVectorReduceUminOp, bool) {
-	return IntrVectorReduceUminOp{op}, op != nil && op.Name() == "llvm.intr.vector.reduce.umin"
+	return ir.AsView[IntrVectorReduceUminOp](op, "llvm.intr.vector.reduce.umin")
 }
 
 // In returns the "in" operand.
@@ -1896,7 +1894,7 @@ type IntrVectorReduceXorOp struct{ *ir.Operation }
 
 // AsIntrVectorReduceXorOp returns op as a IntrVectorReduceXorOp, and whether it is one.
 func AsIntrVectorReduceXorOp(op *ir.Operation) (IntrVectorReduceXorOp, bool) {
-	return IntrVectorReduceXorOp{op}, op != nil && op.Name() == "llvm.intr.vector.reduce.xor"
+	return ir.AsView[IntrVectorReduceXorOp](op, "llvm.intr.vector.reduce.xor")
 }
 
 // In returns the "in" operand.

@@ -28,6 +28,7 @@ const (
 	SkipExternal          = "external declaration"
 	SkipSignature         = "signature not memrefs and scalars"
 	SkipRemoved           = "removed by the pass"
+	SkipLowered           = "signature lowered to the llvm dialect"
 	SkipUnsupported       = "unsupported by the interpreter"
 	SkipOutputUnsupported = "output unsupported by the interpreter"
 	SkipFailsBefore       = "fails at runtime before the pass"
@@ -279,9 +280,16 @@ type Result struct {
 func CheckPair(before, after *ir.Operation, o Options) []Result {
 	eopts := equiv.Options{Seeds: o.Seeds, RelTol: o.RelTol, Interp: o.Interp}
 	var out []Result
+	afterSyms := ir.NewSymbolTable(after)
 	for _, f := range Functions(before, []Output{{Module: after, Label: "output", In: "after the pass"}}, o.Interp) {
 		r := Result{Function: f}
-		if f.Skip == "" {
+		// A conversion to the llvm dialect changes the calling convention
+		// (index widths, memref descriptors): the functions no longer take
+		// the same arguments, so the conversion's own tests compare them.
+		if a := afterSyms.Lookup(f.Name); f.Skip == "" && a != nil && a.Name() == "llvm.func" {
+			r.Skip = SkipLowered
+		}
+		if f.Skip == "" && r.Skip == "" {
 			if err := equiv.Check(before, after, f.Name, eopts); FailsBefore(err) {
 				r.Skip, r.Note = SkipFailsBefore, fmt.Sprintf("@%s: %s", f.Name, FirstLine(err))
 			} else {

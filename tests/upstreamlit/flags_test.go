@@ -37,6 +37,10 @@ var upstreamPasses = map[string][]string{
 	"convert-scf-to-cf":                  nil,
 	"gpu-kernel-outlining":               {"data-layout-str"},
 	"gpu-launch-sink-index-computations": nil,
+	"convert-arith-to-llvm":              {"index-bitwidth"},
+	"convert-cf-to-llvm":                 {"index-bitwidth"},
+	"convert-func-to-llvm":               {"index-bitwidth", "use-bare-ptr-memref-call-conv"},
+	"convert-math-to-llvm":               {"approximate-log1p"},
 	"convert-gpu-to-nvvm":                {"has-redux", "index-bitwidth", "use-bare-ptr-memref-call-conv"},
 }
 

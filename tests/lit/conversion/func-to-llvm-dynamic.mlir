@@ -1,4 +1,5 @@
 // RUN: goopt opt %s --convert-func-to-llvm | FileCheck %s
+// EQUIV: none (the signatures change and @callee is external; passes/convertfunctollvm checks calls by execution)
 
 // Memrefs: expanded descriptors by default, re-packed in the entry block
 // (each size followed by its stride); several results come back in a

@@ -1,4 +1,5 @@
 // RUN: goopt opt %s --split-input-file --convert-func-to-llvm | FileCheck %s
+// EQUIV: none (the signatures change; passes/convertfunctollvm runs each function before and after with matching arguments)
 // RUN: goopt opt %s --split-input-file --convert-func-to-llvm=use-bare-ptr-memref-call-conv | FileCheck %s --check-prefix=BARE
 
 // Scalars: the signature converts (index to i64); the pass also lowers

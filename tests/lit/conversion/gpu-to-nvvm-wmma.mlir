@@ -1,4 +1,5 @@
 // RUN: goopt opt %s --convert-gpu-to-nvvm | FileCheck %s
+// EQUIV: none (gpu.module bodies only; passes/convertgputonvvm checks a launched WMMA kernel by execution)
 
 // WMMA fragments become the structs of registers nvvm.wmma uses: 8 x
 // vector<2xf16> for f16 A and B, 4 x vector<2xf16> for an f16

@@ -1,4 +1,5 @@
 // RUN: goopt opt %s --split-input-file --convert-gpu-to-nvvm | FileCheck %s
+// EQUIV: none (gpu.module bodies only, no host function; passes/convertgputonvvm runs a launched WMMA kernel before and after the pass)
 // RUN: goopt opt %s --split-input-file --convert-gpu-to-nvvm="index-bitwidth=32" | FileCheck %s --check-prefix=I32
 
 // Ids and dimensions read the PTX special registers (i32) and are extended

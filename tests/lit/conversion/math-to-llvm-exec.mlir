@@ -1,4 +1,5 @@
 // RUN: goopt opt %s --split-input-file --convert-math-to-llvm | FileCheck %s
+// EQUIV: rel-tol=1e-6
 
 // Functions for execution equivalence (passes/convertmathtollvm): the
 // intrinsics and the rsqrt, expm1 and log1p expansions on random inputs,
