@@ -1,5 +1,5 @@
 # Convenience targets; CI runs ./.ci/run.
-.PHONY: all build test vet fmt install
+.PHONY: all build test vet fmt install example
 
 all: build
 
@@ -17,3 +17,8 @@ fmt:
 
 test:
 	./.ci/run
+
+# The README's first command: installs llvm-19 when no llc is found, then
+# compiles the paper's matmul to matmul.ptx (+ matmul.json).
+example:
+	./scripts/example.sh
