@@ -20,6 +20,8 @@ var upstreamPasses = map[string][]string{
 	"cse":                               nil,
 	"symbol-dce":                        nil,
 	"strip-debuginfo":                   nil,
+	"finalize-memref-to-llvm":           {"index-bitwidth", "use-aligned-alloc", "use-generic-functions"},
+	"convert-vector-to-llvm":            {"enable-amx", "enable-arm-neon", "enable-arm-sve", "enable-x86vector", "force-32bit-vector-indices", "reassociate-fp-reductions"},
 	"affine-loop-tile":                  {"cache-size", "separate", "tile-size", "tile-sizes"},
 	"affine-data-copy-generate":         {"fast-mem-capacity", "fast-mem-space", "generate-dma", "min-dma-transfer", "skip-non-unit-stride-loops", "slow-mem-space", "tag-mem-space"},
 	"affine-loop-unroll":                {"cleanup-unroll", "unroll-factor", "unroll-full", "unroll-full-threshold", "unroll-num-reps", "unroll-up-to-factor"},
