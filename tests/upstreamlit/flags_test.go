@@ -42,6 +42,8 @@ var upstreamPasses = map[string][]string{
 	"convert-func-to-llvm":               {"index-bitwidth", "use-bare-ptr-memref-call-conv"},
 	"convert-math-to-llvm":               {"approximate-log1p"},
 	"convert-gpu-to-nvvm":                {"has-redux", "index-bitwidth", "use-bare-ptr-memref-call-conv"},
+	"finalize-memref-to-llvm":            {"index-bitwidth", "use-aligned-alloc", "use-generic-functions"},
+	"convert-vector-to-llvm":             {"enable-amx", "enable-arm-neon", "enable-arm-sve", "enable-x86vector", "force-32bit-vector-indices", "reassociate-fp-reductions"},
 }
 
 // passSpec is one pass of an invocation: its name and option text.

@@ -1,6 +1,8 @@
 // RUN: goopt opt %s --split-input-file --convert-vector-to-llvm | FileCheck %s
 // RUN: goopt opt %s --split-input-file --convert-vector-to-llvm=vector-alignment-from-indices | FileCheck %s --check-prefix=VALIGN
 
+// EQUIV: none (memref arguments meet their descriptors through unrealized casts, which the interpreter cannot run before func-to-llvm; passes/finalizememreftollvm/equiv_test.go checks both passes by execution)
+
 // The paper's 128-bit copy: vector.load from global memory and vector.store
 // into shared memory are llvm.load/store of vector<8xf16>. Upstream aligns
 // them to the element (2 bytes); with vector-alignment-from-indices the
