@@ -26,6 +26,42 @@ type Options struct {
 	// paper's vector<8xf16> copies into 128-bit ld.global.v4 /
 	// st.shared.v4 accesses in PTX.
 	VectorAlignmentFromIndices bool
+	// OffsetDivisors, when set, holds each vector access's element offset
+	// divisor computed before the conversion (ElementOffsetDivisors): the
+	// patterns then need not look through IR the conversion is rewriting
+	// (block arguments whose blocks it re-creates). Without it they
+	// analyse the IR as they find it.
+	OffsetDivisors map[*ir.Operation]int64
+}
+
+// ElementOffsetDivisors runs the alignment analysis of
+// VectorAlignmentFromIndices on every vector load and store under root,
+// before a conversion changes the IR, for Options.OffsetDivisors.
+func ElementOffsetDivisors(root *ir.Operation) map[*ir.Operation]int64 {
+	m := map[*ir.Operation]int64{}
+	ir.WalkOps(root, func(op *ir.Operation) {
+		var base *ir.Value
+		var indices []*ir.Value
+		switch op.Name() {
+		case "vector.load", "vector.maskedload":
+			base, indices = op.Operand(0), op.Operands()[1:1+memrefRank(op.Operand(0))]
+		case "vector.store", "vector.maskedstore":
+			base, indices = op.Operand(1), op.Operands()[2:2+memrefRank(op.Operand(1))]
+		default:
+			return
+		}
+		if mt, ok := base.Type().(*ir.MemRefType); ok {
+			m[op] = elementOffsetDivisor(mt, indices)
+		}
+	})
+	return m
+}
+
+func memrefRank(v *ir.Value) int {
+	if mt, ok := v.Type().(*ir.MemRefType); ok {
+		return len(mt.Dims)
+	}
+	return 0
 }
 
 // Populate adds the vector-to-llvm patterns with the default Options.
@@ -106,7 +142,11 @@ func (l *lowering) address(op *ir.Operation, rw *convert.Rewriter, base *ir.Valu
 	align := l.elemBytes(mt.Elem)
 	if l.opts.VectorAlignmentFromIndices && len(vt.Dims) == 1 && align > 0 {
 		lanes := vt.Dims[0]
-		if k := elementOffsetDivisor(mt, indices); k > 0 && k%lanes == 0 {
+		k, known := l.opts.OffsetDivisors[op]
+		if !known {
+			k = elementOffsetDivisor(mt, indices)
+		}
+		if k > 0 && k%lanes == 0 {
 			align *= lanes
 		} else if k > 1 {
 			// A partial multiple still helps: the largest power of two
@@ -562,7 +602,7 @@ func elementOffsetDivisor(t *ir.MemRefType, indices []*ir.Value) int64 {
 		if strides[i] == ir.Dynamic {
 			return 1
 		}
-		g = gcd(g, knownDivisor(idx, 8)*abs(strides[i]))
+		g = gcd(g, knownDivisor(idx, 12)*abs(strides[i]))
 	}
 	if g == 0 {
 		return 0
@@ -572,11 +612,25 @@ func elementOffsetDivisor(t *ir.MemRefType, indices []*ir.Value) int64 {
 
 // knownDivisor returns a positive number that divides v (0 when v is
 // known to be 0), from constants, multiplications, additions, left
-// shifts by constants and scf.for induction variables (lower bound and
-// step), looking depth ops deep.
+// shifts by constants, scf.for induction variables (lower bound and
+// step) and the block arguments of loops in a CFG (after
+// convert-scf-to-cf), looking depth ops deep.
 func knownDivisor(v *ir.Value, depth int) int64 {
+	return divisor(v, depth, map[*ir.Value]bool{})
+}
+
+// divisor is knownDivisor; assumed holds the block arguments being
+// analysed, which count as 0 (divisible by anything) in the values that
+// flow back into them: if every incoming value is a multiple of d
+// whenever the argument is, the argument always is, by induction over
+// the executions (the operations followed are sums, products and
+// shifts, which keep multiples of d multiples of d).
+func divisor(v *ir.Value, depth int, assumed map[*ir.Value]bool) int64 {
 	if c, ok := ir.ConstantInt(v); ok {
 		return abs(c)
+	}
+	if assumed[v] {
+		return 0
 	}
 	if depth == 0 {
 		return 1
@@ -584,27 +638,65 @@ func knownDivisor(v *ir.Value, depth int) int64 {
 	def := v.DefiningOp()
 	if def == nil {
 		blk := v.OwnerBlock()
-		if blk == nil || blk.ParentOp() == nil || blk.ParentOp().Name() != "scf.for" || v != blk.Argument(0) {
+		if blk == nil {
 			return 1
 		}
-		loop := blk.ParentOp()
-		return gcd(knownDivisor(loop.Operand(0), depth-1), knownDivisor(loop.Operand(2), depth-1))
+		if p := blk.ParentOp(); p != nil && p.Name() == "scf.for" && v == blk.Argument(0) {
+			return gcd(divisor(p.Operand(0), depth-1, assumed), divisor(p.Operand(2), depth-1, assumed))
+		}
+		return blockArgDivisor(v, blk, depth, assumed)
 	}
 	switch def.Name() {
 	case "arith.muli", "llvm.mul":
-		return knownDivisor(def.Operand(0), depth-1) * knownDivisor(def.Operand(1), depth-1)
+		return divisor(def.Operand(0), depth-1, assumed) * divisor(def.Operand(1), depth-1, assumed)
 	case "arith.addi", "llvm.add":
-		return gcd(knownDivisor(def.Operand(0), depth-1), knownDivisor(def.Operand(1), depth-1))
+		return gcd(divisor(def.Operand(0), depth-1, assumed), divisor(def.Operand(1), depth-1, assumed))
 	case "arith.shli", "llvm.shl":
 		if s, ok := ir.ConstantInt(def.Operand(1)); ok && s >= 0 && s < 62 {
-			return knownDivisor(def.Operand(0), depth-1) << s
+			return divisor(def.Operand(0), depth-1, assumed) << s
 		}
 	case "builtin.unrealized_conversion_cast", "arith.index_cast", "arith.index_castui":
 		if def.NumOperands() == 1 {
-			return knownDivisor(def.Operand(0), depth-1)
+			return divisor(def.Operand(0), depth-1, assumed)
 		}
 	}
 	return 1
+}
+
+// blockArgDivisor is the gcd of the values every predecessor passes for
+// the argument v of a non-entry block whose predecessors are all branch
+// ops (1 when that is not known).
+func blockArgDivisor(v *ir.Value, blk *ir.Block, depth int, assumed map[*ir.Value]bool) int64 {
+	if blk.IsEntry() || blk.Parent() == nil {
+		return 1
+	}
+	assumed[v] = true
+	defer delete(assumed, v)
+	g := int64(0)
+	seen := false
+	for _, p := range blk.Parent().Blocks() {
+		t := p.Terminator()
+		if t == nil {
+			continue
+		}
+		for i, s := range t.Successors() {
+			if s != blk {
+				continue
+			}
+			ops := ir.SuccessorOperands(t, i)
+			if _, ok := ir.SuccessorOperandGroup(t, i); !ok || v.Index() >= len(ops) {
+				return 1
+			}
+			g = gcd(g, divisor(ops[v.Index()], depth-1, assumed))
+			seen = true
+		}
+	}
+	if !seen || g == 0 {
+		// No predecessor, or only the argument itself flows in: nothing
+		// is known of its value.
+		return 1
+	}
+	return g
 }
 
 func abs(x int64) int64 {

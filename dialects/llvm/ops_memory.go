@@ -480,6 +480,7 @@ func extractValueOp() *ir.OpDef {
 		},
 		Results: []ir.ValueDef{ir.Operand("res", anyLLVMType)},
 		Attrs:   []ir.AttrDef{ir.Attr("position", ir.DenseI64ArrayKind)},
+		Fold:    foldExtractValue,
 		Parse: func(p ir.OpParser, st *ir.OperationState) error {
 			u, err := p.ParseOperand()
 			if err != nil {
@@ -513,6 +514,29 @@ func extractValueOp() *ir.OpDef {
 			return nil
 		},
 	}
+}
+
+// foldExtractValue is MLIR 19's ExtractValueOp::fold: an extract of an
+// insertvalue at the same position is the inserted value;
+// at a disjoint position it reads through to the insertvalue's container
+// (in place), and on along the chain. A position that is a prefix of the
+// other stops the walk, which would otherwise miss the part inserted.
+func foldExtractValue(op *ir.Operation, _ []ir.Attribute) []ir.FoldResult {
+	pos := Position(op)
+	var res []ir.FoldResult
+	for ins := op.Operand(0).DefiningOp(); ins != nil && ins.Name() == "llvm.insertvalue"; ins = op.Operand(0).DefiningOp() {
+		ipos := Position(ins)
+		if slices.Equal(pos, ipos) {
+			return []ir.FoldResult{{Value: ins.Operand(1)}}
+		}
+		n := min(len(pos), len(ipos))
+		if slices.Equal(pos[:n], ipos[:n]) {
+			return res
+		}
+		op.SetOperand(0, ins.Operand(0))
+		res = []ir.FoldResult{{Value: op.Result(0)}}
+	}
+	return res
 }
 
 func insertValueOp() *ir.OpDef {

@@ -23,6 +23,13 @@ type Options struct {
 	IndexBitwidth      uint32 `opt:"index-bitwidth" desc:"Bitwidth of the index type, 0 to use size of machine word"`
 	HasRedux           bool   `opt:"has-redux" desc:"Target gpu supports redux"`
 	UseBarePtrCallConv bool   `opt:"use-bare-ptr-memref-call-conv" desc:"Replace memref arguments in GPU functions with bare pointers. All memrefs must have static shape."`
+
+	// VectorAlignmentFromIndices is goopt's: vector loads and stores get
+	// the whole vector's alignment where the element offset is provably a
+	// multiple of the vector length (128-bit accesses for vector<8xf16>).
+	VectorAlignmentFromIndices bool `opt:"vector-alignment-from-indices" desc:"(goopt) Align vector loads and stores to the whole vector where the element offset is provably a multiple of its length (assumes vector-aligned buffers)"`
+
+	offsetDivisors map[*ir.Operation]int64
 }
 
 // Pass is the convert-gpu-to-nvvm pass.
@@ -57,7 +64,11 @@ func (p *Pass) Run(m *ir.Operation, am *pass.AnalysisManager) error {
 		UseBarePtrCallConv: p.Opts.UseBarePtrCallConv,
 	})
 	ps := convert.NewPatternSet()
-	Populate(tc, ps)
+	opts := p.Opts
+	if opts.VectorAlignmentFromIndices {
+		opts.offsetDivisors = vectortollvm.ElementOffsetDivisors(m)
+	}
+	PopulateWithOptions(tc, opts, ps)
 	target := convert.NewTarget()
 	gputonvvm.ConfigureLegality(target)
 	target.AddLegalOp(convert.CastName)
@@ -68,11 +79,17 @@ func (p *Pass) Run(m *ir.Operation, am *pass.AnalysisManager) error {
 // composition: the gpu and WMMA patterns and those lowering the arith,
 // cf, func, math, memref and vector ops of the device code to llvm.
 func Populate(tc *llvmcommon.TypeConverter, ps *convert.PatternSet) {
+	PopulateWithOptions(tc, Options{}, ps)
+}
+
+// PopulateWithOptions is Populate with the pass's options (those that
+// change patterns: vector-alignment-from-indices).
+func PopulateWithOptions(tc *llvmcommon.TypeConverter, opts Options, ps *convert.PatternSet) {
 	arithtollvm.Populate(tc, ps)
 	cftollvm.Populate(tc, ps)
 	functollvm.Populate(tc, ps)
 	mathtollvm.Populate(tc, ps, mathtollvm.Options{})
 	memreftollvm.Populate(tc, ps)
-	vectortollvm.Populate(tc, ps)
+	vectortollvm.PopulateWithOptions(tc, vectortollvm.Options{VectorAlignmentFromIndices: opts.VectorAlignmentFromIndices, OffsetDivisors: opts.offsetDivisors}, ps)
 	gputonvvm.Populate(tc, ps)
 }
