@@ -106,7 +106,15 @@ func TestCompileGolden(t *testing.T) {
 			line, x, y, _ := testutil.FirstDiff(string(want), string(res.Output))
 			t.Errorf("%s differs at line %d:\n want %s\n got  %s\n(run with -update if the change is intended)", golden, line, x, y)
 		}
-		if emit != driver.EmitPTX {
+		if emit == driver.EmitLLVM {
+			// The LLVM IR is valid for LLVM 19's verifier.
+			if opt, err := exec.LookPath("opt-19"); err == nil {
+				cmd := exec.Command(opt, "-passes=verify", "-disable-output")
+				cmd.Stdin = strings.NewReader(string(res.Output))
+				if out, err := cmd.CombinedOutput(); err != nil {
+					t.Errorf("opt-19 -passes=verify rejects the LLVM IR: %v\n%s", err, out)
+				}
+			}
 			continue
 		}
 		ptx := string(res.Output)
