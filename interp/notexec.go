@@ -31,26 +31,6 @@ var notExecutable = map[string]string{
 	// The ops finalize-memref-to-llvm and convert-vector-to-llvm produce
 	// beyond loads and stores (dialects/llvm/ops_lowering.go), added after
 	// the llvm handlers were written.
-	"llvm.alloca":                      "stack allocation in llvm functions is not implemented yet",
-	"llvm.intr.masked.load":            "masked vector memory access is not implemented yet",
-	"llvm.intr.masked.store":           "masked vector memory access is not implemented yet",
-	"llvm.intr.memcpy":                 "memcpy between buffers is not implemented yet",
-	"llvm.intr.assume":                 "alignment and other assumptions are not checked yet",
-	"llvm.intr.vector.reduce.add":      "vector reductions are not implemented yet",
-	"llvm.intr.vector.reduce.mul":      "vector reductions are not implemented yet",
-	"llvm.intr.vector.reduce.and":      "vector reductions are not implemented yet",
-	"llvm.intr.vector.reduce.or":       "vector reductions are not implemented yet",
-	"llvm.intr.vector.reduce.xor":      "vector reductions are not implemented yet",
-	"llvm.intr.vector.reduce.smax":     "vector reductions are not implemented yet",
-	"llvm.intr.vector.reduce.smin":     "vector reductions are not implemented yet",
-	"llvm.intr.vector.reduce.umax":     "vector reductions are not implemented yet",
-	"llvm.intr.vector.reduce.umin":     "vector reductions are not implemented yet",
-	"llvm.intr.vector.reduce.fmax":     "vector reductions are not implemented yet",
-	"llvm.intr.vector.reduce.fmin":     "vector reductions are not implemented yet",
-	"llvm.intr.vector.reduce.fmaximum": "vector reductions are not implemented yet",
-	"llvm.intr.vector.reduce.fminimum": "vector reductions are not implemented yet",
-	"llvm.intr.vector.reduce.fadd":     "vector reductions are not implemented yet",
-	"llvm.intr.vector.reduce.fmul":     "vector reductions are not implemented yet",
 
 	// The nvvm dialect (nvvm.go).
 	"nvvm.read.ptx.sreg.clock":                        "cycle counters measure hardware time, which the interpreter does not model",
