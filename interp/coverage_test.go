@@ -12,7 +12,6 @@ import (
 // registered op of theirs has a handler or a reason in interp.NotExecutable.
 var executableDialects = []string{"builtin", "func", "arith", "math", "cf", "memref", "scf", "affine", "gpu", "vector", "llvm", "nvvm"}
 
-
 // handlersAheadOfDialect are handlers for upstream MLIR 19 ops that goopt's
 // dialect tables do not declare yet, so no parsed IR reaches them; each
 // must move out of this list when its dialect registers it.
