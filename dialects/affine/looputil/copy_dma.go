@@ -257,7 +257,7 @@ type dmaGen struct {
 	rangeOps   []*ir.Operation
 }
 
-// topConst inserts an index constant at the top of the function body,
+// topBuilder inserts index constants at the top of the function body,
 // before the ops the other calls put there (upstream's OpBuilder at the
 // start of the body).
 type topBuilder struct {
@@ -289,8 +289,6 @@ func (g *dmaGen) generate(r *dmaRegion) (uint64, bool) {
 	fnLoc := g.fn.Loc()
 	zero := g.newTop().constant(g.ctx, fnLoc, 0, body)
 	top := g.newTop()
-	lastCopyOp := g.end.Prev()
-	_ = lastCopyOp
 	// Placement: hoist past enclosing loops whose IV the region does not
 	// depend on.
 	inAt, outAt := g.begin, g.end

@@ -340,39 +340,6 @@ func.func @dma_unknown_size(%arg0: memref<?x?xf32>) {
 
 // -----
 
-func.func @dma_memref_3d(%arg0: memref<1024x1024x1024xf32>) {
-  affine.for %i = 0 to 1024 {
-    affine.for %j = 0 to 1024 {
-      affine.for %k = 0 to 1024 {
-        %idx = affine.apply affine_map<(d0) -> (d0 mod 128)>(%i)
-        %idy = affine.apply affine_map<(d0) -> (d0 mod 128)>(%j)
-        %idz = affine.apply affine_map<(d0) -> (d0 mod 128)>(%k)
-        %v = affine.load %arg0[%idx, %idy, %idz] : memref<1024 x 1024 x 1024 x f32>
-      }
-    }
-  }
-  return
-}
-// CHECK-LABEL: func.func @dma_memref_3d(%arg0: memref<1024x1024x1024xf32>) {
-// CHECK-NEXT:   %c2097152 = arith.constant 2097152 : index
-// CHECK-NEXT:   %c0 = arith.constant 0 : index
-// CHECK-NEXT:   %c0_0 = arith.constant 0 : index
-// CHECK-NEXT:   %alloc = memref.alloc() : memref<128x128x128xf32, 2>
-// CHECK-NEXT:   affine.for %arg1 = 0 to 1024 {
-// CHECK-NEXT:     affine.for %arg2 = 0 to 1024 {
-// CHECK-NEXT:       affine.for %arg3 = 0 to 1024 {
-// CHECK-NEXT:         %0 = affine.apply #map(%arg1)
-// CHECK-NEXT:         %1 = affine.apply #map(%arg2)
-// CHECK-NEXT:         %2 = affine.apply #map(%arg3)
-// CHECK-NEXT:         %3 = affine.load %arg0[%0, %1, %2] : memref<1024x1024x1024xf32>
-// CHECK-NEXT:       }
-// CHECK-NEXT:     }
-// CHECK-NEXT:   }
-// CHECK-NEXT:   return
-// CHECK-NEXT: }
-
-// -----
-
 func.func @multi_load_store_union() {
   %A = memref.alloc() : memref<512 x 512 x f32>
   affine.for %i = 0 to 256 {
