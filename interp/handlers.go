@@ -49,6 +49,7 @@ func coreHandlers() []Handler {
 		{"affine.vector_store", compileAffineVectorStore},
 		{"affine.yield", compileExit},
 		{"affine.prefetch", compileNop},
+		{"affine.dma_start", compileAffineDmaStart}, {"affine.dma_wait", compileAffineDmaWait}, {"memref.dma_start", compileMemRefDmaStart}, {"memref.dma_wait", compileMemRefDmaWait},
 		{"affine.delinearize_index", compileDelinearize},
 		// scf: parallel loops run their iterations sequentially in lexicographic order.
 		{"scf.for", compileScfFor},

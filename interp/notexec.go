@@ -58,8 +58,6 @@ var notExecutable = map[string]string{
 	"nvvm.wgmma.mma_async":                            "warpgroup MMA (wgmma) is not implemented yet",
 
 	// Not implemented yet.
-	"affine.dma_start":          "DMA transfers and their tag memrefs are not modelled yet",
-	"affine.dma_wait":           "DMA transfers and their tag memrefs are not modelled yet",
 	"memref.generic_atomic_rmw": "atomic read-modify-write regions are not implemented yet",
 	"memref.atomic_yield":       "it ends a memref.generic_atomic_rmw region, which is not implemented yet",
 	"memref.realloc":            "reallocation is not implemented yet",

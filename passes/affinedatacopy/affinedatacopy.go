@@ -53,8 +53,7 @@ func New() pass.Pass {
 // single-iteration loops of the copy nests.
 func run(opts *Options, op *ir.Operation, am *pass.AnalysisManager) error {
 	if opts.GenerateDma {
-		am.Emit(op.Remarkf("DMA generation is not supported: no copies generated (use generate-dma=false for point-wise copies)"))
-		return nil
+		return runDMA(opts, op, am)
 	}
 	if opts.Padding < 0 {
 		return op.Errorf("invalid padding %d: must be non-negative", opts.Padding)
@@ -201,4 +200,93 @@ func (g *generator) memrefSelected(v *ir.Value) bool {
 		}
 	}
 	return false
+}
+
+// runDMA is upstream's pass with generate-dma: its own zero index at the
+// top of the function, then copies per block range as upstream's
+// runOnBlock chooses them (the goopt extensions do not apply).
+func runDMA(opts *Options, fn *ir.Operation, am *pass.AnalysisManager) error {
+	if len(fn.Regions()) == 0 || fn.Region(0).Empty() {
+		return nil
+	}
+	body := fn.Region(0).Blocks()[0]
+	b := ir.NewBuilder(am.Context())
+	if body.Empty() {
+		b.SetInsertionPointToEnd(body)
+	} else {
+		b.SetInsertionPointBefore(body.First())
+	}
+	b.CreateOp("arith.constant", fn.Loc(), nil, []ir.Type{ir.Index}, ir.NamedAttribute{Name: "value", Value: ir.IntAttr(ir.Index, 0)})
+	capacity := opts.FastMemCapacity
+	if capacity != math.MaxUint64 {
+		capacity *= 1024
+	}
+	d := &dmaRunner{ctx: am.Context(), fn: fn, emit: am.Emit, opts: opts, copy: looputil.DMAOptions{
+		SlowMemorySpace: opts.SlowMemorySpace, FastMemorySpace: opts.FastMemorySpace,
+		TagMemorySpace: opts.TagMemorySpace, FastMemCapacityBytes: capacity,
+	}}
+	for _, r := range fn.Regions() {
+		for _, blk := range r.Blocks() {
+			d.runOnBlock(blk)
+		}
+	}
+	return nil
+}
+
+type dmaRunner struct {
+	ctx  *ir.Context
+	fn   *ir.Operation
+	emit func(*ir.Diagnostic)
+	opts *Options
+	copy looputil.DMAOptions
+}
+
+func (d *dmaRunner) generate(begin, end *ir.Operation) {
+	if _, w := looputil.AffineDataCopyGenerateDMA(d.ctx, d.fn, begin, end, d.copy); w != nil {
+		d.emit(w)
+	}
+}
+
+// isStart: upstream's ranges start at affine.load, affine.store or
+// affine.for (DMA generation makes no copy nests to skip).
+func isStart(op *ir.Operation) bool {
+	return op.Is(affine.LoadName) || op.Is(affine.StoreName) || op.Is(affine.ForName)
+}
+
+func nextDMAStart(op *ir.Operation) *ir.Operation {
+	for ; op != nil && !isStart(op); op = op.Next() {
+	}
+	return op
+}
+
+func (d *dmaRunner) runOnBlock(block *ir.Block) {
+	if block.Empty() {
+		return
+	}
+	curBegin := nextDMAStart(block.First())
+	it := curBegin
+	for it != nil {
+		f, ok := affine.AsFor(it)
+		if !ok {
+			it = it.Next()
+			continue
+		}
+		d.generate(curBegin, it)
+		var recurse bool
+		if d.opts.SkipNonUnitStrideLoops {
+			recurse = f.Step() != 1
+		} else if fp, ok := looputil.MemoryFootprintBytes(f); ok {
+			recurse = uint64(fp) > d.copy.FastMemCapacityBytes
+		}
+		if recurse {
+			d.runOnBlock(f.Body())
+		} else {
+			d.generate(it, it.Next())
+		}
+		curBegin = nextDMAStart(it.Next())
+		it = curBegin
+	}
+	if curBegin != nil {
+		d.generate(curBegin, block.Last())
+	}
 }

@@ -15,9 +15,18 @@
 //
 // Options: upstream's fast-mem-space (1), slow-mem-space (0),
 // fast-mem-capacity (unlimited), generate-dma (true), min-dma-transfer,
-// skip-non-unit-stride-loops, tag-mem-space. DMA generation is not
-// implemented: with generate-dma=true (upstream's default) the pass emits
-// a remark and leaves the IR unchanged.
+// skip-non-unit-stride-loops, tag-mem-space.
+//
+// With generate-dma=true (upstream's default) the pass is upstream's DMA
+// generation (looputil.AffineDataCopyGenerateDMA): one fast buffer per
+// memref holding the constant bounding box of its accesses in a range,
+// affine.dma_start/affine.dma_wait with a tag memref each for the read
+// region before the range and the write-back after it, a strided
+// dma_start when the box is narrower than the memref along an inner
+// dimension, and upstream's constants at the top of the function. Its
+// output equals mlir-opt-19's on most of upstream's dma-generate.mlir
+// (tests/lit/affine-passes/dma-generate.mlir); the goopt extensions and
+// the correctness differences below apply to point-wise copies only.
 //
 // goopt extensions:
 //   - copy-depth=N: copy around the loops at nesting depth N (ranges at

@@ -11,8 +11,8 @@ import (
 )
 
 // CopyOptions configure AffineDataCopyGenerate: upstream's
-// AffineCopyOptions for point-wise copies (DMA generation is not
-// implemented) and goopt's extensions.
+// AffineCopyOptions for point-wise copies (DMA generation is
+// AffineDataCopyGenerateDMA) and goopt's extensions.
 type CopyOptions struct {
 	// SlowMemorySpace is the memory space of the memrefs copied,
 	// FastMemorySpace that of the buffers they are copied into (0: the

@@ -1,5 +1,6 @@
 // RUN: goopt opt %s --affine-data-copy-generate="generate-dma=false fast-mem-space=2 skip-non-unit-stride-loops" --split-input-file | FileCheck %s
 // RUN: goopt opt %s --affine-data-copy-generate="generate-dma=false fast-mem-space=3 copy-depth=3 memrefs=arg0,1 padding=8 global-buffers" --split-input-file | FileCheck %s --check-prefix=EXT
+// Default options (generate-dma) make DMAs without a diagnostic.
 // RUN: goopt opt %s --affine-data-copy-generate --split-input-file --verify-diagnostics
 // RUN: goopt opt %s --affine-data-copy-generate="generate-dma=false fast-mem-space=2 skip-non-unit-stride-loops" --split-input-file --mlir-print-remarks 2>&1 | FileCheck %s --check-prefix=REMARK
 // By default goopt is as quiet as upstream: no remark reaches stderr.
@@ -49,7 +50,6 @@
 // EXT: affine.load %[[B]]
 // EXT: affine.load %arg2
 func.func @matmul(%A: memref<64x64xf32>, %B: memref<64x64xf32>, %C: memref<64x64xf32>) {
-  // expected-remark @-1 {{DMA generation is not supported: no copies generated (use generate-dma=false for point-wise copies)}}
   affine.for %i = 0 to 64 step 32 {
     affine.for %j = 0 to 64 step 32 {
       affine.for %k = 0 to 64 step 32 {
@@ -83,7 +83,6 @@ func.func @matmul(%A: memref<64x64xf32>, %B: memref<64x64xf32>, %C: memref<64x64
 // CHECK: affine.load %[[BUF]]
 // CHECK: memref.dealloc %[[BUF]]
 func.func @whole(%A: memref<16xf32>, %B: memref<16xf32, 2>) {
-  // expected-remark @-1 {{DMA generation is not supported: no copies generated (use generate-dma=false for point-wise copies)}}
   affine.for %i = 0 to 16 {
     %v = affine.load %A[%i] : memref<16xf32>
     affine.store %v, %B[%i] : memref<16xf32, 2>
@@ -99,7 +98,6 @@ func.func @whole(%A: memref<16xf32>, %B: memref<16xf32, 2>) {
 // CHECK: memref.alloc() : memref<8xf32, 2>
 // CHECK: affine.for %{{.*}} = 8 to 16 {
 func.func @guarded(%A: memref<16xf32>, %B: memref<16xf32, 2>) {
-  // expected-remark @-1 {{DMA generation is not supported: no copies generated (use generate-dma=false for point-wise copies)}}
   affine.for %i = 0 to 16 {
     affine.if affine_set<(d0) : (d0 - 8 >= 0)>(%i) {
       %v = affine.load %A[%i] : memref<16xf32>
@@ -118,7 +116,6 @@ func.func @guarded(%A: memref<16xf32>, %B: memref<16xf32, 2>) {
 // CHECK: memref.alloc() : memref<4xf32, 2>
 // CHECK: affine.for %{{.*}} = #{{.*}}(%[[I]]) to min #{{.*}}(%[[I]]) {
 func.func @boundary(%A: memref<10xf32>, %B: memref<12xf32, 2>) {
-  // expected-remark @-1 {{DMA generation is not supported: no copies generated (use generate-dma=false for point-wise copies)}}
   affine.for %i = 0 to 10 step 4 {
     affine.for %ii = 0 to 4 {
       affine.if affine_set<(d0, d1) : (-d0 - d1 + 9 >= 0)>(%i, %ii) {
@@ -141,7 +138,6 @@ func.func @boundary(%A: memref<10xf32>, %B: memref<12xf32, 2>) {
 // REMARK: remark: no copy generated: the elements written are not known exactly and are not all copied in
 // REMARK-NEXT: affine.store %c, %A[%i * 2]
 func.func @sparse_store(%A: memref<16xf32>) {
-  // expected-remark @-1 {{DMA generation is not supported: no copies generated (use generate-dma=false for point-wise copies)}}
   %c = arith.constant 1.0 : f32
   affine.for %i = 0 to 8 {
     affine.store %c, %A[%i * 2] : memref<16xf32>
@@ -164,7 +160,6 @@ func.func @sparse_store(%A: memref<16xf32>) {
 // CHECK-NEXT: %[[V:.*]] = affine.load %[[BUF]][%[[X]]]
 // CHECK-NEXT: affine.store %[[V]], %[[T]][%[[X]]]
 func.func @write_only(%A: memref<40xf32>) {
-  // expected-remark @-1 {{DMA generation is not supported: no copies generated (use generate-dma=false for point-wise copies)}}
   %T = memref.alloc() : memref<40xf32>
   affine.for %i = 0 to 40 {
     %a = affine.load %A[%i] : memref<40xf32>
@@ -192,7 +187,6 @@ func.func @write_only(%A: memref<40xf32>) {
 // DEPTH1: affine.load %arg0
 // DEPTH1: affine.store %{{.*}}, %[[BUF]]
 func.func @guard_outer_iv(%A: memref<30x26xf32>, %B: memref<32x28xf32>) {
-  // expected-remark @-1 {{DMA generation is not supported: no copies generated (use generate-dma=false for point-wise copies)}}
   affine.for %i = 0 to 32 {
     affine.for %j = 0 to 26 {
       affine.if affine_set<(d0) : (d0 - 1 >= 0, 30 - d0 >= 0)>(%i) {
@@ -212,7 +206,6 @@ func.func @guard_outer_iv(%A: memref<30x26xf32>, %B: memref<32x28xf32>) {
 // DEPTH1-LABEL: func @tile_steps
 // DEPTH1: memref.alloc() : memref<32xf32, 2>
 func.func @tile_steps(%A: memref<256xf32>, %B: memref<256xf32>) {
-  // expected-remark @-1 {{DMA generation is not supported: no copies generated (use generate-dma=false for point-wise copies)}}
   affine.for %i = 0 to 256 step 32 {
     affine.for %ii = affine_map<(d0) -> (d0)>(%i) to affine_map<(d0) -> (d0 + 32)>(%i) step 16 {
       affine.for %iii = affine_map<(d0) -> (d0)>(%ii) to affine_map<(d0) -> (d0 + 16)>(%ii) {
@@ -245,7 +238,6 @@ func.func @tile_steps(%A: memref<256xf32>, %B: memref<256xf32>) {
 // CHECK-NEXT: affine.store %[[V3]], %arg0[%[[C3]]] : memref<8xf32>
 // CHECK-NEXT: memref.dealloc %[[BUF]] : memref<4xf32, 2>
 func.func @straight_line_stores(%A: memref<8xf32>, %v: f32) {
-  // expected-remark @-1 {{DMA generation is not supported: no copies generated (use generate-dma=false for point-wise copies)}}
   affine.store %v, %A[0] : memref<8xf32>
   affine.store %v, %A[1] : memref<8xf32>
   affine.store %v, %A[2] : memref<8xf32>
