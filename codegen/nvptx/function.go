@@ -440,7 +440,51 @@ func typesOf(vs []value.Value) []types.Type {
 	return out
 }
 
+// plainBinary builds the binary instructions that carry no flags; their
+// result type is the operands' type.
+var plainBinary = map[string]func(x, y value.Value) llir.Instruction{
+	"llvm.udiv": binaryOf(llir.NewUDiv),
+	"llvm.sdiv": binaryOf(llir.NewSDiv),
+	"llvm.urem": binaryOf(llir.NewURem),
+	"llvm.srem": binaryOf(llir.NewSRem),
+	"llvm.and":  binaryOf(llir.NewAnd),
+	"llvm.or":   binaryOf(llir.NewOr),
+	"llvm.xor":  binaryOf(llir.NewXor),
+	"llvm.lshr": binaryOf(llir.NewLShr),
+	"llvm.ashr": binaryOf(llir.NewAShr),
+}
+
+// casts builds the conversion instructions from the operand and the
+// result type.
+var casts = map[string]func(from value.Value, to types.Type) llir.Instruction{
+	"llvm.bitcast":       castOf(llir.NewBitCast),
+	"llvm.addrspacecast": castOf(llir.NewAddrSpaceCast),
+	"llvm.ptrtoint":      castOf(llir.NewPtrToInt),
+	"llvm.inttoptr":      castOf(llir.NewIntToPtr),
+	"llvm.sext":          castOf(llir.NewSExt),
+	"llvm.zext":          castOf(llir.NewZExt),
+	"llvm.trunc":         castOf(llir.NewTrunc),
+	"llvm.fpext":         castOf(llir.NewFPExt),
+	"llvm.fptrunc":       castOf(llir.NewFPTrunc),
+	"llvm.sitofp":        castOf(llir.NewSIToFP),
+	"llvm.uitofp":        castOf(llir.NewUIToFP),
+	"llvm.fptosi":        castOf(llir.NewFPToSI),
+	"llvm.fptoui":        castOf(llir.NewFPToUI),
+}
+
+func binaryOf[I llir.Instruction](f func(x, y value.Value) I) func(x, y value.Value) llir.Instruction {
+	return func(x, y value.Value) llir.Instruction { return f(x, y) }
+}
+
+func castOf[I llir.Instruction](f func(value.Value, types.Type) I) func(value.Value, types.Type) llir.Instruction {
+	return func(from value.Value, to types.Type) llir.Instruction { return f(from, to) }
+}
+
 func (s *fnState) binary(op *ir.Operation, ops []value.Value, rt types.Type) bool {
+	if mk, ok := plainBinary[op.Name()]; ok {
+		s.value(op, mk(ops[0], ops[1]))
+		return true
+	}
 	var inst llir.Instruction
 	switch op.Name() {
 	case "llvm.add":
@@ -451,24 +495,6 @@ func (s *fnState) binary(op *ir.Operation, ops []value.Value, rt types.Type) boo
 		inst = &llir.InstMul{X: ops[0], Y: ops[1], Typ: rt, OverflowFlags: overflow(op)}
 	case "llvm.shl":
 		inst = &llir.InstShl{X: ops[0], Y: ops[1], Typ: rt, OverflowFlags: overflow(op)}
-	case "llvm.udiv":
-		inst = &llir.InstUDiv{X: ops[0], Y: ops[1], Typ: rt}
-	case "llvm.sdiv":
-		inst = &llir.InstSDiv{X: ops[0], Y: ops[1], Typ: rt}
-	case "llvm.urem":
-		inst = &llir.InstURem{X: ops[0], Y: ops[1], Typ: rt}
-	case "llvm.srem":
-		inst = &llir.InstSRem{X: ops[0], Y: ops[1], Typ: rt}
-	case "llvm.and":
-		inst = &llir.InstAnd{X: ops[0], Y: ops[1], Typ: rt}
-	case "llvm.or":
-		inst = &llir.InstOr{X: ops[0], Y: ops[1], Typ: rt}
-	case "llvm.xor":
-		inst = &llir.InstXor{X: ops[0], Y: ops[1], Typ: rt}
-	case "llvm.lshr":
-		inst = &llir.InstLShr{X: ops[0], Y: ops[1], Typ: rt}
-	case "llvm.ashr":
-		inst = &llir.InstAShr{X: ops[0], Y: ops[1], Typ: rt}
 	case "llvm.fadd":
 		inst = &llir.InstFAdd{X: ops[0], Y: ops[1], Typ: rt, FastMathFlags: fastMath(op)}
 	case "llvm.fsub":
@@ -487,39 +513,11 @@ func (s *fnState) binary(op *ir.Operation, ops []value.Value, rt types.Type) boo
 }
 
 func (s *fnState) cast(op *ir.Operation, ops []value.Value, rt types.Type) bool {
-	var inst llir.Instruction
-	switch op.Name() {
-	case "llvm.bitcast":
-		inst = &llir.InstBitCast{From: ops[0], To: rt}
-	case "llvm.addrspacecast":
-		inst = &llir.InstAddrSpaceCast{From: ops[0], To: rt}
-	case "llvm.ptrtoint":
-		inst = &llir.InstPtrToInt{From: ops[0], To: rt}
-	case "llvm.inttoptr":
-		inst = &llir.InstIntToPtr{From: ops[0], To: rt}
-	case "llvm.sext":
-		inst = &llir.InstSExt{From: ops[0], To: rt}
-	case "llvm.zext":
-		inst = &llir.InstZExt{From: ops[0], To: rt}
-	case "llvm.trunc":
-		inst = &llir.InstTrunc{From: ops[0], To: rt}
-	case "llvm.fpext":
-		inst = &llir.InstFPExt{From: ops[0], To: rt}
-	case "llvm.fptrunc":
-		inst = &llir.InstFPTrunc{From: ops[0], To: rt}
-	case "llvm.sitofp":
-		inst = &llir.InstSIToFP{From: ops[0], To: rt}
-	case "llvm.uitofp":
-		inst = &llir.InstUIToFP{From: ops[0], To: rt}
-	case "llvm.fptosi":
-		inst = &llir.InstFPToSI{From: ops[0], To: rt}
-	case "llvm.fptoui":
-		inst = &llir.InstFPToUI{From: ops[0], To: rt}
-	default:
-		return false
+	mk, ok := casts[op.Name()]
+	if ok {
+		s.value(op, mk(ops[0], rt))
 	}
-	s.value(op, inst)
-	return true
+	return ok
 }
 
 // gep translates llvm.getelementptr: constant indices become i32

@@ -137,7 +137,12 @@ func (tc *TypeConverter) DescriptorFromStaticShape(b *ir.Builder, loc ir.Locatio
 // PackDescriptor builds a descriptor of st from its expanded fields, in the
 // order ConvertCallingConventionType lists them.
 func PackDescriptor(b *ir.Builder, loc ir.Location, st *llvm.StructType, fields []*ir.Value) MemRefDescriptor {
-	d := UndefDescriptor(b, loc, st)
+	return pack(b, loc, UndefDescriptor(b, loc, st), fields)
+}
+
+// pack writes the expanded fields into d: the pointers, the offset, then
+// each size followed by its stride.
+func pack(b *ir.Builder, loc ir.Location, d MemRefDescriptor, fields []*ir.Value) MemRefDescriptor {
 	d.SetAllocatedPtr(b, loc, fields[0])
 	d.SetAlignedPtr(b, loc, fields[1])
 	d.SetOffset(b, loc, fields[2])

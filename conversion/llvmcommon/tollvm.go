@@ -160,16 +160,7 @@ func (tc *TypeConverter) IndexAttrConstant(b *ir.Builder, loc ir.Location, v int
 // as upstream's MemRefDescriptor::pack does: from `llvm.mlir.undef`, each
 // size followed by its stride.
 func PackExpandedDescriptor(b *ir.Builder, loc ir.Location, st *llvm.StructType, fields []*ir.Value) MemRefDescriptor {
-	d := MemRefDescriptor{Value: llvm.BuildMlirUndefOp(b, loc, st).Result(0), Type: st}
-	d.SetAllocatedPtr(b, loc, fields[0])
-	d.SetAlignedPtr(b, loc, fields[1])
-	d.SetOffset(b, loc, fields[2])
-	r := d.Rank()
-	for i := 0; i < r; i++ {
-		d.SetSize(b, loc, i, fields[3+i])
-		d.SetStride(b, loc, i, fields[3+r+i])
-	}
-	return d
+	return pack(b, loc, MemRefDescriptor{Value: llvm.BuildMlirUndefOp(b, loc, st).Result(0), Type: st}, fields)
 }
 
 // DescriptorFromBarePtr builds the descriptor of a memref of static shape

@@ -96,6 +96,16 @@ func (l *lowering) memrefType(op *ir.Operation, rw *convert.Rewriter, t ir.Type)
 	return mt, st, nil
 }
 
+// viewTypes converts the memref types of op's source (operand 0) and
+// result (result 0), the two sides of a view-like op.
+func (l *lowering) viewTypes(op *ir.Operation, rw *convert.Rewriter) (src, res *ir.MemRefType, srcSt, resSt *llvm.StructType, err error) {
+	if src, srcSt, err = l.memrefType(op, rw, op.Operand(0).Type()); err != nil {
+		return
+	}
+	res, resSt, err = l.memrefType(op, rw, op.Result(0).Type())
+	return
+}
+
 func (l *lowering) elemType(t *ir.MemRefType) ir.Type {
 	e, _ := l.tc.Convert(t.Elem) // ConvertMemRefType checked it
 	return e
@@ -632,11 +642,7 @@ func (l *lowering) rank(op *ir.Operation, _ convert.Adaptor, rw *convert.Rewrite
 // cast between ranked memrefs changes no descriptor field: the descriptor
 // types agree, and the static information the cast adds is only asserted.
 func (l *lowering) cast(op *ir.Operation, a convert.Adaptor, rw *convert.Rewriter) error {
-	_, src, err := l.memrefType(op, rw, op.Operand(0).Type())
-	if err != nil {
-		return err
-	}
-	_, dst, err := l.memrefType(op, rw, op.Result(0).Type())
+	_, _, src, dst, err := l.viewTypes(op, rw)
 	if err != nil {
 		return err
 	}
@@ -648,11 +654,7 @@ func (l *lowering) cast(op *ir.Operation, a convert.Adaptor, rw *convert.Rewrite
 }
 
 func (l *lowering) memorySpaceCast(op *ir.Operation, a convert.Adaptor, rw *convert.Rewriter) error {
-	src, _, err := l.memrefType(op, rw, op.Operand(0).Type())
-	if err != nil {
-		return err
-	}
-	dt, dst, err := l.memrefType(op, rw, op.Result(0).Type())
+	src, dt, _, dst, err := l.viewTypes(op, rw)
 	if err != nil {
 		return err
 	}
@@ -692,10 +694,7 @@ func denseI64(op *ir.Operation, name string) []int64 {
 }
 
 func (l *lowering) reinterpretCast(op *ir.Operation, a convert.Adaptor, rw *convert.Rewriter) error {
-	if _, _, err := l.memrefType(op, rw, op.Operand(0).Type()); err != nil {
-		return err
-	}
-	mt, st, err := l.memrefType(op, rw, op.Result(0).Type())
+	_, mt, _, st, err := l.viewTypes(op, rw)
 	if err != nil {
 		return err
 	}
@@ -723,11 +722,7 @@ func (l *lowering) reinterpretCast(op *ir.Operation, a convert.Adaptor, rw *conv
 }
 
 func (l *lowering) extractStridedMetadata(op *ir.Operation, a convert.Adaptor, rw *convert.Rewriter) error {
-	mt, _, err := l.memrefType(op, rw, op.Operand(0).Type())
-	if err != nil {
-		return err
-	}
-	_, baseSt, err := l.memrefType(op, rw, op.Result(0).Type())
+	mt, _, _, baseSt, err := l.viewTypes(op, rw)
 	if err != nil {
 		return err
 	}

@@ -17,27 +17,19 @@ type Options struct {
 	AffineFusionMode          string  `opt:"mode" enum:"greedy,producer,sibling" desc:"fusion mode to attempt"`
 }
 
-// Pass is the affine-loop-fusion pass.
-type Pass struct {
-	pass.Base
-	Opts Options
-}
-
 // New returns the pass with upstream's defaults.
 func New() pass.Pass {
-	return &Pass{
+	return &pass.OptionsFunc[Options]{
 		Base: pass.Base{Arg: "affine-loop-fusion", Desc: "Fuse affine loop nests", Display: "LoopFusion"},
 		Opts: Options{ComputeToleranceThreshold: 0.30, AffineFusionMode: "greedy"},
+		Fn:   run,
 	}
 }
 
-// Options returns the pass options.
-func (p *Pass) Options() any { return &p.Opts }
-
-// Run fuses producer-consumer loop nests in the blocks of op (upstream
+// run fuses producer-consumer loop nests in the blocks of op (upstream
 // anchors the pass on any op; functions are found inside modules).
-func (p *Pass) Run(op *ir.Operation, am *pass.AnalysisManager) error {
-	if p.Opts.AffineFusionMode == "sibling" {
+func run(opts *Options, op *ir.Operation, am *pass.AnalysisManager) error {
+	if opts.AffineFusionMode == "sibling" {
 		am.Emit(op.Remarkf("sibling fusion is not implemented: no loops fused"))
 		return nil
 	}
@@ -53,14 +45,14 @@ func (p *Pass) Run(op *ir.Operation, am *pass.AnalysisManager) error {
 		return ir.Advance
 	})
 	for _, b := range blocks {
-		p.fuseBlock(ctx, b, am)
+		fuseBlock(ctx, b, am)
 	}
 	return nil
 }
 
 // fuseBlock repeatedly fuses a producer nest into the next consumer nest
 // of the block.
-func (p *Pass) fuseBlock(ctx *ir.Context, b *ir.Block, am *pass.AnalysisManager) {
+func fuseBlock(ctx *ir.Context, b *ir.Block, am *pass.AnalysisManager) {
 	for changed := true; changed; {
 		changed = false
 		for _, op := range b.Ops() {

@@ -1,10 +1,10 @@
 package affinegpumap
 
 import (
-	"github.com/goopt/goopt/dialects/affine"
 	"github.com/goopt/goopt/dialects/gpu/gpuutil"
 	"github.com/goopt/goopt/ir"
 	"github.com/goopt/goopt/pass"
+	"github.com/goopt/goopt/passes/internal/passutil"
 	"github.com/goopt/goopt/passes/loweraffine"
 )
 
@@ -18,44 +18,28 @@ type Options struct {
 // most 1024 threads per block.
 func DefaultOptions() Options { return Options{GridXLoop: "j", MaxThreadsPerBlock: 1024} }
 
-// Pass is the affine-gpu-map pass.
-type Pass struct {
-	pass.Base
-	Opts Options
-}
-
 // New returns the pass with its defaults.
 func New() pass.Pass {
-	return &Pass{
+	return &pass.OptionsFunc[Options]{
 		Base: pass.Base{Arg: "affine-gpu-map", Desc: "Map a tiled affine matmul nest to a gpu.launch: thread-block loops to the grid, warp loops to warps, copies to all threads (goopt)", On: "func.func", Display: "AffineGPUMap"},
 		Opts: DefaultOptions(),
+		Fn:   run,
 	}
 }
 
-// Options returns the pass options.
-func (p *Pass) Options() any { return &p.Opts }
-
-// Run maps every outermost affine.for nest of the function; a nest that
+// run maps every outermost affine.for nest of the function; a nest that
 // cannot be mapped is left unchanged with a remark saying why.
-func (p *Pass) Run(fn *ir.Operation, am *pass.AnalysisManager) error {
-	if p.Opts.MaxThreadsPerBlock <= 0 {
-		return fn.Errorf("invalid max-threads-per-block %d: must be positive", p.Opts.MaxThreadsPerBlock)
+func run(o *Options, fn *ir.Operation, am *pass.AnalysisManager) error {
+	if o.MaxThreadsPerBlock <= 0 {
+		return fn.Errorf("invalid max-threads-per-block %d: must be positive", o.MaxThreadsPerBlock)
 	}
-	var roots []affine.ForOp
-	ir.Walk(fn, ir.PreOrder, func(op *ir.Operation) ir.WalkResult {
-		if f, ok := affine.AsFor(op); ok {
-			roots = append(roots, f)
-			return ir.Skip
-		}
-		return ir.Advance
-	})
 	ctx := am.Context()
 	opts := gpuutil.MapOptions{
-		GridXLoop:          p.Opts.GridXLoop,
-		MaxThreadsPerBlock: p.Opts.MaxThreadsPerBlock,
+		GridXLoop:          o.GridXLoop,
+		MaxThreadsPerBlock: o.MaxThreadsPerBlock,
 		Lower:              func(launch *ir.Operation) error { return loweraffine.Lower(ctx, launch) },
 	}
-	for _, root := range roots {
+	for _, root := range passutil.OutermostFors(fn) {
 		if _, err := gpuutil.MapToLaunch(ctx, root, opts); err != nil {
 			// The remark points at the op that prevents the mapping.
 			for _, d := range ir.Diagnostics(err) {

@@ -4,11 +4,11 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/goopt/goopt/dialects/affine"
 	"github.com/goopt/goopt/dialects/affine/looputil"
 	"github.com/goopt/goopt/dialects/gpu/gpuutil"
 	"github.com/goopt/goopt/ir"
 	"github.com/goopt/goopt/pass"
+	"github.com/goopt/goopt/passes/internal/passutil"
 )
 
 // Options are affine-gpu-tile's options: the three tiling levels, each
@@ -25,31 +25,23 @@ func DefaultOptions() Options {
 	return Options{TBTile: d.Block[:], WarpTile: d.Warp[:], MMATile: d.MMA[:]}
 }
 
-// Pass is the affine-gpu-tile pass.
-type Pass struct {
-	pass.Base
-	Opts Options
-}
-
 // New returns the pass with the paper's tile sizes.
 func New() pass.Pass {
-	return &Pass{
+	return &pass.OptionsFunc[Options]{
 		Base: pass.Base{Arg: "affine-gpu-tile", Desc: "Tile a matmul nest for thread blocks, warps and WMMA in the GPU loop order (goopt)", On: "func.func", Display: "AffineGpuTile"},
 		Opts: DefaultOptions(),
+		Fn:   run,
 	}
 }
 
-// Options returns the pass options.
-func (p *Pass) Options() any { return &p.Opts }
-
 // sizes converts the options, checking their shape.
-func (p *Pass) sizes() (gpuutil.TileSizes, error) {
+func (opts *Options) sizes() (gpuutil.TileSizes, error) {
 	var ts gpuutil.TileSizes
 	for _, o := range []struct {
 		name string
 		v    []int64
 		dst  *[3]int64
-	}{{"tb-tile", p.Opts.TBTile, &ts.Block}, {"warp-tile", p.Opts.WarpTile, &ts.Warp}, {"mma-tile", p.Opts.MMATile, &ts.MMA}} {
+	}{{"tb-tile", opts.TBTile, &ts.Block}, {"warp-tile", opts.WarpTile, &ts.Warp}, {"mma-tile", opts.MMATile, &ts.MMA}} {
 		if len(o.v) != 3 {
 			return ts, fmt.Errorf("option '%s' expects 3 sizes (M,N,K), got %d", o.name, len(o.v))
 		}
@@ -58,23 +50,15 @@ func (p *Pass) sizes() (gpuutil.TileSizes, error) {
 	return ts, ts.Validate()
 }
 
-// Run tiles the perfectly nested band of every outermost affine.for of
+// run tiles the perfectly nested band of every outermost affine.for of
 // the function. Nests that are not a matmul are left alone with a remark;
 // a matmul whose sizes the thread-block tile does not divide is an error.
-func (p *Pass) Run(fn *ir.Operation, am *pass.AnalysisManager) error {
-	ts, err := p.sizes()
+func run(opts *Options, fn *ir.Operation, am *pass.AnalysisManager) error {
+	ts, err := opts.sizes()
 	if err != nil {
 		return fn.Errorf("invalid tile sizes: %v", err)
 	}
-	var roots []affine.ForOp
-	ir.Walk(fn, ir.PreOrder, func(op *ir.Operation) ir.WalkResult {
-		if f, ok := affine.AsFor(op); ok {
-			roots = append(roots, f)
-			return ir.Skip
-		}
-		return ir.Advance
-	})
-	for _, root := range roots {
+	for _, root := range passutil.OutermostFors(fn) {
 		_, err := gpuutil.TileMatmulForGPU(am.Context(), looputil.GetPerfectlyNestedLoops(root), ts)
 		var sizeErr *gpuutil.TileSizeError
 		switch {

@@ -11,33 +11,25 @@ type Options struct {
 	VectorBits uint32 `opt:"vector-bits" desc:"Width of the vector copies in bits: 32, 64 or 128 (default: 128)"`
 }
 
-// Pass is the affine-gpu-vectorize-copies pass.
-type Pass struct {
-	pass.Base
-	Opts Options
-}
-
 // New returns the affine-gpu-vectorize-copies pass with 128-bit copies.
 func New() pass.Pass {
-	return &Pass{
+	return &pass.OptionsFunc[Options]{
 		Base: pass.Base{Arg: "affine-gpu-vectorize-copies", Desc: "Turn global-to-shared-memory copy loops into vector copies (goopt)", On: "func.func", Display: "AffineGpuVectorizeCopies"},
 		Opts: Options{VectorBits: 128},
+		Fn:   run,
 	}
 }
 
-// Options returns the pass options.
-func (p *Pass) Options() any { return &p.Opts }
-
-// Run vectorizes every copy loop of the function; a loop that cannot be
+// run vectorizes every copy loop of the function; a loop that cannot be
 // vectorized with aligned accesses gets a remark and is left as it is.
-func (p *Pass) Run(fn *ir.Operation, am *pass.AnalysisManager) error {
-	switch p.Opts.VectorBits {
+func run(opts *Options, fn *ir.Operation, am *pass.AnalysisManager) error {
+	switch opts.VectorBits {
 	case 32, 64, 128:
 	default:
-		return ir.Errorf(fn.Loc(), "invalid value '%d' for option 'vector-bits': expected 32, 64 or 128", p.Opts.VectorBits)
+		return ir.Errorf(fn.Loc(), "invalid value '%d' for option 'vector-bits': expected 32, 64 or 128", opts.VectorBits)
 	}
 	for _, c := range gpuutil.CopyLoops(fn) {
-		if err := gpuutil.VectorizeCopyLoop(am.Context(), c, int(p.Opts.VectorBits)); err != nil {
+		if err := gpuutil.VectorizeCopyLoop(am.Context(), c, int(opts.VectorBits)); err != nil {
 			am.Emit(c.Loop.Remarkf("copy loop not vectorized: %v", err))
 		}
 	}

@@ -13,27 +13,19 @@ type Options struct {
 	HoistC bool `opt:"hoist-c" desc:"Load the C fragments before the reduction loops and store them after, carrying them as iter_args"`
 }
 
-// Pass is the affine-gpu-wmma pass.
-type Pass struct {
-	pass.Base
-	Opts Options
-}
-
 // New returns the pass with its defaults (hoist-c on).
 func New() pass.Pass {
-	return &Pass{
+	return &pass.OptionsFunc[Options]{
 		Base: pass.Base{Arg: "affine-gpu-wmma", Desc: "Turn 16x16x16 affine matmul point nests into GPU WMMA fragment ops (goopt)", On: "func.func", Display: "AffineGPUWMMA"},
 		Opts: Options{HoistC: true},
+		Fn:   run,
 	}
 }
 
-// Options returns the pass options.
-func (p *Pass) Options() any { return &p.Opts }
-
-// Run converts every matmul point nest of the function; candidates that
+// run converts every matmul point nest of the function; candidates that
 // are not matmuls, and optional steps that cannot be done, are remarks.
-func (p *Pass) Run(fn *ir.Operation, am *pass.AnalysisManager) error {
-	opts := gpuutil.WMMAOptions{HoistC: p.Opts.HoistC}
+func run(o *Options, fn *ir.Operation, am *pass.AnalysisManager) error {
+	opts := gpuutil.WMMAOptions{HoistC: o.HoistC}
 	for _, f := range gpuutil.WMMAPointNests(fn) {
 		notes, err := gpuutil.ConvertToWMMA(am.Context(), f, opts)
 		if err != nil {

@@ -7,6 +7,7 @@ import (
 	"github.com/goopt/goopt/dialects/affine/analysis"
 	"github.com/goopt/goopt/ir"
 	"github.com/goopt/goopt/pass"
+	"github.com/goopt/goopt/passes/internal/passutil"
 )
 
 // Options are affine-loop-permute's options.
@@ -33,15 +34,7 @@ func run(opts *Options, op *ir.Operation, am *pass.AnalysisManager) error {
 	if len(perm) == 0 {
 		return nil
 	}
-	var roots []affine.ForOp
-	ir.Walk(op, ir.PreOrder, func(o *ir.Operation) ir.WalkResult {
-		if f, ok := affine.AsFor(o); ok {
-			roots = append(roots, f)
-			return ir.Skip
-		}
-		return ir.Advance
-	})
-	for _, root := range roots {
+	for _, root := range passutil.OutermostFors(op) {
 		band := analysis.PerfectlyNestedBand(root)
 		if len(band) < len(perm) {
 			am.Emit(root.Remarkf("loop nest not permuted: perfectly nested band of depth %d is shallower than the permutation", len(band)))

@@ -32,23 +32,14 @@ type Options struct {
 	offsetDivisors map[*ir.Operation]int64
 }
 
-// Pass is the convert-gpu-to-nvvm pass.
-type Pass struct {
-	pass.Base
-	Opts Options
-}
-
 // New returns the convert-gpu-to-nvvm pass.
 func New() pass.Pass {
-	return &Pass{Base: pass.Base{Arg: "convert-gpu-to-nvvm", Desc: "Generate NVVM operations for gpu operations",
-		On: "gpu.module", Display: "ConvertGpuOpsToNVVMOps"}}
+	return &pass.OptionsFunc[Options]{Base: pass.Base{Arg: "convert-gpu-to-nvvm", Desc: "Generate NVVM operations for gpu operations",
+		On: "gpu.module", Display: "ConvertGpuOpsToNVVMOps"}, Fn: run}
 }
 
-// Options returns the pass options.
-func (p *Pass) Options() any { return &p.Opts }
-
-// Run lowers the device code of one gpu.module.
-func (p *Pass) Run(m *ir.Operation, am *pass.AnalysisManager) error {
+// run lowers the device code of one gpu.module.
+func run(o *Options, m *ir.Operation, am *pass.AnalysisManager) error {
 	ctx := am.Context()
 	ir.WalkOps(m, func(op *ir.Operation) {
 		if op.Name() == "func.func" && op.ParentOp() == m {
@@ -59,20 +50,16 @@ func (p *Pass) Run(m *ir.Operation, am *pass.AnalysisManager) error {
 	// gone, constants uniqued and hoisted.
 	rewrite.ApplyPatternsAndFoldGreedily(ctx, m, rewrite.NewPatternSet(), rewrite.DefaultConfig())
 
-	tc := llvmcommon.NewTypeConverter(llvmcommon.Options{
-		IndexBitwidth:      int(p.Opts.IndexBitwidth),
-		UseBarePtrCallConv: p.Opts.UseBarePtrCallConv,
-	})
-	ps := convert.NewPatternSet()
-	opts := p.Opts
+	opts := *o
 	if opts.VectorAlignmentFromIndices {
 		opts.offsetDivisors = vectortollvm.ElementOffsetDivisors(m)
 	}
-	PopulateWithOptions(tc, opts, ps)
 	target := convert.NewTarget()
 	gputonvvm.ConfigureLegality(target)
 	target.AddLegalOp(convert.CastName)
-	return convert.ApplyPartialConversion(ctx, m, target, ps)
+	tcOpts := llvmcommon.Options{IndexBitwidth: int(o.IndexBitwidth), UseBarePtrCallConv: o.UseBarePtrCallConv}
+	populate := func(tc *llvmcommon.TypeConverter, ps *convert.PatternSet) { PopulateWithOptions(tc, opts, ps) }
+	return llvmcommon.ApplyPartial(ctx, m, tcOpts, target, populate)
 }
 
 // Populate adds every pattern convert-gpu-to-nvvm applies, upstream's

@@ -5,7 +5,6 @@ import (
 	"github.com/goopt/goopt/conversion/mathtollvm"
 	"github.com/goopt/goopt/ir"
 	"github.com/goopt/goopt/pass"
-	"github.com/goopt/goopt/passes/convertarithtollvm"
 	"github.com/goopt/goopt/rewrite/convert"
 )
 
@@ -14,28 +13,18 @@ type Options struct {
 	ApproximateLog1p bool `opt:"approximate-log1p" desc:"Enable approximation of Log1p."`
 }
 
-// Pass is the convert-math-to-llvm pass.
-type Pass struct {
-	pass.Base
-	Opts Options
-}
-
 // New returns the convert-math-to-llvm pass with upstream's defaults.
 func New() pass.Pass {
-	return &Pass{
+	return &pass.OptionsFunc[Options]{
 		Base: pass.Base{Arg: "convert-math-to-llvm", Desc: "Convert Math dialect to LLVM dialect", Display: "ConvertMathToLLVMPass"},
 		Opts: Options{ApproximateLog1p: true},
+		Fn:   run,
 	}
 }
 
-// Options returns the pass options.
-func (p *Pass) Options() any { return &p.Opts }
-
-// Run lowers the math ops nested in op.
-func (p *Pass) Run(op *ir.Operation, am *pass.AnalysisManager) error {
-	tc := llvmcommon.NewTypeConverter(llvmcommon.Options{})
-	opts := mathtollvm.Options{ApproximateLog1p: p.Opts.ApproximateLog1p}
-	ps := convert.NewPatternSet()
-	mathtollvm.Populate(tc, ps, opts)
-	return convert.ApplyPartialConversion(am.Context(), op, convertarithtollvm.Target(mathtollvm.Ops(opts)...), ps)
+// run lowers the math ops nested in op.
+func run(o *Options, op *ir.Operation, am *pass.AnalysisManager) error {
+	opts := mathtollvm.Options{ApproximateLog1p: o.ApproximateLog1p}
+	populate := func(tc *llvmcommon.TypeConverter, ps *convert.PatternSet) { mathtollvm.Populate(tc, ps, opts) }
+	return llvmcommon.ApplyPartial(am.Context(), op, llvmcommon.Options{}, llvmcommon.Target(mathtollvm.Ops(opts)...), populate)
 }

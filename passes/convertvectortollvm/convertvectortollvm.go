@@ -38,14 +38,9 @@ func run(opts *Options, op *ir.Operation, am *pass.AnalysisManager) error {
 // operands meet their descriptors through builtin.unrealized_conversion_cast
 // until finalize-memref-to-llvm and the function conversion run.
 func Convert(ctx *ir.Context, root *ir.Operation, opts Options) error {
-	tc := llvmcommon.NewTypeConverter(llvmcommon.Options{})
-	ps := convert.NewPatternSet()
-	vectortollvm.PopulateWithOptions(tc, vectortollvm.Options{
-		ReassociateFPReductions:    opts.ReassociateFPReductions,
-		VectorAlignmentFromIndices: opts.VectorAlignmentFromIndices,
-	}, ps)
-	target := convert.NewTarget()
-	target.AddLegalDialect("llvm")
-	target.AddIllegalDialect("vector")
-	return convert.ApplyPartialConversion(ctx, root, target, ps)
+	vopts := vectortollvm.Options{ReassociateFPReductions: opts.ReassociateFPReductions, VectorAlignmentFromIndices: opts.VectorAlignmentFromIndices}
+	populate := func(tc *llvmcommon.TypeConverter, ps *convert.PatternSet) {
+		vectortollvm.PopulateWithOptions(tc, vopts, ps)
+	}
+	return llvmcommon.ApplyPartial(ctx, root, llvmcommon.Options{}, llvmcommon.DialectTarget("vector"), populate)
 }

@@ -35,14 +35,9 @@ func run(opts *Options, op *ir.Operation, am *pass.AnalysisManager) error {
 // expand-strided-metadata) fails the pass with a located error and leaves
 // root unchanged.
 func Convert(ctx *ir.Context, root *ir.Operation, opts Options) error {
-	tc := llvmcommon.NewTypeConverter(llvmcommon.Options{IndexBitwidth: int(opts.IndexBitwidth)})
-	ps := convert.NewPatternSet()
-	memreftollvm.PopulateWithOptions(tc, memreftollvm.Options{
-		UseAlignedAlloc:     opts.UseAlignedAlloc,
-		UseGenericFunctions: opts.UseGenericFunctions,
-	}, ps)
-	target := convert.NewTarget()
-	target.AddLegalDialect("llvm")
-	target.AddIllegalDialect("memref")
-	return convert.ApplyPartialConversion(ctx, root, target, ps)
+	mopts := memreftollvm.Options{UseAlignedAlloc: opts.UseAlignedAlloc, UseGenericFunctions: opts.UseGenericFunctions}
+	populate := func(tc *llvmcommon.TypeConverter, ps *convert.PatternSet) {
+		memreftollvm.PopulateWithOptions(tc, mopts, ps)
+	}
+	return llvmcommon.ApplyPartial(ctx, root, llvmcommon.Options{IndexBitwidth: int(opts.IndexBitwidth)}, llvmcommon.DialectTarget("memref"), populate)
 }

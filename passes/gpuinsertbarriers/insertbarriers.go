@@ -4,33 +4,18 @@ import (
 	"github.com/goopt/goopt/dialects/gpu/gpuutil"
 	"github.com/goopt/goopt/ir"
 	"github.com/goopt/goopt/pass"
+	"github.com/goopt/goopt/passes/internal/passutil"
 )
-
-// Pass is the gpu-insert-barriers pass.
-type Pass struct{ pass.Base }
 
 // New returns the gpu-insert-barriers pass.
 func New() pass.Pass {
-	return &Pass{pass.Base{
-		Arg:     "gpu-insert-barriers",
-		Desc:    "Place gpu.barrier ops from the workgroup-memory dependences of gpu.launch bodies (goopt)",
-		On:      "func.func",
-		Display: "GpuInsertBarriers",
-	}}
+	return &pass.Func{Base: pass.Base{Arg: "gpu-insert-barriers", Desc: "Place gpu.barrier ops from the workgroup-memory dependences of gpu.launch bodies (goopt)", On: "func.func", Display: "GpuInsertBarriers"}, Fn: run}
 }
 
-// Run re-derives the barriers of every gpu.launch of the function. A launch
+// run re-derives the barriers of every gpu.launch of the function. A launch
 // whose accesses cannot be ordered keeps its IR and gets a remark.
-func (p *Pass) Run(fn *ir.Operation, am *pass.AnalysisManager) error {
-	var launches []*ir.Operation
-	ir.Walk(fn, ir.PreOrder, func(op *ir.Operation) ir.WalkResult {
-		if op.Is("gpu.launch") {
-			launches = append(launches, op)
-			return ir.Skip
-		}
-		return ir.Advance
-	})
-	for _, l := range launches {
+func run(fn *ir.Operation, am *pass.AnalysisManager) error {
+	for _, l := range passutil.Outermost(fn, "gpu.launch") {
 		if err := gpuutil.InsertBarriers(l); err != nil {
 			am.Emit(asRemark(l, err))
 		}

@@ -15,32 +15,23 @@ type Options struct {
 	DataLayoutStr string `opt:"data-layout-str" desc:"String containing the data layout specification to be attached to the GPU kernel module"`
 }
 
-// Pass is the gpu-kernel-outlining pass.
-type Pass struct {
-	pass.Base
-	Opts Options
-}
-
 // New returns the pass.
 func New() pass.Pass {
-	return &Pass{Base: pass.Base{
+	return &pass.OptionsFunc[Options]{Base: pass.Base{
 		Arg:     "gpu-kernel-outlining",
 		Desc:    "Outline gpu.launch bodies to kernel functions",
 		On:      "builtin.module",
 		Display: "GpuKernelOutlining",
-	}}
+	}, Fn: run}
 }
 
-// Options returns the pass options.
-func (p *Pass) Options() any { return &p.Opts }
-
-// Run outlines the gpu.launch ops of the module's functions.
-func (p *Pass) Run(module *ir.Operation, am *pass.AnalysisManager) error {
+// run outlines the gpu.launch ops of the module's functions.
+func run(o *Options, module *ir.Operation, am *pass.AnalysisManager) error {
 	var opts gpuutil.OutlineOptions
-	if p.Opts.DataLayoutStr != "" {
-		dl, err := dataLayout(p.Opts.DataLayoutStr)
+	if o.DataLayoutStr != "" {
+		dl, err := dataLayout(o.DataLayoutStr)
 		if err != nil {
-			return ir.Errorf(module.Loc(), "invalid value '%s' for option 'data-layout-str': %s", p.Opts.DataLayoutStr, err)
+			return ir.Errorf(module.Loc(), "invalid value '%s' for option 'data-layout-str': %s", o.DataLayoutStr, err)
 		}
 		opts.DataLayout = dl
 	}

@@ -12,32 +12,24 @@ type Options struct {
 	MaxStagedLoads  int64 `opt:"max-staged-loads" desc:"Refuse loops whose register staging holds more values per thread than this (0: no limit)"`
 }
 
-// Pass is the gpu-latency-hiding pass.
-type Pass struct {
-	pass.Base
-	Opts Options
-}
-
 // New returns the gpu-latency-hiding pass with the paper's defaults.
 func New() pass.Pass {
 	d := gpuutil.DefaultLatencyHidingOptions()
-	return &Pass{
+	return &pass.OptionsFunc[Options]{
 		Base: pass.Base{Arg: "gpu-latency-hiding", Desc: "Hide global-memory latency in gpu.launch k loops: peel the first copy, load the next tile before the compute, store it after", On: "func.func", Display: "GPULatencyHiding"},
 		Opts: Options{RegisterStaging: d.RegisterStaging, MaxStagedLoads: d.MaxStagedLoads},
+		Fn:   run,
 	}
 }
 
-// Options returns the pass options.
-func (p *Pass) Options() any { return &p.Opts }
-
-// Run transforms the thread-block k loop of every gpu.launch in the
+// run transforms the thread-block k loop of every gpu.launch in the
 // function; a loop that cannot be transformed is left as it is, with a
 // remark saying why.
-func (p *Pass) Run(fn *ir.Operation, am *pass.AnalysisManager) error {
-	if p.Opts.MaxStagedLoads < 0 {
-		return ir.Errorf(fn.Loc(), "invalid value '%d' for option 'max-staged-loads': expected a count, 0 for no limit", p.Opts.MaxStagedLoads)
+func run(o *Options, fn *ir.Operation, am *pass.AnalysisManager) error {
+	if o.MaxStagedLoads < 0 {
+		return ir.Errorf(fn.Loc(), "invalid value '%d' for option 'max-staged-loads': expected a count, 0 for no limit", o.MaxStagedLoads)
 	}
-	opts := gpuutil.LatencyHidingOptions{RegisterStaging: p.Opts.RegisterStaging, MaxStagedLoads: p.Opts.MaxStagedLoads}
+	opts := gpuutil.LatencyHidingOptions{RegisterStaging: o.RegisterStaging, MaxStagedLoads: o.MaxStagedLoads}
 	var launches []*ir.Operation
 	ir.Walk(fn, ir.PreOrder, func(op *ir.Operation) ir.WalkResult {
 		if op.Is("gpu.launch") {

@@ -85,18 +85,18 @@ func Build(pm *pass.OpPassManager, o Options) error {
 	if pm.Anchor() != "func.func" {
 		fn = pm.Nest("func.func")
 	}
-	tile := affinegputile.New().(*affinegputile.Pass)
+	tile := affinegputile.New().(*pass.OptionsFunc[affinegputile.Options])
 	tile.Opts = affinegputile.Options{TBTile: o.TBTile, WarpTile: o.WarpTile, MMATile: o.MMATile}
-	smem := affinegpusmemcopy.New().(*affinegpusmemcopy.Pass)
+	smem := affinegpusmemcopy.New().(*pass.OptionsFunc[affinegpusmemcopy.Options])
 	smem.Opts.PaddingA, smem.Opts.PaddingB = o.PaddingA, o.PaddingB
 	if !o.Padding {
 		smem.Opts.PaddingA, smem.Opts.PaddingB = 0, 0
 	}
-	wmma := affinegpuwmma.New().(*affinegpuwmma.Pass)
+	wmma := affinegpuwmma.New().(*pass.OptionsFunc[affinegpuwmma.Options])
 	wmma.Opts.HoistC = o.HoistC
 	stages := []pass.Pass{pass.Strict(tile), pass.Strict(smem), pass.Strict(wmma)}
 	if o.VectorizeCopies {
-		vec := affinegpuvectorizecopies.New().(*affinegpuvectorizecopies.Pass)
+		vec := affinegpuvectorizecopies.New().(*pass.OptionsFunc[affinegpuvectorizecopies.Options])
 		vec.Opts.VectorBits = o.VectorBits
 		stages = append(stages, vec)
 	}

@@ -11,20 +11,13 @@ import (
 	"github.com/goopt/goopt/rewrite/convert"
 )
 
-// Pass is the lower-affine pass.
-type Pass struct{ pass.Base }
-
 // New returns the lower-affine pass.
 func New() pass.Pass {
-	return &Pass{pass.Base{
-		Arg:     "lower-affine",
-		Desc:    "Lower Affine operations to a combination of Standard and SCF operations",
-		Display: "LowerAffinePass",
-	}}
+	return &pass.Func{Base: pass.Base{Arg: "lower-affine", Desc: "Lower Affine operations to a combination of Standard and SCF operations", Display: "LowerAffinePass"}, Fn: run}
 }
 
-// Run lowers every affine op nested in op.
-func (p *Pass) Run(op *ir.Operation, am *pass.AnalysisManager) error {
+// run lowers every affine op nested in op.
+func run(op *ir.Operation, am *pass.AnalysisManager) error {
 	return Lower(am.Context(), op)
 }
 

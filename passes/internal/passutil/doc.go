@@ -1,0 +1,12 @@
+// Package passutil holds the candidate collection the passes share: the
+// outermost ops of a kind under a function, gathered before any is
+// transformed so that a rewrite never disturbs the walk that found it.
+//
+// Example, the body of a pass over every outermost affine.for nest:
+//
+//	for _, root := range passutil.OutermostFors(fn) {
+//		if err := transform(root); err != nil {
+//			am.Emit(root.Remarkf("loop nest not transformed: %v", err))
+//		}
+//	}
+package passutil
