@@ -33,11 +33,12 @@ const (
 
 // FakeGPU is a GPU on the CPU, for tests of bench's flow and for dry runs:
 // memory is host memory, LoadPTX accepts any PTX that declares the entry,
-// and every kernel it launches is taken to be goopt's matmul kernel with
-// the parameters goopt's compiler gives it, (C, A, B) as bare pointers
-// (the order the manifest lists them in): it computes C += A·B (f16
-// inputs, f32 accumulation) in Go, with Fault planted in the result. M, N
-// and K come from the three allocations' sizes. Time reports a modelled
+// and every kernel it launches is taken to be goopt's matmul kernel,
+// whose three parameters are bare pointers to C, A and B in an order the
+// kernel's manifest gives: it computes C += A·B (f16 inputs, f32
+// accumulation) in Go, with Fault planted in the result. Which buffer is
+// which comes from the order they were allocated in, M, N and K from their
+// sizes (see matmulRoles). Time reports a modelled
 // duration: the flops of the launches and GEMMs enqueued, at KernelTFLOPs
 // and CuBLASTFLOPs.
 type FakeGPU struct {
@@ -197,15 +198,9 @@ func (f *FakeGPU) Launch(k Kernel, grid, block [3]uint32, sharedBytes uint32, pa
 		}
 		bufs[i] = b
 	}
-	cb, ab, bb := bufs[0], bufs[1], bufs[2]
-	// |C|·|A| / |B| = 4MN·2MK / 2KN = 4M².
-	m := int(math.Round(math.Sqrt(float64(len(cb)) * float64(len(ab)) / float64(len(bb)) / 4)))
-	if m == 0 || len(cb)%(4*m) != 0 || len(ab)%(2*m) != 0 {
-		return fmt.Errorf("cuLaunchKernel: buffers of %d, %d and %d bytes are not a matmul's C, A and B", len(cb), len(ab), len(bb))
-	}
-	n, kk := len(cb)/(4*m), len(ab)/(2*m)
-	if 2*kk*n != len(bb) {
-		return fmt.Errorf("cuLaunchKernel: buffers of %d, %d and %d bytes are not a matmul's C, A and B", len(cb), len(ab), len(bb))
+	cb, ab, bb, m, n, kk, ok := matmulRoles(params, bufs)
+	if !ok {
+		return fmt.Errorf("cuLaunchKernel: buffers of %d, %d and %d bytes are not a matmul's C, A and B", len(bufs[0]), len(bufs[1]), len(bufs[2]))
 	}
 	if f.Fault == FaultSwapAB {
 		if m != n || n != kk {
@@ -234,6 +229,24 @@ func (f *FakeGPU) Launch(k Kernel, grid, block [3]uint32, sharedBytes uint32, pa
 	}
 	f.pending += 2 * float64(m) * float64(n) * float64(kk) / (rate * 1e9)
 	return nil
+}
+
+// matmulRoles tells which of the three buffers are A (2MK bytes), B
+// (2KN) and C (4MN): sizes alone are ambiguous (a 2n² C, 2n² A and 4n² B
+// is an (n/2)×n×2n matmul), so the fake takes them to have been allocated
+// in the order A, B, C, as bench does (addresses only grow), and checks
+// that the sizes agree.
+func matmulRoles(params []uint64, bufs [3][]byte) (cb, ab, bb []byte, m, n, k int, ok bool) {
+	idx := []int{0, 1, 2}
+	sort.Slice(idx, func(i, j int) bool { return params[idx[i]] < params[idx[j]] })
+	ab, bb, cb = bufs[idx[0]], bufs[idx[1]], bufs[idx[2]]
+	// |C|·|A| / |B| = 4MN·2MK / 2KN = 4M².
+	m = int(math.Round(math.Sqrt(float64(len(cb)) * float64(len(ab)) / float64(len(bb)) / 4)))
+	if m == 0 || len(cb)%(4*m) != 0 || len(ab)%(2*m) != 0 {
+		return nil, nil, nil, 0, 0, 0, false
+	}
+	n, k = len(cb)/(4*m), len(ab)/(2*m)
+	return cb, ab, bb, m, n, k, 2*k*n == len(bb)
 }
 
 // whole returns the allocation starting at p.
