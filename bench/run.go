@@ -55,9 +55,8 @@ type Options struct {
 	Codegen nvptx.Options
 	// Progress receives progress (nil: none); on a terminal (ProgressTTY)
 	// as a bar redrawn in place, otherwise as one plain line per step.
-	Progress     *Progress
-	NoFlushL2    bool // for experiments: time without flushing L2
-	DisableCheck bool // for experiments: time without checking (never in reports of correctness)
+	Progress  *Progress
+	NoFlushL2 bool // for experiments: time without flushing L2
 }
 
 func (o *Options) defaults() error {
