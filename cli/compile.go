@@ -9,6 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/goopt/goopt/bench"
 	"github.com/goopt/goopt/driver"
 )
 
@@ -17,6 +18,7 @@ type compileFlags struct {
 	output   string
 	sidecar  string
 	optLevel int
+	tuned    string
 }
 
 func newCompileCommand(e *env) *cobra.Command {
@@ -54,6 +56,7 @@ func newCompileCommand(e *env) *cobra.Command {
 	fs.IntVar(&f.opts.IndexBitwidth, "index-bitwidth", 64, "the width index lowers to in kernels (32 or 64)")
 	fs.BoolVar(&f.opts.DescriptorArgs, "descriptor-args", false, "pass memrefs to kernels as expanded descriptors instead of bare pointers")
 	fs.StringVar(&f.opts.GPUModule, "gpu-module", "", "the gpu.module to compile when there are several")
+	fs.StringVar(&f.tuned, "tuned", "", "take the pipeline from a tuning file (goopt bench matmul --tune --save-tuned=FILE) for FILE's matmul size")
 	fs.StringVar(&f.sidecar, "sidecar", "", "where to write the kernel JSON (default: OUT with .json; 'none' for none; none when OUT is stdout)")
 	return cmd
 }
@@ -66,6 +69,14 @@ func runCompile(cmd *cobra.Command, e *env, f *compileFlags, args []string) erro
 	filename, src, err := readInput(e, args)
 	if err != nil {
 		return err
+	}
+	if f.tuned != "" {
+		if f.opts.Pipeline != "" {
+			return fmt.Errorf("--tuned chooses the pipeline: leave out --pipeline")
+		}
+		if f.opts.Pipeline, err = bench.TunedPipeline(f.tuned, filename, src); err != nil {
+			return err
+		}
 	}
 	res, diags := driver.Compile(context.Background(), src, filename, f.opts)
 	if len(diags) > 0 {

@@ -42,7 +42,7 @@ func NewRootCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) *c
 	root.Version = versionString()
 	root.SetVersionTemplate("goopt version {{.Version}}\n")
 	root.SetFlagErrorFunc(suggestFlag)
-	root.AddCommand(newOptCommand(e), newCompileCommand(e), newRunCommand(e), newTranslateCommand(e), newVersionCommand(e))
+	root.AddCommand(newOptCommand(e), newCompileCommand(e), newRunCommand(e), newTranslateCommand(e), newBenchCommand(e), newVersionCommand(e))
 	return root
 }
 

@@ -1,0 +1,222 @@
+package bench
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Report kinds.
+const (
+	KindSweep    = "sweep"
+	KindAblation = "ablation"
+	KindTune     = "tune"
+)
+
+// Report is a whole run: what was measured, where and how.
+type Report struct {
+	Kind     string  `json:"kind"`
+	Device   string  `json:"device"`
+	Props    Props   `json:"props"`
+	Pipeline string  `json:"pipeline"`
+	Warmup   int     `json:"warmup"`
+	Reps     int     `json:"reps"`
+	Seed     uint64  `json:"seed"`
+	Samples  int     `json:"samples"`
+	Tol      float64 `json:"tol"`
+	ElemTol  float64 `json:"elem_tol"`
+	L2Flush  bool    `json:"l2_flush"`
+	// Results are in the order measured; Best (tune only) is the fastest
+	// correct configuration per size.
+	Results []Result `json:"results"`
+	Best    []Result `json:"best,omitempty"`
+}
+
+// AllCorrect reports whether every configuration that ran was correct
+// and at least one ran. Configurations that could not run (Error) do not
+// count against it: a search expects some.
+func (r *Report) AllCorrect() bool {
+	ran := false
+	for _, x := range r.Results {
+		if x.Measured() {
+			ran = true
+			if !x.Correct {
+				return false
+			}
+		}
+	}
+	return ran
+}
+
+// DefaultSizes is the paper's sweep, 1024 to 16384 in steps of 1024.
+const DefaultSizes = "1024:16384:1024"
+
+// ParseSizes reads a sweep: LO:HI:STEP (inclusive), or a comma list.
+func ParseSizes(s string) ([]int, error) {
+	var sizes []int
+	if strings.Contains(s, ":") {
+		parts := strings.Split(s, ":")
+		if len(parts) != 3 {
+			return nil, fmt.Errorf("invalid sizes '%s': expected LO:HI:STEP or a comma-separated list", s)
+		}
+		var v [3]int
+		for i, p := range parts {
+			n, err := strconv.Atoi(strings.TrimSpace(p))
+			if err != nil || n <= 0 {
+				return nil, fmt.Errorf("invalid sizes '%s': '%s' is not a positive integer", s, p)
+			}
+			v[i] = n
+		}
+		if v[0] > v[1] {
+			return nil, fmt.Errorf("invalid sizes '%s': %d is above %d", s, v[0], v[1])
+		}
+		for n := v[0]; n <= v[1]; n += v[2] {
+			sizes = append(sizes, n)
+		}
+		return sizes, nil
+	}
+	for _, p := range strings.Split(s, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(p))
+		if err != nil || n <= 0 {
+			return nil, fmt.Errorf("invalid sizes '%s': '%s' is not a positive integer", s, p)
+		}
+		sizes = append(sizes, n)
+	}
+	return sizes, nil
+}
+
+func newReport(kind string, s *session) *Report {
+	o := s.o
+	return &Report{
+		Kind: kind, Device: s.gpu.Name(), Props: s.props, Pipeline: o.Pipeline,
+		Warmup: o.Warmup, Reps: o.Reps, Seed: o.Seed, Samples: o.Samples,
+		Tol: o.Tol, ElemTol: o.ElemTol, L2Flush: !o.NoFlushL2, Results: []Result{},
+	}
+}
+
+type job struct {
+	label, pipeline string
+	size            int
+}
+
+// runJobs measures each job in order, with progress.
+func runJobs(s *session, rep *Report, what string, jobs []job) error {
+	p := s.o.Progress
+	p.begin(what, len(jobs))
+	defer p.end()
+	for _, j := range jobs {
+		if err := s.ctx.Err(); err != nil {
+			return err
+		}
+		p.working(j.label)
+		r, err := s.measure(j.label, j.pipeline, j.size, j.size, j.size)
+		if err != nil {
+			return fmt.Errorf("%s: %v", j.label, err)
+		}
+		rep.Results = append(rep.Results, r)
+		p.finished(r)
+	}
+	return nil
+}
+
+// Sweep measures o.Pipeline at each of o.Sizes (M = N = K).
+func Sweep(ctx context.Context, o Options) (rep *Report, err error) {
+	if len(o.Sizes) == 0 {
+		return nil, fmt.Errorf("no sizes to measure")
+	}
+	s, err := openSession(ctx, &o)
+	if err != nil {
+		return nil, err
+	}
+	defer func() { err = firstErr(err, s.close()) }()
+	rep = newReport(KindSweep, s)
+	var jobs []job
+	for _, n := range o.Sizes {
+		jobs = append(jobs, job{strconv.Itoa(n), o.Pipeline, n})
+	}
+	return rep, runJobs(s, rep, "sweep", jobs)
+}
+
+// AblationStep is one bar of the paper's incremental figure: the
+// gpu-matmul-wmma switches it turns off (the steps after it).
+type AblationStep struct {
+	Name    string
+	Options string
+}
+
+// AblationSteps are the paper's optimisations switched on one at a time:
+// tiling with shared memory and WMMA; + padding of the shared tiles; +
+// the C fragments hoisted into registers across the k loop (the unrolled
+// WMMA nest); + latency hiding (the shifted k loop); + vectorised copies
+// (the full pipeline).
+var AblationSteps = []AblationStep{
+	{"tiling + WMMA", "padding=false hoist-c=false latency-hiding=false vectorize-copies=false"},
+	{"+ padding", "hoist-c=false latency-hiding=false vectorize-copies=false"},
+	{"+ C hoisting", "latency-hiding=false vectorize-copies=false"},
+	{"+ latency hiding", "vectorize-copies=false"},
+	{"+ vectorised copies", ""},
+}
+
+// ablationSwitches are the options the steps set.
+var ablationSwitches = []string{"padding", "hoist-c", "latency-hiding", "vectorize-copies"}
+
+// AblationPipelines returns each step's pipeline over base, a
+// gpu-matmul-wmma pipeline whose other options (tile sizes, vector width)
+// stay fixed; base may not set the switches the steps turn.
+func AblationPipelines(base string) ([]string, error) {
+	base = strings.TrimSpace(base)
+	if base == "" {
+		base = DefaultPipeline
+	}
+	fixed, ok := strings.CutPrefix(base, DefaultPipeline)
+	if ok && fixed != "" {
+		fixed, ok = strings.CutPrefix(fixed, "{")
+		if ok {
+			fixed, ok = strings.CutSuffix(fixed, "}")
+		}
+	}
+	if !ok {
+		return nil, fmt.Errorf("--ablation needs the %s pipeline (with options of its own at most), got '%s'", DefaultPipeline, base)
+	}
+	for _, f := range strings.Fields(fixed) {
+		name, _, _ := strings.Cut(f, "=")
+		for _, sw := range ablationSwitches {
+			if name == sw {
+				return nil, fmt.Errorf("--ablation turns '%s' itself: leave it out of the pipeline's options", sw)
+			}
+		}
+	}
+	var out []string
+	for _, st := range AblationSteps {
+		opts := strings.TrimSpace(fixed + " " + st.Options)
+		if opts == "" {
+			out = append(out, DefaultPipeline)
+			continue
+		}
+		out = append(out, DefaultPipeline+"{"+opts+"}")
+	}
+	return out, nil
+}
+
+// DefaultAblationSize is the paper's ablation size.
+const DefaultAblationSize = 8192
+
+// Ablation measures AblationSteps at size (M = N = K) over o.Pipeline.
+func Ablation(ctx context.Context, o Options, size int) (rep *Report, err error) {
+	pipes, err := AblationPipelines(o.Pipeline)
+	if err != nil {
+		return nil, err
+	}
+	s, err := openSession(ctx, &o)
+	if err != nil {
+		return nil, err
+	}
+	defer func() { err = firstErr(err, s.close()) }()
+	rep = newReport(KindAblation, s)
+	var jobs []job
+	for i, st := range AblationSteps {
+		jobs = append(jobs, job{st.Name, pipes[i], size})
+	}
+	return rep, runJobs(s, rep, fmt.Sprintf("ablation at %d", size), jobs)
+}

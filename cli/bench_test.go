@@ -1,0 +1,135 @@
+package cli
+
+import (
+	"bytes"
+	"encoding/csv"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/goopt/goopt/bench"
+)
+
+// runBenchWith runs goopt bench over gpu as Main would run it.
+func runBenchWith(t *testing.T, gpu bench.GPU, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	e := &env{args: args, stdin: strings.NewReader(""), stdout: &out, stderr: &errb}
+	cmd := benchCommand(e, func(bench.DeviceConfig) (bench.GPU, error) { return gpu, nil })
+	cmd.SetArgs(args)
+	cmd.SetOut(&out)
+	cmd.SetErr(&errb)
+	cmd.SilenceUsage, cmd.SilenceErrors = true, true
+	err := cmd.Execute()
+	var ee *exitError
+	switch {
+	case err == nil:
+		return 0, out.String(), errb.String()
+	case errors.As(err, &ee):
+		return ee.code, out.String(), errb.String()
+	}
+	return 1, out.String(), errb.String() + "goopt: error: " + err.Error() + "\n"
+}
+
+func needLLC(t *testing.T) {
+	t.Helper()
+	for _, name := range []string{"llc-19", "llc"} {
+		if _, err := exec.LookPath(name); err == nil {
+			return
+		}
+	}
+	t.Skip("no llc: install llvm-19")
+}
+
+const smallTiles = "--pipeline=gpu-matmul-wmma{tb-tile=64,64,32 warp-tile=32,32,32}"
+
+func TestBenchSweepOutputs(t *testing.T) {
+	needLLC(t)
+	dir := t.TempDir()
+	csvPath, jsPath, svgPath := filepath.Join(dir, "r.csv"), filepath.Join(dir, "r.json"), filepath.Join(dir, "r.svg")
+	code, stdout, stderr := runBenchWith(t, &bench.FakeGPU{}, "matmul", "--sizes=64,128", "--reps=5", "--warmup=1", "--samples=32", smallTiles,
+		"--csv="+csvPath, "--json="+jsPath, "--plot="+svgPath)
+	if code != 0 {
+		t.Fatalf("code %d\n%s\n%s", code, stdout, stderr)
+	}
+	if !strings.Contains(stdout, "fake GPU") || !strings.Contains(stdout, "128x128x128") || strings.Count(stdout, " ok ") != 2 {
+		t.Errorf("table:\n%s", stdout)
+	}
+	// stderr is not a terminal: plain progress lines, no escapes.
+	if strings.ContainsRune(stderr, '\x1b') || strings.ContainsRune(stderr, '\r') || strings.Count(stderr, "bench: sweep [") != 2 {
+		t.Errorf("progress:\n%q", stderr)
+	}
+	f, _ := os.Open(csvPath)
+	rows, err := csv.NewReader(f).ReadAll()
+	f.Close()
+	if err != nil || len(rows) != 3 {
+		t.Errorf("csv: %v %q", err, rows)
+	}
+	f, _ = os.Open(jsPath)
+	rep, err := bench.ReadJSON(f)
+	f.Close()
+	if err != nil || len(rep.Results) != 2 || !rep.AllCorrect() {
+		t.Errorf("json: %v %+v", err, rep)
+	}
+	svg, err := os.ReadFile(svgPath)
+	if err != nil || !bytes.HasPrefix(svg, []byte("<?xml")) || !bytes.Contains(svg, []byte("<polyline")) {
+		t.Errorf("svg: %v", err)
+	}
+}
+
+func TestBenchWrongKernelFails(t *testing.T) {
+	needLLC(t)
+	code, stdout, stderr := runBenchWith(t, &bench.FakeGPU{Fault: bench.FaultSkipTile}, "matmul", "--sizes=64", "--reps=5", smallTiles)
+	if code != 1 || !strings.Contains(stdout, "WRONG") || !strings.Contains(stderr, "gave a wrong result") {
+		t.Errorf("code %d\n%s\n%s", code, stdout, stderr)
+	}
+}
+
+func TestBenchAblationSize(t *testing.T) {
+	code, _, stderr := runBenchWith(t, &bench.FakeGPU{}, "matmul", "--ablation", "--sizes=64,128")
+	if code != 1 || !strings.Contains(stderr, "--ablation measures one size") {
+		t.Errorf("code %d: %s", code, stderr)
+	}
+	code, _, stderr = runBenchWith(t, &bench.FakeGPU{}, "matmul", "--ablation", "--tune")
+	if code != 1 || !strings.Contains(stderr, "choose one") {
+		t.Errorf("code %d: %s", code, stderr)
+	}
+}
+
+func TestBenchNoGPU(t *testing.T) {
+	code, stdout, stderr := run(t, "", "bench", "matmul", "--sizes=128")
+	if code != 1 || stdout != "" || !strings.Contains(stderr, "no GPU runtime") {
+		t.Errorf("code %d\n%s\n%s", code, stdout, stderr)
+	}
+}
+
+func TestCompileTuned(t *testing.T) {
+	needLLC(t)
+	dir := t.TempDir()
+	tuned := filepath.Join(dir, "tuned.json")
+	rep := &bench.Report{Device: "x", Best: []bench.Result{{M: 128, N: 128, K: 128, Pipeline: "gpu-matmul-wmma{tb-tile=64,64,32 warp-tile=32,32,32}"}}}
+	if err := bench.SaveTuned(tuned, rep); err != nil {
+		t.Fatal(err)
+	}
+	in := filepath.Join(dir, "m.mlir")
+	os.WriteFile(in, []byte(bench.MatmulSource(128, 128, 128)), 0o644)
+	out := filepath.Join(dir, "m.ptx")
+	if code, _, stderr := run(t, "", "compile", in, "--tuned="+tuned, "-o", out); code != 0 {
+		t.Fatalf("code %d: %s", code, stderr)
+	}
+	// The tuned 64×64 blocks of four 32×32 warps: a 2×2 grid of 128 threads.
+	man, _ := os.ReadFile(filepath.Join(dir, "m.json"))
+	if !strings.Contains(string(man), "\"grid\": [\n        2,\n        2,") || !strings.Contains(string(man), "\"block\": [\n        128,") {
+		t.Errorf("manifest:\n%s", man)
+	}
+	os.WriteFile(in, []byte(bench.MatmulSource(256, 256, 256)), 0o644)
+	if code, _, stderr := run(t, "", "compile", in, "--tuned="+tuned, "-o", out); code != 1 || !strings.Contains(stderr, "no configuration for a 256x256x256 matmul") {
+		t.Errorf("code %d: %s", code, stderr)
+	}
+	if code, _, stderr := run(t, "", "compile", in, "--tuned="+tuned, "--pipeline=gpu-matmul-wmma", "-o", out); code != 1 || !strings.Contains(stderr, "leave out --pipeline") {
+		t.Errorf("code %d: %s", code, stderr)
+	}
+}
