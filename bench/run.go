@@ -57,6 +57,10 @@ type Options struct {
 	// as a bar redrawn in place, otherwise as one plain line per step.
 	Progress  *Progress
 	NoFlushL2 bool // for experiments: time without flushing L2
+	// Prebuilt reads each configuration's kernel from this directory
+	// instead of compiling it (prebuilt.go); Prebuild saves the kernels it
+	// compiles there.
+	Prebuilt, Prebuild string
 }
 
 func (o *Options) defaults() error {
@@ -387,7 +391,7 @@ func (s *session) timeMedian(enqueue func() error) ([3]float64, error) {
 // measurement meaningless are returned as errors.
 func (s *session) measure(label, pipeline string, m, n, k int) (Result, error) {
 	r := Result{Label: label, M: m, N: n, K: k, Pipeline: pipeline}
-	comp, err := Compile(s.ctx, pipeline, m, n, k, s.o.Codegen)
+	comp, err := s.o.compile(s.ctx, pipeline, m, n, k)
 	if err != nil {
 		r.Error = err.Error()
 		return r, s.ctx.Err()

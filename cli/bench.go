@@ -85,6 +85,8 @@ func benchCommand(e *env, open openGPU) *cobra.Command {
 	fs.IntVar(&o.Codegen.PTXVersion, "ptx-version", 80, "the PTX ISA version times ten (llc -mattr=+ptxNN)")
 	fs.IntVarP(&f.optLevel, "opt-level", "O", 2, "llc's optimization level (0-3)")
 	fs.StringVar(&o.Codegen.LLC, "llc", "", "the llc to run (default: $GOOPT_LLC, llc-19, llc)")
+	fs.StringVar(&o.Prebuild, "prebuild", "", "compile every configuration of the run into this directory and stop (no GPU needed; for a GPU machine without llc)")
+	fs.StringVar(&o.Prebuilt, "prebuilt", "", "read the kernels from a --prebuild directory instead of compiling them")
 	return cmd
 }
 
@@ -108,6 +110,21 @@ func runBench(cmd *cobra.Command, e *env, f *benchFlags, open openGPU) error {
 	o.Open = open
 	o.Progress = &bench.Progress{W: e.stderr, TTY: isTerminal(e.stderr)}
 	ctx := context.Background()
+	if o.Prebuild != "" {
+		if f.tune {
+			return fmt.Errorf("--prebuild does not cover --tune")
+		}
+		size := bench.DefaultAblationSize
+		if f.ablation && cmd.Flags().Changed("sizes") && len(sizes) == 1 {
+			size = sizes[0]
+		}
+		n, err := bench.Prebuild(ctx, o, f.ablation, size)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(e.stdout, "wrote %d kernels to %s\n", n, o.Prebuild)
+		return nil
+	}
 	var rep *bench.Report
 	switch {
 	case f.ablation:
