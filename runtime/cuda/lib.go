@@ -101,4 +101,3 @@ func cBuffer(b []byte) string {
 	}
 	return string(b)
 }
-
