@@ -8,8 +8,10 @@ import (
 )
 
 // CUBLASLibraries are the names NewBLAS tries when given none: CUDA 13's
-// soname, CUDA 12's, then the development symlink.
-var CUBLASLibraries = []string{"libcublas.so.13", "libcublas.so.12", "libcublas.so"}
+// soname, CUDA 12's, the development symlink, then the same in the CUDA
+// toolkit's default directory, which is often not on the loader's path.
+var CUBLASLibraries = []string{"libcublas.so.13", "libcublas.so.12", "libcublas.so",
+	"/usr/local/cuda/lib64/libcublas.so.13", "/usr/local/cuda/lib64/libcublas.so.12", "/usr/local/cuda/lib64/libcublas.so"}
 
 const (
 	blasCreate = iota
