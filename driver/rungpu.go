@@ -242,10 +242,10 @@ func planLaunches(c *CompileResult, entry string, ft *ir.FunctionType) ([]gpuLau
 			kernels = append(kernels, k)
 		}
 	}
-	if len(diags) == 0 && len(kernels) != len(launchOps) {
-		diags = append(diags, ir.Errorf(host.Loc(), "'%s' launches %d kernels but the manifest describes %d", entry, len(launchOps), len(kernels)))
-	}
-	if len(diags) > 0 {
+	if len(kernels) != len(launchOps) {
+		if len(diags) == 0 {
+			diags = append(diags, ir.Errorf(host.Loc(), "'%s' launches %d kernels but the manifest describes %d", entry, len(launchOps), len(kernels)))
+		}
 		return nil, diags
 	}
 	var out []gpuLaunch
