@@ -2,6 +2,7 @@ package cuda
 
 import (
 	"fmt"
+	"runtime"
 	"strings"
 	"unsafe"
 
@@ -33,7 +34,7 @@ type library struct {
 func loadLibrary(paths []string, syms []symbol) (*library, error) {
 	var firstErr error
 	for _, p := range paths {
-		h, err := purego.Dlopen(p, purego.RTLD_NOW|purego.RTLD_GLOBAL)
+		h, err := dlopen(p)
 		if err != nil {
 			if firstErr == nil {
 				firstErr = fmt.Errorf("cannot load %s: %v", p, err)
@@ -58,6 +59,18 @@ func loadLibrary(paths []string, syms []symbol) (*library, error) {
 		firstErr = fmt.Errorf("no library to load")
 	}
 	return nil, firstErr
+}
+
+// dlopen opens a library on one OS thread: dlerror's message is per
+// thread, and a goroutine moving between dlopen and dlerror would lose it.
+func dlopen(path string) (uintptr, error) {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	h, err := purego.Dlopen(path, purego.RTLD_NOW|purego.RTLD_GLOBAL)
+	if err != nil && err.Error() == "" {
+		err = fmt.Errorf("dlopen failed")
+	}
+	return h, err
 }
 
 // syscall calls function i with integer and pointer arguments and returns
