@@ -58,6 +58,9 @@ type CompileResult struct {
 	Output []byte
 	// Kernels describes each kernel for a runtime to launch it.
 	Kernels *KernelManifest
+	// Module is the module after lowering: the host functions that launch
+	// the kernels and the gpu.module in the llvm and nvvm dialects.
+	Module *ir.Operation
 }
 
 // LoweringPipeline is the pipeline from gpu.launch form to the llvm and
@@ -131,7 +134,7 @@ func Compile(ctx context.Context, src []byte, filename string, o CompileOptions)
 	if err != nil {
 		return nil, ir.Diagnostics(err)
 	}
-	res := &CompileResult{Kernels: manifest}
+	res := &CompileResult{Kernels: manifest, Module: f.Module}
 	if o.Emit == EmitMLIR {
 		res.Output = []byte(printer.String(f.Module, printer.Options{}) + "\n")
 		return res, nil

@@ -23,8 +23,10 @@ import (
 
 // Device names where `goopt run` executes.
 const (
-	DeviceCPU = "cpu" // the reference interpreter
-	DeviceGPU = "gpu" // a CUDA device (not implemented yet)
+	DeviceInterp = "interp" // the reference interpreter, on the CPU
+	DeviceCPU    = "cpu"    // the same as DeviceInterp
+	DeviceGPU    = "gpu"    // a CUDA device: compiled kernels, launched by the host function
+	DeviceAuto   = "auto"   // the GPU if one can be opened, else the interpreter
 )
 
 // Argument sources for RunOptions.Args.
@@ -49,8 +51,18 @@ type RunOptions struct {
 	Args []string
 	// Seed seeds ArgRandom.
 	Seed int64
-	// Device is DeviceCPU (or "") or DeviceGPU.
+	// Device is DeviceInterp (or "" or DeviceCPU), DeviceGPU or
+	// DeviceAuto.
 	Device string
+	// Compile configures the compilation for the GPU (pipeline, index
+	// width, llc); its Emit is ignored.
+	Compile CompileOptions
+	// PTX, when set, is used instead of running llc on the compiled
+	// module (for a machine without llc: `goopt compile` it elsewhere).
+	// It must come from the same module and options.
+	PTX string
+	// OpenGPU opens the device; nil means OpenCUDA.
+	OpenGPU func() (GPU, error)
 	// MaxSteps bounds loop iterations and branches taken (0: unbounded).
 	MaxSteps int64
 
@@ -79,6 +91,8 @@ type Source struct {
 type RunResult struct {
 	// Entry is the function that ran.
 	Entry string
+	// Device is where it ran: DeviceInterp or DeviceGPU.
+	Device string
 	// Args are the arguments after the call: memrefs hold what the
 	// function wrote through them.
 	Args []interp.Value
@@ -100,13 +114,6 @@ type RunResult struct {
 // interpreter is bounded only by MaxSteps.
 func Run(ctx context.Context, src []byte, filename string, o RunOptions) (RunResult, error) {
 	var res RunResult
-	switch o.Device {
-	case "", DeviceCPU:
-	case DeviceGPU:
-		return res, fmt.Errorf("device '%s' is not supported yet: goopt run can only interpret on the '%s'", DeviceGPU, DeviceCPU)
-	default:
-		return res, fmt.Errorf("unknown device '%s' (expected '%s' or '%s')", o.Device, DeviceCPU, DeviceGPU)
-	}
 	if o.RelTol < 0 || math.IsNaN(o.RelTol) {
 		return res, fmt.Errorf("relative tolerance must be a non-negative number, got %v", o.RelTol)
 	}
@@ -116,6 +123,31 @@ func Run(ctx context.Context, src []byte, filename string, o RunOptions) (RunRes
 	if err := ctx.Err(); err != nil {
 		return res, err
 	}
+	if o.OpenGPU == nil {
+		o.OpenGPU = OpenCUDA
+	}
+	switch o.Device {
+	case "", DeviceInterp, DeviceCPU:
+	case DeviceGPU:
+		gpu, err := o.OpenGPU()
+		if err != nil {
+			return res, fmt.Errorf("--device=gpu: no GPU to run on: %v", err)
+		}
+		defer gpu.Close()
+		return runGPU(ctx, src, filename, o, gpu)
+	case DeviceAuto:
+		// --check-equiv compares on the interpreter only.
+		if o.CheckEquiv != nil {
+			break
+		}
+		if gpu, err := o.OpenGPU(); err == nil {
+			defer gpu.Close()
+			return runGPU(ctx, src, filename, o, gpu)
+		}
+	default:
+		return res, fmt.Errorf("unknown device '%s' (expected '%s', '%s' or '%s')", o.Device, DeviceGPU, DeviceInterp, DeviceAuto)
+	}
+	res.Device = DeviceInterp
 	module, err := parseModule(o, filename, src)
 	if err != nil {
 		return res, err

@@ -126,7 +126,7 @@ func TestRunErrors(t *testing.T) {
 	}{
 		{"out of bounds", runSrc, RunOptions{Entry: "oob"},
 			"t.mlir:14:10: error: out-of-bounds load from memref<4xf32>: index [4] with size [4]\n    %x = affine.load %a[%i] : memref<4xf32>\n         ^\n"},
-		{"gpu", runSrc, RunOptions{Device: DeviceGPU}, "plain: device 'gpu' is not supported yet"},
+		{"gpu", runSrc, RunOptions{Device: DeviceGPU, OpenGPU: noGPU}, "plain: --device=gpu: no GPU to run on: cuda: no NVIDIA driver"},
 		{"device", runSrc, RunOptions{Device: "tpu"}, "plain: unknown device 'tpu'"},
 		{"entry", runSrc, RunOptions{Entry: "nope"}, "plain: entry function 'nope' not found in 't.mlir'"},
 		{"ambiguous", "func.func @f() {\n  return\n}\nfunc.func @g() {\n  return\n}\n", RunOptions{}, "plain: cannot choose an entry function in 't.mlir' among 'f', 'g'"},

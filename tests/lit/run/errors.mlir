@@ -1,10 +1,10 @@
 // Bad uses of `goopt run` fail with a clear message, never a panic.
 
 // RUN: not goopt run %s --device=gpu 2>&1 | FileCheck %s --check-prefix=GPU
-// GPU: goopt: error: device 'gpu' is not supported yet: goopt run can only interpret on the 'cpu'
+// GPU: goopt: error: --device=gpu: no GPU to run on: cuda: no NVIDIA driver: cannot load libcuda.so.1: {{.+}}
 
 // RUN: not goopt run %s --device=tpu 2>&1 | FileCheck %s --check-prefix=DEVICE
-// DEVICE: goopt: error: unknown device 'tpu' (expected 'cpu' or 'gpu')
+// DEVICE: goopt: error: unknown device 'tpu' (expected 'gpu', 'interp' or 'auto')
 
 // RUN: not goopt run %s 2>&1 | FileCheck %s --check-prefix=AMBIGUOUS
 // AMBIGUOUS: goopt: error: cannot choose an entry function in '{{.*}}errors.mlir' among 'f', 'g': name one with --entry

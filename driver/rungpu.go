@@ -1,0 +1,400 @@
+package driver
+
+import (
+	"context"
+	"encoding/binary"
+	"fmt"
+
+	"github.com/goopt/goopt/codegen/nvptx"
+	"github.com/goopt/goopt/interp"
+	"github.com/goopt/goopt/ir"
+	"github.com/goopt/goopt/runtime/cuda"
+)
+
+// GPU is what `goopt run --device=gpu` needs of a device; *cuda.Device
+// provides it through OpenCUDA, and tests plug in a fake.
+type GPU interface {
+	Alloc(bytes int) (cuda.DevicePtr, error)
+	Free(p cuda.DevicePtr) error
+	CopyToDevice(dst cuda.DevicePtr, src []byte) error
+	CopyFromDevice(dst []byte, src cuda.DevicePtr) error
+	// LoadKernels JIT-loads PTX; launches then name kernels by entry name.
+	LoadKernels(ptx string) error
+	Launch(kernel string, grid, block [3]uint32, dynamicShared uint32, args ...any) error
+	Synchronize() error
+	Close() error
+}
+
+// OpenCUDA opens CUDA device 0 as a GPU.
+func OpenCUDA() (GPU, error) {
+	dev, err := cuda.Open(0)
+	if err != nil {
+		return nil, err
+	}
+	return &cudaGPU{Device: dev}, nil
+}
+
+// cudaGPU adapts *cuda.Device to GPU, holding the loaded module.
+type cudaGPU struct {
+	*cuda.Device
+	mod   *cuda.Module
+	funcs map[string]*cuda.Function
+}
+
+func (g *cudaGPU) LoadKernels(ptx string) error {
+	mod, err := g.LoadPTX(ptx)
+	if err != nil {
+		return err
+	}
+	g.mod, g.funcs = mod, map[string]*cuda.Function{}
+	return nil
+}
+
+func (g *cudaGPU) Launch(kernel string, grid, block [3]uint32, shmem uint32, args ...any) error {
+	f := g.funcs[kernel]
+	if f == nil {
+		var err error
+		if f, err = g.mod.Function(kernel); err != nil {
+			return err
+		}
+		// Dynamic shared memory above the default 48 KiB needs opting in.
+		if shmem > 0 {
+			if err := f.SetMaxDynamicSharedMemory(int(shmem)); err != nil {
+				return err
+			}
+		}
+		g.funcs[kernel] = f
+	}
+	return g.Device.Launch(f, grid, block, shmem, nil, args...)
+}
+
+// gpuLaunch is one kernel launch of the entry function, ready to go.
+type gpuLaunch struct {
+	kernel      string
+	grid, block [3]uint32
+	shmem       uint32
+	params      []gpuParam
+}
+
+// gpuParam is a kernel parameter: the device address of the memref
+// argument memref, the scalar argument scalar as llvm type typ, or value.
+type gpuParam struct {
+	memref, scalar int // -1: not this kind
+	typ            string
+	value          any
+}
+
+// runGPU is Run's flow on a GPU: open the device, compile the module,
+// check that the entry function's host code is only kernel launches the
+// manifest can describe, then copy the memref arguments in, launch each
+// kernel in order and copy them back.
+func runGPU(ctx context.Context, src []byte, filename string, o RunOptions, gpu GPU) (RunResult, error) {
+	var res RunResult
+	if o.CheckEquiv != nil {
+		return res, fmt.Errorf("'--check-equiv' is not supported on the GPU yet: use --device=interp")
+	}
+	module, err := parseModule(o, filename, src)
+	if err != nil {
+		return res, err
+	}
+	entry, err := entryFunction(module, filename, o.Entry)
+	if err != nil {
+		return res, err
+	}
+	res.Entry, res.Device = ir.SymbolNameOf(entry), DeviceGPU
+	ft := entryType(entry)
+	if ft == nil {
+		return res, diagf(entry.Loc(), "'%s' has no function type", res.Entry)
+	}
+	args, err := makeArgs(entry, ft, o)
+	if err != nil {
+		return res, err
+	}
+	co := o.Compile
+	co.Emit, co.NewContext = EmitMLIR, o.NewContext
+	compiled, diags := Compile(ctx, src, filename, co)
+	if diags != nil {
+		return res, diags
+	}
+	launches, err := planLaunches(compiled, res.Entry, ft)
+	if err != nil {
+		return res, err
+	}
+	ptx := o.PTX
+	if ptx == "" {
+		m, err := nvptx.Translate(compiled.Module, nvptx.TranslateOptions{GPUModule: compiled.Kernels.Module})
+		if err != nil {
+			return res, ir.DiagList(ir.Diagnostics(err))
+		}
+		if ptx, err = nvptx.PTX(ctx, m.String(), co.Codegen); err != nil {
+			return res, err
+		}
+	}
+	if err := gpu.LoadKernels(ptx); err != nil {
+		return res, err
+	}
+	// Memref arguments go to the device whole; the kernels write results
+	// through them.
+	ptrs := make([]cuda.DevicePtr, len(args))
+	defer func() {
+		for _, p := range ptrs {
+			if p != 0 {
+				gpu.Free(p)
+			}
+		}
+	}()
+	for i, a := range args {
+		if a.Ref == nil {
+			continue
+		}
+		data := memrefBytes(a.Ref, co.IndexBitwidth)
+		if len(data) == 0 {
+			continue
+		}
+		if ptrs[i], err = gpu.Alloc(len(data)); err != nil {
+			return res, err
+		}
+		if err := gpu.CopyToDevice(ptrs[i], data); err != nil {
+			return res, err
+		}
+	}
+	for _, l := range launches {
+		if err := ctx.Err(); err != nil {
+			return res, err
+		}
+		vals := make([]any, len(l.params))
+		for i, p := range l.params {
+			switch {
+			case p.memref >= 0:
+				vals[i] = ptrs[p.memref]
+			case p.scalar >= 0:
+				if vals[i], err = scalarArgParam(p.typ, args[p.scalar]); err != nil {
+					return res, diagf(entry.Loc(), "argument %d of '%s': %v", p.scalar, res.Entry, err)
+				}
+			default:
+				vals[i] = p.value
+			}
+		}
+		if err := gpu.Launch(l.kernel, l.grid, l.block, l.shmem, vals...); err != nil {
+			return res, err
+		}
+	}
+	if err := gpu.Synchronize(); err != nil {
+		return res, err
+	}
+	for i, a := range args {
+		if a.Ref == nil || ptrs[i] == 0 {
+			continue
+		}
+		data := make([]byte, len(memrefBytes(a.Ref, co.IndexBitwidth)))
+		if err := gpu.CopyFromDevice(data, ptrs[i]); err != nil {
+			return res, err
+		}
+		if err := setMemrefBytes(a.Ref, data, co.IndexBitwidth); err != nil {
+			return res, err
+		}
+	}
+	res.Args = args
+	return res, nil
+}
+
+func entryType(entry *ir.Operation) *ir.FunctionType {
+	ta, _ := entry.Attr("function_type").(*ir.TypeAttr)
+	if ta == nil {
+		return nil
+	}
+	ft, _ := ta.Value.(*ir.FunctionType)
+	return ft
+}
+
+// planLaunches checks that the lowered entry function is nothing but
+// constants and kernel launches (then a return of no values), and turns
+// the manifest's description of each launch into values to pass. Other
+// host code would need a host-side executor: it is a located error.
+func planLaunches(c *CompileResult, entry string, ft *ir.FunctionType) ([]gpuLaunch, error) {
+	host := ir.NewSymbolTable(c.Module).Lookup(entry)
+	if host == nil || host.NumRegions() == 0 || host.Region(0).Empty() {
+		return nil, diagf(c.Module.Loc(), "the compiled module has no function '%s'", entry)
+	}
+	var diags ir.DiagList
+	var launchOps []*ir.Operation
+	body := host.Region(0)
+	if len(body.Blocks()) != 1 {
+		diags = append(diags, ir.Errorf(host.Loc(), "'%s' has control flow on the host: goopt run --device=gpu runs host functions that only launch kernels (use --device=interp)", entry))
+	}
+	for _, b := range body.Blocks() {
+		for _, op := range b.Ops() {
+			switch {
+			case op.HasTrait(ir.ConstantLike):
+			case op.Name() == "gpu.launch_func":
+				launchOps = append(launchOps, op)
+			case op.Name() == "func.return" && op.NumOperands() == 0:
+			case op.Name() == "func.return":
+				diags = append(diags, ir.Errorf(op.Loc(), "'func.return' op: goopt run --device=gpu cannot return values from the host function (use --device=interp)"))
+			default:
+				diags = append(diags, ir.Errorf(op.Loc(), "'%s' op: goopt run --device=gpu runs host functions that only launch kernels; this op would need host execution (use --device=interp)", op.Name()))
+			}
+		}
+	}
+	var kernels []KernelInfo
+	for _, k := range c.Kernels.Kernels {
+		if k.HostFunction == entry {
+			kernels = append(kernels, k)
+		}
+	}
+	if len(kernels) != len(launchOps) {
+		if len(diags) == 0 {
+			diags = append(diags, ir.Errorf(host.Loc(), "'%s' launches %d kernels but the manifest describes %d", entry, len(launchOps), len(kernels)))
+		}
+		return nil, diags
+	}
+	var out []gpuLaunch
+	for i, k := range kernels {
+		loc := launchOps[i].Loc()
+		l := gpuLaunch{kernel: k.Name}
+		for d := 0; d < 3; d++ {
+			if k.Grid[d] <= 0 || k.Block[d] <= 0 || k.Grid[d] > 1<<31-1 || k.Block[d] > 1024 {
+				diags = append(diags, ir.Errorf(loc, "'gpu.launch_func' op: goopt run --device=gpu needs constant grid and block sizes, got grid %v and block %v (0: computed on the host)", k.Grid, k.Block))
+				break
+			}
+			l.grid[d], l.block[d] = uint32(k.Grid[d]), uint32(k.Block[d])
+		}
+		if k.DynamicSharedBytes < 0 {
+			diags = append(diags, ir.Errorf(loc, "'gpu.launch_func' op: goopt run --device=gpu needs a constant dynamic shared memory size"))
+		}
+		l.shmem = uint32(max(k.DynamicSharedBytes, 0))
+		for pi, p := range k.Params {
+			gp, err := paramValue(p, ft)
+			if err != nil {
+				diags = append(diags, ir.Errorf(loc, "'gpu.launch_func' op: parameter %d of kernel '%s': %v", pi, k.Name, err))
+				continue
+			}
+			l.params = append(l.params, gp)
+		}
+		out = append(out, l)
+	}
+	if len(diags) > 0 {
+		return nil, diags
+	}
+	return out, nil
+}
+
+// paramValue turns a manifest parameter into the value to pass.
+func paramValue(p KernelParam, ft *ir.FunctionType) (gpuParam, error) {
+	switch p.Source {
+	case "constant":
+		if p.Value == nil {
+			return gpuParam{}, fmt.Errorf("constant without a value")
+		}
+		return scalarParam(p.Type, *p.Value)
+	case "arg":
+		if p.HostArg == nil || *p.HostArg < 0 || *p.HostArg >= len(ft.Inputs) {
+			return gpuParam{}, fmt.Errorf("no such host argument")
+		}
+		i := *p.HostArg
+		mt, ok := ft.Inputs[i].(*ir.MemRefType)
+		if !ok {
+			switch p.Type {
+			case "i32", "i64", "f32", "f64":
+				return gpuParam{memref: -1, scalar: i, typ: p.Type}, nil
+			}
+			return gpuParam{}, fmt.Errorf("argument %d of type %s is passed as %s, which is not supported", i, ft.Inputs[i], p.Type)
+		}
+		if mt.Layout != nil || !mt.HasStaticShape() {
+			return gpuParam{}, fmt.Errorf("argument %d has type %s: only statically shaped memrefs with the identity layout can be passed", i, mt)
+		}
+		switch p.Field {
+		case "data", "allocated", "aligned":
+			return gpuParam{memref: i, scalar: -1}, nil
+		case "offset":
+			return gpuParam{memref: -1, scalar: -1, value: int64(0)}, nil
+		}
+		var d int
+		if _, err := fmt.Sscanf(p.Field, "size%d", &d); err == nil && d < len(mt.Dims) {
+			return gpuParam{memref: -1, scalar: -1, value: mt.Dims[d]}, nil
+		}
+		if _, err := fmt.Sscanf(p.Field, "stride%d", &d); err == nil && d < len(mt.Dims) {
+			stride := int64(1)
+			for _, s := range mt.Dims[d+1:] {
+				stride *= s
+			}
+			return gpuParam{memref: -1, scalar: -1, value: stride}, nil
+		}
+		return gpuParam{}, fmt.Errorf("unknown memref field '%s'", p.Field)
+	}
+	return gpuParam{}, fmt.Errorf("its value is computed by host code; goopt run --device=gpu passes only arguments of the host function and constants (use --device=interp)")
+}
+
+// scalarParam is a constant of llvm type t as the launch passes it.
+func scalarParam(t string, v int64) (gpuParam, error) {
+	switch t {
+	case "i64":
+		return gpuParam{memref: -1, scalar: -1, value: v}, nil
+	case "i32":
+		return gpuParam{memref: -1, scalar: -1, value: int32(v)}, nil
+	}
+	return gpuParam{}, fmt.Errorf("a constant of type %s is not supported", t)
+}
+
+// scalarArgParam is a scalar argument as the kernel parameter of llvm
+// type t takes it.
+func scalarArgParam(t string, v interp.Value) (any, error) {
+	switch t {
+	case "i32":
+		return int32(v.Int()), nil
+	case "i64":
+		return v.Int(), nil
+	case "f32":
+		return float32(v.Float()), nil
+	case "f64":
+		return v.Float(), nil
+	}
+	return nil, fmt.Errorf("a parameter of type %s is not supported", t)
+}
+
+// elemBytes is the size of an element in device memory; index is the
+// kernels' index width.
+func elemBytes(t ir.Type, indexBits int) int {
+	if _, ok := t.(*ir.IndexType); ok {
+		if indexBits == 0 {
+			indexBits = 64
+		}
+		return indexBits / 8
+	}
+	return (ir.BitWidth(t) + 7) / 8
+}
+
+// memrefBytes lays a memref's elements out row-major, little-endian, as
+// the kernels see them through a bare pointer.
+func memrefBytes(m *interp.MemRef, indexBits int) []byte {
+	vals, _ := m.Elements()
+	w := elemBytes(m.Type.Elem, indexBits)
+	out := make([]byte, len(vals)*w)
+	var buf [8]byte
+	for i, v := range vals {
+		binary.LittleEndian.PutUint64(buf[:], v)
+		copy(out[i*w:], buf[:w])
+	}
+	return out
+}
+
+// setMemrefBytes is the inverse of memrefBytes.
+func setMemrefBytes(m *interp.MemRef, data []byte, indexBits int) error {
+	w := elemBytes(m.Type.Elem, indexBits)
+	vals := make([]uint64, len(data)/w)
+	var buf [8]byte
+	for i := range vals {
+		clear(buf[:])
+		copy(buf[:w], data[i*w:])
+		vals[i] = binary.LittleEndian.Uint64(buf[:])
+		if ir.BitWidth(m.Type.Elem) == 1 && vals[i] != 0 {
+			vals[i] = 1
+		}
+	}
+	if _, ok := m.Type.Elem.(*ir.IndexType); ok && w < 8 {
+		for i, v := range vals { // sign-extend a 32-bit index
+			vals[i] = uint64(int64(int32(uint32(v))))
+		}
+	}
+	return m.SetElements(vals)
+}
