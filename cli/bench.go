@@ -10,15 +10,12 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/goopt/goopt/bench"
+	"github.com/goopt/goopt/bench/cudagpu"
 	"github.com/goopt/goopt/driver"
 )
 
 // openGPU constructs the device goopt bench runs on.
 type openGPU func(bench.DeviceConfig) (bench.GPU, error)
-
-// noGPURuntime is the device constructor of a goopt without a GPU
-// runtime: the CUDA adapter replaces it.
-func noGPURuntime(bench.DeviceConfig) (bench.GPU, error) { return nil, bench.ErrNoGPURuntime }
 
 type benchFlags struct {
 	opts      bench.Options
@@ -31,7 +28,7 @@ type benchFlags struct {
 	saveTuned string
 }
 
-func newBenchCommand(e *env) *cobra.Command { return benchCommand(e, noGPURuntime) }
+func newBenchCommand(e *env) *cobra.Command { return benchCommand(e, cudagpu.Open) }
 
 // benchCommand builds goopt bench over open (tests pass a FakeGPU).
 func benchCommand(e *env, open openGPU) *cobra.Command {

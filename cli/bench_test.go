@@ -101,7 +101,7 @@ func TestBenchAblationSize(t *testing.T) {
 
 func TestBenchNoGPU(t *testing.T) {
 	code, stdout, stderr := run(t, "", "bench", "matmul", "--sizes=128")
-	if code != 1 || stdout != "" || !strings.Contains(stderr, "no GPU runtime") {
+	if code != 1 || stdout != "" || !strings.Contains(stderr, "no NVIDIA driver") {
 		t.Errorf("code %d\n%s\n%s", code, stdout, stderr)
 	}
 }

@@ -1,0 +1,201 @@
+// Package cudagpu is the bench.GPU of a real device: goopt bench's
+// interface implemented method by method on runtime/cuda (the CUDA driver
+// API and cuBLAS through purego, no cgo).
+//
+// Example:
+//
+//	g, err := cudagpu.Open(bench.DeviceConfig{Ordinal: 0})
+//	if err != nil {
+//		return err // no driver, no device, no cuBLAS: a clear error
+//	}
+//	defer g.Close()
+package cudagpu
+
+import (
+	"fmt"
+
+	"github.com/goopt/goopt/bench"
+	"github.com/goopt/goopt/runtime/cuda"
+)
+
+// GPU is one device with its primary context, one stream, a cuBLAS handle
+// bound to that stream, two timing events and the modules it loaded.
+type GPU struct {
+	dev        *cuda.Device
+	stream     *cuda.Stream
+	blas       *cuda.BLAS
+	start, end *cuda.Event
+	modules    []*cuda.Module
+}
+
+// Open opens device cfg.Ordinal and cuBLAS (cfg.CuBLAS, or the usual
+// names).
+func Open(cfg bench.DeviceConfig) (bench.GPU, error) {
+	dev, err := cuda.Open(cfg.Ordinal)
+	if err != nil {
+		return nil, err
+	}
+	g := &GPU{dev: dev}
+	fail := func(err error) (bench.GPU, error) {
+		g.Close()
+		return nil, err
+	}
+	if g.stream, err = dev.NewStream(); err != nil {
+		return fail(err)
+	}
+	var paths []string
+	if cfg.CuBLAS != "" {
+		paths = []string{cfg.CuBLAS}
+	}
+	if g.blas, err = dev.NewBLAS(paths...); err != nil {
+		return fail(err)
+	}
+	if err := g.blas.SetStream(g.stream); err != nil {
+		return fail(err)
+	}
+	if g.start, err = dev.NewEvent(); err != nil {
+		return fail(err)
+	}
+	if g.end, err = dev.NewEvent(); err != nil {
+		return fail(err)
+	}
+	return g, nil
+}
+
+// Name is the device's name.
+func (g *GPU) Name() string { return g.dev.Props().Name }
+
+// Props converts the device's properties.
+func (g *GPU) Props() bench.Props {
+	p := g.dev.Props()
+	// CU_DEVICE_ATTRIBUTE_MAX_REGISTERS_PER_BLOCK.
+	regs := 65536
+	if r, err := g.dev.Attribute(12); err == nil && r > 0 {
+		regs = r
+	}
+	return bench.Props{
+		SMs:                 p.SMs,
+		L2Bytes:             int64(p.L2Bytes),
+		MemoryBytes:         int64(p.TotalMemory),
+		SharedPerBlock:      int64(p.SharedPerBlock),
+		SharedPerBlockOptin: int64(p.SharedPerBlockOptin),
+		RegistersPerBlock:   regs,
+		MaxThreadsPerBlock:  p.MaxThreadsPerBlock,
+		ComputeCapability:   p.Major*10 + p.Minor,
+	}
+}
+
+// Alloc allocates device memory.
+func (g *GPU) Alloc(bytes int64) (bench.DevicePtr, error) {
+	p, err := g.dev.Alloc(int(bytes))
+	return bench.DevicePtr(p), err
+}
+
+// Free releases device memory.
+func (g *GPU) Free(p bench.DevicePtr) error { return g.dev.Free(cuda.DevicePtr(p)) }
+
+// CopyToDevice copies host bytes to the device.
+func (g *GPU) CopyToDevice(dst bench.DevicePtr, src []byte) error {
+	if err := g.stream.Synchronize(); err != nil {
+		return err
+	}
+	return g.dev.CopyToDevice(cuda.DevicePtr(dst), src)
+}
+
+// CopyFromDevice copies device bytes to the host once enqueued work is done.
+func (g *GPU) CopyFromDevice(dst []byte, src bench.DevicePtr) error {
+	if err := g.stream.Synchronize(); err != nil {
+		return err
+	}
+	return g.dev.CopyFromDevice(dst, cuda.DevicePtr(src))
+}
+
+// Memset sets device bytes. runtime/cuda's memset is synchronous with
+// respect to the context, so the stream is drained first to keep it
+// ordered after enqueued launches.
+func (g *GPU) Memset(dst bench.DevicePtr, value byte, bytes int64) error {
+	if err := g.stream.Synchronize(); err != nil {
+		return err
+	}
+	return g.dev.Memset(cuda.DevicePtr(dst), value, int(bytes))
+}
+
+// LoadPTX JIT-compiles ptx and returns its kernel entry.
+func (g *GPU) LoadPTX(ptx []byte, entry string) (bench.Kernel, error) {
+	m, err := g.dev.LoadPTX(string(ptx))
+	if err != nil {
+		return nil, err
+	}
+	g.modules = append(g.modules, m)
+	return m.Function(entry)
+}
+
+// Launch enqueues a kernel; params are 64-bit (pointers or i64 values).
+func (g *GPU) Launch(k bench.Kernel, grid, block [3]uint32, sharedBytes uint32, params []uint64) error {
+	f, ok := k.(*cuda.Function)
+	if !ok {
+		return fmt.Errorf("cudagpu: kernel %T was not loaded by this GPU", k)
+	}
+	if sharedBytes > 48<<10 {
+		if err := f.SetMaxDynamicSharedMemory(int(sharedBytes)); err != nil {
+			return err
+		}
+	}
+	args := make([]any, len(params))
+	for i, p := range params {
+		args[i] = p
+	}
+	return g.dev.Launch(f, grid, block, sharedBytes, g.stream, args...)
+}
+
+// GemmF16F32 enqueues C = A·B + C (row-major) with cuBLAS.
+func (g *GPU) GemmF16F32(m, n, k int, a, b, c bench.DevicePtr) error {
+	return g.blas.GemmRowMajorF16F32(m, n, k, cuda.DevicePtr(a), cuda.DevicePtr(b), cuda.DevicePtr(c), 1, 1)
+}
+
+// Time measures enqueue's work between two events on the stream.
+func (g *GPU) Time(enqueue func() error) (float64, error) {
+	if err := g.start.Record(g.stream); err != nil {
+		return 0, err
+	}
+	if err := enqueue(); err != nil {
+		return 0, err
+	}
+	if err := g.end.Record(g.stream); err != nil {
+		return 0, err
+	}
+	if err := g.end.Synchronize(); err != nil {
+		return 0, err
+	}
+	ms, err := g.dev.ElapsedMillis(g.start, g.end)
+	return float64(ms), err
+}
+
+// Sync waits for the stream.
+func (g *GPU) Sync() error { return g.stream.Synchronize() }
+
+// Close releases modules, events, cuBLAS, the stream and the context.
+func (g *GPU) Close() error {
+	var first error
+	keep := func(err error) {
+		if first == nil {
+			first = err
+		}
+	}
+	for _, m := range g.modules {
+		keep(m.Unload())
+	}
+	for _, e := range []*cuda.Event{g.start, g.end} {
+		if e != nil {
+			keep(e.Destroy())
+		}
+	}
+	if g.blas != nil {
+		keep(g.blas.Destroy())
+	}
+	if g.stream != nil {
+		keep(g.stream.Destroy())
+	}
+	keep(g.dev.Close())
+	return first
+}
