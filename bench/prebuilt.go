@@ -68,6 +68,27 @@ func writePrebuilt(stem string, res *driver.CompileResult) error {
 	return driver.WriteFileAtomic(stem+".ptx", res.Output)
 }
 
+// PrebuildTune compiles, without a GPU, every candidate of space at each
+// of o.Sizes into o.Prebuild; candidates the pipeline refuses are skipped
+// (Tune records them as errors when it finds no kernel). It returns the
+// number of kernels written.
+func PrebuildTune(ctx context.Context, o Options, space TuneSpace) (int, error) {
+	if err := os.MkdirAll(o.Prebuild, 0o755); err != nil {
+		return 0, err
+	}
+	n := 0
+	for _, s := range o.Sizes {
+		for _, c := range space.Candidates() {
+			if _, err := o.compile(ctx, c.Pipeline(), s, s, s); err == nil {
+				n++
+			} else if ctx.Err() != nil {
+				return n, ctx.Err()
+			}
+		}
+	}
+	return n, nil
+}
+
 // Prebuild compiles, without a GPU, every configuration a sweep over
 // o.Sizes (or, with ablation, the ablation steps at size) would measure,
 // into o.Prebuild. It returns the number of kernels written.

@@ -108,14 +108,17 @@ func runBench(cmd *cobra.Command, e *env, f *benchFlags, open openGPU) error {
 	o.Progress = &bench.Progress{W: e.stderr, TTY: isTerminal(e.stderr)}
 	ctx := context.Background()
 	if o.Prebuild != "" {
-		if f.tune {
-			return fmt.Errorf("--prebuild does not cover --tune")
-		}
 		size := bench.DefaultAblationSize
 		if f.ablation && cmd.Flags().Changed("sizes") && len(sizes) == 1 {
 			size = sizes[0]
 		}
-		n, err := bench.Prebuild(ctx, o, f.ablation, size)
+		var n int
+		var err error
+		if f.tune {
+			n, err = bench.PrebuildTune(ctx, o, bench.DefaultTuneSpace())
+		} else {
+			n, err = bench.Prebuild(ctx, o, f.ablation, size)
+		}
 		if err != nil {
 			return err
 		}
