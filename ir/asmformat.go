@@ -738,9 +738,12 @@ func (cf *compiledFormat) parseElem(p OpParser, st *OperationState, fs *formatPa
 		}
 		return nil
 	case fCustom:
+		// One backing array for the arguments rather than one allocation each.
 		args := make([]*FormatArg, len(e.args))
+		backing := make([]FormatArg, len(e.args))
 		for i, a := range e.args {
-			args[i] = &FormatArg{Name: a.name, IsType: a.kind == fType}
+			backing[i] = FormatArg{Name: a.name, IsType: a.kind == fType}
+			args[i] = &backing[i]
 		}
 		if err := d.Custom[e.text].Parse(p, args); err != nil {
 			return err
@@ -1263,9 +1266,12 @@ func (fp *formatPrinter) value(e *fmtElem) {
 	case fFunctionType:
 		p.PrintType(Function(fp.types(e.args[0]), fp.types(e.args[1])))
 	case fCustom:
+		// One backing array for the arguments rather than one allocation each.
 		args := make([]*FormatArg, len(e.args))
+		backing := make([]FormatArg, len(e.args))
 		for i, a := range e.args {
-			args[i] = &FormatArg{Name: a.name, IsType: a.kind == fType}
+			backing[i] = FormatArg{Name: a.name, IsType: a.kind == fType}
+			args[i] = &backing[i]
 			switch a.kind {
 			case fOperand:
 				args[i].Values = fp.group(a.index)

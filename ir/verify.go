@@ -246,6 +246,11 @@ func firstNonIsolatedUse(r, within *Region) *Operation {
 					return o
 				}
 			}
+			if o.HasTrait(IsolatedFromAbove) {
+				// As upstream: a nested isolated op checks itself, and
+				// nothing under it can use a value of r's.
+				continue
+			}
 			for _, nested := range o.regions {
 				if bad := firstNonIsolatedUse(r, nested); bad != nil {
 					return bad

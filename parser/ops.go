@@ -622,11 +622,15 @@ func (p *parser) parseCustomOperation(numResults int) (*ir.Operation, error) {
 	}
 	p.consume()
 	// One allocation for the parser handed to the hook and the state it fills.
+	// Most ops have at most two results: their types go in the same
+	// allocation (NewOperation copies them out of st.Types).
 	both := &struct {
-		cp customParser
-		st ir.OperationState
-	}{customParser{p: p, numResults: numResults, def: def}, ir.OperationState{Name: def.Name, Loc: p.locAt(opPos)}}
+		cp    customParser
+		st    ir.OperationState
+		types [2]ir.Type
+	}{cp: customParser{p: p, numResults: numResults, def: def}, st: ir.OperationState{Name: def.Name, Loc: p.locAt(opPos)}}
 	cp, st := &both.cp, &both.st
+	st.Types = both.types[:0:len(both.types)]
 	p.defaultDialect = append(p.defaultDialect, def.DefaultDialect)
 	err := def.Parse(cp, st)
 	p.defaultDialect = p.defaultDialect[:len(p.defaultDialect)-1]

@@ -29,6 +29,12 @@ type nameState struct {
 	// per open scope, the names inserted there (removed when it closes).
 	used   map[string]int
 	scopes [][]string
+
+	// cur, groups1 and resultNameFn carry numberOp's state into its
+	// ResultNames callback without a closure per op.
+	cur          *ir.Operation
+	groups1      []int
+	resultNameFn func(*ir.Value, string)
 }
 
 type nameContext struct {
@@ -136,20 +142,16 @@ func (s *nameState) numberBlock(b *ir.Block, entry bool) {
 }
 
 func (s *nameState) numberOp(op *ir.Operation) {
-	var groups []int
+	s.groups1 = s.groups1[:0]
 	if !s.generic && op.Def() != nil && op.Def().ResultNames != nil {
-		op.Def().ResultNames(op, func(v *ir.Value, name string) {
-			if v == nil || v.IsBlockArgument() || v.DefiningOp() != op {
-				return
-			}
-			if _, done := s.ids[v]; done {
-				return
-			}
-			s.setValueName(v, name)
-			if n := v.Index(); n != 0 {
-				groups = append(groups, n)
-			}
-		})
+		if s.resultNameFn == nil {
+			// A method value bound once: a closure per op would be one
+			// allocation per op of the file.
+			s.resultNameFn = s.resultName
+		}
+		s.cur = op
+		op.Def().ResultNames(op, s.resultNameFn)
+		s.cur = nil
 	}
 	if op.NumResults() == 0 {
 		return
@@ -159,10 +161,26 @@ func (s *nameState) numberOp(op *ir.Operation) {
 		s.ids[r0] = int32(s.nextValue)
 		s.nextValue++
 	}
-	if len(groups) > 0 {
+	if len(s.groups1) > 0 {
+		groups := append(make([]int, 0, len(s.groups1)+1), s.groups1...)
 		groups = append(groups, 0)
 		sortInts(groups)
 		s.groups[op] = groups
+	}
+}
+
+// resultName is the ResultNames callback of numberOp for op s.cur.
+func (s *nameState) resultName(v *ir.Value, name string) {
+	op := s.cur
+	if v == nil || v.IsBlockArgument() || v.DefiningOp() != op {
+		return
+	}
+	if _, done := s.ids[v]; done {
+		return
+	}
+	s.setValueName(v, name)
+	if n := v.Index(); n != 0 {
+		s.groups1 = append(s.groups1, n)
 	}
 }
 

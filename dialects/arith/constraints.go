@@ -61,8 +61,17 @@ var (
 
 // sameTypes reports whether all operands and results share one type.
 func sameTypes(op *ir.Operation) error {
+	// Indexed rather than through OperandTypes/ResultTypes: this runs for
+	// every arith op the verifier sees, and those allocate.
 	var t ir.Type
-	for _, ty := range append(op.OperandTypes(), op.ResultTypes()...) {
+	n, m := op.NumOperands(), op.NumResults()
+	for i := 0; i < n+m; i++ {
+		var ty ir.Type
+		if i < n {
+			ty = op.Operand(i).Type()
+		} else {
+			ty = op.Result(i - n).Type()
+		}
 		if t == nil {
 			t = ty
 		} else if t != ty {

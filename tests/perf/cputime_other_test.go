@@ -2,7 +2,12 @@
 
 package perf
 
-import "time"
+import (
+	"os"
+	"time"
+)
 
 // processCPU is unavailable here: the benchmarks report wall time only.
 func processCPU() time.Duration { return 0 }
+
+func maxRSS(*os.ProcessState) int64 { return 0 }

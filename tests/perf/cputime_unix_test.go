@@ -3,6 +3,7 @@
 package perf
 
 import (
+	"os"
 	"syscall"
 	"time"
 )
@@ -16,4 +17,13 @@ func processCPU() time.Duration {
 		return 0
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// maxRSS is a finished child's peak resident set in bytes (Linux reports
+// ru_maxrss in KiB).
+func maxRSS(st *os.ProcessState) int64 {
+	if ru, ok := st.SysUsage().(*syscall.Rusage); ok {
+		return ru.Maxrss * 1024
+	}
+	return 0
 }
