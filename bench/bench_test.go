@@ -304,3 +304,33 @@ func equalU16(a, b []uint16) bool {
 	}
 	return true
 }
+
+// TestPrebuilt compiles a sweep and a tuning search into a directory and
+// runs the sweep from it: the kernels are found by configuration, and a
+// configuration missing from the directory is an error naming it.
+func TestPrebuilt(t *testing.T) {
+	if _, err := exec.LookPath("llc-19"); err != nil {
+		t.Skip("llc-19 is not installed")
+	}
+	dir := t.TempDir()
+	o := Options{Sizes: []int{64}, Pipeline: "gpu-matmul-wmma{tb-tile=64,64,32 warp-tile=32,32,16}", Prebuild: dir}
+	if n, err := Prebuild(context.Background(), o, false, 0); err != nil || n != 1 {
+		t.Fatalf("Prebuild: %d, %v", n, err)
+	}
+	run := o
+	run.Prebuild, run.Prebuilt = "", dir
+	run.Open = func(DeviceConfig) (GPU, error) { return &FakeGPU{}, nil }
+	rep, err := Sweep(context.Background(), run)
+	if err != nil || len(rep.Results) != 1 || !rep.Results[0].Correct {
+		t.Fatalf("sweep from prebuilt kernels: %+v, %v", rep, err)
+	}
+	run.Sizes = []int{128}
+	rep, err = Sweep(context.Background(), run)
+	if err != nil || len(rep.Results) != 1 || !strings.Contains(rep.Results[0].Error, "no prebuilt kernel") {
+		t.Fatalf("a missing prebuilt kernel: %+v, %v", rep, err)
+	}
+	space := TuneSpace{}
+	if n, err := PrebuildTune(context.Background(), Options{Sizes: []int{64}, Prebuild: dir}, space); err != nil || n != 0 {
+		t.Errorf("PrebuildTune of an empty space: %d, %v", n, err)
+	}
+}
