@@ -136,10 +136,6 @@ func Run(ctx context.Context, src []byte, filename string, o RunOptions) (RunRes
 		defer gpu.Close()
 		return runGPU(ctx, src, filename, o, gpu)
 	case DeviceAuto:
-		// --check-equiv compares on the interpreter only.
-		if o.CheckEquiv != nil {
-			break
-		}
 		if gpu, err := o.OpenGPU(); err == nil {
 			defer gpu.Close()
 			return runGPU(ctx, src, filename, o, gpu)

@@ -90,9 +90,6 @@ type gpuParam struct {
 // kernel in order and copy them back.
 func runGPU(ctx context.Context, src []byte, filename string, o RunOptions, gpu GPU) (RunResult, error) {
 	var res RunResult
-	if o.CheckEquiv != nil {
-		return res, fmt.Errorf("'--check-equiv' is not supported on the GPU yet: use --device=interp")
-	}
 	module, err := parseModule(o, filename, src)
 	if err != nil {
 		return res, err
@@ -105,10 +102,6 @@ func runGPU(ctx context.Context, src []byte, filename string, o RunOptions, gpu 
 	ft := entryType(entry)
 	if ft == nil {
 		return res, diagf(entry.Loc(), "'%s' has no function type", res.Entry)
-	}
-	args, err := makeArgs(entry, ft, o)
-	if err != nil {
-		return res, err
 	}
 	co := o.Compile
 	co.Emit, co.NewContext = EmitMLIR, o.NewContext
@@ -133,8 +126,27 @@ func runGPU(ctx context.Context, src []byte, filename string, o RunOptions, gpu 
 	if err := gpu.LoadKernels(ptx); err != nil {
 		return res, err
 	}
-	// Memref arguments go to the device whole; the kernels write results
-	// through them.
+	exec := func(args []interp.Value) error {
+		return execLaunches(ctx, gpu, entry, res.Entry, launches, args, co.IndexBitwidth)
+	}
+	if o.CheckEquiv != nil {
+		return checkEquivGPU(ctx, o, res, ft, exec)
+	}
+	args, err := makeArgs(entry, ft, o)
+	if err != nil {
+		return res, err
+	}
+	if err := exec(args); err != nil {
+		return res, err
+	}
+	res.Args = args
+	return res, nil
+}
+
+// execLaunches runs the planned launches on args: the memref arguments go
+// to the device whole, the kernels write results through them, and they
+// come back into args.
+func execLaunches(ctx context.Context, gpu GPU, entry *ir.Operation, name string, launches []gpuLaunch, args []interp.Value, indexBits int) (err error) {
 	ptrs := make([]cuda.DevicePtr, len(args))
 	defer func() {
 		for _, p := range ptrs {
@@ -147,20 +159,20 @@ func runGPU(ctx context.Context, src []byte, filename string, o RunOptions, gpu 
 		if a.Ref == nil {
 			continue
 		}
-		data := memrefBytes(a.Ref, co.IndexBitwidth)
+		data := memrefBytes(a.Ref, indexBits)
 		if len(data) == 0 {
 			continue
 		}
 		if ptrs[i], err = gpu.Alloc(len(data)); err != nil {
-			return res, err
+			return err
 		}
 		if err := gpu.CopyToDevice(ptrs[i], data); err != nil {
-			return res, err
+			return err
 		}
 	}
 	for _, l := range launches {
 		if err := ctx.Err(); err != nil {
-			return res, err
+			return err
 		}
 		vals := make([]any, len(l.params))
 		for i, p := range l.params {
@@ -169,33 +181,32 @@ func runGPU(ctx context.Context, src []byte, filename string, o RunOptions, gpu 
 				vals[i] = ptrs[p.memref]
 			case p.scalar >= 0:
 				if vals[i], err = scalarArgParam(p.typ, args[p.scalar]); err != nil {
-					return res, diagf(entry.Loc(), "argument %d of '%s': %v", p.scalar, res.Entry, err)
+					return diagf(entry.Loc(), "argument %d of '%s': %v", p.scalar, name, err)
 				}
 			default:
 				vals[i] = p.value
 			}
 		}
 		if err := gpu.Launch(l.kernel, l.grid, l.block, l.shmem, vals...); err != nil {
-			return res, err
+			return err
 		}
 	}
 	if err := gpu.Synchronize(); err != nil {
-		return res, err
+		return err
 	}
 	for i, a := range args {
 		if a.Ref == nil || ptrs[i] == 0 {
 			continue
 		}
-		data := make([]byte, len(memrefBytes(a.Ref, co.IndexBitwidth)))
+		data := make([]byte, len(memrefBytes(a.Ref, indexBits)))
 		if err := gpu.CopyFromDevice(data, ptrs[i]); err != nil {
-			return res, err
+			return err
 		}
-		if err := setMemrefBytes(a.Ref, data, co.IndexBitwidth); err != nil {
-			return res, err
+		if err := setMemrefBytes(a.Ref, data, indexBits); err != nil {
+			return err
 		}
 	}
-	res.Args = args
-	return res, nil
+	return nil
 }
 
 func entryType(entry *ir.Operation) *ir.FunctionType {
@@ -397,4 +408,61 @@ func setMemrefBytes(m *interp.MemRef, data []byte, indexBits int) error {
 		}
 	}
 	return m.SetElements(vals)
+}
+
+// checkEquivGPU is --check-equiv with --device=gpu: for each seed, the
+// entry function of the --check-equiv file runs on the interpreter and the
+// compiled one on the GPU, on the same random arguments; every memref
+// argument must then hold the same values (within RelTol).
+func checkEquivGPU(ctx context.Context, o RunOptions, res RunResult, ft *ir.FunctionType, exec func([]interp.Value) error) (RunResult, error) {
+	before, err := parseModule(o, o.CheckEquiv.Filename, o.CheckEquiv.Text)
+	if err != nil {
+		return res, err
+	}
+	if _, err := entryFunction(before, o.CheckEquiv.Filename, res.Entry); err != nil {
+		return res, err
+	}
+	m, err := interp.New(before, interp.Options{MaxSteps: o.MaxSteps})
+	if err != nil {
+		return res, ir.DiagList(ir.Diagnostics(err))
+	}
+	if bt, err := m.FunctionType(res.Entry); err != nil || bt != ft {
+		return res, fmt.Errorf("'%s' has type %v in %s and %v in the compiled file", res.Entry, bt, o.CheckEquiv.Filename, ft)
+	}
+	seeds := o.Seeds
+	if seeds == nil {
+		seeds = DefaultEquivSeeds
+	}
+	for _, seed := range seeds {
+		if err := ctx.Err(); err != nil {
+			return res, err
+		}
+		args, err := interp.RandomArgs(ft, seed)
+		if err != nil {
+			return res, err
+		}
+		ref := make([]interp.Value, len(args))
+		for i, a := range args {
+			ref[i] = a
+			if a.Ref != nil {
+				ref[i] = interp.MemRefValue(a.Ref.Clone())
+			}
+		}
+		if _, err := m.Call(res.Entry, ref); err != nil {
+			return res, ir.DiagList(ir.Diagnostics(err))
+		}
+		if err := exec(args); err != nil {
+			return res, err
+		}
+		for i := range args {
+			if args[i].Ref == nil {
+				continue
+			}
+			if d := ref[i].Ref.Compare(args[i].Ref, o.RelTol); d != nil {
+				return res, fmt.Errorf("not equivalent on the GPU: seed %d, argument %d (%s): %s (interpreter, then GPU)", seed, i, args[i].Ref.Type, d)
+			}
+		}
+		res.EquivSeeds++
+	}
+	return res, nil
 }

@@ -130,6 +130,25 @@ func TestRunGPUScalarsAndMemref(t *testing.T) {
 
 // The paper pipeline's matmul: f16 inputs, f32 output, parameters in the
 // kernel's order (C, A, B), emulated by a loop here.
+// TestRunGPUCheckEquiv checks --check-equiv on the GPU: the file's kernels
+// on the (emulated) device against the other file on the interpreter, on
+// the same random inputs; a different computation is reported.
+func TestRunGPUCheckEquiv(t *testing.T) {
+	g := newFakeGPU(t)
+	g.kernels["scale_kernel"] = scaleKernel
+	o := RunOptions{Device: DeviceGPU, PTX: "// fake ptx", OpenGPU: g.open, Seeds: []int64{1, 2, 3},
+		CheckEquiv: &Source{Filename: "before.mlir", Text: []byte(scaleSrc)}}
+	res, errs := run(t, scaleSrc, o)
+	if errs != "" || res.EquivSeeds != 3 || len(g.log) != 3 {
+		t.Fatalf("equivalent: %d seeds, %d launches: %s", res.EquivSeeds, len(g.log), errs)
+	}
+	other := strings.Replace(scaleSrc, "arith.addf %m, %nf", "arith.subf %m, %nf", 1)
+	o.CheckEquiv = &Source{Filename: "before.mlir", Text: []byte(other)}
+	if _, errs := run(t, scaleSrc, o); !strings.Contains(errs, "not equivalent on the GPU: seed 1, argument 0") {
+		t.Errorf("a different computation: %q", errs)
+	}
+}
+
 func TestRunGPUMatmul(t *testing.T) {
 	src := `func.func @matmul(%A: memref<64x64xf16>, %B: memref<64x64xf16>, %C: memref<64x64xf32>) {
   affine.for %i = 0 to 64 {
@@ -233,8 +252,6 @@ func TestRunGPUErrors(t *testing.T) {
 				"t.mlir:4:3: error: 'gpu.launch_func' op: parameter 0 of kernel 'f_kernel': its value is computed by host code; goopt run --device=gpu passes only arguments of the host function and constants (use --device=interp)"},
 		{"no gpu", scaleSrc, RunOptions{Device: DeviceGPU, OpenGPU: noGPU},
 			"plain: --device=gpu: no GPU to run on: cuda: no NVIDIA driver: cannot load libcuda.so.1: not here"},
-		{"check equiv", scaleSrc, RunOptions{Device: DeviceGPU, OpenGPU: g.open, CheckEquiv: &Source{Filename: "before.mlir", Text: []byte(scaleSrc)}},
-			"plain: '--check-equiv' is not supported on the GPU yet"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, errs := run(t, tc.src, tc.o)
