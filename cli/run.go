@@ -81,9 +81,6 @@ func runRun(cmd *cobra.Command, e *env, f *runFlags, args []string) error {
 			}
 		}
 	}
-	if f.opts.Device == driver.DeviceGPU && f.checkEquiv != "" {
-		return fmt.Errorf("'--check-equiv' is not supported with '--device=gpu' yet: use --device=interp")
-	}
 	if f.ptxFile != "" {
 		ptx, err := os.ReadFile(f.ptxFile)
 		if err != nil {

@@ -17,8 +17,9 @@
 // GPU:        goopt: error: --device=gpu: no GPU to run on: cuda: no NVIDIA driver: cannot load libcuda.so.1: {{.+}}
 // GPU-NOT:    {{.}}
 
+// --check-equiv on the GPU needs the GPU too.
 // RUN: not goopt run %s --device=gpu --check-equiv=%s 2>&1 | FileCheck %s --check-prefix=EQUIV
-// EQUIV:      goopt: error: '--check-equiv' is not supported with '--device=gpu' yet: use --device=interp
+// EQUIV:      goopt: error: --device=gpu: no GPU to run on: cuda: no NVIDIA driver
 
 // RUN: not goopt run %s --device=gpu --ptx=%t.missing.ptx 2>&1 | FileCheck %s --check-prefix=PTX
 // PTX:        goopt: error: could not open '--ptx' file '{{.*}}missing.ptx'
