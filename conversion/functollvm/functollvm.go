@@ -94,10 +94,13 @@ func lowerFunc(tc *llvmcommon.TypeConverter, op *ir.Operation, rw *convert.Rewri
 		fields := entry.Arguments()[start : start+size]
 		var d llvmcommon.MemRefDescriptor
 		if tc.UseBarePtrCallConv {
-			d, _ = tc.DescriptorFromBarePtr(rw.Builder, a.Loc(), mt, fields[0])
+			var err error
+			if d, err = tc.DescriptorFromStaticShape(rw.Builder, a.Loc(), mt, fields[0]); err != nil {
+				return err
+			}
 		} else {
 			st, _ := tc.ConvertMemRefType(mt)
-			d = llvmcommon.PackExpandedDescriptor(rw.Builder, a.Loc(), st, fields)
+			d = llvmcommon.PackDescriptor(rw.Builder, a.Loc(), st, fields)
 		}
 		rw.ReplaceUsesOfBlockArgument(a, d.Value)
 	}
@@ -194,7 +197,10 @@ func lowerCall(tc *llvmcommon.TypeConverter, op *ir.Operation, a convert.Adaptor
 			vals[i] = llvm.BuildExtractvalueOp(b, loc, call.Result(0), ft, ir.NamedAttribute{Name: "position", Value: ir.DenseI64Array(int64(i))}).Result(0)
 		}
 		if mt, isMem := results[i].(*ir.MemRefType); isMem && tc.UseBarePtrCallConv {
-			d, _ := tc.DescriptorFromBarePtr(b, loc, mt, vals[i])
+			d, err := tc.DescriptorFromStaticShape(b, loc, mt, vals[i])
+			if err != nil {
+				return err
+			}
 			vals[i] = d.Value
 		}
 	}

@@ -30,9 +30,10 @@ func NewDescriptor(v *ir.Value) MemRefDescriptor {
 }
 
 // UndefDescriptor returns a descriptor of type st whose fields are all
-// undefined (`llvm.mlir.poison`), to be filled with the setters.
+// undefined (`llvm.mlir.undef`, as MLIR 19's MemRefDescriptor::undef), to
+// be filled with the setters.
 func UndefDescriptor(b *ir.Builder, loc ir.Location, st *llvm.StructType) MemRefDescriptor {
-	v := llvm.BuildMlirPoisonOp(b, loc, st).Result(0)
+	v := llvm.BuildMlirUndefOp(b, loc, st).Result(0)
 	return MemRefDescriptor{Value: v, Type: st}
 }
 
@@ -107,10 +108,10 @@ func (d *MemRefDescriptor) SetStride(b *ir.Builder, loc ir.Location, i int, v *i
 	d.insert(b, loc, v, stridesPos, int64(i))
 }
 
-// IndexConstant creates an `llvm.mlir.constant` of the converted index type.
+// IndexConstant creates `llvm.mlir.constant(v : index) : iN` of the
+// converted index type, the form upstream's createIndexAttrConstant builds.
 func (tc *TypeConverter) IndexConstant(b *ir.Builder, loc ir.Location, v int64) *ir.Value {
-	it := tc.IndexType()
-	return llvm.BuildMlirConstantOp(b, loc, it, ir.NamedAttribute{Name: "value", Value: ir.IntAttr(it, v)}).Result(0)
+	return llvm.BuildMlirConstantOp(b, loc, tc.IndexType(), ir.NamedAttribute{Name: "value", Value: ir.IntAttr(ir.Index, v)}).Result(0)
 }
 
 // DescriptorFromStaticShape builds the descriptor of a memref of static
@@ -135,14 +136,11 @@ func (tc *TypeConverter) DescriptorFromStaticShape(b *ir.Builder, loc ir.Locatio
 }
 
 // PackDescriptor builds a descriptor of st from its expanded fields, in the
-// order ConvertCallingConventionType lists them.
+// order ConvertCallingConventionType lists them, as upstream's
+// MemRefDescriptor::pack: from undef, the pointers, the offset, then each
+// size followed by its stride.
 func PackDescriptor(b *ir.Builder, loc ir.Location, st *llvm.StructType, fields []*ir.Value) MemRefDescriptor {
-	return pack(b, loc, UndefDescriptor(b, loc, st), fields)
-}
-
-// pack writes the expanded fields into d: the pointers, the offset, then
-// each size followed by its stride.
-func pack(b *ir.Builder, loc ir.Location, d MemRefDescriptor, fields []*ir.Value) MemRefDescriptor {
+	d := UndefDescriptor(b, loc, st)
 	d.SetAllocatedPtr(b, loc, fields[0])
 	d.SetAlignedPtr(b, loc, fields[1])
 	d.SetOffset(b, loc, fields[2])

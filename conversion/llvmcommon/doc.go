@@ -15,7 +15,7 @@
 //	st, _ := tc.ConvertMemRefType(t)
 //	// !llvm.struct<(ptr<3>, ptr<3>, i64, array<2 x i64>, array<2 x i64>)>
 //	p, err := tc.StridedElementPtr(b, loc, t, llvmcommon.NewDescriptor(d), []*ir.Value{i, j})
-//	// %0 = llvm.extractvalue %d[1], %c8 = llvm.mlir.constant(8 : i64),
+//	// %0 = llvm.extractvalue %d[1], %c8 = llvm.mlir.constant(8 : index) : i64,
 //	// %1 = llvm.mul %i, %c8, %2 = llvm.add %1, %j,
 //	// %p = llvm.getelementptr %0[%2] : (!llvm.ptr<3>, i64) -> !llvm.ptr<3>, f32
 package llvmcommon

@@ -118,7 +118,7 @@ func TestDescriptorAndAddress(t *testing.T) {
 	out := printer.String(f.Module, printer.Options{})
 	for _, want := range []string{
 		"llvm.insertvalue %arg0, %0[0] : !llvm.struct<(ptr<3>, ptr<3>, i64, array<2 x i64>, array<2 x i64>)>",
-		"llvm.mlir.constant(16 : i64) : i64",
+		"llvm.mlir.constant(16 : index) : i64",
 		"llvm.mul %arg1,",
 		"llvm.getelementptr",
 		", f32",

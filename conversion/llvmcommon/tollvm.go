@@ -3,7 +3,6 @@ package llvmcommon
 import (
 	"github.com/goopt/goopt/dialects/arith"
 	"github.com/goopt/goopt/dialects/llvm"
-	"github.com/goopt/goopt/dialects/memref"
 	"github.com/goopt/goopt/ir"
 	"github.com/goopt/goopt/rewrite/convert"
 )
@@ -146,41 +145,4 @@ func ForEachIndex(shape []int64, fn func(pos []int64)) {
 
 func positionAttr(pos []int64) ir.NamedAttribute {
 	return ir.NamedAttribute{Name: "position", Value: ir.DenseI64Array(pos...)}
-}
-
-// IndexAttrConstant creates `llvm.mlir.constant(v : index) : iN`, the
-// form upstream's createIndexAttrConstant builds (an index attribute of
-// the converted index type).
-func (tc *TypeConverter) IndexAttrConstant(b *ir.Builder, loc ir.Location, v int64) *ir.Value {
-	return llvm.BuildMlirConstantOp(b, loc, tc.IndexType(), ir.NamedAttribute{Name: "value", Value: ir.IntAttr(ir.Index, v)}).Result(0)
-}
-
-// PackExpandedDescriptor builds a descriptor of st from its expanded
-// fields (allocated and aligned pointers, offset, sizes, strides) exactly
-// as upstream's MemRefDescriptor::pack does: from `llvm.mlir.undef`, each
-// size followed by its stride.
-func PackExpandedDescriptor(b *ir.Builder, loc ir.Location, st *llvm.StructType, fields []*ir.Value) MemRefDescriptor {
-	return pack(b, loc, MemRefDescriptor{Value: llvm.BuildMlirUndefOp(b, loc, st).Result(0), Type: st}, fields)
-}
-
-// DescriptorFromBarePtr builds the descriptor of a memref of static shape
-// and strides from the bare pointer it was passed as, as upstream's
-// MemRefDescriptor::fromStaticShape does (undef, then the pointer twice,
-// then offset, and each size followed by its stride, as index-attribute
-// constants).
-func (tc *TypeConverter) DescriptorFromBarePtr(b *ir.Builder, loc ir.Location, t *ir.MemRefType, ptr *ir.Value) (MemRefDescriptor, bool) {
-	st, ok := tc.ConvertMemRefType(t)
-	if !ok || !CanBeBarePtr(t) {
-		return MemRefDescriptor{}, false
-	}
-	strides, offset, _ := memref.StridesAndOffset(t)
-	d := MemRefDescriptor{Value: llvm.BuildMlirUndefOp(b, loc, st).Result(0), Type: st}
-	d.SetAllocatedPtr(b, loc, ptr)
-	d.SetAlignedPtr(b, loc, ptr)
-	d.SetOffset(b, loc, tc.IndexAttrConstant(b, loc, offset))
-	for i, s := range t.Dims {
-		d.SetSize(b, loc, i, tc.IndexAttrConstant(b, loc, s))
-		d.SetStride(b, loc, i, tc.IndexAttrConstant(b, loc, strides[i]))
-	}
-	return d, true
 }
