@@ -19,7 +19,7 @@ const emitCInterface = "llvm.emit_c_interface"
 // populateFuncToLLVMConversionPatterns) under tc's calling convention.
 func Populate(tc *llvmcommon.TypeConverter, ps *convert.PatternSet) {
 	pat := func(root string, fn func(*ir.Operation, convert.Adaptor, *convert.Rewriter) error) {
-		ps.Add(&convert.OpPattern{Root: root, Converter: tc.TypeConverter, Rewrite: fn})
+		ps.Add(tc.Pattern(root, fn))
 	}
 	pat("func.func", func(op *ir.Operation, _ convert.Adaptor, rw *convert.Rewriter) error { return lowerFunc(tc, op, rw) })
 	pat("func.return", func(op *ir.Operation, a convert.Adaptor, rw *convert.Rewriter) error {

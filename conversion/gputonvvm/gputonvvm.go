@@ -23,32 +23,31 @@ const (
 // tc, so they compose with the other conversions to llvm built on it.
 func Populate(tc *llvmcommon.TypeConverter, ps *convert.PatternSet) {
 	AddTypeConversions(tc)
-	ct := tc.TypeConverter
 	ps.Add(
 		indexPattern(tc, "gpu.thread_id", "tid"),
 		indexPattern(tc, "gpu.block_dim", "ntid"),
 		indexPattern(tc, "gpu.block_id", "ctaid"),
 		indexPattern(tc, "gpu.grid_dim", "nctaid"),
-		&convert.OpPattern{Root: "gpu.lane_id", Converter: ct, Rewrite: func(op *ir.Operation, _ convert.Adaptor, rw *convert.Rewriter) error {
+		tc.Pattern("gpu.lane_id", func(op *ir.Operation, _ convert.Adaptor, rw *convert.Rewriter) error {
 			rw.SetInsertionPointBefore(op)
 			rw.ReplaceOp(op, []*ir.Value{readRegister(rw.Builder, tc, op.Loc(), "laneid")})
 			return nil
-		}},
-		&convert.OpPattern{Root: "gpu.barrier", Converter: ct, Rewrite: func(op *ir.Operation, _ convert.Adaptor, rw *convert.Rewriter) error {
+		}),
+		tc.Pattern("gpu.barrier", func(op *ir.Operation, _ convert.Adaptor, rw *convert.Rewriter) error {
 			rw.SetInsertionPointBefore(op)
 			rw.CreateOp("nvvm.barrier0", op.Loc(), nil, nil)
 			rw.EraseOp(op)
 			return nil
-		}},
-		&convert.OpPattern{Root: "gpu.shuffle", Converter: ct, Rewrite: func(op *ir.Operation, a convert.Adaptor, rw *convert.Rewriter) error {
+		}),
+		tc.Pattern("gpu.shuffle", func(op *ir.Operation, a convert.Adaptor, rw *convert.Rewriter) error {
 			return lowerShuffle(op, a, rw)
-		}},
-		&convert.OpPattern{Root: "gpu.func", Converter: ct, Rewrite: func(op *ir.Operation, _ convert.Adaptor, rw *convert.Rewriter) error {
+		}),
+		tc.Pattern("gpu.func", func(op *ir.Operation, _ convert.Adaptor, rw *convert.Rewriter) error {
 			return lowerFunc(tc, op, rw)
-		}},
-		&convert.OpPattern{Root: "gpu.return", Converter: ct, Rewrite: func(op *ir.Operation, a convert.Adaptor, rw *convert.Rewriter) error {
+		}),
+		tc.Pattern("gpu.return", func(op *ir.Operation, a convert.Adaptor, rw *convert.Rewriter) error {
 			return lowerReturn(tc, op, a, rw)
-		}},
+		}),
 	)
 	populateWMMA(tc, ps)
 }

@@ -16,8 +16,8 @@ const warpSize = 32
 // PTX special register reg along its dimension (%tid.x), as upstream's
 // GPUIndexIntrinsicOpLowering. MLIR 19 puts no range on the register read
 // and ignores `upper_bound`.
-func indexPattern(tc *llvmcommon.TypeConverter, root, reg string) *convert.OpPattern {
-	return &convert.OpPattern{Root: root, Converter: tc.TypeConverter, Rewrite: func(op *ir.Operation, _ convert.Adaptor, rw *convert.Rewriter) error {
+func indexPattern(tc *llvmcommon.TypeConverter, root, reg string) convert.Pattern {
+	return tc.Pattern(root, func(op *ir.Operation, _ convert.Adaptor, rw *convert.Rewriter) error {
 		dim := gpu.EnumValue(op, "dimension")
 		if dim != "x" && dim != "y" && dim != "z" {
 			return rw.NotifyMatchFailure(op, "unknown dimension")
@@ -25,7 +25,7 @@ func indexPattern(tc *llvmcommon.TypeConverter, root, reg string) *convert.OpPat
 		rw.SetInsertionPointBefore(op)
 		rw.ReplaceOp(op, []*ir.Value{readRegister(rw.Builder, tc, op.Loc(), reg+"."+dim)})
 		return nil
-	}}
+	})
 }
 
 // readRegister reads the 32-bit special register reg and brings it to the

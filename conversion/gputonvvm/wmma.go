@@ -237,9 +237,8 @@ func (acc *access) attrs() []ir.NamedAttribute {
 }
 
 func populateWMMA(tc *llvmcommon.TypeConverter, ps *convert.PatternSet) {
-	ct := tc.TypeConverter
 	ps.Add(
-		&convert.OpPattern{Root: "gpu.subgroup_mma_load_matrix", Converter: ct, Rewrite: func(op *ir.Operation, a convert.Adaptor, rw *convert.Rewriter) error {
+		tc.Pattern("gpu.subgroup_mma_load_matrix", func(op *ir.Operation, a convert.Adaptor, rw *convert.Rewriter) error {
 			t, ok := op.Result(0).Type().(*gpu.MMAMatrixType)
 			if !ok {
 				return rw.NotifyMatchFailure(op, "result is not an mma_matrix")
@@ -252,8 +251,8 @@ func populateWMMA(tc *llvmcommon.TypeConverter, ps *convert.PatternSet) {
 			v := nvvm.BuildWmmaLoadOp(rw.Builder, op.Loc(), acc.ptr, acc.stride, acc.registersType, attrs...).Result(0)
 			rw.ReplaceOp(op, []*ir.Value{v})
 			return nil
-		}},
-		&convert.OpPattern{Root: "gpu.subgroup_mma_store_matrix", Converter: ct, Rewrite: func(op *ir.Operation, a convert.Adaptor, rw *convert.Rewriter) error {
+		}),
+		tc.Pattern("gpu.subgroup_mma_store_matrix", func(op *ir.Operation, a convert.Adaptor, rw *convert.Rewriter) error {
 			t, ok := op.Operand(0).Type().(*gpu.MMAMatrixType)
 			src := a.Operand(0)
 			if !ok || src == nil {
@@ -267,16 +266,16 @@ func populateWMMA(tc *llvmcommon.TypeConverter, ps *convert.PatternSet) {
 			nvvm.BuildWmmaStoreOp(rw.Builder, op.Loc(), acc.ptr, regs, acc.stride, acc.attrs()...)
 			rw.EraseOp(op)
 			return nil
-		}},
-		&convert.OpPattern{Root: "gpu.subgroup_mma_compute", Converter: ct, Rewrite: func(op *ir.Operation, a convert.Adaptor, rw *convert.Rewriter) error {
+		}),
+		tc.Pattern("gpu.subgroup_mma_compute", func(op *ir.Operation, a convert.Adaptor, rw *convert.Rewriter) error {
 			return lowerCompute(op, a, rw)
-		}},
-		&convert.OpPattern{Root: "gpu.subgroup_mma_constant_matrix", Converter: ct, Rewrite: func(op *ir.Operation, a convert.Adaptor, rw *convert.Rewriter) error {
+		}),
+		tc.Pattern("gpu.subgroup_mma_constant_matrix", func(op *ir.Operation, a convert.Adaptor, rw *convert.Rewriter) error {
 			return lowerConstant(op, a, rw)
-		}},
-		&convert.OpPattern{Root: "gpu.subgroup_mma_elementwise", Converter: ct, Rewrite: func(op *ir.Operation, a convert.Adaptor, rw *convert.Rewriter) error {
+		}),
+		tc.Pattern("gpu.subgroup_mma_elementwise", func(op *ir.Operation, a convert.Adaptor, rw *convert.Rewriter) error {
 			return lowerElementwise(op, a, rw)
-		}},
+		}),
 	)
 }
 

@@ -36,3 +36,9 @@ func ApplyPartial(ctx *ir.Context, root *ir.Operation, opts Options, target *con
 	}
 	return convert.ApplyPartialConversion(ctx, root, target, ps)
 }
+
+// Pattern is a conversion pattern for the ops named root whose operands
+// the adaptor holds converted by tc: what every to-llvm Populate adds.
+func (tc *TypeConverter) Pattern(root string, fn func(*ir.Operation, convert.Adaptor, *convert.Rewriter) error) convert.Pattern {
+	return &convert.OpPattern{Root: root, Converter: tc.TypeConverter, Rewrite: fn}
+}

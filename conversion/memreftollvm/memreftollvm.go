@@ -47,9 +47,7 @@ func Populate(tc *llvmcommon.TypeConverter, ps *convert.PatternSet) {
 // populateFinalizeMemRefToLLVMConversionPatterns) under opts.
 func PopulateWithOptions(tc *llvmcommon.TypeConverter, opts Options, ps *convert.PatternSet) {
 	l := &lowering{tc: tc, opts: opts}
-	pat := func(root string, fn func(*ir.Operation, convert.Adaptor, *convert.Rewriter) error) convert.Pattern {
-		return &convert.OpPattern{Root: root, Converter: tc.TypeConverter, Rewrite: fn}
-	}
+	pat := tc.Pattern
 	ps.Add(
 		pat("memref.load", l.load),
 		pat("memref.store", l.store),

@@ -74,9 +74,7 @@ func Populate(tc *llvmcommon.TypeConverter, ps *convert.PatternSet) {
 // dialect has) under opts.
 func PopulateWithOptions(tc *llvmcommon.TypeConverter, opts Options, ps *convert.PatternSet) {
 	l := &lowering{tc: tc, opts: opts}
-	pat := func(root string, fn func(*ir.Operation, convert.Adaptor, *convert.Rewriter) error) convert.Pattern {
-		return &convert.OpPattern{Root: root, Converter: tc.TypeConverter, Rewrite: fn}
-	}
+	pat := tc.Pattern
 	ps.Add(
 		pat("vector.load", l.load),
 		pat("vector.store", l.store),
