@@ -223,51 +223,10 @@ func sharedBytes(gm *ir.Operation) int64 {
 		if a, ok := op.Attr("alignment").(*ir.IntegerAttr); ok && a.Int() > 0 {
 			align = a.Int()
 		}
-		total = (total+align-1)/align*align + typeBytes(llvm.GlobalType(op))
+		size, _ := llvm.AllocSize(llvm.GlobalType(op)) // verified globals have a layout
+		total = llvm.AlignTo(total, align) + size
 	})
 	return total
-}
-
-// typeBytes is the allocation size of an llvm type in NVPTX's layout.
-func typeBytes(t ir.Type) int64 {
-	switch t := t.(type) {
-	case *llvm.ArrayType:
-		return t.Len * typeBytes(t.Elem)
-	case *llvm.StructType:
-		var size, maxAlign int64 = 0, 1
-		for _, f := range t.Body {
-			a := typeAlign(f)
-			if t.Packed {
-				a = 1
-			}
-			size = (size+a-1)/a*a + typeBytes(f)
-			maxAlign = max(maxAlign, a)
-		}
-		return (size + maxAlign - 1) / maxAlign * maxAlign
-	case *llvm.PointerType:
-		return 8
-	case *ir.VectorType:
-		n := int64(1)
-		for _, d := range t.Dims {
-			n *= d
-		}
-		return n * typeBytes(t.Elem)
-	}
-	return int64(ir.BitWidth(t)+7) / 8
-}
-
-func typeAlign(t ir.Type) int64 {
-	switch t := t.(type) {
-	case *llvm.ArrayType:
-		return typeAlign(t.Elem)
-	case *llvm.StructType:
-		a := int64(1)
-		for _, f := range t.Body {
-			a = max(a, typeAlign(f))
-		}
-		return a
-	}
-	return max(1, typeBytes(t))
 }
 
 // JSON encodes the manifest as goopt compile writes it (indented, with

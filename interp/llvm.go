@@ -466,8 +466,8 @@ func compileLLVMBitcast(c *Compiler, op *ir.Operation) (Compiled, error) {
 	if _, ok := from.(*llvm.PointerType); ok {
 		return Compiled{Exec: func(fr *Frame) error { fr.O[r] = fr.O[src]; return nil }}, nil
 	}
-	fs, err1 := storeSize(from)
-	ts, err2 := storeSize(to)
+	fs, err1 := llvm.StoreSize(from)
+	ts, err2 := llvm.StoreSize(to)
 	if err1 != nil || err2 != nil || fs != ts || ir.BitWidth(ir.ElementTypeOrSelf(from)) == 0 {
 		return Compiled{}, unsupported(op, "bitcast from %s to %s", from, to)
 	}

@@ -69,7 +69,7 @@ func maskedAccess(op *ir.Operation, v *ir.Value) (*ir.VectorType, int64, int64, 
 	if err != nil {
 		return nil, 0, 0, err
 	}
-	es, err := storeSize(vt.Elem)
+	es, err := llvm.StoreSize(vt.Elem)
 	if err != nil {
 		return nil, 0, 0, unsupported(op, "%v", err)
 	}

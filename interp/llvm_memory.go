@@ -26,7 +26,7 @@ func loadValue(m *Machine, op *ir.Operation, p Pointer, t ir.Type) (Value, error
 		}
 		return PointerValue(t, m.addrs.pointer(a.Bits)), nil
 	case *llvm.StructType:
-		offs, _, err := structLayout(tt)
+		offs, _, err := llvm.StructLayout(tt)
 		if err != nil {
 			return Value{}, unsupported(op, "%v", err)
 		}
@@ -38,7 +38,7 @@ func loadValue(m *Machine, op *ir.Operation, p Pointer, t ir.Type) (Value, error
 		}
 		return AggregateValue(NewAggregate(t, fields)), nil
 	case *llvm.ArrayType:
-		es, err := allocSize(tt.Elem)
+		es, err := llvm.AllocSize(tt.Elem)
 		if err != nil {
 			return Value{}, unsupported(op, "%v", err)
 		}
@@ -50,7 +50,7 @@ func loadValue(m *Machine, op *ir.Operation, p Pointer, t ir.Type) (Value, error
 		}
 		return AggregateValue(NewAggregate(t, fields)), nil
 	}
-	if _, err := storeSize(t); err != nil {
+	if _, err := llvm.StoreSize(t); err != nil {
 		return Value{}, unsupported(op, "%v", err)
 	}
 	return LoadPointer(op, p, t)
@@ -63,7 +63,7 @@ func storeValue(m *Machine, op *ir.Operation, p Pointer, t ir.Type, v Value) err
 		q, _ := v.Obj.(Pointer)
 		return StorePointer(op, p, Value{Type: ir.I64, Bits: m.addrs.address(q)})
 	case *llvm.StructType:
-		offs, _, err := structLayout(tt)
+		offs, _, err := llvm.StructLayout(tt)
 		if err != nil {
 			return unsupported(op, "%v", err)
 		}
@@ -78,7 +78,7 @@ func storeValue(m *Machine, op *ir.Operation, p Pointer, t ir.Type, v Value) err
 		}
 		return nil
 	case *llvm.ArrayType:
-		es, err := allocSize(tt.Elem)
+		es, err := llvm.AllocSize(tt.Elem)
 		if err != nil {
 			return unsupported(op, "%v", err)
 		}
@@ -93,7 +93,7 @@ func storeValue(m *Machine, op *ir.Operation, p Pointer, t ir.Type, v Value) err
 		}
 		return nil
 	}
-	if _, err := storeSize(t); err != nil {
+	if _, err := llvm.StoreSize(t); err != nil {
 		return unsupported(op, "%v", err)
 	}
 	if _, isVec := t.(*ir.VectorType); isVec && v.Vec == nil {
@@ -138,7 +138,7 @@ func atomically(fr *Frame, f func() error) error {
 // (pointers are stored as i64 addresses) and that element tiles the
 // layout, else bytes.
 func bufferShape(t ir.Type) (ir.Type, int64, error) {
-	size, err := allocSize(t)
+	size, err := llvm.AllocSize(t)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -319,7 +319,7 @@ func isAtomic(op *ir.Operation) bool {
 
 func compileLLVMLoad(c *Compiler, op *ir.Operation) (Compiled, error) {
 	t := op.Result(0).Type()
-	if _, err := allocSize(t); err != nil {
+	if _, err := llvm.AllocSize(t); err != nil {
 		return Compiled{}, unsupported(op, "%v", err)
 	}
 	addr, r := c.Slot(op.Operand(0)), c.Slot(op.Result(0))
@@ -366,7 +366,7 @@ func compileLLVMLoad(c *Compiler, op *ir.Operation) (Compiled, error) {
 
 func compileLLVMStore(c *Compiler, op *ir.Operation) (Compiled, error) {
 	t := op.Operand(0).Type()
-	if _, err := allocSize(t); err != nil {
+	if _, err := llvm.AllocSize(t); err != nil {
 		return Compiled{}, unsupported(op, "%v", err)
 	}
 	val, addr := c.Slot(op.Operand(0)), c.Slot(op.Operand(1))
