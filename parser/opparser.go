@@ -32,7 +32,13 @@ func (c *customParser) Errorf(format string, args ...any) error {
 }
 
 // punctKind maps a punctuation spelling to its token kind.
+// Custom parsers ask for punctuation on every op (`(`, `,`, `:` ...): the
+// one-byte spellings are indexed by their byte rather than searched.
 func punctKind(tok string) (tokKind, bool) {
+	if len(tok) == 1 {
+		k := punctByByte[tok[0]]
+		return k, k != 0
+	}
 	for k, s := range punctSpelling {
 		if s == tok && s != "" {
 			return tokKind(k), true
@@ -40,6 +46,16 @@ func punctKind(tok string) (tokKind, bool) {
 	}
 	return 0, false
 }
+
+// punctByByte maps each one-byte punctuation spelling to its kind (0: none).
+var punctByByte = func() (t [256]tokKind) {
+	for k, s := range punctSpelling {
+		if len(s) == 1 {
+			t[s[0]] = tokKind(k)
+		}
+	}
+	return t
+}()
 
 func (c *customParser) Parse(tok string) error {
 	if c.ParseOptional(tok) {

@@ -56,7 +56,10 @@ type parser struct {
 	entrySlab      []valueEntry
 	locSlab        []ir.FileLineColLoc
 	defaultDialect []string
-	deferredLocs   map[*ir.OpaqueLoc]deferredLoc
+	// opStates and opStateDepth: parseCustomOperation's reusable states.
+	opStates     []*customOpState
+	opStateDepth int
+	deferredLocs map[*ir.OpaqueLoc]deferredLoc
 
 	depth int // nesting depth of recursive constructs
 
