@@ -54,10 +54,10 @@ var (
 // nvgpu types: upstream's formats print them without `!nvgpu.mnemonic`
 // (`: <memorySpace = #gpu.address_space<workgroup>>`) and read either form.
 var strippedTypes = map[string]ir.CustomDirective{
-	"MBarrierGroup":   strippedDirective("mbarrier.group", isMBarrierGroup),
-	"TensorMap":       strippedDirective("tensormap.descriptor", isTensorMap),
-	"WGDescriptor":    strippedDirective("warpgroup.descriptor", isWGDescriptor),
-	"WGAccumulator":   strippedDirective("warpgroup.accumulator", isAccumulator),
+	"MBarrierGroup": strippedDirective("mbarrier.group", isMBarrierGroup),
+	"TensorMap":     strippedDirective("tensormap.descriptor", isTensorMap),
+	"WGDescriptor":  strippedDirective("warpgroup.descriptor", isWGDescriptor),
+	"WGAccumulator": strippedDirective("warpgroup.accumulator", isAccumulator),
 }
 
 func strippedDirective(mnemonic string, is func(ir.Type) bool) ir.CustomDirective {
