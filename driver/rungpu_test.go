@@ -27,6 +27,9 @@ type fakeGPU struct {
 	kernels map[string]func(g *fakeGPU, grid, block [3]uint32, args []any)
 	log     []string
 	closed  bool
+	// maps are the descriptors EncodeTiled encoded: a fake TensorMap is
+	// its index here, so fake kernels can emulate TMA copies.
+	maps []cuda.TiledDesc
 }
 
 func newFakeGPU(t *testing.T) *fakeGPU {
@@ -61,14 +64,45 @@ func (g *fakeGPU) CopyFromDevice(b []byte, p cuda.DevicePtr) error {
 	return nil
 }
 func (g *fakeGPU) LoadKernels(ptx string) error { g.ptx = ptx; return nil }
-func (g *fakeGPU) Launch(kernel string, grid, block [3]uint32, shmem uint32, args ...any) error {
-	g.log = append(g.log, fmt.Sprintf("%s %v %v %d %d args", kernel, grid, block, shmem, len(args)))
+func (g *fakeGPU) Launch(kernel string, cfg cuda.LaunchConfig, args ...any) error {
+	line := fmt.Sprintf("%s %v %v %d %d args", kernel, cfg.Grid, cfg.Block, cfg.SharedBytes, len(args))
+	if cfg.HasCluster() {
+		line += fmt.Sprintf(" cluster %v", cfg.Cluster)
+	}
+	g.log = append(g.log, line)
 	k := g.kernels[kernel]
 	if k == nil {
 		return fmt.Errorf("no kernel '%s'", kernel)
 	}
-	k(g, grid, block, args)
+	k(g, cfg.Grid, cfg.Block, args)
 	return nil
+}
+func (g *fakeGPU) EncodeTiled(d cuda.TiledDesc) (cuda.TensorMap, error) {
+	var tm cuda.TensorMap
+	if err := d.Validate(); err != nil {
+		return tm, err
+	}
+	binary.LittleEndian.PutUint32(tm[:], uint32(len(g.maps)))
+	g.maps = append(g.maps, d)
+	return tm, nil
+}
+
+// tensorMap returns the descriptor a fake TensorMap argument stands for.
+func (g *fakeGPU) tensorMap(a any) cuda.TiledDesc {
+	tm := a.(cuda.TensorMap)
+	return g.maps[binary.LittleEndian.Uint32(tm[:])]
+}
+
+// buffer returns the allocation holding device address p and p's offset
+// in it.
+func (g *fakeGPU) buffer(p cuda.DevicePtr) ([]byte, int) {
+	for base, b := range g.mem {
+		if p >= base && p < base+cuda.DevicePtr(len(b)) {
+			return b, int(p - base)
+		}
+	}
+	g.t.Fatalf("no allocation holds %#x", p)
+	return nil, 0
 }
 func (g *fakeGPU) Synchronize() error { return nil }
 func (g *fakeGPU) Close() error       { g.closed = true; return nil }
