@@ -7,6 +7,7 @@ import (
 	"math"
 
 	"github.com/goopt/goopt/dialects/llvm"
+	"github.com/goopt/goopt/dialects/nvgpu"
 	"github.com/goopt/goopt/ir"
 	"github.com/goopt/goopt/runtime/cuda"
 )
@@ -253,6 +254,23 @@ func kernelParams(launch, kernel *ir.Operation, barePtr bool) ([]KernelParam, er
 	var out []KernelParam
 	next := 0
 	for _, v := range launch.NamedOperands("kernelOperands") {
+		if dt, ok := v.Type().(*nvgpu.TensorMapDescriptorType); ok {
+			// One by-value parameter: the 128-byte CUtensorMap.
+			p, err := tensorMapSource(v, dt)
+			if err != nil {
+				return nil, err
+			}
+			if next >= len(params) {
+				return nil, ir.Errorf(launch.Loc(), "the launch passes more values than kernel '%s' takes", ir.SymbolNameOf(kernel))
+			}
+			if _, isPtr := params[next].(*llvm.PointerType); !isPtr {
+				return nil, ir.Errorf(launch.Loc(), "kernel '%s' takes the TMA descriptor as %s: expected a by-value '!llvm.ptr' (is the kernel lowered with convert-nvgpu-to-nvvm?)", ir.SymbolNameOf(kernel), params[next])
+			}
+			p.Type = params[next].String()
+			out = append(out, p)
+			next++
+			continue
+		}
 		src := sourceOf(v)
 		mt, isMem := v.Type().(*ir.MemRefType)
 		n := 1
@@ -289,6 +307,86 @@ func kernelParams(launch, kernel *ir.Operation, barePtr bool) ([]KernelParam, er
 		return nil, ir.Errorf(launch.Loc(), "the launch passes %d values for the %d parameters of kernel '%s'", next, len(params), ir.SymbolNameOf(kernel))
 	}
 	return out, nil
+}
+
+// Names of the nvgpu modes in the manifest, indexed by their CUDA enum
+// values (nvgpu's Code).
+var (
+	swizzleNames    = []string{"none", "32B", "64B", "128B"}
+	l2PromoNames    = []string{"none", "64B", "128B", "256B"}
+	oobNames        = []string{"zero", "nan"}
+	interleaveNames = []string{"none", "16B", "32B"}
+)
+
+func modeName(names []string, code int) string {
+	if code < 0 || code >= len(names) {
+		return "unknown"
+	}
+	return names[code]
+}
+
+// tensorMapSource describes a TMA descriptor passed to a kernel. goopt
+// encodes descriptors when it launches, from the device buffer of a host
+// argument, so v must be an nvgpu.tma.create.descriptor of a host
+// function argument (possibly through memref.cast) with constant box
+// sizes; anything else is a located error.
+func tensorMapSource(v *ir.Value, dt *nvgpu.TensorMapDescriptorType) (KernelParam, error) {
+	def := v.DefiningOp()
+	if def == nil || def.Name() != tmaCreateDescriptor {
+		loc := ir.Location(ir.Unknown)
+		if def != nil {
+			loc = def.Loc()
+		} else if b := v.OwnerBlock(); b != nil && b.ParentOp() != nil {
+			loc = b.ParentOp().Loc()
+		}
+		return KernelParam{}, ir.Errorf(loc, "a TMA descriptor passed to a kernel must be made on the host by '%s' (goopt encodes it at launch)", tmaCreateDescriptor)
+	}
+	op := "'" + tmaCreateDescriptor + "' op "
+	src := def.Operand(0)
+	for d := src.DefiningOp(); d != nil && d.Name() == "memref.cast"; d = src.DefiningOp() {
+		src = d.Operand(0)
+	}
+	p := sourceOf(src)
+	if p.Source != SourceArg {
+		return KernelParam{}, ir.Errorf(def.Loc(), "%sdescribes a tensor computed on the host: goopt builds TMA descriptors only of host function arguments (through memref.cast)", op)
+	}
+	mt, ok := src.Type().(*ir.MemRefType)
+	if !ok || mt.Layout != nil || !mt.HasStaticShape() {
+		return KernelParam{}, ir.Errorf(def.Loc(), "%sdescribes argument %d of type %s: goopt builds TMA descriptors of statically shaped memrefs with the identity layout", op, *p.HostArg, src.Type())
+	}
+	box := def.Operands()[1:]
+	if len(box) != len(mt.Dims) {
+		return KernelParam{}, ir.Errorf(def.Loc(), "%shas %d box sizes for the rank-%d tensor %s", op, len(box), len(mt.Dims), mt)
+	}
+	elem := mt.Elem.String()
+	if _, ok := tensorElemTypes[elem]; !ok {
+		return KernelParam{}, ir.Errorf(def.Loc(), "%sdescribes a tensor of %s: TMA has no such data type", op, elem)
+	}
+	esize := int64(ir.BitWidth(mt.Elem)+7) / 8
+	t := &TensorMapParam{ElementType: elem, Swizzle: modeName(swizzleNames, dt.Swizzle.Code()),
+		L2Promo: modeName(l2PromoNames, dt.L2Promo.Code()), OOB: modeName(oobNames, dt.OOB.Code()),
+		Interleave: modeName(interleaveNames, dt.Interleave.Code())}
+	// memref dimensions are outermost first, CUDA's innermost first; the
+	// identity layout is row-major, dimension 0 contiguous in CUDA's order.
+	stride := esize
+	for i := len(mt.Dims) - 1; i >= 0; i-- {
+		c, ok := constantValue(box[i])
+		if !ok {
+			return KernelParam{}, ir.Errorf(def.Loc(), "%shas a dynamic box size (box dimension %d): goopt needs constant box sizes to describe the kernel's TMA descriptor", op, i)
+		}
+		t.BoxDims = append(t.BoxDims, c)
+		t.GlobalDims = append(t.GlobalDims, mt.Dims[i])
+		if i < len(mt.Dims)-1 {
+			t.GlobalStrides = append(t.GlobalStrides, stride)
+		}
+		stride *= mt.Dims[i]
+	}
+	// What the driver would refuse is an error here, at the op.
+	if _, err := t.Desc(tensorMapCheckAddress); err != nil {
+		return KernelParam{}, ir.Errorf(def.Loc(), "%sdescribes a TMA descriptor CUDA cannot encode: %v", op, err)
+	}
+	p.Source, p.MemRef, p.TensorMap = SourceTensorMap, mt.String(), t
+	return p, nil
 }
 
 // sourceOf says where a host value comes from.

@@ -300,3 +300,46 @@ func TestRunGPUErrors(t *testing.T) {
 		t.Errorf("auto without a GPU ran on %q: %s", res.Device, errs)
 	}
 }
+
+// A kernel taking a TMA descriptor: the descriptor is encoded at launch
+// from the device buffer of the host argument and passed by value, the
+// launch has its clusters and dynamic shared memory. The fake kernel
+// copies the box at (64, 8) through the descriptor, as tma.async.load
+// would.
+func TestRunGPUTensorMap(t *testing.T) {
+	g := newFakeGPU(t)
+	g.kernels["tile_kernel"] = func(g *fakeGPU, grid, block [3]uint32, args []any) {
+		d := g.tensorMap(args[0])
+		if d.DataType != cuda.TensorFloat16 || d.Swizzle != cuda.Swizzle128B || d.L2Promotion != cuda.L2Promotion64B {
+			t.Errorf("descriptor modes: %+v", d)
+		}
+		src, off := g.buffer(d.GlobalAddress)
+		out := g.mem[args[1].(cuda.DevicePtr)]
+		const x, y = 64, 8
+		for r := 0; r < int(d.BoxDims[1]); r++ {
+			for c := 0; c < int(d.BoxDims[0]); c++ {
+				from := off + (y+r)*int(d.GlobalStrides[0]) + 2*(x+c)
+				copy(out[2*(r*int(d.BoxDims[0])+c):][:2], src[from:])
+			}
+		}
+	}
+	res, errs := run(t, tmaSrc, RunOptions{Device: DeviceGPU, PTX: "// fake", OpenGPU: g.open, Seed: 5})
+	if errs != "" {
+		t.Fatal(errs)
+	}
+	if want := "tile_kernel [2 1 1] [128 1 1] 1024 2 args cluster [2 1 1]"; len(g.log) != 1 || g.log[0] != want {
+		t.Errorf("launches %q, want %q", g.log, want)
+	}
+	if len(g.maps) != 1 || g.maps[0].GlobalAddress == 0 || len(g.mem) != 0 {
+		t.Errorf("%d descriptors encoded, %d allocations left", len(g.maps), len(g.mem))
+	}
+	a, _ := res.Args[0].Ref.Elements()
+	out, _ := res.Args[1].Ref.Elements()
+	for r := 0; r < 8; r++ {
+		for c := 0; c < 64; c++ {
+			if out[r*64+c] != a[(8+r)*256+64+c] {
+				t.Fatalf("out[%d][%d] = %#x, want a[%d][%d] = %#x", r, c, out[r*64+c], 8+r, 64+c, a[(8+r)*256+64+c])
+			}
+		}
+	}
+}
