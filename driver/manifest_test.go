@@ -181,3 +181,60 @@ func TestManifestTensorMapErrors(t *testing.T) {
 		})
 	}
 }
+
+// tmaLaunchSrc is the same launch before outlining, as a user writes it:
+// the kernel loads the box through the descriptor with nvgpu ops.
+const tmaLaunchSrc = `!tmad = !nvgpu.tensormap.descriptor<tensor = memref<8x64xf16, 3>, swizzle = swizzle_128b, l2promo = none, oob = zero, interleave = none>
+!bar = !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>>
+memref.global "private" @tile_smem : memref<8x64xf16, 3>
+func.func @tile(%a: memref<64x256xf16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c8 = arith.constant 8 : index
+  %c64 = arith.constant 64 : index
+  %c128 = arith.constant 128 : index
+  %c1024 = arith.constant 1024 : index
+  %shm = arith.constant 1024 : i32
+  %u = memref.cast %a : memref<64x256xf16> to memref<*xf16>
+  %d = nvgpu.tma.create.descriptor %u box[%c8, %c64] : memref<*xf16> -> !tmad
+  gpu.launch clusters(%cx, %cy, %cz) in (%sx = %c2, %sy = %c1, %sz = %c1) blocks(%bx, %by, %bz) in (%gx = %c2, %gy = %c1, %gz = %c1) threads(%tx, %ty, %tz) in (%tsx = %c128, %tsy = %c1, %tsz = %c1) dynamic_shared_memory_size %shm {
+    %buf = memref.get_global @tile_smem : memref<8x64xf16, 3>
+    %b = nvgpu.mbarrier.create -> !bar
+    %isz = arith.cmpi eq, %tx, %c0 : index
+    scf.if %isz {
+      nvgpu.mbarrier.init %b[%c0], %c1 : !bar
+      nvgpu.tma.async.load %d[%c64, %c8], %b[%c0] to %buf : !tmad, !bar -> memref<8x64xf16, 3>
+      nvgpu.mbarrier.arrive.expect_tx %b[%c0], %c1024 : !bar
+    }
+    gpu.barrier
+    gpu.terminator
+  }
+  return
+}
+`
+
+// Through goopt compile's lowering (outlining, convert-nvgpu-to-nvvm's
+// by-value kernel argument), the descriptor becomes a "tensormap"
+// parameter and the launch keeps its clusters. Skipped where the
+// lowering has no convert-nvgpu-to-nvvm yet.
+func TestManifestTensorMapFromLaunch(t *testing.T) {
+	if !strings.Contains(LoweringPipeline(CompileOptions{}), "convert-nvgpu-to-nvvm") {
+		t.Skip("the lowering pipeline does not convert nvgpu yet")
+	}
+	res, errs := compileMLIR(t, tmaLaunchSrc)
+	if errs != "" {
+		t.Fatal(errs)
+	}
+	js, _ := res.Kernels.JSON()
+	if len(res.Kernels.Kernels) != 1 {
+		t.Fatalf("manifest:\n%s", js)
+	}
+	k := res.Kernels.Kernels[0]
+	want := TensorMapParam{ElementType: "f16", GlobalDims: []int64{256, 64}, GlobalStrides: []int64{512}, BoxDims: []int64{64, 8},
+		Swizzle: "128B", L2Promo: "none", OOB: "zero", Interleave: "none"}
+	if k.Cluster == nil || *k.Cluster != [3]int64{2, 1, 1} || k.DynamicSharedBytes != 1024 || len(k.Params) != 1 ||
+		k.Params[0].Source != SourceTensorMap || *k.Params[0].HostArg != 0 || !equalJSON(t, *k.Params[0].TensorMap, want) {
+		t.Errorf("manifest:\n%s", js)
+	}
+}
