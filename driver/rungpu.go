@@ -290,7 +290,7 @@ func planLaunches(c *CompileResult, entry string, ft *ir.FunctionType) ([]gpuLau
 		}
 		if k.Cluster != nil {
 			for d := 0; d < 3; d++ {
-				if k.Cluster[d] <= 0 || k.Cluster[d] > k.Grid[d] {
+				if k.Cluster[d] <= 0 || k.Grid[d] <= 0 || k.Grid[d]%k.Cluster[d] != 0 {
 					diags = append(diags, ir.Errorf(loc, "'gpu.launch_func' op: goopt run --device=gpu needs constant cluster sizes that divide the grid, got cluster %v and grid %v (0: computed on the host)", *k.Cluster, k.Grid))
 					break
 				}

@@ -149,11 +149,7 @@ func (g *GPU) Launch(k bench.Kernel, grid, block [3]uint32, sharedBytes uint32, 
 	if !ok {
 		return fmt.Errorf("cudagpu: kernel %T was not loaded by this GPU", k)
 	}
-	if sharedBytes > 48<<10 {
-		if err := f.SetMaxDynamicSharedMemory(int(sharedBytes)); err != nil {
-			return err
-		}
-	}
+	// Above 48 KiB of dynamic shared memory, Launch opts the kernel in.
 	args := make([]any, len(params))
 	for i, p := range params {
 		args[i] = p
