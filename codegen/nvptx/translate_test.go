@@ -177,7 +177,18 @@ func TestPTX(t *testing.T) {
 			"mbarrier.arrive.noComplete.b64", "mbarrier.test_wait.shared.b64", "redux.sync.min.s32", "redux.sync.max.u32",
 			"bar.warp.sync", "mbarrier.inval.shared.b64", "mbarrier.inval.b64",
 		},
+		"testdata/ampere.mlir": {
+			"cp.async.cg.shared.global [%r", "cp.async.ca.shared.global [%r", "cp.async.commit_group;", "cp.async.wait_group 0;",
+			"mbarrier.arrive.b64", "mbarrier.test_wait.b64", "ldmatrix.sync.aligned.m8n8.x1.shared.b16",
+			"ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16", "ldmatrix.sync.aligned.m8n8.x4.shared.b16",
+			"mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16", "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32",
+			"mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32", "mma.sync.aligned.m16n8k32.row.col.satfinite.s32.s8.s8.s32",
+			"mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64", "%laneid", "%tid.z", "%nctaid.y", "%clusterid.x",
+			"%nclusterid.z", "%cluster_ctaid.y", "%cluster_nctaid.x", "%cluster_ctarank", "%cluster_nctarank",
+			"%clock64", "vote.sync.ballot.b32",
+		},
 		"testdata/cluster.mlir": {
+			"%warpid", "%nwarpid", "%smid", "%nsmid",
 			".explicitcluster\n.reqnctapercluster 2, 1, 1\n.maxclusterrank 8", ".maxntid 128, 1, 1",
 			"mapa.shared::cluster.u64", "mapa.u64", "fence.proxy.tensormap::generic.release.gpu;",
 			"fence.proxy.tensormap::generic.release.cluster;", "fence.proxy.tensormap::generic.acquire.gpu [%rd",

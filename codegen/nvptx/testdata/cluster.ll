@@ -16,12 +16,21 @@ define ptx_kernel void @cluster(ptr addrspace(1) %0, ptr addrspace(1) %1) {
 	%9 = load float, ptr %8
 	%10 = fadd float %6, %9
 	store float %10, ptr addrspace(1) %1
-	%11 = addrspacecast ptr addrspace(1) %0 to ptr
+	%11 = call i32 @llvm.nvvm.read.ptx.sreg.warpid()
+	%12 = call i32 @llvm.nvvm.read.ptx.sreg.nwarpid()
+	%13 = call i32 @llvm.nvvm.read.ptx.sreg.smid()
+	%14 = call i32 @llvm.nvvm.read.ptx.sreg.nsmid()
+	%15 = add i32 %11, %12
+	%16 = add i32 %13, %14
+	%17 = add i32 %15, %16
+	%18 = getelementptr i32, ptr addrspace(1) %1, i32 1
+	store i32 %17, ptr addrspace(1) %18
+	%19 = addrspacecast ptr addrspace(1) %0 to ptr
 	call void asm sideeffect "fence.proxy.tensormap::generic.release.gpu;", ""()
 	call void asm sideeffect "fence.proxy.tensormap::generic.release.cluster;", ""()
-	call void asm sideeffect "fence.proxy.tensormap::generic.acquire.gpu [$0], $1;", "l,n"(ptr %11, i32 128)
-	call void asm sideeffect "fence.proxy.tensormap::generic.acquire.sys [$0], $1;", "l,n"(ptr %11, i32 128)
-	call void asm sideeffect "fence.proxy.tensormap::generic.acquire.cta [$0], $1;", "l,n"(ptr %11, i32 128)
+	call void asm sideeffect "fence.proxy.tensormap::generic.acquire.gpu [$0], $1;", "l,n"(ptr %19, i32 128)
+	call void asm sideeffect "fence.proxy.tensormap::generic.acquire.sys [$0], $1;", "l,n"(ptr %19, i32 128)
+	call void asm sideeffect "fence.proxy.tensormap::generic.acquire.cta [$0], $1;", "l,n"(ptr %19, i32 128)
 	ret void
 }
 
@@ -34,6 +43,14 @@ declare void @llvm.nvvm.barrier.cluster.wait.aligned()
 declare ptr addrspace(3) @llvm.nvvm.mapa.shared.cluster(ptr addrspace(3) %0, i32 %1)
 
 declare ptr @llvm.nvvm.mapa(ptr %0, i32 %1)
+
+declare i32 @llvm.nvvm.read.ptx.sreg.warpid()
+
+declare i32 @llvm.nvvm.read.ptx.sreg.nwarpid()
+
+declare i32 @llvm.nvvm.read.ptx.sreg.smid()
+
+declare i32 @llvm.nvvm.read.ptx.sreg.nsmid()
 
 !nvvm.annotations = !{!0, !1, !2, !3, !4, !5, !6}
 
