@@ -39,9 +39,11 @@ func (k *kb) i32(c int64) *ir.Value {
 	return k.op("arith.constant", nil, ir.I32, ir.NamedAttribute{Name: "value", Value: ir.IntAttr(ir.I32, c)})
 }
 
-func (k *kb) bin(name string, a, b *ir.Value) *ir.Value { return k.op(name, []*ir.Value{a, b}, a.Type()) }
-func (k *kb) add(a, b *ir.Value) *ir.Value              { return k.bin("arith.addi", a, b) }
-func (k *kb) mul(a, b *ir.Value) *ir.Value              { return k.bin("arith.muli", a, b) }
+func (k *kb) bin(name string, a, b *ir.Value) *ir.Value {
+	return k.op(name, []*ir.Value{a, b}, a.Type())
+}
+func (k *kb) add(a, b *ir.Value) *ir.Value { return k.bin("arith.addi", a, b) }
+func (k *kb) mul(a, b *ir.Value) *ir.Value { return k.bin("arith.muli", a, b) }
 
 // addc and mulc fold the identities so that the generated index arithmetic
 // stays readable before canonicalize.
