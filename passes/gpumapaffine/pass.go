@@ -37,13 +37,14 @@ type Options struct {
 	ReducePlan  string `opt:"reduce-plan" enum:"auto,warp,block" desc:"Rows with reductions: one warp per row, one block per row, or auto (warp when every reduction is at most warp-row-max long)"`
 	WarpRowMax  int64  `opt:"warp-row-max" desc:"Longest reduction the auto plan gives to one warp (default 1024)"`
 	ReduceBlock int64  `opt:"reduce-block-size" desc:"Threads per block of reduction kernels (a multiple of 32, at most 1024; default 512)"`
+	ExpandExp   bool   `opt:"expand-exp" desc:"Expand f32 math.exp in kernels into arith ops (goopt's GPU lowering has no libdevice for it)"`
 	Cleanup     bool   `opt:"cleanup" desc:"Run canonicalize and cse on the result"`
 }
 
 // DefaultOptions are the tuned defaults.
 func DefaultOptions() Options {
 	return Options{BlockSize: 256, Coarsen: 1, VectorWidth: 4, Grid: "exact", StrideBlks: 1024,
-		SmemLayout: "pad", Tile: 32, ReducePlan: "auto", WarpRowMax: 1024, ReduceBlock: 512, Cleanup: true}
+		SmemLayout: "pad", Tile: 32, ReducePlan: "auto", WarpRowMax: 1024, ReduceBlock: 512, ExpandExp: true, Cleanup: true}
 }
 
 func (o *Options) check() error {
@@ -191,6 +192,9 @@ func mapNest(ctx *ir.Context, fn *ir.Operation, root affine.ForOp, o *Options) e
 	}
 	if err := loweraffine.Lower(ctx, launch); err != nil {
 		return err
+	}
+	if o.ExpandExp {
+		expandExp(ctx, launch)
 	}
 	root.Erase()
 	return nil
