@@ -1,29 +1,25 @@
-// examples/softmax.mlir (8192x8192) through gpu-map-affine and goopt
-// compile: rows of 8192 are longer than warp-row-max, so one 512-thread
-// block per row (an 8192-block grid); the max and the exp-sum each reduced
-// with shuffles within warps and across the 16 warps through workgroup
-// memory; math.exp expanded into arith ops (goopt links no libdevice).
-// softmax-small.mlir runs the same IR at small sizes on the interpreter.
-// RUN: goopt opt %S/../../../examples/softmax.mlir --gpu-map-affine | FileCheck %s
+// examples/softmax.mlir (8192x8192) through goopt compile, which picks
+// gpu-map-affine for it: rows of 8192 are longer than warp-row-max, so one
+// 512-thread block per row (an 8192-block grid); the max and the exp-sum
+// each reduced with shuffles within warps and across the 16 warps through
+// workgroup memory; math.exp expanded into arith ops (goopt links no
+// libdevice). softmax-small.mlir checks the gpu.launch form and runs it on
+// the interpreter at small sizes.
+// RUN: goopt compile %S/../../../examples/softmax.mlir --emit=mlir --sidecar=none | FileCheck %s
 // RUN: goopt compile %S/../../../examples/softmax.mlir --emit=llvm -o %t.ll && FileCheck %s --check-prefix=LLVM --input-file=%t.ll
-// EQUIV: none (8192x8192 is too large for the interpreter; softmax-small.mlir checks the same nest by execution)
 
-// CHECK:       memref.global "private" @softmax_reduce_smem : memref<16xf32, 3>
-// CHECK-LABEL: func.func @softmax(
-// CHECK:         gpu.launch blocks({{.*}}) in (%{{.*}} = %c8192, %{{.*}} = %c1, %{{.*}} = %c1) threads(%[[TID:[^,]*]], %{{.*}}, %{{.*}}) in (%{{.*}} = %c512, %{{.*}} = %c1, %{{.*}} = %c1)
-// CHECK:           scf.for %{{.*}} = %[[TID]] to %c8192 step %c512 iter_args(%{{.*}}) -> (f32) {
-// CHECK:             arith.maximumf
-// CHECK-COUNT-5:   gpu.shuffle  xor
-// CHECK:           gpu.barrier
-// CHECK-COUNT-5:   gpu.shuffle  xor
-// CHECK:           gpu.barrier
-// CHECK:           scf.for %{{.*}} = %[[TID]] to %c8192 step %c512 iter_args(%{{.*}}) -> (f32) {
-// CHECK-NOT:         math.exp
-// CHECK:             arith.addf
-// CHECK-COUNT-10:  gpu.shuffle  xor
-// CHECK:           scf.for %{{.*}} = %[[TID]] to %c8192 step %c512 {
-// CHECK:             arith.divf
-// CHECK:             memref.store %{{.*}} : memref<8192x8192xf32>
+// CHECK:       gpu.launch_func @softmax_kernel::@softmax_kernel blocks in (%c8192, %c1, %c1) threads in (%c512, %c1, %c1)
+// CHECK:       llvm.func @softmax_kernel(
+// CHECK:         llvm.intr.maximum
+// CHECK-COUNT-5: nvvm.shfl.sync  bfly
+// CHECK:         nvvm.barrier0
+// CHECK-COUNT-5: nvvm.shfl.sync  bfly
+// CHECK:         nvvm.barrier0
+// CHECK-NOT:     llvm.intr.exp
+// CHECK:         llvm.bitcast %{{.*}} : i32 to f32
+// CHECK-COUNT-10: nvvm.shfl.sync  bfly
+// CHECK:         llvm.fdiv
+// CHECK:       llvm.mlir.global private @softmax_reduce_smem() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<16 x f32>
 
 // LLVM: @softmax_reduce_smem = private addrspace(3) global [16 x float] undef, align 16
 // LLVM: define ptx_kernel void @softmax_kernel(ptr %0, ptr %1)
