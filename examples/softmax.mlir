@@ -3,8 +3,9 @@
 // affine.for with iter_args) and the normalisation. gpu-map-affine gives
 // each row to a block of 512 threads (rows longer than warp-row-max=1024
 // elements; shorter rows get one warp each): the threads stride over the
-// row, reduce their partials with gpu.shuffle xor within each warp and
-// across the warps through workgroup memory.
+// row in vectors of 4 (ld.global.v4.f32), reduce their partials with
+// gpu.shuffle xor within each warp and across the warps through workgroup
+// memory.
 //
 //   go run ./cmd/goopt opt examples/softmax.mlir --gpu-map-affine
 //   go run ./cmd/goopt compile examples/softmax.mlir -o softmax.ptx

@@ -24,9 +24,11 @@
 //   - Rows (inner loops under the band: reductions as affine.for with
 //     iter_args, or affine.parallel with reduce, and parallel loops): one
 //     warp per row for rows of at most warp-row-max elements, one block per
-//     row otherwise (reduce-plan). Lanes stride over each inner loop,
-//     partials are combined with gpu.shuffle xor within warps and through
-//     workgroup memory across warps.
+//     row otherwise (reduce-plan). Lanes stride over each inner loop (on
+//     vectors of vector-width elements where its accesses allow, as
+//     above), partials are combined with gpu.shuffle xor within warps and
+//     through workgroup memory across warps. Rows whose ops share written
+//     memory go to blocks, with barriers between the phases.
 //
 // Sizes need not divide the tiles: boundary threads are guarded with
 // scf.if. Grids are exact by default; grid=stride caps the x grid at

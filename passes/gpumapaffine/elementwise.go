@@ -68,7 +68,13 @@ func vectorizable(nt *nest, vw int64) bool {
 	if nt.step[x] != 1 || nt.n[x]%vw != 0 {
 		return false
 	}
-	for _, op := range bodyOps(nt.body) {
+	return vectorizableOps(bodyOps(nt.body), nt.pos, len(nt.band), x, nt.lb[x], vw)
+}
+
+// vectorizableOps is vectorizable for ops over the nd IVs of pos, x the
+// one vectorised, which starts at lb with step 1.
+func vectorizableOps(ops []*ir.Operation, pos map[*ir.Value]int, nd, x int, lb, vw int64) bool {
+	for _, op := range ops {
 		if op.NumRegions() > 0 {
 			return false
 		}
@@ -80,7 +86,7 @@ func vectorizable(nt *nest, vw int64) bool {
 			if t.Rank() == 0 || !t.HasStaticShape() || !identityLayout(t) || t.MemorySpaceInt() != 0 {
 				return false
 			}
-			idx := nt.indices(acc)
+			idx := indicesOver(acc, pos, nd)
 			last := idx[len(idx)-1]
 			for _, li := range idx[:len(idx)-1] {
 				if li.dependsOn(x) {
@@ -93,7 +99,7 @@ func vectorizable(nt *nest, vw int64) bool {
 				}
 				continue
 			}
-			if last.other || last.coef[x] != 1 || (nt.lb[x]+last.cst)%vw != 0 || t.Shape()[t.Rank()-1]%vw != 0 {
+			if last.other || last.coef[x] != 1 || (lb+last.cst)%vw != 0 || t.Shape()[t.Rank()-1]%vw != 0 {
 				return false
 			}
 			for e, c := range last.coef {
@@ -175,14 +181,23 @@ func (p *ewPlan) build(k *kb) *ir.Operation {
 }
 
 // vectorBody emits the body on vectors of p.vw elements starting at the
-// x IV mapped in m: contiguous accesses become vector.load/vector.store,
-// loads that do not depend on x stay scalar and are broadcast where a
-// vector op uses them.
+// x IV mapped in m.
 func (p *ewPlan) vectorBody(k *kb, m *ir.Mapping) {
 	nt := p.nt
-	x := len(nt.band) - 1
-	isVec := map[*ir.Value]bool{}
-	vecOf := func(t ir.Type) ir.Type { return ir.Vector([]int64{p.vw}, t, nil) }
+	vectorOps(k, bodyOps(nt.body), m, p.vw, nt.pos, len(nt.band), len(nt.band)-1, nil)
+}
+
+// vectorOps emits ops on vectors of vw elements starting at the IV x
+// (of the nd IVs of pos) mapped in m: contiguous accesses become
+// vector.load/vector.store, loads that do not depend on x stay scalar and
+// are broadcast where a vector op uses them. isVec marks the mapped values
+// that are vectors already (the accumulators of a vectorised reduction);
+// it may be nil.
+func vectorOps(k *kb, ops []*ir.Operation, m *ir.Mapping, vw int64, pos map[*ir.Value]int, nd, x int, isVec map[*ir.Value]bool) {
+	if isVec == nil {
+		isVec = map[*ir.Value]bool{}
+	}
+	vecOf := func(t ir.Type) ir.Type { return ir.Vector([]int64{vw}, t, nil) }
 	operand := func(v *ir.Value) *ir.Value {
 		w := m.Lookup(v)
 		if isVec[w] {
@@ -193,18 +208,18 @@ func (p *ewPlan) vectorBody(k *kb, m *ir.Mapping) {
 		return b
 	}
 	ex := &loweraffine.Expander{B: k.b, Loc: k.loc}
-	for _, op := range bodyOps(nt.body) {
+	for _, op := range ops {
 		if acc, ok := analysis.NewMemRefAccess(op); ok {
 			var ops []*ir.Value
 			for _, v := range acc.Operands {
 				ops = append(ops, m.Lookup(v))
 			}
-			// vectorizable has ruled out divisions by non-positive
-			// constants' failures: the maps are affine in the IVs.
+			// vectorizableOps has checked the maps are affine in the
+			// IVs: no division or modulo can fail to expand.
 			idx, _ := ex.ExpandMap(acc.Map, ops)
 			mem := m.Lookup(acc.MemRef)
 			elem := acc.MemRefType().ElementType()
-			ids := nt.indices(acc)
+			ids := indicesOver(acc, pos, nd)
 			contiguous := ids[len(ids)-1].dependsOn(x)
 			switch {
 			case acc.IsStore:

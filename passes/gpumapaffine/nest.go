@@ -98,10 +98,16 @@ type linIndex struct {
 
 // indices returns the access's indices as linIndex over the nest's band.
 func (nt *nest) indices(acc *analysis.MemRefAccess) []linIndex {
+	return indicesOver(acc, nt.pos, len(nt.band))
+}
+
+// indicesOver returns the access's indices as linIndex over the nd IVs
+// whose positions pos gives.
+func indicesOver(acc *analysis.MemRefAccess, pos map[*ir.Value]int, nd int) []linIndex {
 	m := acc.Map
 	out := make([]linIndex, len(m.Results))
 	for r, e := range m.Results {
-		li := linIndex{coef: make([]int64, len(nt.band))}
+		li := linIndex{coef: make([]int64, nd)}
 		row, locals, err := aff.Flatten(e, m.NumDims, m.NumSymbols)
 		if err != nil || len(locals) > 0 {
 			li.other = true
@@ -113,7 +119,7 @@ func (nt *nest) indices(acc *analysis.MemRefAccess) []linIndex {
 			if c == 0 {
 				continue
 			}
-			if d, ok := nt.pos[v]; ok {
+			if d, ok := pos[v]; ok {
 				li.coef[d] += c
 			} else {
 				li.other = true

@@ -5,6 +5,7 @@ import (
 
 	"github.com/goopt/goopt/dialects/affine"
 	"github.com/goopt/goopt/dialects/affine/analysis"
+	"github.com/goopt/goopt/dialects/vector"
 	"github.com/goopt/goopt/ir"
 	aff "github.com/goopt/goopt/ir/affine"
 )
@@ -40,6 +41,10 @@ type phase struct {
 	lb, n int64
 	step  int64
 	comb  []string // combiner of each iter_arg, in order
+	// vw is the vector width the loop runs at (1: scalar); pos places the
+	// band IVs and the loop's IV (last) for the access analysis.
+	vw  int64
+	pos map[*ir.Value]int
 }
 
 func planRows(nt *nest, o *Options) (*rowPlan, error) {
@@ -96,6 +101,14 @@ func planRows(nt *nest, o *Options) (*rowPlan, error) {
 				ph.comb = append(ph.comb, r.Combiner.Name())
 			}
 			maxLen = max(maxLen, ph.n)
+			ph.vw, ph.pos = 1, map[*ir.Value]int{f.InductionVar(): len(nt.band)}
+			for v, d := range nt.pos {
+				ph.pos[v] = d
+			}
+			vw := o.VectorWidth
+			if vw > 1 && ph.step == 1 && ph.n%vw == 0 && vectorizableOps(bodyOps(f.Body()), ph.pos, len(nt.band)+1, len(nt.band), ph.lb, vw) {
+				ph.vw = vw
+			}
 		} else {
 			if op.NumRegions() > 0 {
 				return nil, refuse(op, "only loops and plain ops are supported between a row's loops")
@@ -188,8 +201,8 @@ func (p *rowPlan) build(k *kb, fn *ir.Operation) *ir.Operation {
 			k.ifThen(ok, func() {
 				m := ir.NewMapping()
 				k.delinearize(nt, len(nt.band), row, m)
-				for i, ph := range p.phases {
-					p.emitPhase(k, ph, lane, m, bufs)
+				for i := range p.phases {
+					p.emitPhase(k, i, lane, m, bufs)
 					if p.sync && i+1 < len(p.phases) {
 						k.barrier()
 					}
@@ -206,7 +219,8 @@ func (p *rowPlan) smemType(t ir.Type, nWarps int64) *ir.MemRefType {
 	return ir.MemRef([]int64{nWarps}, t, nil, ir.IntAttr(ir.I64, 3))
 }
 
-func (p *rowPlan) emitPhase(k *kb, ph phase, lane *ir.Value, m *ir.Mapping, bufs map[ir.Type]*ir.Value) {
+func (p *rowPlan) emitPhase(k *kb, i int, lane *ir.Value, m *ir.Mapping, bufs map[ir.Type]*ir.Value) {
+	ph := p.phases[i]
 	if ph.loop.Operation == nil {
 		if ir.IsMemoryEffectFree(ph.op) || ph.op.Is(affine.LoadName) {
 			k.b.Clone(ph.op, m)
@@ -217,31 +231,29 @@ func (p *rowPlan) emitPhase(k *kb, ph phase, lane *ir.Value, m *ir.Mapping, bufs
 		return
 	}
 	f := ph.loop
-	var ids []*ir.Value
-	for i, c := range ph.comb {
-		ids = append(ids, k.identity(c, f.Result(i).Type()))
-	}
-	parts := k.forLoop(lane, k.idx(ph.n), k.idx(p.lanes), ids, func(j *ir.Value, args []*ir.Value) []*ir.Value {
-		m.Map(f.InductionVar(), k.addc(k.mulc(j, ph.step), ph.lb))
-		for i, a := range f.RegionIterArgs() {
-			m.Map(a, args[i])
-		}
-		for _, op := range bodyOps(f.Body()) {
-			k.b.Clone(op, m)
-		}
-		var ys []*ir.Value
-		for _, v := range f.Yield().Operands() {
-			ys = append(ys, m.Lookup(v))
-		}
-		return ys
-	})
-	for i, c := range ph.comb {
-		v := k.warpReduce(parts[i], c)
+	parts := p.loopPartials(k, ph, lane, m)
+	for r, c := range ph.comb {
+		v := k.warpReduce(parts[r], c)
 		if !p.warp {
-			v = k.blockReduce(v, c, lane, bufs[v.Type()], p.threads[0]/warpSize)
+			v = k.blockReduce(v, c, lane, bufs[v.Type()], p.threads[0]/warpSize, p.stride || p.reusesBuffer(i, r))
 		}
-		m.Map(f.Result(i), k.bin(c, m.Lookup(f.Inits()[i]), v))
+		m.Map(f.Result(r), k.bin(c, m.Lookup(f.Inits()[r]), v))
 	}
+}
+
+// reusesBuffer reports whether a reduction after the r-th of phase i in
+// the row uses the same workgroup buffer (its type's).
+func (p *rowPlan) reusesBuffer(i, r int) bool {
+	t := p.phases[i].loop.Result(r).Type()
+	for j := i; j < len(p.phases); j++ {
+		ph := p.phases[j]
+		for q := range ph.comb {
+			if (j > i || q > r) && ph.loop.Result(q).Type() == t {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // warpReduce combines v over the 32 lanes of the warp with a gpu.shuffle
@@ -255,9 +267,9 @@ func (k *kb) warpReduce(v *ir.Value, comb string) *ir.Value {
 
 // blockReduce combines the warps' values: lane 0 of each warp writes its
 // warp's value to buf[warp], and after a barrier every warp reduces the
-// slots with a second butterfly. The barrier after the reads lets the next
-// reduction reuse buf.
-func (k *kb) blockReduce(v *ir.Value, comb string, tid, buf *ir.Value, nWarps int64) *ir.Value {
+// slots with a second butterfly. When reused is set (a later reduction
+// writes buf), a barrier after the reads keeps those writes after them.
+func (k *kb) blockReduce(v *ir.Value, comb string, tid, buf *ir.Value, nWarps int64, reused bool) *ir.Value {
 	warp := k.bin("arith.divui", tid, k.idx(warpSize))
 	lane := k.bin("arith.remui", tid, k.idx(warpSize))
 	k.ifThen(k.cmp(cmpEQ, lane, k.idx(0)), func() {
@@ -268,6 +280,60 @@ func (k *kb) blockReduce(v *ir.Value, comb string, tid, buf *ir.Value, nWarps in
 		func() *ir.Value { return k.op("memref.load", []*ir.Value{buf, lane}, v.Type()) },
 		func() *ir.Value { return k.identity(comb, v.Type()) })
 	w = k.warpReduce(w, comb)
-	k.barrier()
+	if reused {
+		k.barrier()
+	}
 	return w
+}
+
+// loopPartials runs the lanes' share of an inner loop (iterations lane,
+// lane+lanes, ...; vectors of ph.vw elements when vectorised) and returns
+// each lane's partial value of each reduction, from the identity.
+func (p *rowPlan) loopPartials(k *kb, ph phase, lane *ir.Value, m *ir.Mapping) []*ir.Value {
+	f := ph.loop
+	vw := ph.vw
+	var ids []*ir.Value
+	for i, c := range ph.comb {
+		t := f.Result(i).Type()
+		if vw > 1 {
+			t = ir.Vector([]int64{vw}, t, nil)
+		}
+		ids = append(ids, k.splat(t, identityAttr(c, f.Result(i).Type())))
+	}
+	parts := k.forLoop(lane, k.idx(ph.n/vw), k.idx(p.lanes), ids, func(j *ir.Value, args []*ir.Value) []*ir.Value {
+		m.Map(f.InductionVar(), k.addc(k.mulc(j, ph.step*vw), ph.lb))
+		isVec := map[*ir.Value]bool{}
+		for i, a := range f.RegionIterArgs() {
+			m.Map(a, args[i])
+			isVec[args[i]] = true
+		}
+		if vw > 1 {
+			vectorOps(k, bodyOps(f.Body()), m, vw, ph.pos, len(ph.pos), len(ph.pos)-1, isVec)
+		} else {
+			for _, op := range bodyOps(f.Body()) {
+				k.b.Clone(op, m)
+			}
+		}
+		var ys []*ir.Value
+		for _, v := range f.Yield().Operands() {
+			ys = append(ys, m.Lookup(v))
+		}
+		return ys
+	})
+	// parts is the loop's own result list: leave it alone.
+	parts = append([]*ir.Value(nil), parts...)
+	if vw == 1 {
+		return parts
+	}
+	// Combine the vector's elements: the lane's partial.
+	for i, c := range ph.comb {
+		t := f.Result(i).Type()
+		s := vector.BuildExtractOp(k.b, k.loc, parts[i], nil, t, ir.NamedAttribute{Name: "static_position", Value: ir.DenseI64Array(0)}).Result(0)
+		for e := int64(1); e < vw; e++ {
+			x := vector.BuildExtractOp(k.b, k.loc, parts[i], nil, t, ir.NamedAttribute{Name: "static_position", Value: ir.DenseI64Array(e)}).Result(0)
+			s = k.bin(c, s, x)
+		}
+		parts[i] = s
+	}
+	return parts
 }

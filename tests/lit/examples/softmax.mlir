@@ -10,15 +10,17 @@
 
 // CHECK:       gpu.launch_func @softmax_kernel::@softmax_kernel blocks in (%c8192, %c1, %c1) threads in (%c512, %c1, %c1)
 // CHECK:       llvm.func @softmax_kernel(
-// CHECK:         llvm.intr.maximum
+// CHECK:         llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr -> vector<4xf32>
+// CHECK:         llvm.intr.maximum(%{{.*}})  : (vector<4xf32>, vector<4xf32>) -> vector<4xf32>
 // CHECK-COUNT-5: nvvm.shfl.sync  bfly
 // CHECK:         nvvm.barrier0
 // CHECK-COUNT-5: nvvm.shfl.sync  bfly
 // CHECK:         nvvm.barrier0
 // CHECK-NOT:     llvm.intr.exp
-// CHECK:         llvm.bitcast %{{.*}} : i32 to f32
+// CHECK:         llvm.bitcast %{{.*}} : vector<4xi32> to vector<4xf32>
 // CHECK-COUNT-10: nvvm.shfl.sync  bfly
-// CHECK:         llvm.fdiv
+// CHECK:         llvm.fdiv %{{.*}} : vector<4xf32>
+// CHECK:         llvm.store %{{.*}} {alignment = 16 : i64} : vector<4xf32>, !llvm.ptr
 // CHECK:       llvm.mlir.global private @softmax_reduce_smem() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<16 x f32>
 
 // LLVM: @softmax_reduce_smem = private addrspace(3) global [16 x float] undef, align 16

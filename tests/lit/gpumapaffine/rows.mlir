@@ -10,7 +10,8 @@
 // RUN: goopt opt %s --split-input-file --gpu-map-affine="reduce-plan=block reduce-block-size=64" | FileCheck %s --check-prefix=BLOCK
 
 // Row sums of a 5x100 matrix plus a scalar: the warp plan, 16 rows
-// (warps) per 512-thread block, rows past 5 guarded off.
+// (warps) per 512-thread block, rows past 5 guarded off; each lane sums
+// vectors of 4 (128-bit loads) and then their elements.
 
 // CHECK-LABEL: func.func @rowsum(
 // CHECK-SAME:      %{{.*}}: memref<5x100xf32>, %[[INIT:[^:]*]]: f32,
@@ -18,10 +19,13 @@
 // CHECK:           %[[ROW:.*]] = arith.addi %{{.*}}, %[[WARP]] : index
 // CHECK:           %[[OK:.*]] = arith.cmpi ult, %[[ROW]], %c5 : index
 // CHECK:           scf.if %[[OK]] {
-// CHECK:             %[[P:.*]] = scf.for %[[J:.*]] = %[[LANE]] to %c100 step %c32 iter_args(%[[ACC:.*]] = %cst) -> (f32) {
-// CHECK:               %[[V:.*]] = memref.load %{{.*}}[%[[ROW]], %[[J]]] : memref<5x100xf32>
-// CHECK:               %[[N:.*]] = arith.addf %[[ACC]], %[[V]] : f32
-// CHECK:               scf.yield %[[N]] : f32
+// CHECK:             %[[PV:.*]] = scf.for %[[J:.*]] = %[[LANE]] to %c25 step %c32 iter_args(%[[ACC:.*]] = %cst) -> (vector<4xf32>) {
+// CHECK:               %[[J4:.*]] = arith.muli %[[J]], %c4 : index
+// CHECK:               %[[V:.*]] = vector.load %{{.*}}[%[[ROW]], %[[J4]]] : memref<5x100xf32>, vector<4xf32>
+// CHECK:               %[[N:.*]] = arith.addf %[[ACC]], %[[V]] : vector<4xf32>
+// CHECK:               scf.yield %[[N]] : vector<4xf32>
+// CHECK-COUNT-4:     vector.extract %[[PV]]
+// CHECK:             %[[P:.*]] = arith.addf %{{.*}}, %{{.*}} : f32
 // CHECK:             %[[S16:.*]], %{{.*}} = gpu.shuffle  xor %[[P]], %c16_i32, %c32_i32 : f32
 // CHECK:             arith.addf %[[P]], %[[S16]] : f32
 // CHECK-COUNT-4:     gpu.shuffle  xor
@@ -32,12 +36,13 @@
 // CHECK-NOT:       gpu.barrier
 
 // The block plan: one 64-thread block per row, two warps' partials in
-// workgroup memory between two barriers.
+// workgroup memory, a barrier between their writes and their reads (none
+// after: no later reduction of the row reuses the slots).
 // BLOCK:       memref.global "private" @rowsum_reduce_smem : memref<2xf32, 3>
 // BLOCK-LABEL: func.func @rowsum(
 // BLOCK:         gpu.launch blocks({{.*}}) in (%{{.*}} = %c5, %{{.*}} = %c1, %{{.*}} = %c1) threads(%[[TID:[^,]*]], %{{.*}}, %{{.*}}) in (%{{.*}} = %c64, %{{.*}} = %c1, %{{.*}} = %c1)
 // BLOCK:           %[[BUF:.*]] = memref.get_global @rowsum_reduce_smem : memref<2xf32, 3>
-// BLOCK:           scf.for %{{.*}} = %[[TID]] to %c100 step %c64
+// BLOCK:           scf.for %{{.*}} = %[[TID]] to %c25 step %c64
 // BLOCK-COUNT-5:   gpu.shuffle  xor
 // BLOCK:           memref.store %{{.*}}, %[[BUF]][%{{.*}}] : memref<2xf32, 3>
 // BLOCK:           gpu.barrier
@@ -45,7 +50,8 @@
 // BLOCK-NEXT:        memref.load %[[BUF]][%{{.*}}] : memref<2xf32, 3>
 // BLOCK:           } else {
 // BLOCK-COUNT-5:   gpu.shuffle  xor
-// BLOCK:           gpu.barrier
+// BLOCK-NOT:       gpu.barrier
+// BLOCK:           gpu.terminator
 func.func @rowsum(%a: memref<5x100xf32>, %init: f32, %s: memref<5xf32>) {
   affine.for %i = 0 to 5 {
     %r = affine.for %j = 0 to 100 iter_args(%acc = %init) -> (f32) {
@@ -71,7 +77,7 @@ func.func @rowsum(%a: memref<5x100xf32>, %init: f32, %s: memref<5xf32>) {
 // CHECK:           scf.for
 // CHECK:           gpu.barrier
 // CHECK:           gpu.barrier
-// CHECK:           gpu.barrier
+// CHECK-NOT:       gpu.barrier
 // CHECK:           scf.if
 // CHECK-NEXT:        memref.store %{{.*}} : memref<5xf32>
 func.func @rowsum_in_place(%a: memref<5x100xf32>, %s: memref<5xf32>) {
@@ -90,8 +96,8 @@ func.func @rowsum_in_place(%a: memref<5x100xf32>, %s: memref<5xf32>) {
 // -----
 
 // Softmax over 3 rows of 2000: longer than warp-row-max, so one block per
-// row; the max, then the exp-sum, then the normalisation, with math.exp
-// expanded into arith ops (no libdevice).
+// row; the max, then the exp-sum, then the normalisation, on vectors of 4,
+// with math.exp expanded into arith ops (no libdevice).
 
 // CHECK-LABEL: func.func @softmax(
 // CHECK:         gpu.launch blocks({{.*}}) in (%{{.*}} = %c3, %{{.*}} = %c1, %{{.*}} = %c1) threads({{.*}}) in (%{{.*}} = %c512, %{{.*}} = %c1, %{{.*}} = %c1)
@@ -101,12 +107,12 @@ func.func @rowsum_in_place(%a: memref<5x100xf32>, %s: memref<5xf32>) {
 // CHECK:           gpu.barrier
 // CHECK:           scf.for
 // CHECK-NOT:         math.exp
-// CHECK:             arith.bitcast %{{.*}} : i32 to f32
+// CHECK:             arith.bitcast %{{.*}} : vector<4xi32> to vector<4xf32>
 // CHECK:           gpu.shuffle  xor
 // CHECK:           gpu.barrier
 // CHECK:           scf.for
-// CHECK:             arith.divf
-// CHECK:             memref.store %{{.*}} : memref<3x2000xf32>
+// CHECK:             arith.divf %{{.*}} : vector<4xf32>
+// CHECK:             vector.store %{{.*}} : memref<3x2000xf32>, vector<4xf32>
 func.func @softmax(%x: memref<3x2000xf32>, %y: memref<3x2000xf32>) {
   %ninf = arith.constant 0xFF800000 : f32
   %zero = arith.constant 0.0 : f32
