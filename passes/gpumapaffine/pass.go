@@ -38,7 +38,7 @@ type Options struct {
 	WarpRowMax  int64  `opt:"warp-row-max" desc:"Longest reduction the auto plan gives to one warp (default 1024)"`
 	ReduceBlock int64  `opt:"reduce-block-size" desc:"Threads per block of reduction kernels (a multiple of 32, at most 1024; default 512)"`
 	ExpandExp   bool   `opt:"expand-exp" desc:"Expand f32 math.exp in kernels into arith ops (goopt's GPU lowering has no libdevice for it)"`
-	Cleanup     bool   `opt:"cleanup" desc:"Run canonicalize and cse on the result"`
+	Cleanup     bool   `opt:"cleanup" desc:"Run canonicalize and cse on the result (gpu-map-affine; gpu-map-affine-nests alone ignores it)"`
 }
 
 // DefaultOptions are the tuned defaults.
@@ -77,7 +77,8 @@ func (o *Options) check() error {
 	return nil
 }
 
-// New returns the mapping pass alone (the pipeline adds the clean-up).
+// New returns the mapping pass alone, gpu-map-affine-nests (the pipeline
+// adds the clean-up; registered so that a dumped pipeline parses back).
 func New() pass.Pass {
 	return &pass.OptionsFunc[Options]{
 		Base: pass.Base{Arg: "gpu-map-affine-nests", Desc: "Map parallel affine loop nests to gpu.launch (goopt)", On: "func.func", Display: "GPUMapAffine"},

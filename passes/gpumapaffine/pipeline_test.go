@@ -76,6 +76,9 @@ var (
 func TestEquivalence(t *testing.T) {
 	for _, k := range kernels {
 		for _, sz := range sizes {
+			if testing.Short() && sz[0]*sz[1] >= 1000 {
+				continue
+			}
 			for _, cfg := range k.configs {
 				name := fmt.Sprintf("%s/%dx%d/%s", k.name, sz[0], sz[1], strings.ReplaceAll(cfg, " ", ","))
 				t.Run(name, func(t *testing.T) {

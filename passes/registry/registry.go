@@ -81,6 +81,7 @@ func Factories() []pass.Factory {
 		convertvectortollvm.New,
 		gpukerneloutlining.New,
 		gpulaunchsinkindexcomputations.New,
+		gpumapaffine.New,
 	}
 }
 
