@@ -6,7 +6,10 @@ import (
 	"strings"
 
 	"github.com/goopt/goopt/codegen/nvptx"
+	"github.com/goopt/goopt/dialects/affine"
+	"github.com/goopt/goopt/dialects/affine/analysis"
 	"github.com/goopt/goopt/dialects/all"
+	"github.com/goopt/goopt/dialects/gpu/gpuutil"
 	"github.com/goopt/goopt/ir"
 	"github.com/goopt/goopt/parser"
 	"github.com/goopt/goopt/pass"
@@ -31,9 +34,8 @@ const DefaultMappingPipeline = "gpu-matmul-wmma"
 type CompileOptions struct {
 	// Pipeline maps the input to gpu.launch form: pass pipeline text
 	// anchored on builtin.module (`gpu-matmul-wmma{tb-tile=128,128,64}`,
-	// `func.func(affine-loop-tile),...`). Empty means DefaultMappingPipeline
-	// when the input has no GPU launch yet and nothing otherwise; "none"
-	// runs no mapping.
+	// `func.func(affine-loop-tile),...`). Empty means MappingPipeline's
+	// choice for the input; "none" runs no mapping.
 	Pipeline string
 	// Emit is what to produce: EmitPTX (default), EmitMLIR (the llvm and
 	// nvvm dialect module), EmitLLVM (LLVM IR text) or EmitCubin.
@@ -108,10 +110,7 @@ func Compile(ctx context.Context, src []byte, filename string, o CompileOptions)
 	}
 	mapping := o.Pipeline
 	if mapping == "" {
-		mapping = DefaultMappingPipeline
-		if hasGPULaunch(f.Module) {
-			mapping = "none"
-		}
+		mapping = MappingPipeline(f.Module)
 	}
 	var stages []string
 	if mapping != "none" {
@@ -180,6 +179,37 @@ func compilePipeline(irctx *ir.Context, reg *pass.Registry, text string) (*pass.
 	pm := &pass.PassManager{OpPassManager: opm, Ctx: irctx}
 	pm.Verify = ir.Verify
 	return pm, nil
+}
+
+// GeneralMappingPipeline is the pipeline Compile maps every affine input
+// other than a matmul with.
+const GeneralMappingPipeline = "gpu-map-affine"
+
+// MappingPipeline is the mapping Compile runs when none is given: none
+// when the module already launches kernels, the paper's WMMA pipeline
+// (DefaultMappingPipeline) when a loop nest's innermost body is a matmul
+// update C += A * B, and gpu-map-affine (GeneralMappingPipeline, any nest
+// whose outer loops are parallel) otherwise.
+func MappingPipeline(m *ir.Operation) string {
+	if hasGPULaunch(m) {
+		return "none"
+	}
+	matmul := false
+	ir.Walk(m, ir.PreOrder, func(op *ir.Operation) ir.WalkResult {
+		f, ok := affine.AsFor(op)
+		if !ok || analysis.LoopDepth(op) < 2 {
+			return ir.Advance
+		}
+		if _, err := gpuutil.MatchMatmulBody(f.Body()); err == nil {
+			matmul = true
+			return ir.Interrupt
+		}
+		return ir.Advance
+	})
+	if matmul {
+		return DefaultMappingPipeline
+	}
+	return GeneralMappingPipeline
 }
 
 // hasGPULaunch reports whether the module already launches kernels.
