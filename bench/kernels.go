@@ -1,5 +1,33 @@
 package bench
 
+// Memory-bound kernels: goopt bench vecadd|transpose|softmax FILE...
+//
+// The kernel is the user's: FILE's entry function, f32 memrefs with the
+// output last (kernelSigs), an affine function that the mapping pipeline
+// maps (goopt compile's choice by default) or one that already launches
+// gpu.launch kernels. It runs at FILE's static shapes or at each of the
+// shapes given, dynamic dimensions taking them (specialise): the kernels'
+// grids must be constants of the manifest, so each shape is a compilation
+// of its own.
+//
+// How a kernel is checked: the inputs are standard-normal f32 values from
+// the seeded generator (none zero); the output is filled with NaN first,
+// so an element the kernel never writes fails. vecadd and transpose are
+// compared with the host bit for bit (an f32 addition is correctly rounded
+// on both sides); softmax element by element with the row's softmax in
+// float64, |y − y₆₄| / y₆₄ ≤ SoftmaxTol (1e-5). Mismatches are counted and
+// the first one is named by its index.
+//
+// How it is timed: as matmul (Warmup launches, the median of Reps each
+// timed alone with CUDA events, L2 flushed before each outside the timed
+// interval; every kernel the entry launches, in order, is one run). Its
+// traffic is every input element read once and every output element
+// written once, Bytes; GB/s is Bytes over the median. The ceiling is a
+// device-to-device copy (DeviceCopier, cuMemcpyDtoD) of Bytes/2 bytes,
+// which reads and writes each byte: the same Bytes, timed the same way in
+// the same run, per configuration. The peer (torch) is timed by a command
+// goopt bench runs after each configuration (kernels_peer.go).
+
 import (
 	"context"
 	"crypto/sha256"

@@ -149,13 +149,20 @@ func WriteKernelSVG(w io.Writer, rep *Report) error {
 		v           func(Result) float64
 	}{
 		{"goopt", goColor, func(r Result) float64 { return r.GBs }},
-		{"copy (cuMemcpyDtoD)", cuColor, func(r Result) float64 { return r.CopyGBs }},
+		{"cuMemcpyDtoD", cuColor, func(r Result) float64 { return r.CopyGBs }},
 	}
 	if peer {
+		name := "peer"
+		for _, r := range rs {
+			if r.Peer != "" {
+				name = r.Peer
+				break
+			}
+		}
 		series = append(series, struct {
 			name, color string
 			v           func(Result) float64
-		}{"peer", peerColor, func(r Result) float64 { return r.PeerGBs }})
+		}{name, peerColor, func(r Result) float64 { return r.PeerGBs }})
 	}
 	slot := float64(plotW-marginL-marginR) / float64(len(rs))
 	bar := slot * 0.8 / float64(len(series))

@@ -43,7 +43,7 @@ func (c *copierGPU) Close() error {
 }
 
 // KernelBench measures o.Kernel for each of o.Files at each of o.Shapes
-// (see the package doc, "Memory-bound kernels"): each configuration is
+// (see kernels.go): each configuration is
 // compiled, run once on random inputs and checked against a host
 // reference, then timed beside a device-to-device copy of the same number
 // of bytes and, with PeerCmd, the peer, all in this run on this device.

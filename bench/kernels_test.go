@@ -6,6 +6,7 @@ import (
 	"encoding/csv"
 	"math"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -328,5 +329,22 @@ func TestKernelOutputsAndPrebuilt(t *testing.T) {
 	}
 	if !bytes.HasPrefix(svg.Bytes(), []byte("<?xml")) || bytes.Count(svg.Bytes(), []byte("<rect")) < 3 || !bytes.Contains(svg.Bytes(), []byte("cuMemcpyDtoD")) {
 		t.Errorf("svg:\n%s", svg.String())
+	}
+}
+
+// TestKernelPeerScript runs scripts/bench_peer.py as goopt bench does: on
+// a machine without torch or a GPU it must still print a report goopt
+// bench reads (an error, not a figure).
+func TestKernelPeerScript(t *testing.T) {
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Skip("no python3")
+	}
+	rep, err := runPeer(context.Background(), "python3 ../scripts/bench_peer.py",
+		[]string{"--kernel=softmax", "--shape=64x32", "--warmup=1", "--reps=5", "--flush-bytes=0", "--device=0", "--seed=1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(rep.Peer, "torch") || (rep.Error == "" && !(rep.Ms > 0)) {
+		t.Errorf("report %+v", rep)
 	}
 }
