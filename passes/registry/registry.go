@@ -33,6 +33,7 @@ import (
 	"github.com/goopt/goopt/passes/gpukerneloutlining"
 	"github.com/goopt/goopt/passes/gpulatencyhiding"
 	"github.com/goopt/goopt/passes/gpulaunchsinkindexcomputations"
+	"github.com/goopt/goopt/passes/gpumapaffine"
 	"github.com/goopt/goopt/passes/gpumatmulwmma"
 	"github.com/goopt/goopt/passes/loweraffine"
 	"github.com/goopt/goopt/passes/printopstats"
@@ -85,7 +86,7 @@ func Factories() []pass.Factory {
 
 // Pipelines returns every named pipeline.
 func Pipelines() []*pass.PipelineInfo {
-	return []*pass.PipelineInfo{gpumatmulwmma.Pipeline()}
+	return []*pass.PipelineInfo{gpumatmulwmma.Pipeline(), gpumapaffine.Pipeline()}
 }
 
 // All returns a registry holding every pass and named pipeline.

@@ -1,0 +1,243 @@
+package gpumapaffine
+
+import (
+	"github.com/goopt/goopt/dialects/affine"
+	"github.com/goopt/goopt/dialects/affine/analysis"
+	"github.com/goopt/goopt/ir"
+	"github.com/goopt/goopt/passes/loweraffine"
+)
+
+// ewPlan maps a parallel band over a body without loops: the innermost
+// band loop (x) runs along threadIdx.x, so that consecutive threads touch
+// consecutive elements of every access that is contiguous in it; the
+// other band loops, linearised, run along threadIdx.y and the grid's y.
+// Each thread handles cf vectors of vw elements along x, the c-th at
+// (c*tx + threadIdx.x)*vw within the block's tile, so that each of its
+// loads is still coalesced across the warp.
+type ewPlan struct {
+	nt             *nest
+	vw, cf, tx, ty int64
+	rows           int64 // product of the outer band trip counts
+	gx, gy         int64 // tiles along x and y
+	sx, sy         bool  // grid-stride along x, y
+	bx, by         int64 // launched grid
+}
+
+func planElementwise(nt *nest, o *Options) (*ewPlan, error) {
+	d := len(nt.band)
+	nx := nt.n[d-1]
+	p := &ewPlan{nt: nt, vw: 1, cf: o.Coarsen, rows: 1}
+	for e := 0; e < d-1; e++ {
+		p.rows *= nt.n[e]
+	}
+	if o.VectorWidth > 1 && vectorizable(nt, o.VectorWidth) {
+		p.vw = o.VectorWidth
+	}
+	perThread := p.vw * p.cf
+	p.tx = o.BlockSize
+	if d > 1 {
+		// Narrow rows leave threadIdx.x idle; give the block more rows.
+		for p.tx > warpSize && (p.tx/2)*perThread >= nx {
+			p.tx /= 2
+		}
+	}
+	p.ty = o.BlockSize / p.tx
+	if p.rows < p.ty {
+		p.ty = max(p.rows, 1)
+	}
+	p.gx, p.gy = ceilDiv(nx, p.tx*perThread), ceilDiv(p.rows, p.ty)
+	p.bx, p.by = p.gx, p.gy
+	if o.Grid == "stride" && p.gx > o.StrideBlks {
+		p.sx, p.bx = true, o.StrideBlks
+	}
+	if p.gx > maxGridX {
+		p.sx, p.bx = true, maxGridX
+	}
+	if p.gy > maxGridYZ {
+		p.sy, p.by = true, maxGridYZ
+	}
+	return p, nil
+}
+
+// vectorizable reports whether the body can run on vectors of vw elements
+// along x: the x trip count and every contiguous access's row are
+// multiples of vw and start aligned, the body computes on scalars of
+// integer or float type only, and no access strides along x.
+func vectorizable(nt *nest, vw int64) bool {
+	x := len(nt.band) - 1
+	if nt.step[x] != 1 || nt.n[x]%vw != 0 {
+		return false
+	}
+	for _, op := range bodyOps(nt.body) {
+		if op.NumRegions() > 0 {
+			return false
+		}
+		if acc, ok := analysis.NewMemRefAccess(op); ok {
+			if !op.Is(affine.LoadName) && !op.Is(affine.StoreName) {
+				return false
+			}
+			t := acc.MemRefType()
+			if t.Rank() == 0 || !t.HasStaticShape() || !identityLayout(t) || t.MemorySpaceInt() != 0 {
+				return false
+			}
+			idx := nt.indices(acc)
+			last := idx[len(idx)-1]
+			for _, li := range idx[:len(idx)-1] {
+				if li.dependsOn(x) {
+					return false
+				}
+			}
+			if !last.dependsOn(x) {
+				if acc.IsStore {
+					return false
+				}
+				continue
+			}
+			if last.other || last.coef[x] != 1 || (nt.lb[x]+last.cst)%vw != 0 || t.Shape()[t.Rank()-1]%vw != 0 {
+				return false
+			}
+			for e, c := range last.coef {
+				if e != x && c%vw != 0 {
+					return false
+				}
+			}
+			continue
+		}
+		if !ir.IsMemoryEffectFree(op) {
+			return false
+		}
+		for _, v := range append(op.Operands(), op.Results()...) {
+			if !scalarNumber(v.Type()) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func scalarNumber(t ir.Type) bool {
+	switch t.(type) {
+	case *ir.FloatType, *ir.IntegerType:
+		return true
+	}
+	return false
+}
+
+func identityLayout(t *ir.MemRefType) bool {
+	if t.Layout == nil {
+		return true
+	}
+	m, ok := t.Layout.(*ir.AffineMapAttr)
+	return ok && m.Map.IsIdentity()
+}
+
+func (p *ewPlan) build(k *kb) *ir.Operation {
+	nt := p.nt
+	d := len(nt.band)
+	x := d - 1
+	nx := nt.n[x]
+	perBlock := p.tx * p.vw * p.cf
+	return k.launch([3]int64{p.bx, p.by, 1}, [3]int64{p.tx, p.ty, 1}, func(a gpuArgs) {
+		k.tiles(a.BlockIDs[0], a.GridSizes[0], p.gx, p.sx, func(bx *ir.Value) {
+			k.tiles(a.BlockIDs[1], a.GridSizes[1], p.gy, p.sy, func(by *ir.Value) {
+				m := ir.NewMapping()
+				var rowOK *ir.Value
+				if d > 1 {
+					row := k.add(k.mulc(by, p.ty), a.ThreadIDs[1])
+					if p.rows%p.ty != 0 {
+						rowOK = k.ltc(row, p.rows)
+					}
+					k.delinearize(nt, x, row, m)
+				}
+				k.ifThen(rowOK, func() {
+					for c := int64(0); c < p.cf; c++ {
+						xi := k.mulc(k.addc(a.ThreadIDs[0], c*p.tx), p.vw)
+						xi = k.add(k.mulc(bx, perBlock), xi)
+						var ok *ir.Value
+						if nx%perBlock != 0 {
+							ok = k.ltc(xi, nx)
+						}
+						k.ifThen(ok, func() {
+							m.Map(nt.band[x].InductionVar(), k.addc(k.mulc(xi, nt.step[x]), nt.lb[x]))
+							if p.vw > 1 {
+								p.vectorBody(k, m)
+							} else {
+								for _, op := range bodyOps(nt.body) {
+									k.b.Clone(op, m)
+								}
+							}
+						})
+					}
+				})
+			})
+		})
+	})
+}
+
+// vectorBody emits the body on vectors of p.vw elements starting at the
+// x IV mapped in m: contiguous accesses become vector.load/vector.store,
+// loads that do not depend on x stay scalar and are broadcast where a
+// vector op uses them.
+func (p *ewPlan) vectorBody(k *kb, m *ir.Mapping) {
+	nt := p.nt
+	x := len(nt.band) - 1
+	isVec := map[*ir.Value]bool{}
+	vecOf := func(t ir.Type) ir.Type { return ir.Vector([]int64{p.vw}, t, nil) }
+	operand := func(v *ir.Value) *ir.Value {
+		w := m.Lookup(v)
+		if isVec[w] {
+			return w
+		}
+		b := k.op("vector.broadcast", []*ir.Value{w}, vecOf(w.Type()))
+		isVec[b] = true
+		return b
+	}
+	ex := &loweraffine.Expander{B: k.b, Loc: k.loc}
+	for _, op := range bodyOps(nt.body) {
+		if acc, ok := analysis.NewMemRefAccess(op); ok {
+			var ops []*ir.Value
+			for _, v := range acc.Operands {
+				ops = append(ops, m.Lookup(v))
+			}
+			// vectorizable has ruled out divisions by non-positive
+			// constants' failures: the maps are affine in the IVs.
+			idx, _ := ex.ExpandMap(acc.Map, ops)
+			mem := m.Lookup(acc.MemRef)
+			elem := acc.MemRefType().ElementType()
+			ids := nt.indices(acc)
+			contiguous := ids[len(ids)-1].dependsOn(x)
+			switch {
+			case acc.IsStore:
+				k.b.CreateOp("vector.store", k.loc, append([]*ir.Value{operand(op.Operand(0)), mem}, idx...), nil)
+			case contiguous:
+				v := k.op("vector.load", append([]*ir.Value{mem}, idx...), vecOf(elem))
+				isVec[v] = true
+				m.Map(op.Result(0), v)
+			default:
+				m.Map(op.Result(0), k.op("memref.load", append([]*ir.Value{mem}, idx...), elem))
+			}
+			continue
+		}
+		anyVec := false
+		for _, v := range op.Operands() {
+			anyVec = anyVec || isVec[m.Lookup(v)]
+		}
+		if !anyVec {
+			k.b.Clone(op, m)
+			continue
+		}
+		var ops []*ir.Value
+		for _, v := range op.Operands() {
+			ops = append(ops, operand(v))
+		}
+		var types []ir.Type
+		for _, r := range op.Results() {
+			types = append(types, vecOf(r.Type()))
+		}
+		nop := k.b.CreateOp(op.Name(), op.Loc(), ops, types, op.Attrs()...)
+		for i, r := range op.Results() {
+			m.Map(r, nop.Result(i))
+			isVec[nop.Result(i)] = true
+		}
+	}
+}
