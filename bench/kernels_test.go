@@ -348,3 +348,21 @@ func TestKernelPeerScript(t *testing.T) {
 		t.Errorf("report %+v", rep)
 	}
 }
+
+// TestKernelBenchAffine: a plain affine file, specialised to each shape
+// and mapped by gpu-map-affine, through the whole flow.
+func TestKernelBenchAffine(t *testing.T) {
+	needLLC(t)
+	for _, shape := range [][]int64{{33, 70}, {64, 64}} {
+		f := &FakeKernelGPU{Kernel: KernelTranspose, Shape: shape}
+		o := kernelOptions(f, KernelTranspose, testdata("affine_transpose.mlir"))
+		o.Shapes, o.Pipeline = [][]int64{shape}, "gpu-map-affine"
+		rep, err := KernelBench(context.Background(), o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r := rep.Results[0]; !r.Correct || r.Pipeline != "gpu-map-affine" || r.Grid[0] <= 0 {
+			t.Errorf("%v: %+v", shape, r)
+		}
+	}
+}
