@@ -76,6 +76,8 @@ func (p *Progress) draw(label string) {
 // summary is one line about a result.
 func summary(r Result) string {
 	switch {
+	case r.Kernel != "" && r.Measured():
+		return kernelSummary(r)
 	case !r.Measured():
 		return fmt.Sprintf("%s: not measured: %s", r.Label, firstLine(r.Error))
 	case !r.Correct:

@@ -11,6 +11,9 @@ import (
 
 // WriteTable writes rep as an aligned table for the terminal.
 func WriteTable(w io.Writer, rep *Report) error {
+	if rep.Kernel != "" && rep.Kernel != KernelMatmul {
+		return writeKernelTable(w, rep)
+	}
 	fmt.Fprintf(w, "goopt bench matmul (%s) on %s: C[f32] += A[f16]·B[f16], M = N = K\n", rep.Kind, rep.Device)
 	flush := "L2 flushed between launches"
 	if !rep.L2Flush {
@@ -60,6 +63,9 @@ var csvHeader = []string{"label", "m", "n", "k", "pipeline", "correct", "rel_err
 
 // WriteCSV writes rep's results as CSV with a header row.
 func WriteCSV(w io.Writer, rep *Report) error {
+	if rep.Kernel != "" && rep.Kernel != KernelMatmul {
+		return writeKernelCSV(w, rep)
+	}
 	cw := csv.NewWriter(w)
 	if err := cw.Write(csvHeader); err != nil {
 		return err
@@ -106,7 +112,8 @@ func sanitized(rep *Report) *Report {
 		out := make([]Result, len(rs))
 		for i, r := range rs {
 			for _, f := range []*float64{&r.RelErrCuBLAS, &r.MaxElemErr, &r.RelErrFP64, &r.CuBLASErrFP64,
-				&r.Ms, &r.MinMs, &r.MaxMs, &r.CuBLASMs, &r.TFLOPs, &r.CuBLASFLOPs, &r.Ratio} {
+				&r.Ms, &r.MinMs, &r.MaxMs, &r.CuBLASMs, &r.TFLOPs, &r.CuBLASFLOPs, &r.Ratio,
+				&r.MaxErr, &r.GBs, &r.CopyMs, &r.CopyGBs, &r.CopyRatio, &r.PeerMs, &r.PeerGBs, &r.PeerRatio} {
 				*f = finite(*f)
 			}
 			out[i] = r

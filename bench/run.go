@@ -137,6 +137,39 @@ type Result struct {
 	CuBLASFLOPs float64 `json:"cublas_tflops"`
 	// Ratio is goopt's TFLOP/s over cuBLAS's.
 	Ratio float64 `json:"ratio_to_cublas"`
+
+	// The memory-bound kernels' fields (KernelBench; empty for matmul).
+	// Kernel, File and Shape say what was run: the benchmark, the input
+	// file and the problem shape.
+	Kernel string `json:"kernel,omitempty"`
+	File   string `json:"file,omitempty"`
+	Shape  string `json:"shape,omitempty"` // "8192x8192"
+	// Mismatches counts the output elements that differ from the host
+	// reference (bit for bit; over the tolerance for softmax), the first
+	// of them described in FirstMismatch; MaxErr is the largest absolute
+	// error (relative for softmax).
+	Mismatches    int64   `json:"mismatches,omitempty"`
+	FirstMismatch string  `json:"first_mismatch,omitempty"`
+	MaxErr        float64 `json:"max_err,omitempty"`
+	// Bytes is the traffic of one run (every input element read once and
+	// every output element written once) and GBs Bytes over Ms.
+	Bytes int64   `json:"bytes,omitempty"`
+	GBs   float64 `json:"gbps,omitempty"`
+	// CopyMs is the median time of a device-to-device copy of Bytes/2
+	// bytes (it reads and writes each: Bytes in all), CopyGBs its
+	// bandwidth and CopyRatio GBs over CopyGBs.
+	CopyMs    float64 `json:"copy_ms,omitempty"`
+	CopyGBs   float64 `json:"copy_gbps,omitempty"`
+	CopyRatio float64 `json:"ratio_to_copy,omitempty"`
+	// Peer is the peer's name as its command reported it (torch's
+	// version), PeerMs its median time on the same problem, PeerGBs
+	// Bytes over PeerMs, PeerRatio GBs over PeerGBs; PeerError is why it
+	// has no figure.
+	Peer      string  `json:"peer,omitempty"`
+	PeerMs    float64 `json:"peer_ms,omitempty"`
+	PeerGBs   float64 `json:"peer_gbps,omitempty"`
+	PeerRatio float64 `json:"ratio_to_peer,omitempty"`
+	PeerError string  `json:"peer_error,omitempty"`
 }
 
 // Measured reports whether r ran (it may still be incorrect).
@@ -470,7 +503,19 @@ func (s *session) launcher(comp *driver.CompileResult, r *Result) (func() error,
 	if len(man.Kernels) != 1 {
 		return nil, fmt.Errorf("expected one kernel launch in the compiled matmul, found %d", len(man.Kernels))
 	}
-	ki := man.Kernels[0]
+	// The buffers change with the size, after the kernel is loaded: they
+	// are looked up at each launch.
+	bufs := func() []DevicePtr { return []DevicePtr{s.a, s.b, s.c} } // @matmul(%A, %B, %C)
+	return s.bindKernel(comp.Output, &man.Kernels[0], "@matmul", 3, bufs, r)
+}
+
+// bindKernel validates one kernel of a manifest against the device's
+// limits, loads it from ptx and returns a function enqueuing one launch,
+// each bare-pointer parameter bound to bufs()[its host argument] at the
+// time of the launch and each constant parameter to its value. host names
+// the host function (for messages) and nargs is its number of arguments.
+// r receives the launch configuration.
+func (s *session) bindKernel(ptx []byte, ki *driver.KernelInfo, host string, nargs int, bufs func() []DevicePtr, r *Result) (func() error, error) {
 	r.Grid, r.Block, r.StaticShared = ki.Grid, ki.Block, ki.StaticSharedBytes
 	var grid, block [3]uint32
 	threads := int64(1)
@@ -494,8 +539,8 @@ func (s *session) launcher(comp *driver.CompileResult, r *Result) (func() error,
 		return nil, fmt.Errorf("kernel '%s' needs %d bytes of shared memory, over the device's %d", ki.Name, ki.StaticSharedBytes+ki.DynamicSharedBytes, lim)
 	}
 	var params []uint64
-	// Hopper kernels: TMA descriptors of A, B or C (encoded by the GPU at
-	// each launch, from the buffer of the current size) and clusters.
+	// Hopper kernels: TMA descriptors of host arguments (encoded by the GPU
+	// at each launch, from the buffer of the current size) and clusters.
 	tmaps := map[int]*driver.TensorMapParam{}
 	var cluster [3]uint32
 	if ki.Cluster != nil {
@@ -506,42 +551,39 @@ func (s *session) launcher(comp *driver.CompileResult, r *Result) (func() error,
 			cluster[d] = uint32(ki.Cluster[d])
 		}
 	}
+	isPtr := make([]bool, len(ki.Params))
 	for i, p := range ki.Params {
 		switch {
 		case (p.Source == "arg" && p.Type == "!llvm.ptr" && p.Field == "data" || p.Source == driver.SourceTensorMap && p.TensorMap != nil) && p.HostArg != nil:
-			ptr := []DevicePtr{s.a, s.b, s.c} // @matmul(%A, %B, %C)
-			if *p.HostArg < 0 || *p.HostArg >= len(ptr) {
-				return nil, fmt.Errorf("kernel '%s' parameter %d comes from host argument %d; @matmul has 3", ki.Name, i, *p.HostArg)
+			if *p.HostArg < 0 || *p.HostArg >= nargs {
+				return nil, fmt.Errorf("kernel '%s' parameter %d comes from host argument %d; %s has %d", ki.Name, i, *p.HostArg, host, nargs)
 			}
-			params = append(params, uint64(*p.HostArg)) // resolved at launch: the buffers change with the size
+			params = append(params, uint64(*p.HostArg)) // resolved at launch
+			isPtr[i] = true
 			if p.Source == driver.SourceTensorMap {
 				tmaps[i] = p.TensorMap
 			}
 		case p.Source == "constant" && p.Value != nil && p.Type == "i64":
 			params = append(params, uint64(*p.Value))
 		default:
-			return nil, fmt.Errorf("kernel '%s' parameter %d (%s from %s) cannot be bound: bench passes bare pointers to A, B and C, their TMA descriptors and i64 constants", ki.Name, i, p.Type, p.Source)
+			return nil, fmt.Errorf("kernel '%s' parameter %d (%s from %s) cannot be bound: bench passes bare pointers to the arguments of %s, their TMA descriptors and i64 constants", ki.Name, i, p.Type, p.Source, host)
 		}
 	}
 	hopper, isHopper := s.gpu.(HopperGPU)
 	if (len(tmaps) > 0 || ki.Cluster != nil) && !isHopper {
 		return nil, fmt.Errorf("kernel '%s' takes TMA descriptors or launches clusters, which this GPU cannot launch", ki.Name)
 	}
-	kern, err := s.gpu.LoadPTX(comp.Output, ki.Name)
+	kern, err := s.gpu.LoadPTX(ptx, ki.Name)
 	if err != nil {
 		return nil, err
-	}
-	isPtr := make([]bool, len(ki.Params))
-	for i, p := range ki.Params {
-		isPtr[i] = p.Source == "arg" || p.Source == driver.SourceTensorMap
 	}
 	shared := uint32(ki.DynamicSharedBytes)
 	return func() error {
 		args := make([]uint64, len(params))
-		bufs := []DevicePtr{s.a, s.b, s.c}
+		b := bufs()
 		for i, v := range params {
 			if isPtr[i] {
-				v = uint64(bufs[v])
+				v = uint64(b[v])
 			}
 			args[i] = v
 		}

@@ -27,6 +27,10 @@ type Report struct {
 	Tol      float64 `json:"tol"`
 	ElemTol  float64 `json:"elem_tol"`
 	L2Flush  bool    `json:"l2_flush"`
+	// Kernel is the memory-bound benchmark of a KernelBench report
+	// (empty for matmul), PeerCmd the command that timed its peer.
+	Kernel  string `json:"kernel,omitempty"`
+	PeerCmd string `json:"peer_cmd,omitempty"`
 	// Results are in the order measured; Best (tune only) is the fastest
 	// correct configuration per size.
 	Results []Result `json:"results"`

@@ -6,12 +6,14 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/goopt/goopt/bench"
 	"github.com/goopt/goopt/bench/cudagpu"
 	"github.com/goopt/goopt/driver"
+	"github.com/goopt/goopt/runtime/cuda"
 )
 
 // openGPU constructs the device goopt bench runs on.
@@ -26,6 +28,8 @@ type benchFlags struct {
 	ablation  bool
 	tune      bool
 	saveTuned string
+	// The memory-bound kernels' flags.
+	entry, peerCmd string
 }
 
 func newBenchCommand(e *env) *cobra.Command { return benchCommand(e, cudagpu.Open) }
@@ -34,11 +38,11 @@ func newBenchCommand(e *env) *cobra.Command { return benchCommand(e, cudagpu.Ope
 func benchCommand(e *env, open openGPU) *cobra.Command {
 	f := &benchFlags{}
 	cmd := &cobra.Command{
-		Use:   "bench matmul [flags]",
-		Short: "Compile the affine matmul, run it on the GPU, check it and time it against cuBLAS",
-		Long: "For each size of --sizes (M = N = K) goopt bench compiles the paper's affine matmul\n" +
-			"C[f32] += A[f16]·B[f16] through --pipeline to PTX, runs it on the GPU on random normal\n" +
-			"inputs, checks the result against cuBLAS (cublasGemmEx, f16 in, f32 compute and out)\n" +
+		Use:   "bench matmul|transpose|softmax|vecadd [FILE...] [flags]",
+		Short: "Compile a kernel, run it on the GPU, check it and time it against its ceiling and peer",
+		Long: "goopt bench matmul: for each size of --sizes (M = N = K) goopt bench compiles the paper's\n" +
+			"affine matmul C[f32] += A[f16]·B[f16] through --pipeline to PTX, runs it on the GPU on random\n" +
+			"normal inputs, checks the result against cuBLAS (cublasGemmEx, f16 in, f32 compute and out)\n" +
 			"and a sampled fp64 reference, and times it and cuBLAS with CUDA events (median of\n" +
 			"--reps launches after --warmup, L2 flushed between launches). It prints a table,\n" +
 			"and writes --csv, --json and an SVG plot (--plot) of both TFLOP/s against size.\n\n" +
@@ -46,16 +50,37 @@ func benchCommand(e *env, open openGPU) *cobra.Command {
 			"(--sizes with one size; 8192 by default). --tune searches thread-block and warp tiles,\n" +
 			"padding and vector width within the shared-memory and register limits, reports the\n" +
 			"best configuration per size, and --save-tuned=FILE keeps it for goopt compile --tuned.\n\n" +
+			"goopt bench transpose|softmax|vecadd FILE...: each FILE's function (--entry, or the only\n" +
+			"public one) is the kernel, f32 memrefs with the output last: vecadd (A, B, C) C = A + B;\n" +
+			"transpose (A: MxN, B: NxM); softmax (X, Y: RxC) row by row. An affine function is mapped by\n" +
+			"--pipeline (default: goopt compile's choice); one that launches gpu.launch kernels is\n" +
+			"compiled as it is. It runs at its static shapes, or at each of --sizes (8192x8192,1000x1000;\n" +
+			"dynamic dimensions take them), on random normal inputs, is checked against the host\n" +
+			"(bit for bit for vecadd and transpose; softmax each element within --tol, default 1e-5,\n" +
+			"of fp64), and timed as matmul is, beside a device-to-device copy (cuMemcpyDtoD) of the\n" +
+			"same bytes read + written in the same run: GB/s and the ratio to the copy. --peer-cmd\n" +
+			"runs a peer (python3 scripts/bench_peer.py: torch) after each configuration on the same\n" +
+			"device and reports its GB/s beside goopt's.\n\n" +
+			"--prebuild=DIR compiles every configuration of the run into DIR without a GPU; --prebuilt=DIR\n" +
+			"on the GPU machine reads them instead of compiling (it needs no llc).\n\n" +
 			"The exit status is 1 when a configuration gives a wrong result or no GPU is found.",
 		Example: "  goopt bench matmul --sizes=1024:16384:1024 --csv=sweep.csv --json=sweep.json --plot=sweep.svg\n" +
 			"  goopt bench matmul --ablation --plot=ablation.svg\n" +
-			"  goopt bench matmul --tune --sizes=4096,8192 --save-tuned=tuned.json",
-		Args: cobra.ExactArgs(1),
+			"  goopt bench matmul --tune --sizes=4096,8192 --save-tuned=tuned.json\n" +
+			"  goopt bench transpose examples/transpose.mlir --peer-cmd='python3 scripts/bench_peer.py'\n" +
+			"  goopt bench vecadd vecadd.mlir --sizes=268435456,1000 --prebuild=kernels/",
+		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if args[0] != "matmul" {
-				return fmt.Errorf("unknown benchmark '%s': the one benchmark is 'matmul'", args[0])
+			switch args[0] {
+			case bench.KernelMatmul:
+				if len(args) > 1 {
+					return fmt.Errorf("goopt bench matmul takes no FILE: it compiles the paper's matmul at each of --sizes")
+				}
+				return runBench(cmd, e, f, open)
+			case bench.KernelTranspose, bench.KernelSoftmax, bench.KernelVecAdd:
+				return runKernelBench(cmd, e, f, args[0], args[1:], open)
 			}
-			return runBench(cmd, e, f, open)
+			return fmt.Errorf("unknown benchmark '%s': expected one of %s", args[0], strings.Join(bench.Kernels, ", "))
 		},
 	}
 	fs := cmd.Flags()
@@ -84,6 +109,8 @@ func benchCommand(e *env, open openGPU) *cobra.Command {
 	fs.StringVar(&o.Codegen.LLC, "llc", "", "the llc to run (default: $GOOPT_LLC, llc-19, llc)")
 	fs.StringVar(&o.Prebuild, "prebuild", "", "compile every configuration of the run into this directory and stop (no GPU needed; for a GPU machine without llc)")
 	fs.StringVar(&o.Prebuilt, "prebuilt", "", "read the kernels from a --prebuild directory instead of compiling them")
+	fs.StringVar(&f.entry, "entry", "", "transpose|softmax|vecadd: the function to benchmark (default: the file's only public function)")
+	fs.StringVar(&f.peerCmd, "peer-cmd", "", "transpose|softmax|vecadd: a command timing the peer on the same device after each configuration (e.g. 'python3 scripts/bench_peer.py')")
 	return cmd
 }
 
@@ -157,12 +184,98 @@ func runBench(cmd *cobra.Command, e *env, f *benchFlags, open openGPU) error {
 	return nil
 }
 
+// runKernelBench is goopt bench transpose|softmax|vecadd FILE...
+func runKernelBench(cmd *cobra.Command, e *env, f *benchFlags, kernel string, files []string, open openGPU) error {
+	if f.optLevel < 0 || f.optLevel > 3 {
+		return fmt.Errorf("invalid --opt-level %d: expected 0 to 3", f.optLevel)
+	}
+	for _, name := range []string{"ablation", "tune", "save-tuned", "samples", "elem-tol", "cublas"} {
+		if cmd.Flags().Changed(name) {
+			return fmt.Errorf("--%s is for goopt bench matmul only", name)
+		}
+	}
+	o := bench.KernelOptions{Options: f.opts, Kernel: kernel, Files: files, Entry: f.entry, PeerCmd: f.peerCmd}
+	if !cmd.Flags().Changed("pipeline") {
+		o.Pipeline = "" // goopt compile's choice
+	}
+	if cmd.Flags().Changed("tol") {
+		if kernel != bench.KernelSoftmax {
+			return fmt.Errorf("--tol is for softmax: %s is checked bit for bit", kernel)
+		}
+		o.SoftmaxTol = f.opts.Tol
+	}
+	if cmd.Flags().Changed("sizes") {
+		shapes, err := bench.ParseShapes(f.sizes)
+		if err != nil {
+			return err
+		}
+		o.Shapes = shapes
+	}
+	o.Sizes = nil
+	o.Codegen.OptLevel = &f.optLevel
+	o.Open = withDeviceCopy(open)
+	o.Progress = &bench.Progress{W: e.stderr, TTY: isTerminal(e.stderr)}
+	ctx := context.Background()
+	if o.Prebuild != "" {
+		n, err := bench.PrebuildKernels(ctx, o)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(e.stdout, "wrote %d kernels to %s\n", n, o.Prebuild)
+		return nil
+	}
+	rep, err := bench.KernelBench(ctx, o)
+	if rep != nil {
+		if werr := writeBenchOutputs(e, f, rep); werr != nil && err == nil {
+			err = werr
+		}
+	}
+	if err != nil {
+		return err
+	}
+	if !rep.AllCorrect() {
+		fmt.Fprintln(e.stderr, "goopt: error: a configuration gave a wrong result (see the check column)")
+		return &exitError{1}
+	}
+	return nil
+}
+
+// withDeviceCopy gives the GPUs open makes a device-to-device copy (the
+// memory-bound kernels' ceiling) where they lack one: bench/cudagpu has
+// none yet, so the device's primary context is opened a second time
+// through runtime/cuda for cuMemcpyDtoD. That copy runs on the legacy
+// default stream, which bench's stream (created blocking) waits for and
+// is waited for by, so the events bench records around it time it.
+func withDeviceCopy(open openGPU) openGPU {
+	return func(cfg bench.DeviceConfig) (bench.GPU, error) {
+		g, err := open(cfg)
+		if err != nil {
+			return nil, err
+		}
+		if _, ok := g.(bench.DeviceCopier); ok {
+			return g, nil
+		}
+		dev, err := cuda.Open(cfg.Ordinal)
+		if err != nil {
+			g.Close()
+			return nil, fmt.Errorf("opening device %d for the device-to-device copy: %v", cfg.Ordinal, err)
+		}
+		copyFn := func(dst, src bench.DevicePtr, n int64) error {
+			return dev.CopyDeviceToDevice(cuda.DevicePtr(dst), cuda.DevicePtr(src), int(n))
+		}
+		return bench.WithCopier(g, copyFn, dev.Close), nil
+	}
+}
+
 func writeBenchOutputs(e *env, f *benchFlags, rep *bench.Report) error {
 	if err := bench.WriteTable(e.stdout, rep); err != nil {
 		return err
 	}
 	plot := bench.WriteSweepSVG
-	if rep.Kind == bench.KindAblation {
+	switch {
+	case rep.Kernel != "" && rep.Kernel != bench.KernelMatmul:
+		plot = bench.WriteKernelSVG
+	case rep.Kind == bench.KindAblation:
 		plot = bench.WriteBarSVG
 	}
 	for _, out := range []struct {

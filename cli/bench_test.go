@@ -133,3 +133,82 @@ func TestCompileTuned(t *testing.T) {
 		t.Errorf("code %d: %s", code, stderr)
 	}
 }
+
+// TestBenchKernelOutputs runs goopt bench vecadd on the fake GPU through
+// the command line: a file with dynamic sizes at two --sizes, every output
+// form, then the same from a --prebuild directory.
+func TestBenchKernelOutputs(t *testing.T) {
+	needLLC(t)
+	dir := t.TempDir()
+	file := filepath.Join("..", "bench", "testdata", "vecadd.mlir")
+	csvPath, jsPath, svgPath := filepath.Join(dir, "r.csv"), filepath.Join(dir, "r.json"), filepath.Join(dir, "r.svg")
+	g := &bench.FakeKernelGPU{Kernel: bench.KernelVecAdd, Shape: []int64{1000}}
+	code, stdout, stderr := runBenchWith(t, g, "vecadd", file, "--sizes=1000", "--reps=5", "--warmup=1",
+		"--csv="+csvPath, "--json="+jsPath, "--plot="+svgPath)
+	if code != 0 {
+		t.Fatalf("code %d\n%s\n%s", code, stdout, stderr)
+	}
+	for _, want := range []string{"goopt bench vecadd on fake GPU", "pipeline: goopt compile's choice", "vecadd@1000", " ok ", "goopt/copy"} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("table lacks %q:\n%s", want, stdout)
+		}
+	}
+	if !strings.Contains(stderr, "bench: vecadd [1/1] vecadd@1000: correct, 4000 GB/s (copy 4400, 0.91x)") {
+		t.Errorf("progress:\n%s", stderr)
+	}
+	f, _ := os.Open(csvPath)
+	rows, err := csv.NewReader(f).ReadAll()
+	f.Close()
+	if err != nil || len(rows) != 2 || rows[0][1] != "kernel" {
+		t.Errorf("csv: %v %q", err, rows)
+	}
+	f, _ = os.Open(jsPath)
+	rep, err := bench.ReadJSON(f)
+	f.Close()
+	if err != nil || rep.Kernel != "vecadd" || len(rep.Results) != 1 || !rep.AllCorrect() || rep.Results[0].CopyGBs != 4400 {
+		t.Errorf("json: %v %+v", err, rep)
+	}
+	if svg, err := os.ReadFile(svgPath); err != nil || !bytes.Contains(svg, []byte("cuMemcpyDtoD")) {
+		t.Errorf("svg: %v", err)
+	}
+
+	pre := filepath.Join(dir, "pre")
+	code, stdout, stderr = runBenchWith(t, nil, "vecadd", file, "--sizes=1000,4096", "--prebuild="+pre)
+	if code != 0 || stdout != "wrote 2 kernels to "+pre+"\n" {
+		t.Fatalf("prebuild: code %d\n%s\n%s", code, stdout, stderr)
+	}
+	g = &bench.FakeKernelGPU{Kernel: bench.KernelVecAdd, Shape: []int64{4096}}
+	code, stdout, stderr = runBenchWith(t, g, "vecadd", file, "--sizes=4096", "--prebuilt="+pre, "--llc=/nonexistent/llc", "--reps=5")
+	if code != 0 || !strings.Contains(stdout, "vecadd@4096") {
+		t.Errorf("prebuilt: code %d\n%s\n%s", code, stdout, stderr)
+	}
+}
+
+// TestBenchKernelWrong: a planted wrong transpose fails the run.
+func TestBenchKernelWrong(t *testing.T) {
+	needLLC(t)
+	g := &bench.FakeKernelGPU{Kernel: bench.KernelTranspose, Shape: []int64{48, 80}, Fault: bench.KernelFaultIdentity}
+	code, stdout, stderr := runBenchWith(t, g, "transpose", filepath.Join("..", "bench", "testdata", "transpose.mlir"), "--reps=5")
+	if code != 1 || !strings.Contains(stdout, "WRONG") || !strings.Contains(stdout, "wrong transpose@48x80: ") || !strings.Contains(stderr, "gave a wrong result") {
+		t.Errorf("code %d\n%s\n%s", code, stdout, stderr)
+	}
+}
+
+func TestBenchKernelFlags(t *testing.T) {
+	file := filepath.Join("..", "bench", "testdata", "vecadd.mlir")
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"vecadd", file, "--tol=1e-3"}, "--tol is for softmax: vecadd is checked bit for bit"},
+		{[]string{"vecadd", file, "--samples=3"}, "--samples is for goopt bench matmul only"},
+		{[]string{"vecadd", file, "--sizes=8x"}, "invalid sizes '8x'"},
+		{[]string{"vecadd"}, "goopt bench vecadd needs at least one FILE"},
+		{[]string{"matmul", file}, "goopt bench matmul takes no FILE"},
+	} {
+		code, _, stderr := runBenchWith(t, &bench.FakeKernelGPU{}, tc.args...)
+		if code != 1 || !strings.Contains(stderr, tc.want) {
+			t.Errorf("%v: code %d: %s", tc.args, code, stderr)
+		}
+	}
+}
