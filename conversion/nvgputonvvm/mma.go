@@ -39,7 +39,7 @@ func (l *lowering) ldmatrix(op *ir.Operation, a convert.Adaptor, rw *convert.Rew
 		lt = llvm.Struct(false, fields...)
 	}
 	layout := "row"
-	if t, ok := op.Attr("transpose").(*ir.BoolAttr); ok && t.Value {
+	if t, ok := op.Attr("transpose").(*ir.IntegerAttr); ok && t.Int() != 0 {
 		layout = "col"
 	}
 	num := int64(0)
