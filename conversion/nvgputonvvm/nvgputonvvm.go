@@ -51,11 +51,18 @@ func Populate(tc *llvmcommon.TypeConverter, ps *convert.PatternSet) {
 // target): the llvm, nvvm, arith and memref dialects (mbarrier.create
 // makes a memref.global, warpgroup.mma.store memref.stores, both left to
 // the memref conversion) and the unrealized casts between them and the
-// types of unconverted users. Other ops, nvgpu.tma.create.descriptor
-// among them, keep their unknown legality: a partial conversion converts
-// those it has patterns for and leaves the rest alone.
+// types of unconverted users. Other dialects' ops keep their unknown
+// legality and are left alone.
+//
+// Unlike upstream, the nvgpu dialect is illegal, but for
+// nvgpu.tma.create.descriptor (host code, see Populate): an nvgpu op no
+// pattern lowers (an f32 mma.sync without tf32Enabled, say) is reported
+// at its location, with the reason as a note, rather than left for the
+// translation to LLVM IR to reject.
 func ConfigureLegality(t *convert.Target) {
 	t.AddLegalDialect("llvm", "nvvm", "arith", "memref")
+	t.AddIllegalDialect("nvgpu")
+	t.AddLegalOp("nvgpu.tma.create.descriptor")
 	t.AddLegalOp(convert.CastName)
 }
 
@@ -78,7 +85,7 @@ type lowering struct {
 //   - !nvgpu.warpgroup.descriptor<...> is the i64 wgmma matrix descriptor;
 //   - !nvgpu.warpgroup.accumulator<fragmented = vector<M x N x T>> is a
 //     struct of M/64 structs, one per 64-row wgmma tile, each of the
-//     thread's N/2 (f32, i32) or N/4 (f16) registers of the tile.
+//     thread's N/2 (f32, i32) or N/4 (f16, ...) registers of the tile.
 func AddTypeConversions(tc *llvmcommon.TypeConverter) {
 	tc.AddTypeConversion(func(t ir.Type) (ir.Type, bool) {
 		switch t := t.(type) {
@@ -109,21 +116,18 @@ const wgmmaM = 64
 // AccumulatorStructType returns the registers a thread holds of a
 // warpgroup accumulator (upstream's conversion of
 // WarpgroupAccumulatorType): one inner struct per 64-row tile, of N/2
-// elements for f32 and i32, N/4 for f16.
+// elements for f32 and i32, N/4 for the other element types.
 func AccumulatorStructType(t *nvgpu.WarpgroupAccumulatorType) (*llvm.StructType, error) {
 	vt, ok := t.Fragmented.(*ir.VectorType)
 	if !ok || len(vt.Dims) != 2 {
 		return nil, fmt.Errorf("accumulator %s is not a 2-D vector", t)
 	}
 	m, n := vt.Dims[0], vt.Dims[1]
-	var members int64
-	switch {
-	case vt.Elem == ir.F32 || vt.Elem == ir.I32:
+	// MLIR 19 gives f32 and i32 accumulators N/2 registers and every
+	// other element type N/4.
+	members := n / 4
+	if vt.Elem == ir.F32 || vt.Elem == ir.I32 {
 		members = n / 2
-	case vt.Elem == ir.F16:
-		members = n / 4
-	default:
-		return nil, fmt.Errorf("unsupported element type %s of warpgroup accumulator", vt.Elem)
 	}
 	inner := make([]ir.Type, members)
 	for i := range inner {
