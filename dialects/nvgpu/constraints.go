@@ -54,10 +54,10 @@ var (
 // nvgpu types: upstream's formats print them without `!nvgpu.mnemonic`
 // (`: <memorySpace = #gpu.address_space<workgroup>>`) and read either form.
 var strippedTypes = map[string]ir.CustomDirective{
-	"MBarrierGroup":   strippedDirective("mbarrier.group", isMBarrierGroup),
-	"TensorMap":       strippedDirective("tensormap.descriptor", isTensorMap),
-	"WGDescriptor":    strippedDirective("warpgroup.descriptor", isWGDescriptor),
-	"WGAccumulator":   strippedDirective("warpgroup.accumulator", isAccumulator),
+	"MBarrierGroup": strippedDirective("mbarrier.group", isMBarrierGroup),
+	"TensorMap":     strippedDirective("tensormap.descriptor", isTensorMap),
+	"WGDescriptor":  strippedDirective("warpgroup.descriptor", isWGDescriptor),
+	"WGAccumulator": strippedDirective("warpgroup.accumulator", isAccumulator),
 }
 
 func strippedDirective(mnemonic string, is func(ir.Type) bool) ir.CustomDirective {
@@ -70,7 +70,8 @@ func strippedDirective(mnemonic string, is func(ir.Type) bool) ir.CustomDirectiv
 				return err
 			}
 			if !is(t) {
-				return ir.Errorf(loc, "invalid kind of type specified")
+				// Upstream's parseCustomTypeWithFallback spells it so.
+				return ir.Errorf(loc, "invalid kind of Type specified")
 			}
 			args[0].Types = []ir.Type{t}
 			return nil

@@ -92,7 +92,10 @@ func (t *TensorMapDescriptorType) body() string {
 func (*TensorMapDescriptorType) DialectName() string { return dialectName }
 
 // MemRef returns Tensor as a memref type (nil when it is not one).
-func (t *TensorMapDescriptorType) MemRef() *ir.MemRefType { m, _ := t.Tensor.(*ir.MemRefType); return m }
+func (t *TensorMapDescriptorType) MemRef() *ir.MemRefType {
+	m, _ := t.Tensor.(*ir.MemRefType)
+	return m
+}
 
 // TensorMapDescriptor returns the interned descriptor type.
 func TensorMapDescriptor(tensor ir.Type, swizzle Swizzle, l2promo L2Promo, oob OOB, interleave Interleave) *TensorMapDescriptorType {
