@@ -13,7 +13,18 @@
 // string-backed enums holding MLIR's keywords: Swizzle128B is
 // "swizzle_128b"), WarpgroupMatrixDescriptorType and
 // WarpgroupAccumulatorType. In an op's custom form the parametric ones are
-// printed without `!nvgpu.mnemonic`, as upstream prints them.
+// printed without `!nvgpu.mnemonic`, as upstream prints them. Types and
+// attributes nested in them print inline, never as `#map` aliases; mlir-opt-19
+// reads either.
+//
+// The verifiers are upstream's (shapes and element types of ldmatrix and
+// mma.sync, cp.async sizes, the TMA box rules: static box in shared memory,
+// at most 256 per dimension, a 128-byte innermost row when swizzled, the
+// buffer matching the box; wgmma descriptor and accumulator shapes and
+// types), with upstream's messages. The memory effects are upstream's too;
+// the ops it declares none for (mbarriers, async groups, warpgroup.mma)
+// have unknown effects. views.go reads attributes as Go values
+// (MmaSyncOp.MmaShapeMNK, WarpgroupMmaOp.WaitGroupInt, ...).
 //
 // Example: one TMA load of a 128x64 f16 tile completing on an mbarrier.
 //

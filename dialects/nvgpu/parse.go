@@ -122,6 +122,9 @@ type paramReader interface {
 // readParam reads the value of p into vs, checking its kind.
 func (def *typeDef) readParam(r paramReader, p *typeParam, vs *paramValues) error {
 	fail := func(err error) error {
+		if _, located := err.(*ir.Diagnostic); located {
+			return err // from the op parser: it points at the value already
+		}
 		what := map[paramKind]string{pMemRef: "MemRefType", pVector: "VectorType", pAttr: "Attribute",
 			pUint: "unsigned"}[p.kind]
 		if what == "" {

@@ -77,3 +77,12 @@ func.func @f() {
   %c = nvgpu.warpgroup.mma.init.accumulator -> <fragmented = memref<64x64xf32>>
   return
 }
+
+// -----
+
+// An error inside a parameter of a stripped type points at the parameter.
+func.func @f() {
+  // expected-error @+1 {{expected non-function type}}
+  %c = nvgpu.warpgroup.mma.init.accumulator -> <fragmented = vector<4xfoo>>
+  return
+}
