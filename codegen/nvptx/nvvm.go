@@ -153,11 +153,15 @@ func (s *fnState) translateNVVM(op *ir.Operation) {
 		s.mmaSync(op, ops, rt)
 	case "nvvm.cp.async.shared.global":
 		size, _ := intAttr(op, "size")
-		name := fmt.Sprintf("llvm.nvvm.cp.async.%s.shared.global.%d", nvvm.EnumValue(op, "modifier"), size)
+		mod := nvvm.EnumValue(op, "modifier")
 		if len(ops) == 3 {
-			name += ".s"
+			// With a source size, upstream writes inline PTX rather than
+			// the .s intrinsic: the copy size is an immediate operand.
+			reads := []asmOperand{{ops[0], op.Operand(0)}, {ops[1], op.Operand(1)}, i32Imm(size), {ops[2], op.Operand(2)}}
+			s.ptxReads(op, types.Void, "cp.async."+mod+".shared.global [$0], [$1], $2, $3;\n", nil, reads)
+			return
 		}
-		s.intrinsicCall(op, name, types.Void, ops...)
+		s.intrinsicCall(op, fmt.Sprintf("llvm.nvvm.cp.async.%s.shared.global.%d", mod, size), types.Void, ops...)
 	case "nvvm.cp.async.commit.group":
 		s.intrinsicCall(op, "llvm.nvvm.cp.async.commit.group", types.Void)
 	case "nvvm.cp.async.wait.group":

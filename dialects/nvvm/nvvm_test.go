@@ -67,7 +67,8 @@ func TestFragmentType(t *testing.T) {
 
 func TestFunctionAttributes(t *testing.T) {
 	op := parseFunc(t, `func.func @f() {
-  "test.k"() {nvvm.kernel, nvvm.maxntid = array<i32: 128, 2>, nvvm.reqntid = array<i32: 1, 2, 3, 4>, nvvm.minctasm = "x"} : () -> ()
+  "test.k"() {nvvm.kernel, nvvm.maxntid = array<i32: 128, 2>, nvvm.reqntid = array<i32: 1, 2, 3, 4>, nvvm.minctasm = "x",
+    nvvm.cluster_dim = array<i32: 2, 1>, nvvm.cluster_max_blocks = array<i32: 8>} : () -> ()
   return
 }`)
 	if !nvvm.IsKernel(op) {
@@ -77,10 +78,12 @@ func TestFunctionAttributes(t *testing.T) {
 		t.Errorf("ThreadBounds(maxntid) = %v, %v", d, ok)
 	}
 	for name, want := range map[string]string{
-		nvvm.KernelAttrName:   "'nvvm.kernel' attribute attached to unexpected op",
-		nvvm.ReqntidAttrName:  `'"nvvm.reqntid"' attribute must be integer array with maximum 3 index`,
-		nvvm.MinctasmAttrName: `'"nvvm.minctasm"' attribute must be integer constant`,
-		nvvm.MaxntidAttrName:  "",
+		nvvm.KernelAttrName:           "'nvvm.kernel' attribute attached to unexpected op",
+		nvvm.ReqntidAttrName:          `'"nvvm.reqntid"' attribute must be integer array with maximum 3 index`,
+		nvvm.MinctasmAttrName:         `'"nvvm.minctasm"' attribute must be integer constant`,
+		nvvm.MaxntidAttrName:          "",
+		nvvm.ClusterDimAttrName:       "",
+		nvvm.ClusterMaxBlocksAttrName: `'"nvvm.cluster_max_blocks"' attribute must be integer constant`,
 	} {
 		err := nvvm.VerifyAttribute(op, name, op.Attr(name))
 		if got := ""; err != nil {
@@ -91,6 +94,46 @@ func TestFunctionAttributes(t *testing.T) {
 		} else if want != "" {
 			t.Errorf("VerifyAttribute(%s) = nil, want %q", name, want)
 		}
+	}
+}
+
+// TestGridConstant checks nvvm.grid_constant's argument attribute rules.
+func TestGridConstant(t *testing.T) {
+	ctx := all.NewContext()
+	f, err := parser.ParseFile(ctx, "t.mlir", []byte(`llvm.func @k(%a: !llvm.ptr {llvm.byval = i32, nvvm.grid_constant}, %b: !llvm.ptr {nvvm.grid_constant}, %c: i32 {nvvm.grid_constant = 1 : i32}) attributes {nvvm.kernel} {
+  llvm.return
+}
+llvm.func @d(%a: !llvm.ptr {llvm.byval = i32, nvvm.grid_constant}) {
+  llvm.return
+}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	k, d := f.Module.Region(0).Front().First(), f.Module.Region(0).Front().Last()
+	for _, c := range []struct {
+		fn   *ir.Operation
+		arg  int
+		want string
+	}{
+		{k, 0, ""},
+		{k, 1, "attribute requires the argument to also have attribute 'llvm.byval'"},
+		{k, 2, "must be a unit attribute"},
+		{d, 0, "attribute must be present only on kernel arguments"},
+	} {
+		a := nvvm.ArgAttr(c.fn, c.arg, nvvm.GridConstantAttrName)
+		if a == nil {
+			t.Fatalf("ArgAttr(%d) = nil", c.arg)
+		}
+		err := nvvm.VerifyArgAttribute(c.fn, c.arg, nvvm.GridConstantAttrName, a)
+		switch {
+		case c.want == "" && err != nil:
+			t.Errorf("arg %d: %v", c.arg, err)
+		case c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want)):
+			t.Errorf("arg %d: %v, want %q", c.arg, err, c.want)
+		}
+	}
+	if nvvm.ArgAttr(k, 5, nvvm.GridConstantAttrName) != nil {
+		t.Error("ArgAttr out of range is not nil")
 	}
 }
 
