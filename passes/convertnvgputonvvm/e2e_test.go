@@ -44,17 +44,15 @@ func TestTMAWgmmaKernelToPTX(t *testing.T) {
 		t.Fatal(err)
 	}
 	m, err := nvptx.Translate(f.Module, nvptx.TranslateOptions{})
-	if err != nil && strings.Contains(err.Error(), "'llvm.byval' cannot be translated") {
-		// The translation of by-value parameters is the nvvmtranslate
-		// branch's, still to land.
-		t.Skipf("codegen/nvptx does not translate llvm.byval parameters yet: %v", err)
-	}
 	if err != nil {
 		t.Fatal(err)
 	}
 	ll := m.String()
 	if n := strings.Count(ll, "byval([128 x i8])"); n != 2 {
 		t.Errorf("%d by-value tensor map parameters in the LLVM IR, want 2:\n%s", n, ll)
+	}
+	if !strings.Contains(ll, `!"grid_constant"`) {
+		t.Errorf("no grid_constant annotation in the LLVM IR:\n%s", ll)
 	}
 	if _, err := nvptx.FindLLC(""); err != nil {
 		t.Skipf("no llc: %v", err)
