@@ -33,10 +33,10 @@ var notExecutable = map[string]string{
 	// the llvm handlers were written.
 
 	// The nvvm dialect (nvvm.go).
-	"nvvm.read.ptx.sreg.clock":                        "cycle counters measure hardware time, which the interpreter does not model",
-	"nvvm.read.ptx.sreg.clock64":                      "cycle counters measure hardware time, which the interpreter does not model",
-	"nvvm.ldmatrix":                                   "warp-wide matrix loads to mma.sync fragments are not implemented yet",
-	"nvvm.mma.sync":                                   "mma.sync fragments (per-lane registers) are not implemented yet",
+	"nvvm.read.ptx.sreg.clock":   "cycle counters measure hardware time, which the interpreter does not model",
+	"nvvm.read.ptx.sreg.clock64": "cycle counters measure hardware time, which the interpreter does not model",
+	"nvvm.ldmatrix":              "warp-wide matrix loads to mma.sync fragments are not implemented yet",
+	"nvvm.mma.sync":              "mma.sync fragments (per-lane registers) are not implemented yet",
 
 	// Not implemented yet.
 	"memref.generic_atomic_rmw": "atomic read-modify-write regions are not implemented yet",
