@@ -10,7 +10,7 @@ import (
 
 // executableDialects are the dialects the interpreter claims to run: each
 // registered op of theirs has a handler or a reason in interp.NotExecutable.
-var executableDialects = []string{"builtin", "func", "arith", "math", "cf", "memref", "scf", "affine", "gpu", "vector", "llvm", "nvvm"}
+var executableDialects = []string{"builtin", "func", "arith", "math", "cf", "memref", "scf", "affine", "gpu", "vector", "llvm", "nvvm", "nvgpu"}
 
 // handlersAheadOfDialect are handlers for upstream MLIR 19 ops that goopt's
 // dialect tables do not declare yet, so no parsed IR reaches them; each

@@ -38,6 +38,10 @@ var notExecutable = map[string]string{
 	"nvvm.ldmatrix":              "warp-wide matrix loads to mma.sync fragments are not implemented yet",
 	"nvvm.mma.sync":              "mma.sync fragments (per-lane registers) are not implemented yet",
 
+	// The nvgpu dialect (nvgpu.go).
+	"nvgpu.ldmatrix": "warp-wide matrix loads to mma.sync fragments are not implemented yet",
+	"nvgpu.mma.sync": "mma.sync fragments (per-lane registers) are not implemented yet",
+
 	// Not implemented yet.
 	"memref.generic_atomic_rmw": "atomic read-modify-write regions are not implemented yet",
 	"memref.atomic_yield":       "it ends a memref.generic_atomic_rmw region, which is not implemented yet",
