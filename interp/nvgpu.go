@@ -486,8 +486,8 @@ func compileNVGPUWarpgroupMma(c *Compiler, op *ir.Operation) (Compiled, error) {
 			}
 			for kk := int64(0); kk < totalK/w.k; kk++ {
 				// Upstream's descriptor steps (in 16-byte units).
-				incA := ((w.k*kk)+totalK*ta.Dims[1]*i)*bytesA>>4
-				incB := tb.Dims[0]*w.k*kk*bytesB>>4
+				incA := ((w.k * kk) + totalK*ta.Dims[1]*i) * bytesA >> 4
+				incB := tb.Dims[0] * w.k * kk * bytesB >> 4
 				if err := w.run(op, b, p0.In[0]+uint64(incA), p0.In[1]+uint64(incB), acc, true); err != nil {
 					return err
 				}
