@@ -41,6 +41,22 @@ var notExecutable = map[string]string{
 	// The nvgpu dialect (nvgpu.go).
 	"nvgpu.ldmatrix": "warp-wide matrix loads to mma.sync fragments are not implemented yet",
 	"nvgpu.mma.sync": "mma.sync fragments (per-lane registers) are not implemented yet",
+	// The nvvm ops added for the Hopper and Ampere paths (issue 13).
+	"nvvm.barrier.arrive":                  "named barriers (bar.arrive) are not implemented yet",
+	"nvvm.bar.warp.sync":                   "warp barriers are not implemented yet",
+	"nvvm.redux.sync":                      "warp reductions are not implemented yet",
+	"nvvm.rcp.approx.ftz.f":                "approximate reciprocals (hardware-defined precision) are not implemented yet",
+	"nvvm.mapa":                            "clusters (distributed shared memory) are not modelled",
+	"nvvm.fence.proxy.acquire":             "tensormap proxy fences are not implemented yet",
+	"nvvm.fence.proxy.release":             "tensormap proxy fences are not implemented yet",
+	"nvvm.cluster.arrive":                  "clusters are not modelled",
+	"nvvm.cluster.arrive.relaxed":          "clusters are not modelled",
+	"nvvm.cluster.wait":                    "clusters are not modelled",
+	"nvvm.stmatrix":                        "warp-wide matrix stores are not implemented yet",
+	"nvvm.mbarrier.inval":                  "mbarriers are not implemented yet",
+	"nvvm.mbarrier.inval.shared":           "mbarriers are not implemented yet",
+	"nvvm.cp.async.mbarrier.arrive":        "asynchronous copies are not implemented yet",
+	"nvvm.cp.async.mbarrier.arrive.shared": "asynchronous copies are not implemented yet",
 
 	// Not implemented yet.
 	"memref.generic_atomic_rmw": "atomic read-modify-write regions are not implemented yet",
