@@ -151,3 +151,88 @@ func TestHopperPlantedBugs(t *testing.T) {
 		})
 	}
 }
+
+// TestHopperMissingFence plants a generic-proxy store to an operand tile
+// between the TMA wait and the wgmma: without a fence.proxy.async by the
+// writer the async proxy (wgmma) may not see it, which is reported; with
+// the fence the kernel runs.
+func TestHopperMissingFence(t *testing.T) {
+	const wait = "    nvgpu.mbarrier.try_wait.parity %bar[%c0], %false, %ticks : !bar\n"
+	store := wait + `    scf.if %first {
+      %h = arith.constant 1.0 : f16
+      memref.store %h, %a0[%c0, %c0] : memref<64x16xf16, 3>
+%s    }
+    gpu.barrier
+`
+	for _, fence := range []bool{false, true} {
+		f := ""
+		if fence {
+			f = "      nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}\n"
+		}
+		src := strings.Replace(hopperMatmul, wait, strings.Replace(store, "%s", f, 1), 1)
+		m := asyncMachine(t, src)
+		_, err := m.Call("hopper", matmulArgs())
+		switch {
+		case fence && err != nil:
+			t.Errorf("with the fence: %v", err)
+		case !fence && (err == nil || !strings.Contains(err.Error(), "missing fence")):
+			t.Errorf("without the fence: got %v, want a missing fence", err)
+		}
+	}
+}
+
+// asyncCopyKernel copies a 32x8 f16 tile to shared memory with one
+// 16-byte cp.async per thread, waits for its group (when wait), and
+// copies shared memory out transposed through other threads' rows.
+const asyncCopyKernel = `
+memref.global "private" @s : memref<32x8xf16, 3>
+func.func @k(%G: memref<32x8xf16>, %O: memref<32x8xf16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1) threads(%tx, %ty, %tz) in (%sx = %c32, %sy = %c1, %sz = %c1) {
+    %s = memref.get_global @s : memref<32x8xf16, 3>
+    %t = nvgpu.device_async_copy %G[%tx, %c0], %s[%tx, %c0], 8 : memref<32x8xf16> to memref<32x8xf16, 3>
+    %g = nvgpu.device_async_create_group %t
+WAIT
+    gpu.barrier
+    %c31 = arith.constant 31 : index
+    %r = arith.subi %c31, %tx : index
+    %c8 = arith.constant 8 : index
+    scf.for %j = %c0 to %c8 step %c1 {
+      %v = memref.load %s[%r, %j] : memref<32x8xf16, 3>
+      memref.store %v, %O[%r, %j] : memref<32x8xf16>
+    }
+    gpu.terminator
+  }
+  return
+}`
+
+func TestDeviceAsyncCopy(t *testing.T) {
+	run := func(wait string) (*interp.MemRef, *interp.MemRef, error) {
+		m := asyncMachine(t, strings.Replace(asyncCopyKernel, "WAIT", wait, 1))
+		g := interp.NewMemRef(ir.MemRef([]int64{32, 8}, ir.F16, nil, nil), nil)
+		g.FillRandom(5)
+		o := interp.NewMemRef(ir.MemRef([]int64{32, 8}, ir.F16, nil, nil), nil)
+		_, err := m.Call("k", []interp.Value{interp.MemRefValue(g), interp.MemRefValue(o)})
+		return g, o, err
+	}
+	g, o, err := run("    nvgpu.device_async_wait %g")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := o.Compare(g, 0); d != nil {
+		t.Fatalf("copied tile differs: %v", d)
+	}
+	// Without the wait the copy lands only when the thread finishes: the
+	// other thread's read finds it in flight.
+	_, _, err = run("")
+	if err == nil || !strings.Contains(err.Error(), "before the asynchronous copy that writes it completed") {
+		t.Fatalf("got %v, want a read before the cp.async completed", err)
+	}
+	// A wait that leaves the group in flight (numGroups = 1) is no wait.
+	_, _, err = run("    nvgpu.device_async_wait %g {numGroups = 1 : i32}")
+	if err == nil || !strings.Contains(err.Error(), "the copy was issued here") {
+		t.Fatalf("got %v, want a read before the cp.async completed", err)
+	}
+}
