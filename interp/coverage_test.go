@@ -30,7 +30,7 @@ var handlersAheadOfDialect = map[string]string{
 // here already: registered or not, their handlers are expected.
 var opsOfOtherBranches = func() map[string]bool {
 	ops := map[string]bool{
-		"llvm.alloca":             true, "llvm.intr.masked.load": true, "llvm.intr.masked.store": true,
+		"llvm.alloca": true, "llvm.intr.masked.load": true, "llvm.intr.masked.store": true,
 		"llvm.intr.memcpy": true, "llvm.intr.assume": true}
 	for _, k := range []string{"add", "mul", "and", "or", "xor", "smax", "smin", "umax", "umin",
 		"fmax", "fmin", "fmaximum", "fminimum", "fadd", "fmul"} {
