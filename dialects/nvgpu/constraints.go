@@ -70,7 +70,8 @@ func strippedDirective(mnemonic string, is func(ir.Type) bool) ir.CustomDirectiv
 				return err
 			}
 			if !is(t) {
-				return ir.Errorf(loc, "invalid kind of type specified")
+				// Upstream's parseCustomTypeWithFallback spells it so.
+				return ir.Errorf(loc, "invalid kind of Type specified")
 			}
 			args[0].Types = []ir.Type{t}
 			return nil

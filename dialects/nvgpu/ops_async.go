@@ -27,6 +27,7 @@ type effectOn struct {
 func deviceAsyncCopyOp() *ir.OpDef {
 	return &ir.OpDef{
 		Name:    "nvgpu.device_async_copy",
+		Verify:  verifyDeviceAsyncCopy,
 		Summary: "device-side asynchronous copy",
 		Doc: "Starts a copy of dstElements elements from src (global memory) at srcIndices to dst (shared " +
 			"memory) at dstIndices without blocking the thread (cp.async); srcElements, when given, is the " +

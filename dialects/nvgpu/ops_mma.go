@@ -5,6 +5,7 @@ import "github.com/goopt/goopt/ir"
 func ldmatrixOp() *ir.OpDef {
 	return &ir.OpDef{
 		Name:    "nvgpu.ldmatrix",
+		Verify:  verifyLdMatrix,
 		Summary: "Load a matrix fragment from shared memory to registers (ldmatrix)",
 		Doc: "Each lane of the warp loads its share of numTiles 8x8 matrices (transposed when transpose " +
 			"is set) from srcMemref at indices; the result holds the lane's registers, a vector<numTiles x " +
@@ -22,6 +23,7 @@ func ldmatrixOp() *ir.OpDef {
 func mmaSyncOp() *ir.OpDef {
 	return &ir.OpDef{
 		Name:    "nvgpu.mma.sync",
+		Verify:  verifyMmaSync,
 		Summary: "Warp-level matrix multiply-accumulate (mma.sync)",
 		Doc: "The warp computes D = A * B + C for one mmaShape = [m, n, k] tile; each operand and the " +
 			"result hold the lane's share of the fragment (vector<registers x elements-per-register x elem>). " +

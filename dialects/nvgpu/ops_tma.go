@@ -23,6 +23,7 @@ func tmaPrefetchOp() *ir.OpDef {
 func tmaAsyncLoadOp() *ir.OpDef {
 	return &ir.OpDef{
 		Name:    "nvgpu.tma.async.load",
+		Verify:  verifyTMALoad,
 		Summary: "TMA asynchronous load",
 		Doc: "Copies the box of the tensor the descriptor maps at coordinates (innermost first) from " +
 			"global to shared memory dst, by the Tensor Memory Accelerator; the bytes arrive as transactions " +
@@ -48,6 +49,7 @@ func tmaAsyncLoadOp() *ir.OpDef {
 func tmaAsyncStoreOp() *ir.OpDef {
 	return &ir.OpDef{
 		Name:    "nvgpu.tma.async.store",
+		Verify:  verifyTMAStore,
 		Summary: "TMA asynchronous store",
 		Doc: "Copies shared memory src to the box of the tensor the descriptor maps at coordinates, in " +
 			"global memory, by the Tensor Memory Accelerator; predicate, when given, guards the operation.\n\n" +
@@ -68,6 +70,7 @@ func tmaAsyncStoreOp() *ir.OpDef {
 func tmaCreateDescriptorOp() *ir.OpDef {
 	return &ir.OpDef{
 		Name:    "nvgpu.tma.create.descriptor",
+		Verify:  verifyTMACreateDescriptor,
 		Summary: "TMA create descriptor",
 		Doc: "Creates, on the host, a tensor map descriptor of the global tensor with the box sizes " +
 			"boxDimensions (cuTensorMapEncodeTiled); the result type gives the box in shared memory and " +

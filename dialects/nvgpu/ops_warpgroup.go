@@ -11,6 +11,7 @@ const (
 func warpgroupGenerateDescriptorOp() *ir.OpDef {
 	return &ir.OpDef{
 		Name:    "nvgpu.warpgroup.generate.descriptor",
+		Verify:  verifyGenerateDescriptor,
 		Summary: "Generate a warpgroup matrix descriptor",
 		Doc: "Builds the 64-bit wgmma matrix descriptor (start address, leading and stride byte offsets, " +
 			"swizzle mode) of the shared-memory tensor, which the TMA descriptor tensorMap has filled, for " +
@@ -32,6 +33,7 @@ var waitGroupDefault = ir.IntAttr(ir.I32, 1)
 func warpgroupMmaOp() *ir.OpDef {
 	return &ir.OpDef{
 		Name:    "nvgpu.warpgroup.mma",
+		Verify:  verifyWarpgroupMma,
 		Summary: "Warpgroup-level matrix multiply-accumulate (wgmma)",
 		Doc: "The warpgroup (4 warps) computes D = A * B + C, A and B in shared memory described by " +
 			"descriptorA and descriptorB, C and D distributed over its threads; the shape comes from the " +
@@ -57,6 +59,7 @@ func warpgroupMmaOp() *ir.OpDef {
 func warpgroupMmaStoreOp() *ir.OpDef {
 	return &ir.OpDef{
 		Name:    "nvgpu.warpgroup.mma.store",
+		Verify:  verifyWarpgroupMmaStore,
 		Summary: "Store the warpgroup accumulator to memory",
 		Doc: "The warpgroup stores the fragmented accumulator matrixD to dstMemref, each thread its own " +
 			"registers at their places in the matrix.\n\n" +
@@ -72,6 +75,7 @@ func warpgroupMmaStoreOp() *ir.OpDef {
 func warpgroupMmaInitAccumulatorOp() *ir.OpDef {
 	return &ir.OpDef{
 		Name:    "nvgpu.warpgroup.mma.init.accumulator",
+		Verify:  verifyInitAccumulator,
 		Summary: "Initializes the accumulator matrix",
 		Doc: "Returns a warpgroup accumulator of zeros for nvgpu.warpgroup.mma.\n\n" +
 			"    %acc = nvgpu.warpgroup.mma.init.accumulator -> " + wgAccExampleType,

@@ -3,6 +3,7 @@ package nvgpu
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -179,7 +180,18 @@ func (def *typeDef) readParam(r paramReader, p *typeParam, vs *paramValues) erro
 func (def *typeDef) parseStruct(r paramReader, name func() (string, error), sep func(string) error, more func() bool) (ir.Type, error) {
 	vs := &paramValues{types: map[string]ir.Type{}, attrs: map[string]ir.Attribute{}, ints: map[string]int64{}, words: map[string]string{}}
 	seen := map[string]bool{}
-	for first := true; first || more(); first = false {
+	// With every parameter required, upstream reads exactly that many,
+	// comma-separated; with optional ones, as many as the commas say.
+	allRequired := !slices.ContainsFunc(def.params, func(p typeParam) bool { return p.optional })
+	for i := 0; ; i++ {
+		if allRequired && i == len(def.params) || !allRequired && i > 0 && !more() {
+			break
+		}
+		if allRequired && i > 0 {
+			if err := sep(","); err != nil {
+				return nil, err
+			}
+		}
 		n, err := name()
 		if err != nil {
 			return nil, err
