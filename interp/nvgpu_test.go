@@ -1,6 +1,7 @@
 package interp_test
 
 import (
+	"os"
 	"strings"
 	"testing"
 
@@ -224,5 +225,46 @@ func TestDeviceAsyncCopy(t *testing.T) {
 	_, _, err = run("    nvgpu.device_async_wait %g {numGroups = 1 : i32}")
 	if err == nil || !strings.Contains(err.Error(), "the copy was issued here") {
 		t.Fatalf("got %v, want a read before the cp.async completed", err)
+	}
+}
+
+// TestHopperNVVMLevel runs the kernel as convert-nvgpu-to-nvvm lowers it
+// (testdata/hopper_nvvm.mlir): bit for bit what the nvgpu kernel computes,
+// and the planted bugs are caught at the nvvm ops too.
+func TestHopperNVVMLevel(t *testing.T) {
+	raw, err := os.ReadFile("testdata/hopper_nvvm.mlir")
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := string(raw)
+	want := matmulArgs()
+	if _, err := asyncMachine(t, hopperMatmul).Call("hopper", want); err != nil {
+		t.Fatal(err)
+	}
+	got := matmulArgs()
+	if _, err := asyncMachine(t, src).Call("hopper", got); err != nil {
+		t.Fatal(err)
+	}
+	if d := got[2].Ref.Compare(want[2].Ref, 0); d != nil {
+		t.Fatalf("the nvvm-level kernel differs from the nvgpu one: %v", d)
+	}
+	for _, tc := range []struct{ name, old, want string }{
+		{"no wgmma wait", "      nvvm.wgmma.wait.group.sync.aligned 0\n", "reads a wgmma accumulator before"},
+		{"no mbarrier wait", "      nvvm.mbarrier.try_wait.parity.shared", "before the asynchronous copy that writes it completed"},
+		{"no wgmma fence", "      nvvm.wgmma.fence.aligned\n", "no nvvm.wgmma.fence.aligned"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			bad := src
+			if i := strings.Index(bad, tc.old); i >= 0 {
+				j := i + strings.IndexByte(bad[i:], '\n') + 1
+				bad = bad[:i] + bad[j:]
+			} else {
+				t.Fatalf("%q not found", tc.old)
+			}
+			_, err := asyncMachine(t, bad).Call("hopper", matmulArgs())
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("got %v, want an error containing %q", err, tc.want)
+			}
+		})
 	}
 }

@@ -20,6 +20,7 @@ func nvvmAsyncHandlers() []Handler {
 			Handler{"nvvm.mbarrier.arrive.expect_tx" + sfx, compileMbarrierExpectTx},
 			Handler{"nvvm.mbarrier.try_wait.parity" + sfx, compileMbarrierTryWait},
 			Handler{"nvvm.mbarrier.test.wait" + sfx, compileMbarrierTestWait},
+			Handler{"nvvm.mbarrier.inval" + sfx, compileMbarrierInval},
 		)
 	}
 	return append(hs,
@@ -30,8 +31,12 @@ func nvvmAsyncHandlers() []Handler {
 		Handler{"nvvm.cp.async.bulk.tensor.global.shared.cta", compileTMAStore},
 		Handler{"nvvm.cp.async.bulk.commit.group", compileBulkCommit},
 		Handler{"nvvm.cp.async.bulk.wait_group", compileBulkWait},
-		// Prefetching a descriptor into the cache changes no value.
+		// Prefetching a descriptor into the cache changes no value, and
+		// descriptors are immutable objects here, so the tensormap proxy
+		// fences order nothing.
 		Handler{"nvvm.prefetch.tensormap", compileNop},
+		Handler{"nvvm.fence.proxy.acquire", compileNop},
+		Handler{"nvvm.fence.proxy.release", compileNop},
 	)
 }
 
@@ -146,6 +151,25 @@ func compileMbarrierTestWait(c *Compiler, op *ir.Operation) (Compiled, error) {
 			return err
 		}
 		fr.S[r] = boolBits(t.testWait(m, int64(fr.S[state])))
+		return nil
+	}}, nil
+}
+
+// compileMbarrierInval ends an mbarrier's life: its memory may be reused
+// and any later use of it as an mbarrier needs a new init.
+func compileMbarrierInval(c *Compiler, op *ir.Operation) (Compiled, error) {
+	c.Suspending(op)
+	addr := c.Slot(op.Operand(0))
+	return Compiled{Exec: func(fr *Frame) error {
+		t, err := asyncOpThread(fr, op)
+		if err != nil {
+			return err
+		}
+		p := ptrOf(fr, addr)
+		if _, err := t.mbarrierAt(op, p); err != nil {
+			return err
+		}
+		delete(t.block.async.mbars, p)
 		return nil
 	}}, nil
 }
