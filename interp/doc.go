@@ -104,9 +104,11 @@
 //     each thread holds (the PTX fragment layout), readable after the
 //     wait.group that retires them. ldmatrix and mma.sync are warp
 //     collectives with PTX's fragment layouts.
-//   - Not modelled: thread block clusters (a launch with a cluster size is
-//     rejected; cluster ids are those of one-block clusters; TMA multicast
-//     to other blocks and the cluster barriers are errors), im2col TMA.
+//   - Clusters: a launch with a cluster size runs, with the cluster ids,
+//     sizes and ranks of the gpu ops, launch body arguments and nvvm
+//     registers; its blocks run one after another, so what would let one
+//     block of a cluster see another (cluster barriers, mapa, TMA
+//     multicast to other blocks) is not executable. Nor is im2col TMA.
 //
 // Memory model. A memref value is a descriptor (*MemRef: buffer, offset,
 // sizes, strides, plus the layout map when the layout is not strided) over a

@@ -64,10 +64,10 @@ func gpuHandlers() []Handler {
 			return [3]int64{b[0]*n[0] + i[0], b[1]*n[1] + i[1], b[2]*n[2] + i[2]}
 		})},
 		// Without clusters, each block is its own cluster of one block.
-		{"gpu.cluster_id", compileDimQuery((*Thread).BlockID)},
-		{"gpu.cluster_dim", compileDimQuery((*Thread).GridDim)},
-		{"gpu.cluster_block_id", compileDimQuery(func(*Thread) [3]int64 { return [3]int64{} })},
-		{"gpu.cluster_dim_blocks", compileDimQuery(func(*Thread) [3]int64 { return [3]int64{1, 1, 1} })},
+		{"gpu.cluster_id", compileDimQuery((*Thread).ClusterID)},
+		{"gpu.cluster_dim", compileDimQuery((*Thread).ClusterDim)},
+		{"gpu.cluster_block_id", compileDimQuery((*Thread).ClusterBlockID)},
+		{"gpu.cluster_dim_blocks", compileDimQuery((*Thread).ClusterDimBlocks)},
 		{"gpu.lane_id", compileThreadQuery(func(t *Thread) int64 { return int64(t.LaneID()) })},
 		{"gpu.subgroup_id", compileThreadQuery(func(t *Thread) int64 { return int64(t.WarpID()) })},
 		{"gpu.num_subgroups", compileThreadQuery(func(t *Thread) int64 {
@@ -106,8 +106,10 @@ type gpuKernel struct {
 	inherit bool
 	// ids are the slots of the launch body's block ids, thread ids, grid
 	// sizes and block sizes (gpu.launch only).
-	ids        [4][3]int
-	hasIDs     bool
+	ids    [4][3]int
+	hasIDs bool
+	// clusterIDs are the slots of the body's cluster ids and sizes (-1: none).
+	clusterIDs [2][3]int
 	args       []int
 	wg, priv   []int
 	wgT, privT []*ir.MemRefType
@@ -140,19 +142,21 @@ func (k *gpuKernel) attributions(c *Compiler, wg, priv []*ir.Value) error {
 // launchSizes reads the grid and block sizes of a launch.
 type launchSizes struct {
 	grid, block [3]int
-	dsm         int
-	hasDSM      bool
+	// cluster are the cluster size slots (-1: no clusters).
+	cluster [3]int
+	dsm     int
+	hasDSM  bool
 }
 
 func sizeSlots(c *Compiler, op *ir.Operation) (launchSizes, error) {
 	cfg := gpu.LaunchConfigOf(op)
-	var s launchSizes
+	s := launchSizes{cluster: [3]int{-1, -1, -1}}
 	for d := 0; d < 3; d++ {
 		if cfg.Grid[d] == nil || cfg.Block[d] == nil {
 			return s, op.Errorf("malformed launch configuration")
 		}
 		if cfg.Cluster[d] != nil {
-			return s, unsupported(op, "thread block clusters")
+			s.cluster[d] = c.Slot(cfg.Cluster[d])
 		}
 		s.grid[d], s.block[d] = c.Slot(cfg.Grid[d]), c.Slot(cfg.Block[d])
 	}
@@ -168,10 +172,13 @@ func compileGPULaunch(c *Compiler, op *ir.Operation) (Compiled, error) {
 	if !ok {
 		return Compiled{}, op.Errorf("malformed body region")
 	}
-	k := &gpuKernel{op: op, inherit: true, hasIDs: true}
+	k := &gpuKernel{op: op, inherit: true, hasIDs: true, clusterIDs: [2][3]int{{-1, -1, -1}, {-1, -1, -1}}}
 	for d := 0; d < 3; d++ {
 		k.ids[0][d], k.ids[1][d] = c.Slot(args.BlockIDs[d]), c.Slot(args.ThreadIDs[d])
 		k.ids[2][d], k.ids[3][d] = c.Slot(args.GridSizes[d]), c.Slot(args.BlockSizes[d])
+		if args.ClusterIDs[d] != nil {
+			k.clusterIDs[0][d], k.clusterIDs[1][d] = c.Slot(args.ClusterIDs[d]), c.Slot(args.ClusterSizes[d])
+		}
 	}
 	if err := k.attributions(c, gpu.WorkgroupAttributions(op), gpu.PrivateAttributions(op)); err != nil {
 		return Compiled{}, err
@@ -188,11 +195,11 @@ func compileGPULaunch(c *Compiler, op *ir.Operation) (Compiled, error) {
 	}
 	return Compiled{Exec: func(fr *Frame) error {
 		k.fn = fr.fn
-		g, b, err := readSizes(fr, op, sizes)
+		g, b, cl, err := readSizes(fr, op, sizes)
 		if err != nil {
 			return err
 		}
-		return k.launch(fr, op, g, b, nil)
+		return k.launch(fr, op, g, b, cl, nil)
 	}}, nil
 }
 
@@ -237,7 +244,7 @@ func compileGPULaunchFunc(c *Compiler, op *ir.Operation) (Compiled, error) {
 		kinds[i] = kindOf(v.Type())
 	}
 	return Compiled{Exec: func(fr *Frame) error {
-		g, b, err := readSizes(fr, op, sizes)
+		g, b, cl, err := readSizes(fr, op, sizes)
 		if err != nil {
 			return err
 		}
@@ -245,7 +252,7 @@ func compileGPULaunchFunc(c *Compiler, op *ir.Operation) (Compiled, error) {
 		for i, s := range operands {
 			vals[i] = kernelArg{kind: kinds[i], s: fr.S[s], m: fr.M[s], o: fr.O[s]}
 		}
-		return k.launch(fr, op, g, b, vals)
+		return k.launch(fr, op, g, b, cl, vals)
 	}}, nil
 }
 
@@ -256,22 +263,35 @@ type kernelArg struct {
 	o    any
 }
 
-func readSizes(fr *Frame, op *ir.Operation, s launchSizes) (grid, block [3]int64, err error) {
-	n := int64(1)
+func readSizes(fr *Frame, op *ir.Operation, s launchSizes) (grid, block, cluster [3]int64, err error) {
+	n, nc := int64(1), int64(1)
 	for d := 0; d < 3; d++ {
-		grid[d], block[d] = int64(fr.S[s.grid[d]]), int64(fr.S[s.block[d]])
+		grid[d], block[d], cluster[d] = int64(fr.S[s.grid[d]]), int64(fr.S[s.block[d]]), 1
+		if s.cluster[d] >= 0 {
+			cluster[d] = int64(fr.S[s.cluster[d]])
+		}
 		n *= max(block[d], 0)
+		nc *= max(cluster[d], 0)
 	}
 	for d := 0; d < 3; d++ {
 		if grid[d] <= 0 || block[d] <= 0 {
-			return grid, block, runtimeError(op, "invalid launch configuration: grid %s, block %s", fmtID(grid), fmtID(block))
+			return grid, block, cluster, runtimeError(op, "invalid launch configuration: grid %s, block %s", fmtID(grid), fmtID(block))
+		}
+		if cluster[d] <= 0 || grid[d]%cluster[d] != 0 {
+			return grid, block, cluster, runtimeError(op, "cluster %s does not divide grid %s", fmtID(cluster), fmtID(grid))
 		}
 	}
 	if n > maxThreadsPerBlock {
-		return grid, block, runtimeError(op, "block %s has %d threads, more than the limit of %d", fmtID(block), n, maxThreadsPerBlock)
+		return grid, block, cluster, runtimeError(op, "block %s has %d threads, more than the limit of %d", fmtID(block), n, maxThreadsPerBlock)
 	}
-	return grid, block, nil
+	if nc > maxClusterBlocks {
+		return grid, block, cluster, runtimeError(op, "cluster %s has %d blocks, more than the limit of %d", fmtID(cluster), nc, maxClusterBlocks)
+	}
+	return grid, block, cluster, nil
 }
+
+// maxClusterBlocks is the most blocks a (non-portable) cluster may have.
+const maxClusterBlocks = 16
 
 func fmtID(v [3]int64) string { return fmt.Sprintf("(%d,%d,%d)", v[0], v[1], v[2]) }
 
@@ -281,7 +301,9 @@ type gpuGrid struct {
 	launchOp    *ir.Operation
 	host        *Frame
 	grid, block [3]int64
-	args        []kernelArg
+	// cluster is the cluster size in blocks ((1,1,1) without clusters).
+	cluster [3]int64
+	args    []kernelArg
 	// hostShared are the kernel's slots that start with a view of a host
 	// instance of a workgroup global: each block sees its own instance.
 	hostShared []hostShared
@@ -292,8 +314,8 @@ type hostShared struct {
 	view *MemRef
 }
 
-func (k *gpuKernel) launch(host *Frame, op *ir.Operation, grid, block [3]int64, args []kernelArg) error {
-	g := &gpuGrid{k: k, launchOp: op, host: host, grid: grid, block: block, args: args}
+func (k *gpuKernel) launch(host *Frame, op *ir.Operation, grid, block, cluster [3]int64, args []kernelArg) error {
+	g := &gpuGrid{k: k, launchOp: op, host: host, grid: grid, block: block, cluster: cluster, args: args}
 	if k.inherit {
 		for s, m := range host.M {
 			if m != nil && m.Buf.workgroup != nil {
@@ -421,6 +443,10 @@ func (b *gpuBlock) newThread(tid [3]int64, wg []*MemRef) (*Thread, error) {
 			fr.S[k.ids[1][d]] = uint64(tid[d])
 			fr.S[k.ids[2][d]] = uint64(g.grid[d])
 			fr.S[k.ids[3][d]] = uint64(g.block[d])
+			if k.clusterIDs[0][d] >= 0 {
+				fr.S[k.clusterIDs[0][d]] = uint64(b.bid[d] / g.cluster[d])
+				fr.S[k.clusterIDs[1][d]] = uint64(g.cluster[d])
+			}
 		}
 	}
 	for i, h := range g.hostShared {

@@ -112,7 +112,7 @@ func compileLLVMLaunchFunc(c *Compiler, op, kop *ir.Operation, sizes launchSizes
 	k.collective = kc.collective
 	k.fn = &Func{Name: ir.SymbolNameOf(kop), Op: kop, Type: ft, Body: k.body, Slots: len(kc.kinds), kinds: kc.kinds, args: k.args}
 	return Compiled{Exec: func(fr *Frame) error {
-		g, b, err := readSizes(fr, op, sizes)
+		g, b, cl, err := readSizes(fr, op, sizes)
 		if err != nil {
 			return err
 		}
@@ -156,6 +156,6 @@ func compileLLVMLaunchFunc(c *Compiler, op, kop *ir.Operation, sizes launchSizes
 				vals = append(vals, kernelArg{kind: kindObject, o: o})
 			}
 		}
-		return k.launch(fr, op, g, b, vals)
+		return k.launch(fr, op, g, b, cl, vals)
 	}}, nil
 }

@@ -313,8 +313,8 @@ func compileTMALoad(c *Compiler, op *ir.Operation) (Compiled, error) {
 		if err != nil || !predicated(fr, pred) {
 			return err
 		}
-		if mask >= 0 && fr.S[mask]&0xffff != 1 {
-			return unsupported(op, "multicast to blocks other than the issuing one (mask 0x%x): launches run without clusters", fr.S[mask]&0xffff)
+		if mask >= 0 && fr.S[mask]&0xffff != 1<<t.ClusterRank() {
+			return unsupported(op, "multicast to blocks other than the issuing one (mask 0x%x): the blocks of a cluster run one after another", fr.S[mask]&0xffff)
 		}
 		tm, err := tensorMapOf(op, fr.O[desc])
 		if err != nil {
