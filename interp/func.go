@@ -32,6 +32,9 @@ func compileCallTo(c *Compiler, op *ir.Operation, name string, callee *Func) (Co
 		// A callee still being compiled (recursion) may reach a collective.
 		c.collective = true
 	}
+	if callee.Body == nil || callee.async {
+		c.async = true
+	}
 	args, res := c.OperandSlots(op), c.ResultSlots(op)
 	if len(args) != len(callee.Type.Inputs) || len(res) != len(callee.Type.Results) {
 		return Compiled{}, op.Errorf("does not match the signature of '%s'", name)

@@ -109,7 +109,7 @@ func compileLLVMLaunchFunc(c *Compiler, op, kop *ir.Operation, sizes launchSizes
 	if k.body, err = kc.Region(kop.Region(0)); err != nil {
 		return Compiled{}, err
 	}
-	k.collective = kc.collective
+	k.collective, k.async = kc.collective, kc.async
 	k.fn = &Func{Name: ir.SymbolNameOf(kop), Op: kop, Type: ft, Body: k.body, Slots: len(kc.kinds), kinds: kc.kinds, args: k.args}
 	return Compiled{Exec: func(fr *Frame) error {
 		g, b, cl, err := readSizes(fr, op, sizes)

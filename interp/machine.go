@@ -96,6 +96,8 @@ type Func struct {
 	// collective: the body declares collective ops, or calls a function
 	// that may, so a kernel calling it must run threads as coroutines.
 	collective bool
+	// async: the body (or a callee) may block or start asynchronous work.
+	async bool
 }
 
 // Function returns the compiled function name, compiling it (and, lazily,
@@ -140,7 +142,7 @@ func (m *Machine) compileFunc(name string, op *ir.Operation, ft *ir.FunctionType
 	for _, a := range op.Region(0).Front().Arguments() {
 		f.args = append(f.args, c.Slot(a))
 	}
-	f.Body, f.Slots, f.kinds, f.collective = body, len(c.kinds), c.kinds, c.collective
+	f.Body, f.Slots, f.kinds, f.collective, f.async = body, len(c.kinds), c.kinds, c.collective, c.async
 	return f, nil
 }
 

@@ -231,8 +231,18 @@ func TestDeviceAsyncCopy(t *testing.T) {
 // TestHopperNVVMLevel runs the kernel as convert-nvgpu-to-nvvm lowers it
 // (testdata/hopper_nvvm.mlir): bit for bit what the nvgpu kernel computes,
 // and the planted bugs are caught at the nvvm ops too.
+//
+// testdata/hopper_llvm.mlir is the kernel outlined and lowered to the llvm
+// dialect, its TMA descriptors `!llvm.ptr {llvm.byval = ..., nvvm.grid_constant}`
+// parameters: it must compute the same.
 func TestHopperNVVMLevel(t *testing.T) {
-	raw, err := os.ReadFile("testdata/hopper_nvvm.mlir")
+	for _, file := range []string{"testdata/hopper_nvvm.mlir", "testdata/hopper_llvm.mlir"} {
+		t.Run(file, func(t *testing.T) { checkLoweredHopper(t, file) })
+	}
+}
+
+func checkLoweredHopper(t *testing.T, file string) {
+	raw, err := os.ReadFile(file)
 	if err != nil {
 		t.Fatal(err)
 	}
