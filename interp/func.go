@@ -81,8 +81,7 @@ func compileUnrealizedCast(c *Compiler, op *ir.Operation) (Compiled, error) {
 	}
 	src, dst := c.OperandSlots(op), c.ResultSlots(op)
 	// An nvgpu value that lowers to an integer (scalarObject) crosses
-	// between its object slot and the integer's scalar slot; a memref
-	// and its llvm descriptor convert into each other (llvm_descriptor.go).
+	// between its object slot and the integer's scalar slot.
 	box := make([]int, len(src))
 	for i := range src {
 		from, to := kindOf(op.Operand(i).Type()), kindOf(op.Result(i).Type())
@@ -92,14 +91,6 @@ func compileUnrealizedCast(c *Compiler, op *ir.Operation) (Compiled, error) {
 			box[i] = -1
 		case from == kindScalar && to == kindObject:
 			box[i] = 1
-		case from == kindMemRef && to == kindObject:
-			box[i] = 2
-		case from == kindObject && to == kindMemRef:
-			if _, ok := op.Result(i).Type().(*ir.MemRefType); ok {
-				box[i] = 3
-				break
-			}
-			return Compiled{}, unsupported(op, "cast from %s to %s", op.Operand(i).Type(), op.Result(i).Type())
 		default:
 			return Compiled{}, unsupported(op, "cast from %s to %s", op.Operand(i).Type(), op.Result(i).Type())
 		}
@@ -111,18 +102,6 @@ func compileUnrealizedCast(c *Compiler, op *ir.Operation) (Compiled, error) {
 				fr.copy(dst[i], s)
 			case 1:
 				fr.O[dst[i]] = scalarObject{fr.S[s]}
-			case 2:
-				d, err := descriptorOf(op, fr.M[s], op.Result(i).Type())
-				if err != nil {
-					return err
-				}
-				fr.O[dst[i]] = d
-			case 3:
-				m, err := memrefOf(op, fr.O[s], op.Result(i).Type().(*ir.MemRefType))
-				if err != nil {
-					return err
-				}
-				fr.M[dst[i]] = m
 			default:
 				bits, ok := objectBits(fr.O[s])
 				if !ok {
