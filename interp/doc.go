@@ -3,8 +3,8 @@
 // dialect — builtin, func, arith, math, memref, affine, scf, cf, vector, gpu
 // (kernels run thread by thread with barrier, warp-collective and
 // shared-memory race checks; see gpu.go), llvm (llvm.go: pointers into
-// typed buffers with the NVPTX data layout) and nvvm (nvvm.go) — and is the
-// test oracle for every transformation.
+// typed buffers with the NVPTX data layout), nvvm (nvvm.go) and nvgpu
+// (nvgpu.go) — and is the test oracle for every transformation.
 //
 // Execution is table driven. Each dialect contributes an explicit list of
 // op handlers (see DefaultHandlers); a handler compiles one operation into a
@@ -69,6 +69,46 @@
 //	a := interp.NewMemRef(ir.MemRef([]int64{4}, ir.F32, nil, nil), nil)
 //	a.FillRandom(1)
 //	res, err := m.Call("kernel", []interp.Value{interp.MemRefValue(a)})
+//
+// Hopper and Ampere. The asynchronous and tensor-core ops of the nvvm and
+// nvgpu dialects run on one model (async.go, mbarrier.go, tma.go,
+// nvvm_async.go, nvvm_wgmma.go, nvvm_mma.go, nvgpu.go), so a kernel is
+// equivalent before and after convert-nvgpu-to-nvvm:
+//   - mbarriers keep their arrival count, pending transaction bytes and
+//     phase beside the shared memory that holds them, keyed by address;
+//     mbarrier.try_wait.parity blocks its thread (Thread.Block) until the
+//     phase of that parity completes; a wait nothing can satisfy is a
+//     deadlock reported at the wait.
+//   - cp.async data lands at the issuing thread's wait.group; TMA copies
+//     land when the block can make no other progress, a load completing
+//     its bytes on its mbarrier. Until then their destination is in
+//     flight: touching it is an error naming both ops. TMA-loaded data may
+//     be read only by threads that observed its mbarrier phase (a skipped
+//     wait, a wait on the wrong parity), and the async proxy (wgmma, TMA
+//     stores) reading what a thread stored without a fence.proxy.async in
+//     between is a missing fence.
+//   - TMA descriptors are *TensorMap values made on the host
+//     (nvgpu.tma.create.descriptor, NewTensorMap). Kernels in the llvm
+//     dialect receive one as the `!llvm.ptr {llvm.byval = !llvm.array<128
+//     x i8>, nvvm.grid_constant}` parameter: a Pointer to its 128-byte
+//     image, a read-only buffer that carries the TensorMap, through which
+//     the TMA ops find it. Boxes are written to shared memory in the
+//     descriptor's swizzle (32, 64 or 128 bytes: the 16-byte chunk index
+//     XOR the address bits from 7 up), out-of-bounds elements as zero (or
+//     NaN).
+//   - Shared pointers converted to integers get addresses in a per-block
+//     256 KB window, buffers 1024-byte aligned, so the 64-bit wgmma
+//     matrix descriptors built from them (start address, leading and
+//     stride byte offsets, swizzle mode) decode as on the hardware.
+//   - wgmma is a warpgroup collective; its accumulator registers are what
+//     each thread holds (the PTX fragment layout), readable after the
+//     wait.group that retires them. ldmatrix and mma.sync are warp
+//     collectives with PTX's fragment layouts.
+//   - Clusters: a launch with a cluster size runs, with the cluster ids,
+//     sizes and ranks of the gpu ops, launch body arguments and nvvm
+//     registers; its blocks run one after another, so what would let one
+//     block of a cluster see another (cluster barriers, mapa, TMA
+//     multicast to other blocks) is not executable. Nor is im2col TMA.
 //
 // Memory model. A memref value is a descriptor (*MemRef: buffer, offset,
 // sizes, strides, plus the layout map when the layout is not strided) over a

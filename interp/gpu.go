@@ -64,10 +64,10 @@ func gpuHandlers() []Handler {
 			return [3]int64{b[0]*n[0] + i[0], b[1]*n[1] + i[1], b[2]*n[2] + i[2]}
 		})},
 		// Without clusters, each block is its own cluster of one block.
-		{"gpu.cluster_id", compileDimQuery((*Thread).BlockID)},
-		{"gpu.cluster_dim", compileDimQuery((*Thread).GridDim)},
-		{"gpu.cluster_block_id", compileDimQuery(func(*Thread) [3]int64 { return [3]int64{} })},
-		{"gpu.cluster_dim_blocks", compileDimQuery(func(*Thread) [3]int64 { return [3]int64{1, 1, 1} })},
+		{"gpu.cluster_id", compileDimQuery((*Thread).ClusterID)},
+		{"gpu.cluster_dim", compileDimQuery((*Thread).ClusterDim)},
+		{"gpu.cluster_block_id", compileDimQuery((*Thread).ClusterBlockID)},
+		{"gpu.cluster_dim_blocks", compileDimQuery((*Thread).ClusterDimBlocks)},
 		{"gpu.lane_id", compileThreadQuery(func(t *Thread) int64 { return int64(t.LaneID()) })},
 		{"gpu.subgroup_id", compileThreadQuery(func(t *Thread) int64 { return int64(t.WarpID()) })},
 		{"gpu.num_subgroups", compileThreadQuery(func(t *Thread) int64 {
@@ -106,14 +106,19 @@ type gpuKernel struct {
 	inherit bool
 	// ids are the slots of the launch body's block ids, thread ids, grid
 	// sizes and block sizes (gpu.launch only).
-	ids        [4][3]int
-	hasIDs     bool
+	ids    [4][3]int
+	hasIDs bool
+	// clusterIDs are the slots of the body's cluster ids and sizes (-1: none).
+	clusterIDs [2][3]int
 	args       []int
 	wg, priv   []int
 	wgT, privT []*ir.MemRefType
 	// collective: the body (or a callee) declares collective ops
 	// (Compiler.Collective), so threads run as coroutines.
 	collective bool
+	// async: the body has ops that block or run asynchronously
+	// (Compiler.Suspending), so shared memory tracks their state.
+	async bool
 }
 
 func (k *gpuKernel) attributions(c *Compiler, wg, priv []*ir.Value) error {
@@ -137,19 +142,21 @@ func (k *gpuKernel) attributions(c *Compiler, wg, priv []*ir.Value) error {
 // launchSizes reads the grid and block sizes of a launch.
 type launchSizes struct {
 	grid, block [3]int
-	dsm         int
-	hasDSM      bool
+	// cluster are the cluster size slots (-1: no clusters).
+	cluster [3]int
+	dsm     int
+	hasDSM  bool
 }
 
 func sizeSlots(c *Compiler, op *ir.Operation) (launchSizes, error) {
 	cfg := gpu.LaunchConfigOf(op)
-	var s launchSizes
+	s := launchSizes{cluster: [3]int{-1, -1, -1}}
 	for d := 0; d < 3; d++ {
 		if cfg.Grid[d] == nil || cfg.Block[d] == nil {
 			return s, op.Errorf("malformed launch configuration")
 		}
 		if cfg.Cluster[d] != nil {
-			return s, unsupported(op, "thread block clusters")
+			s.cluster[d] = c.Slot(cfg.Cluster[d])
 		}
 		s.grid[d], s.block[d] = c.Slot(cfg.Grid[d]), c.Slot(cfg.Block[d])
 	}
@@ -165,30 +172,34 @@ func compileGPULaunch(c *Compiler, op *ir.Operation) (Compiled, error) {
 	if !ok {
 		return Compiled{}, op.Errorf("malformed body region")
 	}
-	k := &gpuKernel{op: op, inherit: true, hasIDs: true}
+	k := &gpuKernel{op: op, inherit: true, hasIDs: true, clusterIDs: [2][3]int{{-1, -1, -1}, {-1, -1, -1}}}
 	for d := 0; d < 3; d++ {
 		k.ids[0][d], k.ids[1][d] = c.Slot(args.BlockIDs[d]), c.Slot(args.ThreadIDs[d])
 		k.ids[2][d], k.ids[3][d] = c.Slot(args.GridSizes[d]), c.Slot(args.BlockSizes[d])
+		if args.ClusterIDs[d] != nil {
+			k.clusterIDs[0][d], k.clusterIDs[1][d] = c.Slot(args.ClusterIDs[d]), c.Slot(args.ClusterSizes[d])
+		}
 	}
 	if err := k.attributions(c, gpu.WorkgroupAttributions(op), gpu.PrivateAttributions(op)); err != nil {
 		return Compiled{}, err
 	}
 	// The body shares the host function's slots but not its collectives:
 	// the launch itself is no suspension point for the host.
-	hostCollective := c.collective
-	c.collective = false
+	hostCollective, hostAsync := c.collective, c.async
+	c.collective, c.async = false, false
 	k.body, err = c.Region(op.Region(0))
 	k.collective, c.collective = c.collective, hostCollective
+	k.async, c.async = c.async, hostAsync
 	if err != nil {
 		return Compiled{}, err
 	}
 	return Compiled{Exec: func(fr *Frame) error {
 		k.fn = fr.fn
-		g, b, err := readSizes(fr, op, sizes)
+		g, b, cl, err := readSizes(fr, op, sizes)
 		if err != nil {
 			return err
 		}
-		return k.launch(fr, op, g, b, nil)
+		return k.launch(fr, op, g, b, cl, nil)
 	}}, nil
 }
 
@@ -222,7 +233,7 @@ func compileGPULaunchFunc(c *Compiler, op *ir.Operation) (Compiled, error) {
 	if k.body, err = kc.Region(kop.Region(0)); err != nil {
 		return Compiled{}, err
 	}
-	k.collective = kc.collective
+	k.collective, k.async = kc.collective, kc.async
 	k.fn = &Func{Name: ir.SymbolNameOf(kop), Op: kop, Type: ft, Body: k.body, Slots: len(kc.kinds), kinds: kc.kinds, args: k.args}
 	operands := c.Slots(gpu.KernelOperands(op))
 	if len(operands) != len(k.args) {
@@ -233,7 +244,7 @@ func compileGPULaunchFunc(c *Compiler, op *ir.Operation) (Compiled, error) {
 		kinds[i] = kindOf(v.Type())
 	}
 	return Compiled{Exec: func(fr *Frame) error {
-		g, b, err := readSizes(fr, op, sizes)
+		g, b, cl, err := readSizes(fr, op, sizes)
 		if err != nil {
 			return err
 		}
@@ -241,7 +252,7 @@ func compileGPULaunchFunc(c *Compiler, op *ir.Operation) (Compiled, error) {
 		for i, s := range operands {
 			vals[i] = kernelArg{kind: kinds[i], s: fr.S[s], m: fr.M[s], o: fr.O[s]}
 		}
-		return k.launch(fr, op, g, b, vals)
+		return k.launch(fr, op, g, b, cl, vals)
 	}}, nil
 }
 
@@ -252,22 +263,35 @@ type kernelArg struct {
 	o    any
 }
 
-func readSizes(fr *Frame, op *ir.Operation, s launchSizes) (grid, block [3]int64, err error) {
-	n := int64(1)
+func readSizes(fr *Frame, op *ir.Operation, s launchSizes) (grid, block, cluster [3]int64, err error) {
+	n, nc := int64(1), int64(1)
 	for d := 0; d < 3; d++ {
-		grid[d], block[d] = int64(fr.S[s.grid[d]]), int64(fr.S[s.block[d]])
+		grid[d], block[d], cluster[d] = int64(fr.S[s.grid[d]]), int64(fr.S[s.block[d]]), 1
+		if s.cluster[d] >= 0 {
+			cluster[d] = int64(fr.S[s.cluster[d]])
+		}
 		n *= max(block[d], 0)
+		nc *= max(cluster[d], 0)
 	}
 	for d := 0; d < 3; d++ {
 		if grid[d] <= 0 || block[d] <= 0 {
-			return grid, block, runtimeError(op, "invalid launch configuration: grid %s, block %s", fmtID(grid), fmtID(block))
+			return grid, block, cluster, runtimeError(op, "invalid launch configuration: grid %s, block %s", fmtID(grid), fmtID(block))
+		}
+		if cluster[d] <= 0 || grid[d]%cluster[d] != 0 {
+			return grid, block, cluster, runtimeError(op, "cluster %s does not divide grid %s", fmtID(cluster), fmtID(grid))
 		}
 	}
 	if n > maxThreadsPerBlock {
-		return grid, block, runtimeError(op, "block %s has %d threads, more than the limit of %d", fmtID(block), n, maxThreadsPerBlock)
+		return grid, block, cluster, runtimeError(op, "block %s has %d threads, more than the limit of %d", fmtID(block), n, maxThreadsPerBlock)
 	}
-	return grid, block, nil
+	if nc > maxClusterBlocks {
+		return grid, block, cluster, runtimeError(op, "cluster %s has %d blocks, more than the limit of %d", fmtID(cluster), nc, maxClusterBlocks)
+	}
+	return grid, block, cluster, nil
 }
+
+// maxClusterBlocks is the most blocks a (non-portable) cluster may have.
+const maxClusterBlocks = 16
 
 func fmtID(v [3]int64) string { return fmt.Sprintf("(%d,%d,%d)", v[0], v[1], v[2]) }
 
@@ -277,7 +301,9 @@ type gpuGrid struct {
 	launchOp    *ir.Operation
 	host        *Frame
 	grid, block [3]int64
-	args        []kernelArg
+	// cluster is the cluster size in blocks ((1,1,1) without clusters).
+	cluster [3]int64
+	args    []kernelArg
 	// hostShared are the kernel's slots that start with a view of a host
 	// instance of a workgroup global: each block sees its own instance.
 	hostShared []hostShared
@@ -288,8 +314,8 @@ type hostShared struct {
 	view *MemRef
 }
 
-func (k *gpuKernel) launch(host *Frame, op *ir.Operation, grid, block [3]int64, args []kernelArg) error {
-	g := &gpuGrid{k: k, launchOp: op, host: host, grid: grid, block: block, args: args}
+func (k *gpuKernel) launch(host *Frame, op *ir.Operation, grid, block, cluster [3]int64, args []kernelArg) error {
+	g := &gpuGrid{k: k, launchOp: op, host: host, grid: grid, block: block, cluster: cluster, args: args}
 	if k.inherit {
 		for s, m := range host.M {
 			if m != nil && m.Buf.workgroup != nil {
@@ -340,6 +366,8 @@ type gpuBlock struct {
 	pending []pendingLoad
 	// hostShared are the block's views of grid.hostShared, in that order.
 	hostShared []*MemRef
+	// async is the state of asynchronous copies and mbarriers (async.go).
+	async blockAsync
 }
 
 type pendingLoad struct {
@@ -415,6 +443,10 @@ func (b *gpuBlock) newThread(tid [3]int64, wg []*MemRef) (*Thread, error) {
 			fr.S[k.ids[1][d]] = uint64(tid[d])
 			fr.S[k.ids[2][d]] = uint64(g.grid[d])
 			fr.S[k.ids[3][d]] = uint64(g.block[d])
+			if k.clusterIDs[0][d] >= 0 {
+				fr.S[k.clusterIDs[0][d]] = uint64(b.bid[d] / g.cluster[d])
+				fr.S[k.clusterIDs[1][d]] = uint64(g.cluster[d])
+			}
 		}
 	}
 	for i, h := range g.hostShared {
@@ -489,7 +521,7 @@ func (b *gpuBlock) run() error {
 	for {
 		for _, t := range runnable {
 			b.enter(t)
-			t.wait, t.site = nil, nil
+			t.wait, t.site, t.blocked = nil, nil, nil
 			t.next()
 			if t.err != nil && t.err != errAborted {
 				return b.threadError(t, t.err)
@@ -509,7 +541,7 @@ func (b *gpuBlock) run() error {
 				runnable = append(runnable, ts...)
 			}
 		}
-		if len(runnable) > 0 {
+		if runnable = b.unblocked(runnable); len(runnable) > 0 {
 			continue
 		}
 		if readyAt(b.threads, BlockScope) {
@@ -521,6 +553,7 @@ func (b *gpuBlock) run() error {
 				return err
 			}
 			b.epoch++
+			b.syncObservations()
 			runnable = append(runnable, b.threads...)
 			continue
 		}
@@ -529,7 +562,24 @@ func (b *gpuBlock) run() error {
 			allDone = allDone && t.done
 		}
 		if allDone {
+			b.agent = blockAgent
+			if err := b.finish(); err != nil {
+				return err
+			}
 			return b.endEpoch()
+		}
+		// Nothing can run: asynchronous copies complete now, as late as
+		// they may (async.go).
+		b.agent = blockAgent
+		landed, err := b.drain()
+		if err != nil {
+			return err
+		}
+		if runnable = b.unblocked(runnable); landed || len(runnable) > 0 {
+			continue
+		}
+		if err := b.blockedDeadlock(); err != nil {
+			return err
 		}
 		return b.deadlock()
 	}
@@ -577,7 +627,7 @@ func (b *gpuBlock) threadError(t *Thread, err error) error {
 // collective that only some threads of its scope instance reached.
 func (b *gpuBlock) deadlock() error {
 	for _, t := range b.threads {
-		if t.wait == nil || t.site.scope != BlockScope {
+		if t.wait == nil || t.site == nil || t.site.scope != BlockScope {
 			continue
 		}
 		op := t.wait
@@ -593,7 +643,7 @@ func (b *gpuBlock) deadlock() error {
 		for g := 0; g < b.numGroups(s); g++ {
 			ts := b.group(s, g)
 			for _, t := range ts {
-				if t.wait == nil || t.site.scope != s {
+				if t.wait == nil || t.site == nil || t.site.scope != s {
 					continue
 				}
 				op := t.wait
@@ -656,15 +706,27 @@ type shadowCell struct {
 type sharedShadow struct {
 	b     *gpuBlock
 	cells []shadowCell
+	// async is the asynchronous state of each element in kernels with
+	// asynchronous ops (async.go), else nil.
+	async []asyncCell
 }
 
 func (b *gpuBlock) attachShadow(buf *Buffer) {
-	buf.Shadow = &sharedShadow{b: b, cells: make([]shadowCell, len(buf.Data))}
+	s := &sharedShadow{b: b, cells: make([]shadowCell, len(buf.Data))}
+	if k := b.grid.k; k != nil && k.async {
+		s.async = make([]asyncCell, len(buf.Data))
+	}
+	buf.Shadow = s
 }
 
 // CheckAccess implements AccessChecker.
 func (s *sharedShadow) CheckAccess(op *ir.Operation, m *MemRef, idx []int64, p int64, write bool) error {
 	b := s.b
+	if s.async != nil {
+		if err := s.checkAsync(op, m, idx, p, write); err != nil {
+			return err
+		}
+	}
 	e, who := b.epoch, b.agent
 	c := &s.cells[p]
 	if c.wEpoch == e && !sameAgent(c.writer, who) {

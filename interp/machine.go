@@ -96,6 +96,8 @@ type Func struct {
 	// collective: the body declares collective ops, or calls a function
 	// that may, so a kernel calling it must run threads as coroutines.
 	collective bool
+	// async: the body (or a callee) may block or start asynchronous work.
+	async bool
 }
 
 // Function returns the compiled function name, compiling it (and, lazily,
@@ -140,7 +142,7 @@ func (m *Machine) compileFunc(name string, op *ir.Operation, ft *ir.FunctionType
 	for _, a := range op.Region(0).Front().Arguments() {
 		f.args = append(f.args, c.Slot(a))
 	}
-	f.Body, f.Slots, f.kinds, f.collective = body, len(c.kinds), c.kinds, c.collective
+	f.Body, f.Slots, f.kinds, f.collective, f.async = body, len(c.kinds), c.kinds, c.collective, c.async
 	return f, nil
 }
 
@@ -467,7 +469,7 @@ func (r *Region) Single() *Block {
 func DefaultHandlers() []Handler {
 	var hs []Handler
 	for _, list := range [][]Handler{coreHandlers(), arithHandlers(), mathHandlers(), gpuHandlers(),
-		llvmHandlers(), nvvmHandlers(), wmmaHandlers()} {
+		llvmHandlers(), nvvmHandlers(), wmmaHandlers(), nvvmAsyncHandlers(), wgmmaHandlers(), nvgpuHandlers(), mmaSyncHandlers()} {
 		hs = append(hs, list...)
 	}
 	return hs
@@ -490,6 +492,8 @@ type Compiler struct {
 	kinds []slotKind
 	// collective: an op compiled so far declared a collective.
 	collective bool
+	// async: an op compiled so far may block or start asynchronous work (Suspending).
+	async bool
 }
 
 // Machine returns the machine being compiled for.

@@ -10,38 +10,41 @@ import (
 // model of gpu.go: special registers read the running Thread (an error on
 // the host, like gpu.thread_id), barriers are block collectives that end a
 // race epoch (as gpu.barrier), and the warp ops are warp collectives with
-// PTX's semantics for their mask operands. The matrix ops (nvvm.wmma.*)
-// have their own file; the asynchronous copies, mbarriers and wgmma are
-// not executable yet (notexec.go).
+// PTX's semantics for their mask operands. The matrix ops have their own
+// files (nvvm_wmma.go, nvvm_wgmma.go, nvvm_mma.go), as do the
+// asynchronous copies and mbarriers (nvvm_async.go).
 //
 // Machine-dependent registers get the values of a GPU with one SM that
-// runs every block, where each block is a cluster of one block: smid 0,
-// nsmid 1, nwarpid the most warps a block may have, clusterid the block
-// id, cluster.ctaid 0.
+// runs every block: smid 0, nsmid 1, nwarpid the most warps a block may
+// have. Cluster registers follow the launch's cluster size (each block is
+// a cluster of one without one).
 
 func nvvmHandlers() []Handler {
 	dim := func(get func(t *Thread) [3]int64, d int) func(t *Thread) int64 {
 		return func(t *Thread) int64 { return get(t)[d] }
 	}
 	regs := map[string]func(t *Thread) int64{
-		"laneid":           func(t *Thread) int64 { return int64(t.LaneID()) },
-		"warpsize":         func(*Thread) int64 { return warpSize },
-		"warpid":           func(t *Thread) int64 { return int64(t.WarpID()) },
-		"nwarpid":          func(*Thread) int64 { return maxWarps },
-		"smid":             func(*Thread) int64 { return 0 },
-		"nsmid":            func(*Thread) int64 { return 1 },
-		"cluster.ctarank":  func(*Thread) int64 { return 0 },
-		"cluster.nctarank": func(*Thread) int64 { return 1 },
+		"laneid":          func(t *Thread) int64 { return int64(t.LaneID()) },
+		"warpsize":        func(*Thread) int64 { return warpSize },
+		"warpid":          func(t *Thread) int64 { return int64(t.WarpID()) },
+		"nwarpid":         func(*Thread) int64 { return maxWarps },
+		"smid":            func(*Thread) int64 { return 0 },
+		"nsmid":           func(*Thread) int64 { return 1 },
+		"cluster.ctarank": (*Thread).ClusterRank,
+		"cluster.nctarank": func(t *Thread) int64 {
+			c := t.ClusterDimBlocks()
+			return c[0] * c[1] * c[2]
+		},
 	}
 	for d, x := range []string{"x", "y", "z"} {
 		regs["tid."+x] = dim((*Thread).ThreadID, d)
 		regs["ntid."+x] = dim((*Thread).BlockDim, d)
 		regs["ctaid."+x] = dim((*Thread).BlockID, d)
 		regs["nctaid."+x] = dim((*Thread).GridDim, d)
-		regs["clusterid."+x] = dim((*Thread).BlockID, d)
-		regs["nclusterid."+x] = dim((*Thread).GridDim, d)
-		regs["cluster.ctaid."+x] = func(*Thread) int64 { return 0 }
-		regs["cluster.nctaid."+x] = func(*Thread) int64 { return 1 }
+		regs["clusterid."+x] = dim((*Thread).ClusterID, d)
+		regs["nclusterid."+x] = dim((*Thread).ClusterDim, d)
+		regs["cluster.ctaid."+x] = dim((*Thread).ClusterBlockID, d)
+		regs["cluster.nctaid."+x] = dim((*Thread).ClusterDimBlocks, d)
 	}
 	var hs []Handler
 	// In the dialect's order, so that DefaultHandlers is stable.
@@ -61,7 +64,7 @@ func nvvmHandlers() []Handler {
 		// effect. setmaxregister is a register-allocation hint.
 		Handler{"nvvm.fence.mbarrier.init", compileNop},
 		Handler{"nvvm.fence.sc.cluster", compileNop},
-		Handler{"nvvm.fence.proxy", compileNop},
+		Handler{"nvvm.fence.proxy", compileFenceProxy},
 		Handler{"nvvm.setmaxregister", compileNop},
 	)
 }

@@ -40,6 +40,10 @@ type Thread struct {
 	wait    *ir.Operation
 	site    *CollectiveOp
 	arrival Arrival
+	// blocked is what the thread waits for at wait when it is blocked
+	// (Thread.Block) rather than at a collective.
+	blocked *blockWait
+	async   threadAsync
 }
 
 // Thread returns the GPU thread the frame runs on, or nil on the host.
@@ -101,6 +105,34 @@ func (t *Thread) BlockDim() [3]int64 { return t.block.grid.block }
 
 // GridDim is the number of blocks of the grid in each dimension (gpu.grid_dim).
 func (t *Thread) GridDim() [3]int64 { return t.block.grid.grid }
+
+// ClusterID is the index of the thread's cluster in the grid (gpu.cluster_id).
+func (t *Thread) ClusterID() [3]int64 {
+	b, c := t.block.bid, t.block.grid.cluster
+	return [3]int64{b[0] / c[0], b[1] / c[1], b[2] / c[2]}
+}
+
+// ClusterDim is the number of clusters of the grid in each dimension (gpu.cluster_dim).
+func (t *Thread) ClusterDim() [3]int64 {
+	g, c := t.block.grid.grid, t.block.grid.cluster
+	return [3]int64{g[0] / c[0], g[1] / c[1], g[2] / c[2]}
+}
+
+// ClusterBlockID is the index of the thread's block in its cluster (gpu.cluster_block_id).
+func (t *Thread) ClusterBlockID() [3]int64 {
+	b, c := t.block.bid, t.block.grid.cluster
+	return [3]int64{b[0] % c[0], b[1] % c[1], b[2] % c[2]}
+}
+
+// ClusterDimBlocks is the number of blocks of a cluster in each dimension (gpu.cluster_dim_blocks).
+func (t *Thread) ClusterDimBlocks() [3]int64 { return t.block.grid.cluster }
+
+// ClusterRank is the linear index of the thread's block in its cluster,
+// x fastest (%cluster_ctarank, the bit of a TMA multicast mask).
+func (t *Thread) ClusterRank() int64 {
+	i, c := t.ClusterBlockID(), t.block.grid.cluster
+	return i[0] + c[0]*(i[1]+c[1]*i[2])
+}
 
 // LinearID is the thread's linear index in its block, x fastest: the order
 // that cuts a block into warps and warpgroups.

@@ -1,5 +1,4 @@
 // RUN: goopt opt %s --gpu-kernel-outlining | FileCheck %s
-// EQUIV: none (the interpreter does not run thread block clusters)
 
 // Async dependencies and token, and cluster sizes, carry over to the
 // gpu.launch_func; the cluster ids and sizes of the body become
