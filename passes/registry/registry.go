@@ -33,6 +33,7 @@ import (
 	"github.com/goopt/goopt/passes/gpukerneloutlining"
 	"github.com/goopt/goopt/passes/gpulatencyhiding"
 	"github.com/goopt/goopt/passes/gpulaunchsinkindexcomputations"
+	"github.com/goopt/goopt/passes/gpumatmulhopper"
 	"github.com/goopt/goopt/passes/gpumatmulwmma"
 	"github.com/goopt/goopt/passes/loweraffine"
 	"github.com/goopt/goopt/passes/printopstats"
@@ -80,12 +81,13 @@ func Factories() []pass.Factory {
 		convertvectortollvm.New,
 		gpukerneloutlining.New,
 		gpulaunchsinkindexcomputations.New,
+		gpumatmulhopper.NewKernelPass,
 	}
 }
 
 // Pipelines returns every named pipeline.
 func Pipelines() []*pass.PipelineInfo {
-	return []*pass.PipelineInfo{gpumatmulwmma.Pipeline()}
+	return []*pass.PipelineInfo{gpumatmulwmma.Pipeline(), gpumatmulhopper.Pipeline()}
 }
 
 // All returns a registry holding every pass and named pipeline.
