@@ -115,7 +115,7 @@ func runBench(cmd *cobra.Command, e *env, f *benchFlags, open openGPU) error {
 		var n int
 		var err error
 		if f.tune {
-			n, err = bench.PrebuildTune(ctx, o, bench.DefaultTuneSpace())
+			n, err = bench.PrebuildTune(ctx, o, bench.TuneSpaceFor(o.Pipeline))
 		} else {
 			n, err = bench.Prebuild(ctx, o, f.ablation, size)
 		}
@@ -137,7 +137,7 @@ func runBench(cmd *cobra.Command, e *env, f *benchFlags, open openGPU) error {
 		}
 		rep, err = bench.Ablation(ctx, o, size)
 	case f.tune:
-		rep, err = bench.Tune(ctx, o, bench.DefaultTuneSpace())
+		rep, err = bench.Tune(ctx, o, bench.TuneSpaceFor(o.Pipeline))
 	default:
 		rep, err = bench.Sweep(ctx, o)
 	}

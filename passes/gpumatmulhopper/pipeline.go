@@ -96,3 +96,33 @@ func Build(pm *pass.OpPassManager, o Options) error {
 	}
 	return nil
 }
+
+// Check says why the pipeline configured by o cannot compile an m×n×k
+// matmul (nil when it can), without compiling: the same checks the pass
+// makes, for a tuner's search.
+func (o Options) Check(m, n, k int64) error {
+	if _, err := o.kernel(); err != nil {
+		return err
+	}
+	for d, s := range [3]int64{m, n, k} {
+		if tile := o.TBTile[d]; s%tile != 0 {
+			return fmt.Errorf("matmul size %d is not a multiple of the thread-block tile %d", s, tile)
+		}
+	}
+	return nil
+}
+
+// Threads is the block size of the kernel o configures.
+func (o Options) Threads() int64 {
+	kc := kernel{Consumers: o.Consumers, WarpSpecialize: o.WarpSpecialize}
+	return kc.threads()
+}
+
+// SharedBytes is the dynamic shared memory of the kernel o configures.
+func (o Options) SharedBytes() int64 {
+	if len(o.TBTile) != 3 {
+		return 0
+	}
+	kc := kernel{BM: o.TBTile[0], BN: o.TBTile[1], BK: o.TBTile[2], Stages: o.Stages}
+	return kc.sharedBytes()
+}
