@@ -78,7 +78,7 @@ func benchCommand(e *env, open openGPU) *cobra.Command {
 	fs.StringVar(&f.saveTuned, "save-tuned", "", "with --tune: save the best configuration per size to this JSON file (for goopt compile --tuned)")
 	fs.IntVar(&o.Device.Ordinal, "device", 0, "the CUDA device number")
 	fs.StringVar(&o.Device.CuBLAS, "cublas", "", "the libcublas to load (default: libcublas.so.13, .so.12, .so)")
-	fs.StringVar(&o.Codegen.Arch, "arch", "sm_90", "the GPU architecture (llc -mcpu)")
+	fs.StringVar(&o.Codegen.Arch, "arch", "", "the GPU architecture (llc -mcpu; default: sm_90, or sm_90a when a kernel uses wgmma or setmaxnreg)")
 	fs.IntVar(&o.Codegen.PTXVersion, "ptx-version", 80, "the PTX ISA version times ten (llc -mattr=+ptxNN)")
 	fs.IntVarP(&f.optLevel, "opt-level", "O", 2, "llc's optimization level (0-3)")
 	fs.StringVar(&o.Codegen.LLC, "llc", "", "the llc to run (default: $GOOPT_LLC, llc-19, llc)")
