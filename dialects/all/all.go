@@ -10,6 +10,7 @@ import (
 	"github.com/goopt/goopt/dialects/llvm"
 	"github.com/goopt/goopt/dialects/math"
 	"github.com/goopt/goopt/dialects/memref"
+	"github.com/goopt/goopt/dialects/nvgpu"
 	"github.com/goopt/goopt/dialects/nvvm"
 	"github.com/goopt/goopt/dialects/scf"
 	"github.com/goopt/goopt/dialects/vector"
@@ -31,6 +32,7 @@ func All() []*ir.Dialect {
 		vector.Dialect(),
 		llvm.Dialect(),
 		nvvm.Dialect(),
+		nvgpu.Dialect(),
 	}
 }
 
