@@ -27,6 +27,9 @@ const (
 	WGMMATypeKind      EnumKind = "wgmma_type"
 	WGMMAScaleInKind   EnumKind = "wgmma_scale_in"
 	WGMMAScaleOutKind  EnumKind = "wgmma_scale_out"
+	ReduxKindKind      EnumKind = "redux_kind"
+	// MemScopeKind postdates MLIR 19 (fence.proxy.acquire/release).
+	MemScopeKind EnumKind = "mem_scope"
 )
 
 // enumInfo describes one enum: its keywords in MLIR's order, the C++ enum
@@ -54,6 +57,8 @@ var enums = map[EnumKind]enumInfo{
 	WGMMATypeKind:      {[]string{"f16", "tf32", "u8", "s8", "b1", "bf16", "e4m3", "e5m2", "f32", "s32"}, "WGMMATypes", "NVVM WGMMA types", false},
 	WGMMAScaleInKind:   {[]string{"one", "neg"}, "WGMMAScaleIn", "WGMMA overflow options", false},
 	WGMMAScaleOutKind:  {[]string{"zero", "one"}, "WGMMAScaleOut", "WGMMA input predicate", false},
+	ReduxKindKind:      {[]string{"add", "and", "max", "min", "or", "umax", "umin", "xor"}, "ReduxKind", "NVVM redux kind", true},
+	MemScopeKind:       {[]string{"cta", "cluster", "gpu", "sys"}, "MemScopeKind", "NVVM Memory Scope kind", false},
 }
 
 // EnumAttr is one of the nvvm dialect's enum attributes:
@@ -166,6 +171,14 @@ const (
 	ReqntidAttrName  = "nvvm.reqntid"  // array<i32: ...>: exact threads per block
 	MinctasmAttrName = "nvvm.minctasm" // integer: least blocks per SM
 	MaxnregAttrName  = "nvvm.maxnreg"  // integer: most registers per thread
+	// ClusterDimAttrName and ClusterMaxBlocksAttrName postdate MLIR 19
+	// (upstream added them with the same spelling in LLVM 20).
+	ClusterDimAttrName       = "nvvm.cluster_dim"        // array<i32: x[, y[, z]]>: blocks per cluster
+	ClusterMaxBlocksAttrName = "nvvm.cluster_max_blocks" // integer: most blocks per cluster
+	// GridConstantAttrName is a unit argument attribute: a kernel's by-value
+	// (llvm.byval) parameter the kernel only reads, so it may be read in
+	// place from the parameter space rather than copied to local memory.
+	GridConstantAttrName = "nvvm.grid_constant"
 )
 
 // IsKernel reports whether fn carries `nvvm.kernel`.
@@ -196,9 +209,53 @@ func VerifyAttribute(op *ir.Operation, name string, a ir.Attribute) error {
 		if !ok || d.Elem != ir.I32 || len(d.Ints) == 0 || len(d.Ints) > 3 {
 			return ir.Errorf(op.Loc(), "'%q' attribute must be integer array with maximum 3 index", name)
 		}
-	case MinctasmAttrName, MaxnregAttrName:
+	case ClusterDimAttrName:
+		d, ok := a.(*ir.DenseArrayAttr)
+		if !ok || d.Elem != ir.I32 || len(d.Ints) == 0 || len(d.Ints) > 3 {
+			return ir.Errorf(op.Loc(), "'%q' attribute must be integer array with maximum 3 index", name)
+		}
+	case MinctasmAttrName, MaxnregAttrName, ClusterMaxBlocksAttrName:
 		if _, ok := a.(*ir.IntegerAttr); !ok {
 			return ir.Errorf(op.Loc(), "'%q' attribute must be integer constant", name)
+		}
+	}
+	return nil
+}
+
+// VerifyArgAttribute checks the nvvm dialect's attribute name on argument
+// arg of the function op, with MLIR 19's messages
+// (NVVMDialect::verifyRegionArgAttribute): nvvm.grid_constant is a unit
+// attribute of a kernel's llvm.byval argument.
+func VerifyArgAttribute(op *ir.Operation, arg int, name string, a ir.Attribute) error {
+	if name != GridConstantAttrName {
+		return nil
+	}
+	if _, ok := a.(*ir.UnitAttr); !ok {
+		return ir.Errorf(op.Loc(), "'%q' must be a unit attribute", name)
+	}
+	if !IsKernel(op) {
+		return ir.Errorf(op.Loc(), "'%q' attribute must be present only on kernel arguments", name)
+	}
+	if ArgAttr(op, arg, "llvm.byval") == nil {
+		return ir.Errorf(op.Loc(), "'%q' attribute requires the argument to also have attribute 'llvm.byval'", name)
+	}
+	return nil
+}
+
+// ArgAttr returns the attribute name of argument arg of the function op
+// (from its arg_attrs), or nil.
+func ArgAttr(op *ir.Operation, arg int, name string) ir.Attribute {
+	arr, ok := op.Attr("arg_attrs").(*ir.ArrayAttr)
+	if !ok || arg < 0 || arg >= len(arr.Elems) {
+		return nil
+	}
+	dict, ok := arr.Elems[arg].(*ir.DictionaryAttr)
+	if !ok {
+		return nil
+	}
+	for _, e := range dict.Entries {
+		if e.Name == name {
+			return e.Value
 		}
 	}
 	return nil

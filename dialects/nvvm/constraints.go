@@ -167,6 +167,30 @@ var ptrTypeDirective = ir.CustomDirective{
 	},
 }
 
+// scopeAndGenericPtrDirective is custom<ScopeGenericPtr>($scope,
+// type($addr)): a memory scope attribute, spelled as the format would
+// spell it, that also gives addr, which upstream's format does not type,
+// its only type `!llvm.ptr` (ODS's LLVM_PointerGeneric).
+var scopeAndGenericPtrDirective = ir.CustomDirective{
+	Parse: func(p ir.OpParser, args []*ir.FormatArg) error {
+		a, err := memScope.Parse(p)
+		if err != nil {
+			return err
+		}
+		args[0].Attr = a
+		t, err := llvmType(p.Context(), ".ptr")
+		args[1].Types = []ir.Type{t}
+		return err
+	},
+	Print: func(p ir.OpPrinter, op *ir.Operation, _ []*ir.FormatArg) {
+		if a := op.Attr("scope"); a != nil {
+			memScope.Print(p, a)
+		}
+	},
+}
+
+var memScope = enumKind(MemScopeKind)
+
 // llvmType returns the llvm dialect type `!llvm<body>`: the llvm dialect's
 // own when ctx registers it, an opaque one otherwise.
 func llvmType(ctx *ir.Context, body string) (ir.Type, error) {

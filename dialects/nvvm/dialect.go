@@ -27,14 +27,24 @@ func ops() []*ir.OpDef {
 		bareOp("nvvm.fence.mbarrier.init", "Fence for mbarrier initialisation",
 			"Makes prior mbarrier.init operations visible to the cluster (fence.mbarrier_init.release.cluster)."+
 				"\n\n    nvvm.fence.mbarrier.init", sync),
+		barrierArriveOp(),
+		barWarpSyncOp(),
+		reduxSyncOp(),
+		rcpApproxOp(),
+		mapaOp(),
 		bareOp("nvvm.fence.sc.cluster", "Sequentially consistent cluster fence",
 			"fence.sc.cluster.\n\n    nvvm.fence.sc.cluster", sync),
 		fenceProxyOp(),
+	)
+	defs = append(defs, fenceProxyTensormapOps()...)
+	defs = append(defs, clusterBarrierOps()...)
+	defs = append(defs,
 
 		wmmaLoadOp(),
 		wmmaMmaOp(),
 		wmmaStoreOp(),
 		ldmatrixOp(),
+		stmatrixOp(),
 		mmaSyncOp(),
 
 		cpAsyncOp(),
@@ -43,7 +53,10 @@ func ops() []*ir.OpDef {
 		cpAsyncWaitGroupOp(),
 	)
 	defs = append(defs, mbarrierAllOps()...)
+	defs = append(defs, cpAsyncMbarrierArriveOps()...)
+	defs = append(defs, bulkAsyncGroupOps()...)
 	defs = append(defs,
+		prefetchTensormapOp(),
 		bulkTensorLoadOp(),
 		bulkTensorStoreOp(),
 		bareOp("nvvm.wgmma.fence.aligned", "Fence before wgmma",

@@ -90,6 +90,15 @@ func mbarrierAllOps() []*ir.OpDef {
 		"Counts the thread's arrival at the mbarrier and returns an opaque state of the phase it "+
 			"arrived in.\n\n    %s = nvvm.mbarrier.arrive %bar : !llvm.ptr -> i64",
 		nil, &state, "$addr attr-dict `:` type($addr) `->` type($res)")...)
+	defs = append(defs, mbarrierOps("nvvm.mbarrier.arrive.nocomplete", "Arrive on an mbarrier without completing the phase",
+		"Counts count arrivals at the mbarrier, which must not complete its current phase, and "+
+			"returns the state of that phase.\n\n    %s = nvvm.mbarrier.arrive.nocomplete %bar, %n : !llvm.ptr, i32 -> i64",
+		[]ir.ValueDef{ir.Operand("count", i32Type)}, &state,
+		"$addr `,` $count attr-dict `:` type(operands) `->` type($res)")...)
+	defs = append(defs, mbarrierOps("nvvm.mbarrier.inval", "Invalidate an mbarrier",
+		"Invalidates the mbarrier object at addr so that its memory may be reused.\n\n"+
+			"    nvvm.mbarrier.inval %bar : !llvm.ptr",
+		nil, nil, "$addr attr-dict `:` type(operands)")...)
 	defs = append(defs, mbarrierOps("nvvm.mbarrier.arrive.expect_tx", "Arrive on an mbarrier expecting bytes",
 		"Raises the mbarrier's expected transaction count by txcount bytes, then arrives.\n\n"+
 			"    nvvm.mbarrier.arrive.expect_tx %bar, %bytes : !llvm.ptr, i32",
@@ -303,4 +312,62 @@ func verifyWgmma(op *ir.Operation) error {
 		return op.Errorf(" `satfinite` can be only used with s32 accumulator, however the current accumulator is %s", d)
 	}
 	return nil
+}
+
+// cpAsyncMbarrierArriveOps are cp.async.mbarrier.arrive(.shared): the
+// mbarrier gets an arrival when the thread's prior cp.async ops complete;
+// noinc keeps the pending count (the arrival was counted in init).
+func cpAsyncMbarrierArriveOps() []*ir.OpDef {
+	defs := mbarrierOps("nvvm.cp.async.mbarrier.arrive", "Arrive on an mbarrier when cp.async ops complete",
+		"Makes the mbarrier at addr track the completion of the thread's prior cp.async operations: "+
+			"it gets an arrival when they complete; with noinc the arrival is not added to the "+
+			"expected count first.\n\n    nvvm.cp.async.mbarrier.arrive %bar {noinc = true} : !llvm.ptr",
+		nil, nil, "$addr attr-dict `:` type(operands)")
+	for _, d := range defs {
+		d.Attrs = []ir.AttrDef{ir.DefaultAttr("noinc", ir.BoolAttrKind, ir.BoolAttr(false))}
+	}
+	return defs
+}
+
+// nonNegI32 is ConfinedAttr<I32Attr, [IntMinValue<0>]>.
+var nonNegI32 = &ir.AttrConstraint{
+	Desc: "32-bit signless integer attribute whose minimum value is 0",
+	Type: ir.I32,
+	Check: func(a ir.Attribute) bool {
+		v, ok := a.(*ir.IntegerAttr)
+		return ok && ir.I32AttrKind.Check(a) && v.Int() >= 0
+	},
+}
+
+func bulkAsyncGroupOps() []*ir.OpDef {
+	return []*ir.OpDef{
+		bareOp("nvvm.cp.async.bulk.commit.group", "Commit the pending bulk async ops as a group",
+			"Groups the thread's cp.async.bulk operations (TMA stores) issued since the last commit "+
+				"into a bulk async-group.\n\n    nvvm.cp.async.bulk.commit.group", sync),
+		{
+			Name:    "nvvm.cp.async.bulk.wait_group",
+			Summary: "Wait for bulk async groups",
+			Doc: "Waits until at most group of the thread's most recent bulk async-groups are pending; " +
+				"with read, until their source reads are done (the shared memory may be reused) rather " +
+				"than their writes.\n\n    nvvm.cp.async.bulk.wait_group 0 {read}",
+			Traits:   sync,
+			Operands: ir.NoValues,
+			Results:  ir.NoValues,
+			Attrs:    []ir.AttrDef{ir.Attr("group", nonNegI32), ir.OptAttr("read", ir.UnitAttrKind)},
+			Format:   "$group attr-dict",
+		},
+	}
+}
+
+func prefetchTensormapOp() *ir.OpDef {
+	return &ir.OpDef{
+		Name:    "nvvm.prefetch.tensormap",
+		Summary: "Prefetch a TMA descriptor",
+		Doc: "Brings the tensor map at tmaDescriptor into the cache for later cp.async.bulk.tensor " +
+			"ops; predicate, when given, guards it.\n\n    nvvm.prefetch.tensormap %desc : !llvm.ptr",
+		Traits:   sync,
+		Operands: []ir.ValueDef{ir.Operand("tmaDescriptor", anyPtr), predicate},
+		Results:  ir.NoValues,
+		Format:   "$tmaDescriptor (`,` `predicate` `=` $predicate^)? attr-dict `:` type(operands)",
+	}
 }

@@ -157,8 +157,9 @@ func fenceProxyOp() *ir.OpDef {
 	return &ir.OpDef{
 		Name:    "nvvm.fence.proxy",
 		Summary: "Fence between the generic and async proxies",
-		Doc: "Orders memory accesses made through different proxies (generic, async, tensormap); an " +
-			"`async.shared` fence names the shared space.\n\n" +
+		Doc: "Orders memory accesses made through different proxies (alias, async, async.global, " +
+			"async.shared); an `async.shared` fence names the shared space. The generic -> tensormap " +
+			"fences are nvvm.fence.proxy.acquire and nvvm.fence.proxy.release.\n\n" +
 			"    nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}",
 		Traits:   sync,
 		Operands: ir.NoValues,
@@ -166,8 +167,13 @@ func fenceProxyOp() *ir.OpDef {
 		Attrs:    []ir.AttrDef{ir.Attr("kind", enumKind(ProxyKindKind)), ir.OptAttr("space", enumKind(SharedSpaceKind))},
 		Format:   "attr-dict",
 		Verify: func(op *ir.Operation) error {
-			async := EnumValue(op, "kind") == "async.shared"
+			kind := EnumValue(op, "kind")
+			async := kind == "async.shared"
 			switch {
+			case kind == "tensormap":
+				return op.Errorf("tensormap proxy is not a supported proxy kind")
+			case kind == "generic":
+				return op.Errorf("generic proxy not a supported proxy kind")
 			case async && op.Attr("space") == nil:
 				return op.Errorf("async_shared fence requires space attribute")
 			case !async && op.Attr("space") != nil:
@@ -208,4 +214,162 @@ func intAttr(op *ir.Operation, name string) int64 {
 		return a.Int()
 	}
 	return 0
+}
+
+func barrierArriveOp() *ir.OpDef {
+	return &ir.OpDef{
+		Name:    "nvvm.barrier.arrive",
+		Summary: "Announce arrival at a CTA barrier without waiting",
+		Doc: "The thread counts itself at barrier `id` (0 when absent), which completes when " +
+			"number_of_threads threads have arrived or waited, and goes on without waiting (bar.arrive); " +
+			"producer warps use it to signal consumers that wait with nvvm.barrier.\n\n" +
+			"    nvvm.barrier.arrive id = %id number_of_threads = %n",
+		Traits:   sync,
+		Operands: []ir.ValueDef{ir.Opt("barrierId", i32Type), ir.Operand("numberOfThreads", i32Type)},
+		Results:  ir.NoValues,
+		Format:   "(`id` `=` $barrierId^)? `number_of_threads` `=` $numberOfThreads attr-dict",
+	}
+}
+
+func barWarpSyncOp() *ir.OpDef {
+	return &ir.OpDef{
+		Name:    "nvvm.bar.warp.sync",
+		Summary: "Warp barrier synchronization",
+		Doc: "Waits until every lane of mask has reached a bar.warp.sync with the same mask; memory " +
+			"accesses before it are ordered before those after it among those lanes.\n\n" +
+			"    nvvm.bar.warp.sync %mask : i32",
+		Traits:   sync,
+		Operands: []ir.ValueDef{ir.Operand("mask", nil)},
+		Results:  ir.NoValues,
+		Format:   "$mask attr-dict `:` type($mask)",
+	}
+}
+
+func reduxSyncOp() *ir.OpDef {
+	return &ir.OpDef{
+		Name:    "nvvm.redux.sync",
+		Summary: "Warp reduction of a 32-bit integer",
+		Doc: "Every lane of mask_and_clamp gets kind (add, min, max, umin, umax, and, or, xor) of val " +
+			"over those lanes.\n\n    %r = nvvm.redux.sync  add %v, %mask : i32 -> i32",
+		Operands: []ir.ValueDef{ir.Operand("val", nil), ir.Operand("mask_and_clamp", i32Type)},
+		Results:  []ir.ValueDef{ir.Operand("res", nil)},
+		Attrs:    []ir.AttrDef{ir.Attr("kind", enumKind(ReduxKindKind))},
+		Format:   "$kind $val `,` $mask_and_clamp attr-dict `:` type($val) `->` type($res)",
+	}
+}
+
+var f32Type = ir.TypeIs(ir.F32, "32-bit float")
+
+func rcpApproxOp() *ir.OpDef {
+	return &ir.OpDef{
+		Name:     "nvvm.rcp.approx.ftz.f",
+		Summary:  "Approximate reciprocal, subnormals flushed to zero",
+		Doc:      "Returns an approximation of 1/arg (rcp.approx.ftz.f32).\n\n    %r = nvvm.rcp.approx.ftz.f %x : f32",
+		Traits:   ir.Pure,
+		Operands: []ir.ValueDef{ir.Operand("arg", f32Type)},
+		Results:  []ir.ValueDef{ir.Operand("res", f32Type)},
+		Format:   "$arg attr-dict `:` type($res)",
+	}
+}
+
+// clusterBarrierOp declares one half of the split cluster barrier
+// (barrier.cluster.arrive / wait); `aligned` promises that every thread of
+// the warp executes the same instance.
+func clusterBarrierOp(name, summary, doc string) *ir.OpDef {
+	return &ir.OpDef{
+		Name:     name,
+		Summary:  summary,
+		Doc:      doc,
+		Traits:   sync,
+		Operands: ir.NoValues,
+		Results:  ir.NoValues,
+		Attrs:    []ir.AttrDef{ir.OptAttr("aligned", ir.UnitAttrKind)},
+		Format:   "attr-dict",
+	}
+}
+
+func clusterBarrierOps() []*ir.OpDef {
+	return []*ir.OpDef{
+		clusterBarrierOp("nvvm.cluster.arrive", "Arrive at the cluster barrier",
+			"Counts the thread's arrival at the cluster barrier with release semantics; the barrier "+
+				"completes when every non-exited thread of the cluster has arrived "+
+				"(barrier.cluster.arrive).\n\n    nvvm.cluster.arrive {aligned}"),
+		clusterBarrierOp("nvvm.cluster.arrive.relaxed", "Arrive at the cluster barrier, relaxed",
+			"As nvvm.cluster.arrive, without ordering the thread's prior memory accesses "+
+				"(barrier.cluster.arrive.relaxed).\n\n    nvvm.cluster.arrive.relaxed {aligned}"),
+		clusterBarrierOp("nvvm.cluster.wait", "Wait at the cluster barrier",
+			"Waits until every non-exited thread of the cluster has arrived at the cluster barrier, "+
+				"with acquire semantics (barrier.cluster.wait).\n\n    nvvm.cluster.wait {aligned}"),
+	}
+}
+
+// mapaOp postdates MLIR 19 (upstream's syntax of LLVM 20): mlir-opt-19
+// reads it in generic form only.
+func mapaOp() *ir.OpDef {
+	return &ir.OpDef{
+		Name:    "nvvm.mapa",
+		Summary: "Map a shared-memory address into another CTA of the cluster",
+		Doc: "Returns the address of the variable at a in the shared memory of the cluster's CTA of " +
+			"rank b (mapa); a generic pointer maps to a generic one, a shared one to a shared one. " +
+			"Postdates MLIR 19.\n\n    %r = nvvm.mapa %p, %rank : !llvm.ptr<3> -> !llvm.ptr<3>",
+		Traits:   ir.Pure,
+		Operands: []ir.ValueDef{ir.Operand("a", genericOrSharedPtr), ir.Operand("b", i32Type)},
+		Results:  []ir.ValueDef{ir.Operand("res", genericOrSharedPtr)},
+		TypesMatchWith: []ir.TypeMatch{{From: "a", To: "res", Desc: "`res` and `a` should have the same type",
+			Transform: func(t ir.Type) ir.Type { return t }}},
+		Format: "$a `,` $b attr-dict `:` type($a) `->` type($res)",
+	}
+}
+
+// fenceProxyTensormapOps are the uni-directional generic -> tensormap
+// fences (fence.proxy.tensormap::generic.release / .acquire) that order a
+// tensor map written in global memory by generic stores before TMA
+// reads of it. They postdate MLIR 19 (upstream's syntax of LLVM 20).
+func fenceProxyTensormapOps() []*ir.OpDef {
+	proxy := enumKind(ProxyKindKind)
+	attrs := func() []ir.AttrDef {
+		return []ir.AttrDef{
+			ir.Attr("scope", memScope),
+			ir.DefaultAttr("fromProxy", proxy, Enum(ProxyKindKind, "generic")),
+			ir.DefaultAttr("toProxy", proxy, Enum(ProxyKindKind, "tensormap")),
+		}
+	}
+	verify := func(op *ir.Operation) error {
+		if from := EnumValue(op, "fromProxy"); from != "" && from != "generic" {
+			return op.Errorf("uni-directional proxies only support generic for from_proxy attribute")
+		}
+		if to := EnumValue(op, "toProxy"); to != "" && to != "tensormap" {
+			return op.Errorf("uni-directional proxies only support tensormap for to_proxy attribute")
+		}
+		return nil
+	}
+	proxies := "(`from_proxy` `=` $fromProxy^)? (`to_proxy` `=` $toProxy^)? attr-dict"
+	return []*ir.OpDef{
+		{
+			Name:    "nvvm.fence.proxy.acquire",
+			Summary: "Acquire fence from the generic to the tensormap proxy",
+			Doc: "Orders the tensormap-proxy reads of the size (128) bytes at addr after generic-proxy " +
+				"writes to them released by a fence.proxy.release at scope. Postdates MLIR 19.\n\n" +
+				"    nvvm.fence.proxy.acquire #nvvm.mem_scope<gpu> %desc, %c128",
+			Traits:   sync,
+			Operands: []ir.ValueDef{ir.Operand("addr", ptrIn(GenericSpace)), ir.Operand("size", i32Type)},
+			Results:  ir.NoValues,
+			Attrs:    attrs(),
+			Custom:   map[string]ir.CustomDirective{"ScopeGenericPtr": scopeAndGenericPtrDirective},
+			Format:   "custom<ScopeGenericPtr>($scope, type($addr)) $addr `,` $size " + proxies,
+			Verify:   verify,
+		},
+		{
+			Name:    "nvvm.fence.proxy.release",
+			Summary: "Release fence from the generic to the tensormap proxy",
+			Doc: "Releases the thread's prior generic-proxy writes at scope to a later tensormap-proxy " +
+				"acquire. Postdates MLIR 19.\n\n    nvvm.fence.proxy.release #nvvm.mem_scope<gpu>",
+			Traits:   sync,
+			Operands: ir.NoValues,
+			Results:  ir.NoValues,
+			Attrs:    attrs(),
+			Format:   "$scope " + proxies,
+			Verify:   verify,
+		},
+	}
 }

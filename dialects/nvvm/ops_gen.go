@@ -4,6 +4,23 @@ package nvvm
 
 import "github.com/goopt/goopt/ir"
 
+// BarWarpSyncOp is a typed view of a nvvm.bar.warp.sync operation.
+type BarWarpSyncOp struct{ *ir.Operation }
+
+// AsBarWarpSyncOp returns op as a BarWarpSyncOp, and whether it is one.
+func AsBarWarpSyncOp(op *ir.Operation) (BarWarpSyncOp, bool) {
+	return ir.AsView[BarWarpSyncOp](op, "nvvm.bar.warp.sync")
+}
+
+// Mask returns the "mask" operand.
+func (o BarWarpSyncOp) Mask() *ir.Value { return o.GroupOperand(0) }
+
+// BuildBarWarpSyncOp creates a nvvm.bar.warp.sync at b's insertion point; operands are given
+// group by group (nil for an absent optional one), regions are created empty.
+func BuildBarWarpSyncOp(b *ir.Builder, loc ir.Location, mask *ir.Value, attrs ...ir.NamedAttribute) BarWarpSyncOp {
+	return BarWarpSyncOp{b.BuildOp("nvvm.bar.warp.sync", loc, [][]*ir.Value{ir.OptionalGroup(mask)}, nil, 0, nil, attrs)}
+}
+
 // BarrierOp is a typed view of a nvvm.barrier operation.
 type BarrierOp struct{ *ir.Operation }
 
@@ -22,6 +39,26 @@ func BuildBarrierOp(b *ir.Builder, loc ir.Location, barrierId *ir.Value, numberO
 	return BarrierOp{b.BuildOp("nvvm.barrier", loc, [][]*ir.Value{ir.OptionalGroup(barrierId), ir.OptionalGroup(numberOfThreads)}, nil, 0, nil, attrs)}
 }
 
+// BarrierArriveOp is a typed view of a nvvm.barrier.arrive operation.
+type BarrierArriveOp struct{ *ir.Operation }
+
+// AsBarrierArriveOp returns op as a BarrierArriveOp, and whether it is one.
+func AsBarrierArriveOp(op *ir.Operation) (BarrierArriveOp, bool) {
+	return ir.AsView[BarrierArriveOp](op, "nvvm.barrier.arrive")
+}
+
+// BarrierId returns the "barrierId" operand (nil when absent).
+func (o BarrierArriveOp) BarrierId() *ir.Value { return o.GroupOperand(0) }
+
+// NumberOfThreads returns the "numberOfThreads" operand.
+func (o BarrierArriveOp) NumberOfThreads() *ir.Value { return o.GroupOperand(1) }
+
+// BuildBarrierArriveOp creates a nvvm.barrier.arrive at b's insertion point; operands are given
+// group by group (nil for an absent optional one), regions are created empty.
+func BuildBarrierArriveOp(b *ir.Builder, loc ir.Location, barrierId *ir.Value, numberOfThreads *ir.Value, attrs ...ir.NamedAttribute) BarrierArriveOp {
+	return BarrierArriveOp{b.BuildOp("nvvm.barrier.arrive", loc, [][]*ir.Value{ir.OptionalGroup(barrierId), ir.OptionalGroup(numberOfThreads)}, nil, 0, nil, attrs)}
+}
+
 // Barrier0Op is a typed view of a nvvm.barrier0 operation.
 type Barrier0Op struct{ *ir.Operation }
 
@@ -34,6 +71,71 @@ func AsBarrier0Op(op *ir.Operation) (Barrier0Op, bool) {
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildBarrier0Op(b *ir.Builder, loc ir.Location, attrs ...ir.NamedAttribute) Barrier0Op {
 	return Barrier0Op{b.BuildOp("nvvm.barrier0", loc, nil, nil, 0, nil, attrs)}
+}
+
+// ClusterArriveOp is a typed view of a nvvm.cluster.arrive operation.
+type ClusterArriveOp struct{ *ir.Operation }
+
+// AsClusterArriveOp returns op as a ClusterArriveOp, and whether it is one.
+func AsClusterArriveOp(op *ir.Operation) (ClusterArriveOp, bool) {
+	return ir.AsView[ClusterArriveOp](op, "nvvm.cluster.arrive")
+}
+
+// Aligned returns the "aligned" attribute (nil when absent).
+func (o ClusterArriveOp) Aligned() ir.Attribute { return o.Attr("aligned") }
+
+// BuildClusterArriveOp creates a nvvm.cluster.arrive at b's insertion point; operands are given
+// group by group (nil for an absent optional one), regions are created empty.
+func BuildClusterArriveOp(b *ir.Builder, loc ir.Location, attrs ...ir.NamedAttribute) ClusterArriveOp {
+	return ClusterArriveOp{b.BuildOp("nvvm.cluster.arrive", loc, nil, nil, 0, nil, attrs)}
+}
+
+// ClusterArriveRelaxedOp is a typed view of a nvvm.cluster.arrive.relaxed operation.
+type ClusterArriveRelaxedOp struct{ *ir.Operation }
+
+// AsClusterArriveRelaxedOp returns op as a ClusterArriveRelaxedOp, and whether it is one.
+func AsClusterArriveRelaxedOp(op *ir.Operation) (ClusterArriveRelaxedOp, bool) {
+	return ir.AsView[ClusterArriveRelaxedOp](op, "nvvm.cluster.arrive.relaxed")
+}
+
+// Aligned returns the "aligned" attribute (nil when absent).
+func (o ClusterArriveRelaxedOp) Aligned() ir.Attribute { return o.Attr("aligned") }
+
+// BuildClusterArriveRelaxedOp creates a nvvm.cluster.arrive.relaxed at b's insertion point; operands are given
+// group by group (nil for an absent optional one), regions are created empty.
+func BuildClusterArriveRelaxedOp(b *ir.Builder, loc ir.Location, attrs ...ir.NamedAttribute) ClusterArriveRelaxedOp {
+	return ClusterArriveRelaxedOp{b.BuildOp("nvvm.cluster.arrive.relaxed", loc, nil, nil, 0, nil, attrs)}
+}
+
+// ClusterWaitOp is a typed view of a nvvm.cluster.wait operation.
+type ClusterWaitOp struct{ *ir.Operation }
+
+// AsClusterWaitOp returns op as a ClusterWaitOp, and whether it is one.
+func AsClusterWaitOp(op *ir.Operation) (ClusterWaitOp, bool) {
+	return ir.AsView[ClusterWaitOp](op, "nvvm.cluster.wait")
+}
+
+// Aligned returns the "aligned" attribute (nil when absent).
+func (o ClusterWaitOp) Aligned() ir.Attribute { return o.Attr("aligned") }
+
+// BuildClusterWaitOp creates a nvvm.cluster.wait at b's insertion point; operands are given
+// group by group (nil for an absent optional one), regions are created empty.
+func BuildClusterWaitOp(b *ir.Builder, loc ir.Location, attrs ...ir.NamedAttribute) ClusterWaitOp {
+	return ClusterWaitOp{b.BuildOp("nvvm.cluster.wait", loc, nil, nil, 0, nil, attrs)}
+}
+
+// CpAsyncBulkCommitGroupOp is a typed view of a nvvm.cp.async.bulk.commit.group operation.
+type CpAsyncBulkCommitGroupOp struct{ *ir.Operation }
+
+// AsCpAsyncBulkCommitGroupOp returns op as a CpAsyncBulkCommitGroupOp, and whether it is one.
+func AsCpAsyncBulkCommitGroupOp(op *ir.Operation) (CpAsyncBulkCommitGroupOp, bool) {
+	return ir.AsView[CpAsyncBulkCommitGroupOp](op, "nvvm.cp.async.bulk.commit.group")
+}
+
+// BuildCpAsyncBulkCommitGroupOp creates a nvvm.cp.async.bulk.commit.group at b's insertion point; operands are given
+// group by group (nil for an absent optional one), regions are created empty.
+func BuildCpAsyncBulkCommitGroupOp(b *ir.Builder, loc ir.Location, attrs ...ir.NamedAttribute) CpAsyncBulkCommitGroupOp {
+	return CpAsyncBulkCommitGroupOp{b.BuildOp("nvvm.cp.async.bulk.commit.group", loc, nil, nil, 0, nil, attrs)}
 }
 
 // CpAsyncBulkTensorGlobalSharedCtaOp is a typed view of a nvvm.cp.async.bulk.tensor.global.shared.cta operation.
@@ -100,6 +202,26 @@ func BuildCpAsyncBulkTensorSharedClusterGlobalOp(b *ir.Builder, loc ir.Location,
 	return CpAsyncBulkTensorSharedClusterGlobalOp{b.BuildOp("nvvm.cp.async.bulk.tensor.shared.cluster.global", loc, [][]*ir.Value{ir.OptionalGroup(dstMem), ir.OptionalGroup(tmaDescriptor), coordinates, ir.OptionalGroup(mbar), im2colOffsets, ir.OptionalGroup(multicastMask), ir.OptionalGroup(l2CacheHint), ir.OptionalGroup(predicate)}, nil, 0, nil, attrs)}
 }
 
+// CpAsyncBulkWaitGroupOp is a typed view of a nvvm.cp.async.bulk.wait_group operation.
+type CpAsyncBulkWaitGroupOp struct{ *ir.Operation }
+
+// AsCpAsyncBulkWaitGroupOp returns op as a CpAsyncBulkWaitGroupOp, and whether it is one.
+func AsCpAsyncBulkWaitGroupOp(op *ir.Operation) (CpAsyncBulkWaitGroupOp, bool) {
+	return ir.AsView[CpAsyncBulkWaitGroupOp](op, "nvvm.cp.async.bulk.wait_group")
+}
+
+// Group returns the "group" attribute (nil when absent).
+func (o CpAsyncBulkWaitGroupOp) Group() ir.Attribute { return o.Attr("group") }
+
+// Read returns the "read" attribute (nil when absent).
+func (o CpAsyncBulkWaitGroupOp) Read() ir.Attribute { return o.Attr("read") }
+
+// BuildCpAsyncBulkWaitGroupOp creates a nvvm.cp.async.bulk.wait_group at b's insertion point; operands are given
+// group by group (nil for an absent optional one), regions are created empty.
+func BuildCpAsyncBulkWaitGroupOp(b *ir.Builder, loc ir.Location, attrs ...ir.NamedAttribute) CpAsyncBulkWaitGroupOp {
+	return CpAsyncBulkWaitGroupOp{b.BuildOp("nvvm.cp.async.bulk.wait_group", loc, nil, nil, 0, nil, attrs)}
+}
+
 // CpAsyncCommitGroupOp is a typed view of a nvvm.cp.async.commit.group operation.
 type CpAsyncCommitGroupOp struct{ *ir.Operation }
 
@@ -112,6 +234,46 @@ func AsCpAsyncCommitGroupOp(op *ir.Operation) (CpAsyncCommitGroupOp, bool) {
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildCpAsyncCommitGroupOp(b *ir.Builder, loc ir.Location, attrs ...ir.NamedAttribute) CpAsyncCommitGroupOp {
 	return CpAsyncCommitGroupOp{b.BuildOp("nvvm.cp.async.commit.group", loc, nil, nil, 0, nil, attrs)}
+}
+
+// CpAsyncMbarrierArriveOp is a typed view of a nvvm.cp.async.mbarrier.arrive operation.
+type CpAsyncMbarrierArriveOp struct{ *ir.Operation }
+
+// AsCpAsyncMbarrierArriveOp returns op as a CpAsyncMbarrierArriveOp, and whether it is one.
+func AsCpAsyncMbarrierArriveOp(op *ir.Operation) (CpAsyncMbarrierArriveOp, bool) {
+	return ir.AsView[CpAsyncMbarrierArriveOp](op, "nvvm.cp.async.mbarrier.arrive")
+}
+
+// Addr returns the "addr" operand.
+func (o CpAsyncMbarrierArriveOp) Addr() *ir.Value { return o.GroupOperand(0) }
+
+// Noinc returns the "noinc" attribute (nil when absent).
+func (o CpAsyncMbarrierArriveOp) Noinc() ir.Attribute { return o.Attr("noinc") }
+
+// BuildCpAsyncMbarrierArriveOp creates a nvvm.cp.async.mbarrier.arrive at b's insertion point; operands are given
+// group by group (nil for an absent optional one), regions are created empty.
+func BuildCpAsyncMbarrierArriveOp(b *ir.Builder, loc ir.Location, addr *ir.Value, attrs ...ir.NamedAttribute) CpAsyncMbarrierArriveOp {
+	return CpAsyncMbarrierArriveOp{b.BuildOp("nvvm.cp.async.mbarrier.arrive", loc, [][]*ir.Value{ir.OptionalGroup(addr)}, nil, 0, nil, attrs)}
+}
+
+// CpAsyncMbarrierArriveSharedOp is a typed view of a nvvm.cp.async.mbarrier.arrive.shared operation.
+type CpAsyncMbarrierArriveSharedOp struct{ *ir.Operation }
+
+// AsCpAsyncMbarrierArriveSharedOp returns op as a CpAsyncMbarrierArriveSharedOp, and whether it is one.
+func AsCpAsyncMbarrierArriveSharedOp(op *ir.Operation) (CpAsyncMbarrierArriveSharedOp, bool) {
+	return ir.AsView[CpAsyncMbarrierArriveSharedOp](op, "nvvm.cp.async.mbarrier.arrive.shared")
+}
+
+// Addr returns the "addr" operand.
+func (o CpAsyncMbarrierArriveSharedOp) Addr() *ir.Value { return o.GroupOperand(0) }
+
+// Noinc returns the "noinc" attribute (nil when absent).
+func (o CpAsyncMbarrierArriveSharedOp) Noinc() ir.Attribute { return o.Attr("noinc") }
+
+// BuildCpAsyncMbarrierArriveSharedOp creates a nvvm.cp.async.mbarrier.arrive.shared at b's insertion point; operands are given
+// group by group (nil for an absent optional one), regions are created empty.
+func BuildCpAsyncMbarrierArriveSharedOp(b *ir.Builder, loc ir.Location, addr *ir.Value, attrs ...ir.NamedAttribute) CpAsyncMbarrierArriveSharedOp {
+	return CpAsyncMbarrierArriveSharedOp{b.BuildOp("nvvm.cp.async.mbarrier.arrive.shared", loc, [][]*ir.Value{ir.OptionalGroup(addr)}, nil, 0, nil, attrs)}
 }
 
 // CpAsyncSharedGlobalOp is a typed view of a nvvm.cp.async.shared.global operation.
@@ -211,6 +373,58 @@ func BuildFenceProxyOp(b *ir.Builder, loc ir.Location, attrs ...ir.NamedAttribut
 	return FenceProxyOp{b.BuildOp("nvvm.fence.proxy", loc, nil, nil, 0, nil, attrs)}
 }
 
+// FenceProxyAcquireOp is a typed view of a nvvm.fence.proxy.acquire operation.
+type FenceProxyAcquireOp struct{ *ir.Operation }
+
+// AsFenceProxyAcquireOp returns op as a FenceProxyAcquireOp, and whether it is one.
+func AsFenceProxyAcquireOp(op *ir.Operation) (FenceProxyAcquireOp, bool) {
+	return ir.AsView[FenceProxyAcquireOp](op, "nvvm.fence.proxy.acquire")
+}
+
+// Addr returns the "addr" operand.
+func (o FenceProxyAcquireOp) Addr() *ir.Value { return o.GroupOperand(0) }
+
+// Size returns the "size" operand.
+func (o FenceProxyAcquireOp) Size() *ir.Value { return o.GroupOperand(1) }
+
+// Scope returns the "scope" attribute (nil when absent).
+func (o FenceProxyAcquireOp) Scope() ir.Attribute { return o.Attr("scope") }
+
+// FromProxy returns the "fromProxy" attribute (nil when absent).
+func (o FenceProxyAcquireOp) FromProxy() ir.Attribute { return o.Attr("fromProxy") }
+
+// ToProxy returns the "toProxy" attribute (nil when absent).
+func (o FenceProxyAcquireOp) ToProxy() ir.Attribute { return o.Attr("toProxy") }
+
+// BuildFenceProxyAcquireOp creates a nvvm.fence.proxy.acquire at b's insertion point; operands are given
+// group by group (nil for an absent optional one), regions are created empty.
+func BuildFenceProxyAcquireOp(b *ir.Builder, loc ir.Location, addr *ir.Value, size *ir.Value, attrs ...ir.NamedAttribute) FenceProxyAcquireOp {
+	return FenceProxyAcquireOp{b.BuildOp("nvvm.fence.proxy.acquire", loc, [][]*ir.Value{ir.OptionalGroup(addr), ir.OptionalGroup(size)}, nil, 0, nil, attrs)}
+}
+
+// FenceProxyReleaseOp is a typed view of a nvvm.fence.proxy.release operation.
+type FenceProxyReleaseOp struct{ *ir.Operation }
+
+// AsFenceProxyReleaseOp returns op as a FenceProxyReleaseOp, and whether it is one.
+func AsFenceProxyReleaseOp(op *ir.Operation) (FenceProxyReleaseOp, bool) {
+	return ir.AsView[FenceProxyReleaseOp](op, "nvvm.fence.proxy.release")
+}
+
+// Scope returns the "scope" attribute (nil when absent).
+func (o FenceProxyReleaseOp) Scope() ir.Attribute { return o.Attr("scope") }
+
+// FromProxy returns the "fromProxy" attribute (nil when absent).
+func (o FenceProxyReleaseOp) FromProxy() ir.Attribute { return o.Attr("fromProxy") }
+
+// ToProxy returns the "toProxy" attribute (nil when absent).
+func (o FenceProxyReleaseOp) ToProxy() ir.Attribute { return o.Attr("toProxy") }
+
+// BuildFenceProxyReleaseOp creates a nvvm.fence.proxy.release at b's insertion point; operands are given
+// group by group (nil for an absent optional one), regions are created empty.
+func BuildFenceProxyReleaseOp(b *ir.Builder, loc ir.Location, attrs ...ir.NamedAttribute) FenceProxyReleaseOp {
+	return FenceProxyReleaseOp{b.BuildOp("nvvm.fence.proxy.release", loc, nil, nil, 0, nil, attrs)}
+}
+
 // FenceScClusterOp is a typed view of a nvvm.fence.sc.cluster operation.
 type FenceScClusterOp struct{ *ir.Operation }
 
@@ -249,6 +463,27 @@ func (o LdmatrixOp) Layout() ir.Attribute { return o.Attr("layout") }
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildLdmatrixOp(b *ir.Builder, loc ir.Location, ptr *ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) LdmatrixOp {
 	return LdmatrixOp{b.BuildOp("nvvm.ldmatrix", loc, [][]*ir.Value{ir.OptionalGroup(ptr)}, []ir.Type{resType}, 0, nil, attrs)}
+}
+
+// MapaOp is a typed view of a nvvm.mapa operation.
+type MapaOp struct{ *ir.Operation }
+
+// AsMapaOp returns op as a MapaOp, and whether it is one.
+func AsMapaOp(op *ir.Operation) (MapaOp, bool) { return ir.AsView[MapaOp](op, "nvvm.mapa") }
+
+// A returns the "a" operand.
+func (o MapaOp) A() *ir.Value { return o.GroupOperand(0) }
+
+// B returns the "b" operand.
+func (o MapaOp) B() *ir.Value { return o.GroupOperand(1) }
+
+// Res returns the "res" result.
+func (o MapaOp) Res() *ir.Value { return o.GroupResult(0) }
+
+// BuildMapaOp creates a nvvm.mapa at b's insertion point; operands are given
+// group by group (nil for an absent optional one), regions are created empty.
+func BuildMapaOp(b *ir.Builder, loc ir.Location, a *ir.Value, b_ *ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) MapaOp {
+	return MapaOp{b.BuildOp("nvvm.mapa", loc, [][]*ir.Value{ir.OptionalGroup(a), ir.OptionalGroup(b_)}, []ir.Type{resType}, 0, nil, attrs)}
 }
 
 // MbarrierArriveOp is a typed view of a nvvm.mbarrier.arrive operation.
@@ -317,6 +552,52 @@ func BuildMbarrierArriveExpectTxSharedOp(b *ir.Builder, loc ir.Location, addr *i
 	return MbarrierArriveExpectTxSharedOp{b.BuildOp("nvvm.mbarrier.arrive.expect_tx.shared", loc, [][]*ir.Value{ir.OptionalGroup(addr), ir.OptionalGroup(txcount), ir.OptionalGroup(predicate)}, nil, 0, nil, attrs)}
 }
 
+// MbarrierArriveNocompleteOp is a typed view of a nvvm.mbarrier.arrive.nocomplete operation.
+type MbarrierArriveNocompleteOp struct{ *ir.Operation }
+
+// AsMbarrierArriveNocompleteOp returns op as a MbarrierArriveNocompleteOp, and whether it is one.
+func AsMbarrierArriveNocompleteOp(op *ir.Operation) (MbarrierArriveNocompleteOp, bool) {
+	return ir.AsView[MbarrierArriveNocompleteOp](op, "nvvm.mbarrier.arrive.nocomplete")
+}
+
+// Addr returns the "addr" operand.
+func (o MbarrierArriveNocompleteOp) Addr() *ir.Value { return o.GroupOperand(0) }
+
+// Count returns the "count" operand.
+func (o MbarrierArriveNocompleteOp) Count() *ir.Value { return o.GroupOperand(1) }
+
+// Res returns the "res" result.
+func (o MbarrierArriveNocompleteOp) Res() *ir.Value { return o.GroupResult(0) }
+
+// BuildMbarrierArriveNocompleteOp creates a nvvm.mbarrier.arrive.nocomplete at b's insertion point; operands are given
+// group by group (nil for an absent optional one), regions are created empty.
+func BuildMbarrierArriveNocompleteOp(b *ir.Builder, loc ir.Location, addr *ir.Value, count *ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) MbarrierArriveNocompleteOp {
+	return MbarrierArriveNocompleteOp{b.BuildOp("nvvm.mbarrier.arrive.nocomplete", loc, [][]*ir.Value{ir.OptionalGroup(addr), ir.OptionalGroup(count)}, []ir.Type{resType}, 0, nil, attrs)}
+}
+
+// MbarrierArriveNocompleteSharedOp is a typed view of a nvvm.mbarrier.arrive.nocomplete.shared operation.
+type MbarrierArriveNocompleteSharedOp struct{ *ir.Operation }
+
+// AsMbarrierArriveNocompleteSharedOp returns op as a MbarrierArriveNocompleteSharedOp, and whether it is one.
+func AsMbarrierArriveNocompleteSharedOp(op *ir.Operation) (MbarrierArriveNocompleteSharedOp, bool) {
+	return ir.AsView[MbarrierArriveNocompleteSharedOp](op, "nvvm.mbarrier.arrive.nocomplete.shared")
+}
+
+// Addr returns the "addr" operand.
+func (o MbarrierArriveNocompleteSharedOp) Addr() *ir.Value { return o.GroupOperand(0) }
+
+// Count returns the "count" operand.
+func (o MbarrierArriveNocompleteSharedOp) Count() *ir.Value { return o.GroupOperand(1) }
+
+// Res returns the "res" result.
+func (o MbarrierArriveNocompleteSharedOp) Res() *ir.Value { return o.GroupResult(0) }
+
+// BuildMbarrierArriveNocompleteSharedOp creates a nvvm.mbarrier.arrive.nocomplete.shared at b's insertion point; operands are given
+// group by group (nil for an absent optional one), regions are created empty.
+func BuildMbarrierArriveNocompleteSharedOp(b *ir.Builder, loc ir.Location, addr *ir.Value, count *ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) MbarrierArriveNocompleteSharedOp {
+	return MbarrierArriveNocompleteSharedOp{b.BuildOp("nvvm.mbarrier.arrive.nocomplete.shared", loc, [][]*ir.Value{ir.OptionalGroup(addr), ir.OptionalGroup(count)}, []ir.Type{resType}, 0, nil, attrs)}
+}
+
 // MbarrierArriveSharedOp is a typed view of a nvvm.mbarrier.arrive.shared operation.
 type MbarrierArriveSharedOp struct{ *ir.Operation }
 
@@ -381,6 +662,40 @@ func (o MbarrierInitSharedOp) Predicate() *ir.Value { return o.GroupOperand(2) }
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildMbarrierInitSharedOp(b *ir.Builder, loc ir.Location, addr *ir.Value, count *ir.Value, predicate *ir.Value, attrs ...ir.NamedAttribute) MbarrierInitSharedOp {
 	return MbarrierInitSharedOp{b.BuildOp("nvvm.mbarrier.init.shared", loc, [][]*ir.Value{ir.OptionalGroup(addr), ir.OptionalGroup(count), ir.OptionalGroup(predicate)}, nil, 0, nil, attrs)}
+}
+
+// MbarrierInvalOp is a typed view of a nvvm.mbarrier.inval operation.
+type MbarrierInvalOp struct{ *ir.Operation }
+
+// AsMbarrierInvalOp returns op as a MbarrierInvalOp, and whether it is one.
+func AsMbarrierInvalOp(op *ir.Operation) (MbarrierInvalOp, bool) {
+	return ir.AsView[MbarrierInvalOp](op, "nvvm.mbarrier.inval")
+}
+
+// Addr returns the "addr" operand.
+func (o MbarrierInvalOp) Addr() *ir.Value { return o.GroupOperand(0) }
+
+// BuildMbarrierInvalOp creates a nvvm.mbarrier.inval at b's insertion point; operands are given
+// group by group (nil for an absent optional one), regions are created empty.
+func BuildMbarrierInvalOp(b *ir.Builder, loc ir.Location, addr *ir.Value, attrs ...ir.NamedAttribute) MbarrierInvalOp {
+	return MbarrierInvalOp{b.BuildOp("nvvm.mbarrier.inval", loc, [][]*ir.Value{ir.OptionalGroup(addr)}, nil, 0, nil, attrs)}
+}
+
+// MbarrierInvalSharedOp is a typed view of a nvvm.mbarrier.inval.shared operation.
+type MbarrierInvalSharedOp struct{ *ir.Operation }
+
+// AsMbarrierInvalSharedOp returns op as a MbarrierInvalSharedOp, and whether it is one.
+func AsMbarrierInvalSharedOp(op *ir.Operation) (MbarrierInvalSharedOp, bool) {
+	return ir.AsView[MbarrierInvalSharedOp](op, "nvvm.mbarrier.inval.shared")
+}
+
+// Addr returns the "addr" operand.
+func (o MbarrierInvalSharedOp) Addr() *ir.Value { return o.GroupOperand(0) }
+
+// BuildMbarrierInvalSharedOp creates a nvvm.mbarrier.inval.shared at b's insertion point; operands are given
+// group by group (nil for an absent optional one), regions are created empty.
+func BuildMbarrierInvalSharedOp(b *ir.Builder, loc ir.Location, addr *ir.Value, attrs ...ir.NamedAttribute) MbarrierInvalSharedOp {
+	return MbarrierInvalSharedOp{b.BuildOp("nvvm.mbarrier.inval.shared", loc, [][]*ir.Value{ir.OptionalGroup(addr)}, nil, 0, nil, attrs)}
 }
 
 // MbarrierTestWaitOp is a typed view of a nvvm.mbarrier.test.wait operation.
@@ -520,6 +835,46 @@ func (o MmaSyncOp) MultiplicandBPtxType() ir.Attribute { return o.Attr("multipli
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildMmaSyncOp(b *ir.Builder, loc ir.Location, operandA []*ir.Value, operandB []*ir.Value, operandC []*ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) MmaSyncOp {
 	return MmaSyncOp{b.BuildOp("nvvm.mma.sync", loc, [][]*ir.Value{operandA, operandB, operandC}, []ir.Type{resType}, 0, nil, attrs)}
+}
+
+// PrefetchTensormapOp is a typed view of a nvvm.prefetch.tensormap operation.
+type PrefetchTensormapOp struct{ *ir.Operation }
+
+// AsPrefetchTensormapOp returns op as a PrefetchTensormapOp, and whether it is one.
+func AsPrefetchTensormapOp(op *ir.Operation) (PrefetchTensormapOp, bool) {
+	return ir.AsView[PrefetchTensormapOp](op, "nvvm.prefetch.tensormap")
+}
+
+// TmaDescriptor returns the "tmaDescriptor" operand.
+func (o PrefetchTensormapOp) TmaDescriptor() *ir.Value { return o.GroupOperand(0) }
+
+// Predicate returns the "predicate" operand (nil when absent).
+func (o PrefetchTensormapOp) Predicate() *ir.Value { return o.GroupOperand(1) }
+
+// BuildPrefetchTensormapOp creates a nvvm.prefetch.tensormap at b's insertion point; operands are given
+// group by group (nil for an absent optional one), regions are created empty.
+func BuildPrefetchTensormapOp(b *ir.Builder, loc ir.Location, tmaDescriptor *ir.Value, predicate *ir.Value, attrs ...ir.NamedAttribute) PrefetchTensormapOp {
+	return PrefetchTensormapOp{b.BuildOp("nvvm.prefetch.tensormap", loc, [][]*ir.Value{ir.OptionalGroup(tmaDescriptor), ir.OptionalGroup(predicate)}, nil, 0, nil, attrs)}
+}
+
+// RcpApproxFtzFOp is a typed view of a nvvm.rcp.approx.ftz.f operation.
+type RcpApproxFtzFOp struct{ *ir.Operation }
+
+// AsRcpApproxFtzFOp returns op as a RcpApproxFtzFOp, and whether it is one.
+func AsRcpApproxFtzFOp(op *ir.Operation) (RcpApproxFtzFOp, bool) {
+	return ir.AsView[RcpApproxFtzFOp](op, "nvvm.rcp.approx.ftz.f")
+}
+
+// Arg returns the "arg" operand.
+func (o RcpApproxFtzFOp) Arg() *ir.Value { return o.GroupOperand(0) }
+
+// Res returns the "res" result.
+func (o RcpApproxFtzFOp) Res() *ir.Value { return o.GroupResult(0) }
+
+// BuildRcpApproxFtzFOp creates a nvvm.rcp.approx.ftz.f at b's insertion point; operands are given
+// group by group (nil for an absent optional one), regions are created empty.
+func BuildRcpApproxFtzFOp(b *ir.Builder, loc ir.Location, arg *ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) RcpApproxFtzFOp {
+	return RcpApproxFtzFOp{b.BuildOp("nvvm.rcp.approx.ftz.f", loc, [][]*ir.Value{ir.OptionalGroup(arg)}, []ir.Type{resType}, 0, nil, attrs)}
 }
 
 // ReadPtxSregClockOp is a typed view of a nvvm.read.ptx.sreg.clock operation.
@@ -1100,6 +1455,32 @@ func BuildReadPtxSregWarpsizeOp(b *ir.Builder, loc ir.Location, resType ir.Type,
 	return ReadPtxSregWarpsizeOp{b.BuildOp("nvvm.read.ptx.sreg.warpsize", loc, nil, []ir.Type{resType}, 0, nil, attrs)}
 }
 
+// ReduxSyncOp is a typed view of a nvvm.redux.sync operation.
+type ReduxSyncOp struct{ *ir.Operation }
+
+// AsReduxSyncOp returns op as a ReduxSyncOp, and whether it is one.
+func AsReduxSyncOp(op *ir.Operation) (ReduxSyncOp, bool) {
+	return ir.AsView[ReduxSyncOp](op, "nvvm.redux.sync")
+}
+
+// Val returns the "val" operand.
+func (o ReduxSyncOp) Val() *ir.Value { return o.GroupOperand(0) }
+
+// MaskAndClamp returns the "mask_and_clamp" operand.
+func (o ReduxSyncOp) MaskAndClamp() *ir.Value { return o.GroupOperand(1) }
+
+// Res returns the "res" result.
+func (o ReduxSyncOp) Res() *ir.Value { return o.GroupResult(0) }
+
+// Kind returns the "kind" attribute (nil when absent).
+func (o ReduxSyncOp) Kind() ir.Attribute { return o.Attr("kind") }
+
+// BuildReduxSyncOp creates a nvvm.redux.sync at b's insertion point; operands are given
+// group by group (nil for an absent optional one), regions are created empty.
+func BuildReduxSyncOp(b *ir.Builder, loc ir.Location, val *ir.Value, maskAndClamp *ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) ReduxSyncOp {
+	return ReduxSyncOp{b.BuildOp("nvvm.redux.sync", loc, [][]*ir.Value{ir.OptionalGroup(val), ir.OptionalGroup(maskAndClamp)}, []ir.Type{resType}, 0, nil, attrs)}
+}
+
 // SetmaxregisterOp is a typed view of a nvvm.setmaxregister operation.
 type SetmaxregisterOp struct{ *ir.Operation }
 
@@ -1153,6 +1534,29 @@ func (o ShflSyncOp) ReturnValueAndIsValid() ir.Attribute { return o.Attr("return
 // group by group (nil for an absent optional one), regions are created empty.
 func BuildShflSyncOp(b *ir.Builder, loc ir.Location, threadMask *ir.Value, val *ir.Value, offset *ir.Value, maskAndClamp *ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) ShflSyncOp {
 	return ShflSyncOp{b.BuildOp("nvvm.shfl.sync", loc, [][]*ir.Value{ir.OptionalGroup(threadMask), ir.OptionalGroup(val), ir.OptionalGroup(offset), ir.OptionalGroup(maskAndClamp)}, []ir.Type{resType}, 0, nil, attrs)}
+}
+
+// StmatrixOp is a typed view of a nvvm.stmatrix operation.
+type StmatrixOp struct{ *ir.Operation }
+
+// AsStmatrixOp returns op as a StmatrixOp, and whether it is one.
+func AsStmatrixOp(op *ir.Operation) (StmatrixOp, bool) {
+	return ir.AsView[StmatrixOp](op, "nvvm.stmatrix")
+}
+
+// Ptr returns the "ptr" operand.
+func (o StmatrixOp) Ptr() *ir.Value { return o.GroupOperand(0) }
+
+// Sources returns the "sources" operands.
+func (o StmatrixOp) Sources() []*ir.Value { return o.OperandGroup(1) }
+
+// Layout returns the "layout" attribute (nil when absent).
+func (o StmatrixOp) Layout() ir.Attribute { return o.Attr("layout") }
+
+// BuildStmatrixOp creates a nvvm.stmatrix at b's insertion point; operands are given
+// group by group (nil for an absent optional one), regions are created empty.
+func BuildStmatrixOp(b *ir.Builder, loc ir.Location, ptr *ir.Value, sources []*ir.Value, attrs ...ir.NamedAttribute) StmatrixOp {
+	return StmatrixOp{b.BuildOp("nvvm.stmatrix", loc, [][]*ir.Value{ir.OptionalGroup(ptr), sources}, nil, 0, nil, attrs)}
 }
 
 // VoteBallotSyncOp is a typed view of a nvvm.vote.ballot.sync operation.

@@ -259,6 +259,28 @@ func ldmatrixOp() *ir.OpDef {
 	}
 }
 
+func stmatrixOp() *ir.OpDef {
+	return &ir.OpDef{
+		Name:    "nvvm.stmatrix",
+		Summary: "Cooperative matrix store",
+		Doc: "The warp stores one, two or four 8x8 matrices of 16-bit elements (one i32 source per " +
+			"matrix and lane) to shared memory, each lane giving the address of one row (stmatrix); " +
+			"col layout transposes.\n\n" +
+			"    nvvm.stmatrix %p, %r0, %r1 {layout = #nvvm.mma_layout<row>} : !llvm.ptr<3>, i32, i32",
+		Traits:   ir.MemWrite,
+		Operands: []ir.ValueDef{ir.Operand("ptr", sharedPtr), ir.Var("sources", i32Type)},
+		Results:  ir.NoValues,
+		Attrs:    []ir.AttrDef{ir.Attr("layout", layout)},
+		Format:   "$ptr `,` $sources attr-dict `:` type(operands)",
+		Verify: func(op *ir.Operation) error {
+			if n := len(op.NamedOperands("sources")); n != 1 && n != 2 && n != 4 {
+				return op.Errorf("expected num attribute to be 1, 2 or 4")
+			}
+			return nil
+		},
+	}
+}
+
 // ---- nvvm.mma.sync ----
 
 // mmaSyncOperandType infers the PTX type of an mma.sync operand from its

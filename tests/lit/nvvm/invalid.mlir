@@ -352,3 +352,27 @@ func.func @wgmma(%da: i64, %acc: !llvm.struct<(f32, f32, f32, f32, f32, f32, f32
   %0 = nvvm.wgmma.mma_async %da, %da, %acc, <m = 64, n = 32, k = 16>, D[<f32>, <one>, <satfinite>], A[<f16>, <one>, <row>], B[<f16>, <one>, <col>] : !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)> -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
   return
 }
+
+// -----
+
+func.func @stmatrix(%s: !llvm.ptr<3>, %r: i32) {
+  // expected-error @+1 {{'nvvm.stmatrix' op expected num attribute to be 1, 2 or 4}}
+  nvvm.stmatrix %s, %r, %r, %r {layout = #nvvm.mma_layout<row>} : !llvm.ptr<3>, i32, i32, i32
+  return
+}
+
+// -----
+
+func.func @bulk_wait_group() {
+  // expected-error @+1 {{'nvvm.cp.async.bulk.wait_group' op attribute 'group' failed to satisfy constraint: 32-bit signless integer attribute whose minimum value is 0}}
+  nvvm.cp.async.bulk.wait_group -1
+  return
+}
+
+// -----
+
+func.func @rcp(%f: f32) {
+  // expected-error @+1 {{'nvvm.rcp.approx.ftz.f' op result #0 must be 32-bit float, but got 'f64'}}
+  %0 = nvvm.rcp.approx.ftz.f %f : f64
+  return
+}
