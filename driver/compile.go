@@ -70,7 +70,7 @@ func LoweringPipeline(o CompileOptions) string {
 	if bits == 0 {
 		bits = 64
 	}
-	return fmt.Sprintf("builtin.module(lower-affine,gpu-launch-sink-index-computations,gpu-kernel-outlining,gpu.module(convert-scf-to-cf,"+
+	return fmt.Sprintf("builtin.module(lower-affine,gpu-launch-sink-index-computations,gpu-kernel-outlining,gpu.module(convert-scf-to-cf,convert-nvgpu-to-nvvm,"+
 		"convert-gpu-to-nvvm{index-bitwidth=%d use-bare-ptr-memref-call-conv=%t vector-alignment-from-indices=true},canonicalize,cse,reconcile-unrealized-casts))",
 		bits, !o.DescriptorArgs)
 }

@@ -12,7 +12,11 @@
 //   - gpu.func is an llvm.func (nvvm.kernel, nvvm.maxntid from
 //     known_block_size) whose memref arguments follow the calling
 //     convention, workgroup attributions address-space-3 globals and
-//     private attributions allocas; gpu.return is llvm.return;
+//     private attributions allocas; an !nvgpu.tensormap.descriptor
+//     argument is an !llvm.ptr parameter with `llvm.byval =
+//     !llvm.array<128 x i8>, llvm.align = 64, nvvm.grid_constant` (goopt's
+//     convention: the CUtensorMap passed by value, as CUDA's
+//     `const __grid_constant__ CUtensorMap`); gpu.return is llvm.return;
 //   - gpu.subgroup_mma_load_matrix / store_matrix / compute are
 //     nvvm.wmma.load / store / mma (f16 and s8/u8 inputs, f16, f32 and s32
 //     accumulators, the m16n16k16, m32n8k16 and m8n32k16 geometries;

@@ -6,6 +6,7 @@ import (
 	"github.com/goopt/goopt/conversion/llvmcommon"
 	"github.com/goopt/goopt/dialects/gpu"
 	"github.com/goopt/goopt/dialects/llvm"
+	"github.com/goopt/goopt/dialects/nvgpu"
 	"github.com/goopt/goopt/dialects/nvvm"
 	"github.com/goopt/goopt/ir"
 	"github.com/goopt/goopt/rewrite/convert"
@@ -26,7 +27,8 @@ var droppedFuncAttrs = map[string]bool{
 //   - arguments follow the calling convention of tc (each memref as its
 //     expanded descriptor, or as one bare pointer under
 //     use-bare-ptr-memref-call-conv, from which the body rebuilds the
-//     descriptor of the static shape);
+//     descriptor of the static shape); a TMA descriptor is one !llvm.ptr
+//     parameter carrying the by-value attributes of tensorMapArgAttrs;
 //   - each workgroup attribution becomes an internal
 //     `llvm.mlir.global @__wg_<func>_<i>` of an array in address space 3
 //     (aligned as its `llvm.align` attribution attribute says), addressed
@@ -114,6 +116,9 @@ func lowerFunc(tc *llvmcommon.TypeConverter, op *ir.Operation, rw *convert.Rewri
 		ir.NamedAttribute{Name: "linkage", Value: llvm.Linkage("external")},
 		ir.NamedAttribute{Name: "CConv", Value: llvm.CConv("ccc")},
 	)
+	if argAttrs := tensorMapArgAttrs(ft.Inputs, sig, len(params)); argAttrs != nil {
+		attrs = append(attrs, ir.NamedAttribute{Name: "arg_attrs", Value: argAttrs})
+	}
 	fn := llvm.BuildFuncOp(rw.Builder, loc, attrs...).Operation
 	rw.InlineRegionBefore(op.Region(0), fn.Region(0), nil)
 	entry, err := rw.ConvertRegionTypes(fn.Region(0), tc.TypeConverter, sig)
@@ -177,6 +182,49 @@ func lowerFunc(tc *llvmcommon.TypeConverter, op *ir.Operation, rw *convert.Rewri
 	}
 	rw.EraseOp(op)
 	return nil
+}
+
+// The attributes of a kernel parameter carrying a TMA descriptor: goopt's
+// convention passes the 128-byte CUtensorMap by value, as CUDA's
+// `const __grid_constant__ CUtensorMap` (the driver copies it to the
+// parameter space, where TMA instructions may read it; its address may be
+// taken without a local copy).
+const (
+	tensorMapBytes = 128
+	tensorMapAlign = 64
+)
+
+// tensorMapArgAttrs returns the llvm.func arg_attrs marking the
+// parameters that carry an !nvgpu.tensormap.descriptor argument
+// `llvm.byval = !llvm.array<128 x i8>, llvm.align = 64, nvvm.grid_constant`
+// (the other parameters get empty dictionaries), or nil when there is
+// none.
+func tensorMapArgAttrs(inputs []ir.Type, sig *convert.SignatureConversion, numParams int) *ir.ArrayAttr {
+	dicts := make([]ir.Attribute, numParams)
+	empty := ir.Dictionary(nil)
+	for i := range dicts {
+		dicts[i] = empty
+	}
+	found := false
+	for i, in := range inputs {
+		if _, ok := in.(*nvgpu.TensorMapDescriptorType); !ok {
+			continue
+		}
+		start, size, _, _ := sig.InputMapping(i)
+		if size != 1 {
+			continue
+		}
+		found = true
+		dicts[start] = ir.Dictionary([]ir.NamedAttribute{
+			{Name: "llvm.align", Value: ir.IntAttr(ir.I64, tensorMapAlign)},
+			{Name: "llvm.byval", Value: ir.TypeAttrOf(llvm.Array(tensorMapBytes, ir.I8))},
+			{Name: "nvvm.grid_constant", Value: &ir.UnitAttr{}},
+		})
+	}
+	if !found {
+		return nil
+	}
+	return ir.Array(dicts...)
 }
 
 // numericSpace returns t with NVVM's number for its memory space.

@@ -2,6 +2,7 @@ package gputonvvm
 
 import (
 	"github.com/goopt/goopt/conversion/llvmcommon"
+	"github.com/goopt/goopt/conversion/nvgputonvvm"
 	"github.com/goopt/goopt/dialects/gpu"
 	"github.com/goopt/goopt/ir"
 	"github.com/goopt/goopt/rewrite/convert"
@@ -21,8 +22,16 @@ const (
 // and populateGpuWMMAToNVVMConversionPatterns), and to tc the conversions
 // they need (AddTypeConversions). The patterns convert operand types with
 // tc, so they compose with the other conversions to llvm built on it.
+//
+// As upstream's convert-gpu-to-nvvm, tc also learns the nvgpu types
+// (nvgputonvvm.AddTypeConversions): convert-nvgpu-to-nvvm leaves nvgpu
+// values where kernel arguments and block arguments meet the lowered
+// code, and this conversion turns those into their llvm types. A kernel
+// argument of type !nvgpu.tensormap.descriptor becomes an !llvm.ptr
+// parameter passed by value (see lowerFunc).
 func Populate(tc *llvmcommon.TypeConverter, ps *convert.PatternSet) {
 	AddTypeConversions(tc)
+	nvgputonvvm.AddTypeConversions(tc)
 	ps.Add(
 		indexPattern(tc, "gpu.thread_id", "tid"),
 		indexPattern(tc, "gpu.block_dim", "ntid"),

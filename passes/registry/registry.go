@@ -25,6 +25,7 @@ import (
 	"github.com/goopt/goopt/passes/convertfunctollvm"
 	"github.com/goopt/goopt/passes/convertgputonvvm"
 	"github.com/goopt/goopt/passes/convertmathtollvm"
+	"github.com/goopt/goopt/passes/convertnvgputonvvm"
 	"github.com/goopt/goopt/passes/convertscftocf"
 	"github.com/goopt/goopt/passes/convertvectortollvm"
 	"github.com/goopt/goopt/passes/cse"
@@ -70,6 +71,7 @@ func Factories() []pass.Factory {
 		convertmathtollvm.New,
 		cse.New,
 		convertgputonvvm.New,
+		convertnvgputonvvm.New,
 		convertscftocf.New,
 		gpuinsertbarriers.New,
 		printopstats.New,

@@ -42,6 +42,7 @@ var upstreamPasses = map[string][]string{
 	"convert-func-to-llvm":               {"index-bitwidth", "use-bare-ptr-memref-call-conv"},
 	"convert-math-to-llvm":               {"approximate-log1p"},
 	"convert-gpu-to-nvvm":                {"has-redux", "index-bitwidth", "use-bare-ptr-memref-call-conv"},
+	"convert-nvgpu-to-nvvm":              nil,
 	"finalize-memref-to-llvm":            {"index-bitwidth", "use-aligned-alloc", "use-generic-functions"},
 	"convert-vector-to-llvm":             {"enable-amx", "enable-arm-neon", "enable-arm-sve", "enable-x86vector", "force-32bit-vector-indices", "reassociate-fp-reductions"},
 }

@@ -1,0 +1,25 @@
+package convertnvgputonvvm
+
+import (
+	"github.com/goopt/goopt/conversion/llvmcommon"
+	"github.com/goopt/goopt/conversion/nvgputonvvm"
+	"github.com/goopt/goopt/ir"
+	"github.com/goopt/goopt/pass"
+	"github.com/goopt/goopt/rewrite/convert"
+)
+
+// New returns the convert-nvgpu-to-nvvm pass.
+func New() pass.Pass {
+	return &pass.Func{
+		Base: pass.Base{Arg: "convert-nvgpu-to-nvvm", Desc: "Convert NVGPU dialect to NVVM dialect", Display: "ConvertNVGPUToNVVMPass"},
+		Fn:   run,
+	}
+}
+
+// run lowers the nvgpu ops under op in one partial conversion; on failure
+// op is unchanged.
+func run(op *ir.Operation, am *pass.AnalysisManager) error {
+	target := convert.NewTarget()
+	nvgputonvvm.ConfigureLegality(target)
+	return llvmcommon.ApplyPartial(am.Context(), op, llvmcommon.Options{}, target, nvgputonvvm.Populate)
+}
