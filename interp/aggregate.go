@@ -14,6 +14,9 @@ import (
 type Aggregate struct {
 	Type   ir.Type
 	Fields []Value
+	// pending marks a wgmma accumulator not yet retired by a wait
+	// (nvvm_wgmma.go): reading its fields is an error until then.
+	pending *wgmmaPending
 }
 
 // NewAggregate returns an aggregate of type t with the given fields.

@@ -29,7 +29,12 @@ var handlersAheadOfDialect = map[string]string{
 // (dialects/llvm/ops_lowering.go, branch memreftollvm) whose handlers are
 // here already: registered or not, their handlers are expected.
 var opsOfOtherBranches = func() map[string]bool {
-	ops := map[string]bool{"llvm.alloca": true, "llvm.intr.masked.load": true, "llvm.intr.masked.store": true,
+	ops := map[string]bool{
+		// Branch nvvmtranslate adds these nvvm ops for the Hopper path.
+		"nvvm.mbarrier.arrive.nocomplete": true, "nvvm.mbarrier.arrive.nocomplete.shared": true,
+		"nvvm.cp.async.bulk.commit.group": true, "nvvm.cp.async.bulk.wait_group": true,
+		"nvvm.prefetch.tensormap": true,
+		"llvm.alloca":             true, "llvm.intr.masked.load": true, "llvm.intr.masked.store": true,
 		"llvm.intr.memcpy": true, "llvm.intr.assume": true}
 	for _, k := range []string{"add", "mul", "and", "or", "xor", "smax", "smin", "umax", "umin",
 		"fmax", "fmin", "fmaximum", "fminimum", "fadd", "fmul"} {

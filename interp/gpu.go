@@ -114,6 +114,9 @@ type gpuKernel struct {
 	// collective: the body (or a callee) declares collective ops
 	// (Compiler.Collective), so threads run as coroutines.
 	collective bool
+	// async: the body has ops that block or run asynchronously
+	// (Compiler.Suspending), so shared memory tracks their state.
+	async bool
 }
 
 func (k *gpuKernel) attributions(c *Compiler, wg, priv []*ir.Value) error {
@@ -175,10 +178,11 @@ func compileGPULaunch(c *Compiler, op *ir.Operation) (Compiled, error) {
 	}
 	// The body shares the host function's slots but not its collectives:
 	// the launch itself is no suspension point for the host.
-	hostCollective := c.collective
-	c.collective = false
+	hostCollective, hostAsync := c.collective, c.async
+	c.collective, c.async = false, false
 	k.body, err = c.Region(op.Region(0))
 	k.collective, c.collective = c.collective, hostCollective
+	k.async, c.async = c.async, hostAsync
 	if err != nil {
 		return Compiled{}, err
 	}
@@ -222,7 +226,7 @@ func compileGPULaunchFunc(c *Compiler, op *ir.Operation) (Compiled, error) {
 	if k.body, err = kc.Region(kop.Region(0)); err != nil {
 		return Compiled{}, err
 	}
-	k.collective = kc.collective
+	k.collective, k.async = kc.collective, kc.async
 	k.fn = &Func{Name: ir.SymbolNameOf(kop), Op: kop, Type: ft, Body: k.body, Slots: len(kc.kinds), kinds: kc.kinds, args: k.args}
 	operands := c.Slots(gpu.KernelOperands(op))
 	if len(operands) != len(k.args) {
@@ -340,6 +344,8 @@ type gpuBlock struct {
 	pending []pendingLoad
 	// hostShared are the block's views of grid.hostShared, in that order.
 	hostShared []*MemRef
+	// async is the state of asynchronous copies and mbarriers (async.go).
+	async blockAsync
 }
 
 type pendingLoad struct {
@@ -489,7 +495,7 @@ func (b *gpuBlock) run() error {
 	for {
 		for _, t := range runnable {
 			b.enter(t)
-			t.wait, t.site = nil, nil
+			t.wait, t.site, t.blocked = nil, nil, nil
 			t.next()
 			if t.err != nil && t.err != errAborted {
 				return b.threadError(t, t.err)
@@ -509,7 +515,7 @@ func (b *gpuBlock) run() error {
 				runnable = append(runnable, ts...)
 			}
 		}
-		if len(runnable) > 0 {
+		if runnable = b.unblocked(runnable); len(runnable) > 0 {
 			continue
 		}
 		if readyAt(b.threads, BlockScope) {
@@ -521,6 +527,7 @@ func (b *gpuBlock) run() error {
 				return err
 			}
 			b.epoch++
+			b.syncObservations()
 			runnable = append(runnable, b.threads...)
 			continue
 		}
@@ -529,7 +536,24 @@ func (b *gpuBlock) run() error {
 			allDone = allDone && t.done
 		}
 		if allDone {
+			b.agent = blockAgent
+			if err := b.finish(); err != nil {
+				return err
+			}
 			return b.endEpoch()
+		}
+		// Nothing can run: asynchronous copies complete now, as late as
+		// they may (async.go).
+		b.agent = blockAgent
+		landed, err := b.drain()
+		if err != nil {
+			return err
+		}
+		if runnable = b.unblocked(runnable); landed || len(runnable) > 0 {
+			continue
+		}
+		if err := b.blockedDeadlock(); err != nil {
+			return err
 		}
 		return b.deadlock()
 	}
@@ -577,7 +601,7 @@ func (b *gpuBlock) threadError(t *Thread, err error) error {
 // collective that only some threads of its scope instance reached.
 func (b *gpuBlock) deadlock() error {
 	for _, t := range b.threads {
-		if t.wait == nil || t.site.scope != BlockScope {
+		if t.wait == nil || t.site == nil || t.site.scope != BlockScope {
 			continue
 		}
 		op := t.wait
@@ -593,7 +617,7 @@ func (b *gpuBlock) deadlock() error {
 		for g := 0; g < b.numGroups(s); g++ {
 			ts := b.group(s, g)
 			for _, t := range ts {
-				if t.wait == nil || t.site.scope != s {
+				if t.wait == nil || t.site == nil || t.site.scope != s {
 					continue
 				}
 				op := t.wait
@@ -656,15 +680,27 @@ type shadowCell struct {
 type sharedShadow struct {
 	b     *gpuBlock
 	cells []shadowCell
+	// async is the asynchronous state of each element in kernels with
+	// asynchronous ops (async.go), else nil.
+	async []asyncCell
 }
 
 func (b *gpuBlock) attachShadow(buf *Buffer) {
-	buf.Shadow = &sharedShadow{b: b, cells: make([]shadowCell, len(buf.Data))}
+	s := &sharedShadow{b: b, cells: make([]shadowCell, len(buf.Data))}
+	if k := b.grid.k; k != nil && k.async {
+		s.async = make([]asyncCell, len(buf.Data))
+	}
+	buf.Shadow = s
 }
 
 // CheckAccess implements AccessChecker.
 func (s *sharedShadow) CheckAccess(op *ir.Operation, m *MemRef, idx []int64, p int64, write bool) error {
 	b := s.b
+	if s.async != nil {
+		if err := s.checkAsync(op, m, idx, p, write); err != nil {
+			return err
+		}
+	}
 	e, who := b.epoch, b.agent
 	c := &s.cells[p]
 	if c.wEpoch == e && !sameAgent(c.writer, who) {

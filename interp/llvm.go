@@ -504,7 +504,14 @@ func compilePtrToInt(c *Compiler, op *ir.Operation) (Compiled, error) {
 	}
 	src, r := c.Slot(op.Operand(0)), c.Slot(op.Result(0))
 	return Compiled{Exec: func(fr *Frame) error {
-		fr.S[r] = fr.Machine.addrs.address(ptrOf(fr, src)) & widthMask(w)
+		p := ptrOf(fr, src)
+		if t := fr.thread; t != nil && !t.block.host && p.Buf != nil && p.Buf.Space == sharedSpace {
+			// Shared memory has its own small address window (async.go).
+			a, err := t.sharedAddress(op, p)
+			fr.S[r] = uint64(a) & widthMask(w)
+			return err
+		}
+		fr.S[r] = fr.Machine.addrs.address(p) & widthMask(w)
 		return nil
 	}}, nil
 }
@@ -518,7 +525,12 @@ func compileIntToPtr(c *Compiler, op *ir.Operation) (Compiled, error) {
 		return Compiled{}, err
 	}
 	src, r := c.Slot(op.Operand(0)), c.Slot(op.Result(0))
+	shared := op.Result(0).Type().(*llvm.PointerType).AddrSpace == sharedSpace
 	return Compiled{Exec: func(fr *Frame) error {
+		if t := fr.thread; shared && t != nil && !t.block.host {
+			fr.O[r] = t.block.async.window.pointer(int64(fr.S[src] & widthMask(w)))
+			return nil
+		}
 		fr.O[r] = fr.Machine.addrs.pointer(fr.S[src] & widthMask(w))
 		return nil
 	}}, nil

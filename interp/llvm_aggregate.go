@@ -17,6 +17,9 @@ func compileExtractValue(c *Compiler, op *ir.Operation) (Compiled, error) {
 		if !ok {
 			return runtimeError(op, "operand is not an aggregate value")
 		}
+		if err := agg.checkReadable(op); err != nil {
+			return err
+		}
 		v, err := agg.Field(pos)
 		if err != nil {
 			return runtimeError(op, "%v", err)

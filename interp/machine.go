@@ -467,7 +467,7 @@ func (r *Region) Single() *Block {
 func DefaultHandlers() []Handler {
 	var hs []Handler
 	for _, list := range [][]Handler{coreHandlers(), arithHandlers(), mathHandlers(), gpuHandlers(),
-		llvmHandlers(), nvvmHandlers(), wmmaHandlers()} {
+		llvmHandlers(), nvvmHandlers(), wmmaHandlers(), nvvmAsyncHandlers(), wgmmaHandlers()} {
 		hs = append(hs, list...)
 	}
 	return hs
@@ -490,6 +490,8 @@ type Compiler struct {
 	kinds []slotKind
 	// collective: an op compiled so far declared a collective.
 	collective bool
+	// async: an op compiled so far may block or start asynchronous work (Suspending).
+	async bool
 }
 
 // Machine returns the machine being compiled for.

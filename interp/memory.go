@@ -33,6 +33,8 @@ type Buffer struct {
 	workgroup *workgroupGlobal
 	// flat is the rank-1 view that pointer accesses go through.
 	flat *MemRef
+	// tensorMap is set on the 128-byte image of a TMA descriptor (tma.go).
+	tensorMap *TensorMap
 }
 
 // NewBuffer returns a buffer of n poisoned (uninitialised) elements.

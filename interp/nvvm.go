@@ -10,9 +10,9 @@ import (
 // model of gpu.go: special registers read the running Thread (an error on
 // the host, like gpu.thread_id), barriers are block collectives that end a
 // race epoch (as gpu.barrier), and the warp ops are warp collectives with
-// PTX's semantics for their mask operands. The matrix ops (nvvm.wmma.*)
-// have their own file; the asynchronous copies, mbarriers and wgmma are
-// not executable yet (notexec.go).
+// PTX's semantics for their mask operands. The matrix ops have their own
+// files (nvvm_wmma.go, nvvm_wgmma.go, nvvm_mma.go), as do the
+// asynchronous copies and mbarriers (nvvm_async.go).
 //
 // Machine-dependent registers get the values of a GPU with one SM that
 // runs every block, where each block is a cluster of one block: smid 0,
@@ -61,7 +61,7 @@ func nvvmHandlers() []Handler {
 		// effect. setmaxregister is a register-allocation hint.
 		Handler{"nvvm.fence.mbarrier.init", compileNop},
 		Handler{"nvvm.fence.sc.cluster", compileNop},
-		Handler{"nvvm.fence.proxy", compileNop},
+		Handler{"nvvm.fence.proxy", compileFenceProxy},
 		Handler{"nvvm.setmaxregister", compileNop},
 	)
 }

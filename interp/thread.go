@@ -40,6 +40,10 @@ type Thread struct {
 	wait    *ir.Operation
 	site    *CollectiveOp
 	arrival Arrival
+	// blocked is what the thread waits for at wait when it is blocked
+	// (Thread.Block) rather than at a collective.
+	blocked *blockWait
+	async   threadAsync
 }
 
 // Thread returns the GPU thread the frame runs on, or nil on the host.

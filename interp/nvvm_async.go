@@ -1,0 +1,375 @@
+package interp
+
+import (
+	"github.com/goopt/goopt/dialects/nvvm"
+	"github.com/goopt/goopt/ir"
+)
+
+// The nvvm dialect's asynchronous ops on the model of async.go: mbarriers
+// (mbarrier.go) addressed by pointer, Ampere's cp.async with its commit and
+// wait groups, TMA tile copies (tma.go) and the proxy fence. The `.shared`
+// twins take a pointer in address space 3 and behave the same.
+
+func nvvmAsyncHandlers() []Handler {
+	var hs []Handler
+	for _, sfx := range []string{"", ".shared"} {
+		hs = append(hs,
+			Handler{"nvvm.mbarrier.init" + sfx, compileMbarrierInit},
+			Handler{"nvvm.mbarrier.arrive" + sfx, compileMbarrierArrive},
+			Handler{"nvvm.mbarrier.arrive.nocomplete" + sfx, compileMbarrierArriveNoComplete},
+			Handler{"nvvm.mbarrier.arrive.expect_tx" + sfx, compileMbarrierExpectTx},
+			Handler{"nvvm.mbarrier.try_wait.parity" + sfx, compileMbarrierTryWait},
+			Handler{"nvvm.mbarrier.test.wait" + sfx, compileMbarrierTestWait},
+		)
+	}
+	return append(hs,
+		Handler{"nvvm.cp.async.shared.global", compileCpAsync},
+		Handler{"nvvm.cp.async.commit.group", compileCpAsyncCommit},
+		Handler{"nvvm.cp.async.wait.group", compileCpAsyncWait},
+		Handler{"nvvm.cp.async.bulk.tensor.shared.cluster.global", compileTMALoad},
+		Handler{"nvvm.cp.async.bulk.tensor.global.shared.cta", compileTMAStore},
+		Handler{"nvvm.cp.async.bulk.commit.group", compileBulkCommit},
+		Handler{"nvvm.cp.async.bulk.wait_group", compileBulkWait},
+		// Prefetching a descriptor into the cache changes no value.
+		Handler{"nvvm.prefetch.tensormap", compileNop},
+	)
+}
+
+// asyncOpThread is the frame's thread for op, which must run in a kernel.
+func asyncOpThread(fr *Frame, op *ir.Operation) (*Thread, error) { return ThreadOf(fr, op) }
+
+// predicateSlot returns the slot of op's optional predicate operand, or -1.
+func predicateSlot(c *Compiler, op *ir.Operation) int {
+	if p := op.NamedOperand("predicate"); p != nil {
+		return c.Slot(p)
+	}
+	return -1
+}
+
+func predicated(fr *Frame, s int) bool { return s < 0 || fr.S[s]&1 != 0 }
+
+func compileMbarrierInit(c *Compiler, op *ir.Operation) (Compiled, error) {
+	c.Suspending(op)
+	addr, count, pred := c.Slot(op.Operand(0)), c.Slot(op.Operand(1)), predicateSlot(c, op)
+	return Compiled{Exec: func(fr *Frame) error {
+		t, err := asyncOpThread(fr, op)
+		if err != nil || !predicated(fr, pred) {
+			return err
+		}
+		return t.initMbarrier(op, ptrOf(fr, addr), int64(int32(fr.S[count])))
+	}}, nil
+}
+
+// arriveToken is the state an arrive returns: the phase count it arrived in.
+func compileMbarrierArrive(c *Compiler, op *ir.Operation) (Compiled, error) {
+	c.Suspending(op)
+	addr, r := c.Slot(op.Operand(0)), c.Slot(op.Result(0))
+	return Compiled{Exec: func(fr *Frame) error {
+		t, err := asyncOpThread(fr, op)
+		if err != nil {
+			return err
+		}
+		m, err := t.mbarrierAt(op, ptrOf(fr, addr))
+		if err != nil {
+			return err
+		}
+		fr.S[r] = uint64(m.phase)
+		return m.arrive(op, 1, true)
+	}}, nil
+}
+
+func compileMbarrierArriveNoComplete(c *Compiler, op *ir.Operation) (Compiled, error) {
+	c.Suspending(op)
+	addr, n, r := c.Slot(op.Operand(0)), c.Slot(op.Operand(1)), c.Slot(op.Result(0))
+	return Compiled{Exec: func(fr *Frame) error {
+		t, err := asyncOpThread(fr, op)
+		if err != nil {
+			return err
+		}
+		m, err := t.mbarrierAt(op, ptrOf(fr, addr))
+		if err != nil {
+			return err
+		}
+		fr.S[r] = uint64(m.phase)
+		return m.arrive(op, int64(int32(fr.S[n])), false)
+	}}, nil
+}
+
+func compileMbarrierExpectTx(c *Compiler, op *ir.Operation) (Compiled, error) {
+	c.Suspending(op)
+	addr, tx, pred := c.Slot(op.Operand(0)), c.Slot(op.Operand(1)), predicateSlot(c, op)
+	return Compiled{Exec: func(fr *Frame) error {
+		t, err := asyncOpThread(fr, op)
+		if err != nil || !predicated(fr, pred) {
+			return err
+		}
+		m, err := t.mbarrierAt(op, ptrOf(fr, addr))
+		if err != nil {
+			return err
+		}
+		if err := m.expectTx(op, int64(uint32(fr.S[tx]))); err != nil {
+			return err
+		}
+		return m.arrive(op, 1, true)
+	}}, nil
+}
+
+// compileMbarrierTryWait blocks the thread until the phase of the parity
+// operand has completed: upstream's lowering of the op loops on
+// mbarrier.try_wait.parity until it succeeds.
+func compileMbarrierTryWait(c *Compiler, op *ir.Operation) (Compiled, error) {
+	c.Suspending(op)
+	addr, phase := c.Slot(op.Operand(0)), c.Slot(op.Operand(1))
+	return Compiled{Exec: func(fr *Frame) error {
+		t, err := asyncOpThread(fr, op)
+		if err != nil {
+			return err
+		}
+		m, err := t.mbarrierAt(op, ptrOf(fr, addr))
+		if err != nil {
+			return err
+		}
+		return t.waitParity(op, m, fr.S[phase])
+	}}, nil
+}
+
+func compileMbarrierTestWait(c *Compiler, op *ir.Operation) (Compiled, error) {
+	c.Suspending(op)
+	addr, state, r := c.Slot(op.Operand(0)), c.Slot(op.Operand(1)), c.Slot(op.Result(0))
+	return Compiled{Exec: func(fr *Frame) error {
+		t, err := asyncOpThread(fr, op)
+		if err != nil {
+			return err
+		}
+		m, err := t.mbarrierAt(op, ptrOf(fr, addr))
+		if err != nil {
+			return err
+		}
+		fr.S[r] = boolBits(t.testWait(m, int64(fr.S[state])))
+		return nil
+	}}, nil
+}
+
+// ---- cp.async ----
+
+// cpAsyncCopy is one cp.async in flight: size bytes to dst, of which the
+// first srcSize are read from src and the rest are zero.
+type cpAsyncCopy struct {
+	op             *ir.Operation
+	t              *Thread
+	dst, src       Pointer
+	size, srcBytes int64
+}
+
+func (a *cpAsyncCopy) issuer() *Thread { return a.t }
+
+func (a *cpAsyncCopy) land(b *gpuBlock) error {
+	clearInflight(a.dst.Buf, a.dst.Off, a.size, a)
+	data := make([]byte, a.size)
+	if a.srcBytes > 0 {
+		raw, err := LoadBytes(a.op, a.src, a.srcBytes)
+		if err != nil {
+			return err
+		}
+		copy(data, raw)
+	}
+	saved := b.agent
+	if b.agent != blockAgent {
+		b.agent = int32(a.t.linear)
+	}
+	err := StoreBytes(a.op, a.dst, data)
+	b.agent = saved
+	return err
+}
+
+// issueCpAsync starts a cp.async of size bytes (srcBytes read) from src
+// to dst; it lands at the thread's wait.group covering it.
+func (t *Thread) issueCpAsync(op *ir.Operation, dst, src Pointer, size, srcBytes int64) error {
+	if srcBytes < 0 || srcBytes > size {
+		return runtimeError(op, "reads %d source bytes of a %d-byte copy", srcBytes, size)
+	}
+	if dst.Buf == nil || dst.Buf.Space != sharedSpace {
+		return runtimeError(op, "destination %s is not in shared memory", dst)
+	}
+	if err := checkAlign(op, "cp.async destination", dst, size); err != nil {
+		return err
+	}
+	if err := checkAlign(op, "cp.async source", src, size); err != nil {
+		return err
+	}
+	if _, _, _, err := dst.span(op, "cp.async store", size); err != nil {
+		return err
+	}
+	a := &cpAsyncCopy{op: op, t: t, dst: dst, src: src, size: size, srcBytes: srcBytes}
+	markInflight(dst.Buf, dst.Off, size, a, op)
+	t.async.cpPending = append(t.async.cpPending, a)
+	return nil
+}
+
+// commitCpAsync groups the thread's uncommitted cp.async ops.
+func (t *Thread) commitCpAsync() {
+	t.async.cpGroups = append(t.async.cpGroups, t.async.cpPending)
+	t.async.cpPending = nil
+}
+
+// waitCpAsync lands all but the newest n committed groups.
+func (t *Thread) waitCpAsync(n int) error {
+	g, err := waitGroups(t.block, t.async.cpGroups, n)
+	t.async.cpGroups = g
+	return err
+}
+
+func compileCpAsync(c *Compiler, op *ir.Operation) (Compiled, error) {
+	c.Suspending(op)
+	size := int64(nvvmIntAttr(op, "size"))
+	dst, src := c.Slot(op.Operand(0)), c.Slot(op.Operand(1))
+	cpSize := -1
+	if v := op.NamedOperand("cpSize"); v != nil {
+		cpSize = c.Slot(v)
+	}
+	return Compiled{Exec: func(fr *Frame) error {
+		t, err := asyncOpThread(fr, op)
+		if err != nil {
+			return err
+		}
+		n := size
+		if cpSize >= 0 {
+			n = int64(int32(fr.S[cpSize]))
+		}
+		return t.issueCpAsync(op, ptrOf(fr, dst), ptrOf(fr, src), size, n)
+	}}, nil
+}
+
+func nvvmIntAttr(op *ir.Operation, name string) int {
+	if a, ok := op.Attr(name).(*ir.IntegerAttr); ok {
+		return int(a.Int())
+	}
+	return 0
+}
+
+func compileCpAsyncCommit(c *Compiler, op *ir.Operation) (Compiled, error) {
+	c.Suspending(op)
+	return Compiled{Exec: func(fr *Frame) error {
+		t, err := asyncOpThread(fr, op)
+		if err == nil {
+			t.commitCpAsync()
+		}
+		return err
+	}}, nil
+}
+
+func compileCpAsyncWait(c *Compiler, op *ir.Operation) (Compiled, error) {
+	c.Suspending(op)
+	n := nvvmIntAttr(op, "n")
+	return Compiled{Exec: func(fr *Frame) error {
+		t, err := asyncOpThread(fr, op)
+		if err != nil {
+			return err
+		}
+		return t.waitCpAsync(n)
+	}}, nil
+}
+
+// ---- TMA ----
+
+func compileTMALoad(c *Compiler, op *ir.Operation) (Compiled, error) {
+	c.Suspending(op)
+	if len(op.NamedOperands("im2colOffsets")) > 0 {
+		return Compiled{}, unsupported(op, "TMA copies in im2col mode")
+	}
+	dst, desc, bar := c.Slot(op.NamedOperand("dstMem")), c.Slot(op.NamedOperand("tmaDescriptor")), c.Slot(op.NamedOperand("mbar"))
+	coords := c.Slots(op.NamedOperands("coordinates"))
+	pred := predicateSlot(c, op)
+	mask := -1
+	if v := op.NamedOperand("multicastMask"); v != nil {
+		mask = c.Slot(v)
+	}
+	return Compiled{Exec: func(fr *Frame) error {
+		t, err := asyncOpThread(fr, op)
+		if err != nil || !predicated(fr, pred) {
+			return err
+		}
+		if mask >= 0 && fr.S[mask]&0xffff != 1 {
+			return unsupported(op, "multicast to blocks other than the issuing one (mask 0x%x): launches run without clusters", fr.S[mask]&0xffff)
+		}
+		tm, err := tensorMapOf(op, fr.O[desc])
+		if err != nil {
+			return err
+		}
+		m, err := t.mbarrierAt(op, ptrOf(fr, bar))
+		if err != nil {
+			return err
+		}
+		return t.issueTMALoad(op, tm, ptrOf(fr, dst), m, readCoords(fr, coords))
+	}}, nil
+}
+
+func readCoords(fr *Frame, slots []int) []int64 {
+	out := make([]int64, len(slots))
+	for i, s := range slots {
+		out[i] = int64(int32(fr.S[s]))
+	}
+	return out
+}
+
+func compileTMAStore(c *Compiler, op *ir.Operation) (Compiled, error) {
+	c.Suspending(op)
+	desc, src := c.Slot(op.NamedOperand("tmaDescriptor")), c.Slot(op.NamedOperand("srcMem"))
+	coords := c.Slots(op.NamedOperands("coordinates"))
+	pred := predicateSlot(c, op)
+	return Compiled{Exec: func(fr *Frame) error {
+		t, err := asyncOpThread(fr, op)
+		if err != nil || !predicated(fr, pred) {
+			return err
+		}
+		tm, err := tensorMapOf(op, fr.O[desc])
+		if err != nil {
+			return err
+		}
+		return t.issueTMAStore(op, tm, ptrOf(fr, src), readCoords(fr, coords))
+	}}, nil
+}
+
+func compileBulkCommit(c *Compiler, op *ir.Operation) (Compiled, error) {
+	c.Suspending(op)
+	return Compiled{Exec: func(fr *Frame) error {
+		t, err := asyncOpThread(fr, op)
+		if err == nil {
+			t.async.bulkGroups = append(t.async.bulkGroups, t.async.bulkPending)
+			t.async.bulkPending = nil
+		}
+		return err
+	}}, nil
+}
+
+// compileBulkWait lands the thread's TMA stores of all but the newest
+// group operand groups (the .read variant only promises the source may be
+// reused, which holds from the issue on here).
+func compileBulkWait(c *Compiler, op *ir.Operation) (Compiled, error) {
+	c.Suspending(op)
+	n := nvvmIntAttr(op, "group")
+	read := op.HasAttr("read")
+	return Compiled{Exec: func(fr *Frame) error {
+		t, err := asyncOpThread(fr, op)
+		if err != nil || read {
+			return err
+		}
+		g, err := waitGroups(t.block, t.async.bulkGroups, n)
+		t.async.bulkGroups = g
+		return err
+	}}, nil
+}
+
+// compileFenceProxy counts the thread's proxy fences: a fence.proxy.async
+// orders its earlier generic-proxy writes before later async-proxy reads
+// (async.go). Other proxy kinds order nothing the interpreter tracks.
+func compileFenceProxy(c *Compiler, op *ir.Operation) (Compiled, error) {
+	kind := nvvm.EnumValue(op, "kind")
+	async := kind == "async" || kind == "async.shared" || kind == "async.global"
+	return Compiled{Exec: func(fr *Frame) error {
+		if t := fr.thread; t != nil && async {
+			t.async.fences++
+		}
+		return nil
+	}}, nil
+}

@@ -1,0 +1,308 @@
+package interp
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/goopt/goopt/ir"
+)
+
+// TensorMap is a TMA descriptor (CUtensorMap, tile mode): the global
+// tensor a TMA copy reads or writes, the box one copy moves, how the box
+// is laid out in shared memory (swizzle) and what out-of-bounds elements
+// read as. Dimensions are innermost first, as in PTX and
+// cuTensorMapEncodeTiled.
+//
+// On the host, nvgpu.tma.create.descriptor makes one, held in the object
+// slot of its !nvgpu.tensormap.descriptor value; gpu.launch and
+// gpu.launch_func pass it to kernels as any value. A kernel lowered to the
+// llvm dialect receives it as `!llvm.ptr {llvm.byval = !llvm.array<128 x
+// i8>, nvvm.grid_constant}`: the Pointer to the descriptor's 128-byte image
+// (Image), a read-only buffer that carries the TensorMap, so the TMA ops
+// (which take the descriptor by address) find it from the pointer, and
+// any other access reads bytes of an opaque, initialised object. An
+// unrealized_conversion_cast between the two types passes either form.
+type TensorMap struct {
+	// Global views the tensor in global memory.
+	Global *MemRef
+	Elem   ir.Type
+	// Dims, Strides (in elements) and Box are innermost first.
+	Dims, Strides, Box []int64
+	// Swizzle is the shared-memory swizzle span in bytes: 0 (none), 32, 64 or 128.
+	Swizzle int64
+	// OOBNaN fills out-of-bounds elements with NaN instead of zero.
+	OOBNaN bool
+	image  *Buffer
+}
+
+// tensorMapBytes is the size of a CUtensorMap.
+const tensorMapBytes = 128
+
+// NewTensorMap describes m (a strided memref) for TMA copies of box
+// (innermost first) with the given swizzle span in bytes.
+func NewTensorMap(m *MemRef, box []int64, swizzle int64, oobNaN bool) (*TensorMap, error) {
+	r := len(m.Sizes)
+	if r == 0 || r > 5 || len(box) != r {
+		return nil, fmt.Errorf("a tensor map needs a tensor of rank 1 to 5 and a box of the same rank, got rank %d and box %v", r, box)
+	}
+	if m.layout != nil {
+		return nil, fmt.Errorf("a tensor map needs a strided memref, got %s", m.Type)
+	}
+	es := ByteSize(m.Type.Elem)
+	tm := &TensorMap{Global: m, Elem: m.Type.Elem, Swizzle: swizzle, OOBNaN: oobNaN}
+	for d := r - 1; d >= 0; d-- {
+		tm.Dims = append(tm.Dims, m.Sizes[d])
+		tm.Strides = append(tm.Strides, m.Strides[d])
+	}
+	tm.Box = append(tm.Box, box...)
+	for i, b := range tm.Box {
+		if b < 1 || b > 256 {
+			return nil, fmt.Errorf("box dimension %d is %d, not in [1, 256]", i, b)
+		}
+	}
+	switch swizzle {
+	case 0:
+	case 32, 64, 128:
+		if tm.Box[0]*es > swizzle {
+			return nil, fmt.Errorf("the inner box dimension of %d bytes exceeds the %d-byte swizzle span", tm.Box[0]*es, swizzle)
+		}
+	default:
+		return nil, fmt.Errorf("swizzle of %d bytes is not 0, 32, 64 or 128", swizzle)
+	}
+	return tm, nil
+}
+
+// Image returns the pointer to the descriptor's 128-byte image, what a
+// kernel lowered to the llvm dialect receives.
+func (tm *TensorMap) Image() Pointer {
+	if tm.image == nil {
+		b := NewBuffer(ir.I8, tensorMapBytes)
+		for i := range b.Init {
+			b.Init[i] = true
+		}
+		b.ReadOnly = true
+		b.tensorMap = tm
+		tm.image = b
+	}
+	return Pointer{Buf: tm.image}
+}
+
+func (tm *TensorMap) String() string {
+	return fmt.Sprintf("tensormap(%s dims %v box %v swizzle %d)", tm.Elem, tm.Dims, tm.Box, tm.Swizzle)
+}
+
+// boxBytes is the size of one box.
+func (tm *TensorMap) boxBytes() int64 {
+	n := ByteSize(tm.Elem)
+	for _, b := range tm.Box {
+		n *= b
+	}
+	return n
+}
+
+// tensorMapOf returns the tensor map an operand holds: a *TensorMap or a
+// pointer to its image.
+func tensorMapOf(op *ir.Operation, o any) (*TensorMap, error) {
+	switch v := o.(type) {
+	case *TensorMap:
+		return v, nil
+	case Pointer:
+		if v.Buf != nil && v.Buf.tensorMap != nil && v.Off == 0 {
+			return v.Buf.tensorMap, nil
+		}
+		return nil, runtimeError(op, "%s does not point to a TMA descriptor", v)
+	}
+	return nil, runtimeError(op, "use of an undefined TMA descriptor")
+}
+
+// swizzled applies the swizzle of span bytes to a shared address: the
+// 16-byte chunk index (bits 4 and up) is XORed with the row index within
+// the swizzle pattern (bits 7 and up), over span/16 chunks, so a 128-byte
+// swizzle permutes the eight chunks of each 128-byte row of a 1024-byte
+// span by row % 8 (CUTLASS's Swizzle<3,4,3>; 64 bytes: Swizzle<2,4,3>, 32
+// bytes: Swizzle<1,4,3>).
+func swizzled(addr, span int64) int64 {
+	if span == 0 {
+		return addr
+	}
+	mask := span/16 - 1
+	return addr ^ ((addr>>7)&mask)<<4
+}
+
+// tmaLoad is a TMA tile load in flight: it lands the box at dst (in the
+// descriptor's swizzle) and delivers its bytes to mbar.
+type tmaLoad struct {
+	op     *ir.Operation
+	t      *Thread
+	tm     *TensorMap
+	dst    Pointer
+	base   int64 // window address of dst
+	coords []int64
+	mbar   *mbarrier
+}
+
+func (l *tmaLoad) issuer() *Thread { return l.t }
+
+// issueTMALoad starts the copy of tm's box at coords (innermost first) to
+// the shared memory at dst, completing on mbar. Multicast copies write
+// every block of the mask; without clusters the mask must name only the
+// issuing block.
+func (t *Thread) issueTMALoad(op *ir.Operation, tm *TensorMap, dst Pointer, mbar *mbarrier, coords []int64) error {
+	if len(coords) != len(tm.Dims) {
+		return runtimeError(op, "has %d coordinates for a tensor map of rank %d", len(coords), len(tm.Dims))
+	}
+	n := tm.boxBytes()
+	base, err := t.sharedAddress(op, dst)
+	if err != nil {
+		return err
+	}
+	if base%16 != 0 || tm.Swizzle > 0 && base%(tm.Swizzle*8) != 0 {
+		align := int64(16)
+		if tm.Swizzle > 0 {
+			align = tm.Swizzle * 8
+		}
+		return runtimeError(op, "TMA destination at shared address %d is not %d-byte aligned", base, align)
+	}
+	if _, _, _, err := dst.span(op, "TMA store to shared memory", n); err != nil {
+		return err
+	}
+	l := &tmaLoad{op: op, t: t, tm: tm, dst: dst, base: base, coords: append([]int64(nil), coords...), mbar: mbar}
+	markInflight(dst.Buf, dst.Off, n, l, op)
+	t.block.async.inflight = append(t.block.async.inflight, l)
+	return nil
+}
+
+// boxElements calls f for each element of the box, in shared-memory
+// order, with its global coordinates and whether they are in bounds.
+func (tm *TensorMap) boxElements(coords []int64, f func(i int64, g []int64, in bool) error) error {
+	r := len(tm.Box)
+	idx := make([]int64, r)
+	g := make([]int64, r)
+	for i := int64(0); ; i++ {
+		in := true
+		for d := 0; d < r; d++ {
+			g[d] = coords[d] + idx[d]
+			in = in && g[d] >= 0 && g[d] < tm.Dims[d]
+		}
+		if err := f(i, g, in); err != nil {
+			return err
+		}
+		d := 0
+		for ; d < r; d++ {
+			idx[d]++
+			if idx[d] < tm.Box[d] {
+				break
+			}
+			idx[d] = 0
+		}
+		if d == r {
+			return nil
+		}
+	}
+}
+
+// globalPointer returns the pointer to the element at global coordinates g.
+func (tm *TensorMap) globalPointer(g []int64) Pointer {
+	off := tm.Global.Offset
+	for d, v := range g {
+		off += v * tm.Strides[d]
+	}
+	return Pointer{Buf: tm.Global.Buf, Off: off * ByteSize(tm.Elem)}
+}
+
+// sharedPointer returns where box element i lies in shared memory.
+func (l *tmaLoad) sharedPointer(i, es int64) Pointer {
+	a := swizzled(l.base+i*es, l.tm.Swizzle)
+	return l.dst.Add(a - l.base)
+}
+
+func (l *tmaLoad) land(b *gpuBlock) error {
+	tm := l.tm
+	es := ByteSize(tm.Elem)
+	clearInflight(l.dst.Buf, l.dst.Off, tm.boxBytes(), l)
+	fill := uint64(0)
+	if ft, ok := tm.Elem.(*ir.FloatType); ok && tm.OOBNaN {
+		fill = encodeFloat(ft, math.NaN())
+	}
+	cells, _ := cellsOf(l.dst.Buf)
+	phase := l.mbar.phase
+	err := tm.boxElements(l.coords, func(i int64, g []int64, in bool) error {
+		v := Value{Type: tm.Elem, Bits: fill}
+		if in {
+			var err error
+			if v, err = LoadPointer(l.op, tm.globalPointer(g), tm.Elem); err != nil {
+				return err
+			}
+		}
+		p := l.sharedPointer(i, es)
+		if err := StorePointer(l.op, p, v); err != nil {
+			return err
+		}
+		if cells != nil {
+			des := max(ByteSize(p.Buf.Elem), 1)
+			for e := p.Off / des; e <= (p.Off+es-1)/des; e++ {
+				cells[e].mbar, cells[e].phase, cells[e].tmaOp = l.mbar, phase, l.op
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	l.mbar.completeTx(tm.boxBytes())
+	return nil
+}
+
+// tmaStore is a TMA tile store: the box, read from shared memory when it
+// is issued, lands in global memory at the issuing thread's bulk wait.
+type tmaStore struct {
+	op     *ir.Operation
+	t      *Thread
+	tm     *TensorMap
+	coords []int64
+	data   []Value
+}
+
+func (s *tmaStore) issuer() *Thread { return s.t }
+
+// issueTMAStore reads tm's box from the shared memory at src (through the
+// async proxy, so generic writes to it need a fence.proxy.async) and
+// queues its write to the tensor at coords.
+func (t *Thread) issueTMAStore(op *ir.Operation, tm *TensorMap, src Pointer, coords []int64) error {
+	if len(coords) != len(tm.Dims) {
+		return runtimeError(op, "has %d coordinates for a tensor map of rank %d", len(coords), len(tm.Dims))
+	}
+	base, err := t.sharedAddress(op, src)
+	if err != nil {
+		return err
+	}
+	es := ByteSize(tm.Elem)
+	s := &tmaStore{op: op, t: t, tm: tm, coords: append([]int64(nil), coords...)}
+	l := &tmaLoad{tm: tm, dst: src, base: base}
+	err = tm.boxElements(coords, func(i int64, _ []int64, _ bool) error {
+		p := l.sharedPointer(i, es)
+		if p.Buf != nil && p.Off >= 0 {
+			des := max(ByteSize(p.Buf.Elem), 1)
+			if err := asyncProxyRead(op, p.Buf, p.Off/des); err != nil {
+				return err
+			}
+		}
+		v, err := LoadPointer(op, p, tm.Elem)
+		s.data = append(s.data, v)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	t.async.bulkPending = append(t.async.bulkPending, s)
+	return nil
+}
+
+func (s *tmaStore) land(*gpuBlock) error {
+	return s.tm.boxElements(s.coords, func(i int64, g []int64, in bool) error {
+		if !in {
+			return nil // out-of-bounds elements are not written
+		}
+		return StorePointer(s.op, s.tm.globalPointer(g), s.data[i])
+	})
+}
