@@ -2,6 +2,8 @@ package bench
 
 import (
 	"errors"
+
+	"github.com/goopt/goopt/driver"
 )
 
 // DevicePtr is a device address (CUdeviceptr). Pointer arithmetic on it is
@@ -84,6 +86,25 @@ type GPU interface {
 	// Close releases everything the GPU holds (modules, cuBLAS handle,
 	// context).
 	Close() error
+}
+
+// HopperGPU is a GPU that also launches the kernels of the Hopper path:
+// in thread block clusters, with TMA descriptors passed by value. The
+// CUDA adapter (bench/cudagpu) implements it; a kernel that needs it on a
+// GPU without it is an error naming the kernel.
+type HopperGPU interface {
+	GPU
+	// LaunchHopper is Launch with a cluster shape (all 0: no clusters) and
+	// params that are each a uint64 (as Launch's) or a TensorMapArg.
+	LaunchHopper(k Kernel, grid, block, cluster [3]uint32, sharedBytes uint32, params []any) error
+}
+
+// TensorMapArg is a TMA descriptor parameter: the manifest's description
+// of the tensor at device address Base, which the GPU encodes
+// (cuTensorMapEncodeTiled) and passes by value.
+type TensorMapArg struct {
+	Base DevicePtr
+	Map  *driver.TensorMapParam
 }
 
 // DeviceConfig is what bench asks of the constructor of a GPU.

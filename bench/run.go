@@ -494,19 +494,38 @@ func (s *session) launcher(comp *driver.CompileResult, r *Result) (func() error,
 		return nil, fmt.Errorf("kernel '%s' needs %d bytes of shared memory, over the device's %d", ki.Name, ki.StaticSharedBytes+ki.DynamicSharedBytes, lim)
 	}
 	var params []uint64
+	// Hopper kernels: TMA descriptors of A, B or C (encoded by the GPU at
+	// each launch, from the buffer of the current size) and clusters.
+	tmaps := map[int]*driver.TensorMapParam{}
+	var cluster [3]uint32
+	if ki.Cluster != nil {
+		for d := 0; d < 3; d++ {
+			if ki.Cluster[d] <= 0 || ki.Grid[d]%ki.Cluster[d] != 0 {
+				return nil, fmt.Errorf("kernel '%s' has clusters %v that are not constants dividing the grid %v", ki.Name, *ki.Cluster, ki.Grid)
+			}
+			cluster[d] = uint32(ki.Cluster[d])
+		}
+	}
 	for i, p := range ki.Params {
 		switch {
-		case p.Source == "arg" && p.HostArg != nil && p.Type == "!llvm.ptr" && p.Field == "data":
+		case (p.Source == "arg" && p.Type == "!llvm.ptr" && p.Field == "data" || p.Source == driver.SourceTensorMap && p.TensorMap != nil) && p.HostArg != nil:
 			ptr := []DevicePtr{s.a, s.b, s.c} // @matmul(%A, %B, %C)
 			if *p.HostArg < 0 || *p.HostArg >= len(ptr) {
 				return nil, fmt.Errorf("kernel '%s' parameter %d comes from host argument %d; @matmul has 3", ki.Name, i, *p.HostArg)
 			}
 			params = append(params, uint64(*p.HostArg)) // resolved at launch: the buffers change with the size
+			if p.Source == driver.SourceTensorMap {
+				tmaps[i] = p.TensorMap
+			}
 		case p.Source == "constant" && p.Value != nil && p.Type == "i64":
 			params = append(params, uint64(*p.Value))
 		default:
-			return nil, fmt.Errorf("kernel '%s' parameter %d (%s from %s) cannot be bound: bench passes bare pointers to A, B and C and i64 constants", ki.Name, i, p.Type, p.Source)
+			return nil, fmt.Errorf("kernel '%s' parameter %d (%s from %s) cannot be bound: bench passes bare pointers to A, B and C, their TMA descriptors and i64 constants", ki.Name, i, p.Type, p.Source)
 		}
+	}
+	hopper, isHopper := s.gpu.(HopperGPU)
+	if (len(tmaps) > 0 || ki.Cluster != nil) && !isHopper {
+		return nil, fmt.Errorf("kernel '%s' takes TMA descriptors or launches clusters, which this GPU cannot launch", ki.Name)
 	}
 	kern, err := s.gpu.LoadPTX(comp.Output, ki.Name)
 	if err != nil {
@@ -514,7 +533,7 @@ func (s *session) launcher(comp *driver.CompileResult, r *Result) (func() error,
 	}
 	isPtr := make([]bool, len(ki.Params))
 	for i, p := range ki.Params {
-		isPtr[i] = p.Source == "arg"
+		isPtr[i] = p.Source == "arg" || p.Source == driver.SourceTensorMap
 	}
 	shared := uint32(ki.DynamicSharedBytes)
 	return func() error {
@@ -526,6 +545,16 @@ func (s *session) launcher(comp *driver.CompileResult, r *Result) (func() error,
 			}
 			args[i] = v
 		}
-		return s.gpu.Launch(kern, grid, block, shared, args)
+		if len(tmaps) == 0 && ki.Cluster == nil {
+			return s.gpu.Launch(kern, grid, block, shared, args)
+		}
+		hargs := make([]any, len(args))
+		for i, v := range args {
+			hargs[i] = v
+			if m := tmaps[i]; m != nil {
+				hargs[i] = TensorMapArg{Base: DevicePtr(v), Map: m}
+			}
+		}
+		return hopper.LaunchHopper(kern, grid, block, cluster, shared, hargs)
 	}, nil
 }

@@ -4,9 +4,12 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"math"
 
 	"github.com/goopt/goopt/dialects/llvm"
+	"github.com/goopt/goopt/dialects/nvgpu"
 	"github.com/goopt/goopt/ir"
+	"github.com/goopt/goopt/runtime/cuda"
 )
 
 // KernelManifest describes the kernels of a compiled module for a runtime
@@ -36,6 +39,10 @@ type KernelInfo struct {
 	// when not a constant).
 	StaticSharedBytes  int64 `json:"static_shared_bytes"`
 	DynamicSharedBytes int64 `json:"dynamic_shared_bytes"`
+	// Cluster is the launch's thread block cluster shape (gpu.launch
+	// `clusters(...)`), absent without clusters; 0 marks a size that is not
+	// a constant.
+	Cluster *[3]int64 `json:"cluster,omitempty"`
 	// Params are the kernel's parameters in order.
 	Params []KernelParam `json:"params"`
 }
@@ -45,7 +52,9 @@ type KernelParam struct {
 	// Type is its llvm dialect type ("!llvm.ptr", "i64").
 	Type string `json:"type"`
 	// Source is "arg" (HostArg-th argument of the host function),
-	// "constant" (Value) or "computed" (by the host function at run time).
+	// "constant" (Value), "tensormap" (a TMA descriptor of the memref
+	// HostArg, described by TensorMap, passed by value: 128 bytes) or
+	// "computed" (by the host function at run time).
 	Source  string `json:"source"`
 	HostArg *int   `json:"host_arg,omitempty"`
 	Value   *int64 `json:"value,omitempty"`
@@ -53,6 +62,106 @@ type KernelParam struct {
 	// data, or a field of its descriptor: Field).
 	MemRef string `json:"memref,omitempty"`
 	Field  string `json:"field,omitempty"`
+	// TensorMap describes a "tensormap" parameter.
+	TensorMap *TensorMapParam `json:"tensormap,omitempty"`
+}
+
+// Source kinds of KernelParam.
+const (
+	SourceArg       = "arg"
+	SourceConstant  = "constant"
+	SourceTensorMap = "tensormap"
+	SourceComputed  = "computed"
+)
+
+// TensorMapParam is what a runtime needs to encode a TMA descriptor
+// (cuTensorMapEncodeTiled) for a host memref argument at launch, once its
+// device address is known. Dimensions are in CUDA's order, innermost
+// first: a row-major memref<MxNxf16> has GlobalDims [N, M] and
+// GlobalStrides [2N].
+type TensorMapParam struct {
+	// ElementType is the memref's element type ("f16").
+	ElementType string `json:"element_type"`
+	// GlobalDims are the memref's sizes, GlobalStrides the byte strides
+	// of all but the innermost (contiguous) dimension.
+	GlobalDims    []int64 `json:"global_dims"`
+	GlobalStrides []int64 `json:"global_strides"`
+	// BoxDims are the sizes of the box one TMA copy moves.
+	BoxDims []int64 `json:"box_dims"`
+	// Swizzle is "none", "32B", "64B" or "128B"; L2Promo "none", "64B",
+	// "128B" or "256B"; OOB "zero" or "nan"; Interleave "none", "16B" or
+	// "32B" (nvgpu's spellings without their prefixes).
+	Swizzle    string `json:"swizzle"`
+	L2Promo    string `json:"l2promo"`
+	OOB        string `json:"oob"`
+	Interleave string `json:"interleave"`
+}
+
+// tensorElemTypes maps element types to CUtensorMapDataType.
+var tensorElemTypes = map[string]cuda.TensorDataType{
+	"i8": cuda.TensorUint8, "ui8": cuda.TensorUint8, "si8": cuda.TensorUint8,
+	"i16": cuda.TensorUint16, "ui16": cuda.TensorUint16,
+	"i32": cuda.TensorInt32, "si32": cuda.TensorInt32, "ui32": cuda.TensorUint32,
+	"i64": cuda.TensorInt64, "si64": cuda.TensorInt64, "ui64": cuda.TensorUint64,
+	"f16": cuda.TensorFloat16, "bf16": cuda.TensorBFloat16, "f32": cuda.TensorFloat32,
+	"f64": cuda.TensorFloat64, "tf32": cuda.TensorTFloat32,
+}
+
+var (
+	swizzleModes    = map[string]cuda.Swizzle{"none": cuda.SwizzleNone, "32B": cuda.Swizzle32B, "64B": cuda.Swizzle64B, "128B": cuda.Swizzle128B}
+	l2PromoModes    = map[string]cuda.L2Promotion{"none": cuda.L2PromotionNone, "64B": cuda.L2Promotion64B, "128B": cuda.L2Promotion128B, "256B": cuda.L2Promotion256B}
+	oobModes        = map[string]cuda.OOBFill{"zero": cuda.OOBFillZero, "nan": cuda.OOBFillNaNRequestZeroFMA}
+	interleaveModes = map[string]cuda.Interleave{"none": cuda.InterleaveNone, "16B": cuda.Interleave16B, "32B": cuda.Interleave32B}
+)
+
+// tmaCreateDescriptor is the host op that makes a TMA descriptor.
+const tmaCreateDescriptor = "nvgpu.tma.create.descriptor"
+
+// tensorMapCheckAddress stands in for a device address when a
+// description is checked before the tensor is on the device: device
+// allocations are at least 256-byte aligned.
+const tensorMapCheckAddress cuda.DevicePtr = 1 << 20
+
+// Desc is the descriptor to encode for the tensor at global, checked
+// (cuda.TiledDesc.Validate) so that a manifest the driver would refuse
+// is an error naming the field.
+func (t *TensorMapParam) Desc(global cuda.DevicePtr) (cuda.TiledDesc, error) {
+	d := cuda.TiledDesc{GlobalAddress: global}
+	var ok bool
+	if d.DataType, ok = tensorElemTypes[t.ElementType]; !ok {
+		return d, fmt.Errorf("element type '%s' has no TMA data type", t.ElementType)
+	}
+	if d.Swizzle, ok = swizzleModes[t.Swizzle]; !ok {
+		return d, fmt.Errorf("unknown swizzle '%s'", t.Swizzle)
+	}
+	if d.L2Promotion, ok = l2PromoModes[t.L2Promo]; !ok {
+		return d, fmt.Errorf("unknown l2promo '%s'", t.L2Promo)
+	}
+	if d.OOBFill, ok = oobModes[t.OOB]; !ok {
+		return d, fmt.Errorf("unknown oob '%s'", t.OOB)
+	}
+	if d.Interleave, ok = interleaveModes[t.Interleave]; !ok {
+		return d, fmt.Errorf("unknown interleave '%s'", t.Interleave)
+	}
+	for _, n := range t.GlobalDims {
+		if n <= 0 {
+			return d, fmt.Errorf("global dimension %d is not positive", n)
+		}
+		d.GlobalDims = append(d.GlobalDims, uint64(n))
+	}
+	for _, s := range t.GlobalStrides {
+		if s <= 0 {
+			return d, fmt.Errorf("global stride %d is not positive", s)
+		}
+		d.GlobalStrides = append(d.GlobalStrides, uint64(s))
+	}
+	for _, b := range t.BoxDims {
+		if b <= 0 || b > math.MaxUint32 {
+			return d, fmt.Errorf("box dimension %d is out of range", b)
+		}
+		d.BoxDims = append(d.BoxDims, uint32(b))
+	}
+	return d, d.Validate()
 }
 
 // Manifest describes the gpu.launch_func ops of module m and the kernels
@@ -87,6 +196,12 @@ func Manifest(m *ir.Operation, name string, barePtr bool) (*KernelManifest, erro
 		for d, xyz := range []string{"X", "Y", "Z"} {
 			k.Grid[d] = constantOrZero(op.NamedOperand("gridSize" + xyz))
 			k.Block[d] = constantOrZero(op.NamedOperand("blockSize" + xyz))
+		}
+		if op.NamedOperand("clusterSizeX") != nil {
+			k.Cluster = new([3]int64)
+			for d, xyz := range []string{"X", "Y", "Z"} {
+				k.Cluster[d] = constantOrZero(op.NamedOperand("clusterSize" + xyz))
+			}
 		}
 		if v := op.NamedOperand("dynamicSharedMemorySize"); v != nil {
 			if c, ok := constantValue(v); ok {
@@ -139,6 +254,23 @@ func kernelParams(launch, kernel *ir.Operation, barePtr bool) ([]KernelParam, er
 	var out []KernelParam
 	next := 0
 	for _, v := range launch.NamedOperands("kernelOperands") {
+		if dt, ok := v.Type().(*nvgpu.TensorMapDescriptorType); ok {
+			// One by-value parameter: the 128-byte CUtensorMap.
+			p, err := tensorMapSource(v, dt)
+			if err != nil {
+				return nil, err
+			}
+			if next >= len(params) {
+				return nil, ir.Errorf(launch.Loc(), "the launch passes more values than kernel '%s' takes", ir.SymbolNameOf(kernel))
+			}
+			if _, isPtr := params[next].(*llvm.PointerType); !isPtr {
+				return nil, ir.Errorf(launch.Loc(), "kernel '%s' takes the TMA descriptor as %s: expected a by-value '!llvm.ptr' (is the kernel lowered with convert-nvgpu-to-nvvm?)", ir.SymbolNameOf(kernel), params[next])
+			}
+			p.Type = params[next].String()
+			out = append(out, p)
+			next++
+			continue
+		}
 		src := sourceOf(v)
 		mt, isMem := v.Type().(*ir.MemRefType)
 		n := 1
@@ -175,6 +307,86 @@ func kernelParams(launch, kernel *ir.Operation, barePtr bool) ([]KernelParam, er
 		return nil, ir.Errorf(launch.Loc(), "the launch passes %d values for the %d parameters of kernel '%s'", next, len(params), ir.SymbolNameOf(kernel))
 	}
 	return out, nil
+}
+
+// Names of the nvgpu modes in the manifest, indexed by their CUDA enum
+// values (nvgpu's Code).
+var (
+	swizzleNames    = []string{"none", "32B", "64B", "128B"}
+	l2PromoNames    = []string{"none", "64B", "128B", "256B"}
+	oobNames        = []string{"zero", "nan"}
+	interleaveNames = []string{"none", "16B", "32B"}
+)
+
+func modeName(names []string, code int) string {
+	if code < 0 || code >= len(names) {
+		return "unknown"
+	}
+	return names[code]
+}
+
+// tensorMapSource describes a TMA descriptor passed to a kernel. goopt
+// encodes descriptors when it launches, from the device buffer of a host
+// argument, so v must be an nvgpu.tma.create.descriptor of a host
+// function argument (possibly through memref.cast) with constant box
+// sizes; anything else is a located error.
+func tensorMapSource(v *ir.Value, dt *nvgpu.TensorMapDescriptorType) (KernelParam, error) {
+	def := v.DefiningOp()
+	if def == nil || def.Name() != tmaCreateDescriptor {
+		loc := ir.Location(ir.Unknown)
+		if def != nil {
+			loc = def.Loc()
+		} else if b := v.OwnerBlock(); b != nil && b.ParentOp() != nil {
+			loc = b.ParentOp().Loc()
+		}
+		return KernelParam{}, ir.Errorf(loc, "a TMA descriptor passed to a kernel must be made on the host by '%s' (goopt encodes it at launch)", tmaCreateDescriptor)
+	}
+	op := "'" + tmaCreateDescriptor + "' op "
+	src := def.Operand(0)
+	for d := src.DefiningOp(); d != nil && d.Name() == "memref.cast"; d = src.DefiningOp() {
+		src = d.Operand(0)
+	}
+	p := sourceOf(src)
+	if p.Source != SourceArg {
+		return KernelParam{}, ir.Errorf(def.Loc(), "%sdescribes a tensor computed on the host: goopt builds TMA descriptors only of host function arguments (through memref.cast)", op)
+	}
+	mt, ok := src.Type().(*ir.MemRefType)
+	if !ok || mt.Layout != nil || !mt.HasStaticShape() {
+		return KernelParam{}, ir.Errorf(def.Loc(), "%sdescribes argument %d of type %s: goopt builds TMA descriptors of statically shaped memrefs with the identity layout", op, *p.HostArg, src.Type())
+	}
+	box := def.Operands()[1:]
+	if len(box) != len(mt.Dims) {
+		return KernelParam{}, ir.Errorf(def.Loc(), "%shas %d box sizes for the rank-%d tensor %s", op, len(box), len(mt.Dims), mt)
+	}
+	elem := mt.Elem.String()
+	if _, ok := tensorElemTypes[elem]; !ok {
+		return KernelParam{}, ir.Errorf(def.Loc(), "%sdescribes a tensor of %s: TMA has no such data type", op, elem)
+	}
+	esize := int64(ir.BitWidth(mt.Elem)+7) / 8
+	t := &TensorMapParam{ElementType: elem, Swizzle: modeName(swizzleNames, dt.Swizzle.Code()),
+		L2Promo: modeName(l2PromoNames, dt.L2Promo.Code()), OOB: modeName(oobNames, dt.OOB.Code()),
+		Interleave: modeName(interleaveNames, dt.Interleave.Code())}
+	// memref dimensions are outermost first, CUDA's innermost first; the
+	// identity layout is row-major, dimension 0 contiguous in CUDA's order.
+	stride := esize
+	for i := len(mt.Dims) - 1; i >= 0; i-- {
+		c, ok := constantValue(box[i])
+		if !ok {
+			return KernelParam{}, ir.Errorf(def.Loc(), "%shas a dynamic box size (box dimension %d): goopt needs constant box sizes to describe the kernel's TMA descriptor", op, i)
+		}
+		t.BoxDims = append(t.BoxDims, c)
+		t.GlobalDims = append(t.GlobalDims, mt.Dims[i])
+		if i < len(mt.Dims)-1 {
+			t.GlobalStrides = append(t.GlobalStrides, stride)
+		}
+		stride *= mt.Dims[i]
+	}
+	// What the driver would refuse is an error here, at the op.
+	if _, err := t.Desc(tensorMapCheckAddress); err != nil {
+		return KernelParam{}, ir.Errorf(def.Loc(), "%sdescribes a TMA descriptor CUDA cannot encode: %v", op, err)
+	}
+	p.Source, p.MemRef, p.TensorMap = SourceTensorMap, mt.String(), t
+	return p, nil
 }
 
 // sourceOf says where a host value comes from.

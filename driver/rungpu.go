@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/binary"
 	"fmt"
+	"math"
 
 	"github.com/goopt/goopt/codegen/nvptx"
 	"github.com/goopt/goopt/interp"
@@ -20,7 +21,12 @@ type GPU interface {
 	CopyFromDevice(dst []byte, src cuda.DevicePtr) error
 	// LoadKernels JIT-loads PTX; launches then name kernels by entry name.
 	LoadKernels(ptx string) error
-	Launch(kernel string, grid, block [3]uint32, dynamicShared uint32, args ...any) error
+	// Launch launches a kernel (with clusters when cfg.Cluster is set;
+	// cfg.Stream is ignored). args are cuda.Device.Launch's: device
+	// pointers, scalars, and cuda.TensorMap passed by value.
+	Launch(kernel string, cfg cuda.LaunchConfig, args ...any) error
+	// EncodeTiled encodes a TMA descriptor (cuTensorMapEncodeTiled).
+	EncodeTiled(d cuda.TiledDesc) (cuda.TensorMap, error)
 	Synchronize() error
 	Close() error
 }
@@ -50,38 +56,37 @@ func (g *cudaGPU) LoadKernels(ptx string) error {
 	return nil
 }
 
-func (g *cudaGPU) Launch(kernel string, grid, block [3]uint32, shmem uint32, args ...any) error {
+// Launch launches on the default stream; cuda.Device.LaunchEx raises the
+// kernel's dynamic shared memory limit above the default 48 KiB and allows
+// non-portable cluster sizes as the launch needs.
+func (g *cudaGPU) Launch(kernel string, cfg cuda.LaunchConfig, args ...any) error {
 	f := g.funcs[kernel]
 	if f == nil {
 		var err error
 		if f, err = g.mod.Function(kernel); err != nil {
 			return err
 		}
-		// Dynamic shared memory above the default 48 KiB needs opting in.
-		if shmem > 0 {
-			if err := f.SetMaxDynamicSharedMemory(int(shmem)); err != nil {
-				return err
-			}
-		}
 		g.funcs[kernel] = f
 	}
-	return g.Device.Launch(f, grid, block, shmem, nil, args...)
+	cfg.Stream = nil
+	return g.Device.LaunchEx(f, cfg, args...)
 }
 
 // gpuLaunch is one kernel launch of the entry function, ready to go.
 type gpuLaunch struct {
-	kernel      string
-	grid, block [3]uint32
-	shmem       uint32
-	params      []gpuParam
+	kernel string
+	cfg    cuda.LaunchConfig
+	params []gpuParam
 }
 
 // gpuParam is a kernel parameter: the device address of the memref
-// argument memref, the scalar argument scalar as llvm type typ, or value.
+// argument memref (or, with tensorMap, a TMA descriptor of it), the
+// scalar argument scalar as llvm type typ, or value.
 type gpuParam struct {
 	memref, scalar int // -1: not this kind
 	typ            string
 	value          any
+	tensorMap      *TensorMapParam
 }
 
 // runGPU is Run's flow on a GPU: open the device, compile the module,
@@ -177,6 +182,16 @@ func execLaunches(ctx context.Context, gpu GPU, entry *ir.Operation, name string
 		vals := make([]any, len(l.params))
 		for i, p := range l.params {
 			switch {
+			case p.tensorMap != nil:
+				// Encoded at each launch: the descriptor holds the device
+				// address of this call's buffer.
+				d, err := p.tensorMap.Desc(ptrs[p.memref])
+				if err != nil {
+					return diagf(entry.Loc(), "TMA descriptor of argument %d of '%s': %v", p.memref, name, err)
+				}
+				if vals[i], err = gpu.EncodeTiled(d); err != nil {
+					return diagf(entry.Loc(), "TMA descriptor of argument %d of '%s': %v", p.memref, name, err)
+				}
 			case p.memref >= 0:
 				vals[i] = ptrs[p.memref]
 			case p.scalar >= 0:
@@ -187,7 +202,7 @@ func execLaunches(ctx context.Context, gpu GPU, entry *ir.Operation, name string
 				vals[i] = p.value
 			}
 		}
-		if err := gpu.Launch(l.kernel, l.grid, l.block, l.shmem, vals...); err != nil {
+		if err := gpu.Launch(l.kernel, l.cfg, vals...); err != nil {
 			return err
 		}
 	}
@@ -237,6 +252,9 @@ func planLaunches(c *CompileResult, entry string, ft *ir.FunctionType) ([]gpuLau
 		for _, op := range b.Ops() {
 			switch {
 			case op.HasTrait(ir.ConstantLike):
+			case op.Name() == "memref.cast", op.Name() == tmaCreateDescriptor:
+				// The TMA descriptors of host arguments: the manifest
+				// describes them, and execLaunches encodes them.
 			case op.Name() == "gpu.launch_func":
 				launchOps = append(launchOps, op)
 			case op.Name() == "func.return" && op.NumOperands() == 0:
@@ -268,12 +286,21 @@ func planLaunches(c *CompileResult, entry string, ft *ir.FunctionType) ([]gpuLau
 				diags = append(diags, ir.Errorf(loc, "'gpu.launch_func' op: goopt run --device=gpu needs constant grid and block sizes, got grid %v and block %v (0: computed on the host)", k.Grid, k.Block))
 				break
 			}
-			l.grid[d], l.block[d] = uint32(k.Grid[d]), uint32(k.Block[d])
+			l.cfg.Grid[d], l.cfg.Block[d] = uint32(k.Grid[d]), uint32(k.Block[d])
 		}
-		if k.DynamicSharedBytes < 0 {
+		if k.Cluster != nil {
+			for d := 0; d < 3; d++ {
+				if k.Cluster[d] <= 0 || k.Cluster[d] > k.Grid[d] {
+					diags = append(diags, ir.Errorf(loc, "'gpu.launch_func' op: goopt run --device=gpu needs constant cluster sizes that divide the grid, got cluster %v and grid %v (0: computed on the host)", *k.Cluster, k.Grid))
+					break
+				}
+				l.cfg.Cluster[d] = uint32(k.Cluster[d])
+			}
+		}
+		if k.DynamicSharedBytes < 0 || k.DynamicSharedBytes > math.MaxUint32 {
 			diags = append(diags, ir.Errorf(loc, "'gpu.launch_func' op: goopt run --device=gpu needs a constant dynamic shared memory size"))
 		}
-		l.shmem = uint32(max(k.DynamicSharedBytes, 0))
+		l.cfg.SharedBytes = uint32(max(k.DynamicSharedBytes, 0))
 		for pi, p := range k.Params {
 			gp, err := paramValue(p, ft)
 			if err != nil {
@@ -293,6 +320,19 @@ func planLaunches(c *CompileResult, entry string, ft *ir.FunctionType) ([]gpuLau
 // paramValue turns a manifest parameter into the value to pass.
 func paramValue(p KernelParam, ft *ir.FunctionType) (gpuParam, error) {
 	switch p.Source {
+	case SourceTensorMap:
+		if p.HostArg == nil || *p.HostArg < 0 || *p.HostArg >= len(ft.Inputs) || p.TensorMap == nil {
+			return gpuParam{}, fmt.Errorf("a TMA descriptor of no host argument")
+		}
+		i := *p.HostArg
+		if mt, ok := ft.Inputs[i].(*ir.MemRefType); !ok || mt.Layout != nil || !mt.HasStaticShape() {
+			return gpuParam{}, fmt.Errorf("a TMA descriptor of argument %d of type %s: only statically shaped memrefs with the identity layout can be described", i, ft.Inputs[i])
+		}
+		// Check the description now: a bad one is an error before any launch.
+		if _, err := p.TensorMap.Desc(tensorMapCheckAddress); err != nil {
+			return gpuParam{}, fmt.Errorf("TMA descriptor of argument %d: %v", i, err)
+		}
+		return gpuParam{memref: i, scalar: -1, tensorMap: p.TensorMap}, nil
 	case "constant":
 		if p.Value == nil {
 			return gpuParam{}, fmt.Errorf("constant without a value")

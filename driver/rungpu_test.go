@@ -27,6 +27,9 @@ type fakeGPU struct {
 	kernels map[string]func(g *fakeGPU, grid, block [3]uint32, args []any)
 	log     []string
 	closed  bool
+	// maps are the descriptors EncodeTiled encoded: a fake TensorMap is
+	// its index here, so fake kernels can emulate TMA copies.
+	maps []cuda.TiledDesc
 }
 
 func newFakeGPU(t *testing.T) *fakeGPU {
@@ -61,14 +64,45 @@ func (g *fakeGPU) CopyFromDevice(b []byte, p cuda.DevicePtr) error {
 	return nil
 }
 func (g *fakeGPU) LoadKernels(ptx string) error { g.ptx = ptx; return nil }
-func (g *fakeGPU) Launch(kernel string, grid, block [3]uint32, shmem uint32, args ...any) error {
-	g.log = append(g.log, fmt.Sprintf("%s %v %v %d %d args", kernel, grid, block, shmem, len(args)))
+func (g *fakeGPU) Launch(kernel string, cfg cuda.LaunchConfig, args ...any) error {
+	line := fmt.Sprintf("%s %v %v %d %d args", kernel, cfg.Grid, cfg.Block, cfg.SharedBytes, len(args))
+	if cfg.HasCluster() {
+		line += fmt.Sprintf(" cluster %v", cfg.Cluster)
+	}
+	g.log = append(g.log, line)
 	k := g.kernels[kernel]
 	if k == nil {
 		return fmt.Errorf("no kernel '%s'", kernel)
 	}
-	k(g, grid, block, args)
+	k(g, cfg.Grid, cfg.Block, args)
 	return nil
+}
+func (g *fakeGPU) EncodeTiled(d cuda.TiledDesc) (cuda.TensorMap, error) {
+	var tm cuda.TensorMap
+	if err := d.Validate(); err != nil {
+		return tm, err
+	}
+	binary.LittleEndian.PutUint32(tm[:], uint32(len(g.maps)))
+	g.maps = append(g.maps, d)
+	return tm, nil
+}
+
+// tensorMap returns the descriptor a fake TensorMap argument stands for.
+func (g *fakeGPU) tensorMap(a any) cuda.TiledDesc {
+	tm := a.(cuda.TensorMap)
+	return g.maps[binary.LittleEndian.Uint32(tm[:])]
+}
+
+// buffer returns the allocation holding device address p and p's offset
+// in it.
+func (g *fakeGPU) buffer(p cuda.DevicePtr) ([]byte, int) {
+	for base, b := range g.mem {
+		if p >= base && p < base+cuda.DevicePtr(len(b)) {
+			return b, int(p - base)
+		}
+	}
+	g.t.Fatalf("no allocation holds %#x", p)
+	return nil, 0
 }
 func (g *fakeGPU) Synchronize() error { return nil }
 func (g *fakeGPU) Close() error       { g.closed = true; return nil }
@@ -264,5 +298,48 @@ func TestRunGPUErrors(t *testing.T) {
 	res, errs := run(t, scaleSrc, RunOptions{Device: DeviceAuto, OpenGPU: noGPU})
 	if errs != "" || res.Device != DeviceInterp {
 		t.Errorf("auto without a GPU ran on %q: %s", res.Device, errs)
+	}
+}
+
+// A kernel taking a TMA descriptor: the descriptor is encoded at launch
+// from the device buffer of the host argument and passed by value, the
+// launch has its clusters and dynamic shared memory. The fake kernel
+// copies the box at (64, 8) through the descriptor, as tma.async.load
+// would.
+func TestRunGPUTensorMap(t *testing.T) {
+	g := newFakeGPU(t)
+	g.kernels["tile_kernel"] = func(g *fakeGPU, grid, block [3]uint32, args []any) {
+		d := g.tensorMap(args[0])
+		if d.DataType != cuda.TensorFloat16 || d.Swizzle != cuda.Swizzle128B || d.L2Promotion != cuda.L2Promotion64B {
+			t.Errorf("descriptor modes: %+v", d)
+		}
+		src, off := g.buffer(d.GlobalAddress)
+		out := g.mem[args[1].(cuda.DevicePtr)]
+		const x, y = 64, 8
+		for r := 0; r < int(d.BoxDims[1]); r++ {
+			for c := 0; c < int(d.BoxDims[0]); c++ {
+				from := off + (y+r)*int(d.GlobalStrides[0]) + 2*(x+c)
+				copy(out[2*(r*int(d.BoxDims[0])+c):][:2], src[from:])
+			}
+		}
+	}
+	res, errs := run(t, tmaSrc, RunOptions{Device: DeviceGPU, PTX: "// fake", OpenGPU: g.open, Seed: 5})
+	if errs != "" {
+		t.Fatal(errs)
+	}
+	if want := "tile_kernel [2 1 1] [128 1 1] 1024 2 args cluster [2 1 1]"; len(g.log) != 1 || g.log[0] != want {
+		t.Errorf("launches %q, want %q", g.log, want)
+	}
+	if len(g.maps) != 1 || g.maps[0].GlobalAddress == 0 || len(g.mem) != 0 {
+		t.Errorf("%d descriptors encoded, %d allocations left", len(g.maps), len(g.mem))
+	}
+	a, _ := res.Args[0].Ref.Elements()
+	out, _ := res.Args[1].Ref.Elements()
+	for r := 0; r < 8; r++ {
+		for c := 0; c < 64; c++ {
+			if out[r*64+c] != a[(8+r)*256+64+c] {
+				t.Fatalf("out[%d][%d] = %#x, want a[%d][%d] = %#x", r, c, out[r*64+c], 8+r, 64+c, a[(8+r)*256+64+c])
+			}
+		}
 	}
 }

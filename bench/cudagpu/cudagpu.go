@@ -15,18 +15,31 @@ import (
 	"fmt"
 
 	"github.com/goopt/goopt/bench"
+	"github.com/goopt/goopt/driver"
 	"github.com/goopt/goopt/runtime/cuda"
 )
 
 // GPU is one device with its primary context, one stream, a cuBLAS handle
-// bound to that stream, two timing events and the modules it loaded.
+// bound to that stream, two timing events, the modules it loaded and the
+// TMA descriptors it encoded.
 type GPU struct {
 	dev        *cuda.Device
 	stream     *cuda.Stream
 	blas       *cuda.BLAS
 	start, end *cuda.Event
 	modules    []*cuda.Module
+	tmaps      map[tensorMapKey]cuda.TensorMap
 }
+
+// tensorMapKey names an encoded descriptor: a manifest's description of a
+// tensor at a device address.
+type tensorMapKey struct {
+	base bench.DevicePtr
+	desc *driver.TensorMapParam
+}
+
+// The GPU launches Hopper kernels too.
+var _ bench.HopperGPU = (*GPU)(nil)
 
 // Open opens device cfg.Ordinal and cuBLAS (cfg.CuBLAS, or the usual
 // names).
@@ -35,7 +48,7 @@ func Open(cfg bench.DeviceConfig) (bench.GPU, error) {
 	if err != nil {
 		return nil, err
 	}
-	g := &GPU{dev: dev}
+	g := &GPU{dev: dev, tmaps: map[tensorMapKey]cuda.TensorMap{}}
 	fail := func(err error) (bench.GPU, error) {
 		g.Close()
 		return nil, err
@@ -146,6 +159,52 @@ func (g *GPU) Launch(k bench.Kernel, grid, block [3]uint32, sharedBytes uint32, 
 		args[i] = p
 	}
 	return g.dev.Launch(f, grid, block, sharedBytes, g.stream, args...)
+}
+
+// LaunchHopper enqueues a kernel with clusters (cuLaunchKernelEx) and TMA
+// descriptors passed by value. A descriptor is encoded once per tensor
+// address (cuTensorMapEncodeTiled runs on the host, and timed launches
+// should not pay for it again).
+func (g *GPU) LaunchHopper(k bench.Kernel, grid, block, cluster [3]uint32, sharedBytes uint32, params []any) error {
+	f, ok := k.(*cuda.Function)
+	if !ok {
+		return fmt.Errorf("cudagpu: kernel %T was not loaded by this GPU", k)
+	}
+	args, err := hopperArgs(params, g.tmaps, g.dev.EncodeTiled)
+	if err != nil {
+		return fmt.Errorf("launch of '%s': %w", f.Name, err)
+	}
+	return g.dev.LaunchEx(f, cuda.LaunchConfig{Grid: grid, Block: block, Cluster: cluster, SharedBytes: sharedBytes, Stream: g.stream}, args...)
+}
+
+// hopperArgs turns LaunchHopper's parameters into cuda.Device.LaunchEx's:
+// uint64 values as they are, each bench.TensorMapArg as its descriptor,
+// from cache or encoded (and cached).
+func hopperArgs(params []any, cache map[tensorMapKey]cuda.TensorMap, encode func(cuda.TiledDesc) (cuda.TensorMap, error)) ([]any, error) {
+	args := make([]any, len(params))
+	for i, p := range params {
+		switch v := p.(type) {
+		case uint64:
+			args[i] = v
+		case bench.TensorMapArg:
+			key := tensorMapKey{v.Base, v.Map}
+			tm, ok := cache[key]
+			if !ok {
+				d, err := v.Map.Desc(cuda.DevicePtr(v.Base))
+				if err != nil {
+					return nil, fmt.Errorf("parameter %d: %w", i, err)
+				}
+				if tm, err = encode(d); err != nil {
+					return nil, fmt.Errorf("parameter %d: %w", i, err)
+				}
+				cache[key] = tm
+			}
+			args[i] = tm
+		default:
+			return nil, fmt.Errorf("parameter %d has type %T: expected uint64 or bench.TensorMapArg", i, p)
+		}
+	}
+	return args, nil
 }
 
 // GemmF16F32 enqueues C = A·B + C (row-major) with cuBLAS.

@@ -6,6 +6,7 @@ import (
 	"math"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"unsafe"
@@ -38,17 +39,26 @@ func TestMissingSymbol(t *testing.T) {
 }
 
 func TestKernelParams(t *testing.T) {
-	args := []any{DevicePtr(0xdeadbeef00), int32(-2), uint32(3), int64(-4), uint64(5), float32(1.5), float64(-2.25)}
-	slots, ptrs, err := kernelParams(args)
+	var tm TensorMap
+	for i := range tm {
+		tm[i] = byte(i)
+	}
+	args := []any{DevicePtr(0xdeadbeef00), int32(-2), uint32(3), int64(-4), uint64(5), float32(1.5), float64(-2.25), tm, ByValue{1, 2, 3}, &tm}
+	buf, ptrs, err := kernelParams(args)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(ptrs) != len(args) {
 		t.Fatalf("%d pointers for %d arguments", len(ptrs), len(args))
 	}
-	for i := range ptrs {
-		if ptrs[i] != unsafe.Pointer(&slots[i]) {
-			t.Errorf("pointer %d does not point at its slot", i)
+	base := uintptr(unsafe.Pointer(&buf[0]))
+	for i, p := range ptrs {
+		off := uintptr(p) - base
+		if off >= uintptr(len(buf)) {
+			t.Fatalf("pointer %d is outside the parameter buffer", i)
+		}
+		if uintptr(p)%8 != 0 {
+			t.Errorf("argument %d at %#x is not 8-byte aligned", i, uintptr(p))
 		}
 	}
 	// What the driver reads: as many bytes as the kernel parameter has.
@@ -73,8 +83,81 @@ func TestKernelParams(t *testing.T) {
 	if got := *(*float64)(ptrs[6]); got != -2.25 {
 		t.Errorf("float64: %v", got)
 	}
+	// A tensor map is its 128 bytes at a 64-byte boundary, as the kernel's
+	// `.param .align 64 .b8 p[128]` declares it.
+	for _, i := range []int{7, 9} {
+		if uintptr(ptrs[i])%64 != 0 {
+			t.Errorf("tensor map argument %d is not 64-byte aligned", i)
+		}
+		if got := *(*TensorMap)(ptrs[i]); got != tm {
+			t.Errorf("tensor map argument %d: bytes differ", i)
+		}
+	}
+	if got := *(*[3]byte)(ptrs[8]); got != [3]byte{1, 2, 3} {
+		t.Errorf("by-value bytes: %v", got)
+	}
 	if _, _, err := kernelParams([]any{DevicePtr(1), 7}); err == nil || !strings.Contains(err.Error(), "kernel argument 1 has type int") {
 		t.Errorf("an int argument: %v", err)
+	}
+	if _, _, err := kernelParams([]any{ByValue{}}); err == nil || !strings.Contains(err.Error(), "empty ByValue") {
+		t.Errorf("an empty by-value argument: %v", err)
+	}
+}
+
+// tiled2D is a valid descriptor: a row-major 256×512 f16 matrix, 64×128
+// boxes, 128-byte swizzle.
+func tiled2D() TiledDesc {
+	return TiledDesc{DataType: TensorFloat16, GlobalAddress: 0x7f0000000000, GlobalDims: []uint64{512, 256},
+		GlobalStrides: []uint64{1024}, BoxDims: []uint32{64, 128}, Swizzle: Swizzle128B}
+}
+
+func TestTiledDescValidate(t *testing.T) {
+	d := tiled2D()
+	if err := d.Validate(); err != nil {
+		t.Fatalf("valid descriptor: %v", err)
+	}
+	for _, c := range []struct {
+		name string
+		edit func(d *TiledDesc)
+		want string
+	}{
+		{"unaligned address", func(d *TiledDesc) { d.GlobalAddress += 8 }, "global address 0x7f0000000008 is not 16-byte aligned"},
+		{"null address", func(d *TiledDesc) { d.GlobalAddress = 0 }, "global address is null"},
+		{"rank 0", func(d *TiledDesc) { d.GlobalDims, d.GlobalStrides, d.BoxDims = nil, nil, nil }, "rank 0: a tensor map has 1 to 5 dimensions"},
+		{"rank 6", func(d *TiledDesc) {
+			d.GlobalDims, d.GlobalStrides, d.BoxDims = make([]uint64, 6), make([]uint64, 5), make([]uint32, 6)
+		}, "rank 6"},
+		{"zero dim", func(d *TiledDesc) { d.GlobalDims[1] = 0 }, "global dimension 1 is 0: expected 1 to 2^32"},
+		{"stride not 16", func(d *TiledDesc) { d.GlobalStrides[0] = 1000 }, "global stride 1 is 1000 bytes: not a multiple of 16"},
+		{"stride too big", func(d *TiledDesc) { d.GlobalStrides[0] = 1 << 40 }, "global stride 1 is 1099511627776 bytes: not below 2^40"},
+		{"stride count", func(d *TiledDesc) { d.GlobalStrides = []uint64{1024, 2048} }, "2 global strides for rank 2: expected 1"},
+		{"box over 256", func(d *TiledDesc) { d.BoxDims[1] = 257 }, "box dimension 1 is 257: expected 1 to 256"},
+		{"box count", func(d *TiledDesc) { d.BoxDims = d.BoxDims[:1] }, "1 box dimensions for rank 2"},
+		{"inner box not 16 bytes", func(d *TiledDesc) { d.BoxDims[0], d.Swizzle = 4, SwizzleNone }, "the box's inner dimension is 8 bytes (4 × 2): not a multiple of 16"},
+		{"swizzle span", func(d *TiledDesc) { d.BoxDims[0] = 128 }, "the box's inner dimension is 256 bytes (128 × 2): more than the 128 bytes swizzle 128 spans"},
+		{"swizzle 32B span", func(d *TiledDesc) { d.Swizzle = Swizzle32B }, "more than the 32 bytes swizzle 32 spans"},
+		{"element stride", func(d *TiledDesc) { d.ElementStrides = []uint32{1, 9} }, "element stride 1 is 9: expected 1 to 8"},
+		{"interleave rank", func(d *TiledDesc) { d.Interleave = Interleave16B }, "an interleaved tensor map has at least 3 dimensions, this one 2"},
+		{"interleave 32B swizzle", func(d *TiledDesc) {
+			d.GlobalDims, d.GlobalStrides, d.BoxDims = []uint64{8, 4, 4}, []uint64{32, 128}, []uint32{8, 4, 4}
+			d.Interleave, d.Swizzle = Interleave32B, Swizzle64B
+		}, "interleave 32B needs swizzle 32B"},
+		{"NaN fill on integers", func(d *TiledDesc) { d.DataType, d.OOBFill = TensorInt32, OOBFillNaNRequestZeroFMA }, "NaN out-of-bounds fill needs a floating-point type, not int32"},
+		{"unknown type", func(d *TiledDesc) { d.DataType = 42 }, "unknown data type 42"},
+		{"unknown swizzle", func(d *TiledDesc) { d.Swizzle = 9 }, "unknown swizzle 9"},
+	} {
+		d := tiled2D()
+		c.edit(&d)
+		err := d.Validate()
+		if err == nil || !strings.HasPrefix(err.Error(), "cuda: invalid tensor map: ") || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: got %v, want an error containing %q", c.name, err, c.want)
+		}
+	}
+	// Every problem is reported, not only the first.
+	d = tiled2D()
+	d.GlobalAddress, d.BoxDims[1] = 0x7f0000000004, 300
+	if err := d.Validate(); err == nil || !strings.Contains(err.Error(), "not 16-byte aligned; box dimension 1 is 300") {
+		t.Errorf("two problems: %v", err)
 	}
 }
 
@@ -244,6 +327,7 @@ func TestFakeDriver(t *testing.T) {
 		t.Errorf("too much shared memory: %v", err)
 	}
 
+	testFakeTensorMapAndClusters(t, dev, mod)
 	testFakeBLAS(t, dev, path)
 
 	for _, err := range []error{stream.Destroy(), start.Destroy(), end.Destroy(), mod.Unload(), dev.Free(a), dev.Free(b), dev.Free(c), dev.Free(res)} {
@@ -319,5 +403,78 @@ func testFakeBLAS(t *testing.T, dev *Device, path string) {
 	}
 	for _, p := range []DevicePtr{A, B, C} {
 		dev.Free(p)
+	}
+}
+
+func testFakeTensorMapAndClusters(t *testing.T, dev *Device, mod *Module) {
+	// The fake map holds the encoding's arguments: dims, strides and box
+	// arrive innermost first, element strides default to 1.
+	d := tiled2D()
+	d.L2Promotion, d.OOBFill = L2Promotion128B, OOBFillNaNRequestZeroFMA
+	tm, err := dev.EncodeTiled(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	words := make([]uint32, 32)
+	for i := range words {
+		words[i] = binary.LittleEndian.Uint32(tm[4*i:])
+	}
+	want := []uint32{uint32(TensorFloat16), 2, 0, 0x7f00, 512, 256, 1024, 64, 128, 1, 1, 0, uint32(Swizzle128B), uint32(L2Promotion128B), 1}
+	if !slices.Equal(words[:len(want)], want) {
+		t.Errorf("encoded map %v, want %v", words[:len(want)], want)
+	}
+	bad := tiled2D()
+	bad.BoxDims[0] = 0
+	if _, err := dev.EncodeTiled(bad); err == nil || !strings.Contains(err.Error(), "box dimension 0 is 0") {
+		t.Errorf("invalid descriptor: %v", err)
+	}
+
+	// By-value parameters: the kernel receives the map's 128 bytes and a
+	// 12-byte struct.
+	byval, err := mod.Function("byval")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, _ := dev.Alloc(140)
+	defer dev.Free(out)
+	small := ByValue{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12}
+	if err := dev.Launch(byval, [3]uint32{1, 1, 1}, [3]uint32{1, 1, 1}, 0, nil, tm, out, small); err != nil {
+		t.Fatal(err)
+	}
+	got := make([]byte, 140)
+	dev.CopyFromDevice(got, out)
+	if !slices.Equal(got[:128], tm[:]) || !slices.Equal(got[128:], small) {
+		t.Errorf("by-value bytes arrived as %v", got)
+	}
+
+	// Clusters: cuLaunchKernelEx with the cluster attribute; above 8
+	// blocks the kernel is allowed a non-portable size first, and 64 KiB
+	// of dynamic shared memory raises its limit.
+	cl, err := mod.Function("cluster")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := LaunchConfig{Grid: [3]uint32{32, 2, 1}, Block: [3]uint32{128, 1, 1}, Cluster: [3]uint32{16, 1, 1}, SharedBytes: 64 << 10}
+	if err := dev.LaunchEx(cl, cfg, out); err != nil {
+		t.Fatal(err)
+	}
+	dev.CopyFromDevice(got[:40], out)
+	shape := make([]uint32, 10)
+	for i := range shape {
+		shape[i] = binary.LittleEndian.Uint32(got[4*i:])
+	}
+	if want := []uint32{32, 2, 1, 128, 1, 1, 16, 1, 1, 64 << 10}; !slices.Equal(shape, want) {
+		t.Errorf("cluster launch saw %v, want %v", shape, want)
+	}
+	if v, err := cl.Attribute(FuncAttrNonPortableClusterSizeAllowed); err != nil || v != 1 {
+		t.Errorf("non-portable cluster size allowed = %d, %v", v, err)
+	}
+	cfg.Cluster = [3]uint32{3, 1, 1}
+	if err := dev.LaunchEx(cl, cfg, out); err == nil || !strings.Contains(err.Error(), "every grid dimension must be a multiple of the cluster's") {
+		t.Errorf("grid not a multiple of the cluster: %v", err)
+	}
+	cfg.Cluster = [3]uint32{32, 1, 1}
+	if err := dev.LaunchEx(cl, cfg, out); !errors.Is(err, ErrInvalidValue) {
+		t.Errorf("a cluster of 32: %v", err)
 	}
 }

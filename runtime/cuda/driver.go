@@ -42,6 +42,8 @@ const (
 	fnEventElapsedTime
 	fnGetErrorName
 	fnGetErrorString
+	fnTensorMapEncodeTiled
+	fnLaunchKernelEx
 )
 
 func sym(name string, exports ...string) symbol {
@@ -88,7 +90,13 @@ var driverSymbols = []symbol{
 	fnEventElapsedTime:   sym("cuEventElapsedTime", "cuEventElapsedTime_v2", "cuEventElapsedTime"),
 	fnGetErrorName:       sym("cuGetErrorName"),
 	fnGetErrorString:     sym("cuGetErrorString"),
+	// CUDA 12.0: TMA descriptors and cluster launches. Optional, so that
+	// an older driver still runs the kernels that use neither.
+	fnTensorMapEncodeTiled: optional("cuTensorMapEncodeTiled"),
+	fnLaunchKernelEx:       optional("cuLaunchKernelEx"),
 }
+
+func optional(name string) symbol { return symbol{name: name, exports: []string{name}, optional: true} }
 
 // Driver is the loaded CUDA driver library.
 type Driver struct {

@@ -74,14 +74,27 @@ type Function struct {
 	mod    *Module
 	handle uintptr
 	Name   string
+	// maxDynShared is the dynamic shared memory limit set on the kernel
+	// (the driver's default until raised); nonPortable whether it may be
+	// launched in clusters of more than portableClusterSize blocks.
+	maxDynShared int
+	nonPortable  bool
 }
+
+// defaultMaxDynamicShared is the dynamic shared memory a kernel may use
+// without opting in.
+const defaultMaxDynamicShared = 48 << 10
+
+// portableClusterSize is the most blocks a cluster has on every sm_90
+// device; larger ones need FuncAttrNonPortableClusterSizeAllowed.
+const portableClusterSize = 8
 
 // Function looks a kernel up by its PTX entry name (cuModuleGetFunction).
 func (m *Module) Function(name string) (*Function, error) {
 	if m.handle == 0 {
 		return nil, fmt.Errorf("cuda: module is unloaded")
 	}
-	f := &Function{mod: m, Name: name}
+	f := &Function{mod: m, Name: name, maxDynShared: defaultMaxDynamicShared}
 	cname := cString(name)
 	err := m.dev.do(func() error {
 		return m.dev.call(fnModuleGetFunction, uintptr(unsafe.Pointer(&f.handle)), m.handle, uintptr(unsafe.Pointer(&cname[0])))
@@ -101,6 +114,9 @@ const (
 	FuncAttrPTXVersion             = 5
 	FuncAttrBinaryVersion          = 6
 	FuncAttrMaxDynamicSharedMemory = 8
+	// FuncAttrNonPortableClusterSizeAllowed (1) lets the kernel run in
+	// clusters larger than 8 blocks where the device has them (16 on H100).
+	FuncAttrNonPortableClusterSizeAllowed = 14
 )
 
 // Attribute reads a function attribute (cuFuncGetAttribute).
@@ -117,8 +133,17 @@ func (f *Function) Attribute(attr int) (int, error) {
 // dynamic shared memory: above 48 KiB a kernel must opt in
 // (cuFuncSetAttribute with CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES).
 func (f *Function) SetMaxDynamicSharedMemory(bytes int) error {
+	if err := f.setAttribute(FuncAttrMaxDynamicSharedMemory, bytes); err != nil {
+		return err
+	}
+	f.maxDynShared = bytes
+	return nil
+}
+
+// setAttribute sets a function attribute (cuFuncSetAttribute).
+func (f *Function) setAttribute(attr, value int) error {
 	dev := f.mod.dev
 	return dev.do(func() error {
-		return dev.call(fnFuncSetAttribute, f.handle, FuncAttrMaxDynamicSharedMemory, uintptr(bytes))
+		return dev.call(fnFuncSetAttribute, f.handle, uintptr(attr), uintptr(value))
 	})
 }

@@ -4,7 +4,11 @@
 // machine without a GPU. "Device memory" is host memory; two kernels
 // exist: vadd(float *a, float *b, float *c, int n) and
 // scalars(double *out, int i32, long long i64, unsigned long long u64,
-// float f32, double f64), which writes its scalar arguments into out.
+// float f32, double f64), which writes its scalar arguments into out;
+// byval(CUtensorMap m, char *out, struct{char b[12];} v), which copies its
+// by-value parameters' bytes to out; and cluster(unsigned *out), which
+// writes the grid, block and cluster shape of its launch to out.
+// cuTensorMapEncodeTiled writes its arguments into the map (see there).
 #include <stdlib.h>
 #include <string.h>
 #include <stdint.h>
@@ -68,16 +72,21 @@ CUresult cuModuleUnload(void *mod) { return mod == (void *)0x99 ? 0 : 1; }
 CUresult cuModuleGetFunction(void **f, void *mod, const char *name) {
 	if (!strcmp(name, "vadd")) { *f = (void *)1; return 0; }
 	if (!strcmp(name, "scalars")) { *f = (void *)2; return 0; }
+	if (!strcmp(name, "byval")) { *f = (void *)3; return 0; }
+	if (!strcmp(name, "cluster")) { *f = (void *)4; return 0; }
 	return 500;
 }
 static int maxDynShared = 48 << 10;
+static int nonPortable;
 CUresult cuFuncSetAttribute(void *f, int attr, int v) {
+	if (attr == 14 && (v == 0 || v == 1)) { nonPortable = v; return 0; }
 	if (attr != 8 || v > (227 << 10)) return 1;
 	maxDynShared = v;
 	return 0;
 }
 CUresult cuFuncGetAttribute(int *v, int attr, void *f) {
 	if (attr == 8) { *v = maxDynShared; return 0; }
+	if (attr == 14) { *v = nonPortable; return 0; }
 	*v = 0;
 	return 0;
 }
@@ -110,7 +119,65 @@ CUresult cuLaunchKernel(void *f, unsigned gx, unsigned gy, unsigned gz, unsigned
 		out[6] = bx * 100 + by * 10 + bz;
 		return 0;
 	}
+	if (f == (void *)3) {
+		char *out = (char *)(uintptr_t) * (uint64_t *)params[1];
+		memcpy(out, params[0], 128);
+		memcpy(out + 128, params[2], 12);
+		return 0;
+	}
 	return 400;
+}
+
+// The 64-bit layouts of CUlaunchConfig and CUlaunchAttribute.
+typedef struct { unsigned id, pad; union { char raw[64]; unsigned dim[3]; } v; } CUlaunchAttribute;
+typedef struct {
+	unsigned grid[3], block[3], shmem;
+	void *stream;
+	CUlaunchAttribute *attrs;
+	unsigned numAttrs;
+} CUlaunchConfig;
+
+// Only the cluster kernel is launched through cuLaunchKernelEx here.
+CUresult cuLaunchKernelEx(const CUlaunchConfig *c, void *f, void **params, void **extra) {
+	unsigned cluster[3] = {1, 1, 1};
+	if (extra || f != (void *)4 || c->shmem > (unsigned)maxDynShared) return 1;
+	for (unsigned i = 0; i < c->numAttrs; i++) {
+		if (c->attrs[i].id != 4) return 1;
+		memcpy(cluster, c->attrs[i].v.dim, sizeof cluster);
+	}
+	if (cluster[0] * cluster[1] * cluster[2] > (nonPortable ? 16u : 8u)) return 1;
+	unsigned *out = (unsigned *)(uintptr_t) * (uint64_t *)params[0];
+	memcpy(out, c->grid, 12);
+	memcpy(out + 3, c->block, 12);
+	memcpy(out + 6, cluster, 12);
+	out[9] = c->shmem;
+	return 0;
+}
+
+// The fake map is the encoding's arguments, packed: data type, rank,
+// address, dims, strides, box dims, element strides (rank each, as
+// 32-bit words but the 64-bit address) and the four modes. It fails as
+// the driver does on a map address that is not 64-byte aligned.
+CUresult cuTensorMapEncodeTiled(void *map, int type, unsigned rank, void *addr, const uint64_t *dims, const uint64_t *strides,
+                                const unsigned *box, const unsigned *estrides, int interleave, int swizzle, int l2, int oob) {
+	if ((uintptr_t)map % 64 || rank < 1 || rank > 5) return 1;
+	unsigned w[32] = {0};
+	int n = 0;
+	w[n++] = type;
+	w[n++] = rank;
+	uint64_t a = (uintptr_t)addr;
+	w[n++] = (unsigned)a;
+	w[n++] = (unsigned)(a >> 32);
+	for (unsigned i = 0; i < rank; i++) w[n++] = (unsigned)dims[i];
+	for (unsigned i = 0; i + 1 < rank; i++) w[n++] = (unsigned)strides[i];
+	for (unsigned i = 0; i < rank; i++) w[n++] = box[i];
+	for (unsigned i = 0; i < rank; i++) w[n++] = estrides[i];
+	w[n++] = interleave;
+	w[n++] = swizzle;
+	w[n++] = l2;
+	w[n++] = oob;
+	memcpy(map, w, sizeof w);
+	return 0;
 }
 CUresult cuStreamCreate(void **s, unsigned flags) { *s = malloc(1); return 0; }
 CUresult cuStreamDestroy_v2(void *s) { free(s); return 0; }
