@@ -184,6 +184,9 @@ func verifyLdMatrix(op *ir.Operation) error {
 // shared-memory buffer a TMA copy fills or reads.
 func verifyTensorMap(op *ir.Operation, desc *TensorMapDescriptorType, mem *ir.MemRefType) error {
 	box := desc.MemRef()
+	if box == nil {
+		return op.Errorf("expected the tensor of %s to be a memref", desc)
+	}
 	if desc.Interleave != InterleaveNone {
 		return ir.Errorf(op.Loc(), "Interleave options are not supported yet.")
 	}
@@ -317,6 +320,9 @@ func verifyWarpgroupMma(op *ir.Operation) error {
 	b := o.DescriptorB().Type().(*WarpgroupMatrixDescriptorType).MemRef()
 	c := o.MatrixC().Type().(*WarpgroupAccumulatorType).Vector()
 	d := o.MatrixD().Type().(*WarpgroupAccumulatorType).Vector()
+	if a == nil || b == nil || c == nil || d == nil {
+		return op.Errorf("expected memref descriptors and vector accumulators")
+	}
 	if c != d {
 		return op.Errorf("type of matrix C and matrix D must be the same")
 	}
@@ -344,6 +350,9 @@ func verifyWarpgroupMmaStore(op *ir.Operation) error {
 	o := WarpgroupMmaStoreOp{op}
 	dst := memrefOf(o.DstMemref())
 	v := o.MatrixD().Type().(*WarpgroupAccumulatorType).Vector()
+	if v == nil {
+		return op.Errorf("expected a vector accumulator")
+	}
 	if !isF(v.Elem, ir.KindF32) {
 		return op.Errorf("hit a limitation: only f32 results for the time being")
 	}
@@ -359,6 +368,9 @@ func verifyWarpgroupMmaStore(op *ir.Operation) error {
 
 func verifyInitAccumulator(op *ir.Operation) error {
 	v := WarpgroupMmaInitAccumulatorOp{op}.MatrixC().Type().(*WarpgroupAccumulatorType).Vector()
+	if v == nil {
+		return op.Errorf("expected a vector accumulator")
+	}
 	if v.Rank() != 2 || v.Dims[0]%WgmmaSizeM != 0 || !WgmmaValidN(v.Dims[1], v.Elem) {
 		return op.Errorf("has type '%s'. It does not fit into warp-group level (wgmma) matrix multiplication "+
 			"instruction (or not supported yet)", v)
