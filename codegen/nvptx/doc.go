@@ -6,14 +6,21 @@
 // layout) from a builtin.module of llvm.* ops or from the body of one of its
 // gpu.modules, as convert-gpu-to-nvvm leaves them. Functions carrying
 // nvvm.kernel get the ptx_kernel calling convention and their launch
-// bounds (nvvm.maxntid, reqntid, minctasm, maxnreg) as !nvvm.annotations,
-// the form LLVM 19's backend reads; block arguments become phis; nvvm ops
-// become llvm.nvvm.* intrinsics, or inline PTX where LLVM 19 has none, as
-// mlir-translate-19 after convert-nvvm-to-llvm. Pointers print as LLVM 19's
-// opaque `ptr addrspace(N)`. Any other op is reported at its location.
+// bounds and cluster shape (nvvm.maxntid, reqntid, minctasm, maxnreg,
+// cluster_dim, cluster_max_blocks) as !nvvm.annotations, the form LLVM 19's
+// backend reads; a by-value parameter (llvm.byval = T, llvm.align) becomes
+// `ptr byval(T) align N`, and nvvm.grid_constant on it the "grid_constant"
+// annotation that lets llc read it in place. Block arguments become phis;
+// nvvm ops become llvm.nvvm.* intrinsics, or inline PTX where LLVM 19 has
+// none (wgmma.mma_async, cp.async.bulk.tensor.*, the mbarrier waits,
+// fences, stmatrix, ...), call for call as mlir-translate-19 after
+// convert-nvvm-to-llvm. Pointers print as LLVM 19's opaque
+// `ptr addrspace(N)`. Any other op is reported at its location.
 //
 // PTX runs llc (found by Options.LLC, $GOOPT_LLC, llc-19, then llc) and
-// Cubin runs ptxas.
+// adds the .explicitcluster/.reqnctapercluster directives llc-19 does not
+// write for cluster_dim; Cubin runs ptxas. The Hopper ops (wgmma,
+// setmaxnreg) need Options.Arch "sm_90a".
 //
 // Example:
 //

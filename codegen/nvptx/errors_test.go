@@ -24,10 +24,14 @@ func TestUntranslatable(t *testing.T) {
 		{"top-level", `func.func @g() {
   return
 }`, "t.mlir:1:1: error: 'func.func' op cannot be translated to LLVM IR"},
-		{"nvvm", `llvm.func @f(%d: !llvm.ptr, %s: !llvm.ptr<3>, %b: !llvm.ptr<3>, %x: i32) {
-  nvvm.cp.async.bulk.tensor.shared.cluster.global %s, %d, %b, box[%x] : !llvm.ptr<3>, !llvm.ptr
+		{"fence-size", `llvm.func @f(%d: !llvm.ptr, %n: i32) {
+  nvvm.fence.proxy.acquire #nvvm.mem_scope<gpu> %d, %n
   llvm.return
-}`, "t.mlir:2:3: error: 'nvvm.cp.async.bulk.tensor.shared.cluster.global' op cannot be translated to LLVM IR"},
+}`, "t.mlir:2:3: error: 'nvvm.fence.proxy.acquire' op cannot be translated to LLVM IR: size must be an llvm.mlir.constant (128)"},
+		{"wgmma-f16x2", `llvm.func @f(%a: i64, %c: !llvm.struct<(vector<2xf16>, vector<2xf16>)>) {
+  %r = nvvm.wgmma.mma_async %a, %a, %c, <m = 64, n = 8, k = 16>, D[<f16>, <one>], A[<f16>, <one>, <row>], B[<f16>, <one>, <col>] : !llvm.struct<(vector<2xf16>, vector<2xf16>)> -> !llvm.struct<(vector<2xf16>, vector<2xf16>)>
+  llvm.return
+}`, "t.mlir:2:8: error: 'nvvm.wgmma.mma_async' op cannot be translated to LLVM IR: no PTX register type for '<2 x half>'"},
 		{"shfl-type", `llvm.func @f(%m: i32, %v: f64) -> f64 {
   %r = nvvm.shfl.sync bfly %m, %v, %m, %m : f64 -> f64
   llvm.return %r : f64

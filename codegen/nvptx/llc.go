@@ -106,7 +106,7 @@ func PTX(ctx context.Context, llvmIR string, o Options) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return string(out), nil
+	return clusterDirectives(string(out), clusterDims(llvmIR), o.arch()), nil
 }
 
 // Cubin assembles PTX text into a cubin with ptxas -arch=<Arch>.

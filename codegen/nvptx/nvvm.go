@@ -15,8 +15,14 @@ import (
 // nvvm ops become the llvm.nvvm.* intrinsics of LLVM 19 (names and
 // signatures as mlir-translate-19 writes them), or, for those LLVM 19 has no
 // intrinsic for, the inline PTX upstream's convert-nvvm-to-llvm
-// (BasicPtxBuilder) produces. The ops left out (cp.async.bulk.tensor.*,
-// wgmma.mma_async, fence.proxy tensormap) are reported as not translatable.
+// (BasicPtxBuilder) produces (ptx.go). The ops that postdate MLIR 19 —
+// mapa, fence.proxy.acquire/release — translate as upstream's LLVM 20
+// does where LLVM 19 has the intrinsic (mapa), and to the same PTX
+// instruction as inline PTX where it has not.
+
+// electSyncPTX is upstream's elect.sync, spaces included.
+const electSyncPTX = "{                                  \n.reg .u32 rx;                      \n.reg .pred px;                     \n" +
+	" mov.pred $0, 0;                   \n    elect.sync rx | px, 0xFFFFFFFF;\n@px mov.pred $0, 1;                \n}\n"
 
 // sregWidths are the special registers that are not 32-bit.
 var sregWidths = map[string]types.Type{"clock64": types.I64}
@@ -73,20 +79,46 @@ func (s *fnState) translateNVVM(op *ir.Operation) {
 	case "nvvm.vote.ballot.sync":
 		s.intrinsicCall(op, "llvm.nvvm.vote.ballot.sync", rt, ops...)
 	case "nvvm.elect.sync":
-		s.ptx(op, rt, "{\n.reg .u32 rx;\n.reg .pred px;\nmov.pred $0, 0;\nelect.sync rx | px, 0xFFFFFFFF;\n@px mov.pred $0, 1;\n}\n", "=b")
+		s.ptxOp(op, ops, rt, electSyncPTX, "=b")
 	case "nvvm.fence.sc.cluster":
 		s.intrinsicCall(op, "llvm.nvvm.fence.sc.cluster", types.Void)
 	case "nvvm.fence.mbarrier.init":
-		s.ptx(op, types.Void, "fence.mbarrier_init.release.cluster;", "")
+		s.ptxOp(op, ops, types.Void, "fence.mbarrier_init.release.cluster;")
 	case "nvvm.fence.proxy":
 		kind := nvvm.EnumValue(op, "kind")
 		switch kind {
 		case "async.shared":
-			s.ptx(op, types.Void, "fence.proxy.async.shared::"+nvvm.EnumValue(op, "space")+";", "")
+			s.ptxOp(op, ops, types.Void, "fence.proxy.async.shared::"+nvvm.EnumValue(op, "space")+";")
 		case "alias", "async", "async.global":
-			s.ptx(op, types.Void, "fence.proxy."+kind+";", "")
+			s.ptxOp(op, ops, types.Void, "fence.proxy."+kind+";")
 		default:
 			s.t.errorf(op, "'nvvm.fence.proxy' op cannot be translated to LLVM IR (proxy kind '%s')", kind)
+		}
+	case "nvvm.fence.proxy.acquire", "nvvm.fence.proxy.release":
+		s.fenceProxyTensormap(op, ops)
+	case "nvvm.barrier.arrive":
+		if len(ops) == 1 {
+			s.ptxOp(op, ops, types.Void, "bar.arrive 0, $0;")
+		} else {
+			s.ptxOp(op, ops, types.Void, "bar.arrive $0, $1;")
+		}
+	case "nvvm.bar.warp.sync":
+		s.intrinsicCall(op, "llvm.nvvm.bar.warp.sync", types.Void, ops...)
+	case "nvvm.redux.sync":
+		s.intrinsicCall(op, "llvm.nvvm.redux.sync."+nvvm.EnumValue(op, "kind"), rt, ops...)
+	case "nvvm.rcp.approx.ftz.f":
+		s.intrinsicCall(op, "llvm.nvvm.rcp.approx.ftz.f", rt, ops...)
+	case "nvvm.cluster.arrive", "nvvm.cluster.arrive.relaxed", "nvvm.cluster.wait":
+		name := strings.Replace(name, "nvvm.cluster.", "llvm.nvvm.barrier.cluster.", 1)
+		if op.Attr("aligned") != nil {
+			name += ".aligned"
+		}
+		s.intrinsicCall(op, name, types.Void)
+	case "nvvm.mapa":
+		if p, ok := ops[0].Type().(*ptrType); ok && p.addrSpace == nvvm.SharedSpace {
+			s.intrinsicCall(op, "llvm.nvvm.mapa.shared.cluster", rt, ops...)
+		} else {
+			s.intrinsicCall(op, "llvm.nvvm.mapa", rt, ops...)
 		}
 	case "nvvm.wmma.load":
 		m, n, k := mnk(op)
@@ -133,38 +165,71 @@ func (s *fnState) translateNVVM(op *ir.Operation) {
 		s.intrinsicCall(op, "llvm.nvvm.cp.async.wait.group", types.Void, &constVal{typ: types.I32, text: fmt.Sprint(n)})
 	case "nvvm.mbarrier.init", "nvvm.mbarrier.init.shared":
 		if len(ops) == 3 {
-			s.ptx(op, types.Void, "@$2 mbarrier.init"+sharedSuffix(name)+".b64 [$0], $1;", ptrConstraint(ops[0])+",r,b", ops...)
+			s.ptxOp(op, ops, types.Void, "mbarrier.init"+sharedSuffix(name)+".b64 [$0], $1;")
 			return
 		}
-		s.intrinsicCall(op, strings.Replace(name, "nvvm.", "llvm.nvvm.", 1), types.Void, ops...)
-	case "nvvm.mbarrier.arrive", "nvvm.mbarrier.arrive.shared", "nvvm.mbarrier.test.wait", "nvvm.mbarrier.test.wait.shared":
-		s.intrinsicCall(op, strings.Replace(name, "nvvm.", "llvm.nvvm.", 1), rt, ops...)
+		s.intrinsicCall(op, "llvm."+name, types.Void, ops...)
+	case "nvvm.mbarrier.arrive", "nvvm.mbarrier.arrive.shared", "nvvm.mbarrier.test.wait", "nvvm.mbarrier.test.wait.shared",
+		"nvvm.mbarrier.inval", "nvvm.mbarrier.inval.shared":
+		s.intrinsicCall(op, "llvm."+name, rt, ops...)
+	case "nvvm.mbarrier.arrive.nocomplete", "nvvm.mbarrier.arrive.nocomplete.shared":
+		s.intrinsicCall(op, "llvm.nvvm.mbarrier.arrive.noComplete"+sharedSuffix(name), rt, ops...)
 	case "nvvm.mbarrier.arrive.expect_tx", "nvvm.mbarrier.arrive.expect_tx.shared":
-		asm, cons := "mbarrier.arrive.expect_tx"+sharedSuffix(name)+".b64 _, [$0], $1;", ptrConstraint(ops[0])+",r"
-		if len(ops) == 3 {
-			asm, cons = "@$2 "+asm, cons+",b"
-		}
-		s.ptx(op, types.Void, asm, cons, ops...)
+		s.ptxOp(op, ops, types.Void, "mbarrier.arrive.expect_tx"+sharedSuffix(name)+".b64 _, [$0], $1;")
 	case "nvvm.mbarrier.try_wait.parity", "nvvm.mbarrier.try_wait.parity.shared":
-		s.ptx(op, types.Void, "{\n\t.reg .pred       P1; \n\tLAB_WAIT: \n\tmbarrier.try_wait.parity"+sharedSuffix(name)+
-			".b64 P1, [$0], $1, $2; \n\t@P1 bra.uni DONE; \n\tbra.uni     LAB_WAIT; \n\tDONE: \n\t}",
-			ptrConstraint(ops[0])+",r,r", ops...)
+		s.ptxOp(op, ops, types.Void, "{\n\t.reg .pred       P1; \n\tLAB_WAIT: \n\tmbarrier.try_wait.parity"+sharedSuffix(name)+
+			".b64 P1, [$0], $1, $2; \n\t@P1 bra.uni DONE; \n\tbra.uni     LAB_WAIT; \n\tDONE: \n\t}")
+	case "nvvm.cp.async.mbarrier.arrive", "nvvm.cp.async.mbarrier.arrive.shared":
+		name := "llvm.nvvm.cp.async.mbarrier.arrive"
+		if b, ok := op.Attr("noinc").(*ir.IntegerAttr); ok && b.Int() != 0 {
+			name += ".noinc"
+		}
+		s.intrinsicCall(op, name+sharedSuffix(op.Name()), types.Void, ops...)
+	case "nvvm.cp.async.bulk.tensor.shared.cluster.global":
+		s.bulkTensorLoad(op, ops)
+	case "nvvm.cp.async.bulk.tensor.global.shared.cta":
+		s.bulkTensorStore(op, ops)
+	case "nvvm.cp.async.bulk.commit.group":
+		s.intrinsicCall(op, "llvm.nvvm.cp.async.bulk.commit.group", types.Void)
+	case "nvvm.cp.async.bulk.wait_group":
+		g, _ := intAttr(op, "group")
+		name := "llvm.nvvm.cp.async.bulk.wait.group"
+		if op.Attr("read") != nil {
+			name += ".read"
+		}
+		s.intrinsicCall(op, name, types.Void, &constVal{typ: types.I32, text: fmt.Sprint(g)})
+	case "nvvm.prefetch.tensormap":
+		s.ptxOp(op, ops, types.Void, "prefetch.tensormap [$0];")
+	case "nvvm.stmatrix":
+		n := len(ops) - 1
+		trans := ""
+		if nvvm.EnumValue(op, "layout") == "col" {
+			trans = ".trans"
+		}
+		regs := make([]string, n)
+		for i := range regs {
+			regs[i] = fmt.Sprintf("$%d", i+1)
+		}
+		s.ptxOp(op, ops, types.Void, fmt.Sprintf("stmatrix.sync.aligned.x%d%s.m8n8.shared.b16 [$0], {%s};", n, trans,
+			strings.Join(regs, ", ")))
 	case "nvvm.wgmma.fence.aligned":
-		s.ptx(op, types.Void, "wgmma.fence.sync.aligned;", "")
+		s.ptxOp(op, ops, types.Void, "wgmma.fence.sync.aligned;")
 	case "nvvm.wgmma.commit.group.sync.aligned":
-		s.ptx(op, types.Void, "wgmma.commit_group.sync.aligned;", "")
+		s.ptxOp(op, ops, types.Void, "wgmma.commit_group.sync.aligned;")
 	case "nvvm.wgmma.wait.group.sync.aligned":
 		g, _ := intAttr(op, "group")
-		s.ptx(op, types.Void, "wgmma.wait_group.sync.aligned $0;", "n", &constVal{typ: types.I32, text: fmt.Sprint(g)})
+		s.ptxReads(op, types.Void, "wgmma.wait_group.sync.aligned $0;", nil, []asmOperand{i32Imm(g)})
+	case "nvvm.wgmma.mma_async":
+		s.wgmma(op, ops, rt)
 	case "nvvm.setmaxregister":
 		n, _ := intAttr(op, "regCount")
 		dir := "inc"
 		if nvvm.EnumValue(op, "action") == "decrease" {
 			dir = "dec"
 		}
-		// LLVM 19 selects llvm.nvvm.setmaxnreg.* for sm_90a only; inline
-		// PTX leaves the choice of target to ptxas.
-		s.ptx(op, types.Void, fmt.Sprintf("setmaxnreg.%s.sync.aligned.u32 %d;", dir, n), "")
+		// As upstream: LLVM 19 selects the intrinsic for sm_90a only, as
+		// ptxas accepts setmaxnreg for sm_90a only.
+		s.intrinsicCall(op, "llvm.nvvm.setmaxnreg."+dir+".sync.aligned.u32", types.Void, &constVal{typ: types.I32, text: fmt.Sprint(n)})
 	default:
 		s.t.errorf(op, "'%s' op cannot be translated to LLVM IR", name)
 	}
@@ -177,15 +242,6 @@ func sharedSuffix(name string) string {
 	return ""
 }
 
-// ptrConstraint is the inline-asm register class of a pointer: 32-bit
-// shared addresses, 64-bit others.
-func ptrConstraint(v value.Value) string {
-	if p, ok := v.Type().(*ptrType); ok && p.addrSpace == nvvm.SharedSpace {
-		return "r"
-	}
-	return "l"
-}
-
 func mnk(op *ir.Operation) (int64, int64, int64) {
 	m, _ := intAttr(op, "m")
 	n, _ := intAttr(op, "n")
@@ -196,13 +252,6 @@ func mnk(op *ir.Operation) (int64, int64, int64) {
 // intrinsicCall calls the intrinsic name, declared with the argument types.
 func (s *fnState) intrinsicCall(op *ir.Operation, name string, rt types.Type, args ...value.Value) {
 	s.call(op, s.t.intrinsic(name, rt, typesOf(args)), args, rt, nil)
-}
-
-// ptx emits inline PTX with side effects, as upstream's PTX builder does.
-func (s *fnState) ptx(op *ir.Operation, rt types.Type, asm, constraints string, args ...value.Value) {
-	a := &llir.InlineAsm{Asm: asm, Constraint: constraints, SideEffect: true,
-		Typ: types.NewPointer(types.NewFunc(rt, typesOf(args)...))}
-	s.call(op, a, args, rt, nil)
 }
 
 // resize converts an intrinsic's integer result to the op's result type.
@@ -265,4 +314,22 @@ func mmaRegType(t types.Type) string {
 		return "f32"
 	}
 	return "f16"
+}
+
+// fenceProxyTensormap is fence.proxy.tensormap::generic.{release,acquire}
+// at the op's scope. LLVM 19 has no intrinsic for it (LLVM 20's
+// llvm.nvvm.fence.proxy.tensormap_generic.* would become a call to an
+// undefined function), so it is inline PTX; the acquire's size must be an
+// immediate, as PTX wants (128).
+func (s *fnState) fenceProxyTensormap(op *ir.Operation, ops []value.Value) {
+	scope := nvvm.EnumValue(op, "scope")
+	if op.Is("nvvm.fence.proxy.release") {
+		s.ptxOp(op, ops, types.Void, "fence.proxy.tensormap::generic.release."+scope+";")
+		return
+	}
+	if d := op.Operand(1).DefiningOp(); d == nil || !d.Is("llvm.mlir.constant") {
+		s.t.errorf(op, "'nvvm.fence.proxy.acquire' op cannot be translated to LLVM IR: size must be an llvm.mlir.constant (128)")
+		return
+	}
+	s.ptxOp(op, ops, types.Void, "fence.proxy.tensormap::generic.acquire."+scope+" [$0], $1;")
 }

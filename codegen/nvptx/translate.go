@@ -272,9 +272,17 @@ var intParamAttrs = map[string]string{
 	"llvm.dereferenceable_or_null": "dereferenceable_or_null(%d)",
 }
 
+// typeParamAttrs are the parameter attributes that carry a type:
+// `llvm.byval = !llvm.array<128 x i8>` is `byval([128 x i8])`.
+var typeParamAttrs = map[string]string{
+	"llvm.byval": "byval", "llvm.byref": "byref", "llvm.sret": "sret", "llvm.inalloca": "inalloca",
+}
+
 // paramAttrs translates the llvm.* entries of argument i's attribute
-// dictionary; other dialects' entries have no LLVM IR meaning and are
-// dropped, as upstream does.
+// dictionary, in LLVM's order (enum, type, then integer attributes, as
+// mlir-translate-19 prints them); the nvvm ones become annotations
+// (launchBounds), and other dialects' entries have no LLVM IR meaning and
+// are dropped, as upstream does.
 func (t *translator) paramAttrs(op *ir.Operation, i int) []llir.ParamAttribute {
 	arr, ok := op.Attr("arg_attrs").(*ir.ArrayAttr)
 	if !ok || i >= len(arr.Elems) {
@@ -284,39 +292,68 @@ func (t *translator) paramAttrs(op *ir.Operation, i int) []llir.ParamAttribute {
 	if !ok {
 		return nil
 	}
-	var out []llir.ParamAttribute
+	var units, typed, ints []llir.ParamAttribute
 	for _, e := range dict.Entries {
+		if strings.HasPrefix(e.Name, "nvvm.") {
+			if err := nvvm.VerifyArgAttribute(op, i, e.Name, e.Value); err != nil {
+				t.errs = append(t.errs, ir.Diagnostics(err)...)
+			}
+			continue
+		}
 		if !strings.HasPrefix(e.Name, "llvm.") {
 			continue
 		}
 		if pa, ok := unitParamAttrs[e.Name]; ok {
-			out = append(out, pa)
+			units = append(units, pa)
 			continue
 		}
 		if f, ok := intParamAttrs[e.Name]; ok {
 			if n, ok := e.Value.(*ir.IntegerAttr); ok {
-				out = append(out, rawAttr(fmt.Sprintf(f, n.Int())))
+				ints = append(ints, rawAttr(fmt.Sprintf(f, n.Int())))
+				continue
+			}
+		}
+		if kw, ok := typeParamAttrs[e.Name]; ok {
+			if ta, ok := e.Value.(*ir.TypeAttr); ok {
+				lt, err := t.typ(ta.Value)
+				if err != nil {
+					t.errorf(op, "'llvm.func' op argument attribute '%s': %v", e.Name, err)
+					continue
+				}
+				typed = append(typed, rawAttr(kw+"("+lt.LLString()+")"))
 				continue
 			}
 		}
 		t.errorf(op, "'llvm.func' op argument attribute '%s' cannot be translated to LLVM IR", e.Name)
 	}
-	return out
+	return append(append(units, typed...), ints...)
 }
 
-// launchBounds records a kernel's nvvm.maxntid, reqntid, minctasm and
-// maxnreg as !nvvm.annotations entries, the only form LLVM 19's NVPTX
-// backend reads (it ignores "nvvm.maxntid" function attributes).
-func (t *translator) launchBounds(op *ir.Operation, f *llir.Func) {
+// annotate records the !nvvm.annotations entry `!{ptr @f, !"key", v}`.
+func (t *translator) annotate(f *llir.Func, key string, v metadata.Field) {
 	ref := &symRef{typ: t.ptr(0), ident: f.Ident()}
-	add := func(key string, v int64) {
-		t.annotations = append(t.annotations, &metadata.Tuple{MetadataID: -1, Fields: []metadata.Field{
-			mdValue{ref},
-			&metadata.String{Value: key},
-			mdValue{&constVal{typ: types.I32, text: fmt.Sprint(v)}},
-		}})
-	}
-	for _, b := range []struct{ attr, key string }{{nvvm.MaxntidAttrName, "maxntid"}, {nvvm.ReqntidAttrName, "reqntid"}} {
+	t.annotations = append(t.annotations, &metadata.Tuple{MetadataID: -1, Fields: []metadata.Field{
+		mdValue{ref}, &metadata.String{Value: key}, v,
+	}})
+}
+
+func mdI32(v int64) metadata.Field {
+	return mdValue{&constVal{typ: types.I32, text: fmt.Sprint(v)}}
+}
+
+// launchBounds records a kernel's nvvm.maxntid, reqntid, minctasm,
+// maxnreg, cluster_dim, cluster_max_blocks and grid_constant arguments as
+// !nvvm.annotations entries, the only form LLVM 19's NVPTX backend reads
+// (it ignores "nvvm.maxntid" function attributes). llc-19 writes .maxntid,
+// .reqntid, .minnctapersm, .maxnreg and .maxclusterrank from them and reads
+// grid_constant parameters in place (cvta.param); it does not know
+// cluster_dim_x/y/z (LLVM 20 writes .explicitcluster and
+// .reqnctapercluster from them), so PTX adds those directives itself.
+func (t *translator) launchBounds(op *ir.Operation, f *llir.Func) {
+	for _, b := range []struct{ attr, key, sep string }{
+		{nvvm.MaxntidAttrName, "maxntid", ""}, {nvvm.ReqntidAttrName, "reqntid", ""},
+		{nvvm.ClusterDimAttrName, "cluster_dim", "_"},
+	} {
 		if op.Attr(b.attr) == nil {
 			continue
 		}
@@ -326,10 +363,13 @@ func (t *translator) launchBounds(op *ir.Operation, f *llir.Func) {
 			continue
 		}
 		for i, d := range []string{"x", "y", "z"} {
-			add(b.key+d, dims[i])
+			t.annotate(f, b.key+b.sep+d, mdI32(dims[i]))
 		}
 	}
-	for _, b := range []struct{ attr, key string }{{nvvm.MinctasmAttrName, "minctasm"}, {nvvm.MaxnregAttrName, "maxnreg"}} {
+	for _, b := range []struct{ attr, key string }{
+		{nvvm.MinctasmAttrName, "minctasm"}, {nvvm.MaxnregAttrName, "maxnreg"},
+		{nvvm.ClusterMaxBlocksAttrName, "maxclusterrank"},
+	} {
 		if op.Attr(b.attr) == nil {
 			continue
 		}
@@ -338,7 +378,17 @@ func (t *translator) launchBounds(op *ir.Operation, f *llir.Func) {
 			t.errorf(op, "'llvm.func' op '%s' must be an integer", b.attr)
 			continue
 		}
-		add(b.key, n)
+		t.annotate(f, b.key, mdI32(n))
+	}
+	// One entry lists every grid_constant argument, 1-based.
+	var args []metadata.Field
+	for i := range f.Params {
+		if nvvm.ArgAttr(op, i, nvvm.GridConstantAttrName) != nil {
+			args = append(args, mdI32(int64(i+1)))
+		}
+	}
+	if len(args) > 0 {
+		t.annotate(f, "grid_constant", &metadata.Tuple{MetadataID: -1, Fields: args})
 	}
 }
 

@@ -1,7 +1,7 @@
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
-define ptx_kernel void @vecadd(ptr addrspace(1) noalias readonly %0, ptr addrspace(1) noalias readonly %1, ptr addrspace(1) align 16 noalias %2, i32 %3) {
+define ptx_kernel void @vecadd(ptr addrspace(1) noalias readonly %0, ptr addrspace(1) noalias readonly %1, ptr addrspace(1) noalias align 16 %2, i32 %3) {
 4:
 	%5 = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 	%6 = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()

@@ -1,9 +1,11 @@
-// nvvm ops without an LLVM 19 intrinsic or inline-PTX translation are
-// reported, never dropped.
+// nvvm ops that have no LLVM 19 intrinsic or inline-PTX translation in
+// the form given are reported, never dropped.
 // RUN: not goopt translate --mlir-to-llvmir %s 2>&1 | FileCheck %s
 
-// CHECK: nvvm-untranslated.mlir:[[# @LINE + 2]]:3: error: 'nvvm.cp.async.bulk.tensor.global.shared.cta' op cannot be translated to LLVM IR
-llvm.func @f(%d: !llvm.ptr, %s: !llvm.ptr<3>, %x: i32) {
-  nvvm.cp.async.bulk.tensor.global.shared.cta %d, %s, box[%x] : !llvm.ptr, !llvm.ptr<3>, i32
+// The acquire fence's size is an immediate in PTX: a value computed at run
+// time cannot be one.
+// CHECK: nvvm-untranslated.mlir:[[# @LINE + 2]]:3: error: 'nvvm.fence.proxy.acquire' op cannot be translated to LLVM IR: size must be an llvm.mlir.constant (128)
+llvm.func @f(%d: !llvm.ptr, %n: i32) {
+  nvvm.fence.proxy.acquire #nvvm.mem_scope<gpu> %d, %n
   llvm.return
 }
