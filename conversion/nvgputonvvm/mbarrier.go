@@ -91,6 +91,9 @@ func uniqueSymbol(block *ir.Block, name string) string {
 // shared memory (which selects the `.shared` nvvm op).
 func (l *lowering) barrier(op *ir.Operation, a convert.Adaptor, rw *convert.Rewriter) (*ir.Value, bool, error) {
 	bars := op.NamedOperand("barriers")
+	if bars == nil {
+		return nil, false, rw.NotifyMatchFailure(op, "expected an mbarrier group operand")
+	}
 	gt, ok := bars.Type().(*nvgpu.MBarrierGroupType)
 	if !ok {
 		return nil, false, rw.NotifyMatchFailure(op, "expected an mbarrier group operand")
@@ -248,7 +251,7 @@ func coordinates(op *ir.Operation, a convert.Adaptor, rw *convert.Rewriter) ([]*
 // the barrier, with the multicast mask and predicate when given.
 func (l *lowering) tmaAsyncLoad(op *ir.Operation, a convert.Adaptor, rw *convert.Rewriter) error {
 	rw.SetInsertionPointBefore(op)
-	dst, err := l.elementPtr(op, rw, op.NamedOperand("dst").Type(), operand(op, a, "dst"), nil)
+	dst, err := l.elementPtr(op, rw, operandType(op, "dst"), operand(op, a, "dst"), nil)
 	if err != nil {
 		return err
 	}
@@ -276,7 +279,7 @@ func (l *lowering) tmaAsyncLoad(op *ir.Operation, a convert.Adaptor, rw *convert
 // source buffer.
 func (l *lowering) tmaAsyncStore(op *ir.Operation, a convert.Adaptor, rw *convert.Rewriter) error {
 	rw.SetInsertionPointBefore(op)
-	src, err := l.elementPtr(op, rw, op.NamedOperand("src").Type(), operand(op, a, "src"), nil)
+	src, err := l.elementPtr(op, rw, operandType(op, "src"), operand(op, a, "src"), nil)
 	if err != nil {
 		return err
 	}

@@ -25,7 +25,7 @@ func (l *lowering) ldmatrix(op *ir.Operation, a convert.Adaptor, rw *convert.Rew
 	}
 	b, loc := rw.Builder, op.Loc()
 	rw.SetInsertionPointBefore(op)
-	p, err := l.elementPtr(op, rw, op.NamedOperand("srcMemref").Type(), operand(op, a, "srcMemref"), idx)
+	p, err := l.elementPtr(op, rw, operandType(op, "srcMemref"), operand(op, a, "srcMemref"), idx)
 	if err != nil {
 		return err
 	}
@@ -197,8 +197,8 @@ func packFragment(b *ir.Builder, loc ir.Location, st ir.Type, res *ir.Value, t *
 // into its rows. f32 inputs need tf32Enabled (tensor cores take f32 only
 // as tf32); integer inputs saturate (satfinite), as upstream.
 func (l *lowering) mmaSync(op *ir.Operation, a convert.Adaptor, rw *convert.Rewriter) error {
-	at, okA := op.NamedOperand("matrixA").Type().(*ir.VectorType)
-	ct, okC := op.NamedOperand("matrixC").Type().(*ir.VectorType)
+	at, okA := operandType(op, "matrixA").(*ir.VectorType)
+	ct, okC := operandType(op, "matrixC").(*ir.VectorType)
 	if !okA || !okC {
 		return rw.NotifyMatchFailure(op, "expected vector operands")
 	}
@@ -270,8 +270,8 @@ const cpAsyncFullSize = 16
 // srcElements, only that many are read and the rest zero-filled. The
 // token becomes a dummy i32 zero.
 func (l *lowering) asyncCopy(op *ir.Operation, a convert.Adaptor, rw *convert.Rewriter) error {
-	dt, ok := op.NamedOperand("dst").Type().(*ir.MemRefType)
-	st, sok := op.NamedOperand("src").Type().(*ir.MemRefType)
+	dt, ok := operandType(op, "dst").(*ir.MemRefType)
+	st, sok := operandType(op, "src").(*ir.MemRefType)
 	if !ok || !sok {
 		return rw.NotifyMatchFailure(op, "expected ranked memrefs")
 	}

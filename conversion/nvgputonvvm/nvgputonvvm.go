@@ -268,3 +268,12 @@ func numericSpace(t *ir.MemRefType) *ir.MemRefType {
 	}
 	return t
 }
+
+// operandType returns the original type of operand name, or nil when op
+// has none (a malformed op then fails to match instead of panicking).
+func operandType(op *ir.Operation, name string) ir.Type {
+	if v := op.NamedOperand(name); v != nil {
+		return v.Type()
+	}
+	return nil
+}

@@ -45,7 +45,7 @@ func swizzleFields(s nvgpu.Swizzle) (code, span int64) {
 // offset = (dim 0 of the tensor map's box) * span, both >> 4, base offset
 // 0, and bits [4,18) of the buffer's address as the start address.
 func (l *lowering) generateDescriptor(op *ir.Operation, a convert.Adaptor, rw *convert.Rewriter) error {
-	tm, ok := op.NamedOperand("tensorMap").Type().(*nvgpu.TensorMapDescriptorType)
+	tm, ok := operandType(op, "tensorMap").(*nvgpu.TensorMapDescriptorType)
 	if !ok {
 		return rw.NotifyMatchFailure(op, "expected a tensor map descriptor")
 	}
@@ -63,7 +63,7 @@ func (l *lowering) generateDescriptor(op *ir.Operation, a convert.Adaptor, rw *c
 	}
 	stride := c((span << 3) >> exclude4LSB)
 	lead := c((box.Dims[0] * span) >> exclude4LSB)
-	base, err := l.elementPtr(op, rw, op.NamedOperand("tensor").Type(), operand(op, a, "tensor"), nil)
+	base, err := l.elementPtr(op, rw, operandType(op, "tensor"), operand(op, a, "tensor"), nil)
 	if err != nil {
 		return err
 	}
@@ -154,9 +154,9 @@ const defaultWaitGroup = 1
 // which is 64 rows when K = 64); B moves dim0(B) * wgmmaK * k * bytes >> 4.
 // A zero increment adds nothing.
 func (l *lowering) warpgroupMma(op *ir.Operation, a convert.Adaptor, rw *convert.Rewriter) error {
-	da, okA := op.NamedOperand("descriptorA").Type().(*nvgpu.WarpgroupMatrixDescriptorType)
-	db, okB := op.NamedOperand("descriptorB").Type().(*nvgpu.WarpgroupMatrixDescriptorType)
-	acc, okC := op.NamedOperand("matrixC").Type().(*nvgpu.WarpgroupAccumulatorType)
+	da, okA := operandType(op, "descriptorA").(*nvgpu.WarpgroupMatrixDescriptorType)
+	db, okB := operandType(op, "descriptorB").(*nvgpu.WarpgroupMatrixDescriptorType)
+	acc, okC := operandType(op, "matrixC").(*nvgpu.WarpgroupAccumulatorType)
 	if !okA || !okB || !okC {
 		return rw.NotifyMatchFailure(op, "expected warpgroup descriptors and accumulator")
 	}
@@ -277,8 +277,11 @@ const (
 func (l *lowering) warpgroupMmaStore(op *ir.Operation, a convert.Adaptor, rw *convert.Rewriter) error {
 	d := operand(op, a, "matrixD")
 	dst := op.NamedOperand("dstMemref")
+	if d == nil || dst == nil {
+		return rw.NotifyMatchFailure(op, "accumulator does not convert")
+	}
 	st, ok := d.Type().(*llvm.StructType)
-	if d == nil || !ok || dst == nil {
+	if !ok {
 		return rw.NotifyMatchFailure(op, "accumulator does not convert to a struct")
 	}
 	b, loc := rw.Builder, op.Loc()

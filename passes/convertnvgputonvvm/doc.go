@@ -7,7 +7,8 @@
 // scf.for iter_arg) meet the lowered code through unrealized casts, which
 // convert-gpu-to-nvvm (which knows the nvgpu types) and
 // reconcile-unrealized-casts remove. nvgpu.tma.create.descriptor stays:
-// goopt builds TMA descriptors on the host.
+// goopt builds TMA descriptors on the host. Any other nvgpu op that does
+// not lower is an error at its location (MLIR 19 would leave it).
 //
 //	%bar = nvgpu.mbarrier.create -> !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>>
 //	nvgpu.mbarrier.init %bar[%c0], %n : !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>>
