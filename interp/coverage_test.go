@@ -10,7 +10,7 @@ import (
 
 // executableDialects are the dialects the interpreter claims to run: each
 // registered op of theirs has a handler or a reason in interp.NotExecutable.
-var executableDialects = []string{"builtin", "func", "arith", "math", "cf", "memref", "scf", "affine", "gpu", "vector", "llvm", "nvvm"}
+var executableDialects = []string{"builtin", "func", "arith", "math", "cf", "memref", "scf", "affine", "gpu", "vector", "llvm", "nvvm", "nvgpu"}
 
 // handlersAheadOfDialect are handlers for upstream MLIR 19 ops that goopt's
 // dialect tables do not declare yet, so no parsed IR reaches them; each
@@ -30,11 +30,7 @@ var handlersAheadOfDialect = map[string]string{
 // here already: registered or not, their handlers are expected.
 var opsOfOtherBranches = func() map[string]bool {
 	ops := map[string]bool{
-		// Branch nvvmtranslate adds these nvvm ops for the Hopper path.
-		"nvvm.mbarrier.arrive.nocomplete": true, "nvvm.mbarrier.arrive.nocomplete.shared": true,
-		"nvvm.cp.async.bulk.commit.group": true, "nvvm.cp.async.bulk.wait_group": true,
-		"nvvm.prefetch.tensormap": true,
-		"llvm.alloca":             true, "llvm.intr.masked.load": true, "llvm.intr.masked.store": true,
+		"llvm.alloca": true, "llvm.intr.masked.load": true, "llvm.intr.masked.store": true,
 		"llvm.intr.memcpy": true, "llvm.intr.assume": true}
 	for _, k := range []string{"add", "mul", "and", "or", "xor", "smax", "smin", "umax", "umin",
 		"fmax", "fmin", "fmaximum", "fminimum", "fadd", "fmul"} {

@@ -77,14 +77,35 @@ func compileUnrealizedCast(c *Compiler, op *ir.Operation) (Compiled, error) {
 		return Compiled{}, unsupported(op, "casts between different numbers of values")
 	}
 	src, dst := c.OperandSlots(op), c.ResultSlots(op)
+	// An nvgpu value that lowers to an integer (scalarObject) crosses
+	// between its object slot and the integer's scalar slot.
+	box := make([]int, len(src))
 	for i := range src {
-		if kindOf(op.Operand(i).Type()) != kindOf(op.Result(i).Type()) {
+		from, to := kindOf(op.Operand(i).Type()), kindOf(op.Result(i).Type())
+		switch {
+		case from == to:
+		case from == kindObject && to == kindScalar:
+			box[i] = -1
+		case from == kindScalar && to == kindObject:
+			box[i] = 1
+		default:
 			return Compiled{}, unsupported(op, "cast from %s to %s", op.Operand(i).Type(), op.Result(i).Type())
 		}
 	}
 	return Compiled{Exec: func(fr *Frame) error {
 		for i, s := range src {
-			fr.copy(dst[i], s)
+			switch box[i] {
+			case 0:
+				fr.copy(dst[i], s)
+			case 1:
+				fr.O[dst[i]] = scalarObject{fr.S[s]}
+			default:
+				bits, ok := objectBits(fr.O[s])
+				if !ok {
+					return unsupported(op, "cast of %v to %s", fr.O[s], op.Result(i).Type())
+				}
+				fr.S[dst[i]] = bits
+			}
 		}
 		return nil
 	}}, nil

@@ -3,6 +3,7 @@ package interp
 import (
 	"github.com/goopt/goopt/dialects/gpu"
 	"github.com/goopt/goopt/dialects/llvm"
+	"github.com/goopt/goopt/dialects/nvgpu"
 	"github.com/goopt/goopt/ir"
 )
 
@@ -14,7 +15,9 @@ import (
 // llvmcommon's order (allocated pointer, aligned pointer, offset, sizes,
 // strides; both pointers at the buffer's start, the offset in elements); an
 // index becomes the kernel's integer (i64, or i32 under index-bitwidth=32),
-// and other scalars pass as they are. Which convention the kernel uses is
+// and other scalars pass as they are; a TMA descriptor (!nvgpu.tensormap.descriptor)
+// becomes the pointer to its 128-byte image, the kernel's `!llvm.ptr
+// {llvm.byval = !llvm.array<128 x i8>, nvvm.grid_constant}` parameter. Which convention the kernel uses is
 // read off its parameter count. Threads then run exactly as for gpu.func
 // kernels (gpu.go).
 
@@ -87,6 +90,12 @@ func compileLLVMLaunchFunc(c *Compiler, op, kop *ir.Operation, sizes launchSizes
 				} else if params[p] != t {
 					return bad()
 				}
+			} else if _, isTM := t.(*nvgpu.TensorMapDescriptorType); isTM {
+				// A TMA descriptor reaches the kernel as the pointer to
+				// its image (tma.go).
+				if _, ok := params[p].(*llvm.PointerType); !ok {
+					return bad()
+				}
 			} else if params[p] != t {
 				return bad()
 			}
@@ -140,7 +149,11 @@ func compileLLVMLaunchFunc(c *Compiler, op, kop *ir.Operation, sizes launchSizes
 				}
 				vals = append(vals, kernelArg{kind: kindScalar, s: s})
 			default:
-				vals = append(vals, kernelArg{kind: kindObject, o: fr.O[a.slot]})
+				o := fr.O[a.slot]
+				if tm, ok := o.(*TensorMap); ok {
+					o = tm.Image()
+				}
+				vals = append(vals, kernelArg{kind: kindObject, o: o})
 			}
 		}
 		return k.launch(fr, op, g, b, vals)

@@ -467,7 +467,7 @@ func (r *Region) Single() *Block {
 func DefaultHandlers() []Handler {
 	var hs []Handler
 	for _, list := range [][]Handler{coreHandlers(), arithHandlers(), mathHandlers(), gpuHandlers(),
-		llvmHandlers(), nvvmHandlers(), wmmaHandlers(), nvvmAsyncHandlers(), wgmmaHandlers()} {
+		llvmHandlers(), nvvmHandlers(), wmmaHandlers(), nvvmAsyncHandlers(), wgmmaHandlers(), nvgpuHandlers(), mmaSyncHandlers()} {
 		hs = append(hs, list...)
 	}
 	return hs

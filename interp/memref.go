@@ -250,6 +250,15 @@ func compileRank(c *Compiler, op *ir.Operation) (Compiled, error) {
 // compileRetype handles casts that keep the descriptor and change its type;
 // static sizes and strides of the new type are checked against the value.
 func compileRetype(c *Compiler, op *ir.Operation) (Compiled, error) {
+	if _, ok := op.Result(0).Type().(*ir.UnrankedMemRefType); ok && op.Name() == "memref.cast" {
+		// An unranked memref is its ranked descriptor with the rank
+		// forgotten: the value keeps the view (a cast back checks it).
+		src, r := c.Slot(op.Operand(0)), c.Slot(op.Result(0))
+		return Compiled{Exec: func(fr *Frame) error {
+			fr.M[r] = fr.M[src]
+			return nil
+		}}, nil
+	}
 	t, err := memrefType(op, op.Result(0).Type())
 	if err != nil {
 		return Compiled{}, err

@@ -35,8 +35,7 @@ var notExecutable = map[string]string{
 	// The nvvm dialect (nvvm.go).
 	"nvvm.read.ptx.sreg.clock":   "cycle counters measure hardware time, which the interpreter does not model",
 	"nvvm.read.ptx.sreg.clock64": "cycle counters measure hardware time, which the interpreter does not model",
-	"nvvm.ldmatrix":              "warp-wide matrix loads to mma.sync fragments are not implemented yet",
-	"nvvm.mma.sync":              "mma.sync fragments (per-lane registers) are not implemented yet",
+
 	// The nvvm ops added for the Hopper and Ampere paths (issue 13).
 	"nvvm.barrier.arrive":                  "named barriers (bar.arrive) are not implemented yet",
 	"nvvm.bar.warp.sync":                   "warp barriers are not implemented yet",
