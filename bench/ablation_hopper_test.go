@@ -1,6 +1,7 @@
 package bench
 
 import (
+	"context"
 	"strings"
 	"testing"
 
@@ -85,5 +86,34 @@ func TestHopperTuneSpace(t *testing.T) {
 	}
 	if kept == 0 || kept == len(cands) {
 		t.Errorf("the limits keep %d of %d candidates", kept, len(cands))
+	}
+}
+
+// TestHopperAblationFake climbs gpu-matmul-hopper's ladder on the fake
+// GPU: every rung compiles through goopt's lowering and llc, and its
+// manifest binds A, B (and, with the TMA epilogue, C) as descriptors the
+// GPU can encode.
+func TestHopperAblationFake(t *testing.T) {
+	needLLC(t)
+	h := &hopperFake{FakeGPU: &FakeGPU{}, t: t}
+	o := fakeOptions(h.FakeGPU)
+	o.Open = func(DeviceConfig) (GPU, error) { return h, nil }
+	o.Pipeline = gpumatmulhopper.Name
+	rep, err := Ablation(context.Background(), o, 256)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Results) != len(HopperAblationSteps) || !rep.AllCorrect() {
+		t.Fatalf("%+v", rep.Results)
+	}
+	for i, r := range rep.Results {
+		if r.Label != HopperAblationSteps[i].Name || r.M != 256 {
+			t.Errorf("step %d: %s at %d", i, r.Label, r.M)
+		}
+	}
+	// Every launch passed its descriptors through LaunchHopper, which
+	// checked each against its buffer.
+	if h.maps == 0 {
+		t.Error("no TMA descriptor was passed")
 	}
 }
