@@ -156,7 +156,19 @@ func sizeSlots(c *Compiler, op *ir.Operation) (launchSizes, error) {
 		}
 		s.grid[d], s.block[d] = c.Slot(cfg.Grid[d]), c.Slot(cfg.Block[d])
 	}
+	if cfg.DynamicSharedMemory != nil {
+		s.dsm, s.hasDSM = c.Slot(cfg.DynamicSharedMemory), true
+	}
 	return s, nil
+}
+
+// dynamicShared is the launch's dynamic shared memory in bytes (0 when it
+// gives none).
+func (s launchSizes) dynamicShared(fr *Frame) int64 {
+	if !s.hasDSM {
+		return 0
+	}
+	return int64(int32(fr.S[s.dsm]))
 }
 
 func compileGPULaunch(c *Compiler, op *ir.Operation) (Compiled, error) {
@@ -192,7 +204,7 @@ func compileGPULaunch(c *Compiler, op *ir.Operation) (Compiled, error) {
 		if err != nil {
 			return err
 		}
-		return k.launch(fr, op, g, b, nil)
+		return k.launch(fr, op, g, b, sizes.dynamicShared(fr), nil)
 	}}, nil
 }
 
@@ -245,7 +257,7 @@ func compileGPULaunchFunc(c *Compiler, op *ir.Operation) (Compiled, error) {
 		for i, s := range operands {
 			vals[i] = kernelArg{kind: kinds[i], s: fr.S[s], m: fr.M[s], o: fr.O[s]}
 		}
-		return k.launch(fr, op, g, b, vals)
+		return k.launch(fr, op, g, b, sizes.dynamicShared(fr), vals)
 	}}, nil
 }
 
@@ -282,6 +294,9 @@ type gpuGrid struct {
 	host        *Frame
 	grid, block [3]int64
 	args        []kernelArg
+	// dynamicShared is the launch's dynamic_shared_memory_size: the bytes of
+	// the kernel's extern shared array (a zero-sized shared global).
+	dynamicShared int64
 	// hostShared are the kernel's slots that start with a view of a host
 	// instance of a workgroup global: each block sees its own instance.
 	hostShared []hostShared
@@ -292,8 +307,11 @@ type hostShared struct {
 	view *MemRef
 }
 
-func (k *gpuKernel) launch(host *Frame, op *ir.Operation, grid, block [3]int64, args []kernelArg) error {
-	g := &gpuGrid{k: k, launchOp: op, host: host, grid: grid, block: block, args: args}
+func (k *gpuKernel) launch(host *Frame, op *ir.Operation, grid, block [3]int64, dynamicShared int64, args []kernelArg) error {
+	if dynamicShared < 0 {
+		return runtimeError(op, "invalid dynamic shared memory size %d", dynamicShared)
+	}
+	g := &gpuGrid{k: k, launchOp: op, host: host, grid: grid, block: block, args: args, dynamicShared: dynamicShared}
 	if k.inherit {
 		for s, m := range host.M {
 			if m != nil && m.Buf.workgroup != nil {

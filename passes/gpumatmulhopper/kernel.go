@@ -15,6 +15,9 @@ const (
 	smemType  = "memref<?xi8, " + workgroup + ">"
 )
 
+// syncBarrierType is the group of the consumers' epilogue barrier.
+const syncBarrierType = "!nvgpu.mbarrier.group<memorySpace = " + workgroup + ", num_barriers = 1>"
+
 func (k *kernel) barrierType() string {
 	return fmt.Sprintf("!nvgpu.mbarrier.group<memorySpace = %s, num_barriers = %d>", workgroup, k.Stages)
 }
@@ -56,6 +59,8 @@ type kernelState struct {
 	e                   *emitter
 	tid, m0, n0, smem   string
 	full, empty         string // mbarrier groups (empty: warp specialisation only)
+	consumersDone       string // warp specialisation: the consumers' barrier (one mbarrier)
+	syncPhase           int    // phases of consumersDone used so far
 	descA, descB, descC string // the TMA descriptors, captured from the host
 	leader              string // i1: thread 0 of the block
 }
@@ -103,6 +108,7 @@ func (k *kernel) body(st *kernelState) string {
 	st.full = e.op("full", "nvgpu.mbarrier.create -> %s", k.barrierType())
 	if k.WarpSpecialize {
 		st.empty = e.op("empty", "nvgpu.mbarrier.create -> %s", k.barrierType())
+		st.consumersDone = e.op("done", "nvgpu.mbarrier.create -> %s", syncBarrierType)
 	}
 	st.leader = e.cmp("eq", st.tid, e.c(0))
 	// One thread initialises the barriers: full[s] completes when the
@@ -116,6 +122,9 @@ func (k *kernel) body(st *kernelState) string {
 		e.line("nvgpu.mbarrier.init %s[%s], %s : %s", st.empty, s, e.c(k.Consumers), k.barrierType())
 	}
 	e.close("}")
+	if k.WarpSpecialize {
+		e.line("nvgpu.mbarrier.init %s[%s], %s : %s", st.consumersDone, e.c(0), e.c(k.Consumers*warpgroupSize), syncBarrierType)
+	}
 	e.line("nvgpu.tma.prefetch.descriptor %s : %s", st.descA, k.tmaA())
 	e.line("nvgpu.tma.prefetch.descriptor %s : %s", st.descB, k.tmaB())
 	e.close("}")
@@ -181,9 +190,11 @@ func (k *kernel) waitParity(st *kernelState, bar, slot, round string) {
 }
 
 // mma writes, for the consumer warpgroup wg at K tile kt, the wait for the
-// tile's slot and the wgmma accumulating into acc; it returns the new
-// accumulator and the slot. nvgpu.warpgroup.mma waits for its wgmma to
-// complete, so the slot's data is consumed when it returns.
+// tile's slot and the wgmma accumulating into acc, and returns the new
+// accumulator and the slot. nvgpu.warpgroup.mma waits for all but the
+// last wgmma group (wgmma.wait_group 1): when it returns, the wgmma of
+// tile kt-1 has completed and its slot may be refilled, while the one of
+// tile kt may still be reading.
 func (k *kernel) mma(st *kernelState, wg, kt, acc string) (string, string) {
 	e := st.e
 	slot := e.rem(kt, e.c(k.Stages))
@@ -215,19 +226,22 @@ func (k *kernel) pipelined(st *kernelState) {
 	acc0 := e.op("acc", "nvgpu.warpgroup.mma.init.accumulator -> %s", k.accType())
 	res, iv, acc := e.fresh("res"), e.fresh("k"), e.fresh("acc")
 	e.open("%s = scf.for %s = %s to %s step %s iter_args(%s = %s) -> (%s) {", res, iv, e.c(0), e.c(kt), e.c(1), acc, acc0, k.accType())
-	next, slot := k.mma(st, wg, iv, acc)
-	refill := e.addC(iv, k.Stages)
-	more := e.cmp("ult", refill, e.c(kt))
+	next, _ := k.mma(st, wg, iv, acc)
+	// Tile kt-1's wgmma has completed in this warpgroup; past the barrier,
+	// in every warpgroup: its slot takes tile kt-1+stages.
+	refill := e.addC(iv, k.Stages-1)
+	more := e.op("p", "arith.andi %s, %s : i1", e.cmp("uge", iv, e.c(1)), e.cmp("ult", refill, e.c(kt)))
 	e.open("scf.if %s {", more)
-	// Every warpgroup's wgmma on the slot has completed past this barrier.
 	e.line("gpu.barrier")
 	e.open("scf.if %s {", st.leader)
-	k.load(st, refill, slot)
+	k.load(st, refill, e.rem(refill, e.c(k.Stages)))
 	e.close("}")
 	e.close("}")
 	e.line("scf.yield %s : %s", next, k.accType())
 	e.close("}")
-	k.epilogue(st, wg, res, "gpu.barrier")
+	// The last wgmma must complete before its accumulator is read.
+	e.line("nvvm.wgmma.wait.group.sync.aligned 0")
+	k.epilogue(st, wg, res, func() { e.line("gpu.barrier") })
 }
 
 // specialised is rung 1: the last warpgroup produces (one thread issues
@@ -258,17 +272,27 @@ func (k *kernel) specialised(st *kernelState) {
 	acc0 := e.op("acc", "nvgpu.warpgroup.mma.init.accumulator -> %s", k.accType())
 	res, civ, acc := e.fresh("res"), e.fresh("k"), e.fresh("acc")
 	e.open("%s = scf.for %s = %s to %s step %s iter_args(%s = %s) -> (%s) {", res, civ, e.c(0), e.c(kt), e.c(1), acc, acc0, k.accType())
-	next, cslot := k.mma(st, wg, civ, acc)
-	// The warpgroup's wgmma on the slot is complete: one thread releases it.
-	e.open("scf.if %s {", e.cmp("eq", e.rem(st.tid, e.c(warpgroupSize)), e.c(0)))
-	e.op("tok", "nvgpu.mbarrier.arrive %s[%s] : %s -> !nvgpu.mbarrier.token", st.empty, cslot, k.barrierType())
+	next, _ := k.mma(st, wg, civ, acc)
+	// Tile k-1's wgmma has completed in this warpgroup: one thread
+	// releases its slot.
+	release := e.op("p", "arith.andi %s, %s : i1", e.cmp("uge", civ, e.c(1)), e.cmp("eq", e.rem(st.tid, e.c(warpgroupSize)), e.c(0)))
+	e.open("scf.if %s {", release)
+	prev := e.rem(e.addC(civ, k.Stages-1), e.c(k.Stages))
+	e.op("tok", "nvgpu.mbarrier.arrive %s[%s] : %s -> !nvgpu.mbarrier.token", st.empty, prev, k.barrierType())
 	e.close("}")
 	e.line("scf.yield %s : %s", next, k.accType())
 	e.close("}")
-	// The producer has no part in the epilogue: the consumers synchronise
-	// among themselves on named barrier 1.
-	consumers := int64(k.Consumers * warpgroupSize)
-	k.epilogue(st, wg, res, fmt.Sprintf("nvvm.barrier id = %s number_of_threads = %s", e.op("v", "arith.constant 1 : i32"), e.op("v", "arith.constant %d : i32", consumers)))
+	e.line("nvvm.wgmma.wait.group.sync.aligned 0")
+	// The producer has no part in the epilogue (nor the registers for
+	// it): the consumers synchronise among themselves, on an mbarrier that
+	// completes when every consumer thread has arrived (arrive releases,
+	// the wait acquires, at CTA scope: a barrier over the consumers).
+	k.epilogue(st, wg, res, func() {
+		e.op("tok", "nvgpu.mbarrier.arrive %s[%s] : %s -> !nvgpu.mbarrier.token", st.consumersDone, e.c(0), syncBarrierType)
+		parity := e.op("parity", "arith.constant %t", st.syncPhase%2 == 1)
+		e.line("nvgpu.mbarrier.try_wait.parity %s[%s], %s, %s : %s", st.consumersDone, e.c(0), parity, e.c(tryWaitTicks), syncBarrierType)
+		st.syncPhase++
+	})
 	e.close("}")
 }
 
@@ -277,13 +301,17 @@ func (k *kernel) specialised(st *kernelState) {
 // every consumer is past sync), the consumer threads add C to it with
 // vector accesses, then either store the sums to C themselves or, with a
 // TMA epilogue, hand the staging tile to TMA stores.
-func (k *kernel) epilogue(st *kernelState, wg, acc, sync string) {
+func (k *kernel) epilogue(st *kernelState, wg, acc string, sync func()) {
 	e := st.e
 	rows := k.rowsPerConsumer()
-	e.line("%s", sync)
-	part := e.op("st", "memref.view %s[%s][] : %s to %s", st.smem, e.mulC(wg, rows*k.BN*f32Bytes), smemType, smemTile(rows, k.BN, "f32"))
+	sync()
+	// warpgroup.mma.store places a fragment's rows by the thread's
+	// absolute warp (tid / 32, as upstream's lowering does): warpgroup wg
+	// lands wgmmaM*wg rows past its view, so its view starts that much
+	// before its own rows (wg * rows of the staging tile).
+	part := e.op("st", "memref.view %s[%s][] : %s to %s", st.smem, e.mulC(wg, (rows-wgmmaM)*k.BN*f32Bytes), smemType, smemTile(rows, k.BN, "f32"))
 	e.line("nvgpu.warpgroup.mma.store %s, %s : %s to %s", acc, part, strings.TrimPrefix(k.accType(), "!nvgpu.warpgroup.accumulator"), smemTile(rows, k.BN, "f32"))
-	e.line("%s", sync)
+	sync()
 	tile := e.op("st", "memref.view %s[%s][] : %s to %s", st.smem, e.c(0), smemType, smemTile(k.BM, k.BN, "f32"))
 	threads := k.Consumers * warpgroupSize
 	i := e.fresh("i")
@@ -306,7 +334,7 @@ func (k *kernel) epilogue(st *kernelState, wg, acc, sync string) {
 	// The threads' writes become visible to the TMA unit (the async proxy)
 	// before one thread stores the tile.
 	e.line("nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}")
-	e.line("%s", sync)
+	sync()
 	e.open("scf.if %s {", st.leader)
 	for w := int64(0); w < k.Consumers; w++ {
 		v := e.op("st", "memref.view %s[%s][] : %s to %s", st.smem, e.c(w*rows*k.BN*f32Bytes), smemType, smemTile(rows, k.BN, "f32"))

@@ -30,11 +30,14 @@
 // RUNG0:             %[[DA:.*]] = nvgpu.warpgroup.generate.descriptor %{{.*}}, %[[TA]]
 // RUNG0:             %[[DB:.*]] = nvgpu.warpgroup.generate.descriptor %{{.*}}, %[[TB]]
 // RUNG0:             nvgpu.warpgroup.mma %[[DA]], %[[DB]], %[[IT]] {transposeB} : <tensor = memref<128x64xf16, 3>>, <tensor = memref<64x128xf16, 3>>, <fragmented = vector<128x128xf32>> -> <fragmented = vector<128x128xf32>>
-// A slot is refilled after a barrier past every warpgroup's wgmma on it.
+// warpgroup.mma leaves the last wgmma group in flight (wait_group 1): the
+// slot of the previous K tile is refilled, after a barrier past every
+// warpgroup's wgmma on it; the last wgmma is waited for after the loop.
 // RUNG0:             scf.if
 // RUNG0-NEXT:          gpu.barrier
 // RUNG0:               nvgpu.mbarrier.arrive.expect_tx
-// RUNG0:           gpu.barrier
+// RUNG0:           nvvm.wgmma.wait.group.sync.aligned 0
+// RUNG0-NEXT:      gpu.barrier
 // RUNG0:           nvgpu.warpgroup.mma.store %[[ACC]], %{{.*}} : <fragmented = vector<128x128xf32>> to memref<128x128xf32, #gpu.address_space<workgroup>>
 // RUNG0:           gpu.barrier
 // RUNG0:           scf.for
@@ -51,8 +54,10 @@
 // TOP:           arith.minui
 // TOP:           %[[FULL:.*]] = nvgpu.mbarrier.create
 // TOP:           %[[EMPTY:.*]] = nvgpu.mbarrier.create
+// TOP:           %[[DONE:.*]] = nvgpu.mbarrier.create -> <memorySpace = #gpu.address_space<workgroup>>{{$}}
 // TOP:           nvgpu.mbarrier.init %[[FULL]][%{{.*}}], %c1
 // TOP:           nvgpu.mbarrier.init %[[EMPTY]][%{{.*}}], %c2
+// TOP:           nvgpu.mbarrier.init %[[DONE]][%c0], %c256
 // TOP:           scf.if
 // TOP-NEXT:        nvvm.setmaxregister  decrease 40
 // TOP:             nvgpu.mbarrier.try_wait.parity %[[EMPTY]]
@@ -62,8 +67,13 @@
 // TOP:             nvgpu.mbarrier.try_wait.parity %[[FULL]]
 // TOP:             nvgpu.warpgroup.mma {{.*}} -> <fragmented = vector<64x256xf32>>
 // TOP:             nvgpu.mbarrier.arrive %[[EMPTY]]
-// TOP:             nvvm.barrier id = %{{.*}} number_of_threads = %{{.*}}
-// TOP:             nvgpu.warpgroup.mma.store
+// TOP:           nvvm.wgmma.wait.group.sync.aligned 0
+// The consumers synchronise without the producer, on the DONE mbarrier.
+// TOP:           nvgpu.mbarrier.arrive %[[DONE]][%c0]
+// TOP-NEXT:      nvgpu.mbarrier.try_wait.parity %[[DONE]][%c0], %false
+// TOP:           nvgpu.warpgroup.mma.store
+// TOP:           nvgpu.mbarrier.arrive %[[DONE]][%c0]
+// TOP-NEXT:      nvgpu.mbarrier.try_wait.parity %[[DONE]][%c0], %true
 // TOP:             nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
 // TOP-COUNT-2:     nvgpu.tma.async.store %{{.*}} to %[[TC]]
 // TOP:             nvvm.cp.async.bulk.commit.group
