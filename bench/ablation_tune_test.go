@@ -56,8 +56,10 @@ func TestAblationPipelines(t *testing.T) {
 	}
 	for _, bad := range []struct{ in, err string }{
 		{"gpu-matmul-wmma{hoist-c=true}", "turns 'hoist-c' itself"},
-		{"func.func(affine-loop-tile)", "needs the gpu-matmul-wmma pipeline"},
-		{"gpu-matmul-wmmax", "needs the gpu-matmul-wmma pipeline"},
+		{"func.func(affine-loop-tile)", "needs the gpu-matmul-wmma or gpu-matmul-hopper pipeline"},
+		{"gpu-matmul-wmmax", "needs the gpu-matmul-wmma or gpu-matmul-hopper pipeline"},
+		{"gpu-matmul-hopper{epilogue=tma}", "turns 'epilogue' itself"},
+		{"gpu-matmul-hopper{stages=3", "needs the gpu-matmul-wmma or gpu-matmul-hopper pipeline"},
 	} {
 		if _, err := AblationPipelines(bad.in); err == nil || !strings.Contains(err.Error(), bad.err) {
 			t.Errorf("%s: %v, want %q", bad.in, err, bad.err)

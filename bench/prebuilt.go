@@ -72,13 +72,13 @@ func writePrebuilt(stem string, res *driver.CompileResult) error {
 // of o.Sizes into o.Prebuild; candidates the pipeline refuses are skipped
 // (Tune records them as errors when it finds no kernel). It returns the
 // number of kernels written.
-func PrebuildTune(ctx context.Context, o Options, space TuneSpace) (int, error) {
+func PrebuildTune(ctx context.Context, o Options, space Space) (int, error) {
 	if err := os.MkdirAll(o.Prebuild, 0o755); err != nil {
 		return 0, err
 	}
 	n := 0
 	for _, s := range o.Sizes {
-		for _, c := range space.Candidates() {
+		for _, c := range space.TuneCandidates() {
 			if _, err := o.compile(ctx, c.Pipeline(), s, s, s); err == nil {
 				n++
 			} else if ctx.Err() != nil {

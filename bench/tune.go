@@ -16,6 +16,7 @@ import (
 	"github.com/goopt/goopt/driver"
 	"github.com/goopt/goopt/ir"
 	"github.com/goopt/goopt/parser"
+	"github.com/goopt/goopt/passes/gpumatmulhopper"
 )
 
 // Register-file and tile facts the search's limits rest on.
@@ -158,15 +159,137 @@ func (sp TuneSpace) Candidates() []Candidate {
 	return out
 }
 
+// TuneCandidate is one point of a tuning search: a pipeline text, a
+// short label for tables, and the limits it is checked against before
+// it is compiled.
+type TuneCandidate interface {
+	Pipeline() string
+	Label() string
+	Check(m, n, k int, p Props) error
+}
+
+// Space is a tuning search space of one pipeline.
+type Space interface {
+	// Base is the pipeline's name.
+	Base() string
+	TuneCandidates() []TuneCandidate
+}
+
+// Base implements Space.
+func (TuneSpace) Base() string { return DefaultPipeline }
+
+// TuneCandidates implements Space.
+func (sp TuneSpace) TuneCandidates() []TuneCandidate {
+	var out []TuneCandidate
+	for _, c := range sp.Candidates() {
+		out = append(out, c)
+	}
+	return out
+}
+
+// TuneSpaceFor returns the default search space of the pipeline that
+// pipeline (a name, options aside) names: gpu-matmul-hopper's, or the
+// paper pipeline's.
+func TuneSpaceFor(pipeline string) Space {
+	name, _, _ := strings.Cut(strings.TrimSpace(pipeline), "{")
+	if name == gpumatmulhopper.Name {
+		return DefaultHopperTuneSpace()
+	}
+	return DefaultTuneSpace()
+}
+
+// HopperCandidate is one point of gpu-matmul-hopper's search: the block
+// tile, the ring's depth, the consumer warpgroups and the rasterisation
+// group (the rungs are on: warp specialisation, TMA epilogue).
+type HopperCandidate struct {
+	TBTile      [3]int64
+	Stages      int64
+	Consumers   int64
+	GridSwizzle int64
+}
+
+func (c HopperCandidate) options() gpumatmulhopper.Options {
+	o := gpumatmulhopper.DefaultOptions()
+	o.TBTile, o.Stages, o.Consumers, o.GridSwizzle = c.TBTile[:], c.Stages, c.Consumers, c.GridSwizzle
+	return o
+}
+
+// Pipeline is the candidate's gpu-matmul-hopper pipeline text.
+func (c HopperCandidate) Pipeline() string {
+	return fmt.Sprintf("%s{tb-tile=%d,%d,%d stages=%d consumers=%d grid-swizzle=%d}", gpumatmulhopper.Name,
+		c.TBTile[0], c.TBTile[1], c.TBTile[2], c.Stages, c.Consumers, c.GridSwizzle)
+}
+
+// Label is a short name for tables.
+func (c HopperCandidate) Label() string {
+	return fmt.Sprintf("tb%dx%dx%d s%d c%d g%d", c.TBTile[0], c.TBTile[1], c.TBTile[2], c.Stages, c.Consumers, c.GridSwizzle)
+}
+
+// Check says why c cannot run at m×n×k on a device with p: the
+// pipeline's own refusals (tiles, accumulator registers, sm_90's shared
+// memory), then the device's block and opt-in shared-memory limits.
+func (c HopperCandidate) Check(m, n, k int, p Props) error {
+	o := c.options()
+	if err := o.Check(int64(m), int64(n), int64(k)); err != nil {
+		return err
+	}
+	if t := o.Threads(); t > int64(p.MaxThreadsPerBlock) {
+		return fmt.Errorf("%d threads per block, over %d", t, p.MaxThreadsPerBlock)
+	}
+	if s := o.SharedBytes(); p.SharedPerBlockOptin > 0 && s > p.SharedPerBlockOptin {
+		return fmt.Errorf("%d bytes of dynamic shared memory, over %d", s, p.SharedPerBlockOptin)
+	}
+	return nil
+}
+
+// HopperTuneSpace is gpu-matmul-hopper's grid; TuneCandidates is its
+// product.
+type HopperTuneSpace struct {
+	TBTiles      [][3]int64
+	Stages       []int64
+	Consumers    []int64
+	GridSwizzles []int64
+}
+
+// DefaultHopperTuneSpace spans wgmma's useful tiles (M 128 or 256 in
+// bands of 64 or 128 rows per consumer, N 128 to 256), 3 to 6 stages, and
+// rasterisation groups of 1 (off), 8 and 16 tile rows.
+func DefaultHopperTuneSpace() HopperTuneSpace {
+	return HopperTuneSpace{
+		TBTiles:      [][3]int64{{128, 128, 64}, {128, 256, 64}, {256, 128, 64}, {128, 192, 64}},
+		Stages:       []int64{3, 4, 5, 6},
+		Consumers:    []int64{1, 2},
+		GridSwizzles: []int64{1, 8, 16},
+	}
+}
+
+// Base implements Space.
+func (HopperTuneSpace) Base() string { return gpumatmulhopper.Name }
+
+// TuneCandidates implements Space.
+func (sp HopperTuneSpace) TuneCandidates() []TuneCandidate {
+	var out []TuneCandidate
+	for _, tb := range sp.TBTiles {
+		for _, st := range sp.Stages {
+			for _, c := range sp.Consumers {
+				for _, g := range sp.GridSwizzles {
+					out = append(out, HopperCandidate{TBTile: tb, Stages: st, Consumers: c, GridSwizzle: g})
+				}
+			}
+		}
+	}
+	return out
+}
+
 // Tune measures every candidate of space at each of o.Sizes: those over a
 // limit are recorded as skipped with the reason (not compiled), those the
 // pipeline or the device refuses with the error; Best holds the fastest
 // correct one per size.
-func Tune(ctx context.Context, o Options, space TuneSpace) (rep *Report, err error) {
+func Tune(ctx context.Context, o Options, space Space) (rep *Report, err error) {
 	if len(o.Sizes) == 0 {
 		return nil, fmt.Errorf("no sizes to tune")
 	}
-	cands := space.Candidates()
+	cands := space.TuneCandidates()
 	if len(cands) == 0 {
 		return nil, fmt.Errorf("the search space is empty")
 	}
@@ -176,7 +299,7 @@ func Tune(ctx context.Context, o Options, space TuneSpace) (rep *Report, err err
 	}
 	defer func() { err = firstErr(err, s.close()) }()
 	rep = newReport(KindTune, s)
-	rep.Pipeline = DefaultPipeline
+	rep.Pipeline = space.Base()
 	p := s.o.Progress
 	p.begin("tune", len(cands)*len(o.Sizes))
 	defer p.end()

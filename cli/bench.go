@@ -103,7 +103,7 @@ func benchCommand(e *env, open openGPU) *cobra.Command {
 	fs.StringVar(&f.saveTuned, "save-tuned", "", "with --tune: save the best configuration per size to this JSON file (for goopt compile --tuned)")
 	fs.IntVar(&o.Device.Ordinal, "device", 0, "the CUDA device number")
 	fs.StringVar(&o.Device.CuBLAS, "cublas", "", "the libcublas to load (default: libcublas.so.13, .so.12, .so)")
-	fs.StringVar(&o.Codegen.Arch, "arch", "sm_90", "the GPU architecture (llc -mcpu)")
+	fs.StringVar(&o.Codegen.Arch, "arch", "", "the GPU architecture (llc -mcpu; default: sm_90, or sm_90a when a kernel uses wgmma or setmaxnreg)")
 	fs.IntVar(&o.Codegen.PTXVersion, "ptx-version", 80, "the PTX ISA version times ten (llc -mattr=+ptxNN)")
 	fs.IntVarP(&f.optLevel, "opt-level", "O", 2, "llc's optimization level (0-3)")
 	fs.StringVar(&o.Codegen.LLC, "llc", "", "the llc to run (default: $GOOPT_LLC, llc-19, llc)")
@@ -142,7 +142,7 @@ func runBench(cmd *cobra.Command, e *env, f *benchFlags, open openGPU) error {
 		var n int
 		var err error
 		if f.tune {
-			n, err = bench.PrebuildTune(ctx, o, bench.DefaultTuneSpace())
+			n, err = bench.PrebuildTune(ctx, o, bench.TuneSpaceFor(o.Pipeline))
 		} else {
 			n, err = bench.Prebuild(ctx, o, f.ablation, size)
 		}
@@ -164,7 +164,7 @@ func runBench(cmd *cobra.Command, e *env, f *benchFlags, open openGPU) error {
 		}
 		rep, err = bench.Ablation(ctx, o, size)
 	case f.tune:
-		rep, err = bench.Tune(ctx, o, bench.DefaultTuneSpace())
+		rep, err = bench.Tune(ctx, o, bench.TuneSpaceFor(o.Pipeline))
 	default:
 		rep, err = bench.Sweep(ctx, o)
 	}

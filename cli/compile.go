@@ -48,7 +48,7 @@ func newCompileCommand(e *env) *cobra.Command {
 	fs.StringVarP(&f.output, "output", "o", "-", "output file ('-' for stdout)")
 	fs.StringVar(&f.opts.Emit, "emit", driver.EmitPTX, "what to produce: mlir (llvm+nvvm dialects), llvm (LLVM IR), ptx or cubin (through ptxas)")
 	fs.StringVar(&f.opts.Pipeline, "pipeline", "", "the pipeline mapping FILE to GPU kernels, e.g. 'gpu-matmul-wmma{tb-tile=128,128,64}'; 'none' for none (default: gpu-matmul-wmma unless FILE already launches kernels)")
-	fs.StringVar(&f.opts.Codegen.Arch, "arch", "sm_90", "the GPU architecture (llc -mcpu, ptxas -arch)")
+	fs.StringVar(&f.opts.Codegen.Arch, "arch", "", "the GPU architecture (llc -mcpu, ptxas -arch; default: sm_90, or sm_90a when a kernel uses wgmma or setmaxnreg)")
 	fs.IntVar(&f.opts.Codegen.PTXVersion, "ptx-version", 80, "the PTX ISA version times ten (llc -mattr=+ptxNN)")
 	fs.IntVarP(&f.optLevel, "opt-level", "O", 2, "llc's optimization level (0-3)")
 	fs.StringVar(&f.opts.Codegen.LLC, "llc", "", "the llc to run (default: $GOOPT_LLC, llc-19, llc)")

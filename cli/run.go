@@ -57,7 +57,7 @@ func newRunCommand(e *env) *cobra.Command {
 	fs.StringVar(&f.opts.Compile.Pipeline, "pipeline", "", "with a GPU: the pipeline mapping FILE to GPU kernels, as for 'goopt compile'")
 	fs.StringVar(&f.ptxFile, "ptx", "", "with a GPU: use this PTX (from 'goopt compile' of FILE) instead of running llc")
 	fs.StringVar(&f.opts.Compile.Codegen.LLC, "llc", "", "with a GPU: the llc to run (default: $GOOPT_LLC, llc-19, llc)")
-	fs.StringVar(&f.opts.Compile.Codegen.Arch, "arch", "sm_90", "with a GPU: the GPU architecture (llc -mcpu)")
+	fs.StringVar(&f.opts.Compile.Codegen.Arch, "arch", "", "with a GPU: the GPU architecture (llc -mcpu; default: sm_90, or sm_90a when a kernel uses wgmma or setmaxnreg)")
 	fs.Int64Var(&f.opts.MaxSteps, "max-steps", 0, "fail after this many loop iterations and branches (0: unbounded)")
 	fs.StringVar(&f.checkEquiv, "check-equiv", "", "check that the entry function computes the same as in this file")
 	fs.Float64Var(&f.opts.RelTol, "rel-tol", 0, "with --check-equiv: relative tolerance for floats (0: bit-exact)")

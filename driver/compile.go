@@ -129,6 +129,9 @@ func Compile(ctx context.Context, src []byte, filename string, o CompileOptions)
 			return nil, ir.Diagnostics(err)
 		}
 	}
+	if err := chooseArch(f.Module, &o.Codegen); err != nil {
+		return nil, ir.Diagnostics(err)
+	}
 	manifest, err := Manifest(f.Module, o.GPUModule, !o.DescriptorArgs)
 	if err != nil {
 		return nil, ir.Diagnostics(err)

@@ -160,7 +160,19 @@ func sizeSlots(c *Compiler, op *ir.Operation) (launchSizes, error) {
 		}
 		s.grid[d], s.block[d] = c.Slot(cfg.Grid[d]), c.Slot(cfg.Block[d])
 	}
+	if cfg.DynamicSharedMemory != nil {
+		s.dsm, s.hasDSM = c.Slot(cfg.DynamicSharedMemory), true
+	}
 	return s, nil
+}
+
+// dynamicShared is the launch's dynamic shared memory in bytes (0 when it
+// gives none).
+func (s launchSizes) dynamicShared(fr *Frame) int64 {
+	if !s.hasDSM {
+		return 0
+	}
+	return int64(int32(fr.S[s.dsm]))
 }
 
 func compileGPULaunch(c *Compiler, op *ir.Operation) (Compiled, error) {
@@ -199,7 +211,7 @@ func compileGPULaunch(c *Compiler, op *ir.Operation) (Compiled, error) {
 		if err != nil {
 			return err
 		}
-		return k.launch(fr, op, g, b, cl, nil)
+		return k.launch(fr, op, g, b, cl, sizes.dynamicShared(fr), nil)
 	}}, nil
 }
 
@@ -252,7 +264,7 @@ func compileGPULaunchFunc(c *Compiler, op *ir.Operation) (Compiled, error) {
 		for i, s := range operands {
 			vals[i] = kernelArg{kind: kinds[i], s: fr.S[s], m: fr.M[s], o: fr.O[s]}
 		}
-		return k.launch(fr, op, g, b, cl, vals)
+		return k.launch(fr, op, g, b, cl, sizes.dynamicShared(fr), vals)
 	}}, nil
 }
 
@@ -304,6 +316,9 @@ type gpuGrid struct {
 	// cluster is the cluster size in blocks ((1,1,1) without clusters).
 	cluster [3]int64
 	args    []kernelArg
+	// dynamicShared is the launch's dynamic_shared_memory_size: the bytes of
+	// the kernel's extern shared array (a zero-sized shared global).
+	dynamicShared int64
 	// hostShared are the kernel's slots that start with a view of a host
 	// instance of a workgroup global: each block sees its own instance.
 	hostShared []hostShared
@@ -314,8 +329,11 @@ type hostShared struct {
 	view *MemRef
 }
 
-func (k *gpuKernel) launch(host *Frame, op *ir.Operation, grid, block, cluster [3]int64, args []kernelArg) error {
-	g := &gpuGrid{k: k, launchOp: op, host: host, grid: grid, block: block, cluster: cluster, args: args}
+func (k *gpuKernel) launch(host *Frame, op *ir.Operation, grid, block, cluster [3]int64, dynamicShared int64, args []kernelArg) error {
+	if dynamicShared < 0 {
+		return runtimeError(op, "invalid dynamic shared memory size %d", dynamicShared)
+	}
+	g := &gpuGrid{k: k, launchOp: op, host: host, grid: grid, block: block, cluster: cluster, args: args, dynamicShared: dynamicShared}
 	if k.inherit {
 		for s, m := range host.M {
 			if m != nil && m.Buf.workgroup != nil {

@@ -156,6 +156,6 @@ func compileLLVMLaunchFunc(c *Compiler, op, kop *ir.Operation, sizes launchSizes
 				vals = append(vals, kernelArg{kind: kindObject, o: o})
 			}
 		}
-		return k.launch(fr, op, g, b, cl, vals)
+		return k.launch(fr, op, g, b, cl, sizes.dynamicShared(fr), vals)
 	}}, nil
 }

@@ -244,12 +244,18 @@ func compileAddressOf(c *Compiler, op *ir.Operation) (Compiled, error) {
 	as := llvm.AddrSpace(g)
 	m := c.m
 	create := func() (*MemRef, error) { return instantiateLLVMGlobal(m, g) }
+	dynamic := isDynamicShared(g)
 	r := c.Slot(op.Result(0))
 	return Compiled{Exec: func(fr *Frame) error {
 		if as != 0 && fr.thread != nil {
 			// Inside a kernel, shared-memory globals are the block's
 			// (the mechanism of workgroup memref.globals, gpu.go).
-			v, err := fr.thread.sharedGlobal(name, create)
+			cr := create
+			if dynamic {
+				n := fr.thread.block.grid.dynamicShared
+				cr = func() (*MemRef, error) { return dynamicSharedBuffer(n), nil }
+			}
+			v, err := fr.thread.sharedGlobal(name, cr)
 			if err != nil {
 				return runtimeError(op, "%v", err)
 			}
@@ -544,4 +550,21 @@ func compileCmpXchg(c *Compiler, op *ir.Operation) (Compiled, error) {
 			return nil
 		})
 	}}, nil
+}
+
+// isDynamicShared reports whether g is a kernel's extern shared array: a
+// zero-sized array in shared memory (what gpu.dynamic_shared_memory lowers
+// to), which PTX places at the launch's dynamic shared memory.
+func isDynamicShared(g *ir.Operation) bool {
+	a, ok := llvm.GlobalType(g).(*llvm.ArrayType)
+	return ok && a.Len == 0 && int64(llvm.AddrSpace(g)) == gpu.WorkgroupMemorySpace
+}
+
+// dynamicSharedBuffer is a block's dynamic shared memory: n uninitialised
+// bytes in shared memory.
+func dynamicSharedBuffer(n int64) *MemRef {
+	space := ir.IntAttr(ir.Integer(64), gpu.WorkgroupMemorySpace)
+	mr := &MemRef{Type: ir.MemRef([]int64{n}, ir.I8, nil, space), Buf: NewBuffer(ir.I8, n), Sizes: []int64{n}, Strides: []int64{1}}
+	mr.Buf.Space = gpu.WorkgroupMemorySpace
+	return mr
 }

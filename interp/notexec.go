@@ -50,6 +50,7 @@ var notExecutable = map[string]string{
 	"nvvm.cp.async.mbarrier.arrive.shared": "asynchronous copies are not implemented yet",
 
 	// Not implemented yet.
+	"gpu.dynamic_shared_memory": "dynamic shared memory (a byte buffer that memref.view retypes) is not modelled yet",
 	"memref.generic_atomic_rmw": "atomic read-modify-write regions are not implemented yet",
 	"memref.atomic_yield":       "it ends a memref.generic_atomic_rmw region, which is not implemented yet",
 	"memref.realloc":            "reallocation is not implemented yet",

@@ -48,6 +48,9 @@ func Populate(tc *llvmcommon.TypeConverter, ps *convert.PatternSet) {
 			rw.EraseOp(op)
 			return nil
 		}),
+		tc.Pattern("gpu.dynamic_shared_memory", func(op *ir.Operation, _ convert.Adaptor, rw *convert.Rewriter) error {
+			return lowerDynamicSharedMemory(tc, op, rw)
+		}),
 		tc.Pattern("gpu.shuffle", func(op *ir.Operation, a convert.Adaptor, rw *convert.Rewriter) error {
 			return lowerShuffle(op, a, rw)
 		}),

@@ -61,6 +61,7 @@ func PopulateWithOptions(tc *llvmcommon.TypeConverter, opts Options, ps *convert
 		pat("memref.cast", l.cast),
 		pat("memref.memory_space_cast", l.memorySpaceCast),
 		pat("memref.reinterpret_cast", l.reinterpretCast),
+		pat("memref.view", l.view),
 		pat("memref.extract_strided_metadata", l.extractStridedMetadata),
 		pat("memref.extract_aligned_pointer_as_index", l.extractAlignedPointer),
 		pat("memref.assume_alignment", l.assumeAlignment),

@@ -37,6 +37,7 @@ func ops() []*ir.OpDef {
 		laneOp("gpu.subgroup_size", "size of a subgroup", true),
 
 		barrierOp(),
+		dynamicSharedMemoryOp(),
 		shuffleOp(),
 		allReduceOp(),
 		subgroupReduceOp(),

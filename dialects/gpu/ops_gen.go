@@ -232,6 +232,23 @@ func BuildDeallocOp(b *ir.Builder, loc ir.Location, asyncDependencies []*ir.Valu
 	return DeallocOp{b.BuildOp("gpu.dealloc", loc, [][]*ir.Value{asyncDependencies, ir.OptionalGroup(memref)}, []ir.Type{asyncTokenType}, 0, nil, attrs)}
 }
 
+// DynamicSharedMemoryOp is a typed view of a gpu.dynamic_shared_memory operation.
+type DynamicSharedMemoryOp struct{ *ir.Operation }
+
+// AsDynamicSharedMemoryOp returns op as a DynamicSharedMemoryOp, and whether it is one.
+func AsDynamicSharedMemoryOp(op *ir.Operation) (DynamicSharedMemoryOp, bool) {
+	return ir.AsView[DynamicSharedMemoryOp](op, "gpu.dynamic_shared_memory")
+}
+
+// ResultMemref returns the "resultMemref" result.
+func (o DynamicSharedMemoryOp) ResultMemref() *ir.Value { return o.GroupResult(0) }
+
+// BuildDynamicSharedMemoryOp creates a gpu.dynamic_shared_memory at b's insertion point; operands are given
+// group by group (nil for an absent optional one), regions are created empty.
+func BuildDynamicSharedMemoryOp(b *ir.Builder, loc ir.Location, resultMemrefType ir.Type, attrs ...ir.NamedAttribute) DynamicSharedMemoryOp {
+	return DynamicSharedMemoryOp{b.BuildOp("gpu.dynamic_shared_memory", loc, nil, []ir.Type{resultMemrefType}, 0, nil, attrs)}
+}
+
 // FuncOp is a typed view of a gpu.func operation.
 type FuncOp struct{ *ir.Operation }
 

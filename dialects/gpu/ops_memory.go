@@ -132,3 +132,33 @@ func waitOp() *ir.OpDef {
 			"    %t = gpu.wait async [%t1, %t2]",
 		ir.MemRead|ir.MemWrite, nil, "attr-dict", nil)
 }
+
+// dynamicSharedMemoryOp is the base of the block's dynamic shared memory
+// (the size gpu.launch's dynamic_shared_memory_size gives), as bytes that
+// memref.view carves into tiles: the only way past the 48 KB a kernel may
+// declare statically.
+func dynamicSharedMemoryOp() *ir.OpDef {
+	return &ir.OpDef{
+		Name:    "gpu.dynamic_shared_memory",
+		Summary: "Get the memref for dynamic shared memory",
+		Doc: "Returns the base of the dynamic shared memory of the enclosing kernel as a byte buffer; " +
+			"memref.view takes typed tiles from it.\n\n" +
+			"    %smem = gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>",
+		Traits:  ir.Pure,
+		Results: []ir.ValueDef{ir.Operand("resultMemref", ir.AnyMemRef)},
+		Format:  "attr-dict `:` type($resultMemref)",
+		Verify: func(op *ir.Operation) error {
+			if op.ParentOfName("gpu.launch") == nil && op.ParentOfName("gpu.func") == nil {
+				return op.Errorf("must be inside an op with symbol table")
+			}
+			t := memrefOf(op.Result(0).Type())
+			if as, ok := t.MemorySpace.(*AddressSpaceAttr); !ok || as.Space != Workgroup {
+				return op.Errorf("address space must be address_space<workgroup>")
+			}
+			if len(t.Dims) != 1 || t.Dims[0] != ir.Dynamic || t.Elem != ir.I8 || t.Layout != nil {
+				return op.Errorf("result memref type must be memref<?xi8, #gpu.address_space<workgroup>>")
+			}
+			return nil
+		},
+	}
+}

@@ -35,6 +35,7 @@ import (
 	"github.com/goopt/goopt/passes/gpulatencyhiding"
 	"github.com/goopt/goopt/passes/gpulaunchsinkindexcomputations"
 	"github.com/goopt/goopt/passes/gpumapaffine"
+	"github.com/goopt/goopt/passes/gpumatmulhopper"
 	"github.com/goopt/goopt/passes/gpumatmulwmma"
 	"github.com/goopt/goopt/passes/loweraffine"
 	"github.com/goopt/goopt/passes/printopstats"
@@ -84,12 +85,13 @@ func Factories() []pass.Factory {
 		gpukerneloutlining.New,
 		gpulaunchsinkindexcomputations.New,
 		gpumapaffine.New,
+		gpumatmulhopper.NewKernelPass,
 	}
 }
 
 // Pipelines returns every named pipeline.
 func Pipelines() []*pass.PipelineInfo {
-	return []*pass.PipelineInfo{gpumatmulwmma.Pipeline(), gpumapaffine.Pipeline()}
+	return []*pass.PipelineInfo{gpumatmulwmma.Pipeline(), gpumatmulhopper.Pipeline(), gpumapaffine.Pipeline()}
 }
 
 // All returns a registry holding every pass and named pipeline.

@@ -211,77 +211,30 @@ func (e *TileSizeError) Error() string { return e.Msg }
 // boundary tiles can later be added as min bounds or as separate nests).
 // On any error the IR is unchanged.
 func TileMatmulForGPU(ctx *ir.Context, band []affine.ForOp, ts TileSizes) ([]affine.ForOp, error) {
-	if len(band) != 3 {
-		return nil, fmt.Errorf("expected a perfect nest of 3 loops, found %d", len(band))
-	}
-	if !looputil.IsPerfectlyNested(band) {
-		return nil, errors.New("loops are not perfectly nested")
-	}
-	var lbs, ubs [3]int64
-	for i, f := range band {
-		if f.NumResults() > 0 {
-			return nil, errors.New("loops with iter_args cannot be tiled")
-		}
-		lb, okl := f.ConstantLowerBound()
-		ub, oku := f.ConstantUpperBound()
-		if !okl || !oku || f.Step() != 1 {
-			return nil, errors.New("loop bounds are not constant with unit step")
-		}
-		if ub <= lb {
-			return nil, errors.New("loop has no iteration")
-		}
-		lbs[i], ubs[i] = lb, ub
-	}
-	body, err := MatchMatmulBody(band[2].Body())
+	mm, err := MatchMatmulNest(band)
 	if err != nil {
 		return nil, err
-	}
-	// Roles: role[dimM] is the position in band of the loop of i.
-	pos := map[*ir.Value]int{}
-	for i, f := range band {
-		pos[f.InductionVar()] = i
-	}
-	cIdx, ok := accessIVs(body.Store)
-	if !ok || len(cIdx) != 2 {
-		return nil, errors.New("C is not indexed by two loop induction variables")
-	}
-	var role [3]int
-	var found bool
-	if role[dimM], found = pos[cIdx[0]]; !found {
-		return nil, errors.New("C is not indexed by two loop induction variables")
-	}
-	if role[dimN], found = pos[cIdx[1]]; !found || role[dimN] == role[dimM] {
-		return nil, errors.New("C is not indexed by two loop induction variables")
-	}
-	role[dimK] = 3 - role[dimM] - role[dimN]
-	iv := func(d int) *ir.Value { return band[role[d]].InductionVar() }
-	indexedAs := func(op *ir.Operation, d0, d1 int) bool {
-		idx, ok := accessIVs(op)
-		return ok && len(idx) == 2 && idx[0] == iv(d0) && idx[1] == iv(d1)
-	}
-	if !indexedAs(body.LoadA, dimM, dimK) || !indexedAs(body.LoadB, dimK, dimN) {
-		if !indexedAs(body.LoadB, dimM, dimK) || !indexedAs(body.LoadA, dimK, dimN) {
-			return nil, errors.New("operands are not indexed as A[i, k] and B[k, j]")
-		}
 	}
 	if err := ts.Validate(); err != nil {
 		return nil, err
 	}
-	if err := checkFullyPermutable(band); err != nil {
+	if err := CheckFullyPermutable(band); err != nil {
 		return nil, err
 	}
+	lbs, ubs := mm.Lower, mm.Upper
 	for d := 0; d < 3; d++ {
-		if size := ubs[role[d]] - lbs[role[d]]; size%ts.Block[d] != 0 {
-			return nil, &TileSizeError{Op: band[role[d]].Operation,
+		if size := ubs[d] - lbs[d]; size%ts.Block[d] != 0 {
+			return nil, &TileSizeError{Op: mm.Loop[d].Operation,
 				Msg: fmt.Sprintf("matmul size %d is not a multiple of the thread-block tile %d", size, ts.Block[d])}
 		}
 	}
+	iv := func(d int) *ir.Value { return mm.Loop[d].InductionVar() }
 
 	b := ir.NewBuilder(ctx)
 	b.SetInsertionPointBefore(band[0].Operation)
 	var nest []affine.ForOp
 	loop := func(d int, lb, ub, step int64) *ir.Value {
-		f := looputil.BuildFor(b, band[role[d]].Loc(), aff.ConstantMap(lb), nil, aff.ConstantMap(ub), nil, step, nil)
+		f := looputil.BuildFor(b, mm.Loop[d].Loc(), aff.ConstantMap(lb), nil, aff.ConstantMap(ub), nil, step, nil)
 		b.SetInsertionPointBefore(f.Yield())
 		nest = append(nest, f)
 		return f.InductionVar()
@@ -289,11 +242,11 @@ func TileMatmulForGPU(ctx *ir.Context, band []affine.ForOp, ts TileSizes) ([]aff
 	// levels[d] are the IVs whose sum is the original index along d.
 	var levels [3][]*ir.Value
 	add := func(d int, v *ir.Value) { levels[d] = append(levels[d], v) }
-	add(dimM, loop(dimM, lbs[role[dimM]], ubs[role[dimM]], ts.Block[dimM]))
-	add(dimN, loop(dimN, lbs[role[dimN]], ubs[role[dimN]], ts.Block[dimN]))
+	add(dimM, loop(dimM, lbs[dimM], ubs[dimM], ts.Block[dimM]))
+	add(dimN, loop(dimN, lbs[dimN], ubs[dimN], ts.Block[dimN]))
 	add(dimM, loop(dimM, 0, ts.Block[dimM], ts.Warp[dimM]))
 	add(dimN, loop(dimN, 0, ts.Block[dimN], ts.Warp[dimN]))
-	add(dimK, loop(dimK, lbs[role[dimK]], ubs[role[dimK]], ts.Block[dimK]))
+	add(dimK, loop(dimK, lbs[dimK], ubs[dimK], ts.Block[dimK]))
 	add(dimK, loop(dimK, 0, ts.Block[dimK], ts.Warp[dimK]))
 	add(dimK, loop(dimK, 0, ts.Warp[dimK], ts.MMA[dimK]))
 	add(dimM, loop(dimM, 0, ts.Warp[dimM], ts.MMA[dimM]))
@@ -321,11 +274,11 @@ func TileMatmulForGPU(ctx *ir.Context, band []affine.ForOp, ts TileSizes) ([]aff
 	return nest, nil
 }
 
-// checkFullyPermutable reports an error unless every dependence between
+// CheckFullyPermutable reports an error unless every dependence between
 // the accesses of the band has a non-negative component at each of its
 // loops: the condition under which rectangular tiling and any order of
 // the tile loops are legal.
-func checkFullyPermutable(band []affine.ForOp) error {
+func CheckFullyPermutable(band []affine.ForOp) error {
 	inBand := map[*ir.Operation]bool{}
 	for _, f := range band {
 		inBand[f.Operation] = true

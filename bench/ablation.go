@@ -1,0 +1,137 @@
+package bench
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/goopt/goopt/passes/gpumatmulhopper"
+)
+
+// AblationStep is one bar of an incremental figure: the switches it
+// turns off (the steps after it).
+type AblationStep struct {
+	Name    string
+	Options string
+}
+
+// Ladder is one pipeline's ablation: its steps, from the first rung to
+// the full pipeline, and the switches they set (which the base pipeline
+// of an ablation may therefore not set).
+type Ladder struct {
+	Pipeline string
+	Steps    []AblationStep
+	Switches []string
+}
+
+// AblationSteps are the paper's optimisations switched on one at a time:
+// tiling with shared memory and WMMA; + padding of the shared tiles; +
+// the C fragments hoisted into registers across the k loop (the unrolled
+// WMMA nest); + latency hiding (the shifted k loop); + vectorised copies
+// (the full pipeline).
+var AblationSteps = []AblationStep{
+	{"tiling + WMMA", "padding=false hoist-c=false latency-hiding=false vectorize-copies=false"},
+	{"+ padding", "hoist-c=false latency-hiding=false vectorize-copies=false"},
+	{"+ C hoisting", "latency-hiding=false vectorize-copies=false"},
+	{"+ latency hiding", "vectorize-copies=false"},
+	{"+ vectorised copies", ""},
+}
+
+// HopperAblationSteps are gpu-matmul-hopper's rungs (issue 13) switched on
+// one at a time over the same tiles: TMA loads into an mbarrier-guarded
+// ring feeding wgmma; + warp specialisation (producer warpgroup, empty
+// barriers, setmaxnreg); + the TMA-store epilogue; + grid swizzle.
+var HopperAblationSteps = []AblationStep{
+	{"TMA ring + wgmma", "warp-specialize=false epilogue=direct grid-swizzle=0"},
+	{"+ warp specialisation", "epilogue=direct grid-swizzle=0"},
+	{"+ TMA epilogue", "grid-swizzle=0"},
+	{"+ grid swizzle", ""},
+}
+
+// Ladders are the pipelines an ablation can climb.
+var Ladders = []Ladder{
+	{DefaultPipeline, AblationSteps, []string{"padding", "hoist-c", "latency-hiding", "vectorize-copies"}},
+	{gpumatmulhopper.Name, HopperAblationSteps, []string{"warp-specialize", "epilogue", "grid-swizzle"}},
+}
+
+// ladderOf finds the ladder of base (a pipeline with options of its own
+// at most; "" is the default pipeline) and returns base's options.
+func ladderOf(base string) (*Ladder, string, error) {
+	base = strings.TrimSpace(base)
+	if base == "" {
+		base = DefaultPipeline
+	}
+	name, fixed, hasOpts := strings.Cut(base, "{")
+	var names []string
+	for i := range Ladders {
+		l := &Ladders[i]
+		names = append(names, l.Pipeline)
+		if name != l.Pipeline {
+			continue
+		}
+		if hasOpts {
+			var ok bool
+			if fixed, ok = strings.CutSuffix(fixed, "}"); !ok {
+				break
+			}
+		}
+		for _, f := range strings.Fields(fixed) {
+			opt, _, _ := strings.Cut(f, "=")
+			for _, sw := range l.Switches {
+				if opt == sw {
+					return nil, "", fmt.Errorf("--ablation turns '%s' itself: leave it out of the pipeline's options", sw)
+				}
+			}
+		}
+		return l, fixed, nil
+	}
+	return nil, "", fmt.Errorf("--ablation needs the %s pipeline (with options of its own at most), got '%s'", strings.Join(names, " or "), base)
+}
+
+// AblationPipelines returns each step's pipeline over base, a pipeline of
+// one of the Ladders whose other options (tile sizes, ...) stay fixed.
+func AblationPipelines(base string) ([]string, error) {
+	l, fixed, err := ladderOf(base)
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, st := range l.Steps {
+		opts := strings.TrimSpace(fixed + " " + st.Options)
+		if opts == "" {
+			out = append(out, l.Pipeline)
+			continue
+		}
+		out = append(out, l.Pipeline+"{"+opts+"}")
+	}
+	return out, nil
+}
+
+// AblationStepsOf returns the steps of base's ladder.
+func AblationStepsOf(base string) ([]AblationStep, error) {
+	l, _, err := ladderOf(base)
+	if err != nil {
+		return nil, err
+	}
+	return l.Steps, nil
+}
+
+// Ablation measures the steps of o.Pipeline's ladder at size (M = N = K).
+func Ablation(ctx context.Context, o Options, size int) (rep *Report, err error) {
+	pipes, err := AblationPipelines(o.Pipeline)
+	if err != nil {
+		return nil, err
+	}
+	steps, _ := AblationStepsOf(o.Pipeline)
+	s, err := openSession(ctx, &o)
+	if err != nil {
+		return nil, err
+	}
+	defer func() { err = firstErr(err, s.close()) }()
+	rep = newReport(KindAblation, s)
+	var jobs []job
+	for i, st := range steps {
+		jobs = append(jobs, job{st.Name, pipes[i], size})
+	}
+	return rep, runJobs(s, rep, fmt.Sprintf("ablation at %d", size), jobs)
+}

@@ -1,0 +1,119 @@
+package bench
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/goopt/goopt/pass"
+	"github.com/goopt/goopt/passes/gpumatmulhopper"
+)
+
+// TestHopperAblationPipelines: gpu-matmul-hopper's ladder switches one
+// rung on per step, as the pipeline's own option parser reads it, and
+// keeps the base's other options.
+func TestHopperAblationPipelines(t *testing.T) {
+	pipes, err := AblationPipelines("gpu-matmul-hopper{stages=3}")
+	if err != nil {
+		t.Fatal(err)
+	}
+	steps, err := AblationStepsOf("gpu-matmul-hopper")
+	if err != nil || len(steps) != len(pipes) || steps[0].Name != "TMA ring + wgmma" {
+		t.Fatalf("steps %v: %v", steps, err)
+	}
+	on := func(o gpumatmulhopper.Options) []bool {
+		return []bool{o.WarpSpecialize, o.Epilogue == gpumatmulhopper.EpilogueTMA, o.GridSwizzle > 1}
+	}
+	for i, p := range pipes {
+		o := gpumatmulhopper.DefaultOptions()
+		name, opts, _ := strings.Cut(p, "{")
+		if name != gpumatmulhopper.Name {
+			t.Fatalf("step %d: %s", i, p)
+		}
+		if err := pass.ParseOptions(&o, strings.TrimSuffix(opts, "}")); err != nil {
+			t.Fatalf("step %d: %v", i, err)
+		}
+		for j, b := range on(o) {
+			if b != (j < i) {
+				t.Errorf("step %d (%s): rung %d is %v", i, steps[i].Name, j, b)
+			}
+		}
+		if o.Stages != 3 {
+			t.Errorf("step %d lost the base's stages=3: %s", i, p)
+		}
+		if err := o.Check(8192, 8192, 8192); err != nil {
+			t.Errorf("step %d refused at 8192: %v", i, err)
+		}
+	}
+}
+
+func TestHopperTuneSpace(t *testing.T) {
+	if _, ok := TuneSpaceFor("gpu-matmul-hopper{stages=3}").(HopperTuneSpace); !ok {
+		t.Error("gpu-matmul-hopper does not tune its own space")
+	}
+	if _, ok := TuneSpaceFor("").(TuneSpace); !ok {
+		t.Error("the default pipeline does not tune the paper's space")
+	}
+	for _, c := range []struct {
+		c    HopperCandidate
+		size int
+		err  string
+	}{
+		{HopperCandidate{[3]int64{128, 256, 64}, 4, 2, 8}, 8192, ""},
+		{HopperCandidate{[3]int64{128, 256, 64}, 4, 1, 8}, 8192, "registers a thread"},
+		{HopperCandidate{[3]int64{128, 256, 64}, 5, 2, 8}, 8192, "shared memory"},
+		{HopperCandidate{[3]int64{128, 256, 64}, 4, 2, 8}, 1000, "not a multiple of the thread-block tile"},
+		{HopperCandidate{[3]int64{128, 128, 32}, 4, 1, 8}, 8192, "K tile must be 64"},
+	} {
+		err := c.c.Check(c.size, c.size, c.size, H200Props)
+		if c.err == "" {
+			if err != nil {
+				t.Errorf("%s: %v", c.c.Label(), err)
+			}
+		} else if err == nil || !strings.Contains(err.Error(), c.err) {
+			t.Errorf("%s: %v, want %q", c.c.Label(), err, c.err)
+		}
+	}
+	cands := DefaultHopperTuneSpace().TuneCandidates()
+	kept := 0
+	for _, c := range cands {
+		if c.Check(8192, 8192, 8192, H200Props) == nil {
+			kept++
+			if !strings.HasPrefix(c.Pipeline(), "gpu-matmul-hopper{") {
+				t.Errorf("%s: pipeline %s", c.Label(), c.Pipeline())
+			}
+		}
+	}
+	if kept == 0 || kept == len(cands) {
+		t.Errorf("the limits keep %d of %d candidates", kept, len(cands))
+	}
+}
+
+// TestHopperAblationFake climbs gpu-matmul-hopper's ladder on the fake
+// GPU: every rung compiles through goopt's lowering and llc, and its
+// manifest binds A, B (and, with the TMA epilogue, C) as descriptors the
+// GPU can encode.
+func TestHopperAblationFake(t *testing.T) {
+	needLLC(t)
+	h := &hopperFake{FakeGPU: &FakeGPU{}, t: t}
+	o := fakeOptions(h.FakeGPU)
+	o.Open = func(DeviceConfig) (GPU, error) { return h, nil }
+	o.Pipeline = gpumatmulhopper.Name
+	rep, err := Ablation(context.Background(), o, 256)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Results) != len(HopperAblationSteps) || !rep.AllCorrect() {
+		t.Fatalf("%+v", rep.Results)
+	}
+	for i, r := range rep.Results {
+		if r.Label != HopperAblationSteps[i].Name || r.M != 256 {
+			t.Errorf("step %d: %s at %d", i, r.Label, r.M)
+		}
+	}
+	// Every launch passed its descriptors through LaunchHopper, which
+	// checked each against its buffer.
+	if h.maps == 0 {
+		t.Error("no TMA descriptor was passed")
+	}
+}

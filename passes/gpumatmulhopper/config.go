@@ -1,0 +1,107 @@
+package gpumatmulhopper
+
+import "fmt"
+
+// Hardware facts the kernel is shaped by (sm_90).
+const (
+	warpgroupSize = 128 // threads of a warpgroup, the unit that issues wgmma
+	wgmmaM        = 64  // rows of one wgmma; a warpgroup's tile is a multiple
+	// swizzleElems is the inner extent of a TMA box under the 128-byte
+	// swizzle: 128 bytes of f16. K tiles and B's column boxes use it.
+	swizzleElems = 64
+	maxBoxDim    = 256 // a TMA box extent along any dimension
+	// maxSharedMemory is the dynamic shared memory a block may opt into
+	// on sm_90 (227 KB).
+	maxSharedMemory = 232448
+	// maxAccumulatorRegs bounds the f32 accumulator a consumer thread holds
+	// (wgmma's n is at most 256, so 64 x 256 / 128 threads).
+	maxAccumulatorRegs = 128
+	// Register budgets under warp specialisation (setmaxnreg): the producer
+	// gives registers up, consumers take what the 64K register file leaves.
+	producerRegs    = 40
+	maxConsumerRegs = 240
+	registerFile    = 65536
+	// tryWaitTicks is the suspend-time hint of mbarrier.try_wait.parity.
+	tryWaitTicks = 10000000
+	f16Bytes     = 2
+	f32Bytes     = 4
+	epilogueVec  = 4 // f32 elements per vector access of the C update
+)
+
+// kernel is one configuration of the Hopper matmul kernel: the matmul's
+// sizes and the validated options.
+type kernel struct {
+	M, N, K        int64
+	BM, BN, BK     int64
+	Stages         int64
+	Consumers      int64 // warpgroups issuing wgmma
+	WarpSpecialize bool  // one more warpgroup, the TMA producer
+	TMAEpilogue    bool  // C written by a TMA store from shared memory
+	GridSwizzle    int64 // tile rows per group of the rasterisation; <= 1 is row-major
+}
+
+// rowsPerConsumer is the height of each consumer warpgroup's part of the
+// block tile (BM split in row bands).
+func (k *kernel) rowsPerConsumer() int64 { return k.BM / k.Consumers }
+
+// threads is the block size.
+func (k *kernel) threads() int64 {
+	n := k.Consumers * warpgroupSize
+	if k.WarpSpecialize {
+		n += warpgroupSize
+	}
+	return n
+}
+
+// Shared-memory layout (bytes): the ring holds Stages A slots, then
+// Stages B slots; the epilogue's f32 staging tile reuses it from offset 0
+// once the main loop is over.
+func (k *kernel) aSlotBytes() int64   { return k.BM * k.BK * f16Bytes }
+func (k *kernel) bSlotBytes() int64   { return k.BK * k.BN * f16Bytes }
+func (k *kernel) bBase() int64        { return k.Stages * k.aSlotBytes() }
+func (k *kernel) stagingBytes() int64 { return k.BM * k.BN * f32Bytes }
+func (k *kernel) sharedBytes() int64 {
+	return max(k.Stages*(k.aSlotBytes()+k.bSlotBytes()), k.stagingBytes())
+}
+
+// kTiles is the trip count of the K loop.
+func (k *kernel) kTiles() int64 { return k.K / k.BK }
+
+// consumerRegs is the setmaxnreg budget of a consumer thread: what the
+// register file leaves after the producer's, a multiple of 8.
+func (k *kernel) consumerRegs() int64 {
+	r := (registerFile - warpgroupSize*producerRegs) / (k.Consumers * warpgroupSize)
+	return min(r/8*8, maxConsumerRegs)
+}
+
+// check validates the configuration against the matmul's sizes and the
+// hardware; the message names the option at fault.
+func (k *kernel) check() error {
+	switch {
+	case k.BM <= 0 || k.BN <= 0 || k.BK <= 0:
+		return fmt.Errorf("tile sizes must be positive, got %dx%dx%d", k.BM, k.BN, k.BK)
+	case k.BK != swizzleElems:
+		return fmt.Errorf("the K tile must be %d (a 128-byte swizzled row of f16), got %d", swizzleElems, k.BK)
+	case k.BN%swizzleElems != 0 || k.BN > maxBoxDim:
+		return fmt.Errorf("the N tile must be a multiple of %d and at most %d (wgmma's n), got %d", swizzleElems, maxBoxDim, k.BN)
+	case k.Stages < 1:
+		return fmt.Errorf("stages must be at least 1, got %d", k.Stages)
+	case k.Consumers < 1:
+		return fmt.Errorf("consumers must be at least 1, got %d", k.Consumers)
+	case k.BM%k.Consumers != 0:
+		return fmt.Errorf("consumers %d do not divide the M tile %d", k.Consumers, k.BM)
+	}
+	if r := k.rowsPerConsumer(); r%wgmmaM != 0 || r > maxBoxDim {
+		return fmt.Errorf("each consumer warpgroup gets %d rows of the M tile %d: must be a multiple of %d and at most %d", r, k.BM, wgmmaM, maxBoxDim)
+	}
+	if regs := k.rowsPerConsumer() * k.BN / warpgroupSize; regs > maxAccumulatorRegs {
+		return fmt.Errorf("a %dx%d accumulator per consumer warpgroup needs %d registers a thread (at most %d): use more consumers or a smaller tile", k.rowsPerConsumer(), k.BN, regs, maxAccumulatorRegs)
+	}
+	if s := k.sharedBytes(); s > maxSharedMemory {
+		return fmt.Errorf("%d stages of %dx%dx%d tiles need %d bytes of shared memory, more than the %d of sm_90", k.Stages, k.BM, k.BN, k.BK, s, maxSharedMemory)
+	}
+	if k.GridSwizzle < 0 {
+		return fmt.Errorf("grid-swizzle must not be negative, got %d", k.GridSwizzle)
+	}
+	return nil
+}

@@ -1,0 +1,84 @@
+// Package gpumatmulhopper is the named pipeline gpu-matmul-hopper (goopt's
+// own; upstream MLIR has no such pipeline): the plain affine matmul that
+// gpu-matmul-wmma takes, C[f32] += extf(A[f16]) * extf(B[f16]) with B
+// K×N row-major, compiled for Hopper's tensor cores from nvgpu ops — TMA
+// loads into a multi-stage shared-memory ring guarded by mbarriers, and
+// wgmma — climbing the ladder of issue 13 with one switch per rung:
+//
+//	rung 0  TMA (128-byte swizzle) into `stages` ring slots, one mbarrier per
+//	        slot (arrive.expect_tx), a prologue filling the ring, a K loop
+//	        waiting on each slot's phase parity and issuing
+//	        nvgpu.warpgroup.mma on descriptors (B transposed); since that
+//	        leaves the last wgmma group in flight (wait_group 1), thread 0
+//	        refills the previous tile's slot, past a barrier, and the last
+//	        wgmma is waited for (wait_group 0) before the epilogue
+//	rung 1  warp-specialize: one producer warpgroup (one thread issues TMA),
+//	        `consumers` wgmma warpgroups, full and empty mbarriers per slot
+//	        (a consumer releases the previous tile's slot), setmaxnreg
+//	        (producer down, consumers up); the consumers synchronise their
+//	        epilogue on an mbarrier, without the producer
+//	rung 2  epilogue=tma: C written by TMA stores from shared memory
+//	rung 6  grid-swizzle=G: blocks rasterised in groups of G tile rows
+//
+// The epilogue is C += accumulator either way: each warpgroup stores its
+// fragment (nvgpu.warpgroup.mma.store) to a staging tile over the ring,
+// the consumer threads add C to it with vector<4xf32> accesses, then store
+// C themselves (epilogue=direct) or hand the tile to TMA stores. Rungs 3
+// to 5 (clusters with multicast, persistent grid, overlapped epilogue) are
+// not built yet.
+//
+// Checked by execution: the interpreter runs the kernel lowered by goopt
+// (TMA, mbarrier and wgmma semantics, race checks) and finds rungs 0, 2 and
+// 6 equivalent to the affine matmul, and reports a planted missing
+// mbarrier wait (equiv_test.go). Rung 1 is checked by upstream's lowering
+// only: the interpreter's race check does not yet order threads through
+// mbarrier arrive/wait.
+//
+// The pipeline is affine-gpu-hopper (strict: a nest it cannot map fails
+// with a located error) and canonicalize, cse. The nest is recognised by
+// gpuutil.MatchMatmulNest, shared with gpu-matmul-wmma's tiling. The kernel
+// is written in upstream's nvgpu syntax and parsed, so the same text is
+// what mlir-opt-19 verifies and lowers in the tests
+// (scripts/hopper_upstream_ptx.sh lowers it with upstream for timing).
+//
+//	goopt opt matmul.mlir --gpu-matmul-hopper
+//	goopt opt matmul.mlir --gpu-matmul-hopper="tb-tile=128,128,64 consumers=1 warp-specialize=false epilogue=direct"
+//	goopt compile matmul.mlir --pipeline=gpu-matmul-hopper   # sm_90a
+//
+// Input (examples/matmul.mlir):
+//
+//	affine.for %i = 0 to 8192 {
+//	  affine.for %j = 0 to 8192 {
+//	    affine.for %k = 0 to 8192 {
+//	      %a = affine.load %A[%i, %k] : memref<8192x8192xf16>
+//	      ...
+//	      affine.store %s, %C[%i, %j] : memref<8192x8192xf32>
+//
+// Output (defaults: 128×256×64 tiles, 4 stages, 2 consumers, all rungs):
+//
+//	%0 = nvgpu.tma.create.descriptor %cast box[%c64, %c64] : memref<*xf16> -> <tensor = memref<64x64xf16, 3>, swizzle = swizzle_128b, ...>
+//	...
+//	gpu.launch blocks(...) in (%gx = %c32, %gy = %c64, %gz = %c1) threads(...) in (%sx = %c384, ...) dynamic_shared_memory_size %c196608_i32 {
+//	  %smem = gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>
+//	  %full = nvgpu.mbarrier.create -> <memorySpace = #gpu.address_space<workgroup>, num_barriers = 4>
+//	  %empty = nvgpu.mbarrier.create -> <...>
+//	  ...
+//	  scf.if %producer {
+//	    nvvm.setmaxregister  decrease 40
+//	    ... wait empty[slot], nvgpu.mbarrier.arrive.expect_tx full[slot], nvgpu.tma.async.load ...
+//	  } else {
+//	    nvvm.setmaxregister  increase 232
+//	    %acc = scf.for %k = ... iter_args(%a = %init) -> (!nvgpu.warpgroup.accumulator<fragmented = vector<64x256xf32>>) {
+//	      nvgpu.mbarrier.try_wait.parity %full[%slot], %parity, %c10000000 : ...
+//	      %d = nvgpu.warpgroup.mma %da, %db, %a {transposeB} : ...
+//	      ... nvgpu.mbarrier.arrive %empty[%slot] ...
+//	    }
+//	    nvgpu.warpgroup.mma.store %acc, %staging : ...
+//	    ... C += staging; nvgpu.tma.async.store ...
+//	  }
+//
+// Tiles must divide the sizes (boundaries come with issue 14); the K tile
+// is 64 (a 128-byte swizzled row of f16); each consumer's rows are a
+// multiple of 64 and its accumulator at most 128 registers a thread; the
+// ring fits sm_90's 227 KB. Anything else is a located error.
+package gpumatmulhopper

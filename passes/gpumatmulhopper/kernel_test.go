@@ -1,0 +1,113 @@
+package gpumatmulhopper
+
+import (
+	"os"
+	"os/exec"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/goopt/goopt/pass"
+)
+
+// rungs are the ladder's configurations at a small size: each must be
+// accepted and lowered to PTX by upstream MLIR, whose nvgpu lowering is
+// known to run such kernels on an H100.
+var rungs = []struct {
+	name string
+	opts string
+	ptx  []string // instructions the PTX must contain
+}{
+	{"rung0-128x128", "tb-tile=128,128,64 consumers=1 warp-specialize=false epilogue=direct grid-swizzle=0",
+		[]string{"cp.async.bulk.tensor.2d.shared::cluster.global", "mbarrier.try_wait.parity", "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16", "mbarrier.arrive.expect_tx"}},
+	{"rung0", "warp-specialize=false epilogue=direct grid-swizzle=0",
+		[]string{"wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16", "bar.sync"}},
+	{"rung1", "epilogue=direct grid-swizzle=0",
+		[]string{"setmaxnreg.dec.sync.aligned.u32 40", "setmaxnreg.inc.sync.aligned.u32 232", "mbarrier.arrive.shared", "bar.sync"}},
+	{"rung2", "grid-swizzle=0",
+		[]string{"cp.async.bulk.tensor.2d.global.shared::cta", "fence.proxy.async.shared::cta", "cp.async.bulk.wait_group.read 0"}},
+	{"rung6", "", []string{"min.u"}},
+}
+
+// The size the rungs are lowered (and, with -tags gpu, run) at: K spans
+// four rounds of the default 4-slot ring, so every slot's phase parity
+// flips.
+const gpuM, gpuN, gpuK = 512, 768, 1024
+
+func kernelFor(t *testing.T, opts string, m, n, k int64) *kernel {
+	t.Helper()
+	o := DefaultOptions()
+	if err := pass.ParseOptions(&o, opts); err != nil {
+		t.Fatal(err)
+	}
+	kc, err := o.kernel()
+	if err != nil {
+		t.Fatal(err)
+	}
+	kc.M, kc.N, kc.K = m, n, k
+	return &kc
+}
+
+// TestUpstreamLowersEveryRung runs mlir-opt-19 on each rung's kernel: it
+// must verify, and upstream's gpu-lower-to-nvvm-pipeline must take it to
+// sm_90a PTX with the rung's instructions.
+func TestUpstreamLowersEveryRung(t *testing.T) {
+	mlirOpt, err := exec.LookPath("mlir-opt-19")
+	if err != nil {
+		t.Skip("mlir-opt-19 not installed")
+	}
+	asm := regexp.MustCompile(`assembly = "((?:[^"\\]|\\.)*)"`)
+	for _, r := range rungs {
+		t.Run(r.name, func(t *testing.T) {
+			k := kernelFor(t, r.opts, gpuM, gpuN, gpuK)
+			src := k.text()
+			in := t.TempDir() + "/k.mlir"
+			if err := os.WriteFile(in, []byte(src), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if out, err := exec.Command(mlirOpt, in).CombinedOutput(); err != nil {
+				t.Fatalf("mlir-opt-19 rejects the kernel: %s\n%s", out, src)
+			}
+			// Constants sunk into the kernel first (as goopt's lowering does),
+			// so the kernel's parameters are the descriptors and C only.
+			out, err := exec.Command(mlirOpt, in, "--gpu-launch-sink-index-computations",
+				"--gpu-lower-to-nvvm-pipeline=cubin-chip=sm_90a cubin-features=+ptx80 opt-level=3 cubin-format=isa").CombinedOutput()
+			if err != nil {
+				t.Fatalf("upstream cannot lower the kernel: %s", out)
+			}
+			mt := asm.FindSubmatch(out)
+			if mt == nil {
+				t.Fatalf("no PTX in the gpu.binary")
+			}
+			ptx := strings.TrimRight(unescapeMLIR(string(mt[1])), "\x00")
+			// HOPPER_WRITE_PTX=dir keeps the PTX for the -tags gpu test.
+			if dir := os.Getenv("HOPPER_WRITE_PTX"); dir != "" {
+				if err := os.WriteFile(dir+"/"+r.name+".ptx", []byte(ptx), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			for _, want := range r.ptx {
+				if !strings.Contains(ptx, want) {
+					t.Errorf("PTX lacks %q", want)
+				}
+			}
+		})
+	}
+}
+
+// unescapeMLIR undoes the \XX hex escapes of an MLIR string attribute.
+func unescapeMLIR(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\\' && i+2 < len(s) {
+			if v, err := strconv.ParseUint(s[i+1:i+3], 16, 8); err == nil {
+				b.WriteByte(byte(v))
+				i += 2
+				continue
+			}
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}

@@ -1,0 +1,128 @@
+package gpumatmulhopper
+
+import (
+	"fmt"
+
+	"github.com/goopt/goopt/pass"
+	"github.com/goopt/goopt/passes/canonicalize"
+	"github.com/goopt/goopt/passes/cse"
+)
+
+// Name is the pipeline's command-line name.
+const Name = "gpu-matmul-hopper"
+
+// Epilogue kinds.
+const (
+	EpilogueDirect = "direct" // the consumer threads store C
+	EpilogueTMA    = "tma"    // TMA stores from the shared staging tile
+)
+
+// Options are the kernel's shape and one switch per rung of the ladder
+// (issue 13), so that an ablation turns them off one at a time.
+type Options struct {
+	TBTile    []int64 `opt:"tb-tile" desc:"Thread-block tile sizes M,N,K (default: 128,256,64; K must be 64)"`
+	Stages    int64   `opt:"stages" desc:"Slots of the shared-memory ring of A and B tiles (default: 4)"`
+	Consumers int64   `opt:"consumers" desc:"Warpgroups issuing wgmma, each on tb-tile M / consumers rows (default: 2)"`
+
+	WarpSpecialize bool   `opt:"warp-specialize" desc:"Rung 1: a producer warpgroup issues the TMA loads, full and empty mbarriers per slot, setmaxnreg"`
+	Epilogue       string `opt:"epilogue" desc:"Rung 2: how C is written from the shared staging tile: direct (threads) or tma (TMA stores) (default: tma)"`
+	GridSwizzle    int64  `opt:"grid-swizzle" desc:"Rung 6: rasterise the blocks in groups of this many tile rows for L2 reuse; 0 or 1: row-major (default: 8)"`
+	Cleanup        bool   `opt:"cleanup" desc:"Run canonicalize and cse on the result"`
+}
+
+// DefaultOptions is the top of the ladder that is built: warp-specialised,
+// TMA epilogue, swizzled grid, 128x256x64 tiles over 4 stages.
+func DefaultOptions() Options {
+	return Options{
+		TBTile: []int64{128, 256, 64}, Stages: 4, Consumers: 2,
+		WarpSpecialize: true, Epilogue: EpilogueTMA, GridSwizzle: 8, Cleanup: true,
+	}
+}
+
+// kernel returns the configuration the options give, checked for
+// everything that does not depend on the matmul's sizes.
+func (o *Options) kernel() (kernel, error) {
+	if len(o.TBTile) != 3 {
+		return kernel{}, fmt.Errorf("option 'tb-tile' expects 3 sizes (M,N,K), got %d", len(o.TBTile))
+	}
+	if o.Epilogue != EpilogueDirect && o.Epilogue != EpilogueTMA {
+		return kernel{}, fmt.Errorf("option 'epilogue' must be %s or %s, got '%s'", EpilogueDirect, EpilogueTMA, o.Epilogue)
+	}
+	k := kernel{
+		BM: o.TBTile[0], BN: o.TBTile[1], BK: o.TBTile[2],
+		Stages: o.Stages, Consumers: o.Consumers,
+		WarpSpecialize: o.WarpSpecialize, TMAEpilogue: o.Epilogue == EpilogueTMA, GridSwizzle: o.GridSwizzle,
+	}
+	return k, k.check()
+}
+
+// Pipeline returns the registration of gpu-matmul-hopper.
+func Pipeline() *pass.PipelineInfo {
+	return &pass.PipelineInfo{
+		Name:    Name,
+		Summary: "An affine f16 matmul to a Hopper gpu.launch: TMA into an mbarrier-guarded shared-memory ring, wgmma, warp specialisation (goopt)",
+		Options: func() any { o := DefaultOptions(); return &o },
+		Build: func(pm *pass.OpPassManager, options string) error {
+			o := DefaultOptions()
+			if err := pass.ParseOptions(&o, options); err != nil {
+				return err
+			}
+			return Build(pm, o)
+		},
+	}
+}
+
+// Build appends the pipeline configured by o to pm (a module pass manager
+// or one on func.func). The kernel pass is strict: a nest it cannot map
+// fails the pipeline with a located error.
+func Build(pm *pass.OpPassManager, o Options) error {
+	if _, err := o.kernel(); err != nil {
+		return fmt.Errorf("%s: %v", Name, err)
+	}
+	fn := pm
+	if pm.Anchor() != "func.func" {
+		fn = pm.Nest("func.func")
+	}
+	kp := NewKernelPass().(*pass.OptionsFunc[Options])
+	kp.Opts = o
+	stages := []pass.Pass{pass.Strict(kp)}
+	if o.Cleanup {
+		stages = append(stages, canonicalize.New(), cse.New())
+	}
+	for _, p := range stages {
+		if err := fn.AddPass(p); err != nil {
+			return fmt.Errorf("%s: %v", Name, err)
+		}
+	}
+	return nil
+}
+
+// Check says why the pipeline configured by o cannot compile an m×n×k
+// matmul (nil when it can), without compiling: the same checks the pass
+// makes, for a tuner's search.
+func (o Options) Check(m, n, k int64) error {
+	if _, err := o.kernel(); err != nil {
+		return err
+	}
+	for d, s := range [3]int64{m, n, k} {
+		if tile := o.TBTile[d]; s%tile != 0 {
+			return fmt.Errorf("matmul size %d is not a multiple of the thread-block tile %d", s, tile)
+		}
+	}
+	return nil
+}
+
+// Threads is the block size of the kernel o configures.
+func (o Options) Threads() int64 {
+	kc := kernel{Consumers: o.Consumers, WarpSpecialize: o.WarpSpecialize}
+	return kc.threads()
+}
+
+// SharedBytes is the dynamic shared memory of the kernel o configures.
+func (o Options) SharedBytes() int64 {
+	if len(o.TBTile) != 3 {
+		return 0
+	}
+	kc := kernel{BM: o.TBTile[0], BN: o.TBTile[1], BK: o.TBTile[2], Stages: o.Stages}
+	return kc.sharedBytes()
+}
