@@ -64,7 +64,7 @@ func.func @simple(%A: memref<32xf32>, %x: f32) {
 // CHECK: %[[F:.*]] = arith.constant 2.000000e+00 : f32
 // CHECK: gpu.launch_func  @two_kernel_0::@two_kernel {{.*}} args(%[[A]] : memref<16xf32>, %[[F]] : f32)
 // CHECK: %[[G:.*]] = arith.addi %[[N]]
-// CHECK: gpu.launch_func  @two_kernel_1::@two_kernel blocks in (%[[G]], %{{.*}}, %{{.*}}) threads in (%[[C8]], %{{.*}}, %{{.*}})  dynamic_shared_memory_size %[[S]] args(%[[C8]] : index, %[[F]] : f32, %[[A]] : memref<16xf32>)
+// CHECK: gpu.launch_func  @two_kernel_1::@two_kernel blocks in (%[[G]], %{{.*}}, %{{.*}}) threads in (%[[C8]], %{{.*}}, %{{.*}})  dynamic_shared_memory_size %[[SZ:.*]] args(%[[C8]] : index, %[[F]] : f32, %[[A]] : memref<16xf32>)
 // CHECK: gpu.module @two_kernel_0 {
 // CHECK-NEXT: gpu.func @two_kernel(%{{.*}}: memref<16xf32>, %{{.*}}: f32) kernel attributes {known_block_size = array<i32: 8, 1, 1>, known_grid_size = array<i32: 1, 1, 1>}
 // CHECK: gpu.module @two_kernel_1 {
@@ -103,7 +103,10 @@ func.func @two(%A: memref<16xf32>, %n: index, %s: i32) {
     gpu.terminator
   }
   %g = arith.addi %n, %c1 : index
-  gpu.launch blocks(%bx, %by, %bz) in (%gx = %g, %gy = %c1, %gz = %c1) threads(%tx, %ty, %tz) in (%sx = %c8, %sy = %c1, %sz = %c1) dynamic_shared_memory_size %s {
+  // A size the launch can have (below 48 KiB) whatever %s is.
+  %c1024 = arith.constant 1024 : i32
+  %bytes = arith.remui %s, %c1024 : i32
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %g, %gy = %c1, %gz = %c1) threads(%tx, %ty, %tz) in (%sx = %c8, %sy = %c1, %sz = %c1) dynamic_shared_memory_size %bytes {
     %i = arith.muli %bx, %sx : index
     %j = arith.addi %i, %tx : index
     %c = arith.cmpi ult, %j, %c8 : index
