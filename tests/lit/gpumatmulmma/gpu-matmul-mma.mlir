@@ -1,0 +1,80 @@
+// gpu-matmul-mma turns the plain affine matmul into the legacy tensor-core
+// kernel: cp.async copies of A and B tiles into a ring of shared-memory
+// slots (XOR-swizzled in 16-byte chunks), one commit group per K tile,
+// ldmatrix x4 (A) and x2.trans (B) fragments, mma.sync m16n8k16 into f32
+// accumulators carried by the K loop, C += the accumulators from
+// registers. Here: 64x64x32 block tiles, 4 warps of 32x32, 3 stages.
+// RUN: goopt opt %s --gpu-matmul-mma="tb-tile=64,64,32 warp-tile=32,32 stages=3 grid-swizzle=0" | FileCheck %s
+// RUN: goopt opt %s --gpu-matmul-mma | FileCheck %s --check-prefix=DEF
+
+// CHECK-LABEL: func.func @matmul
+// CHECK:         gpu.launch blocks({{.*}}) in (%{{.*}} = %c2, %{{.*}} = %c2, %{{.*}} = %c1) threads({{.*}}) in (%{{.*}} = %c128, %{{.*}} = %c1, %{{.*}} = %c1) dynamic_shared_memory_size %c24576_i32 {
+// CHECK:           %[[SMEM:.*]] = gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>
+// CHECK:           %[[RA:.*]] = memref.view %[[SMEM]][%c0][] : {{.*}} to memref<3x64x32xf16, #gpu.address_space<workgroup>>
+// CHECK:           %[[RB:.*]] = memref.view %[[SMEM]][%c12288][] : {{.*}} to memref<3x32x64xf16, #gpu.address_space<workgroup>>
+// The swizzle of A's 64-byte rows: chunk ^ ((row >> 1) & 3).
+// CHECK:           arith.shrui %{{.*}}, %c1 : index
+// CHECK-NEXT:      arith.andi %{{.*}}, %c3 : index
+// CHECK-NEXT:      arith.xori
+// The prologue: stages-1 tiles, each 2+2 16-byte copies a thread, one group.
+// CHECK-COUNT-2:   nvgpu.device_async_copy %arg0[%{{.*}}, %{{.*}}], %[[RA]][%c0, %{{.*}}, %{{.*}}], 8 {bypassL1} : memref<128x128xf16> to memref<3x64x32xf16, #gpu.address_space<workgroup>>
+// CHECK-COUNT-2:   nvgpu.device_async_copy %arg1[%{{.*}}, %{{.*}}], %[[RB]][%c0, %{{.*}}, %{{.*}}], 8 {bypassL1}
+// CHECK:           %[[G0:.*]] = nvgpu.device_async_create_group
+// CHECK:           %[[G1:.*]] = nvgpu.device_async_create_group
+// CHECK-NOT:       nvgpu.device_async_create_group
+// CHECK:           %[[RES:.*]]:9 = scf.for %[[K:.*]] = %c0 to %c4 step %c1 iter_args(%[[TOK:.*]] = %[[G1]], %{{.*}} = %cst, {{.*}}) -> (!nvgpu.device.async.token, vector<2x2xf32>,
+// Wait for tile k (at most stages-2 newer groups in flight, none at the end), then a barrier.
+// CHECK:             scf.if
+// CHECK-NEXT:          nvgpu.device_async_wait %[[TOK]] {numGroups = 1 : i32}
+// CHECK-NEXT:        } else {
+// CHECK-NEXT:          nvgpu.device_async_wait %[[TOK]] {numGroups = 0 : i32}
+// CHECK:             gpu.barrier
+// CHECK:             %[[NTOK:.*]] = scf.if %{{.*}} -> (!nvgpu.device.async.token) {
+// CHECK-COUNT-4:       nvgpu.device_async_copy
+// CHECK:               %[[G:.*]] = nvgpu.device_async_create_group
+// CHECK-NEXT:          scf.yield %[[G]] : !nvgpu.device.async.token
+// CHECK-NEXT:        } else {
+// CHECK-NEXT:          scf.yield %[[TOK]] : !nvgpu.device.async.token
+// Two 16-deep steps a K tile, each 2 A and 4 B fragments, 2x4 mma.sync.
+// CHECK-COUNT-2:     nvgpu.ldmatrix %[[RA]][{{.*}}] {numTiles = 4 : i32, transpose = false} : memref<3x64x32xf16, #gpu.address_space<workgroup>> -> vector<4x2xf16>
+// CHECK-COUNT-4:     nvgpu.ldmatrix %[[RB]][{{.*}}] {numTiles = 2 : i32, transpose = true} : memref<3x32x64xf16, #gpu.address_space<workgroup>> -> vector<2x2xf16>
+// CHECK-COUNT-8:     nvgpu.mma.sync(%{{.*}}, %{{.*}}, %{{.*}}) {mmaShape = [16, 8, 16]} : (vector<4x2xf16>, vector<2x2xf16>, vector<2x2xf32>) -> vector<2x2xf32>
+// CHECK-COUNT-2:     nvgpu.ldmatrix %[[RA]]
+// CHECK-COUNT-4:     nvgpu.ldmatrix %[[RB]]
+// CHECK-COUNT-8:     nvgpu.mma.sync
+// CHECK:             scf.yield %[[NTOK]], {{.*}} : !nvgpu.device.async.token, vector<2x2xf32>,
+// The epilogue: rows g and g+8 of each accumulator, C += them.
+// CHECK:           vector.extract %[[RES]]#1[0] : vector<2xf32> from vector<2x2xf32>
+// CHECK-NEXT:      vector.load %arg2[{{.*}}] : memref<128x128xf32>, vector<2xf32>
+// CHECK-NEXT:      arith.addf
+// CHECK-NEXT:      vector.store %{{.*}}, %arg2[{{.*}}] : memref<128x128xf32>, vector<2xf32>
+// CHECK:           vector.extract %[[RES]]#1[1]
+// CHECK:           vector.extract %[[RES]]#8[1]
+// CHECK:           gpu.terminator
+
+// The default: 128x128x32 tiles, 4 warps of 64x64, 4 stages (64 KB),
+// 4 A and 8 B fragments and 32 mma.sync a 16-deep step.
+// DEF:         threads({{.*}}) in (%{{.*}} = %c128, %{{.*}} = %c1, %{{.*}} = %c1) dynamic_shared_memory_size %c65536_i32 {
+// DEF:           memref<4x128x32xf16, #gpu.address_space<workgroup>>
+// DEF:           scf.for {{.*}} -> (!nvgpu.device.async.token, vector<2x2xf32>,
+// DEF:             nvgpu.device_async_wait %{{.*}} {numGroups = 2 : i32}
+// DEF-COUNT-4:     nvgpu.ldmatrix {{.*}} -> vector<4x2xf16>
+// DEF-COUNT-8:     nvgpu.ldmatrix {{.*}} -> vector<2x2xf16>
+// DEF-COUNT-32:    nvgpu.mma.sync
+func.func @matmul(%A: memref<128x128xf16>, %B: memref<128x128xf16>, %C: memref<128x128xf32>) {
+  affine.for %i = 0 to 128 {
+    affine.for %j = 0 to 128 {
+      affine.for %k = 0 to 128 {
+        %a = affine.load %A[%i, %k] : memref<128x128xf16>
+        %b = affine.load %B[%k, %j] : memref<128x128xf16>
+        %c = affine.load %C[%i, %j] : memref<128x128xf32>
+        %aw = arith.extf %a : f16 to f32
+        %bw = arith.extf %b : f16 to f32
+        %p = arith.mulf %aw, %bw : f32
+        %s = arith.addf %c, %p : f32
+        affine.store %s, %C[%i, %j] : memref<128x128xf32>
+      }
+    }
+  }
+  return
+}
