@@ -6,6 +6,7 @@
 // registers. Here: 64x64x32 block tiles, 4 warps of 32x32, 3 stages.
 // RUN: goopt opt %s --gpu-matmul-mma="tb-tile=64,64,32 warp-tile=32,32 stages=3 grid-swizzle=0" | FileCheck %s
 // RUN: goopt opt %s --gpu-matmul-mma | FileCheck %s --check-prefix=DEF
+// EQUIV: none (the interpreter does not model gpu.dynamic_shared_memory before lowering; passes/gpumatmulmma checks the lowered kernel by execution)
 
 // CHECK-LABEL: func.func @matmul
 // CHECK:         gpu.launch blocks({{.*}}) in (%{{.*}} = %c2, %{{.*}} = %c2, %{{.*}} = %c1) threads({{.*}}) in (%{{.*}} = %c128, %{{.*}} = %c1, %{{.*}} = %c1) dynamic_shared_memory_size %c24576_i32 {
