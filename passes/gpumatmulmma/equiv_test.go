@@ -2,6 +2,7 @@ package gpumatmulmma_test
 
 import (
 	"context"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -13,14 +14,13 @@ import (
 	"github.com/goopt/goopt/parser"
 	"github.com/goopt/goopt/pass"
 	"github.com/goopt/goopt/passes/gpumatmulmma"
-	"github.com/goopt/goopt/printer"
 )
 
 // lowered maps src with the pipeline configured by opts, lets edit change
-// the kernel (nil: none), and lowers it as goopt compile does, to the llvm
-// and nvvm dialects, which the interpreter runs with cp.async, ldmatrix
-// and mma.sync semantics and race checks.
-func lowered(t *testing.T, src, opts string, edit func(*ir.Operation)) *ir.Operation {
+// the kernel's text (nil: none), and lowers it as goopt compile does, to
+// the llvm and nvvm dialects, which the interpreter runs with cp.async,
+// ldmatrix and mma.sync semantics and race checks.
+func lowered(t *testing.T, src, opts string, edit func(string) string) *ir.Operation {
 	t.Helper()
 	o := gpumatmulmma.DefaultOptions()
 	if err := pass.ParseOptions(&o, opts); err != nil {
@@ -31,12 +31,11 @@ func lowered(t *testing.T, src, opts string, edit func(*ir.Operation)) *ir.Opera
 		t.Fatal(err)
 	}
 	if edit != nil {
-		f, err := parser.ParseFile(all.NewContext(), "mapped.mlir", []byte(mapped))
-		if err != nil {
-			t.Fatal(err)
+		edited := edit(mapped)
+		if edited == mapped {
+			t.Fatal("the edit changed nothing")
 		}
-		edit(f.Module)
-		mapped = printer.String(f.Module, printer.Options{})
+		mapped = edited
 	}
 	res, diags := driver.Compile(context.Background(), []byte(mapped), "mapped.mlir", driver.CompileOptions{Pipeline: "none", Emit: driver.EmitMLIR})
 	if diags != nil {
@@ -77,36 +76,44 @@ func TestInterpreterEquivalence(t *testing.T) {
 	}
 }
 
-// TestInterpreterCatchesPlantedBug drops the wait for the cp.async groups:
-// ldmatrix then reads a slot whose copies have not completed, which the
-// interpreter reports.
-func TestInterpreterCatchesPlantedBug(t *testing.T) {
+// Planted bugs the interpreter must catch: each edit of the kernel's text
+// breaks one thing the kernel relies on.
+var plantedBugs = []struct {
+	name string
+	edit func(string) string
+	want string // in the report
+}{
+	// Without the waits ldmatrix reads a slot whose copies are in flight.
+	{"no cp.async wait", func(s string) string {
+		return regexp.MustCompile(`(?m)^.*nvgpu.device_async_wait.*\n`).ReplaceAllString(s, "")
+	}, "before the asynchronous copy that writes it completed"},
+	// Without the barrier a warp reads the other threads' copies of the
+	// tile, which only their own waits ordered.
+	{"no barrier", func(s string) string {
+		return strings.ReplaceAll(s, "gpu.barrier\n", "")
+	}, "data race on workgroup memory"},
+	// B's fragments loaded untransposed: the wrong products.
+	{"B untransposed", func(s string) string {
+		return strings.ReplaceAll(s, "transpose = true", "transpose = false")
+	}, "differ"},
+}
+
+func TestInterpreterCatchesPlantedBugs(t *testing.T) {
 	src := matmul(64, 64, 128)
 	in, err := parser.ParseFile(all.NewContext(), "matmul.mlir", []byte(src))
 	if err != nil {
 		t.Fatal(err)
 	}
-	removed := 0
-	out := lowered(t, src, interpConfigs[0].opts, func(m *ir.Operation) {
-		var waits []*ir.Operation
-		ir.WalkOps(m, func(op *ir.Operation) {
-			if op.Is("nvgpu.device_async_wait") {
-				waits = append(waits, op)
+	for _, b := range plantedBugs {
+		t.Run(b.name, func(t *testing.T) {
+			out := lowered(t, src, interpConfigs[0].opts, b.edit)
+			err := equiv.Check(in.Module, out, "matmul", equiv.Options{RelTol: 1e-5})
+			if err == nil || !strings.Contains(err.Error(), b.want) {
+				t.Fatalf("the planted bug went unnoticed (want %q): %v", b.want, err)
 			}
+			t.Log(err)
 		})
-		for _, w := range waits {
-			w.Erase()
-			removed++
-		}
-	})
-	if removed == 0 {
-		t.Fatal("no wait to remove")
 	}
-	err = equiv.Check(in.Module, out, "matmul", equiv.Options{RelTol: 1e-5})
-	if err == nil {
-		t.Fatal("the missing wait went unnoticed")
-	}
-	t.Log(err)
 }
 
 // TestCompilesToAmperePTX: goopt compile takes the matmul through this
