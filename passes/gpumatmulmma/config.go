@@ -46,8 +46,8 @@ func (k *kernel) kTiles() int64  { return k.K / k.BK }
 func (k *kernel) aRingBytes() int64  { return k.Stages * k.BM * k.BK * f16Bytes }
 func (k *kernel) sharedBytes() int64 { return k.aRingBytes() + k.Stages*k.BK*k.BN*f16Bytes }
 
-// fragments is the number of 16x8 accumulators of a warp.
-func (k *kernel) fragments() int64 { return k.WM / mmaM * (k.WN / mmaN) }
+// accumulators is the number of 16x8 accumulators of a warp.
+func (k *kernel) accumulators() int64 { return k.WM / mmaM * (k.WN / mmaN) }
 
 // check validates the configuration against the hardware; the message
 // names the option at fault.
@@ -61,8 +61,9 @@ func (k *kernel) check() error {
 		return fmt.Errorf("the K tile must be a power of two and a multiple of %d (mma.sync's k), got %d", mmaK, k.BK)
 	case !pow2(k.BN) || k.BN < 2*chunkElems:
 		return fmt.Errorf("the N tile must be a power of two of at least %d, got %d", 2*chunkElems, k.BN)
-	case k.WM%mmaM != 0 || k.WN%mmaN != 0:
-		return fmt.Errorf("the warp tile must be a multiple of %dx%d (mma.sync's m and n), got %dx%d", mmaM, mmaN, k.WM, k.WN)
+	case k.WM%mmaM != 0 || k.WN%(2*mmaN) != 0:
+		// B's fragments come in pairs of n tiles, one ldmatrix x4.trans each.
+		return fmt.Errorf("the warp tile must be a multiple of %dx%d (mma.sync's m, two of its n), got %dx%d", mmaM, 2*mmaN, k.WM, k.WN)
 	case k.BM%k.WM != 0 || k.BN%k.WN != 0:
 		return fmt.Errorf("the warp tile %dx%d must divide the thread-block tile %dx%d", k.WM, k.WN, k.BM, k.BN)
 	case k.Stages < 2:
@@ -85,7 +86,7 @@ func (k *kernel) check() error {
 			return fmt.Errorf("the %dx%d %s tile's %d 16-byte chunks do not split evenly over %d threads", tile.rows, tile.cols, tile.name, chunks, k.threads())
 		}
 	}
-	if f := k.fragments() * 4; f > maxAccumulators {
+	if f := k.accumulators() * 4; f > maxAccumulators {
 		return fmt.Errorf("a %dx%d warp tile needs %d f32 accumulators a thread (at most %d): use more warps", k.WM, k.WN, f, maxAccumulators)
 	}
 	if s := k.sharedBytes(); s > maxSharedMemory {

@@ -136,7 +136,7 @@ func TestCompilesToAmperePTX(t *testing.T) {
 		"cp.async.wait_group 2",
 		"cp.async.wait_group 0",
 		"ldmatrix.sync.aligned.m8n8.x4.shared.b16",
-		"ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16",
+		"ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16",
 		"mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32",
 	} {
 		if !strings.Contains(ptx, want) {

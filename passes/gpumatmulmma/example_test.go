@@ -56,7 +56,10 @@ func run(src string, o gpumatmulmma.Options) (string, error) {
 
 // Build the pipeline as a library and map a matmul to the mma.sync
 // kernel: 128x128x32 block tiles, 4 warps of 64x64, so per 16-deep K step
-// a warp issues 4 ldmatrix x4 (A), 8 ldmatrix x2.trans (B) and 32 mma.sync.
+// a warp issues 4 ldmatrix x4 (A), 4 ldmatrix x4.trans (B, two n tiles
+// each) and 32 mma.sync. The fragments of a step are loaded one step
+// ahead: the text holds three sets of loads (before the loop, for the
+// tile's second step, for the next tile's first).
 func Example() {
 	text, err := run(matmul(256, 256, 256), gpumatmulmma.DefaultOptions())
 	if err != nil {
@@ -69,7 +72,7 @@ func Example() {
 	// Output:
 	// true
 	// 64
-	// 8 16
+	// 12 12
 }
 
 // TestOutputRoundTripsThroughUpstream: what the pipeline prints

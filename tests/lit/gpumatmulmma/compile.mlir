@@ -14,7 +14,7 @@
 // CHECK-DAG: cp.async.wait_group 2;
 // CHECK-DAG: cp.async.wait_group 0;
 // CHECK-DAG: ldmatrix.sync.aligned.m8n8.x4.shared.b16
-// CHECK-DAG: ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16
+// CHECK-DAG: ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16
 // CHECK-DAG: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
 // CHECK-DAG: bar.sync 0;
 
