@@ -55,6 +55,8 @@ var interpConfigs = []struct {
 	{"2stages-swizzled-grid", "tb-tile=64,64,32 warp-tile=32,32 stages=2 grid-swizzle=2", 128, 128, 96},
 	{"default-shape", "", 128, 128, 160},
 	{"bk64-1warp", "tb-tile=32,64,64 warp-tile=32,64 stages=4", 64, 64, 128},
+	// Fewer K tiles than the prologue would fill: every wait is for all.
+	{"one-k-tile", "tb-tile=64,64,32 warp-tile=32,32 stages=4", 64, 64, 32},
 }
 
 func TestInterpreterEquivalence(t *testing.T) {

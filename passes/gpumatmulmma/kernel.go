@@ -226,15 +226,16 @@ func (k *kernel) fragments(st *state, f fragAddrs, slot string, kk int64) (fa, f
 		for h := 0; h < 2; h++ {
 			lo := e.op("v", "vector.extract %s[%d] : vector<2xf16> from %s", pair, 2*h, fragA)
 			hi := e.op("v", "vector.extract %s[%d] : vector<2xf16> from %s", pair, 2*h+1, fragA)
-			v := e.op("v", "vector.insert %s, %s [0] : vector<2xf16> into %s", lo, st.undefB(), fragB)
+			v := e.op("v", "vector.insert %s, %s [0] : vector<2xf16> into %s", lo, st.zeroFragB(), fragB)
 			fb = append(fb, e.op("fb", "vector.insert %s, %s [1] : vector<2xf16> into %s", hi, v, fragB))
 		}
 	}
 	return fa, fb
 }
 
-// undefB returns the zero B fragment, defined on first use.
-func (st *state) undefB() string {
+// zeroFragB returns the zero B fragment, defined on first use (in the
+// prologue, whose loads come before, and dominate, every other).
+func (st *state) zeroFragB() string {
 	if st.zeroB == "" {
 		st.zeroB = st.e.op("zb", "arith.constant dense<0.0> : %s", fragB)
 	}
