@@ -13,8 +13,12 @@
 //   - A and B stored XOR-swizzled in 16-byte chunks, so that the 8 row
 //     addresses of each ldmatrix phase hit 8 distinct bank groups;
 //   - per warp (default 64x64 of a 128x128x32 block tile, 4 warps),
-//     nvgpu.ldmatrix x4 for A's 16x16 fragments, x2 transposed for B's
-//     16x8 (B is K x N row-major), nvgpu.mma.sync m16n8k16 f16 -> f32;
+//     nvgpu.ldmatrix x4 for A's 16x16 fragments, x4 transposed for two of
+//     B's 16x8 ones (B is K x N row-major), nvgpu.mma.sync m16n8k16
+//     f16 -> f32; the fragments are double-buffered in registers: those
+//     of the next 16-deep step (past a tile's last step, the next tile's
+//     first, after its wait and the block's one barrier a tile) are
+//     loaded before the current step's mma.sync;
 //   - C += the accumulators straight from registers (vector<2xf32>
 //     accesses), and an optional grid swizzle for L2 reuse.
 //
