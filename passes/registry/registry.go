@@ -36,6 +36,7 @@ import (
 	"github.com/goopt/goopt/passes/gpulaunchsinkindexcomputations"
 	"github.com/goopt/goopt/passes/gpumapaffine"
 	"github.com/goopt/goopt/passes/gpumatmulhopper"
+	"github.com/goopt/goopt/passes/gpumatmulmma"
 	"github.com/goopt/goopt/passes/gpumatmulwmma"
 	"github.com/goopt/goopt/passes/loweraffine"
 	"github.com/goopt/goopt/passes/printopstats"
@@ -86,12 +87,13 @@ func Factories() []pass.Factory {
 		gpulaunchsinkindexcomputations.New,
 		gpumapaffine.New,
 		gpumatmulhopper.NewKernelPass,
+		gpumatmulmma.NewKernelPass,
 	}
 }
 
 // Pipelines returns every named pipeline.
 func Pipelines() []*pass.PipelineInfo {
-	return []*pass.PipelineInfo{gpumatmulwmma.Pipeline(), gpumatmulhopper.Pipeline(), gpumapaffine.Pipeline()}
+	return []*pass.PipelineInfo{gpumatmulwmma.Pipeline(), gpumatmulhopper.Pipeline(), gpumatmulmma.Pipeline(), gpumapaffine.Pipeline()}
 }
 
 // All returns a registry holding every pass and named pipeline.

@@ -1,0 +1,96 @@
+package gpumatmulmma
+
+import (
+	"os"
+	"os/exec"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// TestSwizzleIsConflictFree: for every row width the kernel can have, the
+// 8 rows of an ldmatrix phase (from a multiple of 8) read one logical
+// chunk from 8 distinct bank groups, and each row's chunks are a
+// permutation (every copy lands in its own row, 16-byte aligned).
+func TestSwizzleIsConflictFree(t *testing.T) {
+	for _, rowChunks := range []int64{2, 4, 8, 16, 32} {
+		shift, mask := swizzle(rowChunks)
+		phys := func(r, c int64) int64 { return c ^ (r>>shift)&mask }
+		for r0 := int64(0); r0 < 32; r0 += 8 {
+			for c := int64(0); c < rowChunks; c++ {
+				seen := map[int64]bool{}
+				for r := r0; r < r0+8; r++ {
+					seen[(r*rowChunks+phys(r, c))%bankPeriod] = true
+				}
+				if len(seen) != 8 {
+					t.Errorf("%d chunks a row: rows %d..%d, chunk %d hit %d bank groups, want 8", rowChunks, r0, r0+7, c, len(seen))
+				}
+			}
+		}
+		for r := int64(0); r < 16; r++ {
+			seen := map[int64]bool{}
+			for c := int64(0); c < rowChunks; c++ {
+				if p := phys(r, c); p < 0 || p >= rowChunks {
+					t.Errorf("%d chunks a row: chunk %d of row %d goes to %d", rowChunks, c, r, p)
+				} else {
+					seen[p] = true
+				}
+			}
+			if int64(len(seen)) != rowChunks {
+				t.Errorf("%d chunks a row: row %d is not permuted", rowChunks, r)
+			}
+		}
+	}
+}
+
+// TestUpstreamLowersToAmperePTX: mlir-opt-19 verifies the kernel text and
+// its gpu-lower-to-nvvm-pipeline takes it to sm_80 PTX with the legacy
+// tensor-core instructions (upstream's lowering of the same nvgpu ops).
+func TestUpstreamLowersToAmperePTX(t *testing.T) {
+	mlirOpt, err := exec.LookPath("mlir-opt-19")
+	if err != nil {
+		t.Skip("mlir-opt-19 not installed")
+	}
+	o := DefaultOptions()
+	kc, err := o.kernel()
+	if err != nil {
+		t.Fatal(err)
+	}
+	kc.M, kc.N, kc.K = 256, 256, 256
+	in := t.TempDir() + "/k.mlir"
+	if err := os.WriteFile(in, []byte(kc.text()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, err := exec.Command(mlirOpt, in, "--gpu-launch-sink-index-computations",
+		"--gpu-lower-to-nvvm-pipeline=cubin-chip=sm_80 cubin-features=+ptx70 opt-level=3 cubin-format=isa").CombinedOutput()
+	if err != nil {
+		t.Fatalf("upstream cannot lower the kernel: %s", out)
+	}
+	mt := regexp.MustCompile(`assembly = "((?:[^"\\]|\\.)*)"`).FindSubmatch(out)
+	if mt == nil {
+		t.Fatal("no PTX in the gpu.binary")
+	}
+	ptx := unescapeMLIR(string(mt[1]))
+	for _, want := range []string{"cp.async.cg.shared.global", "ldmatrix.sync.aligned.m8n8.x4.shared.b16", "ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16", "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32"} {
+		if !strings.Contains(ptx, want) {
+			t.Errorf("PTX lacks %q", want)
+		}
+	}
+}
+
+// unescapeMLIR undoes the \XX hex escapes of an MLIR string attribute.
+func unescapeMLIR(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\\' && i+2 < len(s) {
+			if v, err := strconv.ParseUint(s[i+1:i+3], 16, 8); err == nil {
+				b.WriteByte(byte(v))
+				i += 2
+				continue
+			}
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}
