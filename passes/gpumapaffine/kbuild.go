@@ -122,6 +122,26 @@ func (k *kb) ifThen(cond *ir.Value, then func()) {
 	k.b.Restore(ip)
 }
 
+// ifThenElse emits scf.if cond with no results and both regions.
+func (k *kb) ifThenElse(cond *ir.Value, then, els func()) {
+	st := &ir.OperationState{Name: "scf.if", Loc: k.loc}
+	st.Operands = []*ir.Value{cond}
+	r0, r1 := st.AddRegion(), st.AddRegion()
+	k.b.Create(st)
+	ip := k.b.Save()
+	for _, p := range []struct {
+		r  *ir.Region
+		fn func()
+	}{{r0, then}, {r1, els}} {
+		blk := ir.NewBlock()
+		p.r.AppendBlock(blk)
+		k.b.SetInsertionPointToEnd(blk)
+		p.fn()
+		k.b.CreateOp("scf.yield", k.loc, nil, nil)
+	}
+	k.b.Restore(ip)
+}
+
 // ifElse emits scf.if cond yielding one value of type t.
 func (k *kb) ifElse(cond *ir.Value, t ir.Type, then, els func() *ir.Value) *ir.Value {
 	st := &ir.OperationState{Name: "scf.if", Loc: k.loc, Types: []ir.Type{t}}
