@@ -189,7 +189,9 @@ func (p *ewPlan) build(k *kb) *ir.Operation {
 								// Only the last vector of x can be partial:
 								// its elements below nx, one by one.
 								k.ifThenElse(k.ltc(xi, nx-p.vw+1), vector, func() {
-									for e := int64(0); e+1 < p.vw; e++ {
+									// xi itself is below nx (the guard above).
+									scalar(xi)
+									for e := int64(1); e+1 < p.vw; e++ {
 										xe := k.addc(xi, e)
 										k.ifThen(k.ltc(xe, nx), func() { scalar(xe) })
 									}

@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/goopt/goopt/dialects/gpu"
+	"github.com/goopt/goopt/dialects/vector"
 	"github.com/goopt/goopt/ir"
 )
 
@@ -120,6 +121,11 @@ func (k *kb) ifThen(cond *ir.Value, then func()) {
 	then()
 	k.b.CreateOp("scf.yield", k.loc, nil, nil)
 	k.b.Restore(ip)
+}
+
+// extract is element i of the 1-D vector v (of elements elem).
+func (k *kb) extract(v *ir.Value, i int64, elem ir.Type) *ir.Value {
+	return vector.BuildExtractOp(k.b, k.loc, v, nil, elem, ir.NamedAttribute{Name: "static_position", Value: ir.DenseI64Array(i)}).Result(0)
 }
 
 // ifThenElse emits scf.if cond with no results and both regions.

@@ -49,7 +49,7 @@ type kernel struct {
 
 var kernels = []kernel{
 	{"vecadd", func(m, n int) string { return vecadd(m * n) }, 0, []string{"vector<4xf32>"}, elementwiseConfigs},
-	{"transpose", transpose, 0, []string{"gpu.barrier", "memref<32x33xf32, 3>"}, transposeConfigs},
+	{"transpose", transpose, 0, []string{"gpu.barrier", "memref<32x33xf32, 3>", "vector.load", "vector.store"}, transposeConfigs},
 	{"softmax", softmax, 1e-5, []string{"gpu.shuffle  xor", "vector.load", "arith.bitcast"}, rowConfigs},
 	{"bcast", bcast, 0, []string{"vector.broadcast"}, elementwiseConfigs},
 	{"rowsum", rowsum, 1e-5, []string{"gpu.shuffle  xor"}, rowConfigs},
@@ -58,14 +58,16 @@ var kernels = []kernel{
 
 // sizes are small and awkward: 1, primes, sizes no tile or vector width
 // divides, and 1000.
-// {5, 256}: rows the warp plan's lanes divide (the single-pass row plan).
-var sizes = [][2]int{{1, 1}, {7, 33}, {33, 7}, {61, 4}, {3, 1000}, {1000, 1}, {2, 64}, {5, 256}}
+// {5, 256}: rows the warp plan's lanes divide (the single-pass row plan);
+// {36, 40}: vectorised transpose tiles with edge tiles on both sides.
+var sizes = [][2]int{{1, 1}, {7, 33}, {33, 7}, {61, 4}, {3, 1000}, {1000, 1}, {2, 64}, {5, 256}, {36, 40}}
 
 // The configurations switch each optimisation off or change each plan
 // that applies to a kernel.
 var (
 	elementwiseConfigs = []string{"", "vector-width=1", "coarsen=3 block-size=64", "grid=stride stride-blocks=2", "vector-width=2 block-size=32"}
-	transposeConfigs   = []string{"", "transpose-smem=xor", "transpose-smem=none", "grid=stride stride-blocks=2", "transpose-tile=16 transpose-smem=xor"}
+	transposeConfigs   = []string{"", "transpose-smem=xor", "transpose-smem=none", "grid=stride stride-blocks=2", "transpose-tile=16 transpose-smem=xor",
+		"vector-width=1", "vector-width=2 transpose-tile=8", "transpose-tile=64"}
 	rowConfigs         = []string{"", "reduce-plan=block reduce-block-size=64", "reduce-plan=block reduce-block-size=128 grid=stride stride-blocks=3",
 		"reduce-plan=warp reduce-block-size=64 grid=stride stride-blocks=2", "warp-row-max=0",
 		"reduce-plan=block reduce-block-size=32", "reduce-plan=block reduce-block-size=64 vector-width=1", "row-registers=0"}
@@ -167,6 +169,7 @@ func TestEveryBarrierIsNeeded(t *testing.T) {
 		barriers           int
 	}{
 		{"transpose", transpose(40, 40), "", 1},
+		{"transpose-vector-edges", transpose(36, 40), "", 1},
 		{"transpose-stride", transpose(40, 70), "grid=stride stride-blocks=1", 2},
 		{"softmax-block", softmax(3, 100), "reduce-plan=block reduce-block-size=64", 3},
 		{"softmax-block-single-pass", softmax(3, 512), "reduce-plan=block reduce-block-size=64", 3},
