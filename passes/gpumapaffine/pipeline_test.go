@@ -68,7 +68,7 @@ var (
 	elementwiseConfigs = []string{"", "vector-width=1", "coarsen=3 block-size=64", "grid=stride stride-blocks=2", "vector-width=2 block-size=32"}
 	transposeConfigs   = []string{"", "transpose-smem=xor", "transpose-smem=none", "grid=stride stride-blocks=2", "transpose-tile=16 transpose-smem=xor",
 		"vector-width=1", "vector-width=2 transpose-tile=8", "transpose-tile=64"}
-	rowConfigs         = []string{"", "reduce-plan=block reduce-block-size=64", "reduce-plan=block reduce-block-size=128 grid=stride stride-blocks=3",
+	rowConfigs = []string{"", "reduce-plan=block reduce-block-size=64", "reduce-plan=block reduce-block-size=128 grid=stride stride-blocks=3",
 		"reduce-plan=warp reduce-block-size=64 grid=stride stride-blocks=2", "warp-row-max=0",
 		"reduce-plan=block reduce-block-size=32", "reduce-plan=block reduce-block-size=64 vector-width=1", "row-registers=0"}
 )

@@ -177,8 +177,8 @@ func (p *trPlan) build(k *kb, fn *ir.Operation) *ir.Operation {
 				split(func() {
 					perRow := p.tile / p.vw
 					for i := int64(0); i < p.tile*perRow; i += nthr {
-						e := k.addc(t, i)
-						r, c := k.bin("arith.divui", e, k.idx(perRow)), k.mulc(k.bin("arith.remui", e, k.idx(perRow)), p.vw)
+						r, c := k.tileCoord(t, i, perRow, nthr)
+						c = k.mulc(c, p.vw)
 						m := ir.NewMapping()
 						m.Map(nt.band[y].InductionVar(), iv(y, k.add(y0, r)))
 						m.Map(nt.band[x].InductionVar(), iv(x, k.add(x0, c)))
@@ -221,8 +221,8 @@ func (p *trPlan) build(k *kb, fn *ir.Operation) *ir.Operation {
 				split(func() {
 					perRow := p.tile / p.vw
 					for i := int64(0); i < p.tile*perRow; i += nthr {
-						e := k.addc(t, i)
-						r, c := k.bin("arith.divui", e, k.idx(perRow)), k.mulc(k.bin("arith.remui", e, k.idx(perRow)), p.vw)
+						r, c := k.tileCoord(t, i, perRow, nthr)
+						c = k.mulc(c, p.vw)
 						m := ir.NewMapping()
 						m.Map(nt.band[y].InductionVar(), iv(y, k.add(y0, c)))
 						m.Map(nt.band[x].InductionVar(), iv(x, k.add(x0, r)))
@@ -269,9 +269,20 @@ func (p *trPlan) build(k *kb, fn *ir.Operation) *ir.Operation {
 // threads (t the thread) taking consecutive columns.
 func (p *trPlan) scalarPhase(k *kb, t *ir.Value, nthr int64, body func(r, c *ir.Value)) {
 	for i := int64(0); i < p.tile*p.tile; i += nthr {
-		e := k.addc(t, i)
-		body(k.bin("arith.divui", e, k.idx(p.tile)), k.bin("arith.remui", e, k.idx(p.tile)))
+		body(k.tileCoord(t, i, p.tile, nthr))
 	}
+}
+
+// tileCoord is the row and column of item t+i of a tile of rows of
+// perRow items; when the nthr threads cover whole rows (i a multiple of
+// nthr), item t+i is t's own item i/perRow rows further, with no
+// division per item.
+func (k *kb) tileCoord(t *ir.Value, i, perRow, nthr int64) (r, c *ir.Value) {
+	if nthr%perRow == 0 {
+		return k.addc(k.bin("arith.divui", t, k.idx(perRow)), i/perRow), k.bin("arith.remui", t, k.idx(perRow))
+	}
+	e := k.addc(t, i)
+	return k.bin("arith.divui", e, k.idx(perRow)), k.bin("arith.remui", e, k.idx(perRow))
 }
 
 // guard is the condition that element (yi, xi) is in the iteration space.
