@@ -176,6 +176,10 @@ func (p *trPlan) build(k *kb, fn *ir.Operation) *ir.Operation {
 				// the threads so that the loads are coalesced.
 				split(func() {
 					perRow := p.tile / p.vw
+					// Every load before any tile store, so that a thread
+					// has all its loads in flight at once.
+					type item struct{ r, c, v *ir.Value }
+					var items []item
 					for i := int64(0); i < p.tile*perRow; i += nthr {
 						r, c := k.tileCoord(t, i, perRow, nthr)
 						c = k.mulc(c, p.vw)
@@ -192,6 +196,10 @@ func (p *trPlan) build(k *kb, fn *ir.Operation) *ir.Operation {
 							vectorOps(k, loadOps, m, p.vw, nt.pos, 2, x, nil, nil)
 							v = m.Lookup(p.store.Operand(0))
 						}
+						items = append(items, item{r, c, v})
+					}
+					for _, it := range items {
+						r, c, v := it.r, it.c, it.v
 						for l := int64(0); l < p.vw; l++ {
 							s := v
 							if _, ok := v.Type().(*ir.VectorType); ok {
