@@ -2,10 +2,12 @@
 // affine loops: per row, a max reduction, an exp-sum reduction (both
 // affine.for with iter_args) and the normalisation. gpu-map-affine gives
 // each row to a block of 512 threads (rows longer than warp-row-max=1024
-// elements; shorter rows get one warp each): the threads stride over the
-// row in vectors of 4 (ld.global.v4.f32), reduce their partials with
-// gpu.shuffle xor within each warp and across the warps through workgroup
-// memory.
+// elements; shorter rows get one warp each). A row is 2048 vectors of 4,
+// four per thread: each thread loads its four (ld.global.v4.f32) once and
+// keeps them, and their exps, in registers across the three loops (the
+// single-pass plan; row-registers=0 gives the three-pass one), so X is
+// read once and Y written once. The partials are reduced with gpu.shuffle
+// xor within each warp and across the warps through workgroup memory.
 //
 //   go run ./cmd/goopt opt examples/softmax.mlir --gpu-map-affine
 //   go run ./cmd/goopt compile examples/softmax.mlir -o softmax.ptx

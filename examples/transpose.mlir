@@ -2,8 +2,12 @@
 // for an 8192x8192 f32 A, as a plain affine nest. The store B[j][i] is
 // uncoalesced in the loop order, so gpu-map-affine stages each 32x32 tile
 // in workgroup memory (padded to 32x33 so that the transposed reads hit 32
-// different banks; transpose-smem=xor swizzles instead): 32x8 threads
-// read rows of A coalesced, a barrier, then write rows of B coalesced.
+// different banks; transpose-smem=xor swizzles instead): 128 threads read
+// rows of A coalesced as 16-byte vectors (ld.global.v4.f32, two each), a
+// barrier, then write rows of B coalesced (st.global.v4.f32, each vector
+// gathered from a tile column). At sizes the tile does not divide only
+// the edge tiles are guarded (element by element); interior tiles run
+// unguarded.
 //
 //   go run ./cmd/goopt opt examples/transpose.mlir --gpu-map-affine
 //   go run ./cmd/goopt compile examples/transpose.mlir -o transpose.ptx

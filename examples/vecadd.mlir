@@ -2,7 +2,9 @@
 // plain affine loop. goopt compile maps it with gpu-map-affine: one
 // 128-bit vector.load of A and of B and one vector.store of C per thread
 // (ld.global.v4.f32 / st.global.v4.f32 in the PTX), consecutive threads on
-// consecutive vectors, a 262144-block grid of 256 threads.
+// consecutive vectors, a 262144-block grid of 256 threads. At a length
+// that 4 does not divide the kernel stays vectorised; the one thread at
+// the end finishes the last elements one by one.
 //
 //   go run ./cmd/goopt opt examples/vecadd.mlir --gpu-map-affine
 //   go run ./cmd/goopt compile examples/vecadd.mlir -o vecadd.ptx

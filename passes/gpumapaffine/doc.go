@@ -16,11 +16,19 @@
 //     vector-width elements (vector.load/vector.store, 128-bit for 4×f32
 //     with convert-gpu-to-nvvm's vector-alignment-from-indices), loads
 //     that do not depend on x are broadcast, and coarsen vectors per
-//     thread, each still coalesced across the warp.
+//     thread, each still coalesced across the warp. When vector-width
+//     does not divide the x trip count, the thread whose vector would
+//     run past the end handles its last elements one by one (a scalar
+//     tail); the rest stays vectorised.
 //   - Transpose (a 2-D band whose one store is transposed, B[j][i] =
 //     f(A[i][j])): tiles staged in workgroup memory, padded by one element
 //     or XOR-swizzled (transpose-smem), with a barrier between the
-//     coalesced reads and the coalesced writes.
+//     coalesced reads and the coalesced writes. Where both memrefs' rows
+//     are vector-aligned, threads load vector-width elements of A along x
+//     and store vector-width elements of B along y (16-byte accesses for
+//     4×f32; the tile itself is accessed by scalars, conflict-free). Only
+//     edge tiles, where the tile does not divide a dimension, are guarded
+//     (element by element, scalar); interior tiles run unguarded.
 //   - Rows (inner loops under the band: reductions as affine.for with
 //     iter_args, or affine.parallel with reduce, and parallel loops): one
 //     warp per row for rows of at most warp-row-max elements, one block per
@@ -28,7 +36,13 @@
 //     vectors of vector-width elements where its accesses allow, as
 //     above), partials are combined with gpu.shuffle xor within warps and
 //     through workgroup memory across warps. Rows whose ops share written
-//     memory go to blocks, with barriers between the phases.
+//     memory go to blocks, with barriers between the phases. When every
+//     loop of the row has the same iteration space and the lanes divide
+//     it into at most row-registers vectors each, the plan is single-pass:
+//     each lane runs the same iterations of every loop, unrolled, and the
+//     loads of memory the row does not write are read once and kept in
+//     registers for the later loops (softmax reads its row once, not
+//     three times).
 //
 // Sizes need not divide the tiles: boundary threads are guarded with
 // scf.if. Grids are exact by default; grid=stride caps the x grid at

@@ -21,6 +21,9 @@ type ewPlan struct {
 	gx, gy         int64 // tiles along x and y
 	sx, sy         bool  // grid-stride along x, y
 	bx, by         int64 // launched grid
+	// tail: vw does not divide the x trip count; a thread whose vector
+	// would run past the end handles its remaining elements one by one.
+	tail bool
 }
 
 func planElementwise(nt *nest, o *Options) (*ewPlan, error) {
@@ -32,6 +35,7 @@ func planElementwise(nt *nest, o *Options) (*ewPlan, error) {
 	}
 	if o.VectorWidth > 1 && vectorizable(nt, o.VectorWidth) {
 		p.vw = o.VectorWidth
+		p.tail = nx%p.vw != 0
 	}
 	perThread := p.vw * p.cf
 	p.tx = o.BlockSize
@@ -60,12 +64,14 @@ func planElementwise(nt *nest, o *Options) (*ewPlan, error) {
 }
 
 // vectorizable reports whether the body can run on vectors of vw elements
-// along x: the x trip count and every contiguous access's row are
-// multiples of vw and start aligned, the body computes on scalars of
-// integer or float type only, and no access strides along x.
+// along x: every contiguous access starts aligned and, in memrefs of rank
+// above 1, has rows that are multiples of vw (so every row starts
+// aligned), the body computes on scalars of integer or float type only,
+// and no access strides along x. The x trip count need not be a multiple
+// of vw (a scalar tail handles the rest) but must reach one vector.
 func vectorizable(nt *nest, vw int64) bool {
 	x := len(nt.band) - 1
-	if nt.step[x] != 1 || nt.n[x]%vw != 0 {
+	if nt.step[x] != 1 || nt.n[x] < vw {
 		return false
 	}
 	return vectorizableOps(bodyOps(nt.body), nt.pos, len(nt.band), x, nt.lb[x], vw)
@@ -99,7 +105,7 @@ func vectorizableOps(ops []*ir.Operation, pos map[*ir.Value]int, nd, x int, lb, 
 				}
 				continue
 			}
-			if last.other || last.coef[x] != 1 || (lb+last.cst)%vw != 0 || t.Shape()[t.Rank()-1]%vw != 0 {
+			if last.other || last.coef[x] != 1 || (lb+last.cst)%vw != 0 || (t.Rank() > 1 && t.Shape()[t.Rank()-1]%vw != 0) {
 				return false
 			}
 			for e, c := range last.coef {
@@ -164,13 +170,32 @@ func (p *ewPlan) build(k *kb) *ir.Operation {
 							ok = k.ltc(xi, nx)
 						}
 						k.ifThen(ok, func() {
-							m.Map(nt.band[x].InductionVar(), k.addc(k.mulc(xi, nt.step[x]), nt.lb[x]))
-							if p.vw > 1 {
-								p.vectorBody(k, m)
-							} else {
+							scalar := func(xi *ir.Value) {
+								m.Map(nt.band[x].InductionVar(), k.addc(k.mulc(xi, nt.step[x]), nt.lb[x]))
 								for _, op := range bodyOps(nt.body) {
 									k.b.Clone(op, m)
 								}
+							}
+							vector := func() {
+								m.Map(nt.band[x].InductionVar(), k.addc(k.mulc(xi, nt.step[x]), nt.lb[x]))
+								p.vectorBody(k, m)
+							}
+							switch {
+							case p.vw == 1:
+								scalar(xi)
+							case !p.tail:
+								vector()
+							default:
+								// Only the last vector of x can be partial:
+								// its elements below nx, one by one.
+								k.ifThenElse(k.ltc(xi, nx-p.vw+1), vector, func() {
+									// xi itself is below nx (the guard above).
+									scalar(xi)
+									for e := int64(1); e+1 < p.vw; e++ {
+										xe := k.addc(xi, e)
+										k.ifThen(k.ltc(xe, nx), func() { scalar(xe) })
+									}
+								})
 							}
 						})
 					}
@@ -184,7 +209,7 @@ func (p *ewPlan) build(k *kb) *ir.Operation {
 // x IV mapped in m.
 func (p *ewPlan) vectorBody(k *kb, m *ir.Mapping) {
 	nt := p.nt
-	vectorOps(k, bodyOps(nt.body), m, p.vw, nt.pos, len(nt.band), len(nt.band)-1, nil)
+	vectorOps(k, bodyOps(nt.body), m, p.vw, nt.pos, len(nt.band), len(nt.band)-1, nil, nil)
 }
 
 // vectorOps emits ops on vectors of vw elements starting at the IV x
@@ -192,8 +217,9 @@ func (p *ewPlan) vectorBody(k *kb, m *ir.Mapping) {
 // vector.load/vector.store, loads that do not depend on x stay scalar and
 // are broadcast where a vector op uses them. isVec marks the mapped values
 // that are vectors already (the accumulators of a vectorised reduction);
-// it may be nil.
-func vectorOps(k *kb, ops []*ir.Operation, m *ir.Mapping, vw int64, pos map[*ir.Value]int, nd, x int, isVec map[*ir.Value]bool) {
+// it may be nil. Loads cache can serve (single-pass rows) are taken from
+// it, and recorded in it; cache may be nil.
+func vectorOps(k *kb, ops []*ir.Operation, m *ir.Mapping, vw int64, pos map[*ir.Value]int, nd, x int, isVec map[*ir.Value]bool, cache *loadCache) {
 	if isVec == nil {
 		isVec = map[*ir.Value]bool{}
 	}
@@ -210,6 +236,12 @@ func vectorOps(k *kb, ops []*ir.Operation, m *ir.Mapping, vw int64, pos map[*ir.
 	ex := &loweraffine.Expander{B: k.b, Loc: k.loc}
 	for _, op := range ops {
 		if acc, ok := analysis.NewMemRefAccess(op); ok {
+			key := cache.key(acc, m, vw)
+			if v, hit := cache.lookup(key); hit {
+				_, isVec[v] = v.Type().(*ir.VectorType)
+				m.Map(op.Result(0), v)
+				continue
+			}
 			var ops []*ir.Value
 			for _, v := range acc.Operands {
 				ops = append(ops, m.Lookup(v))
@@ -228,8 +260,11 @@ func vectorOps(k *kb, ops []*ir.Operation, m *ir.Mapping, vw int64, pos map[*ir.
 				v := k.op("vector.load", append([]*ir.Value{mem}, idx...), vecOf(elem))
 				isVec[v] = true
 				m.Map(op.Result(0), v)
+				cache.record(key, v)
 			default:
-				m.Map(op.Result(0), k.op("memref.load", append([]*ir.Value{mem}, idx...), elem))
+				v := k.op("memref.load", append([]*ir.Value{mem}, idx...), elem)
+				m.Map(op.Result(0), v)
+				cache.record(key, v)
 			}
 			continue
 		}

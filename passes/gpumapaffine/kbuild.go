@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/goopt/goopt/dialects/gpu"
+	"github.com/goopt/goopt/dialects/vector"
 	"github.com/goopt/goopt/ir"
 )
 
@@ -119,6 +120,31 @@ func (k *kb) ifThen(cond *ir.Value, then func()) {
 	k.b.SetInsertionPointToEnd(blk)
 	then()
 	k.b.CreateOp("scf.yield", k.loc, nil, nil)
+	k.b.Restore(ip)
+}
+
+// extract is element i of the 1-D vector v (of elements elem).
+func (k *kb) extract(v *ir.Value, i int64, elem ir.Type) *ir.Value {
+	return vector.BuildExtractOp(k.b, k.loc, v, nil, elem, ir.NamedAttribute{Name: "static_position", Value: ir.DenseI64Array(i)}).Result(0)
+}
+
+// ifThenElse emits scf.if cond with no results and both regions.
+func (k *kb) ifThenElse(cond *ir.Value, then, els func()) {
+	st := &ir.OperationState{Name: "scf.if", Loc: k.loc}
+	st.Operands = []*ir.Value{cond}
+	r0, r1 := st.AddRegion(), st.AddRegion()
+	k.b.Create(st)
+	ip := k.b.Save()
+	for _, p := range []struct {
+		r  *ir.Region
+		fn func()
+	}{{r0, then}, {r1, els}} {
+		blk := ir.NewBlock()
+		p.r.AppendBlock(blk)
+		k.b.SetInsertionPointToEnd(blk)
+		p.fn()
+		k.b.CreateOp("scf.yield", k.loc, nil, nil)
+	}
 	k.b.Restore(ip)
 }
 

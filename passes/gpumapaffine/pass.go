@@ -37,6 +37,7 @@ type Options struct {
 	ReducePlan  string `opt:"reduce-plan" enum:"auto,warp,block" desc:"Rows with reductions: one warp per row, one block per row, or auto (warp when every reduction is at most warp-row-max long)"`
 	WarpRowMax  int64  `opt:"warp-row-max" desc:"Longest reduction the auto plan gives to one warp (default 1024)"`
 	ReduceBlock int64  `opt:"reduce-block-size" desc:"Threads per block of reduction kernels (a multiple of 32, at most 1024; default 512)"`
+	RowRegs     int64  `opt:"row-registers" desc:"Most vectors of a row each lane keeps in registers across the row's loops, so that the row is read from memory once (0: off, every loop reads memory; default 8)"`
 	ExpandExp   bool   `opt:"expand-exp" desc:"Expand f32 math.exp in kernels into arith ops (goopt's GPU lowering has no libdevice for it)"`
 	Cleanup     bool   `opt:"cleanup" desc:"Run canonicalize and cse on the result (gpu-map-affine; gpu-map-affine-nests alone ignores it)"`
 }
@@ -44,7 +45,7 @@ type Options struct {
 // DefaultOptions are the tuned defaults.
 func DefaultOptions() Options {
 	return Options{BlockSize: 256, Coarsen: 1, VectorWidth: 4, Grid: "exact", StrideBlks: 1024,
-		SmemLayout: "pad", Tile: 32, ReducePlan: "auto", WarpRowMax: 1024, ReduceBlock: 512, ExpandExp: true, Cleanup: true}
+		SmemLayout: "pad", Tile: 32, ReducePlan: "auto", WarpRowMax: 1024, ReduceBlock: 512, RowRegs: 8, ExpandExp: true, Cleanup: true}
 }
 
 func (o *Options) check() error {
@@ -70,6 +71,9 @@ func (o *Options) check() error {
 	}
 	if o.StrideBlks < 1 || o.StrideBlks > maxGridYZ {
 		return fmt.Errorf("%s: option 'stride-blocks' must be in [1, 65535], got %d", Name, o.StrideBlks)
+	}
+	if o.RowRegs < 0 || o.RowRegs > 64 {
+		return fmt.Errorf("%s: option 'row-registers' must be in [0, 64], got %d", Name, o.RowRegs)
 	}
 	if o.WarpRowMax < 0 {
 		return fmt.Errorf("%s: option 'warp-row-max' must not be negative", Name)

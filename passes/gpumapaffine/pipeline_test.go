@@ -49,7 +49,7 @@ type kernel struct {
 
 var kernels = []kernel{
 	{"vecadd", func(m, n int) string { return vecadd(m * n) }, 0, []string{"vector<4xf32>"}, elementwiseConfigs},
-	{"transpose", transpose, 0, []string{"gpu.barrier", "memref<32x33xf32, 3>"}, transposeConfigs},
+	{"transpose", transpose, 0, []string{"gpu.barrier", "memref<32x33xf32, 3>", "vector.load", "vector.store"}, transposeConfigs},
 	{"softmax", softmax, 1e-5, []string{"gpu.shuffle  xor", "vector.load", "arith.bitcast"}, rowConfigs},
 	{"bcast", bcast, 0, []string{"vector.broadcast"}, elementwiseConfigs},
 	{"rowsum", rowsum, 1e-5, []string{"gpu.shuffle  xor"}, rowConfigs},
@@ -58,15 +58,19 @@ var kernels = []kernel{
 
 // sizes are small and awkward: 1, primes, sizes no tile or vector width
 // divides, and 1000.
-var sizes = [][2]int{{1, 1}, {7, 33}, {33, 7}, {61, 4}, {3, 1000}, {1000, 1}, {2, 64}}
+// {5, 256}: rows the warp plan's lanes divide (the single-pass row plan);
+// {36, 40}: vectorised transpose tiles with edge tiles on both sides.
+var sizes = [][2]int{{1, 1}, {7, 33}, {33, 7}, {61, 4}, {3, 1000}, {1000, 1}, {2, 64}, {5, 256}, {36, 40}}
 
 // The configurations switch each optimisation off or change each plan
 // that applies to a kernel.
 var (
 	elementwiseConfigs = []string{"", "vector-width=1", "coarsen=3 block-size=64", "grid=stride stride-blocks=2", "vector-width=2 block-size=32"}
-	transposeConfigs   = []string{"", "transpose-smem=xor", "transpose-smem=none", "grid=stride stride-blocks=2", "transpose-tile=16 transpose-smem=xor"}
-	rowConfigs         = []string{"", "reduce-plan=block reduce-block-size=64", "reduce-plan=block reduce-block-size=128 grid=stride stride-blocks=3",
-		"reduce-plan=warp reduce-block-size=64 grid=stride stride-blocks=2", "warp-row-max=0"}
+	transposeConfigs   = []string{"", "transpose-smem=xor", "transpose-smem=none", "grid=stride stride-blocks=2", "transpose-tile=16 transpose-smem=xor",
+		"vector-width=1", "vector-width=2 transpose-tile=8", "transpose-tile=64"}
+	rowConfigs = []string{"", "reduce-plan=block reduce-block-size=64", "reduce-plan=block reduce-block-size=128 grid=stride stride-blocks=3",
+		"reduce-plan=warp reduce-block-size=64 grid=stride stride-blocks=2", "warp-row-max=0",
+		"reduce-plan=block reduce-block-size=32", "reduce-plan=block reduce-block-size=64 vector-width=1", "row-registers=0"}
 )
 
 // TestEquivalence maps every kernel at every size under every
@@ -119,6 +123,43 @@ func TestPlans(t *testing.T) {
 	}
 }
 
+// TestSinglePassRows: where the lanes divide a row, each lane keeps its
+// vectors of the row in registers across softmax's three loops, so the
+// kernel loads each element once (one vector.load per resident vector,
+// not three) and stores it once; row-registers=0 or a row the lanes do
+// not divide reads it three times. Each variant is also run.
+func TestSinglePassRows(t *testing.T) {
+	for _, c := range []struct {
+		m, n           int
+		options        string
+		loads, storesV int
+	}{
+		{4, 8192, "", 4, 4}, // 512 lanes × 4 vectors: the example's plan
+		{2, 512, "reduce-plan=block reduce-block-size=64", 2, 2}, // 128 vectors over 64 lanes
+		{6, 256, "", 2, 2},                 // warp plan: 64 vectors over 32 lanes
+		{4, 8192, "row-registers=0", 3, 1}, // the multi-pass plan: a loop per phase
+		{3, 1000, "", 3, 1},                // 250 vectors: 32 lanes do not divide them
+	} {
+		t.Run(fmt.Sprintf("%dx%d/%s", c.m, c.n, c.options), func(t *testing.T) {
+			src := softmax(c.m, c.n)
+			out, err := compile(t, src, c.options)
+			if err != nil {
+				t.Fatal(err)
+			}
+			text := printer.String(out, printer.Options{})
+			if got := strings.Count(text, "vector.load"); got != c.loads {
+				t.Errorf("%d vector.load, want %d:\n%s", got, c.loads, text)
+			}
+			if got := strings.Count(text, "vector.store"); got != c.storesV {
+				t.Errorf("%d vector.store, want %d:\n%s", got, c.storesV, text)
+			}
+			if err := equiv.Check(parse(t, src), out, "k", equiv.Options{Seeds: []int64{3}, RelTol: 1e-5}); err != nil {
+				t.Fatal(err)
+			}
+		})
+	}
+}
+
 // TestEveryBarrierIsNeeded removes each barrier of a staged transpose and
 // of a block-per-row softmax in turn: the interpreter must then report a
 // race on workgroup memory (or a read of it before any write).
@@ -128,8 +169,10 @@ func TestEveryBarrierIsNeeded(t *testing.T) {
 		barriers           int
 	}{
 		{"transpose", transpose(40, 40), "", 1},
+		{"transpose-vector-edges", transpose(36, 40), "", 1},
 		{"transpose-stride", transpose(40, 70), "grid=stride stride-blocks=1", 2},
 		{"softmax-block", softmax(3, 100), "reduce-plan=block reduce-block-size=64", 3},
+		{"softmax-block-single-pass", softmax(3, 512), "reduce-plan=block reduce-block-size=64", 3},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			out, err := compile(t, c.src, c.options)

@@ -1,6 +1,7 @@
 package gpumapaffine
 
 import (
+	"fmt"
 	"sort"
 
 	"github.com/goopt/goopt/dialects/affine"
@@ -32,6 +33,14 @@ type rowPlan struct {
 	gx, bx  int64
 	stride  bool
 	sync    bool // phases share written memory: barrier between them (block plan)
+	// resident > 0 is the single-pass plan: every loop of the row has the
+	// same iteration space, an exact multiple of the lanes, so each lane
+	// runs the same resident iterations of each loop (unrolled) and a load
+	// of memory the row does not write is read once and kept in registers
+	// for the later loops: the row is read from memory once, not once per
+	// loop (softmax: max, exp-sum and normalise).
+	resident int64
+	written  map[*ir.Value]bool // memrefs the row writes
 }
 
 // phase is one op of the row body: an inner loop or a row-level op.
@@ -130,6 +139,12 @@ func planRows(nt *nest, o *Options) (*rowPlan, error) {
 			}
 		}
 	}
+	p.written = map[*ir.Value]bool{}
+	for _, w := range written {
+		for mem := range w {
+			p.written[mem] = true
+		}
+	}
 	p.warp = o.ReducePlan == "warp" || (o.ReducePlan == "auto" && maxLen <= o.WarpRowMax)
 	if p.sync {
 		// Lanes of a warp are not ordered by a shuffle the way a barrier
@@ -145,6 +160,7 @@ func planRows(nt *nest, o *Options) (*rowPlan, error) {
 		p.threads = [3]int64{o.ReduceBlock, 1, 1}
 		p.lanes = o.ReduceBlock
 	}
+	p.resident = p.residentIterations(o.RowRegs)
 	p.gx = ceilDiv(p.rows, p.perBlk)
 	p.bx = p.gx
 	if o.Grid == "stride" && p.gx > o.StrideBlks {
@@ -154,6 +170,83 @@ func planRows(nt *nest, o *Options) (*rowPlan, error) {
 		p.stride, p.bx = true, maxGridX
 	}
 	return p, nil
+}
+
+// residentIterations is the number of iterations of each inner loop a
+// lane runs in the single-pass plan, or 0 when the plan does not apply:
+// the loops differ in their iteration space, the lanes do not divide it
+// (an unrolled iteration cannot be guarded without losing its loaded
+// values to the guard's region), a lane would hold more than most vectors,
+// or no loop reads memory the row does not write (nothing to keep).
+func (p *rowPlan) residentIterations(most int64) int64 {
+	var first *phase
+	reuse := false
+	loaded := map[*ir.Value]bool{} // read-only memrefs an earlier loop loads
+	for i := range p.phases {
+		ph := &p.phases[i]
+		if ph.loop.Operation == nil {
+			continue
+		}
+		if first == nil {
+			first = ph
+		} else if ph.lb != first.lb || ph.n != first.n || ph.step != first.step || ph.vw != first.vw {
+			return 0
+		}
+		here := map[*ir.Value]bool{}
+		for _, op := range bodyOps(ph.loop.Body()) {
+			if acc, ok := analysis.NewMemRefAccess(op); ok && !acc.IsStore && !p.written[acc.MemRef] {
+				reuse = reuse || loaded[acc.MemRef]
+				here[acc.MemRef] = true
+			}
+		}
+		for mem := range here {
+			loaded[mem] = true
+		}
+	}
+	if first == nil || !reuse {
+		return 0
+	}
+	vecs := first.n / first.vw
+	if vecs%p.lanes != 0 || vecs/p.lanes > most {
+		return 0
+	}
+	return vecs / p.lanes
+}
+
+// loadCache holds the values of the loads of memory a row does not write,
+// by the load's memref, map and mapped operands: a later loop of the
+// single-pass plan that loads the same element takes the value instead.
+type loadCache struct {
+	written map[*ir.Value]bool
+	vals    map[string]*ir.Value
+	ivs     []*ir.Value // the IV value of each resident iteration
+}
+
+// key is the cache key of the load acc whose operands are mapped in m
+// (vw: the width it is loaded at), or "" when acc may not be cached.
+func (c *loadCache) key(acc *analysis.MemRefAccess, m *ir.Mapping, vw int64) string {
+	if c == nil || acc.IsStore || c.written[acc.MemRef] {
+		return ""
+	}
+	key := fmt.Sprintf("%p|%d|%s", acc.MemRef, vw, acc.Map)
+	for _, v := range acc.Operands {
+		key += fmt.Sprintf("|%p", m.Lookup(v))
+	}
+	return key
+}
+
+func (c *loadCache) lookup(key string) (*ir.Value, bool) {
+	if key == "" {
+		return nil, false
+	}
+	v, ok := c.vals[key]
+	return v, ok
+}
+
+func (c *loadCache) record(key string, v *ir.Value) {
+	if key != "" {
+		c.vals[key] = v
+	}
 }
 
 // rowOpOK accepts the ops a row may run on every lane: pure ops and affine
@@ -201,8 +294,12 @@ func (p *rowPlan) build(k *kb, fn *ir.Operation) *ir.Operation {
 			k.ifThen(ok, func() {
 				m := ir.NewMapping()
 				k.delinearize(nt, len(nt.band), row, m)
+				var cache *loadCache
+				if p.resident > 0 {
+					cache = &loadCache{written: p.written, vals: map[string]*ir.Value{}}
+				}
 				for i := range p.phases {
-					p.emitPhase(k, i, lane, m, bufs)
+					p.emitPhase(k, i, lane, m, bufs, cache)
 					if p.sync && i+1 < len(p.phases) {
 						k.barrier()
 					}
@@ -219,7 +316,7 @@ func (p *rowPlan) smemType(t ir.Type, nWarps int64) *ir.MemRefType {
 	return ir.MemRef([]int64{nWarps}, t, nil, ir.IntAttr(ir.I64, 3))
 }
 
-func (p *rowPlan) emitPhase(k *kb, i int, lane *ir.Value, m *ir.Mapping, bufs map[ir.Type]*ir.Value) {
+func (p *rowPlan) emitPhase(k *kb, i int, lane *ir.Value, m *ir.Mapping, bufs map[ir.Type]*ir.Value, cache *loadCache) {
 	ph := p.phases[i]
 	if ph.loop.Operation == nil {
 		if ir.IsMemoryEffectFree(ph.op) || ph.op.Is(affine.LoadName) {
@@ -231,7 +328,12 @@ func (p *rowPlan) emitPhase(k *kb, i int, lane *ir.Value, m *ir.Mapping, bufs ma
 		return
 	}
 	f := ph.loop
-	parts := p.loopPartials(k, ph, lane, m)
+	var parts []*ir.Value
+	if p.resident > 0 {
+		parts = p.residentPartials(k, ph, lane, m, cache)
+	} else {
+		parts = p.loopPartials(k, ph, lane, m)
+	}
 	for r, c := range ph.comb {
 		v := k.warpReduce(parts[r], c)
 		if !p.warp {
@@ -290,46 +392,91 @@ func (k *kb) blockReduce(v *ir.Value, comb string, tid, buf *ir.Value, nWarps in
 // lane+lanes, ...; vectors of ph.vw elements when vectorised) and returns
 // each lane's partial value of each reduction, from the identity.
 func (p *rowPlan) loopPartials(k *kb, ph phase, lane *ir.Value, m *ir.Mapping) []*ir.Value {
-	f := ph.loop
-	vw := ph.vw
-	var ids []*ir.Value
-	for i, c := range ph.comb {
-		t := f.Result(i).Type()
-		if vw > 1 {
-			t = ir.Vector([]int64{vw}, t, nil)
-		}
-		ids = append(ids, k.splat(t, identityAttr(c, f.Result(i).Type())))
-	}
-	parts := k.forLoop(lane, k.idx(ph.n/vw), k.idx(p.lanes), ids, func(j *ir.Value, args []*ir.Value) []*ir.Value {
-		m.Map(f.InductionVar(), k.addc(k.mulc(j, ph.step*vw), ph.lb))
-		isVec := map[*ir.Value]bool{}
-		for i, a := range f.RegionIterArgs() {
-			m.Map(a, args[i])
-			isVec[args[i]] = true
-		}
-		if vw > 1 {
-			vectorOps(k, bodyOps(f.Body()), m, vw, ph.pos, len(ph.pos), len(ph.pos)-1, isVec)
-		} else {
-			for _, op := range bodyOps(f.Body()) {
-				k.b.Clone(op, m)
-			}
-		}
-		var ys []*ir.Value
-		for _, v := range f.Yield().Operands() {
-			ys = append(ys, m.Lookup(v))
-		}
-		return ys
+	parts := k.forLoop(lane, k.idx(ph.n/ph.vw), k.idx(p.lanes), p.identities(k, ph), func(j *ir.Value, args []*ir.Value) []*ir.Value {
+		return p.iteration(k, ph, k.addc(k.mulc(j, ph.step*ph.vw), ph.lb), args, m, nil)
 	})
 	// parts is the loop's own result list: leave it alone.
-	parts = append([]*ir.Value(nil), parts...)
-	if vw == 1 {
+	return p.combineElements(k, ph, append([]*ir.Value(nil), parts...))
+}
+
+// residentPartials is loopPartials for the single-pass plan: the lane's
+// p.resident iterations lane, lane+lanes, ... unrolled, with the loads of
+// memory the row does not write taken from cache where an earlier loop
+// loaded them (and recorded there otherwise).
+func (p *rowPlan) residentPartials(k *kb, ph phase, lane *ir.Value, m *ir.Mapping, cache *loadCache) []*ir.Value {
+	args := p.identities(k, ph)
+	for c := int64(0); c < p.resident; c++ {
+		// One IV value per iteration for all the loops, so that their
+		// loads have the same operands (the cache key).
+		if int64(len(cache.ivs)) == c {
+			cache.ivs = append(cache.ivs, k.addc(k.mulc(k.addc(lane, c*p.lanes), ph.step*ph.vw), ph.lb))
+		}
+		args = p.iteration(k, ph, cache.ivs[c], args, m, cache)
+	}
+	return p.combineElements(k, ph, args)
+}
+
+// identities are the initial partials of ph's reductions: the combiner's
+// identity, splat to vectors when ph is vectorised.
+func (p *rowPlan) identities(k *kb, ph phase) []*ir.Value {
+	var ids []*ir.Value
+	for i, c := range ph.comb {
+		t := ph.loop.Result(i).Type()
+		if ph.vw > 1 {
+			t = ir.Vector([]int64{ph.vw}, t, nil)
+		}
+		ids = append(ids, k.splat(t, identityAttr(c, ph.loop.Result(i).Type())))
+	}
+	return ids
+}
+
+// iteration emits ph's loop body at the IV value iv (the first element
+// of a vector of ph.vw) with the partials args and returns the partials
+// it yields.
+func (p *rowPlan) iteration(k *kb, ph phase, iv *ir.Value, args []*ir.Value, m *ir.Mapping, cache *loadCache) []*ir.Value {
+	f := ph.loop
+	vw := ph.vw
+	m.Map(f.InductionVar(), iv)
+	isVec := map[*ir.Value]bool{}
+	for i, a := range f.RegionIterArgs() {
+		m.Map(a, args[i])
+		isVec[args[i]] = true
+	}
+	if vw > 1 {
+		vectorOps(k, bodyOps(f.Body()), m, vw, ph.pos, len(ph.pos), len(ph.pos)-1, isVec, cache)
+	} else {
+		for _, op := range bodyOps(f.Body()) {
+			if acc, ok := analysis.NewMemRefAccess(op); ok {
+				if key := cache.key(acc, m, 1); key != "" {
+					if v, hit := cache.lookup(key); hit {
+						m.Map(op.Result(0), v)
+						continue
+					}
+					k.b.Clone(op, m)
+					cache.record(key, m.Lookup(op.Result(0)))
+					continue
+				}
+			}
+			k.b.Clone(op, m)
+		}
+	}
+	var ys []*ir.Value
+	for _, v := range f.Yield().Operands() {
+		ys = append(ys, m.Lookup(v))
+	}
+	return ys
+}
+
+// combineElements reduces each vector partial of a vectorised loop to
+// the lane's scalar partial; parts is modified in place.
+func (p *rowPlan) combineElements(k *kb, ph phase, parts []*ir.Value) []*ir.Value {
+	if ph.vw == 1 {
 		return parts
 	}
-	// Combine the vector's elements: the lane's partial.
 	for i, c := range ph.comb {
-		t := f.Result(i).Type()
+		t := ph.loop.Result(i).Type()
 		s := vector.BuildExtractOp(k.b, k.loc, parts[i], nil, t, ir.NamedAttribute{Name: "static_position", Value: ir.DenseI64Array(0)}).Result(0)
-		for e := int64(1); e < vw; e++ {
+		for e := int64(1); e < ph.vw; e++ {
 			x := vector.BuildExtractOp(k.b, k.loc, parts[i], nil, t, ir.NamedAttribute{Name: "static_position", Value: ir.DenseI64Array(e)}).Result(0)
 			s = k.bin(c, s, x)
 		}

@@ -2,6 +2,7 @@ package gpumapaffine
 
 import (
 	"github.com/goopt/goopt/dialects/affine/analysis"
+	"github.com/goopt/goopt/dialects/vector"
 	"github.com/goopt/goopt/ir"
 )
 
@@ -18,6 +19,7 @@ type trPlan struct {
 	store  *ir.Operation
 	tile   int64
 	xor    bool
+	vw     int64 // vector width of interior tiles' global accesses (1: scalar)
 	gx, gy int64 // tiles along x (inner loop) and y (outer loop)
 	sx, sy bool
 	bx, by int64
@@ -63,7 +65,10 @@ func planTranspose(nt *nest, o *Options) (*trPlan, bool) {
 	if store == nil {
 		return nil, false
 	}
-	p := &trPlan{nt: nt, store: store, tile: o.Tile, xor: o.SmemLayout == "xor"}
+	p := &trPlan{nt: nt, store: store, tile: o.Tile, xor: o.SmemLayout == "xor", vw: 1}
+	if vw := o.VectorWidth; vw > 1 && transposeVectorizable(nt, store, vw) {
+		p.vw = vw
+	}
 	p.gx, p.gy = ceilDiv(nt.n[x], p.tile), ceilDiv(nt.n[y], p.tile)
 	p.bx, p.by = p.gx, p.gy
 	if o.Grid == "stride" && p.gx > o.StrideBlks {
@@ -76,6 +81,39 @@ func planTranspose(nt *nest, o *Options) (*trPlan, bool) {
 		p.sy, p.by = true, maxGridYZ
 	}
 	return p, true
+}
+
+// trThreads is the block size of a staged transpose: enough threads for
+// half the tile's vectors (so each thread moves two or more), at most
+// 256.
+func (p *trPlan) threads() int64 {
+	return min(256, max(p.tile*p.tile/p.vw/2, warpSize))
+}
+
+// transposeVectorizable reports whether the interior tiles can load along
+// x and store along y in vectors of vw elements: both steps 1, the loads
+// vectorizable along x (contiguous and aligned rows, as element-wise),
+// and the store's last index y itself plus an aligned constant in rows
+// that are multiples of vw.
+func transposeVectorizable(nt *nest, store *ir.Operation, vw int64) bool {
+	const y, x = 0, 1
+	if nt.step[y] != 1 || nt.step[x] != 1 {
+		return false
+	}
+	var loads []*ir.Operation
+	for _, op := range bodyOps(nt.body) {
+		if op != store {
+			loads = append(loads, op)
+		}
+	}
+	if !vectorizableOps(loads, nt.pos, 2, x, nt.lb[x], vw) {
+		return false
+	}
+	acc, _ := analysis.NewMemRefAccess(store)
+	t := acc.MemRefType()
+	last := nt.indices(acc)[t.Rank()-1]
+	return identityLayout(t) && t.HasStaticShape() && t.MemorySpaceInt() == 0 && !last.other && last.coef[y] == 1 &&
+		(nt.lb[y]+last.cst)%vw == 0 && t.Shape()[t.Rank()-1]%vw == 0
 }
 
 func (p *trPlan) build(k *kb, fn *ir.Operation) *ir.Operation {
@@ -95,55 +133,137 @@ func (p *trPlan) build(k *kb, fn *ir.Operation) *ir.Operation {
 		}
 		return c
 	}
-	guard := func(yi, xi *ir.Value) *ir.Value {
-		var ok *ir.Value
-		if nt.n[y]%p.tile != 0 {
-			ok = k.ltc(yi, nt.n[y])
-		}
-		if nt.n[x]%p.tile != 0 {
-			ok = k.and(ok, k.ltc(xi, nt.n[x]))
-		}
-		return ok
-	}
 	iv := func(d int, i *ir.Value) *ir.Value { return k.addc(k.mulc(i, nt.step[d]), nt.lb[d]) }
-	return k.launch([3]int64{p.bx, p.by, 1}, [3]int64{p.tile, transposeRows, 1}, func(a gpuArgs) {
+	nthr := p.threads()
+	tileOps := bodyOps(nt.body)
+	loadOps := make([]*ir.Operation, 0, len(tileOps))
+	for _, op := range tileOps {
+		if op != p.store {
+			loadOps = append(loadOps, op)
+		}
+	}
+	vecT := ir.Vector([]int64{p.vw}, elem, nil)
+	return k.launch([3]int64{p.bx, p.by, 1}, [3]int64{nthr, 1, 1}, func(a gpuArgs) {
 		smem := k.getGlobal(name, smemT)
-		tx, ty := a.ThreadIDs[0], a.ThreadIDs[1]
+		t := a.ThreadIDs[0]
 		k.tiles(a.BlockIDs[0], a.GridSizes[0], p.gx, p.sx, func(bx *ir.Value) {
 			k.tiles(a.BlockIDs[1], a.GridSizes[1], p.gy, p.sy, func(by *ir.Value) {
 				x0, y0 := k.mulc(bx, p.tile), k.mulc(by, p.tile)
-				// Phase 1: element (y0+r, x0+tx) to tile[r][tx].
-				for i := int64(0); i < p.tile; i += transposeRows {
-					r := k.addc(ty, i)
-					yi, xi := k.add(y0, r), k.add(x0, tx)
-					k.ifThen(guard(yi, xi), func() {
+				// Edge tiles (only where the tile does not divide a
+				// dimension) are guarded element by element; the
+				// interior ones, almost all of them, run unguarded on
+				// vectors. The condition is uniform over the block.
+				var edge *ir.Value
+				if nt.n[x]%p.tile != 0 {
+					edge = k.cmp(cmpEQ, bx, k.idx(p.gx-1))
+				}
+				if nt.n[y]%p.tile != 0 {
+					e := k.cmp(cmpEQ, by, k.idx(p.gy-1))
+					if edge == nil {
+						edge = e
+					} else {
+						edge = k.bin("arith.ori", edge, e)
+					}
+				}
+				split := func(interior, guarded func()) {
+					if edge == nil {
+						interior()
+						return
+					}
+					k.ifThenElse(edge, guarded, interior)
+				}
+				// Phase 1: element (y0+r, x0+c) to tile[r][c], c along
+				// the threads so that the loads are coalesced.
+				split(func() {
+					perRow := p.tile / p.vw
+					// Every load before any tile store, so that a thread
+					// has all its loads in flight at once.
+					type item struct{ r, c, v *ir.Value }
+					var items []item
+					for i := int64(0); i < p.tile*perRow; i += nthr {
+						r, c := k.tileCoord(t, i, perRow, nthr)
+						c = k.mulc(c, p.vw)
 						m := ir.NewMapping()
-						m.Map(nt.band[y].InductionVar(), iv(y, yi))
-						m.Map(nt.band[x].InductionVar(), iv(x, xi))
-						for _, op := range bodyOps(nt.body) {
-							if op != p.store {
+						m.Map(nt.band[y].InductionVar(), iv(y, k.add(y0, r)))
+						m.Map(nt.band[x].InductionVar(), iv(x, k.add(x0, c)))
+						var v *ir.Value
+						if p.vw == 1 {
+							for _, op := range loadOps {
 								k.b.Clone(op, m)
 							}
+							v = m.Lookup(p.store.Operand(0))
+						} else {
+							vectorOps(k, loadOps, m, p.vw, nt.pos, 2, x, nil, nil)
+							v = m.Lookup(p.store.Operand(0))
 						}
-						v := m.Lookup(p.store.Operand(0))
-						k.b.CreateOp("memref.store", k.loc, []*ir.Value{v, smem, r, col(tx, r)}, nil)
+						items = append(items, item{r, c, v})
+					}
+					for _, it := range items {
+						r, c, v := it.r, it.c, it.v
+						for l := int64(0); l < p.vw; l++ {
+							s := v
+							if _, ok := v.Type().(*ir.VectorType); ok {
+								s = k.extract(v, l, elem)
+							}
+							cl := k.addc(c, l)
+							k.b.CreateOp("memref.store", k.loc, []*ir.Value{s, smem, r, col(cl, r)}, nil)
+						}
+					}
+				}, func() {
+					p.scalarPhase(k, t, nthr, func(r, c *ir.Value) {
+						yi, xi := k.add(y0, r), k.add(x0, c)
+						k.ifThen(p.guard(k, yi, xi), func() {
+							m := ir.NewMapping()
+							m.Map(nt.band[y].InductionVar(), iv(y, yi))
+							m.Map(nt.band[x].InductionVar(), iv(x, xi))
+							for _, op := range loadOps {
+								k.b.Clone(op, m)
+							}
+							k.b.CreateOp("memref.store", k.loc, []*ir.Value{m.Lookup(p.store.Operand(0)), smem, r, col(c, r)}, nil)
+						})
 					})
-				}
+				})
 				k.barrier()
-				// Phase 2: element (y0+tx, x0+c) from tile[tx][c], stored
-				// with y along threadIdx.x.
-				for i := int64(0); i < p.tile; i += transposeRows {
-					c := k.addc(ty, i)
-					yi, xi := k.add(y0, tx), k.add(x0, c)
-					k.ifThen(guard(yi, xi), func() {
-						v := k.op("memref.load", []*ir.Value{smem, tx, col(c, tx)}, elem)
+				// Phase 2: element (y0+c, x0+r) from tile[c][r], stored
+				// with c (y) along the threads: B's row x0+r.
+				split(func() {
+					perRow := p.tile / p.vw
+					for i := int64(0); i < p.tile*perRow; i += nthr {
+						r, c := k.tileCoord(t, i, perRow, nthr)
+						c = k.mulc(c, p.vw)
 						m := ir.NewMapping()
-						m.Map(nt.band[y].InductionVar(), iv(y, yi))
-						m.Map(nt.band[x].InductionVar(), iv(x, xi))
+						m.Map(nt.band[y].InductionVar(), iv(y, k.add(y0, c)))
+						m.Map(nt.band[x].InductionVar(), iv(x, k.add(x0, r)))
+						if p.vw == 1 {
+							m.Map(p.store.Operand(0), k.op("memref.load", []*ir.Value{smem, c, col(r, c)}, elem))
+							k.b.Clone(p.store, m)
+							continue
+						}
+						var v *ir.Value
+						for l := int64(0); l < p.vw; l++ {
+							cl := k.addc(c, l)
+							s := k.op("memref.load", []*ir.Value{smem, cl, col(r, cl)}, elem)
+							if v == nil {
+								v = k.op("vector.broadcast", []*ir.Value{s}, vecT)
+							} else {
+								v = vector.BuildInsertOp(k.b, k.loc, s, v, nil, vecT, ir.NamedAttribute{Name: "static_position", Value: ir.DenseI64Array(l)}).Result(0)
+							}
+						}
 						m.Map(p.store.Operand(0), v)
-						k.b.Clone(p.store, m)
+						vectorOps(k, []*ir.Operation{p.store}, m, p.vw, nt.pos, 2, y, map[*ir.Value]bool{v: true}, nil)
+					}
+				}, func() {
+					p.scalarPhase(k, t, nthr, func(r, c *ir.Value) {
+						yi, xi := k.add(y0, c), k.add(x0, r)
+						k.ifThen(p.guard(k, yi, xi), func() {
+							m := ir.NewMapping()
+							m.Map(nt.band[y].InductionVar(), iv(y, yi))
+							m.Map(nt.band[x].InductionVar(), iv(x, xi))
+							m.Map(p.store.Operand(0), k.op("memref.load", []*ir.Value{smem, c, col(r, c)}, elem))
+							k.b.Clone(p.store, m)
+						})
 					})
-				}
+				})
 				if p.sx || p.sy {
 					// The next tile's phase 1 overwrites this one's.
 					k.barrier()
@@ -151,4 +271,37 @@ func (p *trPlan) build(k *kb, fn *ir.Operation) *ir.Operation {
 			})
 		})
 	})
+}
+
+// scalarPhase runs body on each (row, column) of the tile, the nthr
+// threads (t the thread) taking consecutive columns.
+func (p *trPlan) scalarPhase(k *kb, t *ir.Value, nthr int64, body func(r, c *ir.Value)) {
+	for i := int64(0); i < p.tile*p.tile; i += nthr {
+		body(k.tileCoord(t, i, p.tile, nthr))
+	}
+}
+
+// tileCoord is the row and column of item t+i of a tile of rows of
+// perRow items; when the nthr threads cover whole rows (i a multiple of
+// nthr), item t+i is t's own item i/perRow rows further, with no
+// division per item.
+func (k *kb) tileCoord(t *ir.Value, i, perRow, nthr int64) (r, c *ir.Value) {
+	if nthr%perRow == 0 {
+		return k.addc(k.bin("arith.divui", t, k.idx(perRow)), i/perRow), k.bin("arith.remui", t, k.idx(perRow))
+	}
+	e := k.addc(t, i)
+	return k.bin("arith.divui", e, k.idx(perRow)), k.bin("arith.remui", e, k.idx(perRow))
+}
+
+// guard is the condition that element (yi, xi) is in the iteration space.
+func (p *trPlan) guard(k *kb, yi, xi *ir.Value) *ir.Value {
+	const y, x = 0, 1
+	var ok *ir.Value
+	if p.nt.n[y]%p.tile != 0 {
+		ok = k.ltc(yi, p.nt.n[y])
+	}
+	if p.nt.n[x]%p.tile != 0 {
+		ok = k.and(ok, k.ltc(xi, p.nt.n[x]))
+	}
+	return ok
 }
