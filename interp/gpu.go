@@ -386,6 +386,11 @@ type gpuBlock struct {
 	hostShared []*MemRef
 	// async is the state of asynchronous copies and mbarriers (async.go).
 	async blockAsync
+	// clocks: the threads keep vector clocks (hb.go); landVC is the
+	// issue-time clock of the TMA copy being landed, scratch a reused join.
+	clocks  bool
+	landVC  vclock
+	scratch vclock
 }
 
 type pendingLoad struct {
@@ -430,6 +435,7 @@ func (g *gpuGrid) runBlock(bid [3]int64) error {
 			}
 		}
 	}
+	b.startClocks()
 	return b.run()
 }
 
@@ -556,6 +562,7 @@ func (b *gpuBlock) run() error {
 				if err := b.combine(ts); err != nil {
 					return err
 				}
+				b.joinClocks(ts)
 				runnable = append(runnable, ts...)
 			}
 		}
@@ -718,6 +725,8 @@ type shadowCell struct {
 	wEpoch, rEpoch  int32
 	writer, r1, r2  int32
 	wOp, r1Op, r2Op *ir.Operation
+	// wClk, r1Clk, r2Clk are the accessors' clocks (hb.go).
+	wClk, r1Clk, r2Clk int32
 }
 
 // sharedShadow is the Buffer.Shadow of a workgroup buffer.
@@ -746,27 +755,34 @@ func (s *sharedShadow) CheckAccess(op *ir.Operation, m *MemRef, idx []int64, p i
 		}
 	}
 	e, who := b.epoch, b.agent
+	clk := b.agentClock(who)
 	c := &s.cells[p]
-	if c.wEpoch == e && !sameAgent(c.writer, who) {
+	if c.wEpoch == e && b.conflict(c.writer, c.wClk, who) {
 		return b.raceError(op, m, idx, write, who, false, c.writer, c.wOp)
 	}
 	if write {
 		if c.rEpoch == e {
-			if !sameAgent(c.r1, who) {
+			if b.conflict(c.r1, c.r1Clk, who) {
 				return b.raceError(op, m, idx, true, who, true, c.r1, c.r1Op)
 			}
-			if c.r2 != noAgent && !sameAgent(c.r2, who) {
+			if c.r2 != noAgent && b.conflict(c.r2, c.r2Clk, who) {
 				return b.raceError(op, m, idx, true, who, true, c.r2, c.r2Op)
 			}
 		}
-		c.wEpoch, c.writer, c.wOp = e, who, op
+		c.wEpoch, c.writer, c.wOp, c.wClk = e, who, op, clk
 		return nil
 	}
 	switch {
 	case c.rEpoch != e:
-		c.rEpoch, c.r1, c.r1Op, c.r2, c.r2Op = e, who, op, noAgent, nil
-	case c.r2 == noAgent && c.r1 != who:
-		c.r2, c.r2Op = who, op
+		c.rEpoch, c.r1, c.r1Op, c.r1Clk, c.r2, c.r2Op = e, who, op, clk, noAgent, nil
+	case c.r1 == who:
+		c.r1Clk = clk
+	case b.ordered(c.r1, c.r1Clk, who):
+		// The first read happens before this one: a write racing with it
+		// races with this one too, so this one takes its place.
+		c.r1, c.r1Op, c.r1Clk = who, op, clk
+	case c.r2 == noAgent || c.r2 == who || b.ordered(c.r2, c.r2Clk, who):
+		c.r2, c.r2Op, c.r2Clk = who, op, clk
 	}
 	return nil
 }
@@ -779,6 +795,13 @@ func (s *sharedShadow) UninitLoad(op *ir.Operation, m *MemRef, idx []int64, _ in
 	return nil
 }
 
+// conflict reports whether an access by prev at clock clk in the current
+// epoch conflicts with one by who now: different agents, not ordered by
+// mbarrier synchronisation.
+func (b *gpuBlock) conflict(prev, clk, who int32) bool {
+	return !sameAgent(prev, who) && !b.ordered(prev, clk, who)
+}
+
 func (b *gpuBlock) raceError(op *ir.Operation, m *MemRef, idx []int64, write bool, who int32, otherRead bool, other int32, otherOp *ir.Operation) error {
 	kind := func(w bool) string {
 		if w {
@@ -786,8 +809,12 @@ func (b *gpuBlock) raceError(op *ir.Operation, m *MemRef, idx []int64, write boo
 		}
 		return "read"
 	}
-	d := runtimeError(op, "data race on workgroup memory %s at index %s: %s by %s and %s by %s of block %s with no gpu.barrier in between",
-		m.Type, fmtIndex(idx), kind(!otherRead), b.agentName(other), kind(write), b.agentName(who), fmtID(b.bid))
+	between := "no gpu.barrier in between"
+	if b.clocks {
+		between += " and no mbarrier phase ordering them"
+	}
+	d := runtimeError(op, "data race on workgroup memory %s at index %s: %s by %s and %s by %s of block %s with %s",
+		m.Type, fmtIndex(idx), kind(!otherRead), b.agentName(other), kind(write), b.agentName(who), fmtID(b.bid), between)
 	if otherOp != nil {
 		d.AttachNote(otherOp.Loc(), "conflicting %s by %s", kind(!otherRead), b.agentName(other))
 	}

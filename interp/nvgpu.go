@@ -155,9 +155,9 @@ func compileNVGPUMbarrierArrive(nocomplete bool) CompileFunc {
 			}
 			fr.O[r] = scalarObject{uint64(m.phase)}
 			if nocomplete {
-				return m.arrive(op, int64(int32(fr.S[count])), false)
+				return m.arrive(op, fr.thread, int64(int32(fr.S[count])), false)
 			}
-			return m.arrive(op, 1, true)
+			return m.arrive(op, fr.thread, 1, true)
 		}}, nil
 	}
 }
@@ -176,7 +176,7 @@ func compileNVGPUExpectTx(c *Compiler, op *ir.Operation) (Compiled, error) {
 		if err := m.expectTx(op, int64(uint32(fr.S[tx]))); err != nil {
 			return err
 		}
-		return m.arrive(op, 1, true)
+		return m.arrive(op, fr.thread, 1, true)
 	}}, nil
 }
 

@@ -79,7 +79,7 @@ func compileMbarrierArrive(c *Compiler, op *ir.Operation) (Compiled, error) {
 			return err
 		}
 		fr.S[r] = uint64(m.phase)
-		return m.arrive(op, 1, true)
+		return m.arrive(op, fr.thread, 1, true)
 	}}, nil
 }
 
@@ -96,7 +96,7 @@ func compileMbarrierArriveNoComplete(c *Compiler, op *ir.Operation) (Compiled, e
 			return err
 		}
 		fr.S[r] = uint64(m.phase)
-		return m.arrive(op, int64(int32(fr.S[n])), false)
+		return m.arrive(op, fr.thread, int64(int32(fr.S[n])), false)
 	}}, nil
 }
 
@@ -115,7 +115,7 @@ func compileMbarrierExpectTx(c *Compiler, op *ir.Operation) (Compiled, error) {
 		if err := m.expectTx(op, int64(uint32(fr.S[tx]))); err != nil {
 			return err
 		}
-		return m.arrive(op, 1, true)
+		return m.arrive(op, fr.thread, 1, true)
 	}}, nil
 }
 

@@ -44,6 +44,8 @@ type Thread struct {
 	// (Thread.Block) rather than at a collective.
 	blocked *blockWait
 	async   threadAsync
+	// vc is the thread's vector clock in kernels with asynchronous ops (hb.go).
+	vc vclock
 }
 
 // Thread returns the GPU thread the frame runs on, or nil on the host.

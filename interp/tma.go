@@ -139,6 +139,9 @@ type tmaLoad struct {
 	base   int64 // window address of dst
 	coords []int64
 	mbar   *mbarrier
+	// vc is the issuer's clock at the issue (nil without clocks): the
+	// copy's writes happen after what the issuer did before (hb.go).
+	vc vclock
 }
 
 func (l *tmaLoad) issuer() *Thread { return l.t }
@@ -167,6 +170,10 @@ func (t *Thread) issueTMALoad(op *ir.Operation, tm *TensorMap, dst Pointer, mbar
 		return err
 	}
 	l := &tmaLoad{op: op, t: t, tm: tm, dst: dst, base: base, coords: append([]int64(nil), coords...), mbar: mbar}
+	if t.vc != nil {
+		l.vc = append(vclock(nil), t.vc...)
+		t.release()
+	}
 	markInflight(dst.Buf, dst.Off, n, l, op)
 	t.block.async.inflight = append(t.block.async.inflight, l)
 	return nil
@@ -226,6 +233,13 @@ func (l *tmaLoad) land(b *gpuBlock) error {
 	}
 	cells, _ := cellsOf(l.dst.Buf)
 	phase := l.mbar.phase
+	// The copy writes on behalf of its issuer, at its issue-time clock:
+	// a read of the slot that the issue is not ordered after races.
+	if l.vc != nil {
+		savedAgent, savedVC := b.agent, b.landVC
+		b.agent, b.landVC = int32(l.t.linear), l.vc
+		defer func() { b.agent, b.landVC = savedAgent, savedVC }()
+	}
 	err := tm.boxElements(l.coords, func(i int64, g []int64, in bool) error {
 		v := Value{Type: tm.Elem, Bits: fill}
 		if in {
@@ -249,7 +263,7 @@ func (l *tmaLoad) land(b *gpuBlock) error {
 	if err != nil {
 		return err
 	}
-	l.mbar.completeTx(tm.boxBytes())
+	l.mbar.completeTx(tm.boxBytes(), l.vc)
 	return nil
 }
 

@@ -1,0 +1,88 @@
+package interp_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/goopt/goopt/interp"
+	"github.com/goopt/goopt/ir"
+)
+
+// mbarrierHandoff: thread 0 writes a shared element and arrives on an
+// mbarrier; thread 32 waits for the phase, reads the element into C[0],
+// then overwrites it. The mbarrier orders both of thread 32's accesses
+// after thread 0's write, with no gpu.barrier in between.
+const mbarrierHandoff = `
+!bar = !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>>
+memref.global "private" @s : memref<4xf32, 3>
+func.func @handoff(%C: memref<1xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  %c64 = arith.constant 64 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1) threads(%tx, %ty, %tz) in (%sx = %c64, %sy = %c1, %sz = %c1) {
+    %s = memref.get_global @s : memref<4xf32, 3>
+    %bar = nvgpu.mbarrier.create -> !bar
+    %first = arith.cmpi eq, %tx, %c0 : index
+    scf.if %first {
+      nvgpu.mbarrier.init %bar[%c0], %c1 : !bar
+    }
+    gpu.barrier
+    scf.if %first {
+      %v = arith.constant 2.5 : f32
+      memref.store %v, %s[%c0] : memref<4xf32, 3>
+      %tok = nvgpu.mbarrier.arrive %bar[%c0] : !bar -> !nvgpu.mbarrier.token
+    }
+    %second = arith.cmpi eq, %tx, %c32 : index
+    scf.if %second {
+      %false = arith.constant false
+      %ticks = arith.constant 10000000 : index
+      nvgpu.mbarrier.try_wait.parity %bar[%c0], %false, %ticks : !bar
+      %v = memref.load %s[%c0] : memref<4xf32, 3>
+      memref.store %v, %C[%c0] : memref<1xf32>
+      %w = arith.constant 1.0 : f32
+      memref.store %w, %s[%c0] : memref<4xf32, 3>
+    }
+    gpu.terminator
+  }
+  return
+}
+`
+
+func TestMbarrierOrdersSharedAccesses(t *testing.T) {
+	run := func(src string) (*interp.MemRef, error) {
+		m := asyncMachine(t, src)
+		c := interp.NewMemRef(ir.MemRef([]int64{1}, ir.F32, nil, nil), nil)
+		_, err := m.Call("handoff", []interp.Value{interp.MemRefValue(c)})
+		return c, err
+	}
+	c, err := run(mbarrierHandoff)
+	if err != nil {
+		t.Fatalf("an mbarrier handoff is reported: %v", err)
+	}
+	if v, _ := c.FloatAt(0); v != 2.5 {
+		t.Fatalf("thread 32 read %v, want 2.5", v)
+	}
+	for _, bug := range []struct{ name, old, new, want string }{
+		{"reader skips the wait", "      nvgpu.mbarrier.try_wait.parity %bar[%c0], %false, %ticks : !bar\n", "", "data race"},
+		// Thread 0 runs first here, so phase 0 has completed and the wait
+		// for parity 1 waits for a phase nobody completes.
+		{"reader waits on the wrong parity", "%false = arith.constant false", "%false = arith.constant true", "waits forever"},
+		// The write after the arrive is not ordered before the read.
+		{"writer writes after its arrive", `      memref.store %v, %s[%c0] : memref<4xf32, 3>
+      %tok = nvgpu.mbarrier.arrive %bar[%c0] : !bar -> !nvgpu.mbarrier.token`, `      %tok = nvgpu.mbarrier.arrive %bar[%c0] : !bar -> !nvgpu.mbarrier.token
+      memref.store %v, %s[%c0] : memref<4xf32, 3>`, "data race"},
+	} {
+		t.Run(bug.name, func(t *testing.T) {
+			src := strings.Replace(mbarrierHandoff, bug.old, bug.new, 1)
+			if src == mbarrierHandoff {
+				t.Fatal("the bug was not planted")
+			}
+			_, err := run(src)
+			if err == nil || !strings.Contains(err.Error(), bug.want) {
+				t.Fatalf("want %q, got %v", bug.want, err)
+			}
+			t.Log(err)
+		})
+	}
+}
