@@ -169,6 +169,11 @@ func (t *Thread) issueTMALoad(op *ir.Operation, tm *TensorMap, dst Pointer, mbar
 	if _, _, _, err := dst.span(op, "TMA store to shared memory", n); err != nil {
 		return err
 	}
+	if c := inflightOverlap(dst.Buf, dst.Off, n); c != nil {
+		d := runtimeError(op, "TMA load to shared memory that an asynchronous copy still in flight writes (a refill issued before the earlier copy's data was consumed)")
+		d.AttachNote(c.inOp.Loc(), "the copy in flight was issued here")
+		return d
+	}
 	l := &tmaLoad{op: op, t: t, tm: tm, dst: dst, base: base, coords: append([]int64(nil), coords...), mbar: mbar}
 	if t.vc != nil {
 		l.vc = append(vclock(nil), t.vc...)
