@@ -391,6 +391,8 @@ type gpuBlock struct {
 	clocks  bool
 	landVC  vclock
 	scratch vclock
+	// named are the block's named barriers (nvvm_barrier.go).
+	named [numNamedBarriers]*namedBarrier
 }
 
 type pendingLoad struct {
@@ -811,7 +813,7 @@ func (b *gpuBlock) raceError(op *ir.Operation, m *MemRef, idx []int64, write boo
 	}
 	between := "no gpu.barrier in between"
 	if b.clocks {
-		between += " and no mbarrier phase ordering them"
+		between += " and no mbarrier phase or named barrier ordering them"
 	}
 	d := runtimeError(op, "data race on workgroup memory %s at index %s: %s by %s and %s by %s of block %s with %s",
 		m.Type, fmtIndex(idx), kind(!otherRead), b.agentName(other), kind(write), b.agentName(who), fmtID(b.bid), between)
