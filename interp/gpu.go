@@ -393,6 +393,10 @@ type gpuBlock struct {
 	scratch vclock
 	// named are the block's named barriers (nvvm_barrier.go).
 	named [numNamedBarriers]*namedBarrier
+	// runnable are the threads to resume in the next step; finished: every
+	// thread is done and the block's copies have landed.
+	runnable []*Thread
+	finished bool
 }
 
 type pendingLoad struct {
@@ -519,9 +523,9 @@ func (t *Thread) exec() error {
 
 func (b *gpuBlock) enter(t *Thread) { b.agent = int32(t.linear) }
 
+// run executes the block alone (a cluster of one block).
 func (b *gpuBlock) run() error {
-	k := b.grid.k
-	if !k.collective {
+	if !b.grid.k.collective {
 		for _, t := range b.threads {
 			b.enter(t)
 			if err := t.exec(); err != nil {
@@ -530,6 +534,55 @@ func (b *gpuBlock) run() error {
 		}
 		return b.endEpoch()
 	}
+	return runCluster([]*gpuBlock{b})
+}
+
+// runCluster runs the blocks of a cluster together (cluster.go): each
+// block runs until it finishes or can make no progress by itself, in
+// turn, until all have finished; a round in which none progressed is a
+// deadlock, reported at the first unfinished block.
+func runCluster(blocks []*gpuBlock) error {
+	for _, b := range blocks {
+		b.start()
+	}
+	defer func() {
+		for _, b := range blocks {
+			for _, t := range b.threads {
+				t.stop()
+			}
+		}
+	}()
+	for {
+		progress, all := false, true
+		for _, b := range blocks {
+			if b.finished {
+				continue
+			}
+			p, err := b.step()
+			if err != nil {
+				return err
+			}
+			progress = progress || p
+			all = all && b.finished
+		}
+		if all {
+			return nil
+		}
+		if !progress {
+			for _, b := range blocks {
+				if !b.finished {
+					if err := b.blockedDeadlock(); err != nil {
+						return err
+					}
+					return b.deadlock()
+				}
+			}
+		}
+	}
+}
+
+// start makes the block's threads coroutines, all runnable.
+func (b *gpuBlock) start() {
 	for _, t := range b.threads {
 		t := t
 		t.next, t.stop = iter.Pull(func(yield func(struct{}) bool) {
@@ -538,22 +591,29 @@ func (b *gpuBlock) run() error {
 			t.done, t.wait, t.site = true, nil, nil
 		})
 	}
-	defer func() {
-		for _, t := range b.threads {
-			t.stop()
-		}
-	}()
-	runnable := append([]*Thread(nil), b.threads...)
+	b.runnable = append(b.runnable[:0], b.threads...)
+}
+
+// step runs the block until it finishes (b.finished) or no thread of it
+// can run: every thread is done, blocked on a condition nothing in the
+// block can make true, or at a collective others of its scope have not
+// reached. It reports whether anything ran.
+func (b *gpuBlock) step() (bool, error) {
+	progress := false
+	if len(b.runnable) == 0 {
+		b.runnable = b.unblocked(b.runnable)
+	}
 	for {
-		for _, t := range runnable {
+		for _, t := range b.runnable {
+			progress = true
 			b.enter(t)
 			t.wait, t.site, t.blocked = nil, nil, nil
 			t.next()
 			if t.err != nil && t.err != errAborted {
-				return b.threadError(t, t.err)
+				return true, b.threadError(t, t.err)
 			}
 		}
-		runnable = runnable[:0]
+		b.runnable = b.runnable[:0]
 		for _, s := range [...]Scope{WarpScope, WarpgroupScope} {
 			for g := 0; g < b.numGroups(s); g++ {
 				ts := b.group(s, g)
@@ -562,26 +622,26 @@ func (b *gpuBlock) run() error {
 				}
 				b.agent = collectiveAgent(s, g)
 				if err := b.combine(ts); err != nil {
-					return err
+					return true, err
 				}
 				b.joinClocks(ts)
-				runnable = append(runnable, ts...)
+				b.runnable = append(b.runnable, ts...)
 			}
 		}
-		if runnable = b.unblocked(runnable); len(runnable) > 0 {
+		if b.runnable = b.unblocked(b.runnable); len(b.runnable) > 0 {
 			continue
 		}
 		if readyAt(b.threads, BlockScope) {
 			b.agent = blockAgent
 			if err := b.combine(b.threads); err != nil {
-				return err
+				return true, err
 			}
 			if err := b.endEpoch(); err != nil {
-				return err
+				return true, err
 			}
 			b.epoch++
 			b.syncObservations()
-			runnable = append(runnable, b.threads...)
+			b.runnable = append(b.runnable, b.threads...)
 			continue
 		}
 		allDone := true
@@ -590,25 +650,24 @@ func (b *gpuBlock) run() error {
 		}
 		if allDone {
 			b.agent = blockAgent
+			b.finished = true
 			if err := b.finish(); err != nil {
-				return err
+				return true, err
 			}
-			return b.endEpoch()
+			return true, b.endEpoch()
 		}
 		// Nothing can run: asynchronous copies complete now, as late as
 		// they may (async.go).
 		b.agent = blockAgent
 		landed, err := b.drain()
 		if err != nil {
-			return err
+			return true, err
 		}
-		if runnable = b.unblocked(runnable); landed || len(runnable) > 0 {
+		if b.runnable = b.unblocked(b.runnable); landed || len(b.runnable) > 0 {
+			progress = true
 			continue
 		}
-		if err := b.blockedDeadlock(); err != nil {
-			return err
-		}
-		return b.deadlock()
+		return progress, nil
 	}
 }
 
