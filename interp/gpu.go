@@ -322,6 +322,12 @@ type gpuGrid struct {
 	// hostShared are the kernel's slots that start with a view of a host
 	// instance of a workgroup global: each block sees its own instance.
 	hostShared []hostShared
+	// creators make a block's instance of a shared global by name, so that
+	// mapa can reach another block's before it used it (cluster.go).
+	creators map[string]func() (*MemRef, error)
+	// running is the block whose thread (or collective) runs now: accesses
+	// to another block's shared memory are remote (cluster.go).
+	running *gpuBlock
 }
 
 type hostShared struct {
@@ -346,10 +352,12 @@ func (k *gpuKernel) launch(host *Frame, op *ir.Operation, grid, block, cluster [
 			g.hostShared = append(g.hostShared, hostShared{slot: k.args[i], view: a.m})
 		}
 	}
-	for z := int64(0); z < grid[2]; z++ {
-		for y := int64(0); y < grid[1]; y++ {
-			for x := int64(0); x < grid[0]; x++ {
-				if err := g.runBlock([3]int64{x, y, z}); err != nil {
+	g.creators = map[string]func() (*MemRef, error){}
+	c := cluster
+	for z := int64(0); z < grid[2]; z += c[2] {
+		for y := int64(0); y < grid[1]; y += c[1] {
+			for x := int64(0); x < grid[0]; x += c[0] {
+				if err := g.runCluster([3]int64{x, y, z}); err != nil {
 					return err
 				}
 			}
@@ -397,6 +405,10 @@ type gpuBlock struct {
 	// thread is done and the block's copies have landed.
 	runnable []*Thread
 	finished bool
+	// cluster is the block's cluster (of one block without clusters), wg
+	// its workgroup attributions.
+	cluster *gpuCluster
+	wg      []*MemRef
 }
 
 type pendingLoad struct {
@@ -409,14 +421,15 @@ type pendingLoad struct {
 // errAborted unwinds a thread whose block stopped on another thread's error.
 var errAborted = errors.New("interp: gpu thread aborted")
 
-func (g *gpuGrid) runBlock(bid [3]int64) error {
+// newBlock makes the block bid of the launch with its threads.
+func (g *gpuGrid) newBlock(bid [3]int64) (*gpuBlock, error) {
 	k := g.k
 	b := &gpuBlock{grid: g, bid: bid, shared: map[string]*MemRef{}, globals: map[string]*MemRef{}, epoch: 1}
 	wg := make([]*MemRef, len(k.wg))
 	for i, t := range k.wgT {
 		m, err := allocMemRef(t, nil, nil)
 		if err != nil {
-			return runtimeError(k.op, "%v", err)
+			return nil, runtimeError(k.op, "%v", err)
 		}
 		b.attachShadow(m.Buf)
 		wg[i] = m
@@ -424,7 +437,7 @@ func (g *gpuGrid) runBlock(bid [3]int64) error {
 	for _, h := range g.hostShared {
 		v, err := b.hostView(h.view)
 		if err != nil {
-			return runtimeError(g.launchOp, "%v", err)
+			return nil, runtimeError(g.launchOp, "%v", err)
 		}
 		b.hostShared = append(b.hostShared, v)
 	}
@@ -435,14 +448,15 @@ func (g *gpuGrid) runBlock(bid [3]int64) error {
 			for x := int64(0); x < g.block[0]; x++ {
 				t, err := b.newThread([3]int64{x, y, z}, wg)
 				if err != nil {
-					return err
+					return nil, err
 				}
 				b.threads = append(b.threads, t)
 			}
 		}
 	}
+	b.wg = wg
 	b.startClocks()
-	return b.run()
+	return b, nil
 }
 
 func (b *gpuBlock) newThread(tid [3]int64, wg []*MemRef) (*Thread, error) {
@@ -521,27 +535,28 @@ func (t *Thread) exec() error {
 	return err
 }
 
-func (b *gpuBlock) enter(t *Thread) { b.agent = int32(t.linear) }
+func (b *gpuBlock) enter(t *Thread) { b.agent, b.grid.running = int32(t.linear), b }
 
-// run executes the block alone (a cluster of one block).
-func (b *gpuBlock) run() error {
-	if !b.grid.k.collective {
-		for _, t := range b.threads {
-			b.enter(t)
-			if err := t.exec(); err != nil {
-				return b.threadError(t, err)
+// runBlocks runs the blocks of a cluster together: each block runs until
+// it finishes or can make no progress by itself, in turn, until all have
+// finished; a round in which none progressed is a deadlock, reported at
+// the first unfinished block. Kernels with no collective or blocking op
+// run each thread to its end in turn.
+func runBlocks(blocks []*gpuBlock) error {
+	if !blocks[0].grid.k.collective {
+		for _, b := range blocks {
+			for _, t := range b.threads {
+				b.enter(t)
+				if err := t.exec(); err != nil {
+					return b.threadError(t, err)
+				}
+			}
+			if err := b.endEpoch(); err != nil {
+				return err
 			}
 		}
-		return b.endEpoch()
+		return nil
 	}
-	return runCluster([]*gpuBlock{b})
-}
-
-// runCluster runs the blocks of a cluster together (cluster.go): each
-// block runs until it finishes or can make no progress by itself, in
-// turn, until all have finished; a round in which none progressed is a
-// deadlock, reported at the first unfinished block.
-func runCluster(blocks []*gpuBlock) error {
 	for _, b := range blocks {
 		b.start()
 	}
@@ -558,6 +573,7 @@ func runCluster(blocks []*gpuBlock) error {
 			if b.finished {
 				continue
 			}
+			b.grid.running = b
 			p, err := b.step()
 			if err != nil {
 				return err
@@ -810,6 +826,10 @@ func (b *gpuBlock) attachShadow(buf *Buffer) {
 // CheckAccess implements AccessChecker.
 func (s *sharedShadow) CheckAccess(op *ir.Operation, m *MemRef, idx []int64, p int64, write bool) error {
 	b := s.b
+	if b.remote() {
+		// Distributed shared memory: not race-checked (cluster.go).
+		return nil
+	}
 	if s.async != nil {
 		if err := s.checkAsync(op, m, idx, p, write); err != nil {
 			return err
@@ -852,6 +872,9 @@ func (s *sharedShadow) CheckAccess(op *ir.Operation, m *MemRef, idx []int64, p i
 // the epoch unless another thread's write in the epoch makes it a race.
 func (s *sharedShadow) UninitLoad(op *ir.Operation, m *MemRef, idx []int64, _ int64) error {
 	b := s.b
+	if b.remote() {
+		return uninitError(op, m, idx)
+	}
 	b.pending = append(b.pending, pendingLoad{op: op, m: m, idx: append([]int64(nil), idx...), agent: b.agent})
 	return nil
 }

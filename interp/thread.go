@@ -46,6 +46,10 @@ type Thread struct {
 	async   threadAsync
 	// vc is the thread's vector clock in kernels with asynchronous ops (hb.go).
 	vc vclock
+	// clusterGen is the cluster barrier generation the thread arrived at,
+	// clusterArrived whether it has yet to wait for it (cluster.go).
+	clusterGen     int64
+	clusterArrived bool
 }
 
 // Thread returns the GPU thread the frame runs on, or nil on the host.
@@ -220,6 +224,9 @@ func (b *gpuBlock) sharedGlobal(mach *Machine, name string, create func() (*MemR
 	}
 	b.attachShadow(m.Buf)
 	b.shared[name] = m
+	if b.grid != nil && b.grid.creators != nil {
+		b.grid.creators[name] = create
+	}
 	return m, nil
 }
 
