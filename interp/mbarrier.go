@@ -21,7 +21,10 @@ import (
 // completed phase had parity P (so a wait for parity 1 on a fresh barrier
 // returns at once, as on the hardware).
 type mbarrier struct {
-	initOp  *ir.Operation
+	initOp *ir.Operation
+	// addr is where it lives, block the block whose shared memory that is.
+	addr    Pointer
+	block   *gpuBlock
 	count   int64
 	pending int64
 	tx      int64
@@ -155,7 +158,7 @@ func (t *Thread) initMbarrier(op *ir.Operation, p Pointer, count int64) error {
 	if b.async.mbars == nil {
 		b.async.mbars = map[Pointer]*mbarrier{}
 	}
-	m := &mbarrier{initOp: op, count: count, pending: count, seen: make([]int64, len(b.threads))}
+	m := &mbarrier{initOp: op, addr: p, block: b, count: count, pending: count, seen: make([]int64, len(b.threads))}
 	if b.clocks {
 		m.acc, m.done = make(vclock, len(b.threads)), make(vclock, len(b.threads))
 	}

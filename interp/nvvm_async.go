@@ -313,8 +313,9 @@ func compileTMALoad(c *Compiler, op *ir.Operation) (Compiled, error) {
 		if err != nil || !predicated(fr, pred) {
 			return err
 		}
-		if mask >= 0 && fr.S[mask]&0xffff != 1<<t.ClusterRank() {
-			return unsupported(op, "multicast to blocks other than the issuing one (mask 0x%x): the blocks of a cluster run one after another", fr.S[mask]&0xffff)
+		mcast := int64(-1)
+		if mask >= 0 {
+			mcast = int64(fr.S[mask] & 0xffff)
 		}
 		tm, err := tensorMapOf(op, fr.O[desc])
 		if err != nil {
@@ -324,7 +325,7 @@ func compileTMALoad(c *Compiler, op *ir.Operation) (Compiled, error) {
 		if err != nil {
 			return err
 		}
-		return t.issueTMALoad(op, tm, ptrOf(fr, dst), m, readCoords(fr, coords))
+		return t.issueTMALoad(op, tm, ptrOf(fr, dst), m, readCoords(fr, coords), mcast)
 	}}, nil
 }
 
