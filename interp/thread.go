@@ -193,6 +193,9 @@ func (t *Thread) AllocShared(op *ir.Operation, name string, typ *ir.MemRefType) 
 		b.attachShadow(m.Buf)
 	}
 	b.shared[name] = m
+	if b.grid != nil && b.grid.creators != nil {
+		b.grid.creators[name] = func() (*MemRef, error) { return allocMemRef(typ, nil, nil) }
+	}
 	return m, nil
 }
 
