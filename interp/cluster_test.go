@@ -150,3 +150,95 @@ func TestClusterSharedMemory(t *testing.T) {
 		t.Fatalf("a cluster barrier missing two threads: %v", err)
 	}
 }
+
+// clusterMulticast: a cluster of 2 blocks of 32 threads; each block's
+// thread 0 initialises its mbarrier and expects the box's 8192 bytes on
+// it, a cluster barrier makes both mbarriers ready, and rank 0's thread 0
+// issues one TMA load multicast to both blocks (mask 0b11). Every thread
+// waits on its block's mbarrier and reads row tid, column 1 of the box.
+const clusterMulticast = `
+!bar = !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>>
+!tma = !nvgpu.tensormap.descriptor<tensor = memref<64x64xf16, 3>, swizzle = none, l2promo = none, oob = zero, interleave = none>
+memref.global "private" @a : memref<64x64xf16, 3>
+func.func @multicast(%A: memref<64x64xf16>, %C: memref<2x32xf16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c32 = arith.constant 32 : index
+  %c64 = arith.constant 64 : index
+  %ua = memref.cast %A : memref<64x64xf16> to memref<*xf16>
+  %ta = nvgpu.tma.create.descriptor %ua box[%c64, %c64] : memref<*xf16> -> !tma
+  gpu.launch clusters(%cx, %cy, %cz) in (%scx = %c2, %scy = %c1, %scz = %c1) blocks(%bx, %by, %bz) in (%gx = %c2, %gy = %c1, %gz = %c1) threads(%tx, %ty, %tz) in (%sx = %c32, %sy = %c1, %sz = %c1) {
+    %a = memref.get_global @a : memref<64x64xf16, 3>
+    %bar = nvgpu.mbarrier.create -> !bar
+    %first = arith.cmpi eq, %tx, %c0 : index
+    %bytes = arith.constant 8192 : index
+    scf.if %first {
+      nvgpu.mbarrier.init %bar[%c0], %c1 : !bar
+      nvgpu.mbarrier.arrive.expect_tx %bar[%c0], %bytes : !bar
+    }
+    nvvm.cluster.arrive
+    nvvm.cluster.wait
+    %rank = gpu.cluster_block_id x
+    %r0 = arith.cmpi eq, %rank, %c0 : index
+    %issuer = arith.andi %first, %r0 : i1
+    scf.if %issuer {
+      %mask = arith.constant 3 : i16
+      nvgpu.tma.async.load %ta[%c0, %c0], %bar[%c0] to %a multicast_mask = %mask : !tma, !bar -> memref<64x64xf16, 3>
+    }
+    %false = arith.constant false
+    %ticks = arith.constant 10000000 : index
+    nvgpu.mbarrier.try_wait.parity %bar[%c0], %false, %ticks : !bar
+    %v = memref.load %a[%tx, %c1] : memref<64x64xf16, 3>
+    memref.store %v, %C[%bx, %tx] : memref<2x32xf16>
+    gpu.terminator
+  }
+  return
+}
+`
+
+func TestClusterMulticastTMA(t *testing.T) {
+	run := func(src string) (*interp.MemRef, *interp.MemRef, error) {
+		m := asyncMachine(t, src)
+		a := interp.NewMemRef(ir.MemRef([]int64{64, 64}, ir.F16, nil, nil), nil)
+		a.FillRandom(5)
+		c := interp.NewMemRef(ir.MemRef([]int64{2, 32}, ir.F16, nil, nil), nil)
+		_, err := m.Call("multicast", []interp.Value{interp.MemRefValue(a), interp.MemRefValue(c)})
+		return a, c, err
+	}
+	a, c, err := run(clusterMulticast)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for b := int64(0); b < 2; b++ {
+		for tid := int64(0); tid < 32; tid++ {
+			got, _ := c.FloatAt(b, tid)
+			want, _ := a.FloatAt(tid, 1)
+			if got != want {
+				t.Fatalf("block %d thread %d read %v, want A[%d,1] = %v", b, tid, got, tid, want)
+			}
+		}
+	}
+	for _, bug := range []struct{ name, old, new, want string }{
+		// Block 1 expects bytes that never come.
+		{"the mask leaves out block 1", "%mask = arith.constant 3 : i16", "%mask = arith.constant 1 : i16", "waits forever"},
+		{"a mask outside the cluster", "%mask = arith.constant 3 : i16", "%mask = arith.constant 7 : i16", "outside the cluster of 2 blocks"},
+		// Rank 0 issues before block 1 initialised its mbarrier.
+		{"no cluster barrier after the init", "    nvvm.cluster.arrive\n    nvvm.cluster.wait\n", "", "is not initialised"},
+		// Block 1's threads read before the multicast was even issued
+		// (block 0's run until they need block 1).
+		{"the readers skip their wait", "    nvgpu.mbarrier.try_wait.parity %bar[%c0], %false, %ticks : !bar\n", "", "uninitialised"},
+	} {
+		t.Run(bug.name, func(t *testing.T) {
+			src := strings.Replace(clusterMulticast, bug.old, bug.new, 1)
+			if src == clusterMulticast {
+				t.Fatal("the bug was not planted")
+			}
+			_, _, err := run(src)
+			if err == nil || !strings.Contains(err.Error(), bug.want) {
+				t.Fatalf("want %q, got %v", bug.want, err)
+			}
+			t.Log(err)
+		})
+	}
+}
