@@ -242,3 +242,69 @@ func TestClusterMulticastTMA(t *testing.T) {
 		})
 	}
 }
+
+// clusterRemoteArrive: the mbarrier of the block of rank r expects
+// 32*(r+1) arrivals, which the 32 threads of the other block of the
+// cluster make through nvvm.mapa (how consumers release a multicast slot
+// in every block that receives it): rank 0's threads arrive twice, rank
+// 1's once. Each thread then waits for its own block's phase 0.
+const clusterRemoteArrive = `
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    llvm.mlir.global internal @bar() {addr_space = 3 : i32, alignment = 8 : i64} : i64
+    llvm.func @k(%o: !llvm.ptr) attributes {gpu.kernel, nvvm.kernel} {
+      %tid = nvvm.read.ptx.sreg.tid.x : i32
+      %rank = nvvm.read.ptx.sreg.cluster.ctarank : i32
+      %c0 = llvm.mlir.constant(0 : i32) : i32
+      %c1 = llvm.mlir.constant(1 : i32) : i32
+      %c32 = llvm.mlir.constant(32 : i32) : i32
+      %ticks = llvm.mlir.constant(1000000 : i32) : i32
+      %bp = llvm.mlir.addressof @bar : !llvm.ptr<3>
+      %first = llvm.icmp "eq" %tid, %c0 : i32
+      %r1 = llvm.add %rank, %c1 : i32
+      %cnt = llvm.mul %r1, %c32 : i32
+      nvvm.mbarrier.init.shared %bp, %cnt, predicate = %first : !llvm.ptr<3>, i32, i1
+      nvvm.cluster.arrive
+      nvvm.cluster.wait
+      %other = llvm.xor %rank, %c1 : i32
+      %rb = nvvm.mapa %bp, %other : !llvm.ptr<3> -> !llvm.ptr<3>
+      %s = nvvm.mbarrier.arrive.shared %rb : !llvm.ptr<3> -> i64
+      %r0 = llvm.icmp "eq" %rank, %c0 : i32
+      llvm.cond_br %r0, ^again, ^wait
+    ^again:
+      %s2 = nvvm.mbarrier.arrive.shared %rb : !llvm.ptr<3> -> i64
+      llvm.br ^wait
+    ^wait:
+      WAIT
+      %op = llvm.getelementptr %o[%tid] : (!llvm.ptr, i32) -> !llvm.ptr, i32
+      llvm.store %tid, %op : i32, !llvm.ptr
+      nvvm.cluster.arrive
+      nvvm.cluster.wait
+      llvm.return
+    }
+  }
+  func.func @main(%o: memref<32xi32>) {
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c32 = arith.constant 32 : index
+    gpu.launch_func @kernels::@k clusters in (%c2, %c1, %c1) blocks in (%c2, %c1, %c1) threads in (%c32, %c1, %c1) args(%o : memref<32xi32>)
+    return
+  }
+}`
+
+func TestClusterRemoteMbarrierArrive(t *testing.T) {
+	run := func(wait string) error {
+		m := machine(t, strings.Replace(clusterRemoteArrive, "WAIT", wait, 1))
+		o := interp.NewMemRef(ir.MemRef([]int64{32}, ir.I32, nil, nil), nil)
+		_, err := m.Call("main", []interp.Value{interp.MemRefValue(o)})
+		return err
+	}
+	if err := run("nvvm.mbarrier.try_wait.parity.shared %bp, %c0, %ticks : !llvm.ptr<3>, i32, i32"); err != nil {
+		t.Fatal(err)
+	}
+	// Waiting on the other block's mbarrier is not allowed.
+	err := run("nvvm.mbarrier.try_wait.parity.shared %rb, %c0, %ticks : !llvm.ptr<3>, i32, i32")
+	if err == nil || !strings.Contains(err.Error(), "which only its own threads can wait on") {
+		t.Fatalf("a wait on a remote mbarrier: %v", err)
+	}
+}

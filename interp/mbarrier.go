@@ -53,7 +53,9 @@ func (m *mbarrier) arrive(op *ir.Operation, t *Thread, n int64, complete bool) e
 		d.AttachNote(m.initOp.Loc(), "the mbarrier was initialised here")
 		return d
 	}
-	if t != nil && t.vc != nil && m.acc != nil {
+	// Clocks are per block: a remote arrival orders nothing in the race
+	// check (which does not check across blocks).
+	if t != nil && t.vc != nil && m.acc != nil && t.block == m.block {
 		m.acc.join(t.vc)
 		t.release()
 	}
@@ -98,6 +100,9 @@ func (m *mbarrier) parityDone(p uint64) bool { return uint64(m.phase)%2 != p%2 }
 // observe records that t saw every phase before the current one
 // complete, and acquires their arrivals' clocks.
 func (m *mbarrier) observe(t *Thread) {
+	if t.block != m.block {
+		return
+	}
 	m.seen[t.linear] = max(m.seen[t.linear], m.phase)
 	if t.vc != nil && m.done != nil {
 		t.vc.join(m.done)
@@ -126,7 +131,13 @@ func (t *Thread) mbarrierAt(op *ir.Operation, p Pointer) (*mbarrier, error) {
 	if err := checkMbarrierPointer(op, p); err != nil {
 		return nil, err
 	}
-	m := t.block.async.mbars[p]
+	b := t.block
+	if s, ok := p.Buf.Shadow.(*sharedShadow); ok && s.b != b && s.b.cluster != nil && s.b.cluster == b.cluster {
+		// Another block's mbarrier, reached through mapa: arrivals on it
+		// are how a cluster's consumers release a multicast slot.
+		b = s.b
+	}
+	m := b.async.mbars[p]
 	if m == nil {
 		return nil, runtimeError(op, "uses an mbarrier at %s that was not initialised (mbarrier.init)", p)
 	}
@@ -169,6 +180,9 @@ func (t *Thread) initMbarrier(op *ir.Operation, p Pointer, count int64) error {
 // waitParity blocks t until the phase of parity p of m has completed, then
 // records the observation. Its op's location names the deadlock.
 func (t *Thread) waitParity(op *ir.Operation, m *mbarrier, p uint64) error {
+	if m.block != t.block {
+		return runtimeError(op, "waits on an mbarrier of block %s, which only its own threads can wait on", fmtID(m.block.bid))
+	}
 	err := t.Block(op, func() bool { return m.parityDone(p) }, func() string {
 		return fmt.Sprintf("the mbarrier phase of parity %d never completes (the mbarrier is in %s)", p%2, m)
 	})
