@@ -20,10 +20,13 @@ package interp
 //     returning true) acquires: the thread's clock joins every completed
 //     phase's (arrivals on one mbarrier form a release sequence, so
 //     observing a later phase orders the earlier ones' arrivals too).
-//   - A warp or warpgroup collective (wgmma, shuffles, named barriers)
+//   - A warp or warpgroup collective (wgmma, shuffles, warp reductions)
 //     synchronises its threads: their clocks join, then each advances. A
 //     collective's own accesses are recorded with its first thread's clock,
 //     which the join hands to every thread of the scope.
+//   - Named barriers (nvvm_barrier.go) and the cluster barrier
+//     (cluster.go) release at each arrival and acquire, at each wait, what
+//     the arrivals of the generation waited for released.
 //
 // Two accesses of one epoch by different agents race unless the earlier
 // one's agent clock is at most what the later accessor knows of it.
@@ -38,9 +41,6 @@ func (v vclock) join(o vclock) {
 		}
 	}
 }
-
-// clocked reports whether the block keeps vector clocks.
-func (b *gpuBlock) clocked() bool { return b.clocks }
 
 // startClocks gives every thread of a kernel with asynchronous ops its clock.
 func (b *gpuBlock) startClocks() {
