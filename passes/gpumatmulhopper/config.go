@@ -125,12 +125,6 @@ func (k *kernel) check() error {
 	if regs := k.rowsPerConsumer() * k.BN / warpgroupSize; regs > maxAccumulatorRegs {
 		return fmt.Errorf("a %dx%d accumulator per consumer warpgroup needs %d registers a thread (at most %d): use more consumers or a smaller tile", k.rowsPerConsumer(), k.BN, regs, maxAccumulatorRegs)
 	}
-	if s := k.sharedBytes(); s > maxSharedMemory {
-		if k.OverlapEpilogue {
-			return fmt.Errorf("%d stages of %dx%dx%d tiles and a separate %d-byte staging tile (overlap-epilogue) need %d bytes of shared memory, more than the %d of sm_90: use fewer stages or a smaller tile", k.Stages, k.BM, k.BN, k.BK, k.stagingBytes(), s, maxSharedMemory)
-		}
-		return fmt.Errorf("%d stages of %dx%dx%d tiles need %d bytes of shared memory, more than the %d of sm_90", k.Stages, k.BM, k.BN, k.BK, s, maxSharedMemory)
-	}
 	switch {
 	case k.Persistent && !k.WarpSpecialize:
 		return fmt.Errorf("persistent needs warp-specialize: the producer warpgroup runs the ring across tiles")
@@ -138,6 +132,12 @@ func (k *kernel) check() error {
 		return fmt.Errorf("overlap-epilogue needs persistent: only a block that goes on to a next tile has a main loop to overlap")
 	case k.Persistent && k.SMs < 1:
 		return fmt.Errorf("sm-count must be at least 1, got %d", k.SMs)
+	}
+	if s := k.sharedBytes(); s > maxSharedMemory {
+		if k.OverlapEpilogue {
+			return fmt.Errorf("%d stages of %dx%dx%d tiles and a separate %d-byte staging tile (overlap-epilogue) need %d bytes of shared memory, more than the %d of sm_90: use fewer stages or a smaller tile", k.Stages, k.BM, k.BN, k.BK, k.stagingBytes(), s, maxSharedMemory)
+		}
+		return fmt.Errorf("%d stages of %dx%dx%d tiles need %d bytes of shared memory, more than the %d of sm_90", k.Stages, k.BM, k.BN, k.BK, s, maxSharedMemory)
 	}
 	if k.GridSwizzle < 0 {
 		return fmt.Errorf("grid-swizzle must not be negative, got %d", k.GridSwizzle)
