@@ -47,17 +47,16 @@
 // C themselves (epilogue=direct) or hand the tile to TMA stores.
 //
 // Checked by execution: the interpreter runs the kernel lowered by goopt
-// (TMA, mbarrier and wgmma semantics, race checks) and finds rungs 0, 2 and
-// 6 equivalent to the affine matmul, and reports a planted missing
-// mbarrier wait (equiv_test.go). The warp-specialised rungs (1, 4, 5) and
-// a planted bug of rung 4 (the producer skipping the staging-free wait)
-// need the race check to order threads through mbarrier arrive/wait;
-// their tests skip, saying so, while it does not. Rung 3 is not
-// executable by the interpreter (it runs a cluster's blocks one after
-// another, so multicast to a peer cannot land): it is checked by
-// upstream's lowering to PTX, goopt compile, and on the GPU
-// (gpu_test.go).
-//
+// (TMA, mbarrier and wgmma semantics, race checks ordered through
+// barriers and mbarrier phases) and finds rungs 0, 1, 2, 4, 5 and 6
+// equivalent to the affine matmul, and reports a planted missing
+// mbarrier wait and, in rung 4, a producer that skips the staging-free
+// wait (equiv_test.go). Rung 3 runs its clusters' blocks together, with
+// multicast and mapa, but the interpreter does not yet model an arrive on
+// another block's mbarrier: its test (cluster_equiv_test.go) skips,
+// saying so, and rung 3 is checked by upstream's lowering to PTX, goopt
+// compile, and on the GPU (gpu_test.go).
+
 // The pipeline is affine-gpu-hopper (strict: a nest it cannot map fails
 // with a located error) and canonicalize, cse. The nest is recognised by
 // gpuutil.MatchMatmulNest, shared with gpu-matmul-wmma's tiling. The kernel
