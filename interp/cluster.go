@@ -118,7 +118,9 @@ func (b *gpuBlock) mapShared(op *ir.Operation, p Pointer, to *gpuBlock) (Pointer
 
 // remote reports whether an access to the shared memory of b comes from
 // another block of its cluster.
-func (b *gpuBlock) remote() bool { return b.grid != nil && b.grid.running != nil && b.grid.running != b }
+func (b *gpuBlock) remote() bool {
+	return b.grid != nil && b.grid.running != nil && b.grid.running != b
+}
 
 // ---- handlers ----
 

@@ -12,7 +12,8 @@ import (
 // GPU execution model.
 //
 // gpu.launch and gpu.launch_func run every thread block of the grid, one
-// block after the other. The threads of a block run on one goroutine-free
+// block (or, with clusters, one cluster of blocks, see cluster.go) after
+// the other. The threads of a block run on one goroutine-free
 // schedule: when the kernel has no barrier or collective op, each thread
 // runs to completion in turn; otherwise each thread is a coroutine
 // (iter.Pull: a direct, deterministic control transfer, never parallel)

@@ -74,23 +74,31 @@ func hopperLowered(t *testing.T, src, opts string, edit func(*ir.Operation)) *ir
 // The warp-specialised configurations (rung 1: a producer warpgroup
 // issuing TMA loads, consumer warpgroups releasing ring slots on "empty"
 // mbarriers), run with race checks on: mbarrier phases order the
-// producer's and consumers' accesses.
-var wsRungs = []struct{ name, opts string }{
-	{"rung1-1wg", "tb-tile=128,128,64 consumers=1 stages=2 warp-specialize=true epilogue=direct grid-swizzle=0"},
-	{"rung1-2wg", "tb-tile=128,128,64 consumers=2 stages=2 warp-specialize=true epilogue=direct grid-swizzle=0"},
+// producer's and consumers' accesses. K spans two rounds of the ring, so
+// every slot is refilled after its release. rung1 is the pipeline's own
+// rung-1 configuration (256x128 tiles, two consumers, four stages).
+var wsRungs = []struct {
+	name, opts string
+	m, n, k    int
+}{
+	{"rung1-1wg", "tb-tile=128,128,64 consumers=1 stages=2 warp-specialize=true epilogue=direct grid-swizzle=0", 128, 128, 256},
+	{"rung1-2wg", "tb-tile=128,128,64 consumers=2 stages=2 warp-specialize=true epilogue=direct grid-swizzle=0", 128, 128, 256},
+	{"rung2-ws", "tb-tile=128,128,64 consumers=2 stages=2 grid-swizzle=0", 128, 128, 256},
+	{"rung6-ws", "tb-tile=128,128,64 consumers=2 stages=2", 128, 128, 256},
+	{"rung1", "epilogue=direct grid-swizzle=0", 256, 256, 256},
 }
 
 func TestWarpSpecializedMatmulRaceFree(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs wgmma kernels on the interpreter")
 	}
-	src := matmulSource(128, 128, 256)
-	in, err := parser.ParseFile(all.NewContext(), "matmul.mlir", []byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
 	for _, r := range wsRungs {
 		t.Run(r.name, func(t *testing.T) {
+			src := matmulSource(r.m, r.n, r.k)
+			in, err := parser.ParseFile(all.NewContext(), "matmul.mlir", []byte(src))
+			if err != nil {
+				t.Fatal(err)
+			}
 			out := hopperLowered(t, src, r.opts, nil)
 			if err := equiv.Check(in.Module, out, "matmul", equiv.Options{RelTol: 1e-5}); err != nil {
 				t.Error(err)
@@ -145,7 +153,7 @@ func TestWarpSpecializedPlantedBugs(t *testing.T) {
 		{"producer-skips-empty-wait", true, []string{"data race", "before the asynchronous copy", "more arrivals"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			for _, r := range wsRungs {
+			for _, r := range wsRungs[:2] {
 				removed := 0
 				out := hopperLowered(t, src, r.opts, wsWaits(func(inIf bool) bool { return inIf == c.producer }, &removed))
 				if removed == 0 {
