@@ -22,7 +22,14 @@ func TestHopperAblationPipelines(t *testing.T) {
 		t.Fatalf("steps %v: %v", steps, err)
 	}
 	on := func(o gpumatmulhopper.Options) []bool {
-		return []bool{o.WarpSpecialize, o.Epilogue == gpumatmulhopper.EpilogueTMA, o.GridSwizzle > 1}
+		return []bool{o.WarpSpecialize, o.Epilogue == gpumatmulhopper.EpilogueTMA, o.GridSwizzle > 1, o.Cluster[0] > 1, o.Persistent, o.OverlapEpilogue}
+	}
+	// The cluster step (4) is left for the persistent ones (5, 6).
+	want := func(step, rung int) bool {
+		if rung == 3 {
+			return step == 4
+		}
+		return rung < step
 	}
 	for i, p := range pipes {
 		o := gpumatmulhopper.DefaultOptions()
@@ -34,11 +41,13 @@ func TestHopperAblationPipelines(t *testing.T) {
 			t.Fatalf("step %d: %v", i, err)
 		}
 		for j, b := range on(o) {
-			if b != (j < i) {
+			if b != want(i, j) {
 				t.Errorf("step %d (%s): rung %d is %v", i, steps[i].Name, j, b)
 			}
 		}
-		if o.Stages != 3 {
+		// The overlapped epilogue's step gives the ring's room to its
+		// staging tile.
+		if wantStages := map[bool]int64{false: 3, true: 2}[o.OverlapEpilogue]; o.Stages != wantStages {
 			t.Errorf("step %d lost the base's stages=3: %s", i, p)
 		}
 		if err := o.Check(8192, 8192, 8192); err != nil {
@@ -59,11 +68,14 @@ func TestHopperTuneSpace(t *testing.T) {
 		size int
 		err  string
 	}{
-		{HopperCandidate{[3]int64{128, 256, 64}, 4, 2, 8}, 8192, ""},
-		{HopperCandidate{[3]int64{128, 256, 64}, 4, 1, 8}, 8192, "registers a thread"},
-		{HopperCandidate{[3]int64{128, 256, 64}, 5, 2, 8}, 8192, "shared memory"},
-		{HopperCandidate{[3]int64{128, 256, 64}, 4, 2, 8}, 1000, "not a multiple of the thread-block tile"},
-		{HopperCandidate{[3]int64{128, 128, 32}, 4, 1, 8}, 8192, "K tile must be 64"},
+		{HopperCandidate{TBTile: [3]int64{128, 256, 64}, Stages: 4, Consumers: 2, GridSwizzle: 8}, 8192, ""},
+		{HopperCandidate{TBTile: [3]int64{128, 256, 64}, Stages: 4, Consumers: 1, GridSwizzle: 8}, 8192, "registers a thread"},
+		{HopperCandidate{TBTile: [3]int64{128, 256, 64}, Stages: 5, Consumers: 2, GridSwizzle: 8}, 8192, "shared memory"},
+		{HopperCandidate{TBTile: [3]int64{128, 256, 64}, Stages: 4, Consumers: 2, GridSwizzle: 8}, 1000, "not a multiple of the thread-block tile"},
+		{HopperCandidate{TBTile: [3]int64{128, 128, 32}, Stages: 4, Consumers: 1, GridSwizzle: 8}, 8192, "K tile must be 64"},
+		{HopperCandidate{TBTile: [3]int64{128, 256, 64}, Stages: 4, Consumers: 2, GridSwizzle: 8, Persistent: true}, 8192, ""},
+		{HopperCandidate{TBTile: [3]int64{128, 256, 64}, Stages: 2, Consumers: 2, GridSwizzle: 8, Persistent: true, Overlap: true}, 8192, ""},
+		{HopperCandidate{TBTile: [3]int64{128, 256, 64}, Stages: 3, Consumers: 2, GridSwizzle: 8, Persistent: true, Overlap: true}, 8192, "separate 131072-byte staging tile"},
 	} {
 		err := c.c.Check(c.size, c.size, c.size, H200Props)
 		if c.err == "" {
@@ -99,7 +111,8 @@ func TestHopperAblationFake(t *testing.T) {
 	o := fakeOptions(h.FakeGPU)
 	o.Open = func(DeviceConfig) (GPU, error) { return h, nil }
 	o.Pipeline = gpumatmulhopper.Name
-	rep, err := Ablation(context.Background(), o, 256)
+	// 512: two column tiles of 256, so the 2x1 cluster step has a pair.
+	rep, err := Ablation(context.Background(), o, 512)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -107,8 +120,13 @@ func TestHopperAblationFake(t *testing.T) {
 		t.Fatalf("%+v", rep.Results)
 	}
 	for i, r := range rep.Results {
-		if r.Label != HopperAblationSteps[i].Name || r.M != 256 {
+		if r.Label != HopperAblationSteps[i].Name || r.M != 512 {
 			t.Errorf("step %d: %s at %d", i, r.Label, r.M)
+		}
+		// Every step compiles and launches; the fake then computes only
+		// kernels with C as a plain pointer (not the TMA epilogue's).
+		if !r.Measured() && !strings.Contains(r.Error, "fake matmul kernel takes 3 parameters") {
+			t.Errorf("step %d (%s): %s", i, r.Label, r.Error)
 		}
 	}
 	// Every launch passed its descriptors through LaunchHopper, which

@@ -38,6 +38,31 @@ type kernel struct {
 	WarpSpecialize bool  // one more warpgroup, the TMA producer
 	TMAEpilogue    bool  // C written by a TMA store from shared memory
 	GridSwizzle    int64 // tile rows per group of the rasterisation; <= 1 is row-major
+	// Persistent launches SMs blocks (fewer when there are fewer tiles)
+	// that loop over the output tiles (rung 4); the ring's slot and phase
+	// counters run on across tiles.
+	Persistent bool
+	SMs        int64
+	// OverlapEpilogue gives the staging tile its own shared memory past
+	// the ring, so the producer fills the ring with the next tile while
+	// the consumers store this one (rung 5; persistent only).
+	OverlapEpilogue bool
+	// CX, CY is the thread-block cluster (rung 3; 1, 1: none). The
+	// blocks of a cluster along x compute tiles of the same rows and share
+	// A, those along y share B: each block loads its part of the shared
+	// operand's box and multicasts it to the cluster.
+	CX, CY int64
+}
+
+// clusterSize is the blocks of a cluster.
+func (k *kernel) clusterSize() int64 { return k.CX * k.CY }
+
+// emptyBarrierBase is the byte offset of the cluster-wide empty barriers
+// (8 bytes each) in dynamic shared memory, past the ring and the staging
+// tile: their peers arrive on them through distributed shared memory, by
+// address, which needs them at a known place.
+func (k *kernel) emptyBarrierBase() int64 {
+	return (max(k.ringBytes(), k.stagingBytes()) + 7) / 8 * 8
 }
 
 // rowsPerConsumer is the height of each consumer warpgroup's part of the
@@ -55,13 +80,35 @@ func (k *kernel) threads() int64 {
 
 // Shared-memory layout (bytes): the ring holds Stages A slots, then
 // Stages B slots; the epilogue's f32 staging tile reuses it from offset 0
-// once the main loop is over.
+// once the main loop is over, or follows it with an overlapped epilogue.
 func (k *kernel) aSlotBytes() int64   { return k.BM * k.BK * f16Bytes }
 func (k *kernel) bSlotBytes() int64   { return k.BK * k.BN * f16Bytes }
 func (k *kernel) bBase() int64        { return k.Stages * k.aSlotBytes() }
 func (k *kernel) stagingBytes() int64 { return k.BM * k.BN * f32Bytes }
+func (k *kernel) ringBytes() int64    { return k.Stages * (k.aSlotBytes() + k.bSlotBytes()) }
+func (k *kernel) stagingBase() int64 {
+	if k.OverlapEpilogue {
+		return k.ringBytes()
+	}
+	return 0
+}
 func (k *kernel) sharedBytes() int64 {
-	return max(k.Stages*(k.aSlotBytes()+k.bSlotBytes()), k.stagingBytes())
+	if k.OverlapEpilogue {
+		return k.ringBytes() + k.stagingBytes()
+	}
+	if k.clusterSize() > 1 {
+		return k.emptyBarrierBase() + 8*k.Stages
+	}
+	return max(k.ringBytes(), k.stagingBytes())
+}
+
+// tiles is the number of output tiles; gridSize the blocks launched.
+func (k *kernel) tiles() int64 { return (k.M / k.BM) * (k.N / k.BN) }
+func (k *kernel) gridSize() int64 {
+	if k.Persistent {
+		return min(k.SMs, k.tiles())
+	}
+	return k.tiles()
 }
 
 // kTiles is the trip count of the K loop.
@@ -97,11 +144,47 @@ func (k *kernel) check() error {
 	if regs := k.rowsPerConsumer() * k.BN / warpgroupSize; regs > maxAccumulatorRegs {
 		return fmt.Errorf("a %dx%d accumulator per consumer warpgroup needs %d registers a thread (at most %d): use more consumers or a smaller tile", k.rowsPerConsumer(), k.BN, regs, maxAccumulatorRegs)
 	}
+	switch {
+	case k.Persistent && !k.WarpSpecialize:
+		return fmt.Errorf("persistent needs warp-specialize: the producer warpgroup runs the ring across tiles")
+	case k.OverlapEpilogue && !k.Persistent:
+		return fmt.Errorf("overlap-epilogue needs persistent: only a block that goes on to a next tile has a main loop to overlap")
+	case k.Persistent && k.SMs < 1:
+		return fmt.Errorf("sm-count must be at least 1, got %d", k.SMs)
+	}
+	if err := k.checkCluster(); err != nil {
+		return err
+	}
 	if s := k.sharedBytes(); s > maxSharedMemory {
+		if k.OverlapEpilogue {
+			return fmt.Errorf("%d stages of %dx%dx%d tiles and a separate %d-byte staging tile (overlap-epilogue) need %d bytes of shared memory, more than the %d of sm_90: use fewer stages or a smaller tile", k.Stages, k.BM, k.BN, k.BK, k.stagingBytes(), s, maxSharedMemory)
+		}
 		return fmt.Errorf("%d stages of %dx%dx%d tiles need %d bytes of shared memory, more than the %d of sm_90", k.Stages, k.BM, k.BN, k.BK, s, maxSharedMemory)
 	}
 	if k.GridSwizzle < 0 {
 		return fmt.Errorf("grid-swizzle must not be negative, got %d", k.GridSwizzle)
+	}
+	return nil
+}
+
+// checkCluster validates the cluster shape: along one dimension, of 2 or
+// 4 blocks, each loading a whole number of the shared operand's rows
+// (A: 8-row groups of the 128-byte swizzle) or boxes (B).
+func (k *kernel) checkCluster() error {
+	if k.CX == 1 && k.CY == 1 {
+		return nil
+	}
+	switch {
+	case k.CX < 1 || k.CY < 1 || k.CX > 1 && k.CY > 1 || k.clusterSize() > 4 || k.clusterSize()&(k.clusterSize()-1) != 0:
+		return fmt.Errorf("cluster must be 1,1 or 2 or 4 blocks along one dimension, got %d,%d", k.CX, k.CY)
+	case !k.WarpSpecialize:
+		return fmt.Errorf("cluster needs warp-specialize: the producer waits on the cluster-wide empty barriers")
+	case k.Persistent:
+		return fmt.Errorf("cluster with persistent is not built yet")
+	case k.CX > 1 && (k.rowsPerConsumer()/k.CX)%8 != 0:
+		return fmt.Errorf("cluster %d,1 splits each consumer's %d rows of A in %d: each part must be a multiple of 8 rows", k.CX, k.rowsPerConsumer(), k.CX)
+	case k.CY > 1 && (k.BN/swizzleElems)%k.CY != 0:
+		return fmt.Errorf("cluster 1,%d splits B's %d boxes of %d columns in %d: must divide", k.CY, k.BN/swizzleElems, swizzleElems, k.CY)
 	}
 	return nil
 }

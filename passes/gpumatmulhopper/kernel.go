@@ -25,7 +25,9 @@ func (k *kernel) barrierType() string {
 // The TMA descriptors: A is loaded in one box per consumer warpgroup, B in
 // boxes of swizzleElems columns (the 128-byte swizzle bounds a box's inner
 // extent), C (TMA epilogue) in one unswizzled box per consumer.
-func (k *kernel) tmaA() string { return tensorMap(k.rowsPerConsumer(), k.BK, "f16", "swizzle_128b") }
+func (k *kernel) tmaA() string {
+	return tensorMap(k.rowsPerConsumer()/k.CX, k.BK, "f16", "swizzle_128b")
+}
 func (k *kernel) tmaB() string { return tensorMap(k.BK, swizzleElems, "f16", "swizzle_128b") }
 func (k *kernel) tmaC() string { return tensorMap(k.rowsPerConsumer(), k.BN, "f32", "none") }
 
@@ -56,13 +58,21 @@ func (k *kernel) typeC() string { return fmt.Sprintf("memref<%dx%dxf32>", k.M, k
 
 // kernelState names the values the kernel body's pieces share.
 type kernelState struct {
-	e                   *emitter
-	tid, m0, n0, smem   string
-	full, empty         string // mbarrier groups (empty: warp specialisation only)
-	consumersDone       string // warp specialisation: the consumers' barrier (one mbarrier)
-	syncPhase           int    // phases of consumersDone used so far
-	descA, descB, descC string // the TMA descriptors, captured from the host
-	leader              string // i1: thread 0 of the block
+	e                 *emitter
+	tid, m0, n0, smem string
+	full, empty       string // mbarrier groups (empty: warp specialisation only)
+	consumersDone     string // warp specialisation: the consumers' barrier (one mbarrier)
+	syncPhase         int    // phases of consumersDone used so far (in this tile when persistent)
+	tileIndex         string // persistent: the block's tile count so far (index)
+	// stagingFree (persistent, staging over the ring): completes when the
+	// consumers are done with the staging tile, so the producer may
+	// refill the ring with the next tile.
+	stagingFree string
+	// Clusters: the empty barriers' shared address (i64, the first
+	// slot's), the block's rank in the cluster and its place in it.
+	emptyPtr, rank, rx, ry string
+	descA, descB, descC    string // the TMA descriptors, captured from the host
+	leader                 string // i1: thread 0 of the block
 }
 
 // text writes a function with the matmul's operands, %A, %B and %C, whose
@@ -74,16 +84,23 @@ func (k *kernel) text() string {
 	castA := h.op("a", "memref.cast %%A : %s to memref<*xf16>", k.typeA())
 	castB := h.op("b", "memref.cast %%B : %s to memref<*xf16>", k.typeB())
 	st := &kernelState{}
-	st.descA = h.op("tma_a", "nvgpu.tma.create.descriptor %s box[%s, %s] : memref<*xf16> -> %s", castA, h.c(k.rowsPerConsumer()), h.c(k.BK), k.tmaA())
+	st.descA = h.op("tma_a", "nvgpu.tma.create.descriptor %s box[%s, %s] : memref<*xf16> -> %s", castA, h.c(k.rowsPerConsumer()/k.CX), h.c(k.BK), k.tmaA())
 	st.descB = h.op("tma_b", "nvgpu.tma.create.descriptor %s box[%s, %s] : memref<*xf16> -> %s", castB, h.c(k.BK), h.c(swizzleElems), k.tmaB())
 	if k.TMAEpilogue {
 		castC := h.op("cc", "memref.cast %%C : %s to memref<*xf32>", k.typeC())
 		st.descC = h.op("tma_c", "nvgpu.tma.create.descriptor %s box[%s, %s] : memref<*xf32> -> %s", castC, h.c(k.rowsPerConsumer()), h.c(k.BN), k.tmaC())
 	}
 	smemBytes := h.op("smem_bytes", "arith.constant %d : i32", k.sharedBytes())
-	tilesM, tilesN := k.M/k.BM, k.N/k.BN
-	h.open("gpu.launch blocks(%%bx, %%by, %%bz) in (%%gx = %s, %%gy = %s, %%gz = %s) threads(%%tx, %%ty, %%tz) in (%%sx = %s, %%sy = %s, %%sz = %s) dynamic_shared_memory_size %s {",
-		h.c(tilesN), h.c(tilesM), h.c(1), h.c(k.threads()), h.c(1), h.c(1), smemBytes)
+	gx, gy := k.N/k.BN, k.M/k.BM
+	if k.Persistent {
+		gx, gy = k.gridSize(), 1
+	}
+	clusters := ""
+	if k.clusterSize() > 1 {
+		clusters = fmt.Sprintf("clusters(%%cx, %%cy, %%cz) in (%%scx = %s, %%scy = %s, %%scz = %s) ", h.c(k.CX), h.c(k.CY), h.c(1))
+	}
+	h.open("gpu.launch %sblocks(%%bx, %%by, %%bz) in (%%gx = %s, %%gy = %s, %%gz = %s) threads(%%tx, %%ty, %%tz) in (%%sx = %s, %%sy = %s, %%sz = %s) dynamic_shared_memory_size %s {",
+		clusters, h.c(gx), h.c(gy), h.c(1), h.c(k.threads()), h.c(1), h.c(1), smemBytes)
 	body := k.body(st)
 	h.b.WriteString(body)
 	h.line("gpu.terminator")
@@ -101,14 +118,27 @@ func (k *kernel) body(st *kernelState) string {
 	e := newEmitter(2, "c")
 	st.e = e
 	st.tid = e.op("tid", "gpu.thread_id x")
-	tm, tn := k.tileCoords(e)
-	st.m0 = e.mulC(tm, k.BM)
-	st.n0 = e.mulC(tn, k.BN)
+	if k.clusterSize() > 1 {
+		tm, tn := k.clusterTileCoords(st)
+		st.m0 = e.mulC(tm, k.BM)
+		st.n0 = e.mulC(tn, k.BN)
+	} else if !k.Persistent {
+		tm, tn := k.tileCoords(e)
+		st.m0 = e.mulC(tm, k.BM)
+		st.n0 = e.mulC(tn, k.BN)
+	}
 	st.smem = e.op("smem", "gpu.dynamic_shared_memory : %s", smemType)
 	st.full = e.op("full", "nvgpu.mbarrier.create -> %s", k.barrierType())
-	if k.WarpSpecialize {
+	if k.clusterSize() > 1 {
+		k.clusterSetup(st)
+	} else if k.WarpSpecialize {
 		st.empty = e.op("empty", "nvgpu.mbarrier.create -> %s", k.barrierType())
+	}
+	if k.WarpSpecialize {
 		st.consumersDone = e.op("done", "nvgpu.mbarrier.create -> %s", syncBarrierType)
+	}
+	if k.Persistent && !k.OverlapEpilogue {
+		st.stagingFree = e.op("free", "nvgpu.mbarrier.create -> %s", syncBarrierType)
 	}
 	st.leader = e.cmp("eq", st.tid, e.c(0))
 	// One thread initialises the barriers: full[s] completes when the
@@ -118,23 +148,44 @@ func (k *kernel) body(st *kernelState) string {
 	s := e.fresh("s")
 	e.open("scf.for %s = %s to %s step %s {", s, e.c(0), e.c(k.Stages), e.c(1))
 	e.line("nvgpu.mbarrier.init %s[%s], %s : %s", st.full, s, e.c(1), k.barrierType())
-	if k.WarpSpecialize {
+	if st.empty != "" {
 		e.line("nvgpu.mbarrier.init %s[%s], %s : %s", st.empty, s, e.c(k.Consumers), k.barrierType())
+	}
+	if st.emptyPtr != "" {
+		// Every consumer warpgroup of the cluster releases each slot: the
+		// slot is written by the multicasts of every block.
+		e.line("nvvm.mbarrier.init.shared %s, %s : !llvm.ptr<3>, i32", k.emptyAt(st, s), e.op("v", "arith.constant %d : i32", k.Consumers*k.clusterSize()))
 	}
 	e.close("}")
 	if k.WarpSpecialize {
 		e.line("nvgpu.mbarrier.init %s[%s], %s : %s", st.consumersDone, e.c(0), e.c(k.Consumers*warpgroupSize), syncBarrierType)
 	}
+	if st.stagingFree != "" {
+		e.line("nvgpu.mbarrier.init %s[%s], %s : %s", st.stagingFree, e.c(0), e.c(k.Consumers*warpgroupSize), syncBarrierType)
+	}
 	e.line("nvgpu.tma.prefetch.descriptor %s : %s", st.descA, k.tmaA())
 	e.line("nvgpu.tma.prefetch.descriptor %s : %s", st.descB, k.tmaB())
 	e.close("}")
 	// The initialised barriers must be visible to every thread before any
-	// waits on them.
-	e.line("gpu.barrier")
+	// waits on them; in a cluster, to every block's, whose multicasts
+	// complete on them and whose consumers arrive on them.
+	if k.clusterSize() > 1 {
+		e.line("nvvm.fence.mbarrier.init")
+		e.line("nvvm.cluster.arrive {aligned}")
+		e.line("nvvm.cluster.wait {aligned}")
+	} else {
+		e.line("gpu.barrier")
+	}
 	if k.WarpSpecialize {
 		k.specialised(st)
 	} else {
 		k.pipelined(st)
+	}
+	if k.clusterSize() > 1 {
+		// A block must not exit while its peers may still arrive on its
+		// empty barriers.
+		e.line("nvvm.cluster.arrive {aligned}")
+		e.line("nvvm.cluster.wait {aligned}")
 	}
 	return e.prelude(2) + e.b.String()
 }
@@ -145,12 +196,24 @@ func (k *kernel) body(st *kernelState) string {
 func (k *kernel) tileCoords(e *emitter) (string, string) {
 	bx := e.op("bx", "gpu.block_id x")
 	by := e.op("by", "gpu.block_id y")
-	tilesM, tilesN := k.M/k.BM, k.N/k.BN
-	if k.GridSwizzle <= 1 || tilesM <= 1 {
+	if k.GridSwizzle <= 1 || k.M/k.BM <= 1 {
 		return by, bx
 	}
+	return k.tileOf(e, e.add(e.mulC(by, k.N/k.BN), bx))
+}
+
+// tileOf maps a linear tile number pid (row-major over the tile grid) to
+// its (row, column) tile, rasterised in groups of grid-swizzle tile rows.
+func (k *kernel) tileOf(e *emitter, pid string) (string, string) {
+	return k.tileOfGrid(e, pid, k.M/k.BM, k.N/k.BN)
+}
+
+// tileOfGrid is tileOf over a tilesM x tilesN grid.
+func (k *kernel) tileOfGrid(e *emitter, pid string, tilesM, tilesN int64) (string, string) {
+	if k.GridSwizzle <= 1 || tilesM <= 1 {
+		return e.div(pid, e.c(tilesN)), e.rem(pid, e.c(tilesN))
+	}
 	g := min(k.GridSwizzle, tilesM)
-	pid := e.add(e.mulC(by, tilesN), bx)
 	group := e.div(pid, e.c(g*tilesN))
 	first := e.mulC(group, g)
 	left := e.op("v", "arith.subi %s, %s : index", e.c(tilesM), first)
@@ -161,23 +224,74 @@ func (k *kernel) tileCoords(e *emitter) (string, string) {
 	return tm, tn
 }
 
+// tileLoop opens the persistent block's loop over its tiles (the static
+// schedule: tile blockIdx.x + i*gridDim.x), sets st's tile origin and
+// tileIndex (i) and returns the closer. Without persistent it is the one
+// tile of the block, i = 0.
+func (k *kernel) tileLoop(st *kernelState) func() {
+	e := st.e
+	if !k.Persistent {
+		st.tileIndex = e.c(0)
+		return func() {}
+	}
+	bx := e.op("bx", "gpu.block_id x")
+	t := e.fresh("t")
+	e.open("scf.for %s = %s to %s step %s {", t, bx, e.c(k.tiles()), e.c(k.gridSize()))
+	st.tileIndex = e.div(e.op("v", "arith.subi %s, %s : index", t, bx), e.c(k.gridSize()))
+	tm, tn := k.tileOf(e, t)
+	st.m0 = e.mulC(tm, k.BM)
+	st.n0 = e.mulC(tn, k.BN)
+	return func() { e.close("}") }
+}
+
 // load writes the TMA loads of K tile kt into ring slot slot, announced on
-// full[slot] with the bytes they will write. One thread runs it.
+// full[slot] with the bytes they will write. One thread runs it. In a
+// cluster the block loads its part of the shared operand (A along x, B
+// along y) and multicasts it to the blocks of the cluster, whose loads
+// bring the other parts: every block's full barrier still receives a
+// whole slot's bytes.
 func (k *kernel) load(st *kernelState, kt, slot string) {
 	e := st.e
 	e.line("nvgpu.mbarrier.arrive.expect_tx %s[%s], %s : %s", st.full, slot, e.c(k.aSlotBytes()+k.bSlotBytes()), k.barrierType())
 	kc := e.mulC(kt, k.BK)
 	aSlot := e.mulC(slot, k.aSlotBytes())
 	rows := k.rowsPerConsumer()
+	mask := ""
+	if k.clusterSize() > 1 {
+		mask = " multicast_mask = " + e.op("mask", "arith.constant %d : i16", (int64(1)<<k.clusterSize())-1)
+	}
+	aMask, bMask := "", ""
+	if k.CX > 1 {
+		aMask = mask
+	}
+	if k.CY > 1 {
+		bMask = mask
+	}
+	aRows := rows / k.CX
 	for w := int64(0); w < k.Consumers; w++ {
-		view := e.op("sa", "memref.view %s[%s][] : %s to %s", st.smem, e.addC(aSlot, w*rows*k.BK*f16Bytes), smemType, smemTile(rows, k.BK, "f16"))
+		off := e.addC(aSlot, w*rows*k.BK*f16Bytes)
+		row := e.addC(st.m0, w*rows)
+		if k.CX > 1 {
+			// Block rx loads rows rx*aRows.. of each consumer's box.
+			part := e.mulC(st.rx, aRows)
+			off = e.add(off, e.mulC(part, k.BK*f16Bytes))
+			row = e.add(row, part)
+		}
+		view := e.op("sa", "memref.view %s[%s][] : %s to %s", st.smem, off, smemType, smemTile(aRows, k.BK, "f16"))
 		// TMA coordinates are innermost first: (column, row).
-		e.line("nvgpu.tma.async.load %s[%s, %s], %s[%s] to %s : %s, %s -> %s", st.descA, kc, e.addC(st.m0, w*rows), st.full, slot, view, k.tmaA(), k.barrierType(), smemTile(rows, k.BK, "f16"))
+		e.line("nvgpu.tma.async.load %s[%s, %s], %s[%s] to %s%s : %s, %s -> %s", st.descA, kc, row, st.full, slot, view, aMask, k.tmaA(), k.barrierType(), smemTile(aRows, k.BK, "f16"))
 	}
 	bSlot := e.addC(e.mulC(slot, k.bSlotBytes()), k.bBase())
-	for j := int64(0); j < k.BN/swizzleElems; j++ {
-		view := e.op("sb", "memref.view %s[%s][] : %s to %s", st.smem, e.addC(bSlot, j*k.BK*swizzleElems*f16Bytes), smemType, smemTile(k.BK, swizzleElems, "f16"))
-		e.line("nvgpu.tma.async.load %s[%s, %s], %s[%s] to %s : %s, %s -> %s", st.descB, e.addC(st.n0, j*swizzleElems), kc, st.full, slot, view, k.tmaB(), k.barrierType(), smemTile(k.BK, swizzleElems, "f16"))
+	boxes := k.BN / swizzleElems / k.CY
+	for j := int64(0); j < boxes; j++ {
+		box := e.c(j)
+		if k.CY > 1 {
+			// Block ry loads boxes ry*boxes...
+			box = e.addC(e.mulC(st.ry, boxes), j)
+		}
+		off := e.add(bSlot, e.mulC(box, k.BK*swizzleElems*f16Bytes))
+		view := e.op("sb", "memref.view %s[%s][] : %s to %s", st.smem, off, smemType, smemTile(k.BK, swizzleElems, "f16"))
+		e.line("nvgpu.tma.async.load %s[%s, %s], %s[%s] to %s%s : %s, %s -> %s", st.descB, e.add(st.n0, e.mulC(box, swizzleElems)), kc, st.full, slot, view, bMask, k.tmaB(), k.barrierType(), smemTile(k.BK, swizzleElems, "f16"))
 	}
 }
 
@@ -189,9 +303,10 @@ func (k *kernel) waitParity(st *kernelState, bar, slot, round string) {
 	e.line("nvgpu.mbarrier.try_wait.parity %s[%s], %s, %s : %s", bar, slot, parity, e.c(tryWaitTicks), k.barrierType())
 }
 
-// mma writes, for the consumer warpgroup wg at K tile kt, the wait for the
-// tile's slot and the wgmma accumulating into acc, and returns the new
-// accumulator and the slot. nvgpu.warpgroup.mma waits for all but the
+// mma writes, for the consumer warpgroup wg at ring use kt (the K tile,
+// or with a persistent grid the count across the block's tiles), the wait
+// for the use's slot and the wgmma accumulating into acc, and returns the
+// new accumulator and the slot. nvgpu.warpgroup.mma waits for all but the
 // last wgmma group (wgmma.wait_group 1): when it returns, the wgmma of
 // tile kt-1 has completed and its slot may be refilled, while the one of
 // tile kt may still be reading.
@@ -247,7 +362,10 @@ func (k *kernel) pipelined(st *kernelState) {
 // specialised is rung 1: the last warpgroup produces (one thread issues
 // the TMA loads, waiting for each slot's release), the others consume and
 // release slots on the empty barriers; registers move from the producer
-// to the consumers.
+// to the consumers. Persistent (rung 4), both loop over the block's tiles
+// and count ring uses across them: use g = i*kTiles + kt of the block's
+// i-th tile takes slot g % stages in round g / stages, so the producer
+// runs into the next tile as soon as slots are released.
 func (k *kernel) specialised(st *kernelState) {
 	e := st.e
 	kt := k.kTiles()
@@ -256,44 +374,102 @@ func (k *kernel) specialised(st *kernelState) {
 	e.open("scf.if %s {", isProducer)
 	e.line("nvvm.setmaxregister decrease %d", producerRegs)
 	e.open("scf.if %s {", e.cmp("eq", st.tid, e.c(k.Consumers*warpgroupSize)))
+	closeTiles := k.tileLoop(st)
+	if st.stagingFree != "" {
+		// The staging tile lies over the ring: the next tile's loads wait
+		// until the consumers have stored the previous one.
+		e.open("scf.if %s {", e.cmp("uge", st.tileIndex, e.c(1)))
+		k.waitSync(st, st.stagingFree, e.op("v", "arith.subi %s, %s : index", st.tileIndex, e.c(1)))
+		e.close("}")
+	}
 	iv := e.fresh("k")
 	e.open("scf.for %s = %s to %s step %s {", iv, e.c(0), e.c(kt), e.c(1))
-	slot := e.rem(iv, e.c(k.Stages))
-	round := e.div(iv, e.c(k.Stages))
-	e.open("scf.if %s {", e.cmp("uge", iv, e.c(k.Stages)))
+	g := k.ringUse(st, iv)
+	slot := e.rem(g, e.c(k.Stages))
+	round := e.div(g, e.c(k.Stages))
+	e.open("scf.if %s {", e.cmp("uge", g, e.c(k.Stages)))
 	// Wait for the consumers' release of the slot's previous round.
-	k.waitParity(st, st.empty, slot, e.op("v", "arith.subi %s, %s : index", round, e.c(1)))
+	k.waitEmpty(st, slot, e.op("v", "arith.subi %s, %s : index", round, e.c(1)))
 	e.close("}")
 	k.load(st, iv, slot)
 	e.close("}")
+	closeTiles()
 	e.close("}")
 	e.open("} else {")
 	e.line("nvvm.setmaxregister increase %d", k.consumerRegs())
+	closeTiles = k.tileLoop(st)
+	// The first thread of each consumer warpgroup releases its slots.
+	first := e.cmp("eq", e.rem(st.tid, e.c(warpgroupSize)), e.c(0))
 	acc0 := e.op("acc", "nvgpu.warpgroup.mma.init.accumulator -> %s", k.accType())
 	res, civ, acc := e.fresh("res"), e.fresh("k"), e.fresh("acc")
 	e.open("%s = scf.for %s = %s to %s step %s iter_args(%s = %s) -> (%s) {", res, civ, e.c(0), e.c(kt), e.c(1), acc, acc0, k.accType())
-	next, _ := k.mma(st, wg, civ, acc)
+	cg := k.ringUse(st, civ)
+	next, _ := k.mma(st, wg, cg, acc)
 	// Tile k-1's wgmma has completed in this warpgroup: one thread
 	// releases its slot.
-	release := e.op("p", "arith.andi %s, %s : i1", e.cmp("uge", civ, e.c(1)), e.cmp("eq", e.rem(st.tid, e.c(warpgroupSize)), e.c(0)))
+	release := e.op("p", "arith.andi %s, %s : i1", e.cmp("uge", civ, e.c(1)), first)
 	e.open("scf.if %s {", release)
-	prev := e.rem(e.addC(civ, k.Stages-1), e.c(k.Stages))
-	e.op("tok", "nvgpu.mbarrier.arrive %s[%s] : %s -> !nvgpu.mbarrier.token", st.empty, prev, k.barrierType())
+	prev := e.rem(e.addC(cg, k.Stages-1), e.c(k.Stages))
+	k.release(st, prev)
 	e.close("}")
 	e.line("scf.yield %s : %s", next, k.accType())
 	e.close("}")
 	e.line("nvvm.wgmma.wait.group.sync.aligned 0")
+	if k.Persistent {
+		// The tile's last slot is released too: the ring goes on with the
+		// next tile.
+		e.open("scf.if %s {", first)
+		last := e.rem(k.ringUse(st, e.c(kt-1)), e.c(k.Stages))
+		k.release(st, last)
+		e.close("}")
+	}
 	// The producer has no part in the epilogue (nor the registers for
 	// it): the consumers synchronise among themselves, on an mbarrier that
 	// completes when every consumer thread has arrived (arrive releases,
 	// the wait acquires, at CTA scope: a barrier over the consumers).
+	st.syncPhase = 0
 	k.epilogue(st, wg, res, func() {
 		e.op("tok", "nvgpu.mbarrier.arrive %s[%s] : %s -> !nvgpu.mbarrier.token", st.consumersDone, e.c(0), syncBarrierType)
-		parity := e.op("parity", "arith.constant %t", st.syncPhase%2 == 1)
-		e.line("nvgpu.mbarrier.try_wait.parity %s[%s], %s, %s : %s", st.consumersDone, e.c(0), parity, e.c(tryWaitTicks), syncBarrierType)
+		// Persistent blocks run syncsPerTile phases per tile.
+		phase := e.addC(e.mulC(st.tileIndex, k.syncsPerTile()), int64(st.syncPhase))
+		k.waitSync(st, st.consumersDone, phase)
 		st.syncPhase++
 	})
+	if st.stagingFree != "" {
+		// The staging tile's generic-proxy accesses are ordered before the
+		// TMA loads (async proxy) that will overwrite it, then released to
+		// the producer.
+		e.line("nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}")
+		e.op("tok", "nvgpu.mbarrier.arrive %s[%s] : %s -> !nvgpu.mbarrier.token", st.stagingFree, e.c(0), syncBarrierType)
+	}
+	closeTiles()
 	e.close("}")
+}
+
+// syncsPerTile is the number of consumer barriers of one epilogue.
+func (k *kernel) syncsPerTile() int64 {
+	if k.TMAEpilogue {
+		return 3
+	}
+	return 2
+}
+
+// ringUse is the ring counter of K tile kt of the block's current tile:
+// tileIndex*kTiles + kt.
+func (k *kernel) ringUse(st *kernelState, kt string) string {
+	if !k.Persistent {
+		return kt
+	}
+	e := st.e
+	return e.add(e.mulC(st.tileIndex, k.kTiles()), kt)
+}
+
+// waitSync waits on the one-barrier group bar for the phase of the given
+// round.
+func (k *kernel) waitSync(st *kernelState, bar, round string) {
+	e := st.e
+	parity := e.op("parity", "arith.trunci %s : i32 to i1", e.op("v", "arith.index_cast %s : index to i32", e.rem(round, e.c(2))))
+	e.line("nvgpu.mbarrier.try_wait.parity %s[%s], %s, %s : %s", bar, e.c(0), parity, e.c(tryWaitTicks), syncBarrierType)
 }
 
 // epilogue writes C += the accumulators: each warpgroup stores its
@@ -309,10 +485,10 @@ func (k *kernel) epilogue(st *kernelState, wg, acc string, sync func()) {
 	// absolute warp (tid / 32, as upstream's lowering does): warpgroup wg
 	// lands wgmmaM*wg rows past its view, so its view starts that much
 	// before its own rows (wg * rows of the staging tile).
-	part := e.op("st", "memref.view %s[%s][] : %s to %s", st.smem, e.mulC(wg, (rows-wgmmaM)*k.BN*f32Bytes), smemType, smemTile(rows, k.BN, "f32"))
+	part := e.op("st", "memref.view %s[%s][] : %s to %s", st.smem, e.addC(e.mulC(wg, (rows-wgmmaM)*k.BN*f32Bytes), k.stagingBase()), smemType, smemTile(rows, k.BN, "f32"))
 	e.line("nvgpu.warpgroup.mma.store %s, %s : %s to %s", acc, part, strings.TrimPrefix(k.accType(), "!nvgpu.warpgroup.accumulator"), smemTile(rows, k.BN, "f32"))
 	sync()
-	tile := e.op("st", "memref.view %s[%s][] : %s to %s", st.smem, e.c(0), smemType, smemTile(k.BM, k.BN, "f32"))
+	tile := e.op("st", "memref.view %s[%s][] : %s to %s", st.smem, e.c(k.stagingBase()), smemType, smemTile(k.BM, k.BN, "f32"))
 	threads := k.Consumers * warpgroupSize
 	i := e.fresh("i")
 	vec := fmt.Sprintf("vector<%dxf32>", epilogueVec)
@@ -337,11 +513,71 @@ func (k *kernel) epilogue(st *kernelState, wg, acc string, sync func()) {
 	sync()
 	e.open("scf.if %s {", st.leader)
 	for w := int64(0); w < k.Consumers; w++ {
-		v := e.op("st", "memref.view %s[%s][] : %s to %s", st.smem, e.c(w*rows*k.BN*f32Bytes), smemType, smemTile(rows, k.BN, "f32"))
+		v := e.op("st", "memref.view %s[%s][] : %s to %s", st.smem, e.c(k.stagingBase()+w*rows*k.BN*f32Bytes), smemType, smemTile(rows, k.BN, "f32"))
 		e.line("nvgpu.tma.async.store %s to %s[%s, %s] : %s -> %s", v, st.descC, st.n0, e.addC(st.m0, w*rows), smemTile(rows, k.BN, "f32"), k.tmaC())
 	}
 	// The block must not exit while the stores still read shared memory.
 	e.line("nvvm.cp.async.bulk.commit.group")
 	e.line("nvvm.cp.async.bulk.wait_group 0 {read}")
 	e.close("}")
+}
+
+// clusterSetup finds the block's place in its cluster and the address of
+// the empty barriers, which live in dynamic shared memory (past the ring
+// and the staging tile) so that the cluster's consumers can arrive on
+// them remotely, through mapa.
+func (k *kernel) clusterSetup(st *kernelState) {
+	e := st.e
+	base := e.op("v", "memref.extract_aligned_pointer_as_index %s : %s -> index", st.smem, smemType)
+	st.emptyPtr = e.op("v", "arith.index_cast %s : index to i64", e.addC(base, k.emptyBarrierBase()))
+}
+
+// clusterTileCoords is tileCoords for a grid of clusters: the clusters
+// are rasterised over the grid of cluster tiles (CY x CX tiles each), and
+// the block at (rx, ry) in its cluster takes tile (tm*CY + ry, tn*CX +
+// rx), so that blocks along x share A's rows and along y B's columns.
+func (k *kernel) clusterTileCoords(st *kernelState) (string, string) {
+	e := st.e
+	bx := e.op("bx", "gpu.block_id x")
+	by := e.op("by", "gpu.block_id y")
+	st.rx, st.ry = e.rem(bx, e.c(k.CX)), e.rem(by, e.c(k.CY))
+	st.rank = e.add(st.rx, e.mulC(st.ry, k.CX))
+	cx, cy := e.div(bx, e.c(k.CX)), e.div(by, e.c(k.CY))
+	ctM, ctN := k.M/k.BM/k.CY, k.N/k.BN/k.CX
+	tm, tn := k.tileOfGrid(e, e.add(e.mulC(cy, ctN), cx), ctM, ctN)
+	return e.add(e.mulC(tm, k.CY), st.ry), e.add(e.mulC(tn, k.CX), st.rx)
+}
+
+// emptyAt is the shared-memory pointer of slot's empty barrier (clusters).
+func (k *kernel) emptyAt(st *kernelState, slot string) string {
+	e := st.e
+	off := e.op("v", "arith.index_cast %s : index to i64", e.mulC(slot, 8))
+	return e.op("v", "llvm.inttoptr %s : i64 to !llvm.ptr<3>", e.op("v", "arith.addi %s, %s : i64", st.emptyPtr, off))
+}
+
+// waitEmpty waits for the release of slot's given round.
+func (k *kernel) waitEmpty(st *kernelState, slot, round string) {
+	if st.emptyPtr == "" {
+		k.waitParity(st, st.empty, slot, round)
+		return
+	}
+	e := st.e
+	parity := e.op("v", "arith.index_cast %s : index to i32", e.rem(round, e.c(2)))
+	e.line("nvvm.mbarrier.try_wait.parity.shared %s, %s, %s : !llvm.ptr<3>, i32, i32", k.emptyAt(st, slot), parity, e.op("v", "arith.constant %d : i32", tryWaitTicks))
+}
+
+// release arrives on slot's empty barrier: in a cluster, on every block's
+// (the slot of each is written by this block's multicasts too), through
+// mapa and a cluster-scope remote arrive, which MLIR 19 has no op for.
+func (k *kernel) release(st *kernelState, slot string) {
+	e := st.e
+	if st.emptyPtr == "" {
+		e.op("tok", "nvgpu.mbarrier.arrive %s[%s] : %s -> !nvgpu.mbarrier.token", st.empty, slot, k.barrierType())
+		return
+	}
+	addr := e.op("v", "llvm.ptrtoint %s : !llvm.ptr<3> to i32", k.emptyAt(st, slot))
+	for r := int64(0); r < k.clusterSize(); r++ {
+		rank := e.op("v", "arith.constant %d : i32", r)
+		e.line(`llvm.inline_asm has_side_effects "{ .reg .b32 remote; mapa.shared::cluster.u32 remote, $0, $1; mbarrier.arrive.release.cluster.shared::cluster.b64 _, [remote]; }", "r,r" %s, %s : (i32, i32) -> ()`, addr, rank)
+	}
 }

@@ -103,6 +103,12 @@ func (k *kernel) fit(mm *gpuutil.MatmulNest) error {
 			return &locatedError{mm.Loop[d].Operation, fmt.Sprintf("matmul size %d is not a multiple of the thread-block tile %d", mm.Size(d), tile)}
 		}
 	}
+	if (k.N/k.BN)%k.CX != 0 {
+		return &locatedError{mm.Loop[1].Operation, fmt.Sprintf("the %d column tiles are not a whole number of clusters of %d", k.N/k.BN, k.CX)}
+	}
+	if (k.M/k.BM)%k.CY != 0 {
+		return &locatedError{mm.Loop[0].Operation, fmt.Sprintf("the %d row tiles are not a whole number of clusters of %d", k.M/k.BM, k.CY)}
+	}
 	return nil
 }
 
