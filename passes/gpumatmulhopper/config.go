@@ -32,6 +32,7 @@ const (
 // sizes and the validated options.
 type kernel struct {
 	M, N, K        int64
+	Elem           string // A's and B's element type: f16 or bf16 (C is f32)
 	BM, BN, BK     int64
 	Stages         int64
 	Consumers      int64 // warpgroups issuing wgmma
@@ -64,8 +65,9 @@ func (k *kernel) sharedBytes() int64 {
 	return max(k.Stages*(k.aSlotBytes()+k.bSlotBytes()), k.stagingBytes())
 }
 
-// kTiles is the trip count of the K loop.
-func (k *kernel) kTiles() int64 { return k.K / k.BK }
+// kTiles is the trip count of the K loop; a last partial K tile reads
+// zeros past K (boundary.go).
+func (k *kernel) kTiles() int64 { return ceilDiv(k.K, k.BK) }
 
 // consumerRegs is the setmaxnreg budget of a consumer thread: what the
 // register file leaves after the producer's, a multiple of 8.

@@ -81,7 +81,7 @@ func (k *kernel) text() string {
 		st.descC = h.op("tma_c", "nvgpu.tma.create.descriptor %s box[%s, %s] : memref<*xf32> -> %s", castC, h.c(k.rowsPerConsumer()), h.c(k.BN), k.tmaC())
 	}
 	smemBytes := h.op("smem_bytes", "arith.constant %d : i32", k.sharedBytes())
-	tilesM, tilesN := k.M/k.BM, k.N/k.BN
+	tilesM, tilesN := k.tilesM(), k.tilesN()
 	h.open("gpu.launch blocks(%%bx, %%by, %%bz) in (%%gx = %s, %%gy = %s, %%gz = %s) threads(%%tx, %%ty, %%tz) in (%%sx = %s, %%sy = %s, %%sz = %s) dynamic_shared_memory_size %s {",
 		h.c(tilesN), h.c(tilesM), h.c(1), h.c(k.threads()), h.c(1), h.c(1), smemBytes)
 	body := k.body(st)
@@ -145,7 +145,7 @@ func (k *kernel) body(st *kernelState) string {
 func (k *kernel) tileCoords(e *emitter) (string, string) {
 	bx := e.op("bx", "gpu.block_id x")
 	by := e.op("by", "gpu.block_id y")
-	tilesM, tilesN := k.M/k.BM, k.N/k.BN
+	tilesM, tilesN := k.tilesM(), k.tilesN()
 	if k.GridSwizzle <= 1 || tilesM <= 1 {
 		return by, bx
 	}
@@ -320,6 +320,8 @@ func (k *kernel) epilogue(st *kernelState, wg, acc string, sync func()) {
 	r, c := e.div(i, e.c(k.BN)), e.rem(i, e.c(k.BN))
 	s := e.op("v", "vector.load %s[%s, %s] : %s, %s", tile, r, c, smemTile(k.BM, k.BN, "f32"), vec)
 	gr, gc := e.add(st.m0, r), e.add(st.n0, c)
+	// Past C's edge: no access of C (the TMA store clips the box).
+	endGuard := k.guardC(e, gr, gc)
 	g := e.op("v", "vector.load %%C[%s, %s] : %s, %s", gr, gc, k.typeC(), vec)
 	sum := e.op("v", "arith.addf %s, %s : %s", s, g, vec)
 	if k.TMAEpilogue {
@@ -327,6 +329,7 @@ func (k *kernel) epilogue(st *kernelState, wg, acc string, sync func()) {
 	} else {
 		e.line("vector.store %s, %%C[%s, %s] : %s, %s", sum, gr, gc, k.typeC(), vec)
 	}
+	endGuard()
 	e.close("}")
 	if !k.TMAEpilogue {
 		return
