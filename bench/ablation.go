@@ -40,18 +40,25 @@ var AblationSteps = []AblationStep{
 // HopperAblationSteps are gpu-matmul-hopper's rungs (issue 13) switched on
 // one at a time over the same tiles: TMA loads into an mbarrier-guarded
 // ring feeding wgmma; + warp specialisation (producer warpgroup, empty
-// barriers, setmaxnreg); + the TMA-store epilogue; + grid swizzle.
+// barriers, setmaxnreg); + the TMA-store epilogue; + grid swizzle (the
+// pipeline's defaults); + a persistent grid of one block per SM; + the
+// epilogue overlapped with the next tile's loads. The overlapped epilogue
+// needs its staging tile beside the ring, which at the default 128x256
+// tile leaves room for 2 stages: its step sets stages=2 (the last
+// setting wins over the base's).
 var HopperAblationSteps = []AblationStep{
-	{"TMA ring + wgmma", "warp-specialize=false epilogue=direct grid-swizzle=0"},
-	{"+ warp specialisation", "epilogue=direct grid-swizzle=0"},
-	{"+ TMA epilogue", "grid-swizzle=0"},
-	{"+ grid swizzle", ""},
+	{"TMA ring + wgmma", "warp-specialize=false epilogue=direct grid-swizzle=0 persistent=false overlap-epilogue=false"},
+	{"+ warp specialisation", "epilogue=direct grid-swizzle=0 persistent=false overlap-epilogue=false"},
+	{"+ TMA epilogue", "grid-swizzle=0 persistent=false overlap-epilogue=false"},
+	{"+ grid swizzle", "persistent=false overlap-epilogue=false"},
+	{"+ persistent grid", "persistent=true overlap-epilogue=false"},
+	{"+ overlapped epilogue (2 stages)", "persistent=true overlap-epilogue=true stages=2"},
 }
 
 // Ladders are the pipelines an ablation can climb.
 var Ladders = []Ladder{
 	{DefaultPipeline, AblationSteps, []string{"padding", "hoist-c", "latency-hiding", "vectorize-copies"}},
-	{gpumatmulhopper.Name, HopperAblationSteps, []string{"warp-specialize", "epilogue", "grid-swizzle"}},
+	{gpumatmulhopper.Name, HopperAblationSteps, []string{"warp-specialize", "epilogue", "grid-swizzle", "persistent", "overlap-epilogue"}},
 }
 
 // ladderOf finds the ladder of base (a pipeline with options of its own

@@ -22,7 +22,7 @@ func TestHopperAblationPipelines(t *testing.T) {
 		t.Fatalf("steps %v: %v", steps, err)
 	}
 	on := func(o gpumatmulhopper.Options) []bool {
-		return []bool{o.WarpSpecialize, o.Epilogue == gpumatmulhopper.EpilogueTMA, o.GridSwizzle > 1}
+		return []bool{o.WarpSpecialize, o.Epilogue == gpumatmulhopper.EpilogueTMA, o.GridSwizzle > 1, o.Persistent, o.OverlapEpilogue}
 	}
 	for i, p := range pipes {
 		o := gpumatmulhopper.DefaultOptions()
@@ -38,7 +38,9 @@ func TestHopperAblationPipelines(t *testing.T) {
 				t.Errorf("step %d (%s): rung %d is %v", i, steps[i].Name, j, b)
 			}
 		}
-		if o.Stages != 3 {
+		// The overlapped epilogue's step gives the ring's room to its
+		// staging tile.
+		if wantStages := map[bool]int64{false: 3, true: 2}[o.OverlapEpilogue]; o.Stages != wantStages {
 			t.Errorf("step %d lost the base's stages=3: %s", i, p)
 		}
 		if err := o.Check(8192, 8192, 8192); err != nil {
@@ -59,11 +61,14 @@ func TestHopperTuneSpace(t *testing.T) {
 		size int
 		err  string
 	}{
-		{HopperCandidate{[3]int64{128, 256, 64}, 4, 2, 8}, 8192, ""},
-		{HopperCandidate{[3]int64{128, 256, 64}, 4, 1, 8}, 8192, "registers a thread"},
-		{HopperCandidate{[3]int64{128, 256, 64}, 5, 2, 8}, 8192, "shared memory"},
-		{HopperCandidate{[3]int64{128, 256, 64}, 4, 2, 8}, 1000, "not a multiple of the thread-block tile"},
-		{HopperCandidate{[3]int64{128, 128, 32}, 4, 1, 8}, 8192, "K tile must be 64"},
+		{HopperCandidate{TBTile: [3]int64{128, 256, 64}, Stages: 4, Consumers: 2, GridSwizzle: 8}, 8192, ""},
+		{HopperCandidate{TBTile: [3]int64{128, 256, 64}, Stages: 4, Consumers: 1, GridSwizzle: 8}, 8192, "registers a thread"},
+		{HopperCandidate{TBTile: [3]int64{128, 256, 64}, Stages: 5, Consumers: 2, GridSwizzle: 8}, 8192, "shared memory"},
+		{HopperCandidate{TBTile: [3]int64{128, 256, 64}, Stages: 4, Consumers: 2, GridSwizzle: 8}, 1000, "not a multiple of the thread-block tile"},
+		{HopperCandidate{TBTile: [3]int64{128, 128, 32}, Stages: 4, Consumers: 1, GridSwizzle: 8}, 8192, "K tile must be 64"},
+		{HopperCandidate{TBTile: [3]int64{128, 256, 64}, Stages: 4, Consumers: 2, GridSwizzle: 8, Persistent: true}, 8192, ""},
+		{HopperCandidate{TBTile: [3]int64{128, 256, 64}, Stages: 2, Consumers: 2, GridSwizzle: 8, Persistent: true, Overlap: true}, 8192, ""},
+		{HopperCandidate{TBTile: [3]int64{128, 256, 64}, Stages: 3, Consumers: 2, GridSwizzle: 8, Persistent: true, Overlap: true}, 8192, "separate 131072-byte staging tile"},
 	} {
 		err := c.c.Check(c.size, c.size, c.size, H200Props)
 		if c.err == "" {

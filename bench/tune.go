@@ -200,29 +200,41 @@ func TuneSpaceFor(pipeline string) Space {
 
 // HopperCandidate is one point of gpu-matmul-hopper's search: the block
 // tile, the ring's depth, the consumer warpgroups and the rasterisation
-// group (the rungs are on: warp specialisation, TMA epilogue).
+// group (the rungs are on: warp specialisation, TMA epilogue), and the
+// persistent grid (rung 4) with or without the overlapped epilogue
+// (rung 5).
 type HopperCandidate struct {
 	TBTile      [3]int64
 	Stages      int64
 	Consumers   int64
 	GridSwizzle int64
+	Persistent  bool
+	Overlap     bool
 }
 
 func (c HopperCandidate) options() gpumatmulhopper.Options {
 	o := gpumatmulhopper.DefaultOptions()
 	o.TBTile, o.Stages, o.Consumers, o.GridSwizzle = c.TBTile[:], c.Stages, c.Consumers, c.GridSwizzle
+	o.Persistent, o.OverlapEpilogue = c.Persistent, c.Overlap
 	return o
 }
 
 // Pipeline is the candidate's gpu-matmul-hopper pipeline text.
 func (c HopperCandidate) Pipeline() string {
-	return fmt.Sprintf("%s{tb-tile=%d,%d,%d stages=%d consumers=%d grid-swizzle=%d}", gpumatmulhopper.Name,
-		c.TBTile[0], c.TBTile[1], c.TBTile[2], c.Stages, c.Consumers, c.GridSwizzle)
+	return fmt.Sprintf("%s{tb-tile=%d,%d,%d stages=%d consumers=%d grid-swizzle=%d persistent=%t overlap-epilogue=%t}", gpumatmulhopper.Name,
+		c.TBTile[0], c.TBTile[1], c.TBTile[2], c.Stages, c.Consumers, c.GridSwizzle, c.Persistent, c.Overlap)
 }
 
 // Label is a short name for tables.
 func (c HopperCandidate) Label() string {
-	return fmt.Sprintf("tb%dx%dx%d s%d c%d g%d", c.TBTile[0], c.TBTile[1], c.TBTile[2], c.Stages, c.Consumers, c.GridSwizzle)
+	l := fmt.Sprintf("tb%dx%dx%d s%d c%d g%d", c.TBTile[0], c.TBTile[1], c.TBTile[2], c.Stages, c.Consumers, c.GridSwizzle)
+	switch {
+	case c.Overlap:
+		l += " pov"
+	case c.Persistent:
+		l += " p"
+	}
+	return l
 }
 
 // Check says why c cannot run at m×n×k on a device with p: the
@@ -249,17 +261,24 @@ type HopperTuneSpace struct {
 	Stages       []int64
 	Consumers    []int64
 	GridSwizzles []int64
+	// Schedules: 0 one block per tile, 1 persistent, 2 persistent with
+	// the overlapped epilogue.
+	Schedules []int
 }
 
 // DefaultHopperTuneSpace spans wgmma's useful tiles (M 128 or 256 in
-// bands of 64 or 128 rows per consumer, N 128 to 256), 3 to 6 stages, and
-// rasterisation groups of 1 (off), 8 and 16 tile rows.
+// bands of 64 or 128 rows per consumer, N 128 to 256), 2 to 6 stages
+// (2 for the overlapped epilogue's large tiles), rasterisation groups of 1
+// (off) and 8 tile rows, and the three schedules (one block per tile,
+// persistent, persistent with the overlapped epilogue); what does not fit
+// is skipped without compiling.
 func DefaultHopperTuneSpace() HopperTuneSpace {
 	return HopperTuneSpace{
 		TBTiles:      [][3]int64{{128, 128, 64}, {128, 256, 64}, {256, 128, 64}, {128, 192, 64}},
-		Stages:       []int64{3, 4, 5, 6},
+		Stages:       []int64{2, 3, 4, 5, 6},
 		Consumers:    []int64{1, 2},
-		GridSwizzles: []int64{1, 8, 16},
+		GridSwizzles: []int64{1, 8},
+		Schedules:    []int{0, 1, 2},
 	}
 }
 
@@ -273,12 +292,22 @@ func (sp HopperTuneSpace) TuneCandidates() []TuneCandidate {
 		for _, st := range sp.Stages {
 			for _, c := range sp.Consumers {
 				for _, g := range sp.GridSwizzles {
-					out = append(out, HopperCandidate{TBTile: tb, Stages: st, Consumers: c, GridSwizzle: g})
+					for _, sch := range schedulesOr0(sp.Schedules) {
+						out = append(out, HopperCandidate{TBTile: tb, Stages: st, Consumers: c, GridSwizzle: g, Persistent: sch >= 1, Overlap: sch == 2})
+					}
 				}
 			}
 		}
 	}
 	return out
+}
+
+// schedulesOr0 is s, or the one-block-per-tile schedule when s is empty.
+func schedulesOr0(s []int) []int {
+	if len(s) == 0 {
+		return []int{0}
+	}
+	return s
 }
 
 // Tune measures every candidate of space at each of o.Sizes: those over a

@@ -77,3 +77,36 @@ func f32Matmul(m, n, k int) string {
 	s = strings.ReplaceAll(s, "%bw = arith.extf %b : f16 to f32\n", "")
 	return strings.ReplaceAll(s, "arith.mulf %aw, %bw", "arith.mulf %a, %b")
 }
+
+// TestAwkwardSizesWarpSpecialised: the persistent rungs at a size the
+// tiles do not divide (2x2 tiles, the last row and column partial, over a
+// grid of 3 blocks), where the tile schedule counts the rounded-up tiles.
+// It waits, as the other warp-specialised checks do, for the
+// interpreter's mbarrier ordering.
+func TestAwkwardSizesWarpSpecialised(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs wgmma kernels on the interpreter")
+	}
+	src := matmul(200, 136, 200)
+	in, err := parser.ParseFile(all.NewContext(), "matmul.mlir", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	probe := matmul(256, 256, 256)
+	pin, err := parser.ParseFile(all.NewContext(), "matmul.mlir", []byte(probe))
+	if err != nil {
+		t.Fatal(err)
+	}
+	needMbarrierOrdering(t, pin.Module, probe)
+	for _, opts := range []string{
+		"tb-tile=128,128,64 consumers=2 stages=2 grid-swizzle=0 persistent=true sm-count=3 epilogue=direct",
+		"tb-tile=128,128,64 consumers=2 stages=3 grid-swizzle=2 persistent=true sm-count=3 overlap-epilogue=true",
+	} {
+		t.Run(opts, func(t *testing.T) {
+			out := lowered(t, src, opts, nil)
+			if err := equiv.Check(in.Module, out, "matmul", equiv.Options{RelTol: 1e-5}); err != nil {
+				t.Error(err)
+			}
+		})
+	}
+}

@@ -21,8 +21,9 @@ func TestUpstreamLowersAwkwardKernels(t *testing.T) {
 	}{
 		{"f16", "tb-tile=128,128,64 consumers=2 epilogue=direct", []string{"wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16", "setp.lt.u64"}},
 		{"bf16", "tb-tile=128,128,64 consumers=2", []string{"wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16", "cp.async.bulk.tensor.2d.global.shared::cta"}},
+		{"f16", "tb-tile=128,128,64 stages=3 persistent=true overlap-epilogue=true", []string{"wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16", "setmaxnreg.inc.sync.aligned.u32"}},
 	} {
-		t.Run(c.elem, func(t *testing.T) {
+		t.Run(c.elem+"/"+c.opts, func(t *testing.T) {
 			k := kernelFor(t, c.opts, 1000, 1000, 712)
 			k.Elem = c.elem
 			in := t.TempDir() + "/k.mlir"

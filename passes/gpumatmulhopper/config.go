@@ -39,6 +39,15 @@ type kernel struct {
 	WarpSpecialize bool  // one more warpgroup, the TMA producer
 	TMAEpilogue    bool  // C written by a TMA store from shared memory
 	GridSwizzle    int64 // tile rows per group of the rasterisation; <= 1 is row-major
+	// Persistent launches SMs blocks (fewer when there are fewer tiles)
+	// that loop over the output tiles (rung 4); the ring's slot and phase
+	// counters run on across tiles.
+	Persistent bool
+	SMs        int64
+	// OverlapEpilogue gives the staging tile its own shared memory past
+	// the ring, so the producer fills the ring with the next tile while
+	// the consumers store this one (rung 5; persistent only).
+	OverlapEpilogue bool
 }
 
 // rowsPerConsumer is the height of each consumer warpgroup's part of the
@@ -56,13 +65,32 @@ func (k *kernel) threads() int64 {
 
 // Shared-memory layout (bytes): the ring holds Stages A slots, then
 // Stages B slots; the epilogue's f32 staging tile reuses it from offset 0
-// once the main loop is over.
+// once the main loop is over, or follows it with an overlapped epilogue.
 func (k *kernel) aSlotBytes() int64   { return k.BM * k.BK * f16Bytes }
 func (k *kernel) bSlotBytes() int64   { return k.BK * k.BN * f16Bytes }
 func (k *kernel) bBase() int64        { return k.Stages * k.aSlotBytes() }
 func (k *kernel) stagingBytes() int64 { return k.BM * k.BN * f32Bytes }
+func (k *kernel) ringBytes() int64    { return k.Stages * (k.aSlotBytes() + k.bSlotBytes()) }
+func (k *kernel) stagingBase() int64 {
+	if k.OverlapEpilogue {
+		return k.ringBytes()
+	}
+	return 0
+}
 func (k *kernel) sharedBytes() int64 {
-	return max(k.Stages*(k.aSlotBytes()+k.bSlotBytes()), k.stagingBytes())
+	if k.OverlapEpilogue {
+		return k.ringBytes() + k.stagingBytes()
+	}
+	return max(k.ringBytes(), k.stagingBytes())
+}
+
+// tiles is the number of output tiles; gridSize the blocks launched.
+func (k *kernel) tiles() int64 { return k.tilesM() * k.tilesN() }
+func (k *kernel) gridSize() int64 {
+	if k.Persistent {
+		return min(k.SMs, k.tiles())
+	}
+	return k.tiles()
 }
 
 // kTiles is the trip count of the K loop; a last partial K tile reads
@@ -99,7 +127,18 @@ func (k *kernel) check() error {
 	if regs := k.rowsPerConsumer() * k.BN / warpgroupSize; regs > maxAccumulatorRegs {
 		return fmt.Errorf("a %dx%d accumulator per consumer warpgroup needs %d registers a thread (at most %d): use more consumers or a smaller tile", k.rowsPerConsumer(), k.BN, regs, maxAccumulatorRegs)
 	}
+	switch {
+	case k.Persistent && !k.WarpSpecialize:
+		return fmt.Errorf("persistent needs warp-specialize: the producer warpgroup runs the ring across tiles")
+	case k.OverlapEpilogue && !k.Persistent:
+		return fmt.Errorf("overlap-epilogue needs persistent: only a block that goes on to a next tile has a main loop to overlap")
+	case k.Persistent && k.SMs < 1:
+		return fmt.Errorf("sm-count must be at least 1, got %d", k.SMs)
+	}
 	if s := k.sharedBytes(); s > maxSharedMemory {
+		if k.OverlapEpilogue {
+			return fmt.Errorf("%d stages of %dx%dx%d tiles and a separate %d-byte staging tile (overlap-epilogue) need %d bytes of shared memory, more than the %d of sm_90: use fewer stages or a smaller tile", k.Stages, k.BM, k.BN, k.BK, k.stagingBytes(), s, maxSharedMemory)
+		}
 		return fmt.Errorf("%d stages of %dx%dx%d tiles need %d bytes of shared memory, more than the %d of sm_90", k.Stages, k.BM, k.BN, k.BK, s, maxSharedMemory)
 	}
 	if k.GridSwizzle < 0 {

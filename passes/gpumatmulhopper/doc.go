@@ -18,21 +18,33 @@
 //	        (producer down, consumers up); the consumers synchronise their
 //	        epilogue on an mbarrier, without the producer
 //	rung 2  epilogue=tma: C written by TMA stores from shared memory
+//	rung 4  persistent: sm-count blocks (132, the H200's SMs) loop over the
+//	        output tiles, tile blockIdx.x + i*gridDim.x, rasterised by the
+//	        grid swizzle; producer and consumers count ring uses across
+//	        tiles (use i*kTiles + k takes slot use % stages, parity
+//	        use / stages), so the producer runs into the next tile as
+//	        slots are released (the consumers also release a tile's last
+//	        slot); with the staging tile over the ring, the producer waits
+//	        for the previous epilogue on a staging-free mbarrier
+//	rung 5  overlap-epilogue: the staging tile gets its own shared memory
+//	        past the ring, so the producer fills the ring with the next
+//	        tile while the consumers store this one (at 128x256 tiles the
+//	        ring then has room for 2 stages)
 //	rung 6  grid-swizzle=G: blocks rasterised in groups of G tile rows
 //
 // The epilogue is C += accumulator either way: each warpgroup stores its
 // fragment (nvgpu.warpgroup.mma.store) to a staging tile over the ring,
 // the consumer threads add C to it with vector<4xf32> accesses, then store
-// C themselves (epilogue=direct) or hand the tile to TMA stores. Rungs 3
-// to 5 (clusters with multicast, persistent grid, overlapped epilogue) are
-// not built yet.
+// C themselves (epilogue=direct) or hand the tile to TMA stores. Rung 3
+// (clusters with TMA multicast) is not built yet.
 //
 // Checked by execution: the interpreter runs the kernel lowered by goopt
 // (TMA, mbarrier and wgmma semantics, race checks) and finds rungs 0, 2 and
 // 6 equivalent to the affine matmul, and reports a planted missing
-// mbarrier wait (equiv_test.go). Rung 1 is checked by upstream's lowering
-// only: the interpreter's race check does not yet order threads through
-// mbarrier arrive/wait.
+// mbarrier wait (equiv_test.go). The warp-specialised rungs (1, 4, 5) and
+// a planted bug of rung 4 (the producer skipping the staging-free wait)
+// need the race check to order threads through mbarrier arrive/wait;
+// their tests skip, saying so, while it does not.
 //
 // The pipeline is affine-gpu-hopper (strict: a nest it cannot map fails
 // with a located error) and canonicalize, cse. The nest is recognised by
@@ -43,6 +55,7 @@
 //
 //	goopt opt matmul.mlir --gpu-matmul-hopper
 //	goopt opt matmul.mlir --gpu-matmul-hopper="tb-tile=128,128,64 consumers=1 warp-specialize=false epilogue=direct"
+//	goopt opt matmul.mlir --gpu-matmul-hopper="persistent=true sm-count=132"
 //	goopt compile matmul.mlir --pipeline=gpu-matmul-hopper   # sm_90a
 //
 // Input (examples/matmul.mlir):

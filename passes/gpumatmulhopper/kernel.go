@@ -56,11 +56,16 @@ func (k *kernel) typeC() string { return fmt.Sprintf("memref<%dx%dxf32>", k.M, k
 
 // kernelState names the values the kernel body's pieces share.
 type kernelState struct {
-	e                   *emitter
-	tid, m0, n0, smem   string
-	full, empty         string // mbarrier groups (empty: warp specialisation only)
-	consumersDone       string // warp specialisation: the consumers' barrier (one mbarrier)
-	syncPhase           int    // phases of consumersDone used so far
+	e                 *emitter
+	tid, m0, n0, smem string
+	full, empty       string // mbarrier groups (empty: warp specialisation only)
+	consumersDone     string // warp specialisation: the consumers' barrier (one mbarrier)
+	syncPhase         int    // phases of consumersDone used so far (in this tile when persistent)
+	tileIndex         string // persistent: the block's tile count so far (index)
+	// stagingFree (persistent, staging over the ring): completes when the
+	// consumers are done with the staging tile, so the producer may
+	// refill the ring with the next tile.
+	stagingFree         string
 	descA, descB, descC string // the TMA descriptors, captured from the host
 	leader              string // i1: thread 0 of the block
 }
@@ -81,9 +86,12 @@ func (k *kernel) text() string {
 		st.descC = h.op("tma_c", "nvgpu.tma.create.descriptor %s box[%s, %s] : memref<*xf32> -> %s", castC, h.c(k.rowsPerConsumer()), h.c(k.BN), k.tmaC())
 	}
 	smemBytes := h.op("smem_bytes", "arith.constant %d : i32", k.sharedBytes())
-	tilesM, tilesN := k.tilesM(), k.tilesN()
+	gx, gy := k.tilesN(), k.tilesM()
+	if k.Persistent {
+		gx, gy = k.gridSize(), 1
+	}
 	h.open("gpu.launch blocks(%%bx, %%by, %%bz) in (%%gx = %s, %%gy = %s, %%gz = %s) threads(%%tx, %%ty, %%tz) in (%%sx = %s, %%sy = %s, %%sz = %s) dynamic_shared_memory_size %s {",
-		h.c(tilesN), h.c(tilesM), h.c(1), h.c(k.threads()), h.c(1), h.c(1), smemBytes)
+		h.c(gx), h.c(gy), h.c(1), h.c(k.threads()), h.c(1), h.c(1), smemBytes)
 	body := k.body(st)
 	h.b.WriteString(body)
 	h.line("gpu.terminator")
@@ -101,14 +109,19 @@ func (k *kernel) body(st *kernelState) string {
 	e := newEmitter(2, "c")
 	st.e = e
 	st.tid = e.op("tid", "gpu.thread_id x")
-	tm, tn := k.tileCoords(e)
-	st.m0 = e.mulC(tm, k.BM)
-	st.n0 = e.mulC(tn, k.BN)
+	if !k.Persistent {
+		tm, tn := k.tileCoords(e)
+		st.m0 = e.mulC(tm, k.BM)
+		st.n0 = e.mulC(tn, k.BN)
+	}
 	st.smem = e.op("smem", "gpu.dynamic_shared_memory : %s", smemType)
 	st.full = e.op("full", "nvgpu.mbarrier.create -> %s", k.barrierType())
 	if k.WarpSpecialize {
 		st.empty = e.op("empty", "nvgpu.mbarrier.create -> %s", k.barrierType())
 		st.consumersDone = e.op("done", "nvgpu.mbarrier.create -> %s", syncBarrierType)
+	}
+	if k.Persistent && !k.OverlapEpilogue {
+		st.stagingFree = e.op("free", "nvgpu.mbarrier.create -> %s", syncBarrierType)
 	}
 	st.leader = e.cmp("eq", st.tid, e.c(0))
 	// One thread initialises the barriers: full[s] completes when the
@@ -124,6 +137,9 @@ func (k *kernel) body(st *kernelState) string {
 	e.close("}")
 	if k.WarpSpecialize {
 		e.line("nvgpu.mbarrier.init %s[%s], %s : %s", st.consumersDone, e.c(0), e.c(k.Consumers*warpgroupSize), syncBarrierType)
+	}
+	if st.stagingFree != "" {
+		e.line("nvgpu.mbarrier.init %s[%s], %s : %s", st.stagingFree, e.c(0), e.c(k.Consumers*warpgroupSize), syncBarrierType)
 	}
 	e.line("nvgpu.tma.prefetch.descriptor %s : %s", st.descA, k.tmaA())
 	e.line("nvgpu.tma.prefetch.descriptor %s : %s", st.descB, k.tmaB())
@@ -145,12 +161,20 @@ func (k *kernel) body(st *kernelState) string {
 func (k *kernel) tileCoords(e *emitter) (string, string) {
 	bx := e.op("bx", "gpu.block_id x")
 	by := e.op("by", "gpu.block_id y")
-	tilesM, tilesN := k.tilesM(), k.tilesN()
-	if k.GridSwizzle <= 1 || tilesM <= 1 {
+	if k.GridSwizzle <= 1 || k.tilesM() <= 1 {
 		return by, bx
 	}
+	return k.tileOf(e, e.add(e.mulC(by, k.tilesN()), bx))
+}
+
+// tileOf maps a linear tile number pid (row-major over the tile grid) to
+// its (row, column) tile, rasterised in groups of grid-swizzle tile rows.
+func (k *kernel) tileOf(e *emitter, pid string) (string, string) {
+	tilesM, tilesN := k.tilesM(), k.tilesN()
+	if k.GridSwizzle <= 1 || tilesM <= 1 {
+		return e.div(pid, e.c(tilesN)), e.rem(pid, e.c(tilesN))
+	}
 	g := min(k.GridSwizzle, tilesM)
-	pid := e.add(e.mulC(by, tilesN), bx)
 	group := e.div(pid, e.c(g*tilesN))
 	first := e.mulC(group, g)
 	left := e.op("v", "arith.subi %s, %s : index", e.c(tilesM), first)
@@ -159,6 +183,26 @@ func (k *kernel) tileCoords(e *emitter) (string, string) {
 	tm := e.add(first, e.rem(inGroup, size))
 	tn := e.div(inGroup, size)
 	return tm, tn
+}
+
+// tileLoop opens the persistent block's loop over its tiles (the static
+// schedule: tile blockIdx.x + i*gridDim.x), sets st's tile origin and
+// tileIndex (i) and returns the closer. Without persistent it is the one
+// tile of the block, i = 0.
+func (k *kernel) tileLoop(st *kernelState) func() {
+	e := st.e
+	if !k.Persistent {
+		st.tileIndex = e.c(0)
+		return func() {}
+	}
+	bx := e.op("bx", "gpu.block_id x")
+	t := e.fresh("t")
+	e.open("scf.for %s = %s to %s step %s {", t, bx, e.c(k.tiles()), e.c(k.gridSize()))
+	st.tileIndex = e.div(e.op("v", "arith.subi %s, %s : index", t, bx), e.c(k.gridSize()))
+	tm, tn := k.tileOf(e, t)
+	st.m0 = e.mulC(tm, k.BM)
+	st.n0 = e.mulC(tn, k.BN)
+	return func() { e.close("}") }
 }
 
 // load writes the TMA loads of K tile kt into ring slot slot, announced on
@@ -189,9 +233,10 @@ func (k *kernel) waitParity(st *kernelState, bar, slot, round string) {
 	e.line("nvgpu.mbarrier.try_wait.parity %s[%s], %s, %s : %s", bar, slot, parity, e.c(tryWaitTicks), k.barrierType())
 }
 
-// mma writes, for the consumer warpgroup wg at K tile kt, the wait for the
-// tile's slot and the wgmma accumulating into acc, and returns the new
-// accumulator and the slot. nvgpu.warpgroup.mma waits for all but the
+// mma writes, for the consumer warpgroup wg at ring use kt (the K tile,
+// or with a persistent grid the count across the block's tiles), the wait
+// for the use's slot and the wgmma accumulating into acc, and returns the
+// new accumulator and the slot. nvgpu.warpgroup.mma waits for all but the
 // last wgmma group (wgmma.wait_group 1): when it returns, the wgmma of
 // tile kt-1 has completed and its slot may be refilled, while the one of
 // tile kt may still be reading.
@@ -247,7 +292,10 @@ func (k *kernel) pipelined(st *kernelState) {
 // specialised is rung 1: the last warpgroup produces (one thread issues
 // the TMA loads, waiting for each slot's release), the others consume and
 // release slots on the empty barriers; registers move from the producer
-// to the consumers.
+// to the consumers. Persistent (rung 4), both loop over the block's tiles
+// and count ring uses across them: use g = i*kTiles + kt of the block's
+// i-th tile takes slot g % stages in round g / stages, so the producer
+// runs into the next tile as soon as slots are released.
 func (k *kernel) specialised(st *kernelState) {
 	e := st.e
 	kt := k.kTiles()
@@ -256,44 +304,102 @@ func (k *kernel) specialised(st *kernelState) {
 	e.open("scf.if %s {", isProducer)
 	e.line("nvvm.setmaxregister decrease %d", producerRegs)
 	e.open("scf.if %s {", e.cmp("eq", st.tid, e.c(k.Consumers*warpgroupSize)))
+	closeTiles := k.tileLoop(st)
+	if st.stagingFree != "" {
+		// The staging tile lies over the ring: the next tile's loads wait
+		// until the consumers have stored the previous one.
+		e.open("scf.if %s {", e.cmp("uge", st.tileIndex, e.c(1)))
+		k.waitSync(st, st.stagingFree, e.op("v", "arith.subi %s, %s : index", st.tileIndex, e.c(1)))
+		e.close("}")
+	}
 	iv := e.fresh("k")
 	e.open("scf.for %s = %s to %s step %s {", iv, e.c(0), e.c(kt), e.c(1))
-	slot := e.rem(iv, e.c(k.Stages))
-	round := e.div(iv, e.c(k.Stages))
-	e.open("scf.if %s {", e.cmp("uge", iv, e.c(k.Stages)))
+	g := k.ringUse(st, iv)
+	slot := e.rem(g, e.c(k.Stages))
+	round := e.div(g, e.c(k.Stages))
+	e.open("scf.if %s {", e.cmp("uge", g, e.c(k.Stages)))
 	// Wait for the consumers' release of the slot's previous round.
 	k.waitParity(st, st.empty, slot, e.op("v", "arith.subi %s, %s : index", round, e.c(1)))
 	e.close("}")
 	k.load(st, iv, slot)
 	e.close("}")
+	closeTiles()
 	e.close("}")
 	e.open("} else {")
 	e.line("nvvm.setmaxregister increase %d", k.consumerRegs())
+	closeTiles = k.tileLoop(st)
+	// The first thread of each consumer warpgroup releases its slots.
+	first := e.cmp("eq", e.rem(st.tid, e.c(warpgroupSize)), e.c(0))
 	acc0 := e.op("acc", "nvgpu.warpgroup.mma.init.accumulator -> %s", k.accType())
 	res, civ, acc := e.fresh("res"), e.fresh("k"), e.fresh("acc")
 	e.open("%s = scf.for %s = %s to %s step %s iter_args(%s = %s) -> (%s) {", res, civ, e.c(0), e.c(kt), e.c(1), acc, acc0, k.accType())
-	next, _ := k.mma(st, wg, civ, acc)
+	cg := k.ringUse(st, civ)
+	next, _ := k.mma(st, wg, cg, acc)
 	// Tile k-1's wgmma has completed in this warpgroup: one thread
 	// releases its slot.
-	release := e.op("p", "arith.andi %s, %s : i1", e.cmp("uge", civ, e.c(1)), e.cmp("eq", e.rem(st.tid, e.c(warpgroupSize)), e.c(0)))
+	release := e.op("p", "arith.andi %s, %s : i1", e.cmp("uge", civ, e.c(1)), first)
 	e.open("scf.if %s {", release)
-	prev := e.rem(e.addC(civ, k.Stages-1), e.c(k.Stages))
+	prev := e.rem(e.addC(cg, k.Stages-1), e.c(k.Stages))
 	e.op("tok", "nvgpu.mbarrier.arrive %s[%s] : %s -> !nvgpu.mbarrier.token", st.empty, prev, k.barrierType())
 	e.close("}")
 	e.line("scf.yield %s : %s", next, k.accType())
 	e.close("}")
 	e.line("nvvm.wgmma.wait.group.sync.aligned 0")
+	if k.Persistent {
+		// The tile's last slot is released too: the ring goes on with the
+		// next tile.
+		e.open("scf.if %s {", first)
+		last := e.rem(k.ringUse(st, e.c(kt-1)), e.c(k.Stages))
+		e.op("tok", "nvgpu.mbarrier.arrive %s[%s] : %s -> !nvgpu.mbarrier.token", st.empty, last, k.barrierType())
+		e.close("}")
+	}
 	// The producer has no part in the epilogue (nor the registers for
 	// it): the consumers synchronise among themselves, on an mbarrier that
 	// completes when every consumer thread has arrived (arrive releases,
 	// the wait acquires, at CTA scope: a barrier over the consumers).
+	st.syncPhase = 0
 	k.epilogue(st, wg, res, func() {
 		e.op("tok", "nvgpu.mbarrier.arrive %s[%s] : %s -> !nvgpu.mbarrier.token", st.consumersDone, e.c(0), syncBarrierType)
-		parity := e.op("parity", "arith.constant %t", st.syncPhase%2 == 1)
-		e.line("nvgpu.mbarrier.try_wait.parity %s[%s], %s, %s : %s", st.consumersDone, e.c(0), parity, e.c(tryWaitTicks), syncBarrierType)
+		// Persistent blocks run syncsPerTile phases per tile.
+		phase := e.addC(e.mulC(st.tileIndex, k.syncsPerTile()), int64(st.syncPhase))
+		k.waitSync(st, st.consumersDone, phase)
 		st.syncPhase++
 	})
+	if st.stagingFree != "" {
+		// The staging tile's generic-proxy accesses are ordered before the
+		// TMA loads (async proxy) that will overwrite it, then released to
+		// the producer.
+		e.line("nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}")
+		e.op("tok", "nvgpu.mbarrier.arrive %s[%s] : %s -> !nvgpu.mbarrier.token", st.stagingFree, e.c(0), syncBarrierType)
+	}
+	closeTiles()
 	e.close("}")
+}
+
+// syncsPerTile is the number of consumer barriers of one epilogue.
+func (k *kernel) syncsPerTile() int64 {
+	if k.TMAEpilogue {
+		return 3
+	}
+	return 2
+}
+
+// ringUse is the ring counter of K tile kt of the block's current tile:
+// tileIndex*kTiles + kt.
+func (k *kernel) ringUse(st *kernelState, kt string) string {
+	if !k.Persistent {
+		return kt
+	}
+	e := st.e
+	return e.add(e.mulC(st.tileIndex, k.kTiles()), kt)
+}
+
+// waitSync waits on the one-barrier group bar for the phase of the given
+// round.
+func (k *kernel) waitSync(st *kernelState, bar, round string) {
+	e := st.e
+	parity := e.op("parity", "arith.trunci %s : i32 to i1", e.op("v", "arith.index_cast %s : index to i32", e.rem(round, e.c(2))))
+	e.line("nvgpu.mbarrier.try_wait.parity %s[%s], %s, %s : %s", bar, e.c(0), parity, e.c(tryWaitTicks), syncBarrierType)
 }
 
 // epilogue writes C += the accumulators: each warpgroup stores its
@@ -309,10 +415,10 @@ func (k *kernel) epilogue(st *kernelState, wg, acc string, sync func()) {
 	// absolute warp (tid / 32, as upstream's lowering does): warpgroup wg
 	// lands wgmmaM*wg rows past its view, so its view starts that much
 	// before its own rows (wg * rows of the staging tile).
-	part := e.op("st", "memref.view %s[%s][] : %s to %s", st.smem, e.mulC(wg, (rows-wgmmaM)*k.BN*f32Bytes), smemType, smemTile(rows, k.BN, "f32"))
+	part := e.op("st", "memref.view %s[%s][] : %s to %s", st.smem, e.addC(e.mulC(wg, (rows-wgmmaM)*k.BN*f32Bytes), k.stagingBase()), smemType, smemTile(rows, k.BN, "f32"))
 	e.line("nvgpu.warpgroup.mma.store %s, %s : %s to %s", acc, part, strings.TrimPrefix(k.accType(), "!nvgpu.warpgroup.accumulator"), smemTile(rows, k.BN, "f32"))
 	sync()
-	tile := e.op("st", "memref.view %s[%s][] : %s to %s", st.smem, e.c(0), smemType, smemTile(k.BM, k.BN, "f32"))
+	tile := e.op("st", "memref.view %s[%s][] : %s to %s", st.smem, e.c(k.stagingBase()), smemType, smemTile(k.BM, k.BN, "f32"))
 	threads := k.Consumers * warpgroupSize
 	i := e.fresh("i")
 	vec := fmt.Sprintf("vector<%dxf32>", epilogueVec)
@@ -340,7 +446,7 @@ func (k *kernel) epilogue(st *kernelState, wg, acc string, sync func()) {
 	sync()
 	e.open("scf.if %s {", st.leader)
 	for w := int64(0); w < k.Consumers; w++ {
-		v := e.op("st", "memref.view %s[%s][] : %s to %s", st.smem, e.c(w*rows*k.BN*f32Bytes), smemType, smemTile(rows, k.BN, "f32"))
+		v := e.op("st", "memref.view %s[%s][] : %s to %s", st.smem, e.c(k.stagingBase()+w*rows*k.BN*f32Bytes), smemType, smemTile(rows, k.BN, "f32"))
 		e.line("nvgpu.tma.async.store %s to %s[%s, %s] : %s -> %s", v, st.descC, st.n0, e.addC(st.m0, w*rows), smemTile(rows, k.BN, "f32"), k.tmaC())
 	}
 	// The block must not exit while the stores still read shared memory.

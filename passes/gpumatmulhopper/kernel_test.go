@@ -28,6 +28,9 @@ var rungs = []struct {
 	{"rung2", "grid-swizzle=0",
 		[]string{"cp.async.bulk.tensor.2d.global.shared::cta", "fence.proxy.async.shared::cta", "cp.async.bulk.wait_group.read 0"}},
 	{"rung6", "", []string{"min.u"}},
+	// A persistent grid smaller than the tiles, so blocks loop.
+	{"rung4", "persistent=true sm-count=5", []string{"mbarrier.try_wait.parity", "fence.proxy.async.shared::cta", "cp.async.bulk.tensor.2d.global.shared::cta"}},
+	{"rung5", "tb-tile=128,128,64 persistent=true overlap-epilogue=true sm-count=5", []string{"wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16", "cp.async.bulk.wait_group.read 0"}},
 }
 
 // The size the rungs are lowered (and, with -tags gpu, run) at: K spans

@@ -24,10 +24,13 @@ type Options struct {
 	Stages    int64   `opt:"stages" desc:"Slots of the shared-memory ring of A and B tiles (default: 4)"`
 	Consumers int64   `opt:"consumers" desc:"Warpgroups issuing wgmma, each on tb-tile M / consumers rows (default: 2)"`
 
-	WarpSpecialize bool   `opt:"warp-specialize" desc:"Rung 1: a producer warpgroup issues the TMA loads, full and empty mbarriers per slot, setmaxnreg"`
-	Epilogue       string `opt:"epilogue" desc:"Rung 2: how C is written from the shared staging tile: direct (threads) or tma (TMA stores) (default: tma)"`
-	GridSwizzle    int64  `opt:"grid-swizzle" desc:"Rung 6: rasterise the blocks in groups of this many tile rows for L2 reuse; 0 or 1: row-major (default: 8)"`
-	Cleanup        bool   `opt:"cleanup" desc:"Run canonicalize and cse on the result"`
+	WarpSpecialize  bool   `opt:"warp-specialize" desc:"Rung 1: a producer warpgroup issues the TMA loads, full and empty mbarriers per slot, setmaxnreg"`
+	Epilogue        string `opt:"epilogue" desc:"Rung 2: how C is written from the shared staging tile: direct (threads) or tma (TMA stores) (default: tma)"`
+	GridSwizzle     int64  `opt:"grid-swizzle" desc:"Rung 6: rasterise the blocks in groups of this many tile rows for L2 reuse; 0 or 1: row-major (default: 8)"`
+	Persistent      bool   `opt:"persistent" desc:"Rung 4: launch sm-count blocks that loop over the output tiles (static schedule, rasterised by grid-swizzle); needs warp-specialize"`
+	OverlapEpilogue bool   `opt:"overlap-epilogue" desc:"Rung 5: a staging tile of its own, so the producer loads the next tile while the consumers store this one; needs persistent"`
+	SMCount         int64  `opt:"sm-count" desc:"Blocks of the persistent grid: the device's SMs (default: 132, the H200's and H100 SXM's)"`
+	Cleanup         bool   `opt:"cleanup" desc:"Run canonicalize and cse on the result"`
 }
 
 // DefaultOptions is the top of the ladder that is built: warp-specialised,
@@ -35,7 +38,7 @@ type Options struct {
 func DefaultOptions() Options {
 	return Options{
 		TBTile: []int64{128, 256, 64}, Stages: 4, Consumers: 2,
-		WarpSpecialize: true, Epilogue: EpilogueTMA, GridSwizzle: 8, Cleanup: true,
+		WarpSpecialize: true, Epilogue: EpilogueTMA, GridSwizzle: 8, SMCount: 132, Cleanup: true,
 	}
 }
 
@@ -52,6 +55,7 @@ func (o *Options) kernel() (kernel, error) {
 		BM: o.TBTile[0], BN: o.TBTile[1], BK: o.TBTile[2],
 		Stages: o.Stages, Consumers: o.Consumers,
 		WarpSpecialize: o.WarpSpecialize, TMAEpilogue: o.Epilogue == EpilogueTMA, GridSwizzle: o.GridSwizzle,
+		Persistent: o.Persistent, SMs: o.SMCount, OverlapEpilogue: o.OverlapEpilogue,
 	}
 	return k, k.check()
 }
@@ -123,6 +127,6 @@ func (o Options) SharedBytes() int64 {
 	if len(o.TBTile) != 3 {
 		return 0
 	}
-	kc := kernel{BM: o.TBTile[0], BN: o.TBTile[1], BK: o.TBTile[2], Stages: o.Stages}
+	kc := kernel{BM: o.TBTile[0], BN: o.TBTile[1], BK: o.TBTile[2], Stages: o.Stages, OverlapEpilogue: o.OverlapEpilogue}
 	return kc.sharedBytes()
 }
