@@ -84,6 +84,16 @@ func abElem(t ir.Type) (string, bool) {
 
 // f16Word is the type f16 where the kernel text spells it (after x in a
 // shape, after < or : or a space), not the tail of bf16.
+// elemHint says why an input type has no kernel variant.
+func elemHint(t ir.Type) string {
+	if t == ir.F32 {
+		// wgmma reads tf32 operands from shared memory K-major only (no
+		// transpose), while the kernel's B tile is N-major as B is.
+		return " (tf32 wgmma needs B K-major in shared memory, which this kernel's TMA loads of a row-major B do not give)"
+	}
+	return ""
+}
+
 var f16Word = regexp.MustCompile(`(^|[^b])f16\b`)
 
 // source is the kernel's text for k's element type. kernel.text spells

@@ -82,7 +82,7 @@ func (k *kernel) fit(mm *gpuutil.MatmulNest) error {
 		if name, ok := abElem(t.Elem); ok {
 			abType, k.Elem = t.Elem, name
 		} else {
-			return &locatedError{loadA, fmt.Sprintf("operand A has element type %s: the Hopper kernel takes f16 or bf16 inputs with an f32 C", t.Elem)}
+			return &locatedError{loadA, fmt.Sprintf("operand A has element type %s: the Hopper kernel takes f16 or bf16 inputs with an f32 C%s", t.Elem, elemHint(t.Elem))}
 		}
 	}
 	wantTypes := []struct {
