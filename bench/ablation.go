@@ -41,24 +41,27 @@ var AblationSteps = []AblationStep{
 // one at a time over the same tiles: TMA loads into an mbarrier-guarded
 // ring feeding wgmma; + warp specialisation (producer warpgroup, empty
 // barriers, setmaxnreg); + the TMA-store epilogue; + grid swizzle (the
-// pipeline's defaults); + a persistent grid of one block per SM; + the
+// pipeline's defaults); + clusters of 2 blocks along x multicasting A
+// (rung 3, one block per tile); a persistent grid of one block per SM
+// instead (rung 4; clusters and persistence do not combine yet); + the
 // epilogue overlapped with the next tile's loads. The overlapped epilogue
 // needs its staging tile beside the ring, which at the default 128x256
 // tile leaves room for 2 stages: its step sets stages=2 (the last
 // setting wins over the base's).
 var HopperAblationSteps = []AblationStep{
-	{"TMA ring + wgmma", "warp-specialize=false epilogue=direct grid-swizzle=0 persistent=false overlap-epilogue=false"},
-	{"+ warp specialisation", "epilogue=direct grid-swizzle=0 persistent=false overlap-epilogue=false"},
-	{"+ TMA epilogue", "grid-swizzle=0 persistent=false overlap-epilogue=false"},
-	{"+ grid swizzle", "persistent=false overlap-epilogue=false"},
-	{"+ persistent grid", "persistent=true overlap-epilogue=false"},
-	{"+ overlapped epilogue (2 stages)", "persistent=true overlap-epilogue=true stages=2"},
+	{"TMA ring + wgmma", "warp-specialize=false epilogue=direct grid-swizzle=0 cluster=1,1 persistent=false overlap-epilogue=false"},
+	{"+ warp specialisation", "epilogue=direct grid-swizzle=0 cluster=1,1 persistent=false overlap-epilogue=false"},
+	{"+ TMA epilogue", "grid-swizzle=0 cluster=1,1 persistent=false overlap-epilogue=false"},
+	{"+ grid swizzle", "cluster=1,1 persistent=false overlap-epilogue=false"},
+	{"+ cluster 2x1 (A multicast)", "cluster=2,1 persistent=false overlap-epilogue=false"},
+	{"persistent grid (no cluster)", "cluster=1,1 persistent=true overlap-epilogue=false"},
+	{"+ overlapped epilogue (2 stages)", "cluster=1,1 persistent=true overlap-epilogue=true stages=2"},
 }
 
 // Ladders are the pipelines an ablation can climb.
 var Ladders = []Ladder{
 	{DefaultPipeline, AblationSteps, []string{"padding", "hoist-c", "latency-hiding", "vectorize-copies"}},
-	{gpumatmulhopper.Name, HopperAblationSteps, []string{"warp-specialize", "epilogue", "grid-swizzle", "persistent", "overlap-epilogue"}},
+	{gpumatmulhopper.Name, HopperAblationSteps, []string{"warp-specialize", "epilogue", "grid-swizzle", "cluster", "persistent", "overlap-epilogue"}},
 }
 
 // ladderOf finds the ladder of base (a pipeline with options of its own

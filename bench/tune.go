@@ -210,24 +210,37 @@ type HopperCandidate struct {
 	GridSwizzle int64
 	Persistent  bool
 	Overlap     bool
+	Cluster     [2]int64 // {0, 0} or {1, 1}: none
 }
 
 func (c HopperCandidate) options() gpumatmulhopper.Options {
 	o := gpumatmulhopper.DefaultOptions()
 	o.TBTile, o.Stages, o.Consumers, o.GridSwizzle = c.TBTile[:], c.Stages, c.Consumers, c.GridSwizzle
 	o.Persistent, o.OverlapEpilogue = c.Persistent, c.Overlap
+	o.Cluster = c.cluster()
 	return o
+}
+
+func (c HopperCandidate) cluster() []int64 {
+	if c.Cluster[0] < 1 || c.Cluster[1] < 1 {
+		return []int64{1, 1}
+	}
+	return c.Cluster[:]
 }
 
 // Pipeline is the candidate's gpu-matmul-hopper pipeline text.
 func (c HopperCandidate) Pipeline() string {
-	return fmt.Sprintf("%s{tb-tile=%d,%d,%d stages=%d consumers=%d grid-swizzle=%d persistent=%t overlap-epilogue=%t}", gpumatmulhopper.Name,
-		c.TBTile[0], c.TBTile[1], c.TBTile[2], c.Stages, c.Consumers, c.GridSwizzle, c.Persistent, c.Overlap)
+	cl := c.cluster()
+	return fmt.Sprintf("%s{tb-tile=%d,%d,%d stages=%d consumers=%d grid-swizzle=%d cluster=%d,%d persistent=%t overlap-epilogue=%t}", gpumatmulhopper.Name,
+		c.TBTile[0], c.TBTile[1], c.TBTile[2], c.Stages, c.Consumers, c.GridSwizzle, cl[0], cl[1], c.Persistent, c.Overlap)
 }
 
 // Label is a short name for tables.
 func (c HopperCandidate) Label() string {
 	l := fmt.Sprintf("tb%dx%dx%d s%d c%d g%d", c.TBTile[0], c.TBTile[1], c.TBTile[2], c.Stages, c.Consumers, c.GridSwizzle)
+	if cl := c.cluster(); cl[0]*cl[1] > 1 {
+		l += fmt.Sprintf(" cl%dx%d", cl[0], cl[1])
+	}
 	switch {
 	case c.Overlap:
 		l += " pov"
@@ -264,6 +277,8 @@ type HopperTuneSpace struct {
 	// Schedules: 0 one block per tile, 1 persistent, 2 persistent with
 	// the overlapped epilogue.
 	Schedules []int
+	// Clusters are tried with the one-block-per-tile schedule only.
+	Clusters [][2]int64
 }
 
 // DefaultHopperTuneSpace spans wgmma's useful tiles (M 128 or 256 in
@@ -279,6 +294,7 @@ func DefaultHopperTuneSpace() HopperTuneSpace {
 		Consumers:    []int64{1, 2},
 		GridSwizzles: []int64{1, 8},
 		Schedules:    []int{0, 1, 2},
+		Clusters:     [][2]int64{{1, 1}, {2, 1}, {1, 2}},
 	}
 }
 
@@ -293,7 +309,13 @@ func (sp HopperTuneSpace) TuneCandidates() []TuneCandidate {
 			for _, c := range sp.Consumers {
 				for _, g := range sp.GridSwizzles {
 					for _, sch := range schedulesOr0(sp.Schedules) {
-						out = append(out, HopperCandidate{TBTile: tb, Stages: st, Consumers: c, GridSwizzle: g, Persistent: sch >= 1, Overlap: sch == 2})
+						clusters := [][2]int64{{1, 1}}
+						if sch == 0 && len(sp.Clusters) > 0 {
+							clusters = sp.Clusters
+						}
+						for _, cl := range clusters {
+							out = append(out, HopperCandidate{TBTile: tb, Stages: st, Consumers: c, GridSwizzle: g, Persistent: sch >= 1, Overlap: sch == 2, Cluster: cl})
+						}
 					}
 				}
 			}

@@ -369,6 +369,23 @@ func markInflight(buf *Buffer, off, n int64, a asyncOp, op *ir.Operation) {
 	}
 }
 
+// inflightOverlap returns the first element of buf covering bytes [off,
+// off+n) that an asynchronous copy in flight will write, or nil: a second
+// copy to it is unordered with the first (a write-write race).
+func inflightOverlap(buf *Buffer, off, n int64) *asyncCell {
+	cells, _ := cellsOf(buf)
+	if cells == nil {
+		return nil
+	}
+	es := max(ByteSize(buf.Elem), 1)
+	for e := max(off/es, 0); e <= (off+n-1)/es && e < int64(len(cells)); e++ {
+		if cells[e].inflight != nil {
+			return &cells[e]
+		}
+	}
+	return nil
+}
+
 // clearInflight lifts a's marks from the elements of buf covering bytes
 // [off, off+n).
 func clearInflight(buf *Buffer, off, n int64, a asyncOp) {

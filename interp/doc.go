@@ -104,11 +104,22 @@
 //     each thread holds (the PTX fragment layout), readable after the
 //     wait.group that retires them. ldmatrix and mma.sync are warp
 //     collectives with PTX's fragment layouts.
-//   - Clusters: a launch with a cluster size runs, with the cluster ids,
-//     sizes and ranks of the gpu ops, launch body arguments and nvvm
-//     registers; its blocks run one after another, so what would let one
-//     block of a cluster see another (cluster barriers, mapa, TMA
-//     multicast to other blocks) is not executable. Nor is im2col TMA.
+//   - Synchronisation beyond gpu.barrier: in kernels with asynchronous
+//     ops the race check keeps a vector clock per thread (hb.go), so an
+//     mbarrier phase orders its arrivals (and the TMA loads whose bytes
+//     completed it) before the waits that observe it, and named barriers
+//     (nvvm.barrier with a thread count, nvvm.barrier.arrive;
+//     nvvm_barrier.go) order the threads they gather. A warp-specialised
+//     kernel (producer and consumer warpgroups handing ring slots over
+//     on "full" and "empty" mbarriers) is race-free; a consumer or
+//     producer that skips its wait is not.
+//   - Clusters (cluster.go): a launch with a cluster size runs, with the
+//     cluster ids, sizes and ranks of the gpu ops, launch body arguments
+//     and nvvm registers; the blocks of a cluster run together, so cluster
+//     barriers (nvvm.cluster.arrive/wait), nvvm.mapa into another block's
+//     shared memory and multicast TMA loads (the box and its bytes to
+//     every block of the mask) execute. Accesses to another block's
+//     shared memory are not race-checked. im2col TMA is not executable.
 //
 // Memory model. A memref value is a descriptor (*MemRef: buffer, offset,
 // sizes, strides, plus the layout map when the layout is not strided) over a

@@ -12,7 +12,8 @@ import (
 // GPU execution model.
 //
 // gpu.launch and gpu.launch_func run every thread block of the grid, one
-// block after the other. The threads of a block run on one goroutine-free
+// block (or, with clusters, one cluster of blocks, see cluster.go) after
+// the other. The threads of a block run on one goroutine-free
 // schedule: when the kernel has no barrier or collective op, each thread
 // runs to completion in turn; otherwise each thread is a coroutine
 // (iter.Pull: a direct, deterministic control transfer, never parallel)
@@ -322,6 +323,12 @@ type gpuGrid struct {
 	// hostShared are the kernel's slots that start with a view of a host
 	// instance of a workgroup global: each block sees its own instance.
 	hostShared []hostShared
+	// creators make a block's instance of a shared global by name, so that
+	// mapa can reach another block's before it used it (cluster.go).
+	creators map[string]func() (*MemRef, error)
+	// running is the block whose thread (or collective) runs now: accesses
+	// to another block's shared memory are remote (cluster.go).
+	running *gpuBlock
 }
 
 type hostShared struct {
@@ -346,10 +353,12 @@ func (k *gpuKernel) launch(host *Frame, op *ir.Operation, grid, block, cluster [
 			g.hostShared = append(g.hostShared, hostShared{slot: k.args[i], view: a.m})
 		}
 	}
-	for z := int64(0); z < grid[2]; z++ {
-		for y := int64(0); y < grid[1]; y++ {
-			for x := int64(0); x < grid[0]; x++ {
-				if err := g.runBlock([3]int64{x, y, z}); err != nil {
+	g.creators = map[string]func() (*MemRef, error){}
+	c := cluster
+	for z := int64(0); z < grid[2]; z += c[2] {
+		for y := int64(0); y < grid[1]; y += c[1] {
+			for x := int64(0); x < grid[0]; x += c[0] {
+				if err := g.runCluster([3]int64{x, y, z}); err != nil {
 					return err
 				}
 			}
@@ -386,6 +395,21 @@ type gpuBlock struct {
 	hostShared []*MemRef
 	// async is the state of asynchronous copies and mbarriers (async.go).
 	async blockAsync
+	// clocks: the threads keep vector clocks (hb.go); landVC is the
+	// issue-time clock of the TMA copy being landed, scratch a reused join.
+	clocks  bool
+	landVC  vclock
+	scratch vclock
+	// named are the block's named barriers (nvvm_barrier.go).
+	named [numNamedBarriers]*namedBarrier
+	// runnable are the threads to resume in the next step; finished: every
+	// thread is done and the block's copies have landed.
+	runnable []*Thread
+	finished bool
+	// cluster is the block's cluster (of one block without clusters), wg
+	// its workgroup attributions.
+	cluster *gpuCluster
+	wg      []*MemRef
 }
 
 type pendingLoad struct {
@@ -398,14 +422,15 @@ type pendingLoad struct {
 // errAborted unwinds a thread whose block stopped on another thread's error.
 var errAborted = errors.New("interp: gpu thread aborted")
 
-func (g *gpuGrid) runBlock(bid [3]int64) error {
+// newBlock makes the block bid of the launch with its threads.
+func (g *gpuGrid) newBlock(bid [3]int64) (*gpuBlock, error) {
 	k := g.k
 	b := &gpuBlock{grid: g, bid: bid, shared: map[string]*MemRef{}, globals: map[string]*MemRef{}, epoch: 1}
 	wg := make([]*MemRef, len(k.wg))
 	for i, t := range k.wgT {
 		m, err := allocMemRef(t, nil, nil)
 		if err != nil {
-			return runtimeError(k.op, "%v", err)
+			return nil, runtimeError(k.op, "%v", err)
 		}
 		b.attachShadow(m.Buf)
 		wg[i] = m
@@ -413,7 +438,7 @@ func (g *gpuGrid) runBlock(bid [3]int64) error {
 	for _, h := range g.hostShared {
 		v, err := b.hostView(h.view)
 		if err != nil {
-			return runtimeError(g.launchOp, "%v", err)
+			return nil, runtimeError(g.launchOp, "%v", err)
 		}
 		b.hostShared = append(b.hostShared, v)
 	}
@@ -424,13 +449,15 @@ func (g *gpuGrid) runBlock(bid [3]int64) error {
 			for x := int64(0); x < g.block[0]; x++ {
 				t, err := b.newThread([3]int64{x, y, z}, wg)
 				if err != nil {
-					return err
+					return nil, err
 				}
 				b.threads = append(b.threads, t)
 			}
 		}
 	}
-	return b.run()
+	b.wg = wg
+	b.startClocks()
+	return b, nil
 }
 
 func (b *gpuBlock) newThread(tid [3]int64, wg []*MemRef) (*Thread, error) {
@@ -509,19 +536,70 @@ func (t *Thread) exec() error {
 	return err
 }
 
-func (b *gpuBlock) enter(t *Thread) { b.agent = int32(t.linear) }
+func (b *gpuBlock) enter(t *Thread) { b.agent, b.grid.running = int32(t.linear), b }
 
-func (b *gpuBlock) run() error {
-	k := b.grid.k
-	if !k.collective {
-		for _, t := range b.threads {
-			b.enter(t)
-			if err := t.exec(); err != nil {
-				return b.threadError(t, err)
+// runBlocks runs the blocks of a cluster together: each block runs until
+// it finishes or can make no progress by itself, in turn, until all have
+// finished; a round in which none progressed is a deadlock, reported at
+// the first unfinished block. Kernels with no collective or blocking op
+// run each thread to its end in turn.
+func runBlocks(blocks []*gpuBlock) error {
+	if !blocks[0].grid.k.collective {
+		for _, b := range blocks {
+			for _, t := range b.threads {
+				b.enter(t)
+				if err := t.exec(); err != nil {
+					return b.threadError(t, err)
+				}
+			}
+			if err := b.endEpoch(); err != nil {
+				return err
 			}
 		}
-		return b.endEpoch()
+		return nil
 	}
+	for _, b := range blocks {
+		b.start()
+	}
+	defer func() {
+		for _, b := range blocks {
+			for _, t := range b.threads {
+				t.stop()
+			}
+		}
+	}()
+	for {
+		progress, all := false, true
+		for _, b := range blocks {
+			if b.finished {
+				continue
+			}
+			b.grid.running = b
+			p, err := b.step()
+			if err != nil {
+				return err
+			}
+			progress = progress || p
+			all = all && b.finished
+		}
+		if all {
+			return nil
+		}
+		if !progress {
+			for _, b := range blocks {
+				if !b.finished {
+					if err := b.blockedDeadlock(); err != nil {
+						return err
+					}
+					return b.deadlock()
+				}
+			}
+		}
+	}
+}
+
+// start makes the block's threads coroutines, all runnable.
+func (b *gpuBlock) start() {
 	for _, t := range b.threads {
 		t := t
 		t.next, t.stop = iter.Pull(func(yield func(struct{}) bool) {
@@ -530,22 +608,29 @@ func (b *gpuBlock) run() error {
 			t.done, t.wait, t.site = true, nil, nil
 		})
 	}
-	defer func() {
-		for _, t := range b.threads {
-			t.stop()
-		}
-	}()
-	runnable := append([]*Thread(nil), b.threads...)
+	b.runnable = append(b.runnable[:0], b.threads...)
+}
+
+// step runs the block until it finishes (b.finished) or no thread of it
+// can run: every thread is done, blocked on a condition nothing in the
+// block can make true, or at a collective others of its scope have not
+// reached. It reports whether anything ran.
+func (b *gpuBlock) step() (bool, error) {
+	progress := false
+	if len(b.runnable) == 0 {
+		b.runnable = b.unblocked(b.runnable)
+	}
 	for {
-		for _, t := range runnable {
+		for _, t := range b.runnable {
+			progress = true
 			b.enter(t)
 			t.wait, t.site, t.blocked = nil, nil, nil
 			t.next()
 			if t.err != nil && t.err != errAborted {
-				return b.threadError(t, t.err)
+				return true, b.threadError(t, t.err)
 			}
 		}
-		runnable = runnable[:0]
+		b.runnable = b.runnable[:0]
 		for _, s := range [...]Scope{WarpScope, WarpgroupScope} {
 			for g := 0; g < b.numGroups(s); g++ {
 				ts := b.group(s, g)
@@ -554,25 +639,26 @@ func (b *gpuBlock) run() error {
 				}
 				b.agent = collectiveAgent(s, g)
 				if err := b.combine(ts); err != nil {
-					return err
+					return true, err
 				}
-				runnable = append(runnable, ts...)
+				b.joinClocks(ts)
+				b.runnable = append(b.runnable, ts...)
 			}
 		}
-		if runnable = b.unblocked(runnable); len(runnable) > 0 {
+		if b.runnable = b.unblocked(b.runnable); len(b.runnable) > 0 {
 			continue
 		}
 		if readyAt(b.threads, BlockScope) {
 			b.agent = blockAgent
 			if err := b.combine(b.threads); err != nil {
-				return err
+				return true, err
 			}
 			if err := b.endEpoch(); err != nil {
-				return err
+				return true, err
 			}
 			b.epoch++
 			b.syncObservations()
-			runnable = append(runnable, b.threads...)
+			b.runnable = append(b.runnable, b.threads...)
 			continue
 		}
 		allDone := true
@@ -581,25 +667,24 @@ func (b *gpuBlock) run() error {
 		}
 		if allDone {
 			b.agent = blockAgent
+			b.finished = true
 			if err := b.finish(); err != nil {
-				return err
+				return true, err
 			}
-			return b.endEpoch()
+			return true, b.endEpoch()
 		}
 		// Nothing can run: asynchronous copies complete now, as late as
 		// they may (async.go).
 		b.agent = blockAgent
 		landed, err := b.drain()
 		if err != nil {
-			return err
+			return true, err
 		}
-		if runnable = b.unblocked(runnable); landed || len(runnable) > 0 {
+		if b.runnable = b.unblocked(b.runnable); landed || len(b.runnable) > 0 {
+			progress = true
 			continue
 		}
-		if err := b.blockedDeadlock(); err != nil {
-			return err
-		}
-		return b.deadlock()
+		return progress, nil
 	}
 }
 
@@ -718,6 +803,8 @@ type shadowCell struct {
 	wEpoch, rEpoch  int32
 	writer, r1, r2  int32
 	wOp, r1Op, r2Op *ir.Operation
+	// wClk, r1Clk, r2Clk are the accessors' clocks (hb.go).
+	wClk, r1Clk, r2Clk int32
 }
 
 // sharedShadow is the Buffer.Shadow of a workgroup buffer.
@@ -740,33 +827,44 @@ func (b *gpuBlock) attachShadow(buf *Buffer) {
 // CheckAccess implements AccessChecker.
 func (s *sharedShadow) CheckAccess(op *ir.Operation, m *MemRef, idx []int64, p int64, write bool) error {
 	b := s.b
+	if b.remote() {
+		// Distributed shared memory: not race-checked (cluster.go).
+		return nil
+	}
 	if s.async != nil {
 		if err := s.checkAsync(op, m, idx, p, write); err != nil {
 			return err
 		}
 	}
 	e, who := b.epoch, b.agent
+	clk := b.agentClock(who)
 	c := &s.cells[p]
-	if c.wEpoch == e && !sameAgent(c.writer, who) {
+	if c.wEpoch == e && b.conflict(c.writer, c.wClk, who) {
 		return b.raceError(op, m, idx, write, who, false, c.writer, c.wOp)
 	}
 	if write {
 		if c.rEpoch == e {
-			if !sameAgent(c.r1, who) {
+			if b.conflict(c.r1, c.r1Clk, who) {
 				return b.raceError(op, m, idx, true, who, true, c.r1, c.r1Op)
 			}
-			if c.r2 != noAgent && !sameAgent(c.r2, who) {
+			if c.r2 != noAgent && b.conflict(c.r2, c.r2Clk, who) {
 				return b.raceError(op, m, idx, true, who, true, c.r2, c.r2Op)
 			}
 		}
-		c.wEpoch, c.writer, c.wOp = e, who, op
+		c.wEpoch, c.writer, c.wOp, c.wClk = e, who, op, clk
 		return nil
 	}
 	switch {
 	case c.rEpoch != e:
-		c.rEpoch, c.r1, c.r1Op, c.r2, c.r2Op = e, who, op, noAgent, nil
-	case c.r2 == noAgent && c.r1 != who:
-		c.r2, c.r2Op = who, op
+		c.rEpoch, c.r1, c.r1Op, c.r1Clk, c.r2, c.r2Op = e, who, op, clk, noAgent, nil
+	case c.r1 == who:
+		c.r1Clk = clk
+	case b.ordered(c.r1, c.r1Clk, who):
+		// The first read happens before this one: a write racing with it
+		// races with this one too, so this one takes its place.
+		c.r1, c.r1Op, c.r1Clk = who, op, clk
+	case c.r2 == noAgent || c.r2 == who || b.ordered(c.r2, c.r2Clk, who):
+		c.r2, c.r2Op, c.r2Clk = who, op, clk
 	}
 	return nil
 }
@@ -775,8 +873,18 @@ func (s *sharedShadow) CheckAccess(op *ir.Operation, m *MemRef, idx []int64, p i
 // the epoch unless another thread's write in the epoch makes it a race.
 func (s *sharedShadow) UninitLoad(op *ir.Operation, m *MemRef, idx []int64, _ int64) error {
 	b := s.b
+	if b.remote() {
+		return uninitError(op, m, idx)
+	}
 	b.pending = append(b.pending, pendingLoad{op: op, m: m, idx: append([]int64(nil), idx...), agent: b.agent})
 	return nil
+}
+
+// conflict reports whether an access by prev at clock clk in the current
+// epoch conflicts with one by who now: different agents, not ordered by
+// mbarrier synchronisation.
+func (b *gpuBlock) conflict(prev, clk, who int32) bool {
+	return !sameAgent(prev, who) && !b.ordered(prev, clk, who)
 }
 
 func (b *gpuBlock) raceError(op *ir.Operation, m *MemRef, idx []int64, write bool, who int32, otherRead bool, other int32, otherOp *ir.Operation) error {
@@ -786,8 +894,12 @@ func (b *gpuBlock) raceError(op *ir.Operation, m *MemRef, idx []int64, write boo
 		}
 		return "read"
 	}
-	d := runtimeError(op, "data race on workgroup memory %s at index %s: %s by %s and %s by %s of block %s with no gpu.barrier in between",
-		m.Type, fmtIndex(idx), kind(!otherRead), b.agentName(other), kind(write), b.agentName(who), fmtID(b.bid))
+	between := "no gpu.barrier in between"
+	if b.clocks {
+		between += " and no mbarrier phase or named barrier ordering them"
+	}
+	d := runtimeError(op, "data race on workgroup memory %s at index %s: %s by %s and %s by %s of block %s with %s",
+		m.Type, fmtIndex(idx), kind(!otherRead), b.agentName(other), kind(write), b.agentName(who), fmtID(b.bid), between)
 	if otherOp != nil {
 		d.AttachNote(otherOp.Loc(), "conflicting %s by %s", kind(!otherRead), b.agentName(other))
 	}

@@ -21,13 +21,20 @@ import (
 // completed phase had parity P (so a wait for parity 1 on a fresh barrier
 // returns at once, as on the hardware).
 type mbarrier struct {
-	initOp  *ir.Operation
+	initOp *ir.Operation
+	// addr is where it lives, block the block whose shared memory that is.
+	addr    Pointer
+	block   *gpuBlock
 	count   int64
 	pending int64
 	tx      int64
 	phase   int64
 	// seen[i] is the number of completed phases thread i has observed.
 	seen []int64
+	// acc joins the clocks of the phase's arrivals (and of the TMA loads
+	// whose bytes it received); done joins every completed phase's
+	// (hb.go). Both nil in blocks without clocks.
+	acc, done vclock
 }
 
 // Transaction counts are limited to 2^20 - 1 each way.
@@ -35,7 +42,8 @@ const maxTxCount = 1<<20 - 1
 
 // arrive counts n arrivals; complete says whether the phase may complete
 // (nocomplete arrivals must not complete it).
-func (m *mbarrier) arrive(op *ir.Operation, n int64, complete bool) error {
+// t (nil: none) is the arriving thread, whose clock the phase takes.
+func (m *mbarrier) arrive(op *ir.Operation, t *Thread, n int64, complete bool) error {
 	if n <= 0 || n > m.pending || !complete && n == m.pending {
 		what := "more arrivals than the phase expects"
 		if !complete && n == m.pending {
@@ -44,6 +52,10 @@ func (m *mbarrier) arrive(op *ir.Operation, n int64, complete bool) error {
 		d := runtimeError(op, "%s: %d arrival(s) with %d of %d pending in phase %d of the mbarrier", what, n, m.pending, m.count, m.phase)
 		d.AttachNote(m.initOp.Loc(), "the mbarrier was initialised here")
 		return d
+	}
+	if t != nil && t.vc != nil && m.acc != nil {
+		m.acc.join(t.vc)
+		t.release()
 	}
 	m.pending -= n
 	m.maybeComplete()
@@ -59,14 +71,22 @@ func (m *mbarrier) expectTx(op *ir.Operation, n int64) error {
 	return nil
 }
 
-// completeTx delivers n bytes of a TMA copy.
-func (m *mbarrier) completeTx(n int64) {
+// completeTx delivers n bytes of a TMA copy whose issuer had clock vc
+// (nil: none) at the issue.
+func (m *mbarrier) completeTx(n int64, vc vclock) {
+	if vc != nil && m.acc != nil {
+		m.acc.join(vc)
+	}
 	m.tx -= n
 	m.maybeComplete()
 }
 
 func (m *mbarrier) maybeComplete() {
 	if m.pending == 0 && m.tx == 0 {
+		if m.acc != nil {
+			m.done.join(m.acc)
+			clear(m.acc)
+		}
 		m.phase++
 		m.pending = m.count
 	}
@@ -75,8 +95,14 @@ func (m *mbarrier) maybeComplete() {
 // parityDone reports whether the phase of parity p has completed (try_wait.parity).
 func (m *mbarrier) parityDone(p uint64) bool { return uint64(m.phase)%2 != p%2 }
 
-// observe records that thread i saw every phase before the current one complete.
-func (m *mbarrier) observe(i int) { m.seen[i] = max(m.seen[i], m.phase) }
+// observe records that t saw every phase before the current one
+// complete, and acquires their arrivals' clocks.
+func (m *mbarrier) observe(t *Thread) {
+	m.seen[t.linear] = max(m.seen[t.linear], m.phase)
+	if t.vc != nil && m.done != nil {
+		t.vc.join(m.done)
+	}
+}
 
 // observedBy reports whether agent (a thread, or every thread of a
 // collective's scope) has observed phase complete.
@@ -132,7 +158,11 @@ func (t *Thread) initMbarrier(op *ir.Operation, p Pointer, count int64) error {
 	if b.async.mbars == nil {
 		b.async.mbars = map[Pointer]*mbarrier{}
 	}
-	b.async.mbars[p] = &mbarrier{initOp: op, count: count, pending: count, seen: make([]int64, len(b.threads))}
+	m := &mbarrier{initOp: op, addr: p, block: b, count: count, pending: count, seen: make([]int64, len(b.threads))}
+	if b.clocks {
+		m.acc, m.done = make(vclock, len(b.threads)), make(vclock, len(b.threads))
+	}
+	b.async.mbars[p] = m
 	return nil
 }
 
@@ -145,7 +175,7 @@ func (t *Thread) waitParity(op *ir.Operation, m *mbarrier, p uint64) error {
 	if err != nil {
 		return err
 	}
-	m.observe(t.linear)
+	m.observe(t)
 	return nil
 }
 
@@ -153,7 +183,7 @@ func (t *Thread) waitParity(op *ir.Operation, m *mbarrier, p uint64) error {
 // returned) has completed, recording the observation when it has.
 func (t *Thread) testWait(m *mbarrier, token int64) bool {
 	if m.phase > token {
-		m.observe(t.linear)
+		m.observe(t)
 		return true
 	}
 	return false

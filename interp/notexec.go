@@ -37,14 +37,9 @@ var notExecutable = map[string]string{
 	"nvvm.read.ptx.sreg.clock64": "cycle counters measure hardware time, which the interpreter does not model",
 
 	// The nvvm ops added for the Hopper and Ampere paths (issue 13).
-	"nvvm.barrier.arrive":                  "named barriers (bar.arrive) are not implemented yet",
 	"nvvm.bar.warp.sync":                   "warp barriers are not implemented yet",
 	"nvvm.redux.sync":                      "warp reductions are not implemented yet",
 	"nvvm.rcp.approx.ftz.f":                "approximate reciprocals (hardware-defined precision) are not implemented yet",
-	"nvvm.mapa":                            "clusters (distributed shared memory) are not modelled",
-	"nvvm.cluster.arrive":                  "clusters are not modelled",
-	"nvvm.cluster.arrive.relaxed":          "clusters are not modelled",
-	"nvvm.cluster.wait":                    "clusters are not modelled",
 	"nvvm.stmatrix":                        "warp-wide matrix stores are not implemented yet",
 	"nvvm.cp.async.mbarrier.arrive":        "asynchronous copies are not implemented yet",
 	"nvvm.cp.async.mbarrier.arrive.shared": "asynchronous copies are not implemented yet",

@@ -155,9 +155,9 @@ func compileNVGPUMbarrierArrive(nocomplete bool) CompileFunc {
 			}
 			fr.O[r] = scalarObject{uint64(m.phase)}
 			if nocomplete {
-				return m.arrive(op, int64(int32(fr.S[count])), false)
+				return m.arrive(op, fr.thread, int64(int32(fr.S[count])), false)
 			}
-			return m.arrive(op, 1, true)
+			return m.arrive(op, fr.thread, 1, true)
 		}}, nil
 	}
 }
@@ -176,7 +176,7 @@ func compileNVGPUExpectTx(c *Compiler, op *ir.Operation) (Compiled, error) {
 		if err := m.expectTx(op, int64(uint32(fr.S[tx]))); err != nil {
 			return err
 		}
-		return m.arrive(op, 1, true)
+		return m.arrive(op, fr.thread, 1, true)
 	}}, nil
 }
 
@@ -268,8 +268,9 @@ func compileNVGPUTMALoad(c *Compiler, op *ir.Operation) (Compiled, error) {
 		if err != nil {
 			return err
 		}
-		if mask >= 0 && fr.S[mask]&0xffff != 1<<t.ClusterRank() {
-			return unsupported(op, "multicast to blocks other than the issuing one (mask 0x%x): the blocks of a cluster run one after another", fr.S[mask]&0xffff)
+		mcast := int64(-1)
+		if mask >= 0 {
+			mcast = int64(fr.S[mask] & 0xffff)
 		}
 		tm, err := tensorMapOf(op, fr.O[desc])
 		if err != nil {
@@ -279,7 +280,7 @@ func compileNVGPUTMALoad(c *Compiler, op *ir.Operation) (Compiled, error) {
 		if err != nil {
 			return err
 		}
-		return t.issueTMALoad(op, tm, p, m, readCoords(fr, coords))
+		return t.issueTMALoad(op, tm, p, m, readCoords(fr, coords), mcast)
 	}}, nil
 }
 

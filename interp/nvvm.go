@@ -56,6 +56,11 @@ func nvvmHandlers() []Handler {
 	return append(hs,
 		Handler{"nvvm.barrier0", compileNVVMBarrier},
 		Handler{"nvvm.barrier", compileNVVMBarrier},
+		Handler{"nvvm.barrier.arrive", compileNVVMBarrierArrive},
+		Handler{"nvvm.cluster.arrive", compileClusterArrive(false)},
+		Handler{"nvvm.cluster.arrive.relaxed", compileClusterArrive(true)},
+		Handler{"nvvm.cluster.wait", compileClusterWait},
+		Handler{"nvvm.mapa", compileMapa},
 		Handler{"nvvm.shfl.sync", compileShflSync},
 		Handler{"nvvm.vote.ballot.sync", compileVoteBallot},
 		Handler{"nvvm.elect.sync", compileElectSync},
@@ -88,27 +93,6 @@ func compileSreg(get func(t *Thread) int64) CompileFunc {
 			return nil
 		}}, nil
 	}
-}
-
-// compileNVVMBarrier compiles nvvm.barrier0 and nvvm.barrier as gpu.barrier.
-// Named barriers (an id) behave as barrier 0 when every thread of the
-// block takes part, which is all the interpreter supports: a thread count
-// other than the block's is an error.
-func compileNVVMBarrier(c *Compiler, op *ir.Operation) (Compiled, error) {
-	count := op.NamedOperand("numberOfThreads")
-	if op.Name() == "nvvm.barrier0" || count == nil {
-		return compileBarrier(c, op)
-	}
-	n := c.Slot(count)
-	return c.CollectiveKernel(op, Collective{Scope: BlockScope, Combine: func(parts []*Arrival) error {
-		for _, p := range parts {
-			if got := int64(int32(p.In[0])); got != int64(len(parts)) {
-				return runtimeError(op, "is not supported by the interpreter: a barrier of %d threads in a block of %d (in %s)",
-					got, len(parts), p.Thread)
-			}
-		}
-		return nil
-	}}, func(fr *Frame) Arrival { return Arrival{In: [3]uint64{fr.S[n]}} }, nil)
 }
 
 // Lane masks of PTX's shfl.sync operand c: the clamp value in bits 0-4,

@@ -79,7 +79,7 @@ func compileMbarrierArrive(c *Compiler, op *ir.Operation) (Compiled, error) {
 			return err
 		}
 		fr.S[r] = uint64(m.phase)
-		return m.arrive(op, 1, true)
+		return m.arrive(op, fr.thread, 1, true)
 	}}, nil
 }
 
@@ -96,7 +96,7 @@ func compileMbarrierArriveNoComplete(c *Compiler, op *ir.Operation) (Compiled, e
 			return err
 		}
 		fr.S[r] = uint64(m.phase)
-		return m.arrive(op, int64(int32(fr.S[n])), false)
+		return m.arrive(op, fr.thread, int64(int32(fr.S[n])), false)
 	}}, nil
 }
 
@@ -115,7 +115,7 @@ func compileMbarrierExpectTx(c *Compiler, op *ir.Operation) (Compiled, error) {
 		if err := m.expectTx(op, int64(uint32(fr.S[tx]))); err != nil {
 			return err
 		}
-		return m.arrive(op, 1, true)
+		return m.arrive(op, fr.thread, 1, true)
 	}}, nil
 }
 
@@ -313,8 +313,9 @@ func compileTMALoad(c *Compiler, op *ir.Operation) (Compiled, error) {
 		if err != nil || !predicated(fr, pred) {
 			return err
 		}
-		if mask >= 0 && fr.S[mask]&0xffff != 1<<t.ClusterRank() {
-			return unsupported(op, "multicast to blocks other than the issuing one (mask 0x%x): the blocks of a cluster run one after another", fr.S[mask]&0xffff)
+		mcast := int64(-1)
+		if mask >= 0 {
+			mcast = int64(fr.S[mask] & 0xffff)
 		}
 		tm, err := tensorMapOf(op, fr.O[desc])
 		if err != nil {
@@ -324,7 +325,7 @@ func compileTMALoad(c *Compiler, op *ir.Operation) (Compiled, error) {
 		if err != nil {
 			return err
 		}
-		return t.issueTMALoad(op, tm, ptrOf(fr, dst), m, readCoords(fr, coords))
+		return t.issueTMALoad(op, tm, ptrOf(fr, dst), m, readCoords(fr, coords), mcast)
 	}}, nil
 }
 

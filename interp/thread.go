@@ -44,6 +44,12 @@ type Thread struct {
 	// (Thread.Block) rather than at a collective.
 	blocked *blockWait
 	async   threadAsync
+	// vc is the thread's vector clock in kernels with asynchronous ops (hb.go).
+	vc vclock
+	// clusterGen is the cluster barrier generation the thread arrived at,
+	// clusterArrived whether it has yet to wait for it (cluster.go).
+	clusterGen     int64
+	clusterArrived bool
 }
 
 // Thread returns the GPU thread the frame runs on, or nil on the host.
@@ -187,6 +193,9 @@ func (t *Thread) AllocShared(op *ir.Operation, name string, typ *ir.MemRefType) 
 		b.attachShadow(m.Buf)
 	}
 	b.shared[name] = m
+	if b.grid != nil && b.grid.creators != nil {
+		b.grid.creators[name] = func() (*MemRef, error) { return allocMemRef(typ, nil, nil) }
+	}
 	return m, nil
 }
 
@@ -218,6 +227,9 @@ func (b *gpuBlock) sharedGlobal(mach *Machine, name string, create func() (*MemR
 	}
 	b.attachShadow(m.Buf)
 	b.shared[name] = m
+	if b.grid != nil && b.grid.creators != nil {
+		b.grid.creators[name] = create
+	}
 	return m, nil
 }
 

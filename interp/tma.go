@@ -129,25 +129,38 @@ func swizzled(addr, span int64) int64 {
 	return addr ^ ((addr>>7)&mask)<<4
 }
 
-// tmaLoad is a TMA tile load in flight: it lands the box at dst (in the
-// descriptor's swizzle) and delivers its bytes to mbar.
+// tmaLoad is a TMA tile load in flight: it lands the box in each of its
+// targets (the issuing block's dst, or with multicast the same place in
+// each block of the mask) in the descriptor's swizzle, delivering its
+// bytes to each target's mbarrier.
 type tmaLoad struct {
-	op     *ir.Operation
-	t      *Thread
-	tm     *TensorMap
-	dst    Pointer
-	base   int64 // window address of dst
-	coords []int64
-	mbar   *mbarrier
+	op      *ir.Operation
+	t       *Thread
+	tm      *TensorMap
+	dst     Pointer
+	base    int64 // window address of dst
+	coords  []int64
+	targets []tmaTarget
+}
+
+// tmaTarget is one block's copy of a TMA load's box. vc is the issuer's
+// clock at the issue in its own block (nil without clocks, and for other
+// blocks of a multicast, whose clocks are theirs): the copy's writes
+// happen after what the issuer did before (hb.go).
+type tmaTarget struct {
+	dst  Pointer
+	mbar *mbarrier
+	vc   vclock
 }
 
 func (l *tmaLoad) issuer() *Thread { return l.t }
 
 // issueTMALoad starts the copy of tm's box at coords (innermost first) to
-// the shared memory at dst, completing on mbar. Multicast copies write
-// every block of the mask; without clusters the mask must name only the
-// issuing block.
-func (t *Thread) issueTMALoad(op *ir.Operation, tm *TensorMap, dst Pointer, mbar *mbarrier, coords []int64) error {
+// the shared memory at dst, completing on mbar. A multicast load (mask >=
+// 0, bit r for the cluster's block of rank r) writes the box to the same
+// place in every block of the mask and completes on the mbarrier at the
+// same place in each.
+func (t *Thread) issueTMALoad(op *ir.Operation, tm *TensorMap, dst Pointer, mbar *mbarrier, coords []int64, mask int64) error {
 	if len(coords) != len(tm.Dims) {
 		return runtimeError(op, "has %d coordinates for a tensor map of rank %d", len(coords), len(tm.Dims))
 	}
@@ -166,8 +179,53 @@ func (t *Thread) issueTMALoad(op *ir.Operation, tm *TensorMap, dst Pointer, mbar
 	if _, _, _, err := dst.span(op, "TMA store to shared memory", n); err != nil {
 		return err
 	}
-	l := &tmaLoad{op: op, t: t, tm: tm, dst: dst, base: base, coords: append([]int64(nil), coords...), mbar: mbar}
-	markInflight(dst.Buf, dst.Off, n, l, op)
+	l := &tmaLoad{op: op, t: t, tm: tm, dst: dst, base: base, coords: append([]int64(nil), coords...)}
+	var vc vclock
+	if t.vc != nil {
+		vc = append(vclock(nil), t.vc...)
+		t.release()
+	}
+	if mask < 0 {
+		l.targets = []tmaTarget{{dst: dst, mbar: mbar, vc: vc}}
+	} else {
+		nb := int64(len(t.block.cluster.blocks))
+		if mask == 0 || mask>>nb != 0 {
+			return runtimeError(op, "multicast mask 0x%x names no block or a block outside the cluster of %d blocks", mask, nb)
+		}
+		for r := int64(0); r < nb; r++ {
+			if mask&(1<<r) == 0 {
+				continue
+			}
+			to := t.block.cluster.blocks[r]
+			if to == t.block {
+				l.targets = append(l.targets, tmaTarget{dst: dst, mbar: mbar, vc: vc})
+				continue
+			}
+			d, err := t.block.mapShared(op, dst, to)
+			if err != nil {
+				return err
+			}
+			mp, err := t.block.mapShared(op, mbar.addr, to)
+			if err != nil {
+				return err
+			}
+			m := to.async.mbars[mp]
+			if m == nil {
+				return runtimeError(op, "multicasts to block %s (rank %d), whose mbarrier at %s is not initialised", fmtID(to.bid), r, mp)
+			}
+			l.targets = append(l.targets, tmaTarget{dst: d, mbar: m})
+		}
+	}
+	for _, tg := range l.targets {
+		if c := inflightOverlap(tg.dst.Buf, tg.dst.Off, n); c != nil {
+			d := runtimeError(op, "TMA load to shared memory that an asynchronous copy still in flight writes (a refill issued before the earlier copy's data was consumed)")
+			d.AttachNote(c.inOp.Loc(), "the copy in flight was issued here")
+			return d
+		}
+	}
+	for _, tg := range l.targets {
+		markInflight(tg.dst.Buf, tg.dst.Off, n, l, op)
+	}
 	t.block.async.inflight = append(t.block.async.inflight, l)
 	return nil
 }
@@ -217,15 +275,32 @@ func (l *tmaLoad) sharedPointer(i, es int64) Pointer {
 }
 
 func (l *tmaLoad) land(b *gpuBlock) error {
+	for _, tg := range l.targets {
+		if err := l.landIn(b, tg); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// landIn writes the box to one target. The issuing block b lands it.
+func (l *tmaLoad) landIn(b *gpuBlock, tg tmaTarget) error {
 	tm := l.tm
 	es := ByteSize(tm.Elem)
-	clearInflight(l.dst.Buf, l.dst.Off, tm.boxBytes(), l)
+	clearInflight(tg.dst.Buf, tg.dst.Off, tm.boxBytes(), l)
 	fill := uint64(0)
 	if ft, ok := tm.Elem.(*ir.FloatType); ok && tm.OOBNaN {
 		fill = encodeFloat(ft, math.NaN())
 	}
-	cells, _ := cellsOf(l.dst.Buf)
-	phase := l.mbar.phase
+	cells, _ := cellsOf(tg.dst.Buf)
+	phase := tg.mbar.phase
+	// The copy writes on behalf of its issuer, at its issue-time clock:
+	// a read of the slot that the issue is not ordered after races.
+	if tg.vc != nil {
+		savedAgent, savedVC := b.agent, b.landVC
+		b.agent, b.landVC = int32(l.t.linear), tg.vc
+		defer func() { b.agent, b.landVC = savedAgent, savedVC }()
+	}
 	err := tm.boxElements(l.coords, func(i int64, g []int64, in bool) error {
 		v := Value{Type: tm.Elem, Bits: fill}
 		if in {
@@ -235,13 +310,15 @@ func (l *tmaLoad) land(b *gpuBlock) error {
 			}
 		}
 		p := l.sharedPointer(i, es)
+		p.Buf = tg.dst.Buf
+		p.Off += tg.dst.Off - l.dst.Off
 		if err := StorePointer(l.op, p, v); err != nil {
 			return err
 		}
 		if cells != nil {
 			des := max(ByteSize(p.Buf.Elem), 1)
 			for e := p.Off / des; e <= (p.Off+es-1)/des; e++ {
-				cells[e].mbar, cells[e].phase, cells[e].tmaOp = l.mbar, phase, l.op
+				cells[e].mbar, cells[e].phase, cells[e].tmaOp = tg.mbar, phase, l.op
 			}
 		}
 		return nil
@@ -249,7 +326,7 @@ func (l *tmaLoad) land(b *gpuBlock) error {
 	if err != nil {
 		return err
 	}
-	l.mbar.completeTx(tm.boxBytes())
+	tg.mbar.completeTx(tm.boxBytes(), tg.vc)
 	return nil
 }
 

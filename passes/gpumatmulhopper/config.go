@@ -48,6 +48,22 @@ type kernel struct {
 	// the ring, so the producer fills the ring with the next tile while
 	// the consumers store this one (rung 5; persistent only).
 	OverlapEpilogue bool
+	// CX, CY is the thread-block cluster (rung 3; 1, 1: none). The
+	// blocks of a cluster along x compute tiles of the same rows and share
+	// A, those along y share B: each block loads its part of the shared
+	// operand's box and multicasts it to the cluster.
+	CX, CY int64
+}
+
+// clusterSize is the blocks of a cluster.
+func (k *kernel) clusterSize() int64 { return k.CX * k.CY }
+
+// emptyBarrierBase is the byte offset of the cluster-wide empty barriers
+// (8 bytes each) in dynamic shared memory, past the ring and the staging
+// tile: their peers arrive on them through distributed shared memory, by
+// address, which needs them at a known place.
+func (k *kernel) emptyBarrierBase() int64 {
+	return (max(k.ringBytes(), k.stagingBytes()) + 7) / 8 * 8
 }
 
 // rowsPerConsumer is the height of each consumer warpgroup's part of the
@@ -80,6 +96,9 @@ func (k *kernel) stagingBase() int64 {
 func (k *kernel) sharedBytes() int64 {
 	if k.OverlapEpilogue {
 		return k.ringBytes() + k.stagingBytes()
+	}
+	if k.clusterSize() > 1 {
+		return k.emptyBarrierBase() + 8*k.Stages
 	}
 	return max(k.ringBytes(), k.stagingBytes())
 }
@@ -135,6 +154,9 @@ func (k *kernel) check() error {
 	case k.Persistent && k.SMs < 1:
 		return fmt.Errorf("sm-count must be at least 1, got %d", k.SMs)
 	}
+	if err := k.checkCluster(); err != nil {
+		return err
+	}
 	if s := k.sharedBytes(); s > maxSharedMemory {
 		if k.OverlapEpilogue {
 			return fmt.Errorf("%d stages of %dx%dx%d tiles and a separate %d-byte staging tile (overlap-epilogue) need %d bytes of shared memory, more than the %d of sm_90: use fewer stages or a smaller tile", k.Stages, k.BM, k.BN, k.BK, k.stagingBytes(), s, maxSharedMemory)
@@ -143,6 +165,28 @@ func (k *kernel) check() error {
 	}
 	if k.GridSwizzle < 0 {
 		return fmt.Errorf("grid-swizzle must not be negative, got %d", k.GridSwizzle)
+	}
+	return nil
+}
+
+// checkCluster validates the cluster shape: along one dimension, of 2 or
+// 4 blocks, each loading a whole number of the shared operand's rows
+// (A: 8-row groups of the 128-byte swizzle) or boxes (B).
+func (k *kernel) checkCluster() error {
+	if k.CX == 1 && k.CY == 1 {
+		return nil
+	}
+	switch {
+	case k.CX < 1 || k.CY < 1 || k.CX > 1 && k.CY > 1 || k.clusterSize() > 4 || k.clusterSize()&(k.clusterSize()-1) != 0:
+		return fmt.Errorf("cluster must be 1,1 or 2 or 4 blocks along one dimension, got %d,%d", k.CX, k.CY)
+	case !k.WarpSpecialize:
+		return fmt.Errorf("cluster needs warp-specialize: the producer waits on the cluster-wide empty barriers")
+	case k.Persistent:
+		return fmt.Errorf("cluster with persistent is not built yet")
+	case k.CX > 1 && (k.rowsPerConsumer()/k.CX)%8 != 0:
+		return fmt.Errorf("cluster %d,1 splits each consumer's %d rows of A in %d: each part must be a multiple of 8 rows", k.CX, k.rowsPerConsumer(), k.CX)
+	case k.CY > 1 && (k.BN/swizzleElems)%k.CY != 0:
+		return fmt.Errorf("cluster 1,%d splits B's %d boxes of %d columns in %d: must divide", k.CY, k.BN/swizzleElems, swizzleElems, k.CY)
 	}
 	return nil
 }

@@ -18,6 +18,15 @@
 //	        (producer down, consumers up); the consumers synchronise their
 //	        epilogue on an mbarrier, without the producer
 //	rung 2  epilogue=tma: C written by TMA stores from shared memory
+//	rung 3  cluster=X,Y (2 or 4 blocks along one dimension): blocks along
+//	        x compute tiles of the same rows and each loads 1/X of every
+//	        consumer's A box, multicast to the cluster; along y, 1/Y of
+//	        B's boxes. The empty barriers then live in dynamic shared
+//	        memory past the ring, count the consumers of the whole
+//	        cluster, and are arrived on remotely (mapa + a cluster-scope
+//	        arrive, inline PTX: MLIR 19 has no op for it); cluster
+//	        barriers publish their initialisation and keep a block alive
+//	        while its peers may still arrive. Not with persistent yet.
 //	rung 4  persistent: sm-count blocks (132, the H200's SMs) loop over the
 //	        output tiles, tile blockIdx.x + i*gridDim.x, rasterised by the
 //	        grid swizzle; producer and consumers count ring uses across
@@ -35,17 +44,19 @@
 // The epilogue is C += accumulator either way: each warpgroup stores its
 // fragment (nvgpu.warpgroup.mma.store) to a staging tile over the ring,
 // the consumer threads add C to it with vector<4xf32> accesses, then store
-// C themselves (epilogue=direct) or hand the tile to TMA stores. Rung 3
-// (clusters with TMA multicast) is not built yet.
+// C themselves (epilogue=direct) or hand the tile to TMA stores.
 //
 // Checked by execution: the interpreter runs the kernel lowered by goopt
-// (TMA, mbarrier and wgmma semantics, race checks) and finds rungs 0, 2 and
-// 6 equivalent to the affine matmul, and reports a planted missing
-// mbarrier wait (equiv_test.go). The warp-specialised rungs (1, 4, 5) and
-// a planted bug of rung 4 (the producer skipping the staging-free wait)
-// need the race check to order threads through mbarrier arrive/wait;
-// their tests skip, saying so, while it does not.
-//
+// (TMA, mbarrier and wgmma semantics, race checks ordered through
+// barriers and mbarrier phases) and finds rungs 0, 1, 2, 4, 5 and 6
+// equivalent to the affine matmul, and reports a planted missing
+// mbarrier wait and, in rung 4, a producer that skips the staging-free
+// wait (equiv_test.go). Rung 3 runs its clusters' blocks together, with
+// multicast and mapa, but the interpreter does not yet model an arrive on
+// another block's mbarrier: its test (cluster_equiv_test.go) skips,
+// saying so, and rung 3 is checked by upstream's lowering to PTX, goopt
+// compile, and on the GPU (gpu_test.go).
+
 // The pipeline is affine-gpu-hopper (strict: a nest it cannot map fails
 // with a located error) and canonicalize, cse. The nest is recognised by
 // gpuutil.MatchMatmulNest, shared with gpu-matmul-wmma's tiling. The kernel

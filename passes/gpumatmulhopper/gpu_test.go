@@ -67,8 +67,9 @@ func TestGPUUpstreamLoweredRungs(t *testing.T) {
 				t.Fatal(err)
 			}
 			rows := uint32(k.rowsPerConsumer())
+			// In a cluster along x each block loads its part of A's box.
 			descA := deviceTensorMap(t, dev, cuda.TiledDesc{DataType: cuda.TensorFloat16, GlobalAddress: dA, GlobalDims: []uint64{gpuK, gpuM},
-				GlobalStrides: []uint64{2 * gpuK}, BoxDims: []uint32{uint32(k.BK), rows}, Swizzle: cuda.Swizzle128B})
+				GlobalStrides: []uint64{2 * gpuK}, BoxDims: []uint32{uint32(k.BK), rows / uint32(k.CX)}, Swizzle: cuda.Swizzle128B})
 			descB := deviceTensorMap(t, dev, cuda.TiledDesc{DataType: cuda.TensorFloat16, GlobalAddress: dB, GlobalDims: []uint64{gpuN, gpuK},
 				GlobalStrides: []uint64{2 * gpuN}, BoxDims: []uint32{swizzleElems, uint32(k.BK)}, Swizzle: cuda.Swizzle128B})
 			args := []any{descA, descB, dC, dC, int64(0), int64(gpuM), int64(gpuN), int64(gpuN), int64(1)}
@@ -78,6 +79,12 @@ func TestGPUUpstreamLoweredRungs(t *testing.T) {
 			}
 			cfg := cuda.LaunchConfig{Grid: [3]uint32{uint32(gpuN / k.BN), uint32(gpuM / k.BM), 1},
 				Block: [3]uint32{uint32(k.threads()), 1, 1}, SharedBytes: uint32(k.sharedBytes())}
+			if k.Persistent {
+				cfg.Grid = [3]uint32{uint32(k.gridSize()), 1, 1}
+			}
+			if k.clusterSize() > 1 {
+				cfg.Cluster = [3]uint32{uint32(k.CX), uint32(k.CY), 1}
+			}
 			if err := dev.LaunchEx(f, cfg, args...); err != nil {
 				t.Fatal(err)
 			}

@@ -25,7 +25,9 @@ func (k *kernel) barrierType() string {
 // The TMA descriptors: A is loaded in one box per consumer warpgroup, B in
 // boxes of swizzleElems columns (the 128-byte swizzle bounds a box's inner
 // extent), C (TMA epilogue) in one unswizzled box per consumer.
-func (k *kernel) tmaA() string { return tensorMap(k.rowsPerConsumer(), k.BK, "f16", "swizzle_128b") }
+func (k *kernel) tmaA() string {
+	return tensorMap(k.rowsPerConsumer()/k.CX, k.BK, "f16", "swizzle_128b")
+}
 func (k *kernel) tmaB() string { return tensorMap(k.BK, swizzleElems, "f16", "swizzle_128b") }
 func (k *kernel) tmaC() string { return tensorMap(k.rowsPerConsumer(), k.BN, "f32", "none") }
 
@@ -65,9 +67,12 @@ type kernelState struct {
 	// stagingFree (persistent, staging over the ring): completes when the
 	// consumers are done with the staging tile, so the producer may
 	// refill the ring with the next tile.
-	stagingFree         string
-	descA, descB, descC string // the TMA descriptors, captured from the host
-	leader              string // i1: thread 0 of the block
+	stagingFree string
+	// Clusters: the empty barriers' shared address (i64, the first
+	// slot's), the block's rank in the cluster and its place in it.
+	emptyPtr, rank, rx, ry string
+	descA, descB, descC    string // the TMA descriptors, captured from the host
+	leader                 string // i1: thread 0 of the block
 }
 
 // text writes a function with the matmul's operands, %A, %B and %C, whose
@@ -79,7 +84,7 @@ func (k *kernel) text() string {
 	castA := h.op("a", "memref.cast %%A : %s to memref<*xf16>", k.typeA())
 	castB := h.op("b", "memref.cast %%B : %s to memref<*xf16>", k.typeB())
 	st := &kernelState{}
-	st.descA = h.op("tma_a", "nvgpu.tma.create.descriptor %s box[%s, %s] : memref<*xf16> -> %s", castA, h.c(k.rowsPerConsumer()), h.c(k.BK), k.tmaA())
+	st.descA = h.op("tma_a", "nvgpu.tma.create.descriptor %s box[%s, %s] : memref<*xf16> -> %s", castA, h.c(k.rowsPerConsumer()/k.CX), h.c(k.BK), k.tmaA())
 	st.descB = h.op("tma_b", "nvgpu.tma.create.descriptor %s box[%s, %s] : memref<*xf16> -> %s", castB, h.c(k.BK), h.c(swizzleElems), k.tmaB())
 	if k.TMAEpilogue {
 		castC := h.op("cc", "memref.cast %%C : %s to memref<*xf32>", k.typeC())
@@ -90,8 +95,12 @@ func (k *kernel) text() string {
 	if k.Persistent {
 		gx, gy = k.gridSize(), 1
 	}
-	h.open("gpu.launch blocks(%%bx, %%by, %%bz) in (%%gx = %s, %%gy = %s, %%gz = %s) threads(%%tx, %%ty, %%tz) in (%%sx = %s, %%sy = %s, %%sz = %s) dynamic_shared_memory_size %s {",
-		h.c(gx), h.c(gy), h.c(1), h.c(k.threads()), h.c(1), h.c(1), smemBytes)
+	clusters := ""
+	if k.clusterSize() > 1 {
+		clusters = fmt.Sprintf("clusters(%%cx, %%cy, %%cz) in (%%scx = %s, %%scy = %s, %%scz = %s) ", h.c(k.CX), h.c(k.CY), h.c(1))
+	}
+	h.open("gpu.launch %sblocks(%%bx, %%by, %%bz) in (%%gx = %s, %%gy = %s, %%gz = %s) threads(%%tx, %%ty, %%tz) in (%%sx = %s, %%sy = %s, %%sz = %s) dynamic_shared_memory_size %s {",
+		clusters, h.c(gx), h.c(gy), h.c(1), h.c(k.threads()), h.c(1), h.c(1), smemBytes)
 	body := k.body(st)
 	h.b.WriteString(body)
 	h.line("gpu.terminator")
@@ -109,15 +118,23 @@ func (k *kernel) body(st *kernelState) string {
 	e := newEmitter(2, "c")
 	st.e = e
 	st.tid = e.op("tid", "gpu.thread_id x")
-	if !k.Persistent {
+	if k.clusterSize() > 1 {
+		tm, tn := k.clusterTileCoords(st)
+		st.m0 = e.mulC(tm, k.BM)
+		st.n0 = e.mulC(tn, k.BN)
+	} else if !k.Persistent {
 		tm, tn := k.tileCoords(e)
 		st.m0 = e.mulC(tm, k.BM)
 		st.n0 = e.mulC(tn, k.BN)
 	}
 	st.smem = e.op("smem", "gpu.dynamic_shared_memory : %s", smemType)
 	st.full = e.op("full", "nvgpu.mbarrier.create -> %s", k.barrierType())
-	if k.WarpSpecialize {
+	if k.clusterSize() > 1 {
+		k.clusterSetup(st)
+	} else if k.WarpSpecialize {
 		st.empty = e.op("empty", "nvgpu.mbarrier.create -> %s", k.barrierType())
+	}
+	if k.WarpSpecialize {
 		st.consumersDone = e.op("done", "nvgpu.mbarrier.create -> %s", syncBarrierType)
 	}
 	if k.Persistent && !k.OverlapEpilogue {
@@ -131,8 +148,13 @@ func (k *kernel) body(st *kernelState) string {
 	s := e.fresh("s")
 	e.open("scf.for %s = %s to %s step %s {", s, e.c(0), e.c(k.Stages), e.c(1))
 	e.line("nvgpu.mbarrier.init %s[%s], %s : %s", st.full, s, e.c(1), k.barrierType())
-	if k.WarpSpecialize {
+	if st.empty != "" {
 		e.line("nvgpu.mbarrier.init %s[%s], %s : %s", st.empty, s, e.c(k.Consumers), k.barrierType())
+	}
+	if st.emptyPtr != "" {
+		// Every consumer warpgroup of the cluster releases each slot: the
+		// slot is written by the multicasts of every block.
+		e.line("nvvm.mbarrier.init.shared %s, %s : !llvm.ptr<3>, i32", k.emptyAt(st, s), e.op("v", "arith.constant %d : i32", k.Consumers*k.clusterSize()))
 	}
 	e.close("}")
 	if k.WarpSpecialize {
@@ -145,12 +167,25 @@ func (k *kernel) body(st *kernelState) string {
 	e.line("nvgpu.tma.prefetch.descriptor %s : %s", st.descB, k.tmaB())
 	e.close("}")
 	// The initialised barriers must be visible to every thread before any
-	// waits on them.
-	e.line("gpu.barrier")
+	// waits on them; in a cluster, to every block's, whose multicasts
+	// complete on them and whose consumers arrive on them.
+	if k.clusterSize() > 1 {
+		e.line("nvvm.fence.mbarrier.init")
+		e.line("nvvm.cluster.arrive {aligned}")
+		e.line("nvvm.cluster.wait {aligned}")
+	} else {
+		e.line("gpu.barrier")
+	}
 	if k.WarpSpecialize {
 		k.specialised(st)
 	} else {
 		k.pipelined(st)
+	}
+	if k.clusterSize() > 1 {
+		// A block must not exit while its peers may still arrive on its
+		// empty barriers.
+		e.line("nvvm.cluster.arrive {aligned}")
+		e.line("nvvm.cluster.wait {aligned}")
 	}
 	return e.prelude(2) + e.b.String()
 }
@@ -170,7 +205,11 @@ func (k *kernel) tileCoords(e *emitter) (string, string) {
 // tileOf maps a linear tile number pid (row-major over the tile grid) to
 // its (row, column) tile, rasterised in groups of grid-swizzle tile rows.
 func (k *kernel) tileOf(e *emitter, pid string) (string, string) {
-	tilesM, tilesN := k.tilesM(), k.tilesN()
+	return k.tileOfGrid(e, pid, k.tilesM(), k.tilesN())
+}
+
+// tileOfGrid is tileOf over a tilesM x tilesN grid.
+func (k *kernel) tileOfGrid(e *emitter, pid string, tilesM, tilesN int64) (string, string) {
 	if k.GridSwizzle <= 1 || tilesM <= 1 {
 		return e.div(pid, e.c(tilesN)), e.rem(pid, e.c(tilesN))
 	}
@@ -206,22 +245,53 @@ func (k *kernel) tileLoop(st *kernelState) func() {
 }
 
 // load writes the TMA loads of K tile kt into ring slot slot, announced on
-// full[slot] with the bytes they will write. One thread runs it.
+// full[slot] with the bytes they will write. One thread runs it. In a
+// cluster the block loads its part of the shared operand (A along x, B
+// along y) and multicasts it to the blocks of the cluster, whose loads
+// bring the other parts: every block's full barrier still receives a
+// whole slot's bytes.
 func (k *kernel) load(st *kernelState, kt, slot string) {
 	e := st.e
 	e.line("nvgpu.mbarrier.arrive.expect_tx %s[%s], %s : %s", st.full, slot, e.c(k.aSlotBytes()+k.bSlotBytes()), k.barrierType())
 	kc := e.mulC(kt, k.BK)
 	aSlot := e.mulC(slot, k.aSlotBytes())
 	rows := k.rowsPerConsumer()
+	mask := ""
+	if k.clusterSize() > 1 {
+		mask = " multicast_mask = " + e.op("mask", "arith.constant %d : i16", (int64(1)<<k.clusterSize())-1)
+	}
+	aMask, bMask := "", ""
+	if k.CX > 1 {
+		aMask = mask
+	}
+	if k.CY > 1 {
+		bMask = mask
+	}
+	aRows := rows / k.CX
 	for w := int64(0); w < k.Consumers; w++ {
-		view := e.op("sa", "memref.view %s[%s][] : %s to %s", st.smem, e.addC(aSlot, w*rows*k.BK*f16Bytes), smemType, smemTile(rows, k.BK, "f16"))
+		off := e.addC(aSlot, w*rows*k.BK*f16Bytes)
+		row := e.addC(st.m0, w*rows)
+		if k.CX > 1 {
+			// Block rx loads rows rx*aRows.. of each consumer's box.
+			part := e.mulC(st.rx, aRows)
+			off = e.add(off, e.mulC(part, k.BK*f16Bytes))
+			row = e.add(row, part)
+		}
+		view := e.op("sa", "memref.view %s[%s][] : %s to %s", st.smem, off, smemType, smemTile(aRows, k.BK, "f16"))
 		// TMA coordinates are innermost first: (column, row).
-		e.line("nvgpu.tma.async.load %s[%s, %s], %s[%s] to %s : %s, %s -> %s", st.descA, kc, e.addC(st.m0, w*rows), st.full, slot, view, k.tmaA(), k.barrierType(), smemTile(rows, k.BK, "f16"))
+		e.line("nvgpu.tma.async.load %s[%s, %s], %s[%s] to %s%s : %s, %s -> %s", st.descA, kc, row, st.full, slot, view, aMask, k.tmaA(), k.barrierType(), smemTile(aRows, k.BK, "f16"))
 	}
 	bSlot := e.addC(e.mulC(slot, k.bSlotBytes()), k.bBase())
-	for j := int64(0); j < k.BN/swizzleElems; j++ {
-		view := e.op("sb", "memref.view %s[%s][] : %s to %s", st.smem, e.addC(bSlot, j*k.BK*swizzleElems*f16Bytes), smemType, smemTile(k.BK, swizzleElems, "f16"))
-		e.line("nvgpu.tma.async.load %s[%s, %s], %s[%s] to %s : %s, %s -> %s", st.descB, e.addC(st.n0, j*swizzleElems), kc, st.full, slot, view, k.tmaB(), k.barrierType(), smemTile(k.BK, swizzleElems, "f16"))
+	boxes := k.BN / swizzleElems / k.CY
+	for j := int64(0); j < boxes; j++ {
+		box := e.c(j)
+		if k.CY > 1 {
+			// Block ry loads boxes ry*boxes...
+			box = e.addC(e.mulC(st.ry, boxes), j)
+		}
+		off := e.add(bSlot, e.mulC(box, k.BK*swizzleElems*f16Bytes))
+		view := e.op("sb", "memref.view %s[%s][] : %s to %s", st.smem, off, smemType, smemTile(k.BK, swizzleElems, "f16"))
+		e.line("nvgpu.tma.async.load %s[%s, %s], %s[%s] to %s%s : %s, %s -> %s", st.descB, e.add(st.n0, e.mulC(box, swizzleElems)), kc, st.full, slot, view, bMask, k.tmaB(), k.barrierType(), smemTile(k.BK, swizzleElems, "f16"))
 	}
 }
 
@@ -319,7 +389,7 @@ func (k *kernel) specialised(st *kernelState) {
 	round := e.div(g, e.c(k.Stages))
 	e.open("scf.if %s {", e.cmp("uge", g, e.c(k.Stages)))
 	// Wait for the consumers' release of the slot's previous round.
-	k.waitParity(st, st.empty, slot, e.op("v", "arith.subi %s, %s : index", round, e.c(1)))
+	k.waitEmpty(st, slot, e.op("v", "arith.subi %s, %s : index", round, e.c(1)))
 	e.close("}")
 	k.load(st, iv, slot)
 	e.close("}")
@@ -340,7 +410,7 @@ func (k *kernel) specialised(st *kernelState) {
 	release := e.op("p", "arith.andi %s, %s : i1", e.cmp("uge", civ, e.c(1)), first)
 	e.open("scf.if %s {", release)
 	prev := e.rem(e.addC(cg, k.Stages-1), e.c(k.Stages))
-	e.op("tok", "nvgpu.mbarrier.arrive %s[%s] : %s -> !nvgpu.mbarrier.token", st.empty, prev, k.barrierType())
+	k.release(st, prev)
 	e.close("}")
 	e.line("scf.yield %s : %s", next, k.accType())
 	e.close("}")
@@ -350,7 +420,7 @@ func (k *kernel) specialised(st *kernelState) {
 		// next tile.
 		e.open("scf.if %s {", first)
 		last := e.rem(k.ringUse(st, e.c(kt-1)), e.c(k.Stages))
-		e.op("tok", "nvgpu.mbarrier.arrive %s[%s] : %s -> !nvgpu.mbarrier.token", st.empty, last, k.barrierType())
+		k.release(st, last)
 		e.close("}")
 	}
 	// The producer has no part in the epilogue (nor the registers for
@@ -453,4 +523,64 @@ func (k *kernel) epilogue(st *kernelState, wg, acc string, sync func()) {
 	e.line("nvvm.cp.async.bulk.commit.group")
 	e.line("nvvm.cp.async.bulk.wait_group 0 {read}")
 	e.close("}")
+}
+
+// clusterSetup finds the block's place in its cluster and the address of
+// the empty barriers, which live in dynamic shared memory (past the ring
+// and the staging tile) so that the cluster's consumers can arrive on
+// them remotely, through mapa.
+func (k *kernel) clusterSetup(st *kernelState) {
+	e := st.e
+	base := e.op("v", "memref.extract_aligned_pointer_as_index %s : %s -> index", st.smem, smemType)
+	st.emptyPtr = e.op("v", "arith.index_cast %s : index to i64", e.addC(base, k.emptyBarrierBase()))
+}
+
+// clusterTileCoords is tileCoords for a grid of clusters: the clusters
+// are rasterised over the grid of cluster tiles (CY x CX tiles each), and
+// the block at (rx, ry) in its cluster takes tile (tm*CY + ry, tn*CX +
+// rx), so that blocks along x share A's rows and along y B's columns.
+func (k *kernel) clusterTileCoords(st *kernelState) (string, string) {
+	e := st.e
+	bx := e.op("bx", "gpu.block_id x")
+	by := e.op("by", "gpu.block_id y")
+	st.rx, st.ry = e.rem(bx, e.c(k.CX)), e.rem(by, e.c(k.CY))
+	st.rank = e.add(st.rx, e.mulC(st.ry, k.CX))
+	cx, cy := e.div(bx, e.c(k.CX)), e.div(by, e.c(k.CY))
+	ctM, ctN := k.tilesM()/k.CY, k.tilesN()/k.CX
+	tm, tn := k.tileOfGrid(e, e.add(e.mulC(cy, ctN), cx), ctM, ctN)
+	return e.add(e.mulC(tm, k.CY), st.ry), e.add(e.mulC(tn, k.CX), st.rx)
+}
+
+// emptyAt is the shared-memory pointer of slot's empty barrier (clusters).
+func (k *kernel) emptyAt(st *kernelState, slot string) string {
+	e := st.e
+	off := e.op("v", "arith.index_cast %s : index to i64", e.mulC(slot, 8))
+	return e.op("v", "llvm.inttoptr %s : i64 to !llvm.ptr<3>", e.op("v", "arith.addi %s, %s : i64", st.emptyPtr, off))
+}
+
+// waitEmpty waits for the release of slot's given round.
+func (k *kernel) waitEmpty(st *kernelState, slot, round string) {
+	if st.emptyPtr == "" {
+		k.waitParity(st, st.empty, slot, round)
+		return
+	}
+	e := st.e
+	parity := e.op("v", "arith.index_cast %s : index to i32", e.rem(round, e.c(2)))
+	e.line("nvvm.mbarrier.try_wait.parity.shared %s, %s, %s : !llvm.ptr<3>, i32, i32", k.emptyAt(st, slot), parity, e.op("v", "arith.constant %d : i32", tryWaitTicks))
+}
+
+// release arrives on slot's empty barrier: in a cluster, on every block's
+// (the slot of each is written by this block's multicasts too), through
+// mapa and a cluster-scope remote arrive, which MLIR 19 has no op for.
+func (k *kernel) release(st *kernelState, slot string) {
+	e := st.e
+	if st.emptyPtr == "" {
+		e.op("tok", "nvgpu.mbarrier.arrive %s[%s] : %s -> !nvgpu.mbarrier.token", st.empty, slot, k.barrierType())
+		return
+	}
+	addr := e.op("v", "llvm.ptrtoint %s : !llvm.ptr<3> to i32", k.emptyAt(st, slot))
+	for r := int64(0); r < k.clusterSize(); r++ {
+		rank := e.op("v", "arith.constant %d : i32", r)
+		e.line(`llvm.inline_asm has_side_effects "{ .reg .b32 remote; mapa.shared::cluster.u32 remote, $0, $1; mbarrier.arrive.release.cluster.shared::cluster.b64 _, [remote]; }", "r,r" %s, %s : (i32, i32) -> ()`, addr, rank)
+	}
 }

@@ -111,7 +111,18 @@ func (k *kernel) fit(mm *gpuutil.MatmulNest) error {
 		}
 	}
 	k.M, k.N, k.K = mm.Size(0), mm.Size(1), mm.Size(2)
-	return k.fitBounds(mm)
+	if err := k.fitBounds(mm); err != nil {
+		return err
+	}
+	// A cluster's blocks lie in one tile grid row or column group: the
+	// (rounded-up) tile counts must be whole clusters.
+	if k.tilesN()%k.CX != 0 {
+		return &locatedError{mm.Loop[1].Operation, fmt.Sprintf("the %d column tiles are not a whole number of clusters of %d", k.tilesN(), k.CX)}
+	}
+	if k.tilesM()%k.CY != 0 {
+		return &locatedError{mm.Loop[0].Operation, fmt.Sprintf("the %d row tiles are not a whole number of clusters of %d", k.tilesM(), k.CY)}
+	}
+	return nil
 }
 
 // replaceNest writes the kernel, parses it and moves its body in place of

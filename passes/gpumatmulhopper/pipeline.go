@@ -24,13 +24,14 @@ type Options struct {
 	Stages    int64   `opt:"stages" desc:"Slots of the shared-memory ring of A and B tiles (default: 4)"`
 	Consumers int64   `opt:"consumers" desc:"Warpgroups issuing wgmma, each on tb-tile M / consumers rows (default: 2)"`
 
-	WarpSpecialize  bool   `opt:"warp-specialize" desc:"Rung 1: a producer warpgroup issues the TMA loads, full and empty mbarriers per slot, setmaxnreg"`
-	Epilogue        string `opt:"epilogue" desc:"Rung 2: how C is written from the shared staging tile: direct (threads) or tma (TMA stores) (default: tma)"`
-	GridSwizzle     int64  `opt:"grid-swizzle" desc:"Rung 6: rasterise the blocks in groups of this many tile rows for L2 reuse; 0 or 1: row-major (default: 8)"`
-	Persistent      bool   `opt:"persistent" desc:"Rung 4: launch sm-count blocks that loop over the output tiles (static schedule, rasterised by grid-swizzle); needs warp-specialize"`
-	OverlapEpilogue bool   `opt:"overlap-epilogue" desc:"Rung 5: a staging tile of its own, so the producer loads the next tile while the consumers store this one; needs persistent"`
-	SMCount         int64  `opt:"sm-count" desc:"Blocks of the persistent grid: the device's SMs (default: 132, the H200's and H100 SXM's)"`
-	Cleanup         bool   `opt:"cleanup" desc:"Run canonicalize and cse on the result"`
+	WarpSpecialize  bool    `opt:"warp-specialize" desc:"Rung 1: a producer warpgroup issues the TMA loads, full and empty mbarriers per slot, setmaxnreg"`
+	Epilogue        string  `opt:"epilogue" desc:"Rung 2: how C is written from the shared staging tile: direct (threads) or tma (TMA stores) (default: tma)"`
+	GridSwizzle     int64   `opt:"grid-swizzle" desc:"Rung 6: rasterise the blocks in groups of this many tile rows for L2 reuse; 0 or 1: row-major (default: 8)"`
+	Persistent      bool    `opt:"persistent" desc:"Rung 4: launch sm-count blocks that loop over the output tiles (static schedule, rasterised by grid-swizzle); needs warp-specialize"`
+	OverlapEpilogue bool    `opt:"overlap-epilogue" desc:"Rung 5: a staging tile of its own, so the producer loads the next tile while the consumers store this one; needs persistent"`
+	Cluster         []int64 `opt:"cluster" desc:"Rung 3: thread-block cluster X,Y (default: 1,1, none): blocks along x share A, along y B, loaded in parts and multicast; needs warp-specialize"`
+	SMCount         int64   `opt:"sm-count" desc:"Blocks of the persistent grid: the device's SMs (default: 132, the H200's and H100 SXM's)"`
+	Cleanup         bool    `opt:"cleanup" desc:"Run canonicalize and cse on the result"`
 }
 
 // DefaultOptions is the top of the ladder that is built: warp-specialised,
@@ -38,7 +39,7 @@ type Options struct {
 func DefaultOptions() Options {
 	return Options{
 		TBTile: []int64{128, 256, 64}, Stages: 4, Consumers: 2,
-		WarpSpecialize: true, Epilogue: EpilogueTMA, GridSwizzle: 8, SMCount: 132, Cleanup: true,
+		WarpSpecialize: true, Epilogue: EpilogueTMA, GridSwizzle: 8, SMCount: 132, Cluster: []int64{1, 1}, Cleanup: true,
 	}
 }
 
@@ -48,6 +49,9 @@ func (o *Options) kernel() (kernel, error) {
 	if len(o.TBTile) != 3 {
 		return kernel{}, fmt.Errorf("option 'tb-tile' expects 3 sizes (M,N,K), got %d", len(o.TBTile))
 	}
+	if len(o.Cluster) != 2 {
+		return kernel{}, fmt.Errorf("option 'cluster' expects 2 sizes (X,Y), got %d", len(o.Cluster))
+	}
 	if o.Epilogue != EpilogueDirect && o.Epilogue != EpilogueTMA {
 		return kernel{}, fmt.Errorf("option 'epilogue' must be %s or %s, got '%s'", EpilogueDirect, EpilogueTMA, o.Epilogue)
 	}
@@ -56,6 +60,7 @@ func (o *Options) kernel() (kernel, error) {
 		Stages: o.Stages, Consumers: o.Consumers,
 		WarpSpecialize: o.WarpSpecialize, TMAEpilogue: o.Epilogue == EpilogueTMA, GridSwizzle: o.GridSwizzle,
 		Persistent: o.Persistent, SMs: o.SMCount, OverlapEpilogue: o.OverlapEpilogue,
+		CX: o.Cluster[0], CY: o.Cluster[1],
 	}
 	return k, k.check()
 }
@@ -113,6 +118,9 @@ func (o Options) Check(m, n, k int64) error {
 			return fmt.Errorf("matmul size %d is not a multiple of the thread-block tile %d", s, tile)
 		}
 	}
+	if kc, _ := o.kernel(); (n/o.TBTile[1])%kc.CX != 0 || (m/o.TBTile[0])%kc.CY != 0 {
+		return fmt.Errorf("the %dx%d tile grid is not a whole number of %d,%d clusters", m/o.TBTile[0], n/o.TBTile[1], kc.CX, kc.CY)
+	}
 	return nil
 }
 
@@ -127,6 +135,9 @@ func (o Options) SharedBytes() int64 {
 	if len(o.TBTile) != 3 {
 		return 0
 	}
-	kc := kernel{BM: o.TBTile[0], BN: o.TBTile[1], BK: o.TBTile[2], Stages: o.Stages, OverlapEpilogue: o.OverlapEpilogue}
+	kc := kernel{BM: o.TBTile[0], BN: o.TBTile[1], BK: o.TBTile[2], Stages: o.Stages, OverlapEpilogue: o.OverlapEpilogue, CX: 1, CY: 1}
+	if len(o.Cluster) == 2 {
+		kc.CX, kc.CY = o.Cluster[0], o.Cluster[1]
+	}
 	return kc.sharedBytes()
 }

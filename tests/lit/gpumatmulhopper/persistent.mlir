@@ -13,7 +13,7 @@
 // RUN: not goopt opt %s --gpu-matmul-hopper="persistent=true warp-specialize=false" 2>&1 | FileCheck %s --check-prefix=BADWS
 // RUN: not goopt opt %s --gpu-matmul-hopper="overlap-epilogue=true" 2>&1 | FileCheck %s --check-prefix=BADOV
 // RUN: not goopt opt %s --gpu-matmul-hopper="persistent=true overlap-epilogue=true" 2>&1 | FileCheck %s --check-prefix=BADSMEM
-// EQUIV: none (the interpreter's race check does not yet order the consumers' mbarrier synchronisation; passes/gpumatmulhopper checks these kernels by execution)
+// EQUIV: none (the interpreter does not model gpu.dynamic_shared_memory's byte views nor nvgpu ops before their lowering; passes/gpumatmulhopper checks these kernels by execution after goopt's lowering)
 
 // R4:       gpu.launch blocks(%{{.*}}, %{{.*}}, %{{.*}}) in (%{{.*}} = %c3, %{{.*}} = %c1, %{{.*}} = %c1) threads({{.*}}) in (%{{.*}} = %c384, {{.*}}) dynamic_shared_memory_size %c196608_i32 {
 // R4:         %[[FULL:.*]] = nvgpu.mbarrier.create -> <memorySpace = #gpu.address_space<workgroup>, num_barriers = 4>
