@@ -141,7 +141,7 @@ func Ablation(ctx context.Context, o Options, size int) (rep *Report, err error)
 	rep = newReport(KindAblation, s)
 	var jobs []job
 	for i, st := range steps {
-		jobs = append(jobs, job{st.Name, pipes[i], size})
+		jobs = append(jobs, job{st.Name, pipes[i], "", size, size, size})
 	}
 	return rep, runJobs(s, rep, fmt.Sprintf("ablation at %d", size), jobs)
 }

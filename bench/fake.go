@@ -50,6 +50,9 @@ type FakeGPU struct {
 	CuBLASTFLOPs float64
 	// DeviceProps are returned by Props (zero: an H200's).
 	DeviceProps Props
+	// Inputs is the element type of A and B the fake kernel and GEMMs
+	// read (TypeF16, TypeBF16, TypeTF32; empty: f16).
+	Inputs string
 
 	// Launches and Gemms count the calls, for tests.
 	Launches, Gemms int
@@ -198,7 +201,7 @@ func (f *FakeGPU) Launch(k Kernel, grid, block [3]uint32, sharedBytes uint32, pa
 		}
 		bufs[i] = b
 	}
-	cb, ab, bb, m, n, kk, ok := matmulRoles(params, bufs)
+	cb, ab, bb, m, n, kk, ok := matmulRoles(params, bufs, inputBytes(f.Inputs))
 	if !ok {
 		return fmt.Errorf("cuLaunchKernel: buffers of %d, %d and %d bytes are not a matmul's C, A and B", len(bufs[0]), len(bufs[1]), len(bufs[2]))
 	}
@@ -212,7 +215,7 @@ func (f *FakeGPU) Launch(k Kernel, grid, block [3]uint32, sharedBytes uint32, pa
 	if f.Fault == FaultSkipTile {
 		skipI, skipJ = m-16, n-16
 	}
-	fakeMatmul(cb, ab, bb, m, n, kk, skipI, skipJ)
+	fakeMatmul(cb, ab, bb, m, n, kk, skipI, skipJ, f.Inputs)
 	switch f.Fault {
 	case FaultPerturb:
 		for i := 0; i < len(cb); i += 4 {
@@ -236,17 +239,17 @@ func (f *FakeGPU) Launch(k Kernel, grid, block [3]uint32, sharedBytes uint32, pa
 // is an (n/2)×n×2n matmul), so the fake takes them to have been allocated
 // in the order A, B, C, as bench does (addresses only grow), and checks
 // that the sizes agree.
-func matmulRoles(params []uint64, bufs [3][]byte) (cb, ab, bb []byte, m, n, k int, ok bool) {
+func matmulRoles(params []uint64, bufs [3][]byte, es int) (cb, ab, bb []byte, m, n, k int, ok bool) {
 	idx := []int{0, 1, 2}
 	sort.Slice(idx, func(i, j int) bool { return params[idx[i]] < params[idx[j]] })
 	ab, bb, cb = bufs[idx[0]], bufs[idx[1]], bufs[idx[2]]
-	// |C|·|A| / |B| = 4MN·2MK / 2KN = 4M².
+	// |C|·|A| / |B| = 4MN·eMK / eKN = 4M² (e: es, an input's bytes).
 	m = int(math.Round(math.Sqrt(float64(len(cb)) * float64(len(ab)) / float64(len(bb)) / 4)))
-	if m == 0 || len(cb)%(4*m) != 0 || len(ab)%(2*m) != 0 {
+	if m == 0 || len(cb)%(4*m) != 0 || len(ab)%(es*m) != 0 {
 		return nil, nil, nil, 0, 0, 0, false
 	}
-	n, k = len(cb)/(4*m), len(ab)/(2*m)
-	return cb, ab, bb, m, n, k, 2*k*n == len(bb)
+	n, k = len(cb)/(4*m), len(ab)/(es*m)
+	return cb, ab, bb, m, n, k, es*k*n == len(bb)
 }
 
 // whole returns the allocation starting at p.
@@ -261,10 +264,19 @@ func (f *FakeGPU) whole(p DevicePtr) ([]byte, error) {
 // fakeMatmul computes C += A·B in place on little-endian row-major
 // buffers, f16 A and B products summed in f32 in k order, leaving the
 // elements (i ≥ skipI, j ≥ skipJ) alone; rows run in parallel.
-func fakeMatmul(cb, ab, bb []byte, m, n, k, skipI, skipJ int) {
+func fakeMatmul(cb, ab, bb []byte, m, n, k, skipI, skipJ int, typ string) {
+	elem := func(b []byte, i int) float32 {
+		switch typ {
+		case TypeBF16:
+			return float32(bf16ToFloat64(binary.LittleEndian.Uint16(b[2*i:])))
+		case TypeTF32:
+			return tf32Round(math.Float32frombits(binary.LittleEndian.Uint32(b[4*i:])))
+		}
+		return float32(f16ToFloat64(binary.LittleEndian.Uint16(b[2*i:])))
+	}
 	bf := make([]float32, k*n)
 	for i := range bf {
-		bf[i] = float32(f16ToFloat64(binary.LittleEndian.Uint16(bb[2*i:])))
+		bf[i] = elem(bb, i)
 	}
 	var wg sync.WaitGroup
 	for i := 0; i < m; i++ {
@@ -273,7 +285,7 @@ func fakeMatmul(cb, ab, bb []byte, m, n, k, skipI, skipJ int) {
 			defer wg.Done()
 			a := make([]float32, k)
 			for p := range a {
-				a[p] = float32(f16ToFloat64(binary.LittleEndian.Uint16(ab[2*(i*k+p):])))
+				a[p] = elem(ab, i*k+p)
 			}
 			for j := 0; j < n; j++ {
 				if i >= skipI && j >= skipJ {
@@ -294,13 +306,29 @@ func fakeMatmul(cb, ab, bb []byte, m, n, k, skipI, skipJ int) {
 // GemmF16F32 implements GPU: C = A·B + C computed exactly as the fake
 // kernel does without a fault.
 func (f *FakeGPU) GemmF16F32(m, n, k int, a, b, c DevicePtr) error {
+	if f.Inputs != "" && f.Inputs != TypeF16 {
+		return fmt.Errorf("cublasGemmEx: f16 inputs on a fake GPU of %s inputs", f.Inputs)
+	}
+	return f.gemm(TypeF16, m, n, k, a, b, c)
+}
+
+// GemmTyped implements TypedGPU: GemmF16F32 for bf16 or tf32 inputs.
+func (f *FakeGPU) GemmTyped(typ string, m, n, k int, a, b, c DevicePtr) error {
+	if typ != f.Inputs {
+		return fmt.Errorf("cublasGemmEx: %s inputs on a fake GPU of %s inputs", typ, f.Inputs)
+	}
+	return f.gemm(typ, m, n, k, a, b, c)
+}
+
+func (f *FakeGPU) gemm(typ string, m, n, k int, a, b, c DevicePtr) error {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	ab, err := f.span("cublasGemmEx", a, int64(2*m*k))
+	es := inputBytes(typ)
+	ab, err := f.span("cublasGemmEx", a, int64(es*m*k))
 	if err != nil {
 		return err
 	}
-	bb, err := f.span("cublasGemmEx", b, int64(2*k*n))
+	bb, err := f.span("cublasGemmEx", b, int64(es*k*n))
 	if err != nil {
 		return err
 	}
@@ -308,7 +336,7 @@ func (f *FakeGPU) GemmF16F32(m, n, k int, a, b, c DevicePtr) error {
 	if err != nil {
 		return err
 	}
-	fakeMatmul(cb, ab, bb, m, n, k, m, n)
+	fakeMatmul(cb, ab, bb, m, n, k, m, n, typ)
 	f.Gemms++
 	rate := f.CuBLASTFLOPs
 	if rate == 0 {

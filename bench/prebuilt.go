@@ -30,11 +30,20 @@ func prebuiltName(pipeline string, m, n, k int) string {
 // compile returns the kernel of a configuration: from Options.Prebuilt
 // when set, else compiled (and saved to Options.Prebuild when set).
 func (o *Options) compile(ctx context.Context, pipeline string, m, n, k int) (*driver.CompileResult, error) {
+	return o.compileTyped(ctx, TypeF16, pipeline, m, n, k)
+}
+
+// compileTyped is compile for the matmul of element type typ; the
+// prebuilt file names of other types than f16 carry the type.
+func (o *Options) compileTyped(ctx context.Context, typ, pipeline string, m, n, k int) (*driver.CompileResult, error) {
 	stem := prebuiltName(pipeline, m, n, k)
+	if typ != TypeF16 && typ != "" {
+		stem = typ + "-" + stem
+	}
 	if o.Prebuilt != "" {
 		return readPrebuilt(filepath.Join(o.Prebuilt, stem))
 	}
-	res, err := Compile(ctx, pipeline, m, n, k, o.Codegen)
+	res, err := CompileTyped(ctx, typ, pipeline, m, n, k, o.Codegen)
 	if err != nil || o.Prebuild == "" {
 		return res, err
 	}
@@ -110,13 +119,26 @@ func Prebuild(ctx context.Context, o Options, ablation bool, size int) (int, err
 		}
 		pipelines, sizes = ps, []int{size}
 	}
+	shapes := o.Shapes
+	if ablation || len(shapes) == 0 {
+		shapes = nil
+		for _, s := range sizes {
+			shapes = append(shapes, [3]int{s, s, s})
+		}
+	}
+	types := o.Types
+	if ablation || len(types) == 0 {
+		types = []string{TypeF16}
+	}
 	n := 0
-	for _, s := range sizes {
-		for _, p := range pipelines {
-			if _, err := o.compile(ctx, p, s, s, s); err != nil {
-				return n, fmt.Errorf("%dx%dx%d with %s: %v", s, s, s, p, err)
+	for _, typ := range types {
+		for _, s := range shapes {
+			for _, p := range pipelines {
+				if _, err := o.compileTyped(ctx, typ, p, s[0], s[1], s[2]); err != nil {
+					return n, fmt.Errorf("%s %dx%dx%d with %s: %v", typ, s[0], s[1], s[2], p, err)
+				}
+				n++
 			}
-			n++
 		}
 	}
 	return n, nil

@@ -39,8 +39,13 @@ type Options struct {
 	// Pipeline maps the affine matmul to a gpu.launch: pipeline text as
 	// goopt compile --pipeline takes it (default gpu-matmul-wmma).
 	Pipeline string
-	// Sizes are the M = N = K of the sweep.
-	Sizes []int
+	// Sizes are the M = N = K of the sweep; Shapes, when set, are the
+	// sweep's M×N×K instead.
+	Sizes  []int
+	Shapes [][3]int
+	// Types are the input element types a sweep measures, each shape at
+	// each (TypeF16, TypeBF16, TypeTF32; empty: f16 only).
+	Types []string
 	// Warmup launches precede Reps timed ones (at least MinReps).
 	Warmup, Reps int
 	// Seed makes the inputs and the sampled elements reproducible.
@@ -106,6 +111,8 @@ type Result struct {
 	N        int    `json:"n"`
 	K        int    `json:"k"`
 	Pipeline string `json:"pipeline"`
+	// Type is the inputs' element type (empty: f16).
+	Type string `json:"type,omitempty"`
 	// Error is why the configuration was not measured (compile failure,
 	// a launch the device refused, a limit); empty when it ran.
 	Error string `json:"error,omitempty"`
@@ -182,8 +189,16 @@ func MatmulSource(m, n, k int) string { return testutil.PaperMatmul(m, n, k) }
 // Compile maps and lowers the matmul at m×n×k with pipeline to PTX; the
 // error carries the compiler's diagnostics.
 func Compile(ctx context.Context, pipeline string, m, n, k int, cg nvptx.Options) (*driver.CompileResult, error) {
+	return CompileTyped(ctx, TypeF16, pipeline, m, n, k, cg)
+}
+
+// CompileTyped is Compile for the matmul of element type typ.
+func CompileTyped(ctx context.Context, typ, pipeline string, m, n, k int, cg nvptx.Options) (*driver.CompileResult, error) {
 	name := fmt.Sprintf("matmul_%dx%dx%d.mlir", m, n, k)
-	src := []byte(MatmulSource(m, n, k))
+	if typ != TypeF16 && typ != "" {
+		name = fmt.Sprintf("matmul_%s_%dx%dx%d.mlir", typ, m, n, k)
+	}
+	src := []byte(MatmulSourceFor(typ, m, n, k))
 	res, diags := driver.Compile(ctx, src, name, driver.CompileOptions{Pipeline: pipeline, Codegen: cg})
 	if hasErrors(diags) || res == nil {
 		var b strings.Builder
@@ -213,16 +228,19 @@ type session struct {
 	flush      DevicePtr // FlushL2's buffer
 	flushBytes int64
 
-	m, n, k    int
-	a, b, c    DevicePtr // inputs and goopt's output
-	ref        DevicePtr // cuBLAS's output
-	ha, hb     []uint16
-	hc0        []float32
-	cublasC    []float32
-	cublasMs   [3]float64 // median, min, max
-	cublasFP64 float64
-	samples    [][2]int
-	ref64      []float64
+	// typ is the element type of the inputs measured next; the inputs on
+	// the device are of type prepared.
+	typ, prepared string
+	m, n, k       int
+	a, b, c       DevicePtr // inputs and goopt's output
+	ref           DevicePtr // cuBLAS's output
+	ha, hb        inputs
+	hc0           []float32
+	cublasC       []float32
+	cublasMs      [3]float64 // median, min, max
+	cublasFP64    float64
+	samples       [][2]int
+	ref64         []float64
 }
 
 func openSession(ctx context.Context, o *Options) (*session, error) {
@@ -233,7 +251,7 @@ func openSession(ctx context.Context, o *Options) (*session, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &session{ctx: ctx, o: o, gpu: g, props: g.Props()}
+	s := &session{ctx: ctx, o: o, gpu: g, props: g.Props(), typ: TypeF16}
 	if !o.NoFlushL2 {
 		// Writing twice the L2's size evicts everything a launch left in it.
 		s.flushBytes = max(2*s.props.L2Bytes, 1<<20)
@@ -284,14 +302,15 @@ func (s *session) flushL2() error {
 // the device, cuBLAS's C0 + A·B checked against the fp64 samples, and
 // cuBLAS timed.
 func (s *session) prepare(m, n, k int) error {
-	if s.m == m && s.n == n && s.k == k {
+	if s.m == m && s.n == n && s.k == k && s.prepared == s.typ {
 		return nil
 	}
 	if err := s.freeInputs(); err != nil {
 		return err
 	}
 	seed := s.o.Seed ^ uint64(m)<<40 ^ uint64(n)<<20 ^ uint64(k)
-	s.ha, s.hb = randomF16(m*k, seed, 1), randomF16(k*n, seed, 2)
+	s.ha, s.hb = randomInputs(s.typ, m*k, seed, 1), randomInputs(s.typ, k*n, seed, 2)
+	es := inputBytes(s.typ)
 	s.hc0 = randomF32(m*n, seed, 3)
 	var err error
 	alloc := func(p *DevicePtr, bytes int) {
@@ -299,27 +318,27 @@ func (s *session) prepare(m, n, k int) error {
 			*p, err = s.gpu.Alloc(int64(bytes))
 		}
 	}
-	alloc(&s.a, 2*m*k)
-	alloc(&s.b, 2*k*n)
+	alloc(&s.a, es*m*k)
+	alloc(&s.b, es*k*n)
 	alloc(&s.c, 4*m*n)
 	alloc(&s.ref, 4*m*n)
 	if err == nil {
-		err = s.gpu.CopyToDevice(s.a, f16Bytes(s.ha))
+		err = s.gpu.CopyToDevice(s.a, s.ha.bytes())
 	}
 	if err == nil {
-		err = s.gpu.CopyToDevice(s.b, f16Bytes(s.hb))
+		err = s.gpu.CopyToDevice(s.b, s.hb.bytes())
 	}
 	if err != nil {
 		s.freeInputs()
 		return err
 	}
-	s.m, s.n, s.k = m, n, k
+	s.m, s.n, s.k, s.prepared = m, n, k, s.typ
 	s.pickSamples()
 	// cuBLAS's result is the reference for the whole output.
 	if err := s.gpu.CopyToDevice(s.ref, f32Bytes(s.hc0)); err != nil {
 		return err
 	}
-	if err := s.gpu.GemmF16F32(m, n, k, s.a, s.b, s.ref); err != nil {
+	if err := s.gemm(m, n, k); err != nil {
 		return err
 	}
 	if s.cublasC, err = s.readBack(s.ref); err != nil {
@@ -329,7 +348,7 @@ func (s *session) prepare(m, n, k int) error {
 	if !(s.cublasFP64 <= s.o.Tol) {
 		return fmt.Errorf("cuBLAS's result disagrees with the fp64 reference at %dx%dx%d (relative error %.3g): is the GEMM's layout row-major C = A·B + C?", m, n, k, s.cublasFP64)
 	}
-	s.cublasMs, err = s.timeMedian(func() error { return s.gpu.GemmF16F32(m, n, k, s.a, s.b, s.ref) })
+	s.cublasMs, err = s.timeMedian(func() error { return s.gemm(m, n, k) })
 	return err
 }
 
@@ -365,7 +384,7 @@ func (s *session) pickSamples() {
 			defer func() { <-sem; wg.Done() }()
 			sum := float64(s.hc0[i*n+j])
 			for p := 0; p < k; p++ {
-				sum += f16ToFloat64(s.ha[i*k+p]) * f16ToFloat64(s.hb[p*n+j])
+				sum += s.ha.at(i*k+p) * s.hb.at(p*n+j)
 			}
 			s.ref64[t] = sum
 		}(t, ij[0], ij[1])
@@ -424,7 +443,10 @@ func (s *session) timeMedian(enqueue func() error) ([3]float64, error) {
 // measurement meaningless are returned as errors.
 func (s *session) measure(label, pipeline string, m, n, k int) (Result, error) {
 	r := Result{Label: label, M: m, N: n, K: k, Pipeline: pipeline}
-	comp, err := s.o.compile(s.ctx, pipeline, m, n, k)
+	if s.typ != TypeF16 && s.typ != "" {
+		r.Type = s.typ
+	}
+	comp, err := s.o.compileTyped(s.ctx, s.typ, pipeline, m, n, k)
 	if err != nil {
 		r.Error = err.Error()
 		return r, s.ctx.Err()

@@ -101,7 +101,8 @@ func newReport(kind string, s *session) *Report {
 
 type job struct {
 	label, pipeline string
-	size            int
+	typ             string // inputs' element type ("": the session's)
+	m, n, k         int
 }
 
 // runJobs measures each job in order, with progress.
@@ -114,7 +115,10 @@ func runJobs(s *session, rep *Report, what string, jobs []job) error {
 			return err
 		}
 		p.working(j.label)
-		r, err := s.measure(j.label, j.pipeline, j.size, j.size, j.size)
+		if j.typ != "" {
+			s.typ = j.typ
+		}
+		r, err := s.measure(j.label, j.pipeline, j.m, j.n, j.k)
 		if err != nil {
 			return fmt.Errorf("%s: %v", j.label, err)
 		}
@@ -124,9 +128,10 @@ func runJobs(s *session, rep *Report, what string, jobs []job) error {
 	return nil
 }
 
-// Sweep measures o.Pipeline at each of o.Sizes (M = N = K).
+// Sweep measures o.Pipeline at each of o.Shapes (M×N×K), or of o.Sizes
+// (M = N = K) when there are none, for each of o.Types.
 func Sweep(ctx context.Context, o Options) (rep *Report, err error) {
-	if len(o.Sizes) == 0 {
+	if len(o.Sizes) == 0 && len(o.Shapes) == 0 {
 		return nil, fmt.Errorf("no sizes to measure")
 	}
 	s, err := openSession(ctx, &o)
@@ -135,9 +140,25 @@ func Sweep(ctx context.Context, o Options) (rep *Report, err error) {
 	}
 	defer func() { err = firstErr(err, s.close()) }()
 	rep = newReport(KindSweep, s)
+	shapes := o.Shapes
+	if len(shapes) == 0 {
+		for _, n := range o.Sizes {
+			shapes = append(shapes, [3]int{n, n, n})
+		}
+	}
+	types := o.Types
+	if len(types) == 0 {
+		types = []string{TypeF16}
+	}
 	var jobs []job
-	for _, n := range o.Sizes {
-		jobs = append(jobs, job{strconv.Itoa(n), o.Pipeline, n})
+	for _, typ := range types {
+		for _, sh := range shapes {
+			label := shapeLabel(sh[0], sh[1], sh[2])
+			if len(types) > 1 || typ != TypeF16 {
+				label = typ + " " + label
+			}
+			jobs = append(jobs, job{label, o.Pipeline, typ, sh[0], sh[1], sh[2]})
+		}
 	}
 	return rep, runJobs(s, rep, "sweep", jobs)
 }

@@ -22,6 +22,7 @@ type openGPU func(bench.DeviceConfig) (bench.GPU, error)
 type benchFlags struct {
 	opts      bench.Options
 	sizes     string
+	types     string
 	optLevel  int
 	csv, js   string
 	plot      string
@@ -40,9 +41,11 @@ func benchCommand(e *env, open openGPU) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "bench matmul|transpose|softmax|vecadd [FILE...] [flags]",
 		Short: "Compile a kernel, run it on the GPU, check it and time it against its ceiling and peer",
-		Long: "goopt bench matmul: for each size of --sizes (M = N = K) goopt bench compiles the paper's\n" +
-			"affine matmul C[f32] += A[f16]·B[f16] through --pipeline to PTX, runs it on the GPU on random\n" +
-			"normal inputs, checks the result against cuBLAS (cublasGemmEx, f16 in, f32 compute and out)\n" +
+		Long: "goopt bench matmul: for each size of --sizes (N for M = N = K, or MxNxK) and each type of\n" +
+			"--types goopt bench compiles the paper's affine matmul C[f32] += A·B (A, B f16 or bf16, or f32\n" +
+			"for tf32) through --pipeline to PTX, runs it on the GPU on random normal inputs, checks the\n" +
+			"result against cuBLAS with the same types (cublasGemmEx: CUDA_R_16F or CUDA_R_16BF in, compute\n" +
+			"32F; tf32: CUDA_R_32F in, CUBLAS_COMPUTE_32F_FAST_TF32; f32 out)\n" +
 			"and a sampled fp64 reference, and times it and cuBLAS with CUDA events (median of\n" +
 			"--reps launches after --warmup, L2 flushed between launches). It prints a table,\n" +
 			"and writes --csv, --json and an SVG plot (--plot) of both TFLOP/s against size.\n\n" +
@@ -65,6 +68,7 @@ func benchCommand(e *env, open openGPU) *cobra.Command {
 			"on the GPU machine reads them instead of compiling (it needs no llc).\n\n" +
 			"The exit status is 1 when a configuration gives a wrong result or no GPU is found.",
 		Example: "  goopt bench matmul --sizes=1024:16384:1024 --csv=sweep.csv --json=sweep.json --plot=sweep.svg\n" +
+			"  goopt bench matmul --pipeline=gpu-matmul-hopper --sizes=8192,8191,4097x8191x4096,3000x5000x704 --types=f16,bf16\n" +
 			"  goopt bench matmul --ablation --plot=ablation.svg\n" +
 			"  goopt bench matmul --tune --sizes=4096,8192 --save-tuned=tuned.json\n" +
 			"  goopt bench transpose examples/transpose.mlir --peer-cmd='python3 scripts/bench_peer.py'\n" +
@@ -86,7 +90,8 @@ func benchCommand(e *env, open openGPU) *cobra.Command {
 	fs := cmd.Flags()
 	fs.SortFlags = false
 	o := &f.opts
-	fs.StringVar(&f.sizes, "sizes", bench.DefaultSizes, "the sizes M = N = K: LO:HI:STEP or a comma-separated list")
+	fs.StringVar(&f.sizes, "sizes", bench.DefaultSizes, "the sizes: LO:HI:STEP (M = N = K) or a comma-separated list of N and MxNxK (3000x5000x700)")
+	fs.StringVar(&f.types, "types", bench.TypeF16, "matmul: the input element types, comma-separated: f16, bf16 (f32 accumulation both), tf32 (f32 inputs on tf32 tensor cores; the pipeline needs allow-tf32)")
 	fs.StringVar(&o.Pipeline, "pipeline", bench.DefaultPipeline, "the pipeline mapping the matmul to a GPU kernel, e.g. 'gpu-matmul-wmma{tb-tile=128,128,64}'")
 	fs.IntVar(&o.Warmup, "warmup", bench.DefaultWarmup, "untimed launches before timing")
 	fs.IntVar(&o.Reps, "reps", bench.DefaultReps, "timed launches (the median is reported; at least 5)")
@@ -124,13 +129,28 @@ func runBench(cmd *cobra.Command, e *env, f *benchFlags, open openGPU) error {
 	if f.saveTuned != "" && !f.tune {
 		return fmt.Errorf("--save-tuned needs --tune")
 	}
-	sizes, err := bench.ParseSizes(f.sizes)
+	shapes, err := bench.ParseMatmulSizes(f.sizes)
 	if err != nil {
 		return err
+	}
+	types, err := bench.ParseTypes(f.types)
+	if err != nil {
+		return err
+	}
+	var sizes []int
+	square := true
+	for _, s := range shapes {
+		square = square && s[0] == s[1] && s[1] == s[2]
+		sizes = append(sizes, s[0])
+	}
+	if (f.ablation || f.tune) && (!square || cmd.Flags().Changed("types")) {
+		return fmt.Errorf("--ablation and --tune measure square f16 matmuls: MxNxK sizes and --types are for the sweep")
 	}
 	o := f.opts
 	o.Codegen.OptLevel = &f.optLevel
 	o.Sizes = sizes
+	o.Shapes = shapes
+	o.Types = types
 	o.Open = open
 	o.Progress = &bench.Progress{W: e.stderr, TTY: isTerminal(e.stderr)}
 	ctx := context.Background()

@@ -208,6 +208,23 @@ func (g *GPU) GemmF16F32(m, n, k int, a, b, c bench.DevicePtr) error {
 	return g.blas.GemmRowMajorF16F32(m, n, k, cuda.DevicePtr(a), cuda.DevicePtr(b), cuda.DevicePtr(c), 1, 1)
 }
 
+// GemmTyped enqueues C = A·B + C (row-major) with cuBLAS for bf16 inputs
+// (CUDA_R_16BF, compute 32F) or f32 inputs on the tf32 tensor cores
+// (CUBLAS_COMPUTE_32F_FAST_TF32).
+func (g *GPU) GemmTyped(typ string, m, n, k int, a, b, c bench.DevicePtr) error {
+	in, compute := cuda.R16F, cuda.Compute32F
+	switch typ {
+	case bench.TypeBF16:
+		in = cuda.R16BF
+	case bench.TypeTF32:
+		in, compute = cuda.R32F, cuda.Compute32FFastTF32
+	case bench.TypeF16:
+	default:
+		return fmt.Errorf("cuBLAS peer: unknown input type %s", typ)
+	}
+	return g.blas.GemmRowMajor(m, n, k, cuda.DevicePtr(a), cuda.DevicePtr(b), cuda.DevicePtr(c), in, compute, 1, 1)
+}
+
 // Time measures enqueue's work between two events on the stream.
 func (g *GPU) Time(enqueue func() error) (float64, error) {
 	if err := g.start.Record(g.stream); err != nil {

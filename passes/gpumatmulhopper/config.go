@@ -32,6 +32,7 @@ const (
 // sizes and the validated options.
 type kernel struct {
 	M, N, K        int64
+	Elem           string // A's and B's element type: f16 or bf16 (C is f32)
 	BM, BN, BK     int64
 	Stages         int64
 	Consumers      int64 // warpgroups issuing wgmma
@@ -103,7 +104,7 @@ func (k *kernel) sharedBytes() int64 {
 }
 
 // tiles is the number of output tiles; gridSize the blocks launched.
-func (k *kernel) tiles() int64 { return (k.M / k.BM) * (k.N / k.BN) }
+func (k *kernel) tiles() int64 { return k.tilesM() * k.tilesN() }
 func (k *kernel) gridSize() int64 {
 	if k.Persistent {
 		return min(k.SMs, k.tiles())
@@ -111,8 +112,9 @@ func (k *kernel) gridSize() int64 {
 	return k.tiles()
 }
 
-// kTiles is the trip count of the K loop.
-func (k *kernel) kTiles() int64 { return k.K / k.BK }
+// kTiles is the trip count of the K loop; a last partial K tile reads
+// zeros past K (boundary.go).
+func (k *kernel) kTiles() int64 { return ceilDiv(k.K, k.BK) }
 
 // consumerRegs is the setmaxnreg budget of a consumer thread: what the
 // register file leaves after the producer's, a multiple of 8.

@@ -91,7 +91,7 @@ func (k *kernel) text() string {
 		st.descC = h.op("tma_c", "nvgpu.tma.create.descriptor %s box[%s, %s] : memref<*xf32> -> %s", castC, h.c(k.rowsPerConsumer()), h.c(k.BN), k.tmaC())
 	}
 	smemBytes := h.op("smem_bytes", "arith.constant %d : i32", k.sharedBytes())
-	gx, gy := k.N/k.BN, k.M/k.BM
+	gx, gy := k.tilesN(), k.tilesM()
 	if k.Persistent {
 		gx, gy = k.gridSize(), 1
 	}
@@ -196,16 +196,16 @@ func (k *kernel) body(st *kernelState) string {
 func (k *kernel) tileCoords(e *emitter) (string, string) {
 	bx := e.op("bx", "gpu.block_id x")
 	by := e.op("by", "gpu.block_id y")
-	if k.GridSwizzle <= 1 || k.M/k.BM <= 1 {
+	if k.GridSwizzle <= 1 || k.tilesM() <= 1 {
 		return by, bx
 	}
-	return k.tileOf(e, e.add(e.mulC(by, k.N/k.BN), bx))
+	return k.tileOf(e, e.add(e.mulC(by, k.tilesN()), bx))
 }
 
 // tileOf maps a linear tile number pid (row-major over the tile grid) to
 // its (row, column) tile, rasterised in groups of grid-swizzle tile rows.
 func (k *kernel) tileOf(e *emitter, pid string) (string, string) {
-	return k.tileOfGrid(e, pid, k.M/k.BM, k.N/k.BN)
+	return k.tileOfGrid(e, pid, k.tilesM(), k.tilesN())
 }
 
 // tileOfGrid is tileOf over a tilesM x tilesN grid.
@@ -496,6 +496,8 @@ func (k *kernel) epilogue(st *kernelState, wg, acc string, sync func()) {
 	r, c := e.div(i, e.c(k.BN)), e.rem(i, e.c(k.BN))
 	s := e.op("v", "vector.load %s[%s, %s] : %s, %s", tile, r, c, smemTile(k.BM, k.BN, "f32"), vec)
 	gr, gc := e.add(st.m0, r), e.add(st.n0, c)
+	// Past C's edge: no access of C (the TMA store clips the box).
+	endGuard := k.guardC(e, gr, gc)
 	g := e.op("v", "vector.load %%C[%s, %s] : %s, %s", gr, gc, k.typeC(), vec)
 	sum := e.op("v", "arith.addf %s, %s : %s", s, g, vec)
 	if k.TMAEpilogue {
@@ -503,6 +505,7 @@ func (k *kernel) epilogue(st *kernelState, wg, acc string, sync func()) {
 	} else {
 		e.line("vector.store %s, %%C[%s, %s] : %s, %s", sum, gr, gc, k.typeC(), vec)
 	}
+	endGuard()
 	e.close("}")
 	if !k.TMAEpilogue {
 		return
@@ -543,7 +546,7 @@ func (k *kernel) clusterTileCoords(st *kernelState) (string, string) {
 	st.rx, st.ry = e.rem(bx, e.c(k.CX)), e.rem(by, e.c(k.CY))
 	st.rank = e.add(st.rx, e.mulC(st.ry, k.CX))
 	cx, cy := e.div(bx, e.c(k.CX)), e.div(by, e.c(k.CY))
-	ctM, ctN := k.M/k.BM/k.CY, k.N/k.BN/k.CX
+	ctM, ctN := k.tilesM()/k.CY, k.tilesN()/k.CX
 	tm, tn := k.tileOfGrid(e, e.add(e.mulC(cy, ctN), cx), ctM, ctN)
 	return e.add(e.mulC(tm, k.CY), st.ry), e.add(e.mulC(tn, k.CX), st.rx)
 }

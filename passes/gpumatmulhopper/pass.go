@@ -72,6 +72,19 @@ func (e *locatedError) Error() string { return e.msg }
 // fit completes k with the matmul's sizes and checks that the kernel
 // computes exactly this nest.
 func (k *kernel) fit(mm *gpuutil.MatmulNest) error {
+	// A's element type selects the variant (f16 or bf16); B must match.
+	loadA := mm.Body.LoadA
+	if loadA.Operand(0) != mm.A {
+		loadA = mm.Body.LoadB
+	}
+	abType := ir.Type(ir.F16)
+	if t, ok := mm.A.Type().(*ir.MemRefType); ok {
+		if name, ok := abElem(t.Elem); ok {
+			abType, k.Elem = t.Elem, name
+		} else {
+			return &locatedError{loadA, fmt.Sprintf("operand A has element type %s: the Hopper kernel takes f16 or bf16 inputs with an f32 C%s", t.Elem, elemHint(t.Elem))}
+		}
+	}
 	wantTypes := []struct {
 		v    *ir.Value
 		load *ir.Operation
@@ -79,8 +92,8 @@ func (k *kernel) fit(mm *gpuutil.MatmulNest) error {
 		name string
 		dims [2]int
 	}{
-		{mm.A, mm.Body.LoadA, ir.F16, "A", [2]int{0, 2}},
-		{mm.B, mm.Body.LoadB, ir.F16, "B", [2]int{2, 1}},
+		{mm.A, mm.Body.LoadA, abType, "A", [2]int{0, 2}},
+		{mm.B, mm.Body.LoadB, abType, "B", [2]int{2, 1}},
 		{mm.C, mm.Body.LoadC, ir.F32, "C", [2]int{0, 1}},
 	}
 	if mm.Body.LoadA.Operand(0) != mm.A {
@@ -98,16 +111,16 @@ func (k *kernel) fit(mm *gpuutil.MatmulNest) error {
 		}
 	}
 	k.M, k.N, k.K = mm.Size(0), mm.Size(1), mm.Size(2)
-	for d, tile := range [3]int64{k.BM, k.BN, k.BK} {
-		if mm.Size(d)%tile != 0 {
-			return &locatedError{mm.Loop[d].Operation, fmt.Sprintf("matmul size %d is not a multiple of the thread-block tile %d", mm.Size(d), tile)}
-		}
+	if err := k.fitBounds(mm); err != nil {
+		return err
 	}
-	if (k.N/k.BN)%k.CX != 0 {
-		return &locatedError{mm.Loop[1].Operation, fmt.Sprintf("the %d column tiles are not a whole number of clusters of %d", k.N/k.BN, k.CX)}
+	// A cluster's blocks lie in one tile grid row or column group: the
+	// (rounded-up) tile counts must be whole clusters.
+	if k.tilesN()%k.CX != 0 {
+		return &locatedError{mm.Loop[1].Operation, fmt.Sprintf("the %d column tiles are not a whole number of clusters of %d", k.tilesN(), k.CX)}
 	}
-	if (k.M/k.BM)%k.CY != 0 {
-		return &locatedError{mm.Loop[0].Operation, fmt.Sprintf("the %d row tiles are not a whole number of clusters of %d", k.M/k.BM, k.CY)}
+	if k.tilesM()%k.CY != 0 {
+		return &locatedError{mm.Loop[0].Operation, fmt.Sprintf("the %d row tiles are not a whole number of clusters of %d", k.tilesM(), k.CY)}
 	}
 	return nil
 }
@@ -115,7 +128,7 @@ func (k *kernel) fit(mm *gpuutil.MatmulNest) error {
 // replaceNest writes the kernel, parses it and moves its body in place of
 // the nest, with the nest's location on every op.
 func replaceNest(ctx *ir.Context, k *kernel, mm *gpuutil.MatmulNest) error {
-	f, err := parser.ParseFile(ctx, Name, []byte(k.text()))
+	f, err := parser.ParseFile(ctx, Name, []byte(k.source()))
 	if err != nil {
 		return err
 	}

@@ -135,9 +135,9 @@ func TestRefusals(t *testing.T) {
 		{"size not a multiple of the tile", matmul(100, 128, 64), "matmul.mlir:2:3: error: 'affine.for' op matmul size 100 is not a multiple of the thread-block tile 128"},
 		{"k not a multiple", matmul(128, 128, 96), "matmul size 96 is not a multiple of the thread-block tile 64"},
 		{"f32 operands", strings.NewReplacer("xf16>", "xf32>", "%aw = arith.extf %a : f16 to f32\n", "", "%bw = arith.extf %b : f16 to f32\n", "", "mulf %aw, %bw", "mulf %a, %b").Replace(matmul(128, 128, 64)),
-			"matmul.mlir:2:3: error: not a WMMA point nest: a factor of the product is not an 'arith.extf'"},
+			"matmul.mlir:5:14: error: 'affine.load' op gpu-matmul-wmma: operand A has element type f32; the WMMA kernel takes f16 A and B and an f32 C (f32 inputs would need tf32 tensor cores, which this pipeline does not use)"},
 		{"bf16 operands", strings.NewReplacer("xf16>", "xbf16>", "f16 to f32", "bf16 to f32").Replace(matmul(128, 128, 64)),
-			"error: not a WMMA point nest: the factors are not f16 elements extended to f32"},
+			"matmul.mlir:5:14: error: 'affine.load' op gpu-matmul-wmma: operand A has element type bf16; the WMMA kernel takes f16 A and B and an f32 C (the gpu dialect's MMA matrices have no bf16: gpu-matmul-hopper takes bf16)"},
 		{"not a matmul", strings.Replace(matmul(128, 128, 64), "arith.mulf %aw, %bw", "arith.subf %aw, %bw", 1),
 			"matmul.mlir:2:3: error: loop nest not tiled for the GPU: loop body is not a matmul update C += A * B"},
 	} {

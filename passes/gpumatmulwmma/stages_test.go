@@ -101,7 +101,7 @@ func TestStagesComputeMatmul(t *testing.T) {
 			if err := pm.Run(parseStage(t, "matmul.mlir", src)); err != nil {
 				t.Fatal(err)
 			}
-			want := []string{"affine-gpu-tile", "affine-gpu-smem-copy", "affine-gpu-wmma", "affine-gpu-vectorize-copies",
+			want := []string{"gpu-matmul-wmma-check-types", "affine-gpu-tile", "affine-gpu-smem-copy", "affine-gpu-wmma", "affine-gpu-vectorize-copies",
 				"affine-gpu-map", "gpu-latency-hiding", "gpu-insert-barriers", "canonicalize", "cse"}
 			var got []string
 			for _, s := range rec.stages {

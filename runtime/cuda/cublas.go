@@ -67,6 +67,9 @@ const (
 	Compute32F         ComputeType = 68 // CUBLAS_COMPUTE_32F
 	Compute32FPedantic ComputeType = 69 // CUBLAS_COMPUTE_32F_PEDANTIC
 	Compute64F         ComputeType = 70 // CUBLAS_COMPUTE_64F
+	// Compute32FFastTF32 rounds f32 inputs to tf32 for the tensor cores
+	// and accumulates in f32 (CUBLAS_COMPUTE_32F_FAST_TF32).
+	Compute32FFastTF32 ComputeType = 77
 )
 
 // GemmDefault is CUBLAS_GEMM_DEFAULT, the heuristic's choice of algorithm.
@@ -176,7 +179,7 @@ type Gemm struct {
 
 // GemmEx runs g (cublasGemmEx).
 func (b *BLAS) GemmEx(g Gemm) error {
-	if g.Compute != Compute32F && g.Compute != Compute32FPedantic {
+	if g.Compute != Compute32F && g.Compute != Compute32FPedantic && g.Compute != Compute32FFastTF32 {
 		return fmt.Errorf("cuda: GemmEx with compute type %d: only 32F compute types (float alpha and beta) are supported", g.Compute)
 	}
 	op := func(t bool) uintptr {
@@ -203,15 +206,22 @@ func (b *BLAS) GemmEx(g Gemm) error {
 // for Cᵀ = Bᵀ·Aᵀ: the n×m column-major product of B (n×k, ld n) and A
 // (k×m, ld k).
 func (b *BLAS) GemmRowMajorF16F32(m, n, k int, A, B, C DevicePtr, alpha, beta float32) error {
+	return b.GemmRowMajor(m, n, k, A, B, C, R16F, Compute32F, alpha, beta)
+}
+
+// GemmRowMajor is GemmRowMajorF16F32 for inputs of type in (R16F, R16BF,
+// or R32F) and compute type compute (Compute32F; Compute32FFastTF32 for
+// f32 inputs on the tf32 tensor cores); C is f32.
+func (b *BLAS) GemmRowMajor(m, n, k int, A, B, C DevicePtr, in DataType, compute ComputeType, alpha, beta float32) error {
 	if m <= 0 || n <= 0 || k <= 0 {
 		return fmt.Errorf("cuda: gemm of %dx%dx%d: sizes must be positive", m, n, k)
 	}
 	return b.GemmEx(Gemm{
 		M: n, N: m, K: k,
 		Alpha: alpha, Beta: beta,
-		A: B, AType: R16F, LDA: n,
-		B: A, BType: R16F, LDB: k,
+		A: B, AType: in, LDA: n,
+		B: A, BType: in, LDB: k,
 		C: C, CType: R32F, LDC: n,
-		Compute: Compute32F, Algo: GemmDefault,
+		Compute: compute, Algo: GemmDefault,
 	})
 }

@@ -50,7 +50,7 @@ func.func @body(%A: memref<128x64xf16>, %B: memref<64x128xf16>, %C: memref<128x1
 // -----
 
 // f32 operands: WMMA here takes f16 A and B.
-// CHECK: gpu-matmul-wmma-invalid.mlir:[[# @LINE + 2]]:3: error: not a WMMA point nest: a factor of the product is not an 'arith.extf'
+// CHECK: gpu-matmul-wmma-invalid.mlir:[[# @LINE + 5]]:14: error: 'affine.load' op gpu-matmul-wmma: operand A has element type f32; the WMMA kernel takes f16 A and B and an f32 C (f32 inputs would need tf32 tensor cores, which this pipeline does not use)
 func.func @f32(%A: memref<128x64xf32>, %B: memref<64x128xf32>, %C: memref<128x128xf32>) {
   affine.for %i = 0 to 128 {
     affine.for %j = 0 to 128 {

@@ -1,0 +1,212 @@
+package bench
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+
+	"github.com/goopt/goopt/internal/testutil"
+)
+
+// Matmul element types: the inputs A and B (C is f32, accumulated in f32).
+const (
+	TypeF16  = "f16"  // f16 inputs (the paper's)
+	TypeBF16 = "bf16" // bf16 inputs
+	// TypeTF32 is f32 inputs through tf32 tensor cores: the pipeline must
+	// be told (allow-tf32), since it rounds the inputs.
+	TypeTF32 = "tf32"
+)
+
+// TypedGPU is a GPU whose cuBLAS peer takes other input types than f16:
+// GemmTyped enqueues C = A·B + C for row-major A and B of element type typ
+// (TypeBF16: CUDA_R_16BF inputs, compute 32F; TypeTF32: CUDA_R_32F inputs,
+// CUBLAS_COMPUTE_32F_FAST_TF32) and f32 C.
+type TypedGPU interface {
+	GemmTyped(typ string, m, n, k int, a, b, c DevicePtr) error
+}
+
+// ParseTypes reads --types: a comma-separated list of f16, bf16, tf32.
+func ParseTypes(s string) ([]string, error) {
+	var out []string
+	for _, t := range strings.Split(s, ",") {
+		t = strings.TrimSpace(t)
+		switch t {
+		case TypeF16, TypeBF16, TypeTF32:
+			out = append(out, t)
+		default:
+			return nil, fmt.Errorf("invalid type '%s' in --types: expected f16, bf16 or tf32", t)
+		}
+	}
+	return out, nil
+}
+
+// ParseMatmulSizes reads the matmul's --sizes: LO:HI:STEP or a comma list
+// of N (M = N = K) and MxNxK items (3000x5000x700).
+func ParseMatmulSizes(s string) ([][3]int, error) {
+	if strings.Contains(s, ":") || !strings.Contains(s, "x") {
+		sizes, err := ParseSizes(s)
+		if err != nil {
+			return nil, err
+		}
+		out := make([][3]int, len(sizes))
+		for i, n := range sizes {
+			out[i] = [3]int{n, n, n}
+		}
+		return out, nil
+	}
+	var out [][3]int
+	for _, item := range strings.Split(s, ",") {
+		parts := strings.Split(strings.TrimSpace(item), "x")
+		if len(parts) == 1 {
+			parts = []string{parts[0], parts[0], parts[0]}
+		}
+		if len(parts) != 3 {
+			return nil, fmt.Errorf("invalid sizes '%s': '%s' is not N or MxNxK", s, item)
+		}
+		var v [3]int
+		for i, p := range parts {
+			n, err := strconv.Atoi(strings.TrimSpace(p))
+			if err != nil || n <= 0 {
+				return nil, fmt.Errorf("invalid sizes '%s': '%s' is not a positive integer", s, p)
+			}
+			v[i] = n
+		}
+		out = append(out, v)
+	}
+	return out, nil
+}
+
+// shapeLabel is a sweep's label for m×n×k: the size when square.
+func shapeLabel(m, n, k int) string {
+	if m == n && n == k {
+		return strconv.Itoa(m)
+	}
+	return fmt.Sprintf("%dx%dx%d", m, n, k)
+}
+
+// MatmulSourceFor is the benchmark's input for element type typ: the
+// paper's matmul with A and B of type bf16, or of type f32 (no
+// extensions) for tf32.
+func MatmulSourceFor(typ string, m, n, k int) string {
+	src := testutil.PaperMatmul(m, n, k)
+	switch typ {
+	case TypeBF16:
+		return strings.ReplaceAll(src, "f16", "bf16")
+	case TypeTF32:
+		src = strings.ReplaceAll(src, "xf16", "xf32")
+		src = strings.ReplaceAll(src, "        %aw = arith.extf %a : f16 to f32\n", "")
+		src = strings.ReplaceAll(src, "        %bw = arith.extf %b : f16 to f32\n", "")
+		return strings.ReplaceAll(src, "arith.mulf %aw, %bw", "arith.mulf %a, %b")
+	}
+	return src
+}
+
+// inputBytes is the size of an element of A and B.
+func inputBytes(typ string) int {
+	if typ == TypeTF32 {
+		return 4
+	}
+	return 2
+}
+
+// bf16FromFloat64 rounds x to bfloat16 (nearest, ties to even, through
+// float32: the double rounding cannot change a normal value's result for
+// the samples' purposes, as float32 keeps 16 more bits than bf16).
+func bf16FromFloat64(x float64) uint16 {
+	b := math.Float32bits(float32(x))
+	b += 0x7fff + (b>>16)&1
+	return uint16(b >> 16)
+}
+
+func bf16ToFloat64(h uint16) float64 { return float64(math.Float32frombits(uint32(h) << 16)) }
+
+// randomBF16 is randomF16 for bfloat16: standard normal values, none zero
+// or subnormal, none ±1.
+func randomBF16(n int, seed, stream uint64) []uint16 {
+	out := make([]uint16, n)
+	parallelChunks(n, seed, stream, func(lo, hi int, rng *rand.Rand) {
+		for i := lo; i < hi; i++ {
+			for {
+				h := bf16FromFloat64(rng.NormFloat64())
+				if h&0x7f80 != 0 && h&0x7fff != 0x3f80 {
+					out[i] = h
+					break
+				}
+			}
+		}
+	})
+	return out
+}
+
+// tf32Round is what tf32 tensor cores keep of an f32 input: 10 mantissa
+// bits (round to nearest). Inputs are drawn already representable, so the
+// kernel's and cuBLAS's conversions are exact and the fp64 samples check
+// only the accumulation.
+func tf32Round(x float32) float32 {
+	b := math.Float32bits(x)
+	b += 0xfff + (b>>13)&1
+	return math.Float32frombits(b &^ 0x1fff)
+}
+
+// randomTF32 returns n standard-normal f32 values representable in tf32,
+// none zero or ±1.
+func randomTF32(n int, seed, stream uint64) []float32 {
+	out := make([]float32, n)
+	parallelChunks(n, seed, stream, func(lo, hi int, rng *rand.Rand) {
+		for i := lo; i < hi; i++ {
+			for out[i] == 0 || out[i] == 1 || out[i] == -1 {
+				out[i] = tf32Round(float32(rng.NormFloat64()))
+			}
+		}
+	})
+	return out
+}
+
+// inputs are A or B on the host, in the session's element type.
+type inputs struct {
+	typ  string
+	half []uint16  // f16 or bf16 bits
+	f32  []float32 // tf32
+}
+
+func randomInputs(typ string, n int, seed, stream uint64) inputs {
+	switch typ {
+	case TypeBF16:
+		return inputs{typ: typ, half: randomBF16(n, seed, stream)}
+	case TypeTF32:
+		return inputs{typ: typ, f32: randomTF32(n, seed, stream)}
+	}
+	return inputs{typ: TypeF16, half: randomF16(n, seed, stream)}
+}
+
+// at is element i as a float64.
+func (x *inputs) at(i int) float64 {
+	switch x.typ {
+	case TypeBF16:
+		return bf16ToFloat64(x.half[i])
+	case TypeTF32:
+		return float64(x.f32[i])
+	}
+	return f16ToFloat64(x.half[i])
+}
+
+func (x *inputs) bytes() []byte {
+	if x.typ == TypeTF32 {
+		return f32Bytes(x.f32)
+	}
+	return f16Bytes(x.half)
+}
+
+// gemm enqueues the cuBLAS peer for the session's element type.
+func (s *session) gemm(m, n, k int) error {
+	if s.typ == TypeF16 || s.typ == "" {
+		return s.gpu.GemmF16F32(m, n, k, s.a, s.b, s.ref)
+	}
+	g, ok := s.gpu.(TypedGPU)
+	if !ok {
+		return fmt.Errorf("this GPU's cuBLAS peer takes f16 inputs only, not %s", s.typ)
+	}
+	return g.GemmTyped(s.typ, m, n, k, s.a, s.b, s.ref)
+}

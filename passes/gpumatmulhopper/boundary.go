@@ -1,0 +1,122 @@
+package gpumatmulhopper
+
+import (
+	"fmt"
+	"regexp"
+
+	"github.com/goopt/goopt/dialects/gpu/gpuutil"
+	"github.com/goopt/goopt/ir"
+)
+
+// Sizes the tiles do not divide. The grid and the K loop round up; the
+// TMA loads of boxes that reach past A's or B's edge are zero-filled by
+// the hardware (the descriptors say oob = zero), so a partial K tile adds
+// zero products and a partial M or N tile computes zeros past the edge,
+// with no guard in the main loop. Only the epilogue must not touch C out
+// of bounds: the direct epilogue guards its accesses, the TMA epilogue
+// guards its reads of C and relies on the TMA store clipping the box.
+// Every box still moves its full byte count (zeros included), so the
+// mbarrier transaction counts do not change at the edges.
+
+// tmaStrideAlign is the alignment, in bytes, of a TMA tensor map's global
+// strides (cuTensorMapEncodeTiled).
+const tmaStrideAlign = 16
+
+func ceilDiv(a, b int64) int64 { return (a + b - 1) / b }
+
+// tilesM and tilesN are the grid: the tiles of C, the last ones partial
+// when the tile does not divide the size.
+func (k *kernel) tilesM() int64 { return ceilDiv(k.M, k.BM) }
+func (k *kernel) tilesN() int64 { return ceilDiv(k.N, k.BN) }
+
+// partialMN reports whether some block's C tile reaches past C's edge:
+// the epilogue then guards its accesses of C.
+func (k *kernel) partialMN() bool { return k.M%k.BM != 0 || k.N%k.BN != 0 }
+
+// elemBytes is the size of an A or B element (f16 and bf16 alike).
+func (k *kernel) elemBytes() int64 { return f16Bytes }
+
+// fitBounds checks what the sizes must satisfy once the tiles need not
+// divide them: TMA addresses rows by byte strides that are multiples of
+// 16, so A's rows (K elements), B's rows (N elements) and, under the TMA
+// epilogue, C's rows (N f32) must have such lengths. A matmul that breaks
+// this is refused at the loop of the dimension at fault; padding the
+// operand (a row of K rounded up to 8 elements, zeros in the pad) makes
+// it expressible.
+func (k *kernel) fitBounds(mm *gpuutil.MatmulNest) error {
+	rows := []struct {
+		dim   int
+		bytes int64
+		what  string
+	}{
+		{2, k.K * k.elemBytes(), fmt.Sprintf("a row of A (K = %d %s elements)", k.K, k.Elem)},
+		{1, k.N * k.elemBytes(), fmt.Sprintf("a row of B (N = %d %s elements)", k.N, k.Elem)},
+	}
+	if k.TMAEpilogue {
+		rows = append(rows, struct {
+			dim   int
+			bytes int64
+			what  string
+		}{1, k.N * f32Bytes, fmt.Sprintf("a row of C (N = %d f32 elements, epilogue=tma)", k.N)})
+	}
+	for _, r := range rows {
+		if r.bytes%tmaStrideAlign != 0 {
+			return &locatedError{mm.Loop[r.dim].Operation, fmt.Sprintf("%s is %d bytes, not a multiple of the %d bytes TMA strides need: pad the operand's rows to a multiple of %d elements", r.what, r.bytes, tmaStrideAlign, tmaStrideAlign/k.elemBytes())}
+		}
+	}
+	// The direct epilogue's vector accesses of C stay in one row: with N a
+	// multiple of 8 (above) a 4-wide access starting at a multiple of 4
+	// never straddles a row end.
+	return nil
+}
+
+// abElem returns the element type of A and B the kernel supports for
+// the given memref element type, with a message when there is none.
+func abElem(t ir.Type) (string, bool) {
+	switch {
+	case t == ir.F16:
+		return "f16", true
+	case t == ir.BF16:
+		return "bf16", true
+	}
+	return "", false
+}
+
+// f16Word is the type f16 where the kernel text spells it (after x in a
+// shape, after < or : or a space), not the tail of bf16.
+// elemHint says why an input type has no kernel variant.
+func elemHint(t ir.Type) string {
+	if t == ir.F32 {
+		// wgmma reads tf32 operands from shared memory K-major only (no
+		// transpose), while the kernel's B tile is N-major as B is.
+		return " (tf32 wgmma needs B K-major in shared memory, which this kernel's TMA loads of a row-major B do not give)"
+	}
+	return ""
+}
+
+var f16Word = regexp.MustCompile(`(^|[^b])f16\b`)
+
+// source is the kernel's text for k's element type. kernel.text spells
+// A's and B's element type f16 (C and the accumulator are f32, so every
+// f16 in it is A's or B's); bf16 has the same size, swizzle and wgmma
+// shape, so the bf16 kernel is the same text with the type renamed.
+func (k *kernel) source() string {
+	t := k.text()
+	if k.Elem == "" || k.Elem == "f16" {
+		return t
+	}
+	return f16Word.ReplaceAllString(t, "${1}"+k.Elem)
+}
+
+// guardC opens, when some C tile is partial, an scf.if on the epilogue's
+// element (gr, gc) being inside C, and returns what closes it. A 4-wide
+// access is wholly in or out: gc is a multiple of 4 and so is N
+// (fitBounds).
+func (k *kernel) guardC(e *emitter, gr, gc string) func() {
+	if !k.partialMN() {
+		return func() {}
+	}
+	in := e.op("p", "arith.andi %s, %s : i1", e.cmp("ult", gr, e.c(k.M)), e.cmp("ult", gc, e.c(k.N)))
+	e.open("scf.if %s {", in)
+	return func() { e.close("}") }
+}

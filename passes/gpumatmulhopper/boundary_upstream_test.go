@@ -1,0 +1,46 @@
+package gpumatmulhopper
+
+import (
+	"os"
+	"os/exec"
+	"strings"
+	"testing"
+)
+
+// TestUpstreamLowersAwkwardKernels: the kernels for sizes the tiles do not
+// divide, f16 and bf16, verify in mlir-opt-19 and lower to sm_90a PTX with
+// the element type's wgmma and the epilogue's bounds checks.
+func TestUpstreamLowersAwkwardKernels(t *testing.T) {
+	mlirOpt, err := exec.LookPath("mlir-opt-19")
+	if err != nil {
+		t.Skip("mlir-opt-19 not installed")
+	}
+	for _, c := range []struct {
+		elem, opts string
+		want       []string
+	}{
+		{"f16", "tb-tile=128,128,64 consumers=2 epilogue=direct", []string{"wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16", "setp.lt.u64"}},
+		{"bf16", "tb-tile=128,128,64 consumers=2", []string{"wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16", "cp.async.bulk.tensor.2d.global.shared::cta"}},
+		{"f16", "tb-tile=128,128,64 stages=3 persistent=true overlap-epilogue=true", []string{"wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16", "setmaxnreg.inc.sync.aligned.u32"}},
+	} {
+		t.Run(c.elem+"/"+c.opts, func(t *testing.T) {
+			k := kernelFor(t, c.opts, 1000, 1000, 712)
+			k.Elem = c.elem
+			in := t.TempDir() + "/k.mlir"
+			if err := os.WriteFile(in, []byte(k.source()), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			out, err := exec.Command(mlirOpt, in, "--gpu-launch-sink-index-computations",
+				"--gpu-lower-to-nvvm-pipeline=cubin-chip=sm_90a cubin-features=+ptx80 opt-level=3 cubin-format=isa").CombinedOutput()
+			if err != nil {
+				t.Fatalf("upstream cannot lower the kernel: %s", out)
+			}
+			ptx := unescapeMLIR(string(out))
+			for _, w := range c.want {
+				if !strings.Contains(ptx, w) {
+					t.Errorf("PTX lacks %q", w)
+				}
+			}
+		})
+	}
+}
