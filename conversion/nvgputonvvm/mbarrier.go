@@ -254,25 +254,33 @@ func tensorMap(op *ir.Operation, a convert.Adaptor, rw *convert.Rewriter) (*ir.V
 	return desc, nil
 }
 
+// tmaOperands returns the converted operands of a TMA copy, building
+// their address computations and casts: the address of the start of the
+// shared buffer (operand buffer), the barrier when the copy completes on
+// one (loads), the descriptor and the coordinates.
+func (l *lowering) tmaOperands(op *ir.Operation, a convert.Adaptor, rw *convert.Rewriter, buffer string, onBarrier bool) (buf, bar, desc *ir.Value, cs []*ir.Value, err error) {
+	rw.SetInsertionPointBefore(op)
+	if buf, err = l.elementPtr(op, rw, operandType(op, buffer), operand(op, a, buffer), nil); err != nil {
+		return
+	}
+	if onBarrier {
+		if bar, _, err = l.barrier(op, a, rw); err != nil {
+			return
+		}
+	}
+	if desc, err = tensorMap(op, a, rw); err != nil {
+		return
+	}
+	cs, err = coordinates(op, a, rw)
+	return
+}
+
 // tmaAsyncLoad lowers nvgpu.tma.async.load to
 // nvvm.cp.async.bulk.tensor.shared.cluster.global: the box at the
 // coordinates goes to the start of the destination buffer, completing on
 // the barrier, with the multicast mask and predicate when given.
 func (l *lowering) tmaAsyncLoad(op *ir.Operation, a convert.Adaptor, rw *convert.Rewriter) error {
-	rw.SetInsertionPointBefore(op)
-	dst, err := l.elementPtr(op, rw, operandType(op, "dst"), operand(op, a, "dst"), nil)
-	if err != nil {
-		return err
-	}
-	bar, _, err := l.barrier(op, a, rw)
-	if err != nil {
-		return err
-	}
-	desc, err := tensorMap(op, a, rw)
-	if err != nil {
-		return err
-	}
-	cs, err := coordinates(op, a, rw)
+	dst, bar, desc, cs, err := l.tmaOperands(op, a, rw, "dst", true)
 	if err != nil {
 		return err
 	}
@@ -287,16 +295,7 @@ func (l *lowering) tmaAsyncLoad(op *ir.Operation, a convert.Adaptor, rw *convert
 // nvvm.cp.async.bulk.tensor.global.shared.cta from the start of the
 // source buffer.
 func (l *lowering) tmaAsyncStore(op *ir.Operation, a convert.Adaptor, rw *convert.Rewriter) error {
-	rw.SetInsertionPointBefore(op)
-	src, err := l.elementPtr(op, rw, operandType(op, "src"), operand(op, a, "src"), nil)
-	if err != nil {
-		return err
-	}
-	desc, err := tensorMap(op, a, rw)
-	if err != nil {
-		return err
-	}
-	cs, err := coordinates(op, a, rw)
+	src, _, desc, cs, err := l.tmaOperands(op, a, rw, "src", false)
 	if err != nil {
 		return err
 	}
