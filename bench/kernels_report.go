@@ -122,10 +122,9 @@ func writeKernelCSV(w io.Writer, rep *Report) error {
 // peerColor is the peer's colour in the plots.
 const peerColor = "#2ca02c"
 
-// WriteKernelSVG plots a KernelBench report: for each configuration,
-// bars of goopt's GB/s, the copy's and the peer's (when measured); a
-// wrong result's bar is grey and labelled so.
-func WriteKernelSVG(w io.Writer, rep *Report) error {
+// measured returns the results that were measured, the ones a plot
+// shows, and an error when there are none.
+func (rep *Report) measured() ([]Result, error) {
 	var rs []Result
 	for _, r := range rep.Results {
 		if r.Measured() {
@@ -133,7 +132,18 @@ func WriteKernelSVG(w io.Writer, rep *Report) error {
 		}
 	}
 	if len(rs) == 0 {
-		return fmt.Errorf("nothing to plot: no configuration was measured")
+		return nil, fmt.Errorf("nothing to plot: no configuration was measured")
+	}
+	return rs, nil
+}
+
+// WriteKernelSVG plots a KernelBench report: for each configuration,
+// bars of goopt's GB/s, the copy's and the peer's (when measured); a
+// wrong result's bar is grey and labelled so.
+func WriteKernelSVG(w io.Writer, rep *Report) error {
+	rs, err := rep.measured()
+	if err != nil {
+		return err
 	}
 	var s svgWriter
 	s.begin(fmt.Sprintf("%s (%s) on %s: goopt vs device-to-device copy", rep.Kernel, kernelTitles[rep.Kernel], rep.Device))

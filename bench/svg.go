@@ -84,14 +84,9 @@ func trimFloat(v float64) string {
 // the paper's figures do (correct measured results only; wrong ones are
 // marked with a cross).
 func WriteSweepSVG(w io.Writer, rep *Report) error {
-	var rs []Result
-	for _, r := range rep.Results {
-		if r.Measured() {
-			rs = append(rs, r)
-		}
-	}
-	if len(rs) == 0 {
-		return fmt.Errorf("nothing to plot: no configuration was measured")
+	rs, err := rep.measured()
+	if err != nil {
+		return err
 	}
 	var s svgWriter
 	s.begin(fmt.Sprintf("matmul f16→f32 on %s: goopt vs cuBLAS", rep.Device))

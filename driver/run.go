@@ -144,11 +144,7 @@ func Run(ctx context.Context, src []byte, filename string, o RunOptions) (RunRes
 		return res, fmt.Errorf("unknown device '%s' (expected '%s', '%s' or '%s')", o.Device, DeviceGPU, DeviceInterp, DeviceAuto)
 	}
 	res.Device = DeviceInterp
-	module, err := parseModule(o, filename, src)
-	if err != nil {
-		return res, err
-	}
-	entry, err := entryFunction(module, filename, o.Entry)
+	module, entry, err := parseEntry(o, filename, src)
 	if err != nil {
 		return res, err
 	}

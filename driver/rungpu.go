@@ -89,17 +89,24 @@ type gpuParam struct {
 	tensorMap      *TensorMapParam
 }
 
+// parseEntry parses the module Run runs and finds its entry function.
+func parseEntry(o RunOptions, filename string, src []byte) (module, entry *ir.Operation, err error) {
+	if module, err = parseModule(o, filename, src); err != nil {
+		return nil, nil, err
+	}
+	if entry, err = entryFunction(module, filename, o.Entry); err != nil {
+		return nil, nil, err
+	}
+	return module, entry, nil
+}
+
 // runGPU is Run's flow on a GPU: open the device, compile the module,
 // check that the entry function's host code is only kernel launches the
 // manifest can describe, then copy the memref arguments in, launch each
 // kernel in order and copy them back.
 func runGPU(ctx context.Context, src []byte, filename string, o RunOptions, gpu GPU) (RunResult, error) {
 	var res RunResult
-	module, err := parseModule(o, filename, src)
-	if err != nil {
-		return res, err
-	}
-	entry, err := entryFunction(module, filename, o.Entry)
+	_, entry, err := parseEntry(o, filename, src)
 	if err != nil {
 		return res, err
 	}

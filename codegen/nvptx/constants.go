@@ -72,15 +72,8 @@ func (t *translator) constant(a ir.Attribute, ty types.Type) (*constVal, error) 
 		}
 		return c, nil
 	case *ir.ArrayAttr:
-		var elemTypes []types.Type
-		switch ty := ty.(type) {
-		case *types.StructType:
-			elemTypes = ty.Fields
-		case *types.ArrayType:
-			for i := uint64(0); i < ty.Len; i++ {
-				elemTypes = append(elemTypes, ty.ElemType)
-			}
-		default:
+		elemTypes, ok := aggregateElemTypes(ty)
+		if !ok {
 			return nil, fmt.Errorf("array attribute cannot be a constant of type '%s'", ty)
 		}
 		if len(elemTypes) != len(a.Elems) {

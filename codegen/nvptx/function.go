@@ -167,6 +167,18 @@ func (s *fnState) resultType(op *ir.Operation) (types.Type, bool) {
 	return ty, true
 }
 
+// signature returns op's translated operands and result type (void for
+// none); on failure the error is reported and ok is false.
+func (s *fnState) signature(op *ir.Operation) (ops []value.Value, rt types.Type, ok bool) {
+	if ops, ok = s.operands(op, op.Operands()); !ok {
+		return nil, nil, false
+	}
+	if rt, ok = s.resultType(op); !ok {
+		return nil, nil, false
+	}
+	return ops, rt, true
+}
+
 // setResult maps op's single result to v.
 func (s *fnState) setResult(op *ir.Operation, v value.Value) {
 	if op.NumResults() == 1 {
@@ -265,11 +277,7 @@ func (s *fnState) translateOp(op *ir.Operation) {
 		s.t.errorf(op, "'%s' op cannot be translated to LLVM IR: only llvm and nvvm dialect ops can", name)
 		return
 	}
-	ops, ok := s.operands(op, op.Operands())
-	if !ok {
-		return
-	}
-	rt, ok := s.resultType(op)
+	ops, rt, ok := s.signature(op)
 	if !ok {
 		return
 	}

@@ -29,11 +29,7 @@ var sregWidths = map[string]types.Type{"clock64": types.I64}
 
 func (s *fnState) translateNVVM(op *ir.Operation) {
 	name := op.Name()
-	ops, ok := s.operands(op, op.Operands())
-	if !ok {
-		return
-	}
-	rt, ok := s.resultType(op)
+	ops, rt, ok := s.signature(op)
 	if !ok {
 		return
 	}

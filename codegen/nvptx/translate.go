@@ -576,18 +576,27 @@ func insertConst(agg, elem *constVal, pos []int64) (*constVal, error) {
 	return aggregate(agg.typ, fields), nil
 }
 
+// aggregateElemTypes returns the element types of a struct or array type,
+// and false for any other type.
+func aggregateElemTypes(t types.Type) ([]types.Type, bool) {
+	switch t := t.(type) {
+	case *types.StructType:
+		return t.Fields, true
+	case *types.ArrayType:
+		elems := make([]types.Type, t.Len)
+		for i := range elems {
+			elems[i] = t.ElemType
+		}
+		return elems, true
+	}
+	return nil, false
+}
+
 // aggregateFields splits a struct or array constant into its elements; an
 // undef, poison or zero aggregate becomes elements of that kind.
 func aggregateFields(c *constVal) ([]*constVal, error) {
-	var elemTypes []types.Type
-	switch ty := c.typ.(type) {
-	case *types.StructType:
-		elemTypes = ty.Fields
-	case *types.ArrayType:
-		for i := uint64(0); i < ty.Len; i++ {
-			elemTypes = append(elemTypes, ty.ElemType)
-		}
-	default:
+	elemTypes, ok := aggregateElemTypes(c.typ)
+	if !ok {
 		return nil, fmt.Errorf("'%s' is not an aggregate", c.typ)
 	}
 	out := make([]*constVal, len(elemTypes))

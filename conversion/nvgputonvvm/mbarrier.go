@@ -2,6 +2,7 @@ package nvgputonvvm
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/goopt/goopt/dialects/llvm"
 	"github.com/goopt/goopt/dialects/memref"
@@ -122,111 +123,110 @@ func optional(v *ir.Value) []*ir.Value {
 	return []*ir.Value{v}
 }
 
-// mbarrierInit lowers nvgpu.mbarrier.init to nvvm.mbarrier.init(.shared)
-// with the count truncated to i32.
-func (l *lowering) mbarrierInit(op *ir.Operation, a convert.Adaptor, rw *convert.Rewriter) error {
-	rw.SetInsertionPointBefore(op)
-	bar, shared, err := l.barrier(op, a, rw)
-	if err != nil {
-		return err
-	}
-	count := operand(op, a, "count")
-	if !converted(count) {
-		return rw.NotifyMatchFailure(op, "count does not convert")
-	}
-	count = truncToI32(rw.Builder, op.Loc(), count)
-	rw.Builder.CreateGroups(mbarrierOpName("nvvm.mbarrier.init", shared), op.Loc(),
-		[][]*ir.Value{{bar}, {count}, optional(operand(op, a, "predicate"))}, nil)
-	rw.EraseOp(op)
-	return nil
+// mbarrierLowering is the lowering of one nvgpu mbarrier op other than
+// create: every one addresses barrier mbarId of its group and becomes the
+// nvvm op of the same name (`.shared` for a group in shared memory) on
+// that address and some converted operands. They differ only in the
+// operands, how each is widened or narrowed, the nvvm result and whether
+// an optional predicate follows, so one table describes them.
+type mbarrierLowering struct {
+	nvvm string
+	// args are the nvgpu operands after the barrier, converted (and their
+	// casts built) in this order.
+	args []mbarrierArg
+	// order is the position in args of each nvvm operand after the
+	// barrier; nil keeps the order of args. try_wait.parity takes
+	// (parity, ticks) but its casts are built ticks first, as upstream.
+	order []int
+	// predicated ops end in the optional predicate operand group.
+	predicated bool
+	// result is the nvvm op's result (the i64 token state, test.wait's
+	// i1), or nil; a result replaces the nvgpu op's.
+	result ir.Type
 }
 
-// mbarrierArrive lowers nvgpu.mbarrier.arrive to nvvm.mbarrier.arrive,
-// whose i64 state is the token.
-func (l *lowering) mbarrierArrive(op *ir.Operation, a convert.Adaptor, rw *convert.Rewriter) error {
-	rw.SetInsertionPointBefore(op)
-	bar, shared, err := l.barrier(op, a, rw)
-	if err != nil {
-		return err
-	}
-	r := rw.CreateOp(mbarrierOpName("nvvm.mbarrier.arrive", shared), op.Loc(), []*ir.Value{bar}, []ir.Type{ir.I64}).Result(0)
-	rw.ReplaceOp(op, []*ir.Value{r})
-	return nil
+// mbarrierArg is an nvgpu operand and the cast to the nvvm operand.
+type mbarrierArg struct {
+	name string
+	cast func(b *ir.Builder, loc ir.Location, v *ir.Value) *ir.Value
 }
 
-// mbarrierArriveNoComplete lowers nvgpu.mbarrier.arrive.nocomplete to
-// nvvm.mbarrier.arrive.nocomplete with the count truncated to i32.
-func (l *lowering) mbarrierArriveNoComplete(op *ir.Operation, a convert.Adaptor, rw *convert.Rewriter) error {
-	rw.SetInsertionPointBefore(op)
-	bar, shared, err := l.barrier(op, a, rw)
-	if err != nil {
-		return err
-	}
-	count := operand(op, a, "count")
-	if !converted(count) {
-		return rw.NotifyMatchFailure(op, "count does not convert")
-	}
-	count = truncToI32(rw.Builder, op.Loc(), count)
-	r := rw.CreateOp(mbarrierOpName("nvvm.mbarrier.arrive.nocomplete", shared), op.Loc(), []*ir.Value{bar, count}, []ir.Type{ir.I64}).Result(0)
-	rw.ReplaceOp(op, []*ir.Value{r})
-	return nil
+// i32Count is a count, byte count or tick limit: the nvvm ops take i32.
+func i32Count(name string) mbarrierArg { return mbarrierArg{name, truncToI32} }
+
+// mbarrierLowerings maps each nvgpu mbarrier op to its lowering.
+var mbarrierLowerings = map[string]mbarrierLowering{
+	// init: the arrival count truncated to i32.
+	"nvgpu.mbarrier.init": {nvvm: "nvvm.mbarrier.init", args: []mbarrierArg{i32Count("count")}, predicated: true},
+	// arrive: the i64 state is the token.
+	"nvgpu.mbarrier.arrive": {nvvm: "nvvm.mbarrier.arrive", result: ir.I64},
+	"nvgpu.mbarrier.arrive.nocomplete": {nvvm: "nvvm.mbarrier.arrive.nocomplete",
+		args: []mbarrierArg{i32Count("count")}, result: ir.I64},
+	// test.wait: on the token's state.
+	"nvgpu.mbarrier.test.wait": {nvvm: "nvvm.mbarrier.test.wait", args: []mbarrierArg{{name: "token"}}, result: ir.I1},
+	"nvgpu.mbarrier.arrive.expect_tx": {nvvm: "nvvm.mbarrier.arrive.expect_tx",
+		args: []mbarrierArg{i32Count("txcount")}, predicated: true},
+	// try_wait.parity: the i1 parity zero-extended. The nvvm op is the
+	// whole wait (its PTX is the try_wait loop), so no loop is built
+	// here, as upstream.
+	"nvgpu.mbarrier.try_wait.parity": {nvvm: "nvvm.mbarrier.try_wait.parity",
+		args: []mbarrierArg{i32Count("ticks"), {name: "phaseParity", cast: zextToI32}}, order: []int{1, 0}},
 }
 
-// mbarrierTestWait lowers nvgpu.mbarrier.test.wait to
-// nvvm.mbarrier.test.wait on the token's state.
-func (l *lowering) mbarrierTestWait(op *ir.Operation, a convert.Adaptor, rw *convert.Rewriter) error {
-	rw.SetInsertionPointBefore(op)
-	bar, shared, err := l.barrier(op, a, rw)
-	if err != nil {
-		return err
-	}
-	token := operand(op, a, "token")
-	if !converted(token) {
-		return rw.NotifyMatchFailure(op, "token does not convert")
-	}
-	r := rw.CreateOp(mbarrierOpName("nvvm.mbarrier.test.wait", shared), op.Loc(), []*ir.Value{bar, token}, []ir.Type{ir.I1}).Result(0)
-	rw.ReplaceOp(op, []*ir.Value{r})
-	return nil
+// zextToI32 zero-extends v (try_wait's i1 parity) to i32.
+func zextToI32(b *ir.Builder, loc ir.Location, v *ir.Value) *ir.Value {
+	return llvm.BuildZextOp(b, loc, v, ir.I32).Result(0)
 }
 
-// mbarrierArriveExpectTx lowers nvgpu.mbarrier.arrive.expect_tx to
-// nvvm.mbarrier.arrive.expect_tx with the byte count truncated to i32.
-func (l *lowering) mbarrierArriveExpectTx(op *ir.Operation, a convert.Adaptor, rw *convert.Rewriter) error {
+// mbarrierOp lowers an nvgpu mbarrier op by its entry in
+// mbarrierLowerings.
+func (l *lowering) mbarrierOp(op *ir.Operation, a convert.Adaptor, rw *convert.Rewriter) error {
+	m, ok := mbarrierLowerings[op.Name()]
+	if !ok {
+		return rw.NotifyMatchFailure(op, "not an mbarrier op")
+	}
 	rw.SetInsertionPointBefore(op)
 	bar, shared, err := l.barrier(op, a, rw)
 	if err != nil {
 		return err
 	}
-	tx := operand(op, a, "txcount")
-	if !converted(tx) {
-		return rw.NotifyMatchFailure(op, "txcount does not convert")
+	vs := make([]*ir.Value, len(m.args))
+	names := make([]string, len(m.args))
+	for i, arg := range m.args {
+		vs[i], names[i] = operand(op, a, arg.name), arg.name
 	}
-	tx = truncToI32(rw.Builder, op.Loc(), tx)
-	rw.Builder.CreateGroups(mbarrierOpName("nvvm.mbarrier.arrive.expect_tx", shared), op.Loc(),
-		[][]*ir.Value{{bar}, {tx}, optional(operand(op, a, "predicate"))}, nil)
-	rw.EraseOp(op)
-	return nil
-}
-
-// mbarrierTryWaitParity lowers nvgpu.mbarrier.try_wait.parity to
-// nvvm.mbarrier.try_wait.parity: ticks truncated to i32, the i1 parity
-// zero-extended. The nvvm op is the whole wait (its PTX is the
-// try_wait loop), so no loop is built here, as upstream.
-func (l *lowering) mbarrierTryWaitParity(op *ir.Operation, a convert.Adaptor, rw *convert.Rewriter) error {
-	rw.SetInsertionPointBefore(op)
-	bar, shared, err := l.barrier(op, a, rw)
-	if err != nil {
-		return err
+	if !converted(vs...) {
+		verb := "does"
+		if len(names) > 1 {
+			verb = "do"
+		}
+		return rw.NotifyMatchFailure(op, "%s %s not convert", strings.Join(names, " or "), verb)
 	}
-	ticks, parity := operand(op, a, "ticks"), operand(op, a, "phaseParity")
-	if !converted(ticks, parity) {
-		return rw.NotifyMatchFailure(op, "ticks or phaseParity do not convert")
+	for i, arg := range m.args {
+		if arg.cast != nil {
+			vs[i] = arg.cast(rw.Builder, op.Loc(), vs[i])
+		}
 	}
-	loc := op.Loc()
-	ticks = truncToI32(rw.Builder, loc, ticks)
-	phase := llvm.BuildZextOp(rw.Builder, loc, parity, ir.I32).Result(0)
-	rw.CreateOp(mbarrierOpName("nvvm.mbarrier.try_wait.parity", shared), loc, []*ir.Value{bar, phase, ticks}, nil)
-	rw.EraseOp(op)
+	groups := [][]*ir.Value{{bar}}
+	for i := range vs {
+		if m.order != nil {
+			i = m.order[i]
+		}
+		groups = append(groups, []*ir.Value{vs[i]})
+	}
+	if m.predicated {
+		groups = append(groups, optional(operand(op, a, "predicate")))
+	}
+	var results []ir.Type
+	if m.result != nil {
+		results = []ir.Type{m.result}
+	}
+	nv := rw.Builder.CreateGroups(mbarrierOpName(m.nvvm, shared), op.Loc(), groups, results)
+	if m.result == nil {
+		rw.EraseOp(op)
+		return nil
+	}
+	rw.ReplaceOp(op, []*ir.Value{nv.Result(0)})
 	return nil
 }
 
@@ -245,25 +245,42 @@ func coordinates(op *ir.Operation, a convert.Adaptor, rw *convert.Rewriter) ([]*
 	return cs, nil
 }
 
+// tensorMap returns the converted tensor map descriptor of a TMA op.
+func tensorMap(op *ir.Operation, a convert.Adaptor, rw *convert.Rewriter) (*ir.Value, error) {
+	desc := operand(op, a, "tensorMapDescriptor")
+	if !converted(desc) {
+		return nil, rw.NotifyMatchFailure(op, "tensor map descriptor does not convert")
+	}
+	return desc, nil
+}
+
+// tmaOperands returns the converted operands of a TMA copy, building
+// their address computations and casts: the address of the start of the
+// shared buffer (operand buffer), the barrier when the copy completes on
+// one (loads), the descriptor and the coordinates.
+func (l *lowering) tmaOperands(op *ir.Operation, a convert.Adaptor, rw *convert.Rewriter, buffer string, onBarrier bool) (buf, bar, desc *ir.Value, cs []*ir.Value, err error) {
+	rw.SetInsertionPointBefore(op)
+	if buf, err = l.elementPtr(op, rw, operandType(op, buffer), operand(op, a, buffer), nil); err != nil {
+		return
+	}
+	if onBarrier {
+		if bar, _, err = l.barrier(op, a, rw); err != nil {
+			return
+		}
+	}
+	if desc, err = tensorMap(op, a, rw); err != nil {
+		return
+	}
+	cs, err = coordinates(op, a, rw)
+	return
+}
+
 // tmaAsyncLoad lowers nvgpu.tma.async.load to
 // nvvm.cp.async.bulk.tensor.shared.cluster.global: the box at the
 // coordinates goes to the start of the destination buffer, completing on
 // the barrier, with the multicast mask and predicate when given.
 func (l *lowering) tmaAsyncLoad(op *ir.Operation, a convert.Adaptor, rw *convert.Rewriter) error {
-	rw.SetInsertionPointBefore(op)
-	dst, err := l.elementPtr(op, rw, operandType(op, "dst"), operand(op, a, "dst"), nil)
-	if err != nil {
-		return err
-	}
-	bar, _, err := l.barrier(op, a, rw)
-	if err != nil {
-		return err
-	}
-	desc := operand(op, a, "tensorMapDescriptor")
-	if !converted(desc) {
-		return rw.NotifyMatchFailure(op, "tensor map descriptor does not convert")
-	}
-	cs, err := coordinates(op, a, rw)
+	dst, bar, desc, cs, err := l.tmaOperands(op, a, rw, "dst", true)
 	if err != nil {
 		return err
 	}
@@ -278,16 +295,7 @@ func (l *lowering) tmaAsyncLoad(op *ir.Operation, a convert.Adaptor, rw *convert
 // nvvm.cp.async.bulk.tensor.global.shared.cta from the start of the
 // source buffer.
 func (l *lowering) tmaAsyncStore(op *ir.Operation, a convert.Adaptor, rw *convert.Rewriter) error {
-	rw.SetInsertionPointBefore(op)
-	src, err := l.elementPtr(op, rw, operandType(op, "src"), operand(op, a, "src"), nil)
-	if err != nil {
-		return err
-	}
-	desc := operand(op, a, "tensorMapDescriptor")
-	if !converted(desc) {
-		return rw.NotifyMatchFailure(op, "tensor map descriptor does not convert")
-	}
-	cs, err := coordinates(op, a, rw)
+	src, _, desc, cs, err := l.tmaOperands(op, a, rw, "src", false)
 	if err != nil {
 		return err
 	}
@@ -300,9 +308,9 @@ func (l *lowering) tmaAsyncStore(op *ir.Operation, a convert.Adaptor, rw *conver
 // tmaPrefetch lowers nvgpu.tma.prefetch.descriptor to
 // nvvm.prefetch.tensormap.
 func (l *lowering) tmaPrefetch(op *ir.Operation, a convert.Adaptor, rw *convert.Rewriter) error {
-	desc := operand(op, a, "tensorMapDescriptor")
-	if !converted(desc) {
-		return rw.NotifyMatchFailure(op, "tensor map descriptor does not convert")
+	desc, err := tensorMap(op, a, rw)
+	if err != nil {
+		return err
 	}
 	rw.SetInsertionPointBefore(op)
 	rw.Builder.CreateGroups("nvvm.prefetch.tensormap", op.Loc(),

@@ -2,6 +2,8 @@ package nvgputonvvm
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 
 	"github.com/goopt/goopt/conversion/llvmcommon"
 	"github.com/goopt/goopt/dialects/gpu"
@@ -24,14 +26,11 @@ func Populate(tc *llvmcommon.TypeConverter, ps *convert.PatternSet) {
 	AddTypeConversions(tc)
 	l := &lowering{tc: tc}
 	pat := tc.Pattern
+	ps.Add(pat("nvgpu.mbarrier.create", l.mbarrierCreate))
+	for _, name := range slices.Sorted(maps.Keys(mbarrierLowerings)) {
+		ps.Add(pat(name, l.mbarrierOp))
+	}
 	ps.Add(
-		pat("nvgpu.mbarrier.create", l.mbarrierCreate),
-		pat("nvgpu.mbarrier.init", l.mbarrierInit),
-		pat("nvgpu.mbarrier.arrive", l.mbarrierArrive),
-		pat("nvgpu.mbarrier.arrive.nocomplete", l.mbarrierArriveNoComplete),
-		pat("nvgpu.mbarrier.test.wait", l.mbarrierTestWait),
-		pat("nvgpu.mbarrier.arrive.expect_tx", l.mbarrierArriveExpectTx),
-		pat("nvgpu.mbarrier.try_wait.parity", l.mbarrierTryWaitParity),
 		pat("nvgpu.tma.async.load", l.tmaAsyncLoad),
 		pat("nvgpu.tma.async.store", l.tmaAsyncStore),
 		pat("nvgpu.tma.prefetch.descriptor", l.tmaPrefetch),

@@ -1,6 +1,10 @@
 package nvgpu
 
-import "github.com/goopt/goopt/ir"
+import (
+	"slices"
+
+	"github.com/goopt/goopt/ir"
+)
 
 const dialectName = "nvgpu"
 
@@ -14,7 +18,7 @@ func Dialect() *ir.Dialect {
 }
 
 func ops() []*ir.OpDef {
-	return []*ir.OpDef{
+	return slices.Concat([]*ir.OpDef{
 		ldmatrixOp(),
 		mmaSyncOp(),
 
@@ -23,12 +27,7 @@ func ops() []*ir.OpDef {
 		deviceAsyncWaitOp(),
 
 		mbarrierCreateOp(),
-		mbarrierInitOp(),
-		mbarrierArriveOp(),
-		mbarrierArriveNoCompleteOp(),
-		mbarrierArriveExpectTxOp(),
-		mbarrierTestWaitOp(),
-		mbarrierTryWaitParityOp(),
+	}, barrierOps(), []*ir.OpDef{
 
 		tmaPrefetchOp(),
 		tmaAsyncLoadOp(),
@@ -39,5 +38,5 @@ func ops() []*ir.OpDef {
 		warpgroupMmaOp(),
 		warpgroupMmaStoreOp(),
 		warpgroupMmaInitAccumulatorOp(),
-	}
+	})
 }

@@ -1,5 +1,10 @@
 package nvgpu
 
+import (
+	"strconv"
+	"strings"
+)
+
 // The enums of the tensor map descriptor, as Go strings holding MLIR 19's
 // keywords (upstream's TensorMap*Kind I32EnumAttrs; the keywords end in a
 // lowercase `b`).
@@ -21,17 +26,7 @@ var Swizzles = []Swizzle{SwizzleNone, Swizzle32B, Swizzle64B, Swizzle128B}
 
 // Bytes returns the swizzle span in bytes: 0 for none, else 32, 64 or 128.
 // The innermost box dimension of a swizzled tensor map must not exceed it.
-func (s Swizzle) Bytes() int {
-	switch s {
-	case Swizzle32B:
-		return 32
-	case Swizzle64B:
-		return 64
-	case Swizzle128B:
-		return 128
-	}
-	return 0
-}
+func (s Swizzle) Bytes() int { return keywordBytes(Swizzles, s) }
 
 // L2Promo is the L2 promotion of TMA loads (CU_TENSOR_MAP_L2_PROMOTION_*).
 type L2Promo string
@@ -48,17 +43,7 @@ const (
 var L2Promos = []L2Promo{L2PromoNone, L2Promo64B, L2Promo128B, L2Promo256B}
 
 // Bytes returns the promotion size in bytes (0 for none).
-func (l L2Promo) Bytes() int {
-	switch l {
-	case L2Promo64B:
-		return 64
-	case L2Promo128B:
-		return 128
-	case L2Promo256B:
-		return 256
-	}
-	return 0
-}
+func (l L2Promo) Bytes() int { return keywordBytes(L2Promos, l) }
 
 // OOB is the fill of out-of-bounds box elements (CU_TENSOR_MAP_FLOAT_OOB_FILL_*).
 type OOB string
@@ -86,15 +71,7 @@ const (
 var Interleaves = []Interleave{InterleaveNone, Interleave16B, Interleave32B}
 
 // Bytes returns the interleave size in bytes (0 for none).
-func (i Interleave) Bytes() int {
-	switch i {
-	case Interleave16B:
-		return 16
-	case Interleave32B:
-		return 32
-	}
-	return 0
-}
+func (i Interleave) Bytes() int { return keywordBytes(Interleaves, i) }
 
 // index returns the position of v in the list of its enum's values, which
 // is its CUDA enum value (CUtensorMapSwizzle etc.), or -1.
@@ -105,6 +82,24 @@ func index[T ~string](values []T, v T) int {
 		}
 	}
 	return -1
+}
+
+// keywordBytes returns the size a keyword of values spells, N of its `_Nb`
+// suffix (swizzle_128b, l2promo_64b, interleave_16b), and 0 for `none` or
+// a value not among values.
+func keywordBytes[T ~string](values []T, v T) int {
+	if index(values, v) < 0 {
+		return 0
+	}
+	_, suffix, ok := strings.Cut(string(v), "_")
+	if !ok {
+		return 0
+	}
+	n, err := strconv.Atoi(strings.TrimSuffix(suffix, "b"))
+	if err != nil {
+		return 0
+	}
+	return n
 }
 
 // Code returns the CUDA enum value (CUtensorMapSwizzle), or -1 when s is not a swizzle mode.

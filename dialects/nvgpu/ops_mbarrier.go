@@ -21,98 +21,108 @@ func mbarrierCreateOp() *ir.OpDef {
 	}
 }
 
-func mbarrierInitOp() *ir.OpDef {
-	return &ir.OpDef{
-		Name:    "nvgpu.mbarrier.init",
-		Summary: "Initialize the `nvgpu.mbarrier`.",
-		Doc: "Initialises barrier mbarId of the group to expect count arrivals per phase; predicate, when " +
-			"given, guards the operation.\n\n" +
-			"    nvgpu.mbarrier.init %barrier[%c0], %count : " + mbarrierExampleType,
-		Operands: []ir.ValueDef{ir.Operand("barriers", mbarrierGroup), ir.Operand("count", indexType),
-			ir.Operand("mbarId", indexType), ir.Opt("predicate", i1Type)},
-		Results: ir.NoValues,
-		Custom:  strippedTypes,
-		Format: "$barriers `[` $mbarId `]` `,` $count (`,` `predicate` `=` $predicate^)? attr-dict `:` " +
-			"custom<MBarrierGroup>(type($barriers))",
-	}
+// barrierOp is an op on barrier mbarId of a group: the group is its first
+// operand, its syntax `$barriers[$mbarId]`, args, the attributes, the
+// group's type and tail.
+type barrierOp struct {
+	name, summary, doc string
+	// example is the op's syntax in the doc, up to the group's type.
+	example string
+	// operands follow the group, in upstream's order (mbarId among them).
+	operands, results []ir.ValueDef
+	args, tail        string
 }
 
-func mbarrierTestWaitOp() *ir.OpDef {
+// def returns the op's definition.
+func (b barrierOp) def() *ir.OpDef {
 	return &ir.OpDef{
-		Name:    "nvgpu.mbarrier.test.wait",
-		Summary: "Checks if the `nvgpu.mbarrier` has completed its current phase.",
-		Doc: "Returns, without blocking, whether the phase of barrier mbarId that token (from " +
-			"nvgpu.mbarrier.arrive) names has completed.\n\n" +
-			"    %done = nvgpu.mbarrier.test.wait %barrier[%c0], %token : " + mbarrierExampleType +
-			", !nvgpu.mbarrier.token",
-		Operands: []ir.ValueDef{ir.Operand("barriers", mbarrierGroup), ir.Operand("token", mbarrierToken),
-			ir.Operand("mbarId", indexType)},
-		Results: []ir.ValueDef{ir.Operand("waitComplete", i1Type)},
-		Custom:  strippedTypes,
-		Format: "$barriers `[` $mbarId `]` `,` $token attr-dict `:` custom<MBarrierGroup>(type($barriers)) `,` " +
-			"type($token)",
-	}
-}
-
-func mbarrierArriveOp() *ir.OpDef {
-	return &ir.OpDef{
-		Name:    "nvgpu.mbarrier.arrive",
-		Summary: "Performs arrive operation on the `nvgpu.mbarrier.arrive`.",
-		Doc: "Counts the thread's arrival at barrier mbarId and returns a token naming the phase it " +
-			"arrived in.\n\n" +
-			"    %token = nvgpu.mbarrier.arrive %barrier[%c0] : " + mbarrierExampleType + " -> !nvgpu.mbarrier.token",
-		Operands: []ir.ValueDef{ir.Operand("barriers", mbarrierGroup), ir.Operand("mbarId", indexType)},
-		Results:  []ir.ValueDef{ir.Operand("token", mbarrierToken)},
+		Name:     b.name,
+		Summary:  b.summary,
+		Doc:      b.doc + "\n\n    " + b.example + " : " + mbarrierExampleType + b.tail,
+		Operands: append([]ir.ValueDef{ir.Operand("barriers", mbarrierGroup)}, b.operands...),
+		Results:  b.results,
 		Custom:   strippedTypes,
-		Format:   "$barriers `[` $mbarId `]` attr-dict `:` custom<MBarrierGroup>(type($barriers)) `->` type($token)",
+		Format: "$barriers `[` $mbarId `]`" + b.args + " attr-dict `:` custom<MBarrierGroup>(type($barriers))" +
+			b.tailFormat(),
 	}
 }
 
-func mbarrierArriveNoCompleteOp() *ir.OpDef {
-	return &ir.OpDef{
-		Name:    "nvgpu.mbarrier.arrive.nocomplete",
-		Summary: "Performs arrive operation on the `nvgpu.mbarrier.arrive.nocomplete` as non-blocking.",
-		Doc: "Counts count arrivals at barrier mbarId without completing its current phase, and returns " +
-			"a token naming the phase.\n\n" +
-			"    %token = nvgpu.mbarrier.arrive.nocomplete %barrier[%c0], %count : " + mbarrierExampleType +
-			" -> !nvgpu.mbarrier.token",
-		Operands: []ir.ValueDef{ir.Operand("barriers", mbarrierGroup), ir.Operand("mbarId", indexType),
-			ir.Operand("count", indexType)},
-		Results: []ir.ValueDef{ir.Operand("token", mbarrierToken)},
-		Custom:  strippedTypes,
-		Format: "$barriers `[` $mbarId `]` `,` $count attr-dict `:` custom<MBarrierGroup>(type($barriers)) `->` " +
-			"type($token)",
+// tailFormat is the format of the types after the group's: a result token
+// or test.wait's token operand.
+func (b barrierOp) tailFormat() string {
+	switch b.tail {
+	case "":
+		return ""
+	case tokenTail:
+		return " `->` type($token)"
 	}
+	return " `,` type($token)"
 }
 
-func mbarrierArriveExpectTxOp() *ir.OpDef {
-	return &ir.OpDef{
-		Name:    "nvgpu.mbarrier.arrive.expect_tx",
-		Summary: "Performs expect_tx operation on the `nvgpu.mbarrier.arrive`",
-		Doc: "Raises the transaction count of barrier mbarId's current phase by txcount bytes, then " +
-			"arrives; predicate, when given, guards the operation.\n\n" +
-			"    nvgpu.mbarrier.arrive.expect_tx %barrier[%c0], %bytes : " + mbarrierExampleType,
-		Operands: []ir.ValueDef{ir.Operand("barriers", mbarrierGroup), ir.Operand("txcount", indexType),
-			ir.Operand("mbarId", indexType), ir.Opt("predicate", i1Type)},
-		Results: ir.NoValues,
-		Custom:  strippedTypes,
-		Format: "$barriers `[` $mbarId `]` `,` $txcount (`,` `predicate` `=` $predicate^)? attr-dict `:` " +
-			"custom<MBarrierGroup>(type($barriers))",
-	}
-}
+// tokenTail is the doc example's result type of the ops returning a token.
+const tokenTail = " -> !nvgpu.mbarrier.token"
 
-func mbarrierTryWaitParityOp() *ir.OpDef {
-	return &ir.OpDef{
-		Name:    "nvgpu.mbarrier.try_wait.parity",
-		Summary: "Waits for the `nvgpu.mbarrier` to complete its current phase.",
-		Doc: "Blocks until the phase of barrier mbarId with parity phaseParity (false: even, true: odd) " +
-			"has completed, retrying after each time-out of ticks.\n\n" +
-			"    nvgpu.mbarrier.try_wait.parity %barrier[%c0], %parity, %ticks : " + mbarrierExampleType,
-		Operands: []ir.ValueDef{ir.Operand("barriers", mbarrierGroup), ir.Operand("phaseParity", i1Type),
-			ir.Operand("ticks", indexType), ir.Operand("mbarId", indexType)},
-		Results: ir.NoValues,
-		Custom:  strippedTypes,
-		Format: "$barriers `[` $mbarId `]` `,` $phaseParity `,` $ticks attr-dict `:` " +
-			"custom<MBarrierGroup>(type($barriers))",
+// predicated is the syntax of an optional predicate operand.
+const predicated = " (`,` `predicate` `=` $predicate^)?"
+
+// barrierOps returns the ops on one barrier of a group.
+func barrierOps() []*ir.OpDef {
+	mbarID, count := ir.Operand("mbarId", indexType), ir.Operand("count", indexType)
+	pred := ir.Opt("predicate", i1Type)
+	token := []ir.ValueDef{ir.Operand("token", mbarrierToken)}
+	ops := []barrierOp{{
+		name:    "nvgpu.mbarrier.init",
+		summary: "Initialize the `nvgpu.mbarrier`.",
+		doc: "Initialises barrier mbarId of the group to expect count arrivals per phase; predicate, when " +
+			"given, guards the operation.",
+		example:  "nvgpu.mbarrier.init %barrier[%c0], %count",
+		operands: []ir.ValueDef{count, mbarID, pred}, results: ir.NoValues,
+		args: " `,` $count" + predicated,
+	}, {
+		name:    "nvgpu.mbarrier.arrive",
+		summary: "Performs arrive operation on the `nvgpu.mbarrier.arrive`.",
+		doc: "Counts the thread's arrival at barrier mbarId and returns a token naming the phase it " +
+			"arrived in.",
+		example:  "%token = nvgpu.mbarrier.arrive %barrier[%c0]",
+		operands: []ir.ValueDef{mbarID}, results: token,
+		tail: tokenTail,
+	}, {
+		name:    "nvgpu.mbarrier.arrive.nocomplete",
+		summary: "Performs arrive operation on the `nvgpu.mbarrier.arrive.nocomplete` as non-blocking.",
+		doc: "Counts count arrivals at barrier mbarId without completing its current phase, and returns " +
+			"a token naming the phase.",
+		example:  "%token = nvgpu.mbarrier.arrive.nocomplete %barrier[%c0], %count",
+		operands: []ir.ValueDef{mbarID, count}, results: token,
+		args: " `,` $count", tail: tokenTail,
+	}, {
+		name:    "nvgpu.mbarrier.arrive.expect_tx",
+		summary: "Performs expect_tx operation on the `nvgpu.mbarrier.arrive`",
+		doc: "Raises the transaction count of barrier mbarId's current phase by txcount bytes, then " +
+			"arrives; predicate, when given, guards the operation.",
+		example:  "nvgpu.mbarrier.arrive.expect_tx %barrier[%c0], %bytes",
+		operands: []ir.ValueDef{ir.Operand("txcount", indexType), mbarID, pred}, results: ir.NoValues,
+		args: " `,` $txcount" + predicated,
+	}, {
+		name:    "nvgpu.mbarrier.test.wait",
+		summary: "Checks if the `nvgpu.mbarrier` has completed its current phase.",
+		doc: "Returns, without blocking, whether the phase of barrier mbarId that token (from " +
+			"nvgpu.mbarrier.arrive) names has completed.",
+		example:  "%done = nvgpu.mbarrier.test.wait %barrier[%c0], %token",
+		operands: []ir.ValueDef{token[0], mbarID}, results: []ir.ValueDef{ir.Operand("waitComplete", i1Type)},
+		args: " `,` $token", tail: ", !nvgpu.mbarrier.token",
+	}, {
+		name:    "nvgpu.mbarrier.try_wait.parity",
+		summary: "Waits for the `nvgpu.mbarrier` to complete its current phase.",
+		doc: "Blocks until the phase of barrier mbarId with parity phaseParity (false: even, true: odd) " +
+			"has completed, retrying after each time-out of ticks.",
+		example:  "nvgpu.mbarrier.try_wait.parity %barrier[%c0], %parity, %ticks",
+		operands: []ir.ValueDef{ir.Operand("phaseParity", i1Type), ir.Operand("ticks", indexType), mbarID},
+		results:  ir.NoValues,
+		args:     " `,` $phaseParity `,` $ticks",
+	}}
+	defs := make([]*ir.OpDef, len(ops))
+	for i, b := range ops {
+		defs[i] = b.def()
 	}
+	return defs
 }

@@ -349,43 +349,41 @@ func unlocated(err error) error {
 	return err
 }
 
-func (s *textReader) typ() (ir.Type, error) {
+// valueAs reads the next parameter value and converts it with parse.
+func valueAs[T any](s *textReader, parse func(string) (T, error)) (T, error) {
 	v, err := s.value()
 	if err != nil {
-		return nil, err
+		var zero T
+		return zero, err
 	}
-	t, err := parser.ParseType(nestedCtx(), v)
-	return t, unlocated(err)
+	return parse(v)
+}
+
+func (s *textReader) typ() (ir.Type, error) {
+	return valueAs(s, func(v string) (ir.Type, error) {
+		t, err := parser.ParseType(nestedCtx(), v)
+		return t, unlocated(err)
+	})
 }
 
 func (s *textReader) attr() (ir.Attribute, error) {
-	v, err := s.value()
-	if err != nil {
-		return nil, err
-	}
-	a, err := parser.ParseAttribute(nestedCtx(), v)
-	return a, unlocated(err)
+	return valueAs(s, func(v string) (ir.Attribute, error) {
+		a, err := parser.ParseAttribute(nestedCtx(), v)
+		return a, unlocated(err)
+	})
 }
 
 func (s *textReader) integer() (int64, error) {
-	v, err := s.value()
-	if err != nil {
-		return 0, err
-	}
-	n, err := strconv.ParseInt(v, 10, 64)
-	if err != nil {
-		return 0, fmt.Errorf("expected integer value")
-	}
-	return n, nil
+	return valueAs(s, func(v string) (int64, error) {
+		n, err := strconv.ParseInt(v, 10, 64)
+		if err != nil {
+			return 0, fmt.Errorf("expected integer value")
+		}
+		return n, nil
+	})
 }
 
-func (s *textReader) keyword() (string, error) {
-	v, err := s.value()
-	if err != nil {
-		return "", err
-	}
-	return v, nil
-}
+func (s *textReader) keyword() (string, error) { return s.value() }
 
 // opReader reads parameters through an op's parser (the stripped form).
 type opReader struct{ p ir.OpParser }

@@ -56,28 +56,26 @@ func (o WarpgroupMmaOp) IsTransposeA() bool { return o.TransposeA() != nil }
 // IsTransposeB reports whether B is transposed (column-major).
 func (o WarpgroupMmaOp) IsTransposeB() bool { return o.TransposeB() != nil }
 
-// TensorMapOf returns v's type as a tensor map descriptor type, or nil.
-func TensorMapOf(v *ir.Value) *TensorMapDescriptorType {
-	t, _ := v.Type().(*TensorMapDescriptorType)
+// typeOf returns v's type as a T, or the zero T (nil) when it is not one.
+func typeOf[T ir.Type](v *ir.Value) T {
+	t, _ := v.Type().(T)
 	return t
 }
 
+// TensorMapOf returns v's type as a tensor map descriptor type, or nil.
+func TensorMapOf(v *ir.Value) *TensorMapDescriptorType { return typeOf[*TensorMapDescriptorType](v) }
+
 // MBarrierGroupOf returns v's type as an mbarrier group type, or nil.
-func MBarrierGroupOf(v *ir.Value) *MBarrierGroupType {
-	t, _ := v.Type().(*MBarrierGroupType)
-	return t
-}
+func MBarrierGroupOf(v *ir.Value) *MBarrierGroupType { return typeOf[*MBarrierGroupType](v) }
 
 // WarpgroupMatrixDescriptorOf returns v's type as a warpgroup descriptor type, or nil.
 func WarpgroupMatrixDescriptorOf(v *ir.Value) *WarpgroupMatrixDescriptorType {
-	t, _ := v.Type().(*WarpgroupMatrixDescriptorType)
-	return t
+	return typeOf[*WarpgroupMatrixDescriptorType](v)
 }
 
 // WarpgroupAccumulatorOf returns v's type as a warpgroup accumulator type, or nil.
 func WarpgroupAccumulatorOf(v *ir.Value) *WarpgroupAccumulatorType {
-	t, _ := v.Type().(*WarpgroupAccumulatorType)
-	return t
+	return typeOf[*WarpgroupAccumulatorType](v)
 }
 
 // IsShared reports whether the barriers live in shared memory.

@@ -200,6 +200,23 @@ func (dev *Device) LaunchEx(f *Function, c LaunchConfig, args ...any) error {
 	return nil
 }
 
+// create makes a driver object by fn(&handle, 0), the shape of
+// cuStreamCreate and cuEventCreate with default flags.
+func (dev *Device) create(fn int, handle *uintptr) error {
+	return dev.do(func() error { return dev.call(fn, uintptr(unsafe.Pointer(handle)), 0) })
+}
+
+// release destroys the driver object *handle names by fn(handle) and
+// zeroes the handle first, so that a second release is a no-op.
+func (dev *Device) release(fn int, handle *uintptr) error {
+	if *handle == 0 {
+		return nil
+	}
+	h := *handle
+	*handle = 0
+	return dev.do(func() error { return dev.call(fn, h) })
+}
+
 // Stream is a CUDA stream.
 type Stream struct {
 	dev    *Device
@@ -210,8 +227,7 @@ type Stream struct {
 // synchronises with the legacy default stream).
 func (dev *Device) NewStream() (*Stream, error) {
 	s := &Stream{dev: dev}
-	err := dev.do(func() error { return dev.call(fnStreamCreate, uintptr(unsafe.Pointer(&s.handle)), 0) })
-	if err != nil {
+	if err := dev.create(fnStreamCreate, &s.handle); err != nil {
 		return nil, err
 	}
 	return s, nil
@@ -224,12 +240,7 @@ func (s *Stream) Synchronize() error {
 
 // Destroy destroys the stream (cuStreamDestroy).
 func (s *Stream) Destroy() error {
-	if s.handle == 0 {
-		return nil
-	}
-	h := s.handle
-	s.handle = 0
-	return s.dev.do(func() error { return s.dev.call(fnStreamDestroy, h) })
+	return s.dev.release(fnStreamDestroy, &s.handle)
 }
 
 // Handle is the CUstream, for libraries that take one (cuBLAS).
@@ -249,8 +260,7 @@ type Event struct {
 // NewEvent creates an event that records time (cuEventCreate).
 func (dev *Device) NewEvent() (*Event, error) {
 	e := &Event{dev: dev}
-	err := dev.do(func() error { return dev.call(fnEventCreate, uintptr(unsafe.Pointer(&e.handle)), 0) })
-	if err != nil {
+	if err := dev.create(fnEventCreate, &e.handle); err != nil {
 		return nil, err
 	}
 	return e, nil
@@ -268,12 +278,7 @@ func (e *Event) Synchronize() error {
 
 // Destroy destroys the event (cuEventDestroy).
 func (e *Event) Destroy() error {
-	if e.handle == 0 {
-		return nil
-	}
-	h := e.handle
-	e.handle = 0
-	return e.dev.do(func() error { return e.dev.call(fnEventDestroy, h) })
+	return e.dev.release(fnEventDestroy, &e.handle)
 }
 
 // ElapsedMillis is the time between two recorded events in milliseconds

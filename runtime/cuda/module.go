@@ -61,12 +61,7 @@ func (dev *Device) LoadPTX(ptx string) (*Module, error) {
 
 // Unload unloads the module (cuModuleUnload).
 func (m *Module) Unload() error {
-	if m.handle == 0 {
-		return nil
-	}
-	h := m.handle
-	m.handle = 0
-	return m.dev.do(func() error { return m.dev.call(fnModuleUnload, h) })
+	return m.dev.release(fnModuleUnload, &m.handle)
 }
 
 // Function is a kernel of a loaded module.
