@@ -12,9 +12,9 @@ import (
 // compiler run is short and its IR stays live until the output is written,
 // so the default (100) collects the same live graph many times over: on the
 // 2.5 MB parse+print benchmark (tests/perf TestVsMlirOpt) the collector took
-// about a fifth of the CPU time. 400 trades a larger peak heap (tens of MB
+// about a fifth of the CPU time. 700 trades a larger peak heap (tens of MB
 // at that size) for most of that time. GOGC in the environment still wins.
-const gcPercent = 400
+const gcPercent = 700
 
 func main() {
 	if _, set := os.LookupEnv("GOGC"); !set {
