@@ -2,6 +2,7 @@ package gpumatmulhopper
 
 import (
 	"fmt"
+	"github.com/goopt/goopt/passes/internal/kernelemit"
 	"regexp"
 
 	"github.com/goopt/goopt/dialects/gpu/gpuutil"
@@ -112,11 +113,11 @@ func (k *kernel) source() string {
 // element (gr, gc) being inside C, and returns what closes it. A 4-wide
 // access is wholly in or out: gc is a multiple of 4 and so is N
 // (fitBounds).
-func (k *kernel) guardC(e *emitter, gr, gc string) func() {
+func (k *kernel) guardC(e *kernelemit.Emitter, gr, gc string) func() {
 	if !k.partialMN() {
 		return func() {}
 	}
-	in := e.op("p", "arith.andi %s, %s : i1", e.cmp("ult", gr, e.c(k.M)), e.cmp("ult", gc, e.c(k.N)))
-	e.open("scf.if %s {", in)
-	return func() { e.close("}") }
+	in := e.Op("p", "arith.andi %s, %s : i1", e.Cmp("ult", gr, e.C(k.M)), e.Cmp("ult", gc, e.C(k.N)))
+	e.Open("scf.if %s {", in)
+	return func() { e.Close("}") }
 }

@@ -2,6 +2,7 @@ package gpumatmulhopper
 
 import (
 	"fmt"
+	"github.com/goopt/goopt/passes/internal/kernelemit"
 	"strings"
 )
 
@@ -58,7 +59,7 @@ func (k *kernel) typeC() string { return fmt.Sprintf("memref<%dx%dxf32>", k.M, k
 
 // kernelState names the values the kernel body's pieces share.
 type kernelState struct {
-	e                 *emitter
+	e                 *kernelemit.Emitter
 	tid, m0, n0, smem string
 	full, empty       string // mbarrier groups (empty: warp specialisation only)
 	consumersDone     string // warp specialisation: the consumers' barrier (one mbarrier)
@@ -80,34 +81,34 @@ type kernelState struct {
 func (k *kernel) text() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "func.func @%s(%%A: %s, %%B: %s, %%C: %s) {\n", kernelFunc, k.typeA(), k.typeB(), k.typeC())
-	h := newEmitter(1, "hc")
-	castA := h.op("a", "memref.cast %%A : %s to memref<*xf16>", k.typeA())
-	castB := h.op("b", "memref.cast %%B : %s to memref<*xf16>", k.typeB())
+	h := kernelemit.New(1, "hc")
+	castA := h.Op("a", "memref.cast %%A : %s to memref<*xf16>", k.typeA())
+	castB := h.Op("b", "memref.cast %%B : %s to memref<*xf16>", k.typeB())
 	st := &kernelState{}
-	st.descA = h.op("tma_a", "nvgpu.tma.create.descriptor %s box[%s, %s] : memref<*xf16> -> %s", castA, h.c(k.rowsPerConsumer()/k.CX), h.c(k.BK), k.tmaA())
-	st.descB = h.op("tma_b", "nvgpu.tma.create.descriptor %s box[%s, %s] : memref<*xf16> -> %s", castB, h.c(k.BK), h.c(swizzleElems), k.tmaB())
+	st.descA = h.Op("tma_a", "nvgpu.tma.create.descriptor %s box[%s, %s] : memref<*xf16> -> %s", castA, h.C(k.rowsPerConsumer()/k.CX), h.C(k.BK), k.tmaA())
+	st.descB = h.Op("tma_b", "nvgpu.tma.create.descriptor %s box[%s, %s] : memref<*xf16> -> %s", castB, h.C(k.BK), h.C(swizzleElems), k.tmaB())
 	if k.TMAEpilogue {
-		castC := h.op("cc", "memref.cast %%C : %s to memref<*xf32>", k.typeC())
-		st.descC = h.op("tma_c", "nvgpu.tma.create.descriptor %s box[%s, %s] : memref<*xf32> -> %s", castC, h.c(k.rowsPerConsumer()), h.c(k.BN), k.tmaC())
+		castC := h.Op("cc", "memref.cast %%C : %s to memref<*xf32>", k.typeC())
+		st.descC = h.Op("tma_c", "nvgpu.tma.create.descriptor %s box[%s, %s] : memref<*xf32> -> %s", castC, h.C(k.rowsPerConsumer()), h.C(k.BN), k.tmaC())
 	}
-	smemBytes := h.op("smem_bytes", "arith.constant %d : i32", k.sharedBytes())
+	smemBytes := h.Op("smem_bytes", "arith.constant %d : i32", k.sharedBytes())
 	gx, gy := k.tilesN(), k.tilesM()
 	if k.Persistent {
 		gx, gy = k.gridSize(), 1
 	}
 	clusters := ""
 	if k.clusterSize() > 1 {
-		clusters = fmt.Sprintf("clusters(%%cx, %%cy, %%cz) in (%%scx = %s, %%scy = %s, %%scz = %s) ", h.c(k.CX), h.c(k.CY), h.c(1))
+		clusters = fmt.Sprintf("clusters(%%cx, %%cy, %%cz) in (%%scx = %s, %%scy = %s, %%scz = %s) ", h.C(k.CX), h.C(k.CY), h.C(1))
 	}
-	h.open("gpu.launch %sblocks(%%bx, %%by, %%bz) in (%%gx = %s, %%gy = %s, %%gz = %s) threads(%%tx, %%ty, %%tz) in (%%sx = %s, %%sy = %s, %%sz = %s) dynamic_shared_memory_size %s {",
-		clusters, h.c(gx), h.c(gy), h.c(1), h.c(k.threads()), h.c(1), h.c(1), smemBytes)
+	h.Open("gpu.launch %sblocks(%%bx, %%by, %%bz) in (%%gx = %s, %%gy = %s, %%gz = %s) threads(%%tx, %%ty, %%tz) in (%%sx = %s, %%sy = %s, %%sz = %s) dynamic_shared_memory_size %s {",
+		clusters, h.C(gx), h.C(gy), h.C(1), h.C(k.threads()), h.C(1), h.C(1), smemBytes)
 	body := k.body(st)
-	h.b.WriteString(body)
-	h.line("gpu.terminator")
-	h.close("}")
-	h.line("return")
-	b.WriteString(h.prelude(1))
-	b.WriteString(h.b.String())
+	h.Raw(body)
+	h.Line("gpu.terminator")
+	h.Close("}")
+	h.Line("return")
+	b.WriteString(h.Prelude(1))
+	b.WriteString(h.Text())
 	b.WriteString("}\n")
 	return b.String()
 }
@@ -115,66 +116,66 @@ func (k *kernel) text() string {
 // body writes the launch body: set-up, then the rung's main loop and
 // epilogue. Its constants are defined at its top.
 func (k *kernel) body(st *kernelState) string {
-	e := newEmitter(2, "c")
+	e := kernelemit.New(2, "c")
 	st.e = e
-	st.tid = e.op("tid", "gpu.thread_id x")
+	st.tid = e.Op("tid", "gpu.thread_id x")
 	if k.clusterSize() > 1 {
 		tm, tn := k.clusterTileCoords(st)
-		st.m0 = e.mulC(tm, k.BM)
-		st.n0 = e.mulC(tn, k.BN)
+		st.m0 = e.MulC(tm, k.BM)
+		st.n0 = e.MulC(tn, k.BN)
 	} else if !k.Persistent {
 		tm, tn := k.tileCoords(e)
-		st.m0 = e.mulC(tm, k.BM)
-		st.n0 = e.mulC(tn, k.BN)
+		st.m0 = e.MulC(tm, k.BM)
+		st.n0 = e.MulC(tn, k.BN)
 	}
-	st.smem = e.op("smem", "gpu.dynamic_shared_memory : %s", smemType)
-	st.full = e.op("full", "nvgpu.mbarrier.create -> %s", k.barrierType())
+	st.smem = e.Op("smem", "gpu.dynamic_shared_memory : %s", smemType)
+	st.full = e.Op("full", "nvgpu.mbarrier.create -> %s", k.barrierType())
 	if k.clusterSize() > 1 {
 		k.clusterSetup(st)
 	} else if k.WarpSpecialize {
-		st.empty = e.op("empty", "nvgpu.mbarrier.create -> %s", k.barrierType())
+		st.empty = e.Op("empty", "nvgpu.mbarrier.create -> %s", k.barrierType())
 	}
 	if k.WarpSpecialize {
-		st.consumersDone = e.op("done", "nvgpu.mbarrier.create -> %s", syncBarrierType)
+		st.consumersDone = e.Op("done", "nvgpu.mbarrier.create -> %s", syncBarrierType)
 	}
 	if k.Persistent && !k.OverlapEpilogue {
-		st.stagingFree = e.op("free", "nvgpu.mbarrier.create -> %s", syncBarrierType)
+		st.stagingFree = e.Op("free", "nvgpu.mbarrier.create -> %s", syncBarrierType)
 	}
-	st.leader = e.cmp("eq", st.tid, e.c(0))
+	st.leader = e.Cmp("eq", st.tid, e.C(0))
 	// One thread initialises the barriers: full[s] completes when the
 	// loads of a slot have landed (one arrive carrying the byte count),
 	// empty[s] when every consumer warpgroup has released the slot.
-	e.open("scf.if %s {", st.leader)
-	s := e.fresh("s")
-	e.open("scf.for %s = %s to %s step %s {", s, e.c(0), e.c(k.Stages), e.c(1))
-	e.line("nvgpu.mbarrier.init %s[%s], %s : %s", st.full, s, e.c(1), k.barrierType())
+	e.Open("scf.if %s {", st.leader)
+	s := e.Fresh("s")
+	e.Open("scf.for %s = %s to %s step %s {", s, e.C(0), e.C(k.Stages), e.C(1))
+	e.Line("nvgpu.mbarrier.init %s[%s], %s : %s", st.full, s, e.C(1), k.barrierType())
 	if st.empty != "" {
-		e.line("nvgpu.mbarrier.init %s[%s], %s : %s", st.empty, s, e.c(k.Consumers), k.barrierType())
+		e.Line("nvgpu.mbarrier.init %s[%s], %s : %s", st.empty, s, e.C(k.Consumers), k.barrierType())
 	}
 	if st.emptyPtr != "" {
 		// Every consumer warpgroup of the cluster releases each slot: the
 		// slot is written by the multicasts of every block.
-		e.line("nvvm.mbarrier.init.shared %s, %s : !llvm.ptr<3>, i32", k.emptyAt(st, s), e.op("v", "arith.constant %d : i32", k.Consumers*k.clusterSize()))
+		e.Line("nvvm.mbarrier.init.shared %s, %s : !llvm.ptr<3>, i32", k.emptyAt(st, s), e.Op("v", "arith.constant %d : i32", k.Consumers*k.clusterSize()))
 	}
-	e.close("}")
+	e.Close("}")
 	if k.WarpSpecialize {
-		e.line("nvgpu.mbarrier.init %s[%s], %s : %s", st.consumersDone, e.c(0), e.c(k.Consumers*warpgroupSize), syncBarrierType)
+		e.Line("nvgpu.mbarrier.init %s[%s], %s : %s", st.consumersDone, e.C(0), e.C(k.Consumers*warpgroupSize), syncBarrierType)
 	}
 	if st.stagingFree != "" {
-		e.line("nvgpu.mbarrier.init %s[%s], %s : %s", st.stagingFree, e.c(0), e.c(k.Consumers*warpgroupSize), syncBarrierType)
+		e.Line("nvgpu.mbarrier.init %s[%s], %s : %s", st.stagingFree, e.C(0), e.C(k.Consumers*warpgroupSize), syncBarrierType)
 	}
-	e.line("nvgpu.tma.prefetch.descriptor %s : %s", st.descA, k.tmaA())
-	e.line("nvgpu.tma.prefetch.descriptor %s : %s", st.descB, k.tmaB())
-	e.close("}")
+	e.Line("nvgpu.tma.prefetch.descriptor %s : %s", st.descA, k.tmaA())
+	e.Line("nvgpu.tma.prefetch.descriptor %s : %s", st.descB, k.tmaB())
+	e.Close("}")
 	// The initialised barriers must be visible to every thread before any
 	// waits on them; in a cluster, to every block's, whose multicasts
 	// complete on them and whose consumers arrive on them.
 	if k.clusterSize() > 1 {
-		e.line("nvvm.fence.mbarrier.init")
-		e.line("nvvm.cluster.arrive {aligned}")
-		e.line("nvvm.cluster.wait {aligned}")
+		e.Line("nvvm.fence.mbarrier.init")
+		e.Line("nvvm.cluster.arrive {aligned}")
+		e.Line("nvvm.cluster.wait {aligned}")
 	} else {
-		e.line("gpu.barrier")
+		e.Line("gpu.barrier")
 	}
 	if k.WarpSpecialize {
 		k.specialised(st)
@@ -184,43 +185,43 @@ func (k *kernel) body(st *kernelState) string {
 	if k.clusterSize() > 1 {
 		// A block must not exit while its peers may still arrive on its
 		// empty barriers.
-		e.line("nvvm.cluster.arrive {aligned}")
-		e.line("nvvm.cluster.wait {aligned}")
+		e.Line("nvvm.cluster.arrive {aligned}")
+		e.Line("nvvm.cluster.wait {aligned}")
 	}
-	return e.prelude(2) + e.b.String()
+	return e.Prelude(2) + e.Text()
 }
 
 // tileCoords returns the (row, column) tile of C the block computes. With
 // grid-swizzle=G the blocks are rasterised in groups of G tile rows, so
 // that blocks running together share A's and B's tiles in L2.
-func (k *kernel) tileCoords(e *emitter) (string, string) {
-	bx := e.op("bx", "gpu.block_id x")
-	by := e.op("by", "gpu.block_id y")
+func (k *kernel) tileCoords(e *kernelemit.Emitter) (string, string) {
+	bx := e.Op("bx", "gpu.block_id x")
+	by := e.Op("by", "gpu.block_id y")
 	if k.GridSwizzle <= 1 || k.tilesM() <= 1 {
 		return by, bx
 	}
-	return k.tileOf(e, e.add(e.mulC(by, k.tilesN()), bx))
+	return k.tileOf(e, e.Add(e.MulC(by, k.tilesN()), bx))
 }
 
 // tileOf maps a linear tile number pid (row-major over the tile grid) to
 // its (row, column) tile, rasterised in groups of grid-swizzle tile rows.
-func (k *kernel) tileOf(e *emitter, pid string) (string, string) {
+func (k *kernel) tileOf(e *kernelemit.Emitter, pid string) (string, string) {
 	return k.tileOfGrid(e, pid, k.tilesM(), k.tilesN())
 }
 
 // tileOfGrid is tileOf over a tilesM x tilesN grid.
-func (k *kernel) tileOfGrid(e *emitter, pid string, tilesM, tilesN int64) (string, string) {
+func (k *kernel) tileOfGrid(e *kernelemit.Emitter, pid string, tilesM, tilesN int64) (string, string) {
 	if k.GridSwizzle <= 1 || tilesM <= 1 {
-		return e.div(pid, e.c(tilesN)), e.rem(pid, e.c(tilesN))
+		return e.Div(pid, e.C(tilesN)), e.Rem(pid, e.C(tilesN))
 	}
 	g := min(k.GridSwizzle, tilesM)
-	group := e.div(pid, e.c(g*tilesN))
-	first := e.mulC(group, g)
-	left := e.op("v", "arith.subi %s, %s : index", e.c(tilesM), first)
-	size := e.op("v", "arith.minui %s, %s : index", left, e.c(g))
-	inGroup := e.rem(pid, e.c(g*tilesN))
-	tm := e.add(first, e.rem(inGroup, size))
-	tn := e.div(inGroup, size)
+	group := e.Div(pid, e.C(g*tilesN))
+	first := e.MulC(group, g)
+	left := e.Op("v", "arith.subi %s, %s : index", e.C(tilesM), first)
+	size := e.Op("v", "arith.minui %s, %s : index", left, e.C(g))
+	inGroup := e.Rem(pid, e.C(g*tilesN))
+	tm := e.Add(first, e.Rem(inGroup, size))
+	tn := e.Div(inGroup, size)
 	return tm, tn
 }
 
@@ -231,17 +232,17 @@ func (k *kernel) tileOfGrid(e *emitter, pid string, tilesM, tilesN int64) (strin
 func (k *kernel) tileLoop(st *kernelState) func() {
 	e := st.e
 	if !k.Persistent {
-		st.tileIndex = e.c(0)
+		st.tileIndex = e.C(0)
 		return func() {}
 	}
-	bx := e.op("bx", "gpu.block_id x")
-	t := e.fresh("t")
-	e.open("scf.for %s = %s to %s step %s {", t, bx, e.c(k.tiles()), e.c(k.gridSize()))
-	st.tileIndex = e.div(e.op("v", "arith.subi %s, %s : index", t, bx), e.c(k.gridSize()))
+	bx := e.Op("bx", "gpu.block_id x")
+	t := e.Fresh("t")
+	e.Open("scf.for %s = %s to %s step %s {", t, bx, e.C(k.tiles()), e.C(k.gridSize()))
+	st.tileIndex = e.Div(e.Op("v", "arith.subi %s, %s : index", t, bx), e.C(k.gridSize()))
 	tm, tn := k.tileOf(e, t)
-	st.m0 = e.mulC(tm, k.BM)
-	st.n0 = e.mulC(tn, k.BN)
-	return func() { e.close("}") }
+	st.m0 = e.MulC(tm, k.BM)
+	st.n0 = e.MulC(tn, k.BN)
+	return func() { e.Close("}") }
 }
 
 // load writes the TMA loads of K tile kt into ring slot slot, announced on
@@ -252,13 +253,13 @@ func (k *kernel) tileLoop(st *kernelState) func() {
 // whole slot's bytes.
 func (k *kernel) load(st *kernelState, kt, slot string) {
 	e := st.e
-	e.line("nvgpu.mbarrier.arrive.expect_tx %s[%s], %s : %s", st.full, slot, e.c(k.aSlotBytes()+k.bSlotBytes()), k.barrierType())
-	kc := e.mulC(kt, k.BK)
-	aSlot := e.mulC(slot, k.aSlotBytes())
+	e.Line("nvgpu.mbarrier.arrive.expect_tx %s[%s], %s : %s", st.full, slot, e.C(k.aSlotBytes()+k.bSlotBytes()), k.barrierType())
+	kc := e.MulC(kt, k.BK)
+	aSlot := e.MulC(slot, k.aSlotBytes())
 	rows := k.rowsPerConsumer()
 	mask := ""
 	if k.clusterSize() > 1 {
-		mask = " multicast_mask = " + e.op("mask", "arith.constant %d : i16", (int64(1)<<k.clusterSize())-1)
+		mask = " multicast_mask = " + e.Op("mask", "arith.constant %d : i16", (int64(1)<<k.clusterSize())-1)
 	}
 	aMask, bMask := "", ""
 	if k.CX > 1 {
@@ -269,29 +270,29 @@ func (k *kernel) load(st *kernelState, kt, slot string) {
 	}
 	aRows := rows / k.CX
 	for w := int64(0); w < k.Consumers; w++ {
-		off := e.addC(aSlot, w*rows*k.BK*f16Bytes)
-		row := e.addC(st.m0, w*rows)
+		off := e.AddC(aSlot, w*rows*k.BK*f16Bytes)
+		row := e.AddC(st.m0, w*rows)
 		if k.CX > 1 {
 			// Block rx loads rows rx*aRows.. of each consumer's box.
-			part := e.mulC(st.rx, aRows)
-			off = e.add(off, e.mulC(part, k.BK*f16Bytes))
-			row = e.add(row, part)
+			part := e.MulC(st.rx, aRows)
+			off = e.Add(off, e.MulC(part, k.BK*f16Bytes))
+			row = e.Add(row, part)
 		}
-		view := e.op("sa", "memref.view %s[%s][] : %s to %s", st.smem, off, smemType, smemTile(aRows, k.BK, "f16"))
+		view := e.Op("sa", "memref.view %s[%s][] : %s to %s", st.smem, off, smemType, smemTile(aRows, k.BK, "f16"))
 		// TMA coordinates are innermost first: (column, row).
-		e.line("nvgpu.tma.async.load %s[%s, %s], %s[%s] to %s%s : %s, %s -> %s", st.descA, kc, row, st.full, slot, view, aMask, k.tmaA(), k.barrierType(), smemTile(aRows, k.BK, "f16"))
+		e.Line("nvgpu.tma.async.load %s[%s, %s], %s[%s] to %s%s : %s, %s -> %s", st.descA, kc, row, st.full, slot, view, aMask, k.tmaA(), k.barrierType(), smemTile(aRows, k.BK, "f16"))
 	}
-	bSlot := e.addC(e.mulC(slot, k.bSlotBytes()), k.bBase())
+	bSlot := e.AddC(e.MulC(slot, k.bSlotBytes()), k.bBase())
 	boxes := k.BN / swizzleElems / k.CY
 	for j := int64(0); j < boxes; j++ {
-		box := e.c(j)
+		box := e.C(j)
 		if k.CY > 1 {
 			// Block ry loads boxes ry*boxes...
-			box = e.addC(e.mulC(st.ry, boxes), j)
+			box = e.AddC(e.MulC(st.ry, boxes), j)
 		}
-		off := e.add(bSlot, e.mulC(box, k.BK*swizzleElems*f16Bytes))
-		view := e.op("sb", "memref.view %s[%s][] : %s to %s", st.smem, off, smemType, smemTile(k.BK, swizzleElems, "f16"))
-		e.line("nvgpu.tma.async.load %s[%s, %s], %s[%s] to %s%s : %s, %s -> %s", st.descB, e.add(st.n0, e.mulC(box, swizzleElems)), kc, st.full, slot, view, bMask, k.tmaB(), k.barrierType(), smemTile(k.BK, swizzleElems, "f16"))
+		off := e.Add(bSlot, e.MulC(box, k.BK*swizzleElems*f16Bytes))
+		view := e.Op("sb", "memref.view %s[%s][] : %s to %s", st.smem, off, smemType, smemTile(k.BK, swizzleElems, "f16"))
+		e.Line("nvgpu.tma.async.load %s[%s, %s], %s[%s] to %s%s : %s, %s -> %s", st.descB, e.Add(st.n0, e.MulC(box, swizzleElems)), kc, st.full, slot, view, bMask, k.tmaB(), k.barrierType(), smemTile(k.BK, swizzleElems, "f16"))
 	}
 }
 
@@ -299,8 +300,8 @@ func (k *kernel) load(st *kernelState, kt, slot string) {
 // the given round (phases alternate parity 0, 1, 0, ...).
 func (k *kernel) waitParity(st *kernelState, bar, slot, round string) {
 	e := st.e
-	parity := e.op("parity", "arith.trunci %s : i32 to i1", e.op("v", "arith.index_cast %s : index to i32", e.rem(round, e.c(2))))
-	e.line("nvgpu.mbarrier.try_wait.parity %s[%s], %s, %s : %s", bar, slot, parity, e.c(tryWaitTicks), k.barrierType())
+	parity := e.Op("parity", "arith.trunci %s : i32 to i1", e.Op("v", "arith.index_cast %s : index to i32", e.Rem(round, e.C(2))))
+	e.Line("nvgpu.mbarrier.try_wait.parity %s[%s], %s, %s : %s", bar, slot, parity, e.C(tryWaitTicks), k.barrierType())
 }
 
 // mma writes, for the consumer warpgroup wg at ring use kt (the K tile,
@@ -312,17 +313,17 @@ func (k *kernel) waitParity(st *kernelState, bar, slot, round string) {
 // tile kt may still be reading.
 func (k *kernel) mma(st *kernelState, wg, kt, acc string) (string, string) {
 	e := st.e
-	slot := e.rem(kt, e.c(k.Stages))
-	k.waitParity(st, st.full, slot, e.div(kt, e.c(k.Stages)))
+	slot := e.Rem(kt, e.C(k.Stages))
+	k.waitParity(st, st.full, slot, e.Div(kt, e.C(k.Stages)))
 	rows := k.rowsPerConsumer()
-	aOff := e.add(e.mulC(slot, k.aSlotBytes()), e.mulC(wg, rows*k.BK*f16Bytes))
-	va := e.op("sa", "memref.view %s[%s][] : %s to %s", st.smem, aOff, smemType, smemTile(rows, k.BK, "f16"))
-	bOff := e.addC(e.mulC(slot, k.bSlotBytes()), k.bBase())
-	vb := e.op("sb", "memref.view %s[%s][] : %s to %s", st.smem, bOff, smemType, smemTile(k.BK, k.BN, "f16"))
-	da := e.op("da", "nvgpu.warpgroup.generate.descriptor %s, %s : %s, %s -> %s", va, st.descA, smemTile(rows, k.BK, "f16"), k.tmaA(), k.descA())
-	db := e.op("db", "nvgpu.warpgroup.generate.descriptor %s, %s : %s, %s -> %s", vb, st.descB, smemTile(k.BK, k.BN, "f16"), k.tmaB(), k.descB())
+	aOff := e.Add(e.MulC(slot, k.aSlotBytes()), e.MulC(wg, rows*k.BK*f16Bytes))
+	va := e.Op("sa", "memref.view %s[%s][] : %s to %s", st.smem, aOff, smemType, smemTile(rows, k.BK, "f16"))
+	bOff := e.AddC(e.MulC(slot, k.bSlotBytes()), k.bBase())
+	vb := e.Op("sb", "memref.view %s[%s][] : %s to %s", st.smem, bOff, smemType, smemTile(k.BK, k.BN, "f16"))
+	da := e.Op("da", "nvgpu.warpgroup.generate.descriptor %s, %s : %s, %s -> %s", va, st.descA, smemTile(rows, k.BK, "f16"), k.tmaA(), k.descA())
+	db := e.Op("db", "nvgpu.warpgroup.generate.descriptor %s, %s : %s, %s -> %s", vb, st.descB, smemTile(k.BK, k.BN, "f16"), k.tmaB(), k.descB())
 	// B is K x N row-major: the transposed operand layout of wgmma.
-	next := e.op("acc", "nvgpu.warpgroup.mma %s, %s, %s {transposeB} : %s, %s, %s -> %s", da, db, acc, k.descA(), k.descB(), k.accType(), k.accType())
+	next := e.Op("acc", "nvgpu.warpgroup.mma %s, %s, %s {transposeB} : %s, %s, %s -> %s", da, db, acc, k.descA(), k.descB(), k.accType(), k.accType())
 	return next, slot
 }
 
@@ -331,32 +332,32 @@ func (k *kernel) mma(st *kernelState, wg, kt, acc string) (string, string) {
 func (k *kernel) pipelined(st *kernelState) {
 	e := st.e
 	kt := k.kTiles()
-	e.open("scf.if %s {", st.leader)
-	s := e.fresh("s")
-	e.open("scf.for %s = %s to %s step %s {", s, e.c(0), e.c(min(k.Stages, kt)), e.c(1))
+	e.Open("scf.if %s {", st.leader)
+	s := e.Fresh("s")
+	e.Open("scf.for %s = %s to %s step %s {", s, e.C(0), e.C(min(k.Stages, kt)), e.C(1))
 	k.load(st, s, s)
-	e.close("}")
-	e.close("}")
-	wg := e.div(st.tid, e.c(warpgroupSize))
-	acc0 := e.op("acc", "nvgpu.warpgroup.mma.init.accumulator -> %s", k.accType())
-	res, iv, acc := e.fresh("res"), e.fresh("k"), e.fresh("acc")
-	e.open("%s = scf.for %s = %s to %s step %s iter_args(%s = %s) -> (%s) {", res, iv, e.c(0), e.c(kt), e.c(1), acc, acc0, k.accType())
+	e.Close("}")
+	e.Close("}")
+	wg := e.Div(st.tid, e.C(warpgroupSize))
+	acc0 := e.Op("acc", "nvgpu.warpgroup.mma.init.accumulator -> %s", k.accType())
+	res, iv, acc := e.Fresh("res"), e.Fresh("k"), e.Fresh("acc")
+	e.Open("%s = scf.for %s = %s to %s step %s iter_args(%s = %s) -> (%s) {", res, iv, e.C(0), e.C(kt), e.C(1), acc, acc0, k.accType())
 	next, _ := k.mma(st, wg, iv, acc)
 	// Tile kt-1's wgmma has completed in this warpgroup; past the barrier,
 	// in every warpgroup: its slot takes tile kt-1+stages.
-	refill := e.addC(iv, k.Stages-1)
-	more := e.op("p", "arith.andi %s, %s : i1", e.cmp("uge", iv, e.c(1)), e.cmp("ult", refill, e.c(kt)))
-	e.open("scf.if %s {", more)
-	e.line("gpu.barrier")
-	e.open("scf.if %s {", st.leader)
-	k.load(st, refill, e.rem(refill, e.c(k.Stages)))
-	e.close("}")
-	e.close("}")
-	e.line("scf.yield %s : %s", next, k.accType())
-	e.close("}")
+	refill := e.AddC(iv, k.Stages-1)
+	more := e.Op("p", "arith.andi %s, %s : i1", e.Cmp("uge", iv, e.C(1)), e.Cmp("ult", refill, e.C(kt)))
+	e.Open("scf.if %s {", more)
+	e.Line("gpu.barrier")
+	e.Open("scf.if %s {", st.leader)
+	k.load(st, refill, e.Rem(refill, e.C(k.Stages)))
+	e.Close("}")
+	e.Close("}")
+	e.Line("scf.yield %s : %s", next, k.accType())
+	e.Close("}")
 	// The last wgmma must complete before its accumulator is read.
-	e.line("nvvm.wgmma.wait.group.sync.aligned 0")
-	k.epilogue(st, wg, res, func() { e.line("gpu.barrier") })
+	e.Line("nvvm.wgmma.wait.group.sync.aligned 0")
+	k.epilogue(st, wg, res, func() { e.Line("gpu.barrier") })
 }
 
 // specialised is rung 1: the last warpgroup produces (one thread issues
@@ -369,59 +370,59 @@ func (k *kernel) pipelined(st *kernelState) {
 func (k *kernel) specialised(st *kernelState) {
 	e := st.e
 	kt := k.kTiles()
-	wg := e.div(st.tid, e.c(warpgroupSize))
-	isProducer := e.cmp("eq", wg, e.c(k.Consumers))
-	e.open("scf.if %s {", isProducer)
-	e.line("nvvm.setmaxregister decrease %d", producerRegs)
-	e.open("scf.if %s {", e.cmp("eq", st.tid, e.c(k.Consumers*warpgroupSize)))
+	wg := e.Div(st.tid, e.C(warpgroupSize))
+	isProducer := e.Cmp("eq", wg, e.C(k.Consumers))
+	e.Open("scf.if %s {", isProducer)
+	e.Line("nvvm.setmaxregister decrease %d", producerRegs)
+	e.Open("scf.if %s {", e.Cmp("eq", st.tid, e.C(k.Consumers*warpgroupSize)))
 	closeTiles := k.tileLoop(st)
 	if st.stagingFree != "" {
 		// The staging tile lies over the ring: the next tile's loads wait
 		// until the consumers have stored the previous one.
-		e.open("scf.if %s {", e.cmp("uge", st.tileIndex, e.c(1)))
-		k.waitSync(st, st.stagingFree, e.op("v", "arith.subi %s, %s : index", st.tileIndex, e.c(1)))
-		e.close("}")
+		e.Open("scf.if %s {", e.Cmp("uge", st.tileIndex, e.C(1)))
+		k.waitSync(st, st.stagingFree, e.Op("v", "arith.subi %s, %s : index", st.tileIndex, e.C(1)))
+		e.Close("}")
 	}
-	iv := e.fresh("k")
-	e.open("scf.for %s = %s to %s step %s {", iv, e.c(0), e.c(kt), e.c(1))
+	iv := e.Fresh("k")
+	e.Open("scf.for %s = %s to %s step %s {", iv, e.C(0), e.C(kt), e.C(1))
 	g := k.ringUse(st, iv)
-	slot := e.rem(g, e.c(k.Stages))
-	round := e.div(g, e.c(k.Stages))
-	e.open("scf.if %s {", e.cmp("uge", g, e.c(k.Stages)))
+	slot := e.Rem(g, e.C(k.Stages))
+	round := e.Div(g, e.C(k.Stages))
+	e.Open("scf.if %s {", e.Cmp("uge", g, e.C(k.Stages)))
 	// Wait for the consumers' release of the slot's previous round.
-	k.waitEmpty(st, slot, e.op("v", "arith.subi %s, %s : index", round, e.c(1)))
-	e.close("}")
+	k.waitEmpty(st, slot, e.Op("v", "arith.subi %s, %s : index", round, e.C(1)))
+	e.Close("}")
 	k.load(st, iv, slot)
-	e.close("}")
+	e.Close("}")
 	closeTiles()
-	e.close("}")
-	e.open("} else {")
-	e.line("nvvm.setmaxregister increase %d", k.consumerRegs())
+	e.Close("}")
+	e.Open("} else {")
+	e.Line("nvvm.setmaxregister increase %d", k.consumerRegs())
 	closeTiles = k.tileLoop(st)
 	// The first thread of each consumer warpgroup releases its slots.
-	first := e.cmp("eq", e.rem(st.tid, e.c(warpgroupSize)), e.c(0))
-	acc0 := e.op("acc", "nvgpu.warpgroup.mma.init.accumulator -> %s", k.accType())
-	res, civ, acc := e.fresh("res"), e.fresh("k"), e.fresh("acc")
-	e.open("%s = scf.for %s = %s to %s step %s iter_args(%s = %s) -> (%s) {", res, civ, e.c(0), e.c(kt), e.c(1), acc, acc0, k.accType())
+	first := e.Cmp("eq", e.Rem(st.tid, e.C(warpgroupSize)), e.C(0))
+	acc0 := e.Op("acc", "nvgpu.warpgroup.mma.init.accumulator -> %s", k.accType())
+	res, civ, acc := e.Fresh("res"), e.Fresh("k"), e.Fresh("acc")
+	e.Open("%s = scf.for %s = %s to %s step %s iter_args(%s = %s) -> (%s) {", res, civ, e.C(0), e.C(kt), e.C(1), acc, acc0, k.accType())
 	cg := k.ringUse(st, civ)
 	next, _ := k.mma(st, wg, cg, acc)
 	// Tile k-1's wgmma has completed in this warpgroup: one thread
 	// releases its slot.
-	release := e.op("p", "arith.andi %s, %s : i1", e.cmp("uge", civ, e.c(1)), first)
-	e.open("scf.if %s {", release)
-	prev := e.rem(e.addC(cg, k.Stages-1), e.c(k.Stages))
+	release := e.Op("p", "arith.andi %s, %s : i1", e.Cmp("uge", civ, e.C(1)), first)
+	e.Open("scf.if %s {", release)
+	prev := e.Rem(e.AddC(cg, k.Stages-1), e.C(k.Stages))
 	k.release(st, prev)
-	e.close("}")
-	e.line("scf.yield %s : %s", next, k.accType())
-	e.close("}")
-	e.line("nvvm.wgmma.wait.group.sync.aligned 0")
+	e.Close("}")
+	e.Line("scf.yield %s : %s", next, k.accType())
+	e.Close("}")
+	e.Line("nvvm.wgmma.wait.group.sync.aligned 0")
 	if k.Persistent {
 		// The tile's last slot is released too: the ring goes on with the
 		// next tile.
-		e.open("scf.if %s {", first)
-		last := e.rem(k.ringUse(st, e.c(kt-1)), e.c(k.Stages))
+		e.Open("scf.if %s {", first)
+		last := e.Rem(k.ringUse(st, e.C(kt-1)), e.C(k.Stages))
 		k.release(st, last)
-		e.close("}")
+		e.Close("}")
 	}
 	// The producer has no part in the epilogue (nor the registers for
 	// it): the consumers synchronise among themselves, on an mbarrier that
@@ -429,9 +430,9 @@ func (k *kernel) specialised(st *kernelState) {
 	// the wait acquires, at CTA scope: a barrier over the consumers).
 	st.syncPhase = 0
 	k.epilogue(st, wg, res, func() {
-		e.op("tok", "nvgpu.mbarrier.arrive %s[%s] : %s -> !nvgpu.mbarrier.token", st.consumersDone, e.c(0), syncBarrierType)
+		e.Op("tok", "nvgpu.mbarrier.arrive %s[%s] : %s -> !nvgpu.mbarrier.token", st.consumersDone, e.C(0), syncBarrierType)
 		// Persistent blocks run syncsPerTile phases per tile.
-		phase := e.addC(e.mulC(st.tileIndex, k.syncsPerTile()), int64(st.syncPhase))
+		phase := e.AddC(e.MulC(st.tileIndex, k.syncsPerTile()), int64(st.syncPhase))
 		k.waitSync(st, st.consumersDone, phase)
 		st.syncPhase++
 	})
@@ -439,11 +440,11 @@ func (k *kernel) specialised(st *kernelState) {
 		// The staging tile's generic-proxy accesses are ordered before the
 		// TMA loads (async proxy) that will overwrite it, then released to
 		// the producer.
-		e.line("nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}")
-		e.op("tok", "nvgpu.mbarrier.arrive %s[%s] : %s -> !nvgpu.mbarrier.token", st.stagingFree, e.c(0), syncBarrierType)
+		e.Line("nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}")
+		e.Op("tok", "nvgpu.mbarrier.arrive %s[%s] : %s -> !nvgpu.mbarrier.token", st.stagingFree, e.C(0), syncBarrierType)
 	}
 	closeTiles()
-	e.close("}")
+	e.Close("}")
 }
 
 // syncsPerTile is the number of consumer barriers of one epilogue.
@@ -461,15 +462,15 @@ func (k *kernel) ringUse(st *kernelState, kt string) string {
 		return kt
 	}
 	e := st.e
-	return e.add(e.mulC(st.tileIndex, k.kTiles()), kt)
+	return e.Add(e.MulC(st.tileIndex, k.kTiles()), kt)
 }
 
 // waitSync waits on the one-barrier group bar for the phase of the given
 // round.
 func (k *kernel) waitSync(st *kernelState, bar, round string) {
 	e := st.e
-	parity := e.op("parity", "arith.trunci %s : i32 to i1", e.op("v", "arith.index_cast %s : index to i32", e.rem(round, e.c(2))))
-	e.line("nvgpu.mbarrier.try_wait.parity %s[%s], %s, %s : %s", bar, e.c(0), parity, e.c(tryWaitTicks), syncBarrierType)
+	parity := e.Op("parity", "arith.trunci %s : i32 to i1", e.Op("v", "arith.index_cast %s : index to i32", e.Rem(round, e.C(2))))
+	e.Line("nvgpu.mbarrier.try_wait.parity %s[%s], %s, %s : %s", bar, e.C(0), parity, e.C(tryWaitTicks), syncBarrierType)
 }
 
 // epilogue writes C += the accumulators: each warpgroup stores its
@@ -485,44 +486,44 @@ func (k *kernel) epilogue(st *kernelState, wg, acc string, sync func()) {
 	// absolute warp (tid / 32, as upstream's lowering does): warpgroup wg
 	// lands wgmmaM*wg rows past its view, so its view starts that much
 	// before its own rows (wg * rows of the staging tile).
-	part := e.op("st", "memref.view %s[%s][] : %s to %s", st.smem, e.addC(e.mulC(wg, (rows-wgmmaM)*k.BN*f32Bytes), k.stagingBase()), smemType, smemTile(rows, k.BN, "f32"))
-	e.line("nvgpu.warpgroup.mma.store %s, %s : %s to %s", acc, part, strings.TrimPrefix(k.accType(), "!nvgpu.warpgroup.accumulator"), smemTile(rows, k.BN, "f32"))
+	part := e.Op("st", "memref.view %s[%s][] : %s to %s", st.smem, e.AddC(e.MulC(wg, (rows-wgmmaM)*k.BN*f32Bytes), k.stagingBase()), smemType, smemTile(rows, k.BN, "f32"))
+	e.Line("nvgpu.warpgroup.mma.store %s, %s : %s to %s", acc, part, strings.TrimPrefix(k.accType(), "!nvgpu.warpgroup.accumulator"), smemTile(rows, k.BN, "f32"))
 	sync()
-	tile := e.op("st", "memref.view %s[%s][] : %s to %s", st.smem, e.c(k.stagingBase()), smemType, smemTile(k.BM, k.BN, "f32"))
+	tile := e.Op("st", "memref.view %s[%s][] : %s to %s", st.smem, e.C(k.stagingBase()), smemType, smemTile(k.BM, k.BN, "f32"))
 	threads := k.Consumers * warpgroupSize
-	i := e.fresh("i")
+	i := e.Fresh("i")
 	vec := fmt.Sprintf("vector<%dxf32>", epilogueVec)
-	e.open("scf.for %s = %s to %s step %s {", i, e.mulC(st.tid, epilogueVec), e.c(k.BM*k.BN), e.c(threads*epilogueVec))
-	r, c := e.div(i, e.c(k.BN)), e.rem(i, e.c(k.BN))
-	s := e.op("v", "vector.load %s[%s, %s] : %s, %s", tile, r, c, smemTile(k.BM, k.BN, "f32"), vec)
-	gr, gc := e.add(st.m0, r), e.add(st.n0, c)
+	e.Open("scf.for %s = %s to %s step %s {", i, e.MulC(st.tid, epilogueVec), e.C(k.BM*k.BN), e.C(threads*epilogueVec))
+	r, c := e.Div(i, e.C(k.BN)), e.Rem(i, e.C(k.BN))
+	s := e.Op("v", "vector.load %s[%s, %s] : %s, %s", tile, r, c, smemTile(k.BM, k.BN, "f32"), vec)
+	gr, gc := e.Add(st.m0, r), e.Add(st.n0, c)
 	// Past C's edge: no access of C (the TMA store clips the box).
 	endGuard := k.guardC(e, gr, gc)
-	g := e.op("v", "vector.load %%C[%s, %s] : %s, %s", gr, gc, k.typeC(), vec)
-	sum := e.op("v", "arith.addf %s, %s : %s", s, g, vec)
+	g := e.Op("v", "vector.load %%C[%s, %s] : %s, %s", gr, gc, k.typeC(), vec)
+	sum := e.Op("v", "arith.addf %s, %s : %s", s, g, vec)
 	if k.TMAEpilogue {
-		e.line("vector.store %s, %s[%s, %s] : %s, %s", sum, tile, r, c, smemTile(k.BM, k.BN, "f32"), vec)
+		e.Line("vector.store %s, %s[%s, %s] : %s, %s", sum, tile, r, c, smemTile(k.BM, k.BN, "f32"), vec)
 	} else {
-		e.line("vector.store %s, %%C[%s, %s] : %s, %s", sum, gr, gc, k.typeC(), vec)
+		e.Line("vector.store %s, %%C[%s, %s] : %s, %s", sum, gr, gc, k.typeC(), vec)
 	}
 	endGuard()
-	e.close("}")
+	e.Close("}")
 	if !k.TMAEpilogue {
 		return
 	}
 	// The threads' writes become visible to the TMA unit (the async proxy)
 	// before one thread stores the tile.
-	e.line("nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}")
+	e.Line("nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}")
 	sync()
-	e.open("scf.if %s {", st.leader)
+	e.Open("scf.if %s {", st.leader)
 	for w := int64(0); w < k.Consumers; w++ {
-		v := e.op("st", "memref.view %s[%s][] : %s to %s", st.smem, e.c(k.stagingBase()+w*rows*k.BN*f32Bytes), smemType, smemTile(rows, k.BN, "f32"))
-		e.line("nvgpu.tma.async.store %s to %s[%s, %s] : %s -> %s", v, st.descC, st.n0, e.addC(st.m0, w*rows), smemTile(rows, k.BN, "f32"), k.tmaC())
+		v := e.Op("st", "memref.view %s[%s][] : %s to %s", st.smem, e.C(k.stagingBase()+w*rows*k.BN*f32Bytes), smemType, smemTile(rows, k.BN, "f32"))
+		e.Line("nvgpu.tma.async.store %s to %s[%s, %s] : %s -> %s", v, st.descC, st.n0, e.AddC(st.m0, w*rows), smemTile(rows, k.BN, "f32"), k.tmaC())
 	}
 	// The block must not exit while the stores still read shared memory.
-	e.line("nvvm.cp.async.bulk.commit.group")
-	e.line("nvvm.cp.async.bulk.wait_group 0 {read}")
-	e.close("}")
+	e.Line("nvvm.cp.async.bulk.commit.group")
+	e.Line("nvvm.cp.async.bulk.wait_group 0 {read}")
+	e.Close("}")
 }
 
 // clusterSetup finds the block's place in its cluster and the address of
@@ -531,8 +532,8 @@ func (k *kernel) epilogue(st *kernelState, wg, acc string, sync func()) {
 // them remotely, through mapa.
 func (k *kernel) clusterSetup(st *kernelState) {
 	e := st.e
-	base := e.op("v", "memref.extract_aligned_pointer_as_index %s : %s -> index", st.smem, smemType)
-	st.emptyPtr = e.op("v", "arith.index_cast %s : index to i64", e.addC(base, k.emptyBarrierBase()))
+	base := e.Op("v", "memref.extract_aligned_pointer_as_index %s : %s -> index", st.smem, smemType)
+	st.emptyPtr = e.Op("v", "arith.index_cast %s : index to i64", e.AddC(base, k.emptyBarrierBase()))
 }
 
 // clusterTileCoords is tileCoords for a grid of clusters: the clusters
@@ -541,21 +542,21 @@ func (k *kernel) clusterSetup(st *kernelState) {
 // rx), so that blocks along x share A's rows and along y B's columns.
 func (k *kernel) clusterTileCoords(st *kernelState) (string, string) {
 	e := st.e
-	bx := e.op("bx", "gpu.block_id x")
-	by := e.op("by", "gpu.block_id y")
-	st.rx, st.ry = e.rem(bx, e.c(k.CX)), e.rem(by, e.c(k.CY))
-	st.rank = e.add(st.rx, e.mulC(st.ry, k.CX))
-	cx, cy := e.div(bx, e.c(k.CX)), e.div(by, e.c(k.CY))
+	bx := e.Op("bx", "gpu.block_id x")
+	by := e.Op("by", "gpu.block_id y")
+	st.rx, st.ry = e.Rem(bx, e.C(k.CX)), e.Rem(by, e.C(k.CY))
+	st.rank = e.Add(st.rx, e.MulC(st.ry, k.CX))
+	cx, cy := e.Div(bx, e.C(k.CX)), e.Div(by, e.C(k.CY))
 	ctM, ctN := k.tilesM()/k.CY, k.tilesN()/k.CX
-	tm, tn := k.tileOfGrid(e, e.add(e.mulC(cy, ctN), cx), ctM, ctN)
-	return e.add(e.mulC(tm, k.CY), st.ry), e.add(e.mulC(tn, k.CX), st.rx)
+	tm, tn := k.tileOfGrid(e, e.Add(e.MulC(cy, ctN), cx), ctM, ctN)
+	return e.Add(e.MulC(tm, k.CY), st.ry), e.Add(e.MulC(tn, k.CX), st.rx)
 }
 
 // emptyAt is the shared-memory pointer of slot's empty barrier (clusters).
 func (k *kernel) emptyAt(st *kernelState, slot string) string {
 	e := st.e
-	off := e.op("v", "arith.index_cast %s : index to i64", e.mulC(slot, 8))
-	return e.op("v", "llvm.inttoptr %s : i64 to !llvm.ptr<3>", e.op("v", "arith.addi %s, %s : i64", st.emptyPtr, off))
+	off := e.Op("v", "arith.index_cast %s : index to i64", e.MulC(slot, 8))
+	return e.Op("v", "llvm.inttoptr %s : i64 to !llvm.ptr<3>", e.Op("v", "arith.addi %s, %s : i64", st.emptyPtr, off))
 }
 
 // waitEmpty waits for the release of slot's given round.
@@ -565,8 +566,8 @@ func (k *kernel) waitEmpty(st *kernelState, slot, round string) {
 		return
 	}
 	e := st.e
-	parity := e.op("v", "arith.index_cast %s : index to i32", e.rem(round, e.c(2)))
-	e.line("nvvm.mbarrier.try_wait.parity.shared %s, %s, %s : !llvm.ptr<3>, i32, i32", k.emptyAt(st, slot), parity, e.op("v", "arith.constant %d : i32", tryWaitTicks))
+	parity := e.Op("v", "arith.index_cast %s : index to i32", e.Rem(round, e.C(2)))
+	e.Line("nvvm.mbarrier.try_wait.parity.shared %s, %s, %s : !llvm.ptr<3>, i32, i32", k.emptyAt(st, slot), parity, e.Op("v", "arith.constant %d : i32", tryWaitTicks))
 }
 
 // release arrives on slot's empty barrier: in a cluster, on every block's
@@ -575,12 +576,12 @@ func (k *kernel) waitEmpty(st *kernelState, slot, round string) {
 func (k *kernel) release(st *kernelState, slot string) {
 	e := st.e
 	if st.emptyPtr == "" {
-		e.op("tok", "nvgpu.mbarrier.arrive %s[%s] : %s -> !nvgpu.mbarrier.token", st.empty, slot, k.barrierType())
+		e.Op("tok", "nvgpu.mbarrier.arrive %s[%s] : %s -> !nvgpu.mbarrier.token", st.empty, slot, k.barrierType())
 		return
 	}
-	addr := e.op("v", "llvm.ptrtoint %s : !llvm.ptr<3> to i32", k.emptyAt(st, slot))
+	addr := e.Op("v", "llvm.ptrtoint %s : !llvm.ptr<3> to i32", k.emptyAt(st, slot))
 	for r := int64(0); r < k.clusterSize(); r++ {
-		rank := e.op("v", "arith.constant %d : i32", r)
-		e.line(`llvm.inline_asm has_side_effects "{ .reg .b32 remote; mapa.shared::cluster.u32 remote, $0, $1; mbarrier.arrive.release.cluster.shared::cluster.b64 _, [remote]; }", "r,r" %s, %s : (i32, i32) -> ()`, addr, rank)
+		rank := e.Op("v", "arith.constant %d : i32", r)
+		e.Line(`llvm.inline_asm has_side_effects "{ .reg .b32 remote; mapa.shared::cluster.u32 remote, $0, $1; mbarrier.arrive.release.cluster.shared::cluster.b64 _, [remote]; }", "r,r" %s, %s : (i32, i32) -> ()`, addr, rank)
 	}
 }

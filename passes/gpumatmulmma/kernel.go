@@ -2,6 +2,7 @@ package gpumatmulmma
 
 import (
 	"fmt"
+	"github.com/goopt/goopt/passes/internal/kernelemit"
 	"strings"
 )
 
@@ -39,7 +40,7 @@ type copyPlan struct {
 
 // state names the values the kernel body's pieces share.
 type state struct {
-	e            *emitter
+	e            *kernelemit.Emitter
 	zeroB        string // a B fragment of zeros, the base the halves are inserted into
 	tid, m0, n0  string
 	ringA, ringB string
@@ -51,16 +52,16 @@ type state struct {
 func (k *kernel) text() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "func.func @%s(%%A: %s, %%B: %s, %%C: %s) {\n", kernelFunc, k.typeA(), k.typeB(), k.typeC())
-	h := newEmitter(1, "hc")
-	smemBytes := h.op("smem_bytes", "arith.constant %d : i32", k.sharedBytes())
-	h.open("gpu.launch blocks(%%bx, %%by, %%bz) in (%%gx = %s, %%gy = %s, %%gz = %s) threads(%%tx, %%ty, %%tz) in (%%sx = %s, %%sy = %s, %%sz = %s) dynamic_shared_memory_size %s {",
-		h.c(k.N/k.BN), h.c(k.M/k.BM), h.c(1), h.c(k.threads()), h.c(1), h.c(1), smemBytes)
-	h.b.WriteString(k.body())
-	h.line("gpu.terminator")
-	h.close("}")
-	h.line("return")
-	b.WriteString(h.prelude(1))
-	b.WriteString(h.b.String())
+	h := kernelemit.New(1, "hc")
+	smemBytes := h.Op("smem_bytes", "arith.constant %d : i32", k.sharedBytes())
+	h.Open("gpu.launch blocks(%%bx, %%by, %%bz) in (%%gx = %s, %%gy = %s, %%gz = %s) threads(%%tx, %%ty, %%tz) in (%%sx = %s, %%sy = %s, %%sz = %s) dynamic_shared_memory_size %s {",
+		h.C(k.N/k.BN), h.C(k.M/k.BM), h.C(1), h.C(k.threads()), h.C(1), h.C(1), smemBytes)
+	h.Raw(k.body())
+	h.Line("gpu.terminator")
+	h.Close("}")
+	h.Line("return")
+	b.WriteString(h.Prelude(1))
+	b.WriteString(h.Text())
 	b.WriteString("}\n")
 	return b.String()
 }
@@ -68,14 +69,14 @@ func (k *kernel) text() string {
 // body writes the launch body: the copy plans and fragment addresses,
 // the cp.async prologue, the main loop and the epilogue.
 func (k *kernel) body() string {
-	e := newEmitter(2, "c")
+	e := kernelemit.New(2, "c")
 	st := &state{e: e}
-	st.tid = e.op("tid", "gpu.thread_id x")
+	st.tid = e.Op("tid", "gpu.thread_id x")
 	tm, tn := k.tileCoords(e)
-	st.m0, st.n0 = e.mulC(tm, k.BM), e.mulC(tn, k.BN)
-	smem := e.op("smem", "gpu.dynamic_shared_memory : %s", smemType)
-	st.ringA = e.op("ring_a", "memref.view %s[%s][] : %s to %s", smem, e.c(0), smemType, k.ringA())
-	st.ringB = e.op("ring_b", "memref.view %s[%s][] : %s to %s", smem, e.c(k.aRingBytes()), smemType, k.ringB())
+	st.m0, st.n0 = e.MulC(tm, k.BM), e.MulC(tn, k.BN)
+	smem := e.Op("smem", "gpu.dynamic_shared_memory : %s", smemType)
+	st.ringA = e.Op("ring_a", "memref.view %s[%s][] : %s to %s", smem, e.C(0), smemType, k.ringA())
+	st.ringB = e.Op("ring_b", "memref.view %s[%s][] : %s to %s", smem, e.C(k.aRingBytes()), smemType, k.ringB())
 	st.planA = k.plan(st, k.BM, k.BK)
 	st.planB = k.plan(st, k.BK, k.BN)
 	f := k.fragmentAddresses(st)
@@ -85,20 +86,20 @@ func (k *kernel) body() string {
 	kt := k.kTiles()
 	tok := ""
 	for t := int64(0); t < min(k.Stages-1, kt); t++ {
-		tok = k.load(st, e.c(t), e.c(t))
+		tok = k.load(st, e.C(t), e.C(t))
 	}
-	e.line("nvgpu.device_async_wait %s {numGroups = %d : i32}", tok, min(k.Stages-2, kt-1))
-	e.line("gpu.barrier")
-	fa, fb := k.fragments(st, f, e.c(0), 0)
+	e.Line("nvgpu.device_async_wait %s {numGroups = %d : i32}", tok, min(k.Stages-2, kt-1))
+	e.Line("gpu.barrier")
+	fa, fb := k.fragments(st, f, e.C(0), 0)
 
 	// The main loop carries the last commit group's token (the waits'
 	// operand), the first fragments of its tile and the accumulators.
 	nf := k.accumulators()
-	zero := e.op("zero", "arith.constant dense<0.0> : %s", fragC)
-	iv, res := e.fresh("k"), e.fresh("res")
+	zero := e.Op("zero", "arith.constant dense<0.0> : %s", fragC)
+	iv, res := e.Fresh("k"), e.Fresh("res")
 	var args, types []string
 	param := func(init, typ string) string {
-		a := e.fresh("arg")
+		a := e.Fresh("arg")
 		args = append(args, fmt.Sprintf("%s = %s", a, init))
 		types = append(types, typ)
 		return a
@@ -114,18 +115,18 @@ func (k *kernel) body() string {
 	for i := range accs {
 		accs[i] = param(zero, fragC)
 	}
-	e.open("%s:%d = scf.for %s = %s to %s step %s iter_args(%s) -> (%s) {", res, len(args), iv, e.c(0), e.c(kt), e.c(1), strings.Join(args, ", "), strings.Join(types, ", "))
+	e.Open("%s:%d = scf.for %s = %s to %s step %s iter_args(%s) -> (%s) {", res, len(args), iv, e.C(0), e.C(kt), e.C(1), strings.Join(args, ", "), strings.Join(types, ", "))
 	// Tile kt+stages-1 goes to the slot of tile kt-1, which every warp
 	// finished reading before the barrier that ended the last iteration.
-	next := e.addC(iv, k.Stages-1)
-	more := e.cmp("ult", next, e.c(kt))
-	newTok := e.fresh("tok")
-	e.open("%s = scf.if %s -> (%s) {", newTok, more, tokenType)
-	e.line("scf.yield %s : %s", k.load(st, next, e.rem(next, e.c(k.Stages))), tokenType)
-	e.open("} else {")
-	e.line("scf.yield %s : %s", tokArg, tokenType)
-	e.close("}")
-	slot := e.rem(iv, e.c(k.Stages))
+	next := e.AddC(iv, k.Stages-1)
+	more := e.Cmp("ult", next, e.C(kt))
+	newTok := e.Fresh("tok")
+	e.Open("%s = scf.if %s -> (%s) {", newTok, more, tokenType)
+	e.Line("scf.yield %s : %s", k.load(st, next, e.Rem(next, e.C(k.Stages))), tokenType)
+	e.Open("} else {")
+	e.Line("scf.yield %s : %s", tokArg, tokenType)
+	e.Close("}")
+	slot := e.Rem(iv, e.C(k.Stages))
 	nN := k.WN / mmaN
 	steps := k.BK / mmaK
 	for kk := int64(0); kk < steps; kk++ {
@@ -139,30 +140,30 @@ func (k *kernel) body() string {
 		} else {
 			// Tile kt+1 has landed once at most the groups after it are in
 			// flight: stages-2 when this iteration issued one, else none.
-			e.open("scf.if %s {", more)
-			e.line("nvgpu.device_async_wait %s {numGroups = %d : i32}", newTok, k.Stages-2)
-			e.open("} else {")
-			e.line("nvgpu.device_async_wait %s {numGroups = 0 : i32}", newTok)
-			e.close("}")
-			e.line("gpu.barrier")
+			e.Open("scf.if %s {", more)
+			e.Line("nvgpu.device_async_wait %s {numGroups = %d : i32}", newTok, k.Stages-2)
+			e.Open("} else {")
+			e.Line("nvgpu.device_async_wait %s {numGroups = 0 : i32}", newTok)
+			e.Close("}")
+			e.Line("gpu.barrier")
 			// The last iteration reloads its own tile (landed, never
 			// overwritten) rather than read past the ring's last tile.
-			nt := e.op("v", "arith.minui %s, %s : index", e.addC(iv, 1), e.c(kt-1))
-			na, nb = k.fragments(st, f, e.rem(nt, e.c(k.Stages)), 0)
+			nt := e.Op("v", "arith.minui %s, %s : index", e.AddC(iv, 1), e.C(kt-1))
+			na, nb = k.fragments(st, f, e.Rem(nt, e.C(k.Stages)), 0)
 		}
 		for mi := range curA {
 			for nj := range curB {
 				i := int64(mi)*nN + int64(nj)
-				accs[i] = e.op("d", "nvgpu.mma.sync (%s, %s, %s) {mmaShape = [16, 8, 16]} : (%s, %s, %s) -> %s", curA[mi], curB[nj], accs[i], fragA, fragB, fragC, fragC)
+				accs[i] = e.Op("d", "nvgpu.mma.sync (%s, %s, %s) {mmaShape = [16, 8, 16]} : (%s, %s, %s) -> %s", curA[mi], curB[nj], accs[i], fragA, fragB, fragC, fragC)
 			}
 		}
 		curA, curB = na, nb
 	}
 	yield := append(append(append([]string{newTok}, curA...), curB...), accs...)
-	e.line("scf.yield %s : %s", strings.Join(yield, ", "), strings.Join(types, ", "))
-	e.close("}")
+	e.Line("scf.yield %s : %s", strings.Join(yield, ", "), strings.Join(types, ", "))
+	e.Close("}")
 	k.epilogue(st, f.lane, f.rowBase, f.colBase, res, 1+len(curA)+len(curB))
-	return e.prelude(2) + e.b.String()
+	return e.Prelude(2) + e.Text()
 }
 
 // fragAddrs are a thread's loop-invariant ldmatrix addresses: A's rows
@@ -180,35 +181,35 @@ type fragAddrs struct {
 func (k *kernel) fragmentAddresses(st *state) fragAddrs {
 	e := st.e
 	var f fragAddrs
-	f.lane = e.rem(st.tid, e.c(warpSize))
-	warp := e.div(st.tid, e.c(warpSize))
-	f.rowBase = e.mulC(e.div(warp, e.c(k.warpsN())), k.WM)
-	f.colBase = e.mulC(e.rem(warp, e.c(k.warpsN())), k.WN)
+	f.lane = e.Rem(st.tid, e.C(warpSize))
+	warp := e.Div(st.tid, e.C(warpSize))
+	f.rowBase = e.MulC(e.Div(warp, e.C(k.warpsN())), k.WM)
+	f.colBase = e.MulC(e.Rem(warp, e.C(k.warpsN())), k.WN)
 	// ldmatrix x4 on A: lanes 8i..8i+7 address the rows of matrix i, the
 	// 8x8 blocks in the order of mma.sync's A registers: (rows 0-7, k 0-7),
 	// (rows 8-15, k 0-7), (rows 0-7, k 8-15), (rows 8-15, k 8-15). The
 	// swizzle repeats every 8 rows, so one mask serves every 16-row block.
-	aRow := e.add(f.rowBase, e.add(e.rem(f.lane, e.c(8)), e.mulC(e.rem(e.div(f.lane, e.c(8)), e.c(2)), 8)))
-	hi := e.div(f.lane, e.c(16))
+	aRow := e.Add(f.rowBase, e.Add(e.Rem(f.lane, e.C(8)), e.MulC(e.Rem(e.Div(f.lane, e.C(8)), e.C(2)), 8)))
+	hi := e.Div(f.lane, e.C(16))
 	aSwz := k.swizzleOf(e, aRow, k.BK/chunkElems)
 	for mi := int64(0); mi < k.WM/mmaM; mi++ {
-		f.aRows = append(f.aRows, e.addC(aRow, mi*mmaM))
+		f.aRows = append(f.aRows, e.AddC(aRow, mi*mmaM))
 	}
 	for kk := int64(0); kk < k.BK/mmaK; kk++ {
-		f.aCols = append(f.aCols, e.mulC(e.op("v", "arith.xori %s, %s : index", e.addC(hi, kk*2), aSwz), chunkElems))
+		f.aCols = append(f.aCols, e.MulC(e.Op("v", "arith.xori %s, %s : index", e.AddC(hi, kk*2), aSwz), chunkElems))
 	}
 	// ldmatrix x4.trans on B (K x N, row-major): lanes 8i..8i+7 address k
 	// rows 8(i%2) .. +7 of the 8-column block i/2 of a pair; transposed, a
 	// lane gets B[2t, g] and B[2t+1, g] of each, so registers 0-1 are
 	// mma.sync's B fragment of the pair's first n tile, 2-3 of its second.
-	bRow := e.rem(f.lane, e.c(16))
+	bRow := e.Rem(f.lane, e.C(16))
 	bSwz := k.swizzleOf(e, bRow, k.BN/chunkElems)
 	for kk := int64(0); kk < k.BK/mmaK; kk++ {
-		f.bRows = append(f.bRows, e.addC(bRow, kk*mmaK))
+		f.bRows = append(f.bRows, e.AddC(bRow, kk*mmaK))
 	}
-	colChunk := e.add(e.div(f.colBase, e.c(chunkElems)), hi)
+	colChunk := e.Add(e.Div(f.colBase, e.C(chunkElems)), hi)
 	for p := int64(0); p < k.WN/(2*mmaN); p++ {
-		f.bCols = append(f.bCols, e.mulC(e.op("v", "arith.xori %s, %s : index", e.addC(colChunk, 2*p), bSwz), chunkElems))
+		f.bCols = append(f.bCols, e.MulC(e.Op("v", "arith.xori %s, %s : index", e.AddC(colChunk, 2*p), bSwz), chunkElems))
 	}
 	return f
 }
@@ -219,15 +220,15 @@ func (k *kernel) fragmentAddresses(st *state) fragAddrs {
 func (k *kernel) fragments(st *state, f fragAddrs, slot string, kk int64) (fa, fb []string) {
 	e := st.e
 	for _, r := range f.aRows {
-		fa = append(fa, e.op("fa", "nvgpu.ldmatrix %s[%s, %s, %s] {numTiles = 4 : i32, transpose = false} : %s -> %s", st.ringA, slot, r, f.aCols[kk], k.ringA(), fragA))
+		fa = append(fa, e.Op("fa", "nvgpu.ldmatrix %s[%s, %s, %s] {numTiles = 4 : i32, transpose = false} : %s -> %s", st.ringA, slot, r, f.aCols[kk], k.ringA(), fragA))
 	}
 	for _, c := range f.bCols {
-		pair := e.op("fb", "nvgpu.ldmatrix %s[%s, %s, %s] {numTiles = 4 : i32, transpose = true} : %s -> %s", st.ringB, slot, f.bRows[kk], c, k.ringB(), fragA)
+		pair := e.Op("fb", "nvgpu.ldmatrix %s[%s, %s, %s] {numTiles = 4 : i32, transpose = true} : %s -> %s", st.ringB, slot, f.bRows[kk], c, k.ringB(), fragA)
 		for h := 0; h < 2; h++ {
-			lo := e.op("v", "vector.extract %s[%d] : vector<2xf16> from %s", pair, 2*h, fragA)
-			hi := e.op("v", "vector.extract %s[%d] : vector<2xf16> from %s", pair, 2*h+1, fragA)
-			v := e.op("v", "vector.insert %s, %s [0] : vector<2xf16> into %s", lo, st.zeroFragB(), fragB)
-			fb = append(fb, e.op("fb", "vector.insert %s, %s [1] : vector<2xf16> into %s", hi, v, fragB))
+			lo := e.Op("v", "vector.extract %s[%d] : vector<2xf16> from %s", pair, 2*h, fragA)
+			hi := e.Op("v", "vector.extract %s[%d] : vector<2xf16> from %s", pair, 2*h+1, fragA)
+			v := e.Op("v", "vector.insert %s, %s [0] : vector<2xf16> into %s", lo, st.zeroFragB(), fragB)
+			fb = append(fb, e.Op("fb", "vector.insert %s, %s [1] : vector<2xf16> into %s", hi, v, fragB))
 		}
 	}
 	return fa, fb
@@ -237,7 +238,7 @@ func (k *kernel) fragments(st *state, f fragAddrs, slot string, kk int64) (fa, f
 // prologue, whose loads come before, and dominate, every other).
 func (st *state) zeroFragB() string {
 	if st.zeroB == "" {
-		st.zeroB = st.e.op("zb", "arith.constant dense<0.0> : %s", fragB)
+		st.zeroB = st.e.Op("zb", "arith.constant dense<0.0> : %s", fragB)
 	}
 	return st.zeroB
 }
@@ -248,27 +249,27 @@ func (st *state) zeroFragB() string {
 func (k *kernel) plan(st *state, rows, cols int64) copyPlan {
 	e := st.e
 	rowChunks := cols / chunkElems
-	r0 := e.div(st.tid, e.c(rowChunks))
-	ch := e.rem(st.tid, e.c(rowChunks))
-	src := e.mulC(ch, chunkElems)
+	r0 := e.Div(st.tid, e.C(rowChunks))
+	ch := e.Rem(st.tid, e.C(rowChunks))
+	src := e.MulC(ch, chunkElems)
 	var p copyPlan
 	for i := int64(0); i < rows*rowChunks/k.threads(); i++ {
-		r := e.addC(r0, i*k.threads()/rowChunks)
+		r := e.AddC(r0, i*k.threads()/rowChunks)
 		p.rows = append(p.rows, r)
 		p.srcCols = append(p.srcCols, src)
-		p.dstCols = append(p.dstCols, e.mulC(e.op("v", "arith.xori %s, %s : index", ch, k.swizzleOf(e, r, rowChunks)), chunkElems))
+		p.dstCols = append(p.dstCols, e.MulC(e.Op("v", "arith.xori %s, %s : index", ch, k.swizzleOf(e, r, rowChunks)), chunkElems))
 	}
 	return p
 }
 
 // swizzleOf writes the XOR mask of row (see swizzle).
-func (k *kernel) swizzleOf(e *emitter, row string, rowChunks int64) string {
+func (k *kernel) swizzleOf(e *kernelemit.Emitter, row string, rowChunks int64) string {
 	shift, mask := swizzle(rowChunks)
 	r := row
 	if shift > 0 {
-		r = e.op("v", "arith.shrui %s, %s : index", row, e.c(shift))
+		r = e.Op("v", "arith.shrui %s, %s : index", row, e.C(shift))
 	}
-	return e.op("v", "arith.andi %s, %s : index", r, e.c(mask))
+	return e.Op("v", "arith.andi %s, %s : index", r, e.C(mask))
 }
 
 // load writes the cp.async copies of K tile kt into ring slot slot and
@@ -276,17 +277,17 @@ func (k *kernel) swizzleOf(e *emitter, row string, rowChunks int64) string {
 // streams the tiles through L2 only: each is read once per block.
 func (k *kernel) load(st *state, kt, slot string) string {
 	e := st.e
-	kc := e.mulC(kt, k.BK)
+	kc := e.MulC(kt, k.BK)
 	var toks []string
 	for i, r := range st.planA.rows {
-		toks = append(toks, e.op("cp", "nvgpu.device_async_copy %%A[%s, %s], %s[%s, %s, %s], %d {bypassL1} : %s to %s",
-			e.add(st.m0, r), e.add(kc, st.planA.srcCols[i]), st.ringA, slot, r, st.planA.dstCols[i], chunkElems, k.typeA(), k.ringA()))
+		toks = append(toks, e.Op("cp", "nvgpu.device_async_copy %%A[%s, %s], %s[%s, %s, %s], %d {bypassL1} : %s to %s",
+			e.Add(st.m0, r), e.Add(kc, st.planA.srcCols[i]), st.ringA, slot, r, st.planA.dstCols[i], chunkElems, k.typeA(), k.ringA()))
 	}
 	for i, r := range st.planB.rows {
-		toks = append(toks, e.op("cp", "nvgpu.device_async_copy %%B[%s, %s], %s[%s, %s, %s], %d {bypassL1} : %s to %s",
-			e.add(kc, r), e.add(st.n0, st.planB.srcCols[i]), st.ringB, slot, r, st.planB.dstCols[i], chunkElems, k.typeB(), k.ringB()))
+		toks = append(toks, e.Op("cp", "nvgpu.device_async_copy %%B[%s, %s], %s[%s, %s, %s], %d {bypassL1} : %s to %s",
+			e.Add(kc, r), e.Add(st.n0, st.planB.srcCols[i]), st.ringB, slot, r, st.planB.dstCols[i], chunkElems, k.typeB(), k.ringB()))
 	}
-	return e.op("grp", "nvgpu.device_async_create_group %s", strings.Join(toks, ", "))
+	return e.Op("grp", "nvgpu.device_async_create_group %s", strings.Join(toks, ", "))
 }
 
 // epilogue writes C += the accumulators: accumulator (mi, nj) holds, in
@@ -294,19 +295,19 @@ func (k *kernel) load(st *state, kt, slot string) string {
 // 2t+1, one vector<2xf32> access each.
 func (k *kernel) epilogue(st *state, lane, rowBase, colBase, res string, first int) {
 	e := st.e
-	row := e.add(e.add(st.m0, rowBase), e.div(lane, e.c(4)))
-	col := e.add(e.add(st.n0, colBase), e.mulC(e.rem(lane, e.c(4)), 2))
+	row := e.Add(e.Add(st.m0, rowBase), e.Div(lane, e.C(4)))
+	col := e.Add(e.Add(st.n0, colBase), e.MulC(e.Rem(lane, e.C(4)), 2))
 	nN := k.WN / mmaN
 	for mi := int64(0); mi < k.WM/mmaM; mi++ {
 		for nj := int64(0); nj < nN; nj++ {
 			acc := fmt.Sprintf("%s#%d", res, int64(first)+mi*nN+nj)
-			c := e.addC(col, nj*mmaN)
+			c := e.AddC(col, nj*mmaN)
 			for h := int64(0); h < 2; h++ {
-				r := e.addC(row, mi*mmaM+h*8)
-				v := e.op("v", "vector.extract %s[%d] : vector<2xf32> from %s", acc, h, fragC)
-				g := e.op("v", "vector.load %%C[%s, %s] : %s, vector<2xf32>", r, c, k.typeC())
-				s := e.op("v", "arith.addf %s, %s : vector<2xf32>", v, g)
-				e.line("vector.store %s, %%C[%s, %s] : %s, vector<2xf32>", s, r, c, k.typeC())
+				r := e.AddC(row, mi*mmaM+h*8)
+				v := e.Op("v", "vector.extract %s[%d] : vector<2xf32> from %s", acc, h, fragC)
+				g := e.Op("v", "vector.load %%C[%s, %s] : %s, vector<2xf32>", r, c, k.typeC())
+				s := e.Op("v", "arith.addf %s, %s : vector<2xf32>", v, g)
+				e.Line("vector.store %s, %%C[%s, %s] : %s, vector<2xf32>", s, r, c, k.typeC())
 			}
 		}
 	}
@@ -315,21 +316,21 @@ func (k *kernel) epilogue(st *state, lane, rowBase, colBase, res string, first i
 // tileCoords returns the (row, column) tile of C the block computes. With
 // grid-swizzle=G the blocks are rasterised in groups of G tile rows, so
 // that blocks running together share A's and B's tiles in L2.
-func (k *kernel) tileCoords(e *emitter) (string, string) {
-	bx := e.op("bx", "gpu.block_id x")
-	by := e.op("by", "gpu.block_id y")
+func (k *kernel) tileCoords(e *kernelemit.Emitter) (string, string) {
+	bx := e.Op("bx", "gpu.block_id x")
+	by := e.Op("by", "gpu.block_id y")
 	tilesM, tilesN := k.M/k.BM, k.N/k.BN
 	if k.GridSwizzle <= 1 || tilesM <= 1 {
 		return by, bx
 	}
 	g := min(k.GridSwizzle, tilesM)
-	pid := e.add(e.mulC(by, tilesN), bx)
-	group := e.div(pid, e.c(g*tilesN))
-	first := e.mulC(group, g)
-	left := e.op("v", "arith.subi %s, %s : index", e.c(tilesM), first)
-	size := e.op("v", "arith.minui %s, %s : index", left, e.c(g))
-	inGroup := e.rem(pid, e.c(g*tilesN))
-	tm := e.add(first, e.rem(inGroup, size))
-	tn := e.div(inGroup, size)
+	pid := e.Add(e.MulC(by, tilesN), bx)
+	group := e.Div(pid, e.C(g*tilesN))
+	first := e.MulC(group, g)
+	left := e.Op("v", "arith.subi %s, %s : index", e.C(tilesM), first)
+	size := e.Op("v", "arith.minui %s, %s : index", left, e.C(g))
+	inGroup := e.Rem(pid, e.C(g*tilesN))
+	tm := e.Add(first, e.Rem(inGroup, size))
+	tn := e.Div(inGroup, size)
 	return tm, tn
 }
