@@ -1,9 +1,10 @@
 // Matrix transpose (LeetGPU and the TMA transpose of seed 000): B = A^T
 // for an 8192x8192 f32 A, as a plain affine nest. The store B[j][i] is
-// uncoalesced in the loop order, so gpu-map-affine stages each 32x32 tile
-// in workgroup memory (padded to 32x33 so that the transposed reads hit 32
-// different banks; transpose-smem=xor swizzles instead): 128 threads read
-// rows of A coalesced as 16-byte vectors (ld.global.v4.f32, two each), a
+// uncoalesced in the loop order, so gpu-map-affine stages each 64x64 tile
+// (transpose-tile; 0.95 of copy bandwidth on an H200 against 0.89 for 32)
+// in workgroup memory (padded to 64x65 so that the transposed reads hit 32
+// different banks; transpose-smem=xor swizzles instead): 256 threads read
+// rows of A coalesced as 16-byte vectors (ld.global.v4.f32, four each), a
 // barrier, then write rows of B coalesced (st.global.v4.f32, each vector
 // gathered from a tile column). At sizes the tile does not divide only
 // the edge tiles are guarded (element by element); interior tiles run

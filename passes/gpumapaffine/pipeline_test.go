@@ -49,7 +49,7 @@ type kernel struct {
 
 var kernels = []kernel{
 	{"vecadd", func(m, n int) string { return vecadd(m * n) }, 0, []string{"vector<4xf32>"}, elementwiseConfigs},
-	{"transpose", transpose, 0, []string{"gpu.barrier", "memref<32x33xf32, 3>", "vector.load", "vector.store"}, transposeConfigs},
+	{"transpose", transpose, 0, []string{"gpu.barrier", "memref<64x65xf32, 3>", "vector.load", "vector.store"}, transposeConfigs},
 	{"softmax", softmax, 1e-5, []string{"gpu.shuffle  xor", "vector.load", "arith.bitcast"}, rowConfigs},
 	{"bcast", bcast, 0, []string{"vector.broadcast"}, elementwiseConfigs},
 	{"rowsum", rowsum, 1e-5, []string{"gpu.shuffle  xor"}, rowConfigs},

@@ -8,9 +8,9 @@
 // before the tile stores so that they are in flight together). 33x7: rows of 7
 // and 33 elements are not vector-aligned, so every tile is scalar, and
 // since x has a single tile, every tile is an edge tile.
-// RUN: goopt opt %s --split-input-file --gpu-map-affine | FileCheck %s
-// RUN: goopt opt %s --split-input-file --gpu-map-affine="transpose-smem=xor" | FileCheck %s --check-prefix=XOR
-// RUN: goopt opt %s --split-input-file --gpu-map-affine="transpose-smem=none" | FileCheck %s --check-prefix=NONE
+// RUN: goopt opt %s --split-input-file --gpu-map-affine="transpose-tile=32" | FileCheck %s
+// RUN: goopt opt %s --split-input-file --gpu-map-affine="transpose-tile=32 transpose-smem=xor" | FileCheck %s --check-prefix=XOR
+// RUN: goopt opt %s --split-input-file --gpu-map-affine="transpose-tile=32 transpose-smem=none" | FileCheck %s --check-prefix=NONE
 
 // CHECK:       memref.global "private" @transpose_transpose_tile : memref<32x33xf32, 3>
 // CHECK-LABEL: func.func @transpose(
