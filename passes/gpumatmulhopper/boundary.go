@@ -62,7 +62,7 @@ func (k *kernel) fitBounds(mm *gpuutil.MatmulNest) error {
 	}
 	for _, r := range rows {
 		if r.bytes%tmaStrideAlign != 0 {
-			return &locatedError{mm.Loop[r.dim].Operation, fmt.Sprintf("%s is %d bytes, not a multiple of the %d bytes TMA strides need: pad the operand's rows to a multiple of %d elements", r.what, r.bytes, tmaStrideAlign, tmaStrideAlign/k.elemBytes())}
+			return kernelemit.Locatedf(mm.Loop[r.dim].Operation, "%s is %d bytes, not a multiple of the %d bytes TMA strides need: pad the operand's rows to a multiple of %d elements", r.what, r.bytes, tmaStrideAlign, tmaStrideAlign/k.elemBytes())
 		}
 	}
 	// The direct epilogue's vector accesses of C stay in one row: with N a

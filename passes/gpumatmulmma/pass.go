@@ -1,15 +1,10 @@
 package gpumatmulmma
 
 import (
-	"errors"
-	"fmt"
-
-	"github.com/goopt/goopt/dialects/affine/looputil"
 	"github.com/goopt/goopt/dialects/gpu/gpuutil"
 	"github.com/goopt/goopt/ir"
-	"github.com/goopt/goopt/parser"
 	"github.com/goopt/goopt/pass"
-	"github.com/goopt/goopt/passes/internal/passutil"
+	"github.com/goopt/goopt/passes/internal/kernelemit"
 )
 
 // KernelPassName is the pass that replaces each matmul nest by the
@@ -34,40 +29,15 @@ func runKernelPass(o *Options, fn *ir.Operation, am *pass.AnalysisManager) error
 	if err != nil {
 		return fn.Errorf("%s: %v", Name, err)
 	}
-	for _, root := range passutil.OutermostFors(fn) {
-		mm, err := gpuutil.MatchMatmulNest(looputil.GetPerfectlyNestedLoops(root))
-		if err == nil {
-			err = gpuutil.CheckFullyPermutable(mm.Band)
-		}
-		if err != nil {
-			am.Emit(root.Remarkf("loop nest not mapped to an mma.sync kernel: %v", err))
-			continue
-		}
+	kernelemit.ReplaceMatmulNests(fn, am, "an mma.sync kernel", Name, func(mm *gpuutil.MatmulNest) (string, error) {
 		k := cfg
 		if err := k.fit(mm); err != nil {
-			var le *locatedError
-			if errors.As(err, &le) {
-				am.Emit(le.op.Errorf("%s", le.msg))
-			} else {
-				am.Emit(root.Errorf("%v", err))
-			}
-			continue
+			return "", err
 		}
-		if err := replaceNest(am.Context(), &k, mm); err != nil {
-			am.Emit(root.Errorf("cannot build the mma.sync kernel: %v", err))
-		}
-	}
+		return k.text(), nil
+	})
 	return nil
 }
-
-// locatedError is a refusal that belongs to one op of the nest (the loop
-// of the dimension at fault, the load of the operand at fault).
-type locatedError struct {
-	op  *ir.Operation
-	msg string
-}
-
-func (e *locatedError) Error() string { return e.msg }
 
 // fit completes k with the matmul's sizes and checks that the kernel
 // computes exactly this nest.
@@ -89,55 +59,19 @@ func (k *kernel) fit(mm *gpuutil.MatmulNest) error {
 	for _, w := range wantTypes {
 		t, ok := w.v.Type().(*ir.MemRefType)
 		if !ok || t.Elem != w.elem || len(t.Dims) != 2 || t.Layout != nil || t.MemorySpace != nil {
-			return &locatedError{w.load, fmt.Sprintf("operand %s must be a %s memref in global memory with the identity layout, got %s", w.name, w.elem, w.v.Type())}
+			return kernelemit.Locatedf(w.load, "operand %s must be a %s memref in global memory with the identity layout, got %s", w.name, w.elem, w.v.Type())
 		}
 		for i, d := range w.dims {
 			if mm.Lower[d] != 0 || mm.Upper[d] != t.Dims[i] {
-				return &locatedError{mm.Loop[d].Operation, fmt.Sprintf("the loop must cover dimension %d of %s (0 to %d), got %d to %d", i, w.name, t.Dims[i], mm.Lower[d], mm.Upper[d])}
+				return kernelemit.Locatedf(mm.Loop[d].Operation, "the loop must cover dimension %d of %s (0 to %d), got %d to %d", i, w.name, t.Dims[i], mm.Lower[d], mm.Upper[d])
 			}
 		}
 	}
 	k.M, k.N, k.K = mm.Size(0), mm.Size(1), mm.Size(2)
 	for d, tile := range [3]int64{k.BM, k.BN, k.BK} {
 		if mm.Size(d)%tile != 0 {
-			return &locatedError{mm.Loop[d].Operation, fmt.Sprintf("matmul size %d is not a multiple of the thread-block tile %d", mm.Size(d), tile)}
+			return kernelemit.Locatedf(mm.Loop[d].Operation, "matmul size %d is not a multiple of the thread-block tile %d", mm.Size(d), tile)
 		}
 	}
-	return nil
-}
-
-// replaceNest writes the kernel, parses it and moves its body in place of
-// the nest, with the nest's location on every op.
-func replaceNest(ctx *ir.Context, k *kernel, mm *gpuutil.MatmulNest) error {
-	f, err := parser.ParseFile(ctx, Name, []byte(k.text()))
-	if err != nil {
-		return err
-	}
-	var fn *ir.Operation
-	for _, op := range f.Module.Region(0).Front().Ops() {
-		if op.Is("func.func") {
-			fn = op
-		}
-	}
-	if fn == nil {
-		return errors.New("the kernel text has no function")
-	}
-	root := mm.Band[0]
-	body := fn.Region(0).Front()
-	m := ir.NewMapping()
-	for i, v := range []*ir.Value{mm.A, mm.B, mm.C} {
-		m.Map(body.Argument(i), v)
-	}
-	b := ir.NewBuilder(ctx)
-	b.SetInsertionPointBefore(root.Operation)
-	loc := root.Loc()
-	for _, op := range body.Ops() {
-		if op.HasTrait(ir.Terminator) {
-			break
-		}
-		c := b.Clone(op, m)
-		ir.WalkOps(c, func(o *ir.Operation) { o.SetLoc(loc) })
-	}
-	root.Erase()
 	return nil
 }
