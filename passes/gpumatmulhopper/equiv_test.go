@@ -1,17 +1,16 @@
 package gpumatmulhopper_test
 
 import (
-	"context"
 	"strings"
 	"testing"
 
 	"github.com/goopt/goopt/dialects/all"
-	"github.com/goopt/goopt/driver"
 	"github.com/goopt/goopt/interp/equiv"
 	"github.com/goopt/goopt/ir"
 	"github.com/goopt/goopt/parser"
 	"github.com/goopt/goopt/pass"
 	"github.com/goopt/goopt/passes/gpumatmulhopper"
+	"github.com/goopt/goopt/passes/internal/matmulpass/matmultest"
 	"github.com/goopt/goopt/printer"
 )
 
@@ -25,28 +24,18 @@ func lowered(t *testing.T, src, opts string, edit func(*ir.Operation)) *ir.Opera
 	if err := pass.ParseOptions(&o, opts); err != nil {
 		t.Fatal(err)
 	}
-	ctx := all.NewContext()
-	f, err := parser.ParseFile(ctx, "matmul.mlir", []byte(src))
+	m, err := matmultest.RunModule(src, func(pm *pass.OpPassManager) error { return gpumatmulhopper.Build(pm, o) })
 	if err != nil {
 		t.Fatal(err)
 	}
-	pm := pass.New(ctx, "builtin.module")
-	if err := gpumatmulhopper.Build(pm.OpPassManager, o); err != nil {
-		t.Fatal(err)
-	}
-	pm.Verify = ir.Verify
-	if err := pm.Run(f.Module); err != nil {
-		t.Fatal(err)
-	}
 	if edit != nil {
-		edit(f.Module)
+		edit(m)
 	}
-	mapped := printer.String(f.Module, printer.Options{})
-	res, diags := driver.Compile(context.Background(), []byte(mapped), "mapped.mlir", driver.CompileOptions{Emit: driver.EmitMLIR})
-	if diags != nil {
-		t.Fatalf("%v\n%s", diags, mapped)
+	out, err := matmultest.Lower(printer.String(m, printer.Options{}))
+	if err != nil {
+		t.Fatal(err)
 	}
-	return res.Module
+	return out
 }
 
 // The configurations the interpreter checks: rung 0 with one and two

@@ -4,8 +4,7 @@ import (
 	"fmt"
 
 	"github.com/goopt/goopt/pass"
-	"github.com/goopt/goopt/passes/canonicalize"
-	"github.com/goopt/goopt/passes/cse"
+	"github.com/goopt/goopt/passes/internal/matmulpass"
 )
 
 // Name is the pipeline's command-line name.
@@ -66,45 +65,12 @@ func (o *Options) kernel() (kernel, error) {
 }
 
 // Pipeline returns the registration of gpu-matmul-hopper.
-func Pipeline() *pass.PipelineInfo {
-	return &pass.PipelineInfo{
-		Name:    Name,
-		Summary: "An affine f16 matmul to a Hopper gpu.launch: TMA into an mbarrier-guarded shared-memory ring, wgmma, warp specialisation (goopt)",
-		Options: func() any { o := DefaultOptions(); return &o },
-		Build: func(pm *pass.OpPassManager, options string) error {
-			o := DefaultOptions()
-			if err := pass.ParseOptions(&o, options); err != nil {
-				return err
-			}
-			return Build(pm, o)
-		},
-	}
-}
+func Pipeline() *pass.PipelineInfo { return spec.Pipeline() }
 
 // Build appends the pipeline configured by o to pm (a module pass manager
 // or one on func.func). The kernel pass is strict: a nest it cannot map
 // fails the pipeline with a located error.
-func Build(pm *pass.OpPassManager, o Options) error {
-	if _, err := o.kernel(); err != nil {
-		return fmt.Errorf("%s: %v", Name, err)
-	}
-	fn := pm
-	if pm.Anchor() != "func.func" {
-		fn = pm.Nest("func.func")
-	}
-	kp := NewKernelPass().(*pass.OptionsFunc[Options])
-	kp.Opts = o
-	stages := []pass.Pass{pass.Strict(kp)}
-	if o.Cleanup {
-		stages = append(stages, canonicalize.New(), cse.New())
-	}
-	for _, p := range stages {
-		if err := fn.AddPass(p); err != nil {
-			return fmt.Errorf("%s: %v", Name, err)
-		}
-	}
-	return nil
-}
+func Build(pm *pass.OpPassManager, o Options) error { return spec.Build(pm, o) }
 
 // Check says why the pipeline configured by o cannot compile an m×n×k
 // matmul (nil when it can), without compiling: the same checks the pass
@@ -113,10 +79,8 @@ func (o Options) Check(m, n, k int64) error {
 	if _, err := o.kernel(); err != nil {
 		return err
 	}
-	for d, s := range [3]int64{m, n, k} {
-		if tile := o.TBTile[d]; s%tile != 0 {
-			return fmt.Errorf("matmul size %d is not a multiple of the thread-block tile %d", s, tile)
-		}
+	if err := matmulpass.TilesDivide(o.TBTile, m, n, k); err != nil {
+		return err
 	}
 	if kc, _ := o.kernel(); (n/o.TBTile[1])%kc.CX != 0 || (m/o.TBTile[0])%kc.CY != 0 {
 		return fmt.Errorf("the %dx%d tile grid is not a whole number of %d,%d clusters", m/o.TBTile[0], n/o.TBTile[1], kc.CX, kc.CY)

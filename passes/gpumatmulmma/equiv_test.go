@@ -14,6 +14,7 @@ import (
 	"github.com/goopt/goopt/parser"
 	"github.com/goopt/goopt/pass"
 	"github.com/goopt/goopt/passes/gpumatmulmma"
+	"github.com/goopt/goopt/passes/internal/matmulpass/matmultest"
 )
 
 // lowered maps src with the pipeline configured by opts, lets edit change
@@ -37,11 +38,11 @@ func lowered(t *testing.T, src, opts string, edit func(string) string) *ir.Opera
 		}
 		mapped = edited
 	}
-	res, diags := driver.Compile(context.Background(), []byte(mapped), "mapped.mlir", driver.CompileOptions{Pipeline: "none", Emit: driver.EmitMLIR})
-	if diags != nil {
-		t.Fatalf("%v\n%s", diags, mapped)
+	out, err := matmultest.Lower(mapped)
+	if err != nil {
+		t.Fatal(err)
 	}
-	return res.Module
+	return out
 }
 
 // The configurations the interpreter checks at small sizes. K spans

@@ -4,8 +4,7 @@ import (
 	"fmt"
 
 	"github.com/goopt/goopt/pass"
-	"github.com/goopt/goopt/passes/canonicalize"
-	"github.com/goopt/goopt/passes/cse"
+	"github.com/goopt/goopt/passes/internal/matmulpass"
 )
 
 // Name is the pipeline's command-line name.
@@ -44,45 +43,12 @@ func (o *Options) kernel() (kernel, error) {
 }
 
 // Pipeline returns the registration of gpu-matmul-mma.
-func Pipeline() *pass.PipelineInfo {
-	return &pass.PipelineInfo{
-		Name:    Name,
-		Summary: "An affine f16 matmul to an Ampere-style gpu.launch: a cp.async shared-memory ring, XOR swizzle, ldmatrix and mma.sync (goopt)",
-		Options: func() any { o := DefaultOptions(); return &o },
-		Build: func(pm *pass.OpPassManager, options string) error {
-			o := DefaultOptions()
-			if err := pass.ParseOptions(&o, options); err != nil {
-				return err
-			}
-			return Build(pm, o)
-		},
-	}
-}
+func Pipeline() *pass.PipelineInfo { return spec.Pipeline() }
 
 // Build appends the pipeline configured by o to pm (a module pass manager
 // or one on func.func). The kernel pass is strict: a nest it cannot map
 // fails the pipeline with a located error.
-func Build(pm *pass.OpPassManager, o Options) error {
-	if _, err := o.kernel(); err != nil {
-		return fmt.Errorf("%s: %v", Name, err)
-	}
-	fn := pm
-	if pm.Anchor() != "func.func" {
-		fn = pm.Nest("func.func")
-	}
-	kp := NewKernelPass().(*pass.OptionsFunc[Options])
-	kp.Opts = o
-	stages := []pass.Pass{pass.Strict(kp)}
-	if o.Cleanup {
-		stages = append(stages, canonicalize.New(), cse.New())
-	}
-	for _, p := range stages {
-		if err := fn.AddPass(p); err != nil {
-			return fmt.Errorf("%s: %v", Name, err)
-		}
-	}
-	return nil
-}
+func Build(pm *pass.OpPassManager, o Options) error { return spec.Build(pm, o) }
 
 // Check says why the pipeline configured by o cannot compile an m×n×k
 // matmul (nil when it can), without compiling, for a tuner's search.
@@ -90,10 +56,5 @@ func (o Options) Check(m, n, k int64) error {
 	if _, err := o.kernel(); err != nil {
 		return err
 	}
-	for d, s := range [3]int64{m, n, k} {
-		if tile := o.TBTile[d]; s%tile != 0 {
-			return fmt.Errorf("matmul size %d is not a multiple of the thread-block tile %d", s, tile)
-		}
-	}
-	return nil
+	return matmulpass.TilesDivide(o.TBTile, m, n, k)
 }
