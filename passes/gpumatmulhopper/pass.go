@@ -12,25 +12,15 @@ import (
 // kernel; the pipeline is this pass (strict) and its clean-up.
 const KernelPassName = "affine-gpu-hopper"
 
-// spec is the pipeline's skeleton, shared with gpu-matmul-mma.
-var spec = &matmulpass.Spec[Options]{
-	Name:     Name,
-	Summary:  "An affine f16 matmul to a Hopper gpu.launch: TMA into an mbarrier-guarded shared-memory ring, wgmma, warp specialisation (goopt)",
-	Pass:     pass.Base{Arg: KernelPassName, Desc: "Replace an affine f16 matmul nest by a Hopper TMA + mbarrier + wgmma gpu.launch (goopt)", On: "func.func", Display: "AffineGPUHopper"},
-	Kernel:   "a Hopper kernel",
-	Defaults: DefaultOptions,
-	Cleanup:  func(o *Options) bool { return o.Cleanup },
-	Prepare: func(o *Options) (matmulpass.Builder, error) {
-		cfg, err := o.kernel()
-		return func(mm *gpuutil.MatmulNest) (string, error) {
-			k := cfg
-			if err := k.fit(mm); err != nil {
-				return "", err
-			}
-			return k.source(), nil
-		}, err
-	},
-}
+// spec is the pipeline's skeleton (shared with gpu-matmul-mma): the kernel
+// pass, strict, and canonicalize and cse when o.Cleanup.
+var spec = &matmulpass.Spec[Options]{Name: Name, Kernel: "a Hopper kernel", Defaults: DefaultOptions,
+	Summary: "An affine f16 matmul to a Hopper gpu.launch: TMA into an mbarrier-guarded shared-memory ring, wgmma, warp specialisation (goopt)",
+	Pass:    pass.Base{Arg: KernelPassName, Desc: "Replace an affine f16 matmul nest by a Hopper TMA + mbarrier + wgmma gpu.launch (goopt)", On: "func.func", Display: "AffineGPUHopper"},
+	Prepare: func(o *Options) (matmulpass.Builder, bool, error) {
+		b, err := matmulpass.Fitted(o.kernel, (*kernel).fit, (*kernel).source)
+		return b, o.Cleanup, err
+	}}
 
 // NewKernelPass returns affine-gpu-hopper with the pipeline's defaults.
 func NewKernelPass() pass.Pass { return spec.NewKernelPass() }

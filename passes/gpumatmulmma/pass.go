@@ -12,25 +12,15 @@ import (
 // kernel; the pipeline is this pass (strict) and its clean-up.
 const KernelPassName = "affine-gpu-mma"
 
-// spec is the pipeline's skeleton, shared with gpu-matmul-hopper.
-var spec = &matmulpass.Spec[Options]{
-	Name:     Name,
-	Summary:  "An affine f16 matmul to an Ampere-style gpu.launch: a cp.async shared-memory ring, XOR swizzle, ldmatrix and mma.sync (goopt)",
-	Pass:     pass.Base{Arg: KernelPassName, Desc: "Replace an affine f16 matmul nest by a cp.async + ldmatrix + mma.sync gpu.launch (goopt)", On: "func.func", Display: "AffineGPUMma"},
-	Kernel:   "an mma.sync kernel",
-	Defaults: DefaultOptions,
-	Cleanup:  func(o *Options) bool { return o.Cleanup },
-	Prepare: func(o *Options) (matmulpass.Builder, error) {
-		cfg, err := o.kernel()
-		return func(mm *gpuutil.MatmulNest) (string, error) {
-			k := cfg
-			if err := k.fit(mm); err != nil {
-				return "", err
-			}
-			return k.text(), nil
-		}, err
-	},
-}
+// spec is the pipeline's skeleton (shared with gpu-matmul-hopper): the kernel
+// pass, strict, and canonicalize and cse when o.Cleanup.
+var spec = &matmulpass.Spec[Options]{Name: Name, Kernel: "an mma.sync kernel", Defaults: DefaultOptions,
+	Summary: "An affine f16 matmul to an Ampere-style gpu.launch: a cp.async shared-memory ring, XOR swizzle, ldmatrix and mma.sync (goopt)",
+	Pass:    pass.Base{Arg: KernelPassName, Desc: "Replace an affine f16 matmul nest by a cp.async + ldmatrix + mma.sync gpu.launch (goopt)", On: "func.func", Display: "AffineGPUMma"},
+	Prepare: func(o *Options) (matmulpass.Builder, bool, error) {
+		b, err := matmulpass.Fitted(o.kernel, (*kernel).fit, (*kernel).text)
+		return b, o.Cleanup, err
+	}}
 
 // NewKernelPass returns affine-gpu-mma with the pipeline's defaults.
 func NewKernelPass() pass.Pass { return spec.NewKernelPass() }

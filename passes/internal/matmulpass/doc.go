@@ -5,16 +5,13 @@
 // makes and the size check a tuner asks for. A pipeline describes itself
 // with a Spec and keeps only what is its own: its options and its kernel.
 //
-//	var spec = &matmulpass.Spec[Options]{
-//		Name: "gpu-matmul-mma", Summary: "...", Kernel: "an mma.sync kernel",
-//		Pass:     pass.Base{Arg: "affine-gpu-mma", Desc: "...", On: "func.func", Display: "AffineGPUMma"},
-//		Defaults: DefaultOptions,
-//		Cleanup:  func(o *Options) bool { return o.Cleanup },
-//		Prepare: func(o *Options) (matmulpass.Builder, error) {
-//			cfg, err := o.kernel()
-//			return func(mm *gpuutil.MatmulNest) (string, error) { k := cfg; return k.text(mm) }, err
-//		},
-//	}
+//	var spec = &matmulpass.Spec[Options]{Name: "gpu-matmul-mma", Kernel: "an mma.sync kernel", Defaults: DefaultOptions,
+//		Summary: "...",
+//		Pass:    pass.Base{Arg: "affine-gpu-mma", Desc: "...", On: "func.func", Display: "AffineGPUMma"},
+//		Prepare: func(o *Options) (matmulpass.Builder, bool, error) {
+//			b, err := matmulpass.Fitted(o.kernel, (*kernel).fit, (*kernel).text)
+//			return b, o.Cleanup, err
+//		}}
 //
 //	func NewKernelPass() pass.Pass            { return spec.NewKernelPass() }
 //	func Pipeline() *pass.PipelineInfo        { return spec.Pipeline() }

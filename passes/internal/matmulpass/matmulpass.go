@@ -25,10 +25,9 @@ type Spec[O any] struct {
 	// Defaults returns the pipeline's default options.
 	Defaults func() O
 	// Prepare checks o for everything that does not depend on a matmul's
-	// sizes and returns the kernel writer it configures.
-	Prepare func(o *O) (Builder, error)
-	// Cleanup says whether canonicalize and cse follow the kernel pass.
-	Cleanup func(o *O) bool
+	// sizes and returns the kernel writer it configures and whether
+	// canonicalize and cse follow the kernel pass.
+	Prepare func(o *O) (b Builder, cleanup bool, err error)
 }
 
 // NewKernelPass returns the kernel pass with the pipeline's defaults. It
@@ -40,7 +39,7 @@ func (s *Spec[O]) NewKernelPass() pass.Pass {
 }
 
 func (s *Spec[O]) run(o *O, fn *ir.Operation, am *pass.AnalysisManager) error {
-	build, err := s.Prepare(o)
+	build, _, err := s.Prepare(o)
 	if err != nil {
 		return fn.Errorf("%s: %v", s.Name, err)
 	}
@@ -68,7 +67,8 @@ func (s *Spec[O]) Pipeline() *pass.PipelineInfo {
 // or one on func.func). The kernel pass is strict: a nest it cannot map
 // fails the pipeline with a located error.
 func (s *Spec[O]) Build(pm *pass.OpPassManager, o O) error {
-	if _, err := s.Prepare(&o); err != nil {
+	_, cleanup, err := s.Prepare(&o)
+	if err != nil {
 		return fmt.Errorf("%s: %v", s.Name, err)
 	}
 	fn := pm
@@ -78,7 +78,7 @@ func (s *Spec[O]) Build(pm *pass.OpPassManager, o O) error {
 	kp := s.NewKernelPass().(*pass.OptionsFunc[O])
 	kp.Opts = o
 	stages := []pass.Pass{pass.Strict(kp)}
-	if s.Cleanup(&o) {
+	if cleanup {
 		stages = append(stages, canonicalize.New(), cse.New())
 	}
 	for _, p := range stages {
@@ -148,4 +148,19 @@ func TilesDivide(tile []int64, m, n, k int64) error {
 		}
 	}
 	return nil
+}
+
+// Fitted is the usual Prepare: configure returns a kernel configuration
+// checked for everything that does not depend on the sizes; each nest
+// gets a copy, which fit completes with the nest's sizes (or refuses) and
+// write turns into text.
+func Fitted[K any](configure func() (K, error), fit func(*K, *gpuutil.MatmulNest) error, write func(*K) string) (Builder, error) {
+	cfg, err := configure()
+	return func(mm *gpuutil.MatmulNest) (string, error) {
+		k := cfg
+		if err := fit(&k, mm); err != nil {
+			return "", err
+		}
+		return write(&k), nil
+	}, err
 }
