@@ -224,14 +224,15 @@ func (s mmaSync) run(op *ir.Operation, a, b, c [][]uint64, acc *ir.FloatType) ([
 }
 
 // mmaElems flattens register values into their elements: two per
-// vector<2xf16> or packed i32 (low half first), one per f32.
-func mmaElems(vs []Value) []uint64 {
+// vector<2xf16> or packed i32 (low half first), one per f32 or per i32
+// holding a tf32 (one 32-bit element, whole32).
+func mmaElems(vs []Value, whole32 bool) []uint64 {
 	var out []uint64
 	for _, v := range vs {
 		switch {
 		case v.Vec != nil:
 			out = append(out, v.Vec.Elems...)
-		case v.Type == ir.I32:
+		case v.Type == ir.I32 && !whole32:
 			out = append(out, v.Bits&0xffff, v.Bits>>16&0xffff)
 		default:
 			out = append(out, v.Bits)
@@ -264,7 +265,8 @@ func compileNVVMMmaSync(c *Compiler, op *ir.Operation) (Compiled, error) {
 		var a, b, cc [][]uint64
 		for _, l := range lanes {
 			regs := l.Obj[0].([][]Value)
-			a, b, cc = append(a, mmaElems(regs[0])), append(b, mmaElems(regs[1])), append(cc, mmaElems(regs[2]))
+			tf32 := s.in == "tf32"
+			a, b, cc = append(a, mmaElems(regs[0], tf32)), append(b, mmaElems(regs[1], tf32)), append(cc, mmaElems(regs[2], false))
 		}
 		d, err := s.run(op, a, b, cc, acc)
 		if err != nil {

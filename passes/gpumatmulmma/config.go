@@ -8,11 +8,12 @@ import (
 // Hardware facts the kernel is shaped by (sm_80 and later).
 const (
 	warpSize = 32
-	// mma.sync m16n8k16: a warp's A fragment is 16x16, B's 16x8, C's 16x8.
-	mmaM, mmaN, mmaK = 16, 8, 16
-	// chunkElems is what one cp.async (16 bytes, cp.async.cg) and one
-	// ldmatrix row move: 8 f16.
-	chunkElems = 8
+	// mma.sync m16n8k16 (f16, bf16) and m16n8k8 (tf32): a warp's A
+	// fragment is 16 x k, B's k x 8, C's 16x8.
+	mmaM, mmaN = 16, 8
+	// chunkBytes is what one cp.async (cp.async.cg) and one ldmatrix row
+	// move: 8 f16 or bf16, 4 f32.
+	chunkBytes = 16
 	// bankPeriod is how many 16-byte chunks the 32 4-byte banks span: the
 	// 8 row addresses of one ldmatrix phase are conflict-free when their
 	// chunks differ modulo 8.
@@ -24,7 +25,13 @@ const (
 	// registers for the fragments and addresses under the 255 limit.
 	maxAccumulators = 128
 	maxThreads      = 1024
-	f16Bytes        = 2
+)
+
+// Element types: the kernel's A and B (In) and C (Acc), as MLIR spells them.
+const (
+	f16  = "f16"
+	bf16 = "bf16"
+	f32  = "f32" // as an input: tf32 tensor cores, under allow-tf32
 )
 
 // kernel is one configuration of the mma.sync matmul kernel: the matmul's
@@ -35,7 +42,23 @@ type kernel struct {
 	WM, WN      int64 // warp tile
 	Stages      int64 // slots of the cp.async ring
 	GridSwizzle int64 // tile rows per rasterisation group; <= 1 is row-major
+	In, Acc     string // element types of A and B, and of C and the accumulators
+	AllowTF32   bool   // f32 inputs may run as tf32
 }
+
+// inBytes is the size of an A or B element.
+func (k *kernel) inBytes() int64 {
+	if k.In == f32 {
+		return 4
+	}
+	return 2
+}
+
+// chunk is the number of A or B elements one 16-byte copy moves.
+func (k *kernel) chunk() int64 { return chunkBytes / k.inBytes() }
+
+// mmaK is mma.sync's k: 16 for 16-bit inputs, 8 for tf32.
+func (k *kernel) mmaK() int64 { return 32 / k.inBytes() }
 
 func (k *kernel) warpsN() int64  { return k.BN / k.WN }
 func (k *kernel) threads() int64 { return k.BM / k.WM * k.warpsN() * warpSize }
@@ -43,11 +66,20 @@ func (k *kernel) kTiles() int64  { return k.K / k.BK }
 
 // Shared memory: the A ring (Stages x BM x BK) then the B ring
 // (Stages x BK x BN), both f16 and XOR-swizzled in 16-byte chunks.
-func (k *kernel) aRingBytes() int64  { return k.Stages * k.BM * k.BK * f16Bytes }
-func (k *kernel) sharedBytes() int64 { return k.aRingBytes() + k.Stages*k.BK*k.BN*f16Bytes }
+func (k *kernel) aRingBytes() int64  { return k.Stages * k.BM * k.BK * k.inBytes() }
+func (k *kernel) sharedBytes() int64 { return k.aRingBytes() + k.Stages*k.BK*k.BN*k.inBytes() }
 
 // accumulators is the number of 16x8 accumulators of a warp.
 func (k *kernel) accumulators() int64 { return k.WM / mmaM * (k.WN / mmaN) }
+
+// accRegs is the number of 32-bit registers of a thread's part of one
+// 16x8 accumulator.
+func (k *kernel) accRegs() int64 {
+	if k.Acc == f16 {
+		return 2
+	}
+	return 4
+}
 
 // check validates the configuration against the hardware; the message
 // names the option at fault.
@@ -57,10 +89,11 @@ func (k *kernel) check() error {
 		return fmt.Errorf("tile sizes must be positive, got %dx%dx%d", k.BM, k.BN, k.BK)
 	case k.WM <= 0 || k.WN <= 0:
 		return fmt.Errorf("warp tile sizes must be positive, got %dx%d", k.WM, k.WN)
-	case k.BK%mmaK != 0 || !pow2(k.BK):
-		return fmt.Errorf("the K tile must be a power of two and a multiple of %d (mma.sync's k), got %d", mmaK, k.BK)
-	case !pow2(k.BN) || k.BN < 2*chunkElems:
-		return fmt.Errorf("the N tile must be a power of two of at least %d, got %d", 2*chunkElems, k.BN)
+	case k.BK%16 != 0 || !pow2(k.BK):
+		// 16: mma.sync's k for 16-bit inputs, two of tf32's.
+		return fmt.Errorf("the K tile must be a power of two and a multiple of 16 (mma.sync's k), got %d", k.BK)
+	case !pow2(k.BN) || k.BN < 2*k.chunk():
+		return fmt.Errorf("the N tile must be a power of two of at least %d, got %d", 2*k.chunk(), k.BN)
 	case k.WM%mmaM != 0 || k.WN%(2*mmaN) != 0:
 		// B's fragments come in pairs of n tiles, one ldmatrix x4.trans each.
 		return fmt.Errorf("the warp tile must be a multiple of %dx%d (mma.sync's m, two of its n), got %dx%d", mmaM, 2*mmaN, k.WM, k.WN)
@@ -81,13 +114,14 @@ func (k *kernel) check() error {
 		name       string
 		rows, cols int64
 	}{{"A", k.BM, k.BK}, {"B", k.BK, k.BN}} {
-		chunks := tile.rows * tile.cols / chunkElems
-		if chunks%k.threads() != 0 || k.threads()%(tile.cols/chunkElems) != 0 {
+		chunks := tile.rows * tile.cols / k.chunk()
+		if chunks%k.threads() != 0 || k.threads()%(tile.cols/k.chunk()) != 0 {
 			return fmt.Errorf("the %dx%d %s tile's %d 16-byte chunks do not split evenly over %d threads", tile.rows, tile.cols, tile.name, chunks, k.threads())
 		}
 	}
-	if f := k.accumulators() * 4; f > maxAccumulators {
-		return fmt.Errorf("a %dx%d warp tile needs %d f32 accumulators a thread (at most %d): use more warps", k.WM, k.WN, f, maxAccumulators)
+	// A 16x8 accumulator is 4 registers a thread in f32, 2 in f16.
+	if f := k.accumulators() * k.accRegs(); f > maxAccumulators {
+		return fmt.Errorf("a %dx%d warp tile needs %d accumulator registers a thread (at most %d): use more warps", k.WM, k.WN, f, maxAccumulators)
 	}
 	if s := k.sharedBytes(); s > maxSharedMemory {
 		return fmt.Errorf("%d stages of %dx%dx%d tiles need %d bytes of shared memory, more than the %d of sm_90", k.Stages, k.BM, k.BN, k.BK, s, maxSharedMemory)

@@ -15,19 +15,24 @@ const (
 	workgroup = "#gpu.address_space<workgroup>"
 	smemType  = "memref<?xi8, " + workgroup + ">"
 	tokenType = "!nvgpu.device.async.token"
-	fragA     = "vector<4x2xf16>" // ldmatrix x4: a 16x16 A fragment
-	fragB     = "vector<2x2xf16>" // half an ldmatrix x4.trans: a 16x8 B fragment
-	fragC     = "vector<2x2xf32>" // rows g and g+8 of a 16x8 accumulator
 )
 
-func (k *kernel) typeA() string { return fmt.Sprintf("memref<%dx%dxf16>", k.M, k.K) }
-func (k *kernel) typeB() string { return fmt.Sprintf("memref<%dx%dxf16>", k.K, k.N) }
-func (k *kernel) typeC() string { return fmt.Sprintf("memref<%dx%dxf32>", k.M, k.N) }
+// The fragments: a thread's registers of an ldmatrix x4 (a 16 x k A
+// fragment), of a k x 8 B fragment and of a 16x8 accumulator (rows g and
+// g+8). A register holds two 16-bit elements or one tf32.
+func (k *kernel) fragA() string { return fmt.Sprintf("vector<4x%dx%s>", 4/k.inBytes(), k.In) }
+func (k *kernel) fragB() string { return fmt.Sprintf("vector<2x%dx%s>", 4/k.inBytes(), k.In) }
+func (k *kernel) fragC() string { return "vector<2x2x" + k.Acc + ">" }
+func (k *kernel) regB() string  { return fmt.Sprintf("vector<%dx%s>", 4/k.inBytes(), k.In) }
+
+func (k *kernel) typeA() string { return fmt.Sprintf("memref<%dx%dx%s>", k.M, k.K, k.In) }
+func (k *kernel) typeB() string { return fmt.Sprintf("memref<%dx%dx%s>", k.K, k.N, k.In) }
+func (k *kernel) typeC() string { return fmt.Sprintf("memref<%dx%dx%s>", k.M, k.N, k.Acc) }
 func (k *kernel) ringA() string {
-	return fmt.Sprintf("memref<%dx%dx%dxf16, %s>", k.Stages, k.BM, k.BK, workgroup)
+	return fmt.Sprintf("memref<%dx%dx%dx%s, %s>", k.Stages, k.BM, k.BK, k.In, workgroup)
 }
 func (k *kernel) ringB() string {
-	return fmt.Sprintf("memref<%dx%dx%dxf16, %s>", k.Stages, k.BK, k.BN, workgroup)
+	return fmt.Sprintf("memref<%dx%dx%dx%s, %s>", k.Stages, k.BK, k.BN, k.In, workgroup)
 }
 
 // copyPlan is one thread's part of a tile copy, computed once before the
@@ -95,7 +100,7 @@ func (k *kernel) body() string {
 	// The main loop carries the last commit group's token (the waits'
 	// operand), the first fragments of its tile and the accumulators.
 	nf := k.accumulators()
-	zero := e.Op("zero", "arith.constant dense<0.0> : %s", fragC)
+	zero := e.Op("zero", "arith.constant dense<0.0> : %s", k.fragC())
 	iv, res := e.Fresh("k"), e.Fresh("res")
 	var args, types []string
 	param := func(init, typ string) string {
@@ -107,13 +112,13 @@ func (k *kernel) body() string {
 	tokArg := param(tok, tokenType)
 	curA, curB, accs := make([]string, len(fa)), make([]string, len(fb)), make([]string, nf)
 	for i := range fa {
-		curA[i] = param(fa[i], fragA)
+		curA[i] = param(fa[i], k.fragA())
 	}
 	for i := range fb {
-		curB[i] = param(fb[i], fragB)
+		curB[i] = param(fb[i], k.fragB())
 	}
 	for i := range accs {
-		accs[i] = param(zero, fragC)
+		accs[i] = param(zero, k.fragC())
 	}
 	e.Open("%s:%d = scf.for %s = %s to %s step %s iter_args(%s) -> (%s) {", res, len(args), iv, e.C(0), e.C(kt), e.C(1), strings.Join(args, ", "), strings.Join(types, ", "))
 	// Tile kt+stages-1 goes to the slot of tile kt-1, which every warp
@@ -128,7 +133,11 @@ func (k *kernel) body() string {
 	e.Close("}")
 	slot := e.Rem(iv, e.C(k.Stages))
 	nN := k.WN / mmaN
-	steps := k.BK / mmaK
+	steps := k.BK / k.mmaK()
+	tf32 := ""
+	if k.In == f32 {
+		tf32 = ", tf32Enabled"
+	}
 	for kk := int64(0); kk < steps; kk++ {
 		// Register double buffering: the fragments of the next 16-deep step
 		// are requested before this step's mma.sync, so the ldmatrix
@@ -154,7 +163,7 @@ func (k *kernel) body() string {
 		for mi := range curA {
 			for nj := range curB {
 				i := int64(mi)*nN + int64(nj)
-				accs[i] = e.Op("d", "nvgpu.mma.sync (%s, %s, %s) {mmaShape = [16, 8, 16]} : (%s, %s, %s) -> %s", curA[mi], curB[nj], accs[i], fragA, fragB, fragC, fragC)
+				accs[i] = e.Op("d", "nvgpu.mma.sync (%s, %s, %s) {mmaShape = [16, 8, %d]%s} : (%s, %s, %s) -> %s", curA[mi], curB[nj], accs[i], k.mmaK(), tf32, k.fragA(), k.fragB(), k.fragC(), k.fragC())
 			}
 		}
 		curA, curB = na, nb
@@ -166,16 +175,20 @@ func (k *kernel) body() string {
 	return e.Prelude(2) + e.Text()
 }
 
-// fragAddrs are a thread's loop-invariant ldmatrix addresses: A's rows
-// per 16-row block and columns per 16-deep step, B's rows per step and
-// columns per pair of 8-column blocks.
+// fragAddrs are a thread's loop-invariant fragment addresses: A's rows
+// per 16-row block and columns per k step; for 16-bit B, the ldmatrix
+// rows per step and columns per pair of 8-column blocks; for tf32 B, the
+// rows (t and t+4) of each step with their swizzle masks, and the chunk
+// and element of column g of the first 8-column block.
 type fragAddrs struct {
 	lane, rowBase, colBase string
 	aRows, aCols           []string
 	bRows, bCols           []string
+	tRows, tSwz            [][2]string
+	tChunk, tElem          string
 }
 
-// fragmentAddresses computes the ldmatrix addresses. Warp w computes rows
+// fragmentAddresses computes the fragment addresses. Warp w computes rows
 // wr*WM and columns wc*WN of the block tile, with wr, wc = w / warpsN,
 // w % warpsN.
 func (k *kernel) fragmentAddresses(st *state) fragAddrs {
@@ -185,50 +198,88 @@ func (k *kernel) fragmentAddresses(st *state) fragAddrs {
 	warp := e.Div(st.tid, e.C(warpSize))
 	f.rowBase = e.MulC(e.Div(warp, e.C(k.warpsN())), k.WM)
 	f.colBase = e.MulC(e.Rem(warp, e.C(k.warpsN())), k.WN)
+	steps := k.BK / k.mmaK()
 	// ldmatrix x4 on A: lanes 8i..8i+7 address the rows of matrix i, the
-	// 8x8 blocks in the order of mma.sync's A registers: (rows 0-7, k 0-7),
-	// (rows 8-15, k 0-7), (rows 0-7, k 8-15), (rows 8-15, k 8-15). The
-	// swizzle repeats every 8 rows, so one mask serves every 16-row block.
+	// 8-row x 16-byte blocks in the order of mma.sync's A registers:
+	// (rows 0-7, chunk 0), (rows 8-15, chunk 0), (rows 0-7, chunk 1),
+	// (rows 8-15, chunk 1) of the step's two chunks, k 0-7 and 8-15 of
+	// f16 or bf16, or k 0-3 and 4-7 of tf32 (one 32-bit element a lane a
+	// matrix: A[g, t], A[g+8, t], A[g, t+4], A[g+8, t+4], tf32's order).
+	// The swizzle repeats every 8 rows, so one mask serves every 16-row
+	// block.
 	aRow := e.Add(f.rowBase, e.Add(e.Rem(f.lane, e.C(8)), e.MulC(e.Rem(e.Div(f.lane, e.C(8)), e.C(2)), 8)))
 	hi := e.Div(f.lane, e.C(16))
-	aSwz := k.swizzleOf(e, aRow, k.BK/chunkElems)
+	aSwz := k.swizzleOf(e, aRow, k.BK/k.chunk())
 	for mi := int64(0); mi < k.WM/mmaM; mi++ {
 		f.aRows = append(f.aRows, e.AddC(aRow, mi*mmaM))
 	}
-	for kk := int64(0); kk < k.BK/mmaK; kk++ {
-		f.aCols = append(f.aCols, e.MulC(e.Op("v", "arith.xori %s, %s : index", e.AddC(hi, kk*2), aSwz), chunkElems))
+	for kk := int64(0); kk < steps; kk++ {
+		f.aCols = append(f.aCols, e.MulC(e.Op("v", "arith.xori %s, %s : index", e.AddC(hi, kk*2), aSwz), k.chunk()))
+	}
+	if k.In == f32 {
+		// ldmatrix.trans moves 16-bit elements only: a lane loads tf32
+		// B[t, g] and B[t+4, g] of each 8-column block itself.
+		g, t := e.Div(f.lane, e.C(4)), e.Rem(f.lane, e.C(4))
+		for kk := int64(0); kk < steps; kk++ {
+			var rows, swz [2]string
+			for h := range rows {
+				rows[h] = e.AddC(t, kk*k.mmaK()+int64(h)*4)
+				swz[h] = k.swizzleOf(e, rows[h], k.BN/k.chunk())
+			}
+			f.tRows, f.tSwz = append(f.tRows, rows), append(f.tSwz, swz)
+		}
+		f.tChunk = e.Add(e.Div(f.colBase, e.C(k.chunk())), e.Div(g, e.C(k.chunk())))
+		f.tElem = e.Rem(g, e.C(k.chunk()))
+		return f
 	}
 	// ldmatrix x4.trans on B (K x N, row-major): lanes 8i..8i+7 address k
 	// rows 8(i%2) .. +7 of the 8-column block i/2 of a pair; transposed, a
 	// lane gets B[2t, g] and B[2t+1, g] of each, so registers 0-1 are
 	// mma.sync's B fragment of the pair's first n tile, 2-3 of its second.
 	bRow := e.Rem(f.lane, e.C(16))
-	bSwz := k.swizzleOf(e, bRow, k.BN/chunkElems)
-	for kk := int64(0); kk < k.BK/mmaK; kk++ {
-		f.bRows = append(f.bRows, e.AddC(bRow, kk*mmaK))
+	bSwz := k.swizzleOf(e, bRow, k.BN/k.chunk())
+	for kk := int64(0); kk < steps; kk++ {
+		f.bRows = append(f.bRows, e.AddC(bRow, kk*k.mmaK()))
 	}
-	colChunk := e.Add(e.Div(f.colBase, e.C(chunkElems)), hi)
+	colChunk := e.Add(e.Div(f.colBase, e.C(k.chunk())), hi)
 	for p := int64(0); p < k.WN/(2*mmaN); p++ {
-		f.bCols = append(f.bCols, e.MulC(e.Op("v", "arith.xori %s, %s : index", e.AddC(colChunk, 2*p), bSwz), chunkElems))
+		f.bCols = append(f.bCols, e.MulC(e.Op("v", "arith.xori %s, %s : index", e.AddC(colChunk, 2*p), bSwz), k.chunk()))
 	}
 	return f
 }
 
-// fragments writes the ldmatrix loads of 16-deep step kk of the tile in
-// slot and returns the A fragments (one per 16-row block) and the B
-// fragments (one per 8-column block).
+// fragments writes the loads of k step kk of the tile in slot and returns
+// the A fragments (one per 16-row block) and the B fragments (one per
+// 8-column block).
 func (k *kernel) fragments(st *state, f fragAddrs, slot string, kk int64) (fa, fb []string) {
 	e := st.e
 	for _, r := range f.aRows {
-		fa = append(fa, e.Op("fa", "nvgpu.ldmatrix %s[%s, %s, %s] {numTiles = 4 : i32, transpose = false} : %s -> %s", st.ringA, slot, r, f.aCols[kk], k.ringA(), fragA))
+		fa = append(fa, e.Op("fa", "nvgpu.ldmatrix %s[%s, %s, %s] {numTiles = 4 : i32, transpose = false} : %s -> %s", st.ringA, slot, r, f.aCols[kk], k.ringA(), k.fragA()))
+	}
+	if k.In == f32 {
+		for nj := int64(0); nj < k.WN/mmaN; nj++ {
+			frag := st.zeroFragB(k)
+			for h, row := range f.tRows[kk] {
+				// Column g of block nj: chunk tChunk + 2nj (8 columns are two
+				// 4-element chunks), swizzled as its row's.
+				ch := e.Op("v", "arith.xori %s, %s : index", e.AddC(f.tChunk, 2*nj), f.tSwz[kk][h])
+				col := e.Add(e.MulC(ch, k.chunk()), f.tElem)
+				v := e.Op("v", "vector.load %s[%s, %s, %s] : %s, %s", st.ringB, slot, row, col, k.ringB(), k.regB())
+				frag = e.Op("fb", "vector.insert %s, %s [%d] : %s into %s", v, frag, h, k.regB(), k.fragB())
+			}
+			fb = append(fb, frag)
+		}
+		return fa, fb
 	}
 	for _, c := range f.bCols {
-		pair := e.Op("fb", "nvgpu.ldmatrix %s[%s, %s, %s] {numTiles = 4 : i32, transpose = true} : %s -> %s", st.ringB, slot, f.bRows[kk], c, k.ringB(), fragA)
+		pair := e.Op("fb", "nvgpu.ldmatrix %s[%s, %s, %s] {numTiles = 4 : i32, transpose = true} : %s -> %s", st.ringB, slot, f.bRows[kk], c, k.ringB(), k.fragA())
 		for h := 0; h < 2; h++ {
-			lo := e.Op("v", "vector.extract %s[%d] : vector<2xf16> from %s", pair, 2*h, fragA)
-			hi := e.Op("v", "vector.extract %s[%d] : vector<2xf16> from %s", pair, 2*h+1, fragA)
-			v := e.Op("v", "vector.insert %s, %s [0] : vector<2xf16> into %s", lo, st.zeroFragB(), fragB)
-			fb = append(fb, e.Op("fb", "vector.insert %s, %s [1] : vector<2xf16> into %s", hi, v, fragB))
+			frag := st.zeroFragB(k)
+			for r := 0; r < 2; r++ {
+				v := e.Op("v", "vector.extract %s[%d] : %s from %s", pair, 2*h+r, k.regB(), k.fragA())
+				frag = e.Op("fb", "vector.insert %s, %s [%d] : %s into %s", v, frag, r, k.regB(), k.fragB())
+			}
+			fb = append(fb, frag)
 		}
 	}
 	return fa, fb
@@ -236,9 +287,9 @@ func (k *kernel) fragments(st *state, f fragAddrs, slot string, kk int64) (fa, f
 
 // zeroFragB returns the zero B fragment, defined on first use (in the
 // prologue, whose loads come before, and dominate, every other).
-func (st *state) zeroFragB() string {
+func (st *state) zeroFragB(k *kernel) string {
 	if st.zeroB == "" {
-		st.zeroB = st.e.Op("zb", "arith.constant dense<0.0> : %s", fragB)
+		st.zeroB = st.e.Op("zb", "arith.constant dense<0.0> : %s", k.fragB())
 	}
 	return st.zeroB
 }
@@ -248,16 +299,16 @@ func (st *state) zeroFragB() string {
 // rowChunks of it (threads is a multiple of rowChunks).
 func (k *kernel) plan(st *state, rows, cols int64) copyPlan {
 	e := st.e
-	rowChunks := cols / chunkElems
+	rowChunks := cols / k.chunk()
 	r0 := e.Div(st.tid, e.C(rowChunks))
 	ch := e.Rem(st.tid, e.C(rowChunks))
-	src := e.MulC(ch, chunkElems)
+	src := e.MulC(ch, k.chunk())
 	var p copyPlan
 	for i := int64(0); i < rows*rowChunks/k.threads(); i++ {
 		r := e.AddC(r0, i*k.threads()/rowChunks)
 		p.rows = append(p.rows, r)
 		p.srcCols = append(p.srcCols, src)
-		p.dstCols = append(p.dstCols, e.MulC(e.Op("v", "arith.xori %s, %s : index", ch, k.swizzleOf(e, r, rowChunks)), chunkElems))
+		p.dstCols = append(p.dstCols, e.MulC(e.Op("v", "arith.xori %s, %s : index", ch, k.swizzleOf(e, r, rowChunks)), k.chunk()))
 	}
 	return p
 }
@@ -281,33 +332,34 @@ func (k *kernel) load(st *state, kt, slot string) string {
 	var toks []string
 	for i, r := range st.planA.rows {
 		toks = append(toks, e.Op("cp", "nvgpu.device_async_copy %%A[%s, %s], %s[%s, %s, %s], %d {bypassL1} : %s to %s",
-			e.Add(st.m0, r), e.Add(kc, st.planA.srcCols[i]), st.ringA, slot, r, st.planA.dstCols[i], chunkElems, k.typeA(), k.ringA()))
+			e.Add(st.m0, r), e.Add(kc, st.planA.srcCols[i]), st.ringA, slot, r, st.planA.dstCols[i], k.chunk(), k.typeA(), k.ringA()))
 	}
 	for i, r := range st.planB.rows {
 		toks = append(toks, e.Op("cp", "nvgpu.device_async_copy %%B[%s, %s], %s[%s, %s, %s], %d {bypassL1} : %s to %s",
-			e.Add(kc, r), e.Add(st.n0, st.planB.srcCols[i]), st.ringB, slot, r, st.planB.dstCols[i], chunkElems, k.typeB(), k.ringB()))
+			e.Add(kc, r), e.Add(st.n0, st.planB.srcCols[i]), st.ringB, slot, r, st.planB.dstCols[i], k.chunk(), k.typeB(), k.ringB()))
 	}
 	return e.Op("grp", "nvgpu.device_async_create_group %s", strings.Join(toks, ", "))
 }
 
 // epilogue writes C += the accumulators: accumulator (mi, nj) holds, in
 // lane g*4+t, C's rows g and g+8 of its 16x8 block at columns 2t and
-// 2t+1, one vector<2xf32> access each.
+// 2t+1, one vector<2xf32> (or vector<2xf16>) access each.
 func (k *kernel) epilogue(st *state, lane, rowBase, colBase, res string, first int) {
 	e := st.e
 	row := e.Add(e.Add(st.m0, rowBase), e.Div(lane, e.C(4)))
 	col := e.Add(e.Add(st.n0, colBase), e.MulC(e.Rem(lane, e.C(4)), 2))
 	nN := k.WN / mmaN
+	pair := "vector<2x" + k.Acc + ">"
 	for mi := int64(0); mi < k.WM/mmaM; mi++ {
 		for nj := int64(0); nj < nN; nj++ {
 			acc := fmt.Sprintf("%s#%d", res, int64(first)+mi*nN+nj)
 			c := e.AddC(col, nj*mmaN)
 			for h := int64(0); h < 2; h++ {
 				r := e.AddC(row, mi*mmaM+h*8)
-				v := e.Op("v", "vector.extract %s[%d] : vector<2xf32> from %s", acc, h, fragC)
-				g := e.Op("v", "vector.load %%C[%s, %s] : %s, vector<2xf32>", r, c, k.typeC())
-				s := e.Op("v", "arith.addf %s, %s : vector<2xf32>", v, g)
-				e.Line("vector.store %s, %%C[%s, %s] : %s, vector<2xf32>", s, r, c, k.typeC())
+				v := e.Op("v", "vector.extract %s[%d] : %s from %s", acc, h, pair, k.fragC())
+				g := e.Op("v", "vector.load %%C[%s, %s] : %s, %s", r, c, k.typeC(), pair)
+				s := e.Op("v", "arith.addf %s, %s : %s", v, g, pair)
+				e.Line("vector.store %s, %%C[%s, %s] : %s, %s", s, r, c, k.typeC(), pair)
 			}
 		}
 	}

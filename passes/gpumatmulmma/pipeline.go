@@ -16,6 +16,7 @@ type Options struct {
 	WarpTile    []int64 `opt:"warp-tile" desc:"Warp tile sizes M,N; the block has (M/warp M) x (N/warp N) warps (default: 64,64)"`
 	Stages      int64   `opt:"stages" desc:"Slots of the cp.async shared-memory ring of A and B tiles (default: 4)"`
 	GridSwizzle int64   `opt:"grid-swizzle" desc:"Rasterise the blocks in groups of this many tile rows for L2 reuse; 0 or 1: row-major (default: 8)"`
+	AllowTF32   bool    `opt:"allow-tf32" desc:"Run f32 matmuls on the tensor cores as tf32 (10-bit mantissa: about 1e-3 relative error, against f32's 1e-7)"`
 	Cleanup     bool    `opt:"cleanup" desc:"Run canonicalize and cse on the result"`
 }
 
@@ -38,6 +39,7 @@ func (o *Options) kernel() (kernel, error) {
 		BM: o.TBTile[0], BN: o.TBTile[1], BK: o.TBTile[2],
 		WM: o.WarpTile[0], WN: o.WarpTile[1],
 		Stages: o.Stages, GridSwizzle: o.GridSwizzle,
+		In: f16, Acc: f32, AllowTF32: o.AllowTF32,
 	}
 	return k, k.check()
 }

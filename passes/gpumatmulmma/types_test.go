@@ -1,0 +1,67 @@
+package gpumatmulmma_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/goopt/goopt/dialects/all"
+	"github.com/goopt/goopt/interp/equiv"
+	"github.com/goopt/goopt/parser"
+	"github.com/goopt/goopt/pass"
+	"github.com/goopt/goopt/passes/gpumatmulmma"
+	"github.com/goopt/goopt/passes/internal/matmulpass/matmultest"
+)
+
+// The element types beyond f16 x f16 -> f32, each interpreted against the
+// affine matmul it replaces. The tolerances are the arithmetic's, not
+// slack: f16 accumulation rounds a sum of 16 products to 11 bits where
+// the reference rounds each addition; tf32 keeps 10 bits of each input's
+// mantissa (the reference multiplies in f32).
+var typeConfigs = []struct {
+	name, ab, c, opts string
+	relTol            float64
+}{
+	{"f16-acc", "f16", "f16", "tb-tile=64,64,32 warp-tile=32,32 stages=3 grid-swizzle=0", 2e-2},
+	{"bf16", "bf16", "f32", "tb-tile=64,64,32 warp-tile=32,32 stages=3 grid-swizzle=2", 1e-5},
+	{"tf32", "f32", "f32", "tb-tile=64,64,32 warp-tile=32,32 stages=3 grid-swizzle=0 allow-tf32", 1e-2},
+	{"tf32-bk16-1warp", "f32", "f32", "tb-tile=32,32,16 warp-tile=32,32 stages=2 allow-tf32", 1e-2},
+}
+
+func TestInterpreterEquivalenceTypes(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs mma.sync kernels on the interpreter")
+	}
+	for _, c := range typeConfigs {
+		t.Run(c.name, func(t *testing.T) {
+			src := matmultest.Matmul(128, 64, 96, c.ab, c.c)
+			in, err := parser.ParseFile(all.NewContext(), "matmul.mlir", []byte(src))
+			if err != nil {
+				t.Fatal(err)
+			}
+			out := lowered(t, src, c.opts, nil)
+			if err := equiv.Check(in.Module, out, "matmul", equiv.Options{RelTol: c.relTol, Seeds: []int64{1, 2}}); err != nil {
+				t.Error(err)
+			}
+		})
+	}
+}
+
+// TestRefusedTypes: element types mma.sync cannot take, and f32 without
+// allow-tf32, are errors at A's load.
+func TestRefusedTypes(t *testing.T) {
+	for _, c := range []struct{ ab, c, opts, want string }{
+		{"f32", "f32", "", "matmul.mlir:5:14: error: 'affine.load' op f32 operands run on the tensor cores as tf32 (10-bit mantissa): pass allow-tf32"},
+		{"bf16", "bf16", "", "matmul.mlir:5:14: error: 'affine.load' op mma.sync takes f16 A and B with an f32 or f16 C, bf16 with an f32 C, or f32 (as tf32, under allow-tf32) with an f32 C; got bf16 A and bf16 C"},
+		{"f16", "f64", "", "got f16 A and f64 C"},
+		{"f64", "f64", "allow-tf32", "got f64 A and f64 C"},
+	} {
+		o := gpumatmulmma.DefaultOptions()
+		if err := pass.ParseOptions(&o, c.opts); err != nil {
+			t.Fatal(err)
+		}
+		_, err := run(matmultest.Matmul(128, 128, 64, c.ab, c.c), o)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s x %s -> %s: want %q, got %v", c.ab, c.ab, c.c, c.want, err)
+		}
+	}
+}
