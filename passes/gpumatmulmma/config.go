@@ -38,10 +38,10 @@ const (
 // sizes and the validated options.
 type kernel struct {
 	M, N, K     int64
-	BM, BN, BK  int64 // thread-block tile
-	WM, WN      int64 // warp tile
-	Stages      int64 // slots of the cp.async ring
-	GridSwizzle int64 // tile rows per rasterisation group; <= 1 is row-major
+	BM, BN, BK  int64  // thread-block tile
+	WM, WN      int64  // warp tile
+	Stages      int64  // slots of the cp.async ring
+	GridSwizzle int64  // tile rows per rasterisation group; <= 1 is row-major
 	In, Acc     string // element types of A and B, and of C and the accumulators
 	AllowTF32   bool   // f32 inputs may run as tf32
 }
