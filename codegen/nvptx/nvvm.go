@@ -273,7 +273,8 @@ func (s *fnState) resize(op *ir.Operation, v value.Value, from, to types.Type) v
 
 // mmaSync names LLVM's llvm.nvvm.mma.* intrinsic: shape, layouts, an
 // optional satfinite, then the types (d.c for f16 multiplicands, a.b when
-// A and B differ, else a); b1 ops carry their operation first.
+// A and B differ, else a); b1 ops carry their operation first; bf16
+// registers are bitcast to the intrinsic's i32.
 func (s *fnState) mmaSync(op *ir.Operation, ops []value.Value, rt types.Type) {
 	shape, ok := op.Attr("shape").(*nvvm.ShapeAttr)
 	if !ok {
@@ -291,6 +292,18 @@ func (s *fnState) mmaSync(op *ir.Operation, ops []value.Value, rt types.Type) {
 			return
 		}
 		sig = mmaRegType(st.Fields[0]) + "." + mmaRegType(ops[len(ops)-1].Type())
+	case a == "bf16":
+		// MLIR 19 passes bf16 pairs in vector<2xf16> registers; LLVM's
+		// intrinsic takes them as i32.
+		sig = a
+		nab := len(op.OperandGroup(0)) + len(op.OperandGroup(1))
+		for i := 0; i < nab; i++ {
+			if !ops[i].Type().Equal(types.I32) {
+				c := &llir.InstBitCast{From: ops[i], To: types.I32}
+				s.emit(c)
+				ops[i] = c
+			}
+		}
 	case a != b:
 		sig = a + "." + b
 	default:

@@ -77,6 +77,9 @@ func mmaPtxType(t ir.Type) (string, bool) {
 		switch t.Kind {
 		case ir.KindF16:
 			return "f16", true
+		case ir.KindBF16:
+			// Beyond upstream 19, which cannot deduce a PTX type for bf16.
+			return "bf16", true
 		case ir.KindF64:
 			return "f64", true
 		case ir.KindF32:
@@ -117,6 +120,9 @@ func unpackFragment(b *ir.Builder, loc ir.Location, v *ir.Value, ptx string) []*
 		case row != nil && (row.Elem == ir.I8 && row.Dims[0] == 4 || row.Elem == ir.Integer(4) && row.Dims[0] == 8 ||
 			row.Elem == ir.F32 && row.Dims[0] == 1 && ptx == "tf32"):
 			out = append(out, llvm.BuildBitcastOp(b, loc, r, ir.I32).Result(0))
+		case row != nil && row.Elem == ir.BF16 && row.Dims[0] == 2:
+			// nvvm.mma.sync (MLIR 19) takes bf16 pairs as vector<2xf16>.
+			out = append(out, llvm.BuildBitcastOp(b, loc, r, ir.Vector([]int64{2}, ir.F16, nil)).Result(0))
 		case row != nil && (row.Elem == ir.I32 || row.Elem == ir.F32 || row.Elem == ir.F64):
 			for j := int64(0); j < row.Dims[0]; j++ {
 				out = append(out, llvm.BuildExtractelementOp(b, loc, r, constant(b, loc, ir.I64, ir.I64, j), row.Elem).Result(0))

@@ -274,12 +274,10 @@ func (k *kernel) fragments(st *state, f fragAddrs, slot string, kk int64) (fa, f
 	for _, c := range f.bCols {
 		pair := e.Op("fb", "nvgpu.ldmatrix %s[%s, %s, %s] {numTiles = 4 : i32, transpose = true} : %s -> %s", st.ringB, slot, f.bRows[kk], c, k.ringB(), k.fragA())
 		for h := 0; h < 2; h++ {
-			frag := st.zeroFragB(k)
-			for r := 0; r < 2; r++ {
-				v := e.Op("v", "vector.extract %s[%d] : %s from %s", pair, 2*h+r, k.regB(), k.fragA())
-				frag = e.Op("fb", "vector.insert %s, %s [%d] : %s into %s", v, frag, r, k.regB(), k.fragB())
-			}
-			fb = append(fb, frag)
+			lo := e.Op("v", "vector.extract %s[%d] : %s from %s", pair, 2*h, k.regB(), k.fragA())
+			hi := e.Op("v", "vector.extract %s[%d] : %s from %s", pair, 2*h+1, k.regB(), k.fragA())
+			v := e.Op("v", "vector.insert %s, %s [0] : %s into %s", lo, st.zeroFragB(k), k.regB(), k.fragB())
+			fb = append(fb, e.Op("fb", "vector.insert %s, %s [1] : %s into %s", hi, v, k.regB(), k.fragB()))
 		}
 	}
 	return fa, fb

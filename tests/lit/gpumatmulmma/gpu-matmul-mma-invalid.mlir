@@ -17,7 +17,7 @@
 // BK: gpu-matmul-mma: the K tile must be a power of two and a multiple of 16 (mma.sync's k), got 24
 // BN: gpu-matmul-mma: the N tile must be a power of two of at least 16, got 96
 // WARP: gpu-matmul-mma: the warp tile 48x64 must divide the thread-block tile 128x128
-// REGS: gpu-matmul-mma: a 128x128 warp tile needs 512 f32 accumulators a thread (at most 128): use more warps
+// REGS: gpu-matmul-mma: a 128x128 warp tile needs 512 accumulator registers a thread (at most 128): use more warps
 // STAGES: gpu-matmul-mma: stages must be at least 2 (one slot loading while one is read), got 1
 // SMEM: gpu-matmul-mma: 4 stages of 256x256x64 tiles need 262144 bytes of shared memory, more than the 232448 of sm_90
 // SPLIT: gpu-matmul-mma: the 64x32 A tile's 256 16-byte chunks do not split evenly over 512 threads
@@ -44,8 +44,8 @@ func.func @size(%A: memref<128x64xf16>, %B: memref<64x320xf16>, %C: memref<128x3
 
 // -----
 
-// Operands of other element types: the kernel is f16 x f16 -> f32.
-// CHECK: gpu-matmul-mma-invalid.mlir:[[# @LINE + 5]]:14: error: 'affine.load' op operand A must be a f16 memref in global memory with the identity layout, got memref<128x64xbf16>
+// Operands of mixed element types: A's (bf16) selects the kernel, B must match.
+// CHECK: gpu-matmul-mma-invalid.mlir:[[# @LINE + 6]]:14: error: 'affine.load' op operand B must be a bf16 memref in global memory with the identity layout, got memref<64x256xf16>
 func.func @types(%A: memref<128x64xbf16>, %B: memref<64x256xf16>, %C: memref<128x256xf32>) {
   affine.for %i = 0 to 128 {
     affine.for %j = 0 to 256 {
