@@ -3,8 +3,13 @@
 // sm_86, sm_89) and for comparison with gpu-matmul-hopper on sm_90.
 //
 // The pass affine-gpu-mma recognises an affine matmul nest (C[i,j] +=
-// A[i,k] * B[k,j], f16 A and B, f32 C, sizes multiples of the block tile)
-// and replaces it by a gpu.launch written in nvgpu ops:
+// A[i,k] * B[k,j], sizes multiples of the block tile) and replaces it by a
+// gpu.launch written in nvgpu ops. The element types select the mma.sync
+// variant: f16 A and B with an f32 C (m16n8k16), f16 A, B and C (f16
+// accumulators), bf16 A and B with an f32 C (m16n8k16 .bf16), and, under
+// the option allow-tf32, f32 A, B and C on the tensor cores as tf32
+// (m16n8k8: the inputs keep 10 bits of mantissa). Other types, and f32
+// without allow-tf32, are errors at A's load. The kernel:
 //
 //   - a multi-stage shared-memory ring (stages, default 4) filled by
 //     cp.async (nvgpu.device_async_copy {bypassL1}, 16 bytes a copy), one
@@ -12,15 +17,21 @@
 //     newest stages-2 groups before a tile is read;
 //   - A and B stored XOR-swizzled in 16-byte chunks, so that the 8 row
 //     addresses of each ldmatrix phase hit 8 distinct bank groups;
-//   - per warp (default 64x64 of a 128x128x32 block tile, 4 warps),
-//     nvgpu.ldmatrix x4 for A's 16x16 fragments, x4 transposed for two of
-//     B's 16x8 ones (B is K x N row-major), nvgpu.mma.sync m16n8k16
-//     f16 -> f32; the fragments are double-buffered in registers: those
+//   - per warp (default 64x64 of a 128x256x32 block tile, 8 warps),
+//     nvgpu.ldmatrix x4 for A's 16 x k fragments, x4 transposed for two of
+//     B's k x 8 ones (B is K x N row-major; for tf32, whose 32-bit
+//     elements ldmatrix cannot transpose, each lane loads its B[t, g] and
+//     B[t+4, g] itself), nvgpu.mma.sync; the fragments are
+//     double-buffered in registers: those
 //     of the next 16-deep step (past a tile's last step, the next tile's
 //     first, after its wait and the block's one barrier a tile) are
 //     loaded before the current step's mma.sync;
-//   - C += the accumulators straight from registers (vector<2xf32>
-//     accesses), and an optional grid swizzle for L2 reuse.
+//   - C += the accumulators straight from registers (vector<2xf32> or
+//     vector<2xf16> accesses), and an optional grid swizzle for L2 reuse.
+//
+// The block size is a constant, so the kernel carries .maxntid (the
+// threads) and ptxas budgets registers for it: 64x64 warp tiles hold 128
+// f32 accumulators and two sets of fragments (64 registers) a thread.
 //
 // The nvgpu ops lower through convert-nvgpu-to-nvvm (part of goopt
 // compile) to cp.async.cg, ldmatrix.sync and mma.sync.aligned, sm_80+.
@@ -28,4 +39,5 @@
 //	goopt opt --pass-pipeline='builtin.module(gpu-matmul-mma{stages=3})' matmul.mlir
 //	goopt compile --pipeline=gpu-matmul-mma matmul.mlir
 //	goopt bench matmul --pipeline=gpu-matmul-mma --sizes=4096,8192
+//	goopt bench matmul --pipeline='gpu-matmul-mma{allow-tf32}' --types=f16,bf16,tf32 --sizes=8192
 package gpumatmulmma

@@ -54,7 +54,7 @@ var interpConfigs = []struct {
 }{
 	{"4warps-3stages", "tb-tile=64,64,32 warp-tile=32,32 stages=3 grid-swizzle=0", 128, 64, 192},
 	{"2stages-swizzled-grid", "tb-tile=64,64,32 warp-tile=32,32 stages=2 grid-swizzle=2", 128, 128, 96},
-	{"default-shape", "", 128, 128, 160},
+	{"default-shape", "", 128, 256, 160},
 	{"bk64-1warp", "tb-tile=32,64,64 warp-tile=32,64 stages=4", 64, 64, 128},
 	// Fewer K tiles than the prologue would fill: every wait is for all.
 	{"one-k-tile", "tb-tile=64,64,32 warp-tile=32,32 stages=4", 64, 64, 32},
@@ -152,7 +152,7 @@ func TestCompilesToAmperePTX(t *testing.T) {
 	if len(res.Kernels.Kernels) != 1 {
 		t.Fatalf("want one kernel, got %+v", res.Kernels)
 	}
-	if ki := res.Kernels.Kernels[0]; ki.DynamicSharedBytes != 65536 {
-		t.Errorf("dynamic shared memory %d, want 65536 (4 stages of 8 KB A and 8 KB B tiles)", ki.DynamicSharedBytes)
+	if ki := res.Kernels.Kernels[0]; ki.DynamicSharedBytes != 98304 {
+		t.Errorf("dynamic shared memory %d, want 98304 (4 stages of 8 KB A and 16 KB B tiles)", ki.DynamicSharedBytes)
 	}
 }

@@ -19,7 +19,7 @@ func run(src string, o gpumatmulmma.Options) (string, error) {
 }
 
 // Build the pipeline as a library and map a matmul to the mma.sync
-// kernel: 128x128x32 block tiles, 4 warps of 64x64, so per 16-deep K step
+// kernel: 128x256x32 block tiles, 8 warps of 64x64, so per 16-deep K step
 // a warp issues 4 ldmatrix x4 (A), 4 ldmatrix x4.trans (B, two n tiles
 // each) and 32 mma.sync. The fragments of a step are loaded one step
 // ahead: the text holds three sets of loads (before the loop, for the
@@ -30,7 +30,7 @@ func Example() {
 		fmt.Println(err)
 		return
 	}
-	fmt.Println(strings.Contains(text, "in (%arg12 = %c128"))
+	fmt.Println(strings.Contains(text, "in (%arg12 = %c256"))
 	fmt.Println(strings.Count(text, "nvgpu.mma.sync"))
 	fmt.Println(strings.Count(text, "transpose = false"), strings.Count(text, "transpose = true"))
 	// Output:

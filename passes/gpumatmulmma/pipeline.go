@@ -12,7 +12,7 @@ const Name = "gpu-matmul-mma"
 
 // Options are the kernel's shape.
 type Options struct {
-	TBTile      []int64 `opt:"tb-tile" desc:"Thread-block tile sizes M,N,K (default: 128,128,32)"`
+	TBTile      []int64 `opt:"tb-tile" desc:"Thread-block tile sizes M,N,K (default: 128,256,32)"`
 	WarpTile    []int64 `opt:"warp-tile" desc:"Warp tile sizes M,N; the block has (M/warp M) x (N/warp N) warps (default: 64,64)"`
 	Stages      int64   `opt:"stages" desc:"Slots of the cp.async shared-memory ring of A and B tiles (default: 4)"`
 	GridSwizzle int64   `opt:"grid-swizzle" desc:"Rasterise the blocks in groups of this many tile rows for L2 reuse; 0 or 1: row-major (default: 8)"`
@@ -20,10 +20,12 @@ type Options struct {
 	Cleanup     bool    `opt:"cleanup" desc:"Run canonicalize and cse on the result"`
 }
 
-// DefaultOptions is the classic Ampere shape: 128x128x32 block tiles, four
-// warps of 64x64, a 4-stage ring (64 KB of shared memory).
+// DefaultOptions is the fastest shape measured on the H200 (0.61x cuBLAS
+// at 8192, against 0.55 for the classic Ampere 128x128x32 with 4 warps,
+// docs/gpu/2026-11-25-h200-s4-final): 128x256x32 block tiles, eight warps
+// of 64x64, a 4-stage ring (96 KB of shared memory).
 func DefaultOptions() Options {
-	return Options{TBTile: []int64{128, 128, 32}, WarpTile: []int64{64, 64}, Stages: 4, GridSwizzle: 8, Cleanup: true}
+	return Options{TBTile: []int64{128, 256, 32}, WarpTile: []int64{64, 64}, Stages: 4, GridSwizzle: 8, Cleanup: true}
 }
 
 // kernel returns the configuration the options give, checked for

@@ -1,8 +1,8 @@
 // goopt compile takes gpu-matmul-mma's kernel through goopt's own lowering
 // (convert-nvgpu-to-nvvm, convert-gpu-to-nvvm) and llc to PTX for sm_80:
 // the legacy tensor-core path needs neither wgmma nor TMA. The manifest
-// asks for the 64 KB ring as dynamic shared memory (4 stages of 128x32 A
-// and 32x128 B f16 tiles), 128 threads (4 warps of 64x64) a block.
+// asks for the 96 KB ring as dynamic shared memory (4 stages of 128x32 A
+// and 32x256 B f16 tiles), 256 threads (8 warps of 64x64) a block.
 // RUN: goopt compile %s --pipeline=gpu-matmul-mma --arch=sm_80 --ptx-version=70 -o %t.ptx && FileCheck %s --input-file=%t.ptx
 // RUN: FileCheck %s --check-prefix=JSON --input-file=%t.json
 // EQUIV: none (goopt compile)
@@ -19,8 +19,8 @@
 // CHECK-DAG: bar.sync 0;
 
 // JSON: "block": [
-// JSON-NEXT: 128,
-// JSON: "dynamic_shared_bytes": 65536,
+// JSON-NEXT: 256,
+// JSON: "dynamic_shared_bytes": 98304,
 func.func @matmul(%A: memref<256x128xf16>, %B: memref<128x256xf16>, %C: memref<256x256xf32>) {
   affine.for %i = 0 to 256 {
     affine.for %j = 0 to 256 {

@@ -16,14 +16,14 @@
 // WOPT: gpu-matmul-mma: option 'warp-tile' expects 2 sizes (M,N), got 1
 // BK: gpu-matmul-mma: the K tile must be a power of two and a multiple of 16 (mma.sync's k), got 24
 // BN: gpu-matmul-mma: the N tile must be a power of two of at least 16, got 96
-// WARP: gpu-matmul-mma: the warp tile 48x64 must divide the thread-block tile 128x128
+// WARP: gpu-matmul-mma: the warp tile 48x64 must divide the thread-block tile 128x256
 // REGS: gpu-matmul-mma: a 128x128 warp tile needs 512 accumulator registers a thread (at most 128): use more warps
 // STAGES: gpu-matmul-mma: stages must be at least 2 (one slot loading while one is read), got 1
 // SMEM: gpu-matmul-mma: 4 stages of 256x256x64 tiles need 262144 bytes of shared memory, more than the 232448 of sm_90
 // SPLIT: gpu-matmul-mma: the 64x32 A tile's 256 16-byte chunks do not split evenly over 512 threads
 
 // A size the thread-block tile does not divide (N here).
-// CHECK: gpu-matmul-mma-invalid.mlir:[[# @LINE + 3]]:5: error: 'affine.for' op matmul size 320 is not a multiple of the thread-block tile 128
+// CHECK: gpu-matmul-mma-invalid.mlir:[[# @LINE + 3]]:5: error: 'affine.for' op matmul size 320 is not a multiple of the thread-block tile 256
 func.func @size(%A: memref<128x64xf16>, %B: memref<64x320xf16>, %C: memref<128x320xf32>) {
   affine.for %i = 0 to 128 {
     affine.for %j = 0 to 320 {
