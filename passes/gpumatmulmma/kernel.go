@@ -160,8 +160,14 @@ func (k *kernel) body() string {
 			nt := e.Op("v", "arith.minui %s, %s : index", e.AddC(iv, 1), e.C(kt-1))
 			na, nb = k.fragments(st, f, e.Rem(nt, e.C(k.Stages)), 0)
 		}
+		// Serpentine order: consecutive mma.sync share an A or a B
+		// fragment, whose registers the tensor cores' operand reuse keeps.
 		for mi := range curA {
-			for nj := range curB {
+			for n := range curB {
+				nj := n
+				if mi%2 == 1 {
+					nj = len(curB) - 1 - n
+				}
 				i := int64(mi)*nN + int64(nj)
 				accs[i] = e.Op("d", "nvgpu.mma.sync (%s, %s, %s) {mmaShape = [16, 8, %d]%s} : (%s, %s, %s) -> %s", curA[mi], curB[nj], accs[i], k.mmaK(), tf32, k.fragA(), k.fragB(), k.fragC(), k.fragC())
 			}
