@@ -168,7 +168,6 @@ func TestCompilesToAmperePTX(t *testing.T) {
 	}
 }
 
-
 // TestRefusedTypes: element types mma.sync cannot take, and f32 without
 // allow-tf32, are errors at A's load.
 func TestRefusedTypes(t *testing.T) {
