@@ -131,6 +131,11 @@ func (k *kernel) check() error {
 
 func pow2(v int64) bool { return v > 0 && v&(v-1) == 0 }
 
+// tf32SwizzleB is B's pattern under tf32 (see swizzleOfB): chunk c of row
+// r is stored at c ^ (((r & 3) << shift) & mask); mask keeps the XOR inside
+// the row (narrow rows get a weaker spread).
+func tf32SwizzleB(rowChunks int64) (shift, mask int64) { return 1, min(rowChunks, bankPeriod) - 1 }
+
 // swizzle is the XOR pattern of a shared tile whose rows hold rowChunks
 // 16-byte chunks: chunk c of row r is stored at c ^ ((r >> shift) & mask).
 // Any 8 rows from a multiple of 8 (an ldmatrix phase reads one chunk of each)

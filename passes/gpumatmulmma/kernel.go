@@ -82,8 +82,8 @@ func (k *kernel) body() string {
 	smem := e.Op("smem", "gpu.dynamic_shared_memory : %s", smemType)
 	st.ringA = e.Op("ring_a", "memref.view %s[%s][] : %s to %s", smem, e.C(0), smemType, k.ringA())
 	st.ringB = e.Op("ring_b", "memref.view %s[%s][] : %s to %s", smem, e.C(k.aRingBytes()), smemType, k.ringB())
-	st.planA = k.plan(st, k.BM, k.BK)
-	st.planB = k.plan(st, k.BK, k.BN)
+	st.planA = k.plan(st, k.BM, k.BK, func(r string) string { return k.swizzleOf(e, r, k.BK/k.chunk()) })
+	st.planB = k.plan(st, k.BK, k.BN, func(r string) string { return k.swizzleOfB(e, r) })
 	f := k.fragmentAddresses(st)
 
 	// The prologue fills slots 0 .. stages-2, one commit group per tile,
@@ -230,7 +230,7 @@ func (k *kernel) fragmentAddresses(st *state) fragAddrs {
 			var rows, swz [2]string
 			for h := range rows {
 				rows[h] = e.AddC(t, kk*k.mmaK()+int64(h)*4)
-				swz[h] = k.swizzleOf(e, rows[h], k.BN/k.chunk())
+				swz[h] = k.swizzleOfB(e, rows[h])
 			}
 			f.tRows, f.tSwz = append(f.tRows, rows), append(f.tSwz, swz)
 		}
@@ -243,7 +243,7 @@ func (k *kernel) fragmentAddresses(st *state) fragAddrs {
 	// lane gets B[2t, g] and B[2t+1, g] of each, so registers 0-1 are
 	// mma.sync's B fragment of the pair's first n tile, 2-3 of its second.
 	bRow := e.Rem(f.lane, e.C(16))
-	bSwz := k.swizzleOf(e, bRow, k.BN/k.chunk())
+	bSwz := k.swizzleOfB(e, bRow)
 	for kk := int64(0); kk < steps; kk++ {
 		f.bRows = append(f.bRows, e.AddC(bRow, kk*k.mmaK()))
 	}
@@ -300,8 +300,9 @@ func (st *state) zeroFragB(k *kernel) string {
 
 // plan computes a thread's chunks of a rows x cols tile copy: chunk
 // tid + i*threads is row (tid + i*threads) / rowChunks, chunk tid %
-// rowChunks of it (threads is a multiple of rowChunks).
-func (k *kernel) plan(st *state, rows, cols int64) copyPlan {
+// rowChunks of it (threads is a multiple of rowChunks), stored at the
+// chunk the tile's swizzle swz gives.
+func (k *kernel) plan(st *state, rows, cols int64, swz func(row string) string) copyPlan {
 	e := st.e
 	rowChunks := cols / k.chunk()
 	r0 := e.Div(st.tid, e.C(rowChunks))
@@ -312,7 +313,7 @@ func (k *kernel) plan(st *state, rows, cols int64) copyPlan {
 		r := e.AddC(r0, i*k.threads()/rowChunks)
 		p.rows = append(p.rows, r)
 		p.srcCols = append(p.srcCols, src)
-		p.dstCols = append(p.dstCols, e.MulC(e.Op("v", "arith.xori %s, %s : index", ch, k.swizzleOf(e, r, rowChunks)), k.chunk()))
+		p.dstCols = append(p.dstCols, e.MulC(e.Op("v", "arith.xori %s, %s : index", ch, swz(r)), k.chunk()))
 	}
 	return p
 }
@@ -325,6 +326,22 @@ func (k *kernel) swizzleOf(e *kernelemit.Emitter, row string, rowChunks int64) s
 		r = e.Op("v", "arith.shrui %s, %s : index", row, e.C(shift))
 	}
 	return e.Op("v", "arith.andi %s, %s : index", r, e.C(mask))
+}
+
+// swizzleOfB writes the XOR mask of B's row. For tf32, whose B fragments
+// lanes load one element each (not ldmatrix), a load's 32 lanes read rows
+// t = 0..3 of two neighbouring chunks (columns g = 0..7): moving row r's
+// chunks by 2(r%4) spreads those 8 (row, chunk) pairs over 8 bank groups
+// (the ldmatrix pattern, r%8, would pair rows 0 and 1).
+func (k *kernel) swizzleOfB(e *kernelemit.Emitter, row string) string {
+	rowChunks := k.BN / k.chunk()
+	if k.In != f32 {
+		return k.swizzleOf(e, row, rowChunks)
+	}
+	shift, mask := tf32SwizzleB(rowChunks)
+	v := e.Op("v", "arith.andi %s, %s : index", row, e.C(3))
+	v = e.Op("v", "arith.shli %s, %s : index", v, e.C(shift))
+	return e.Op("v", "arith.andi %s, %s : index", v, e.C(mask))
 }
 
 // load writes the cp.async copies of K tile kt into ring slot slot and

@@ -94,3 +94,35 @@ func unescapeMLIR(s string) string {
 	}
 	return b.String()
 }
+
+// TestTF32SwizzleIsConflictFree: a tf32 B load's 32 lanes (g, t) read
+// B[t, 8j + g] (or row t+4): with B's tf32 swizzle the 8 (row, chunk)
+// pairs hit 8 distinct bank groups, and each row's chunks are permuted.
+func TestTF32SwizzleIsConflictFree(t *testing.T) {
+	for _, rowChunks := range []int64{8, 16, 32, 64} {
+		shift, mask := tf32SwizzleB(rowChunks)
+		phys := func(r, c int64) int64 { return c ^ (r&3)<<shift&mask }
+		for r0 := int64(0); r0 < 32; r0 += 4 {
+			for j := int64(0); 2*j+1 < rowChunks; j++ {
+				seen := map[int64]bool{}
+				for r := r0; r < r0+4; r++ {
+					for c := 2 * j; c < 2*j+2; c++ {
+						seen[(r*rowChunks+phys(r, c))%bankPeriod] = true
+					}
+				}
+				if len(seen) != 8 {
+					t.Errorf("%d chunks a row: rows %d..%d, chunks %d,%d hit %d bank groups, want 8", rowChunks, r0, r0+3, 2*j, 2*j+1, len(seen))
+				}
+			}
+		}
+		for r := int64(0); r < 8; r++ {
+			seen := map[int64]bool{}
+			for c := int64(0); c < rowChunks; c++ {
+				seen[phys(r, c)] = true
+			}
+			if int64(len(seen)) != rowChunks {
+				t.Errorf("%d chunks a row: row %d is not permuted", rowChunks, r)
+			}
+		}
+	}
+}
