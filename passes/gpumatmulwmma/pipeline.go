@@ -104,7 +104,7 @@ func Build(pm *pass.OpPassManager, o Options) error {
 	if o.LatencyHiding {
 		stages = append(stages, gpulatencyhiding.New())
 	}
-	stages = append(stages, gpuinsertbarriers.New())
+	stages = append(stages, gpuinsertbarriers.New(), fuseEdgesPass(o.TBTile))
 	if o.Cleanup {
 		stages = append(stages, canonicalize.New(), cse.New())
 	}

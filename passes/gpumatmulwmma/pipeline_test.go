@@ -2,6 +2,7 @@ package gpumatmulwmma_test
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -152,11 +153,13 @@ func f16acc(m, n, k int) string {
 const f16Tol = 2e-2
 
 // TestAwkwardSizes: sizes the thread-block tile does not divide are split
-// into the WMMA kernel over the full tiles and guarded edge kernels (the K
-// remainder, the right columns, the bottom rows); a C whose rows WMMA
-// cannot address (not a multiple of 16 bytes) and a matmul smaller than a
-// tile go to one guarded kernel. Each is run against the input with the
-// race checks on, for the f32 and the f16 accumulator.
+// into the WMMA kernel over the full tiles and guarded edges (the K
+// remainder, run by the WMMA blocks after their tile, and the right
+// columns and bottom rows, by extra blocks), all in one launch of
+// blocks blocks; a C whose rows WMMA cannot address (not a multiple of 16
+// bytes) and a matmul smaller than a tile go to one guarded kernel. Each
+// is run against the input with the race checks on, for the f32 and the
+// f16 accumulator.
 func TestAwkwardSizes(t *testing.T) {
 	small := func(o gpumatmulwmma.Options) gpumatmulwmma.Options {
 		o.TBTile, o.WarpTile = []int64{32, 32, 32}, []int64{16, 16, 16}
@@ -165,14 +168,17 @@ func TestAwkwardSizes(t *testing.T) {
 	for _, c := range []struct {
 		name     string
 		m, n, k  int
-		launches int  // gpu.launch ops in the result
-		wmma     bool // whether the WMMA kernel is one of them
+		grid     string // the launch's grid
+		wmma     bool   // whether it runs the WMMA kernel
 	}{
-		{"k-remainder", 64, 64, 70, 2, true},
-		{"all-three-edges", 100, 88, 70, 4, true},
-		{"rows-and-columns", 33, 40, 64, 3, true},
-		{"smaller-than-a-tile", 20, 24, 8, 1, false},
-		{"primes-odd-c-rows", 37, 41, 43, 1, false},
+		// 2x2 WMMA blocks, each adding k in [64, 70) to its tile.
+		{"k-remainder", 64, 64, 70, "%c4, %{{.*}} = %c1", true},
+		// 2x3 WMMA blocks; 24 columns right of them: 1x24 blocks of 4 rows;
+		// 4 rows below: 3x1 blocks.
+		{"all-three-edges", 100, 88, 70, "%c33, %{{.*}} = %c1", true},
+		{"rows-and-columns", 33, 40, 64, "%c11, %{{.*}} = %c1", true},
+		{"smaller-than-a-tile", 20, 24, 8, "%c1, %{{.*}} = %c3", false},
+		{"primes-odd-c-rows", 37, 41, 43, "%c2, %{{.*}} = %c5", false},
 	} {
 		for _, acc := range []string{"f32", "f16"} {
 			t.Run(c.name+"/"+acc, func(t *testing.T) {
@@ -186,8 +192,12 @@ func TestAwkwardSizes(t *testing.T) {
 					t.Fatal(err)
 				}
 				text := printer.String(out, printer.Options{})
-				if got := strings.Count(text, "gpu.launch "); got != c.launches {
-					t.Errorf("%d gpu.launch ops, want %d:\n%s", got, c.launches, text)
+				if got := strings.Count(text, "gpu.launch "); got != 1 {
+					t.Errorf("%d gpu.launch ops, want 1:\n%s", got, text)
+				}
+				grid := regexp.MustCompile(`gpu.launch blocks\([^)]*\) in \(%[a-z0-9]+ = ` + strings.ReplaceAll(regexp.QuoteMeta(c.grid), `%\{\{\.\*\}\}`, `%[a-z0-9]+`))
+				if !grid.MatchString(text) {
+					t.Errorf("want a grid of %s:\n%s", c.grid, text)
 				}
 				if got := strings.Contains(text, "gpu.subgroup_mma_compute"); got != c.wmma {
 					t.Errorf("WMMA kernel present: %v, want %v", got, c.wmma)
