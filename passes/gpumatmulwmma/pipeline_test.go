@@ -166,10 +166,10 @@ func TestAwkwardSizes(t *testing.T) {
 		return o
 	}
 	for _, c := range []struct {
-		name     string
-		m, n, k  int
-		grid     string // the launch's grid
-		wmma     bool   // whether it runs the WMMA kernel
+		name    string
+		m, n, k int
+		grid    string // the launch's grid
+		wmma    bool   // whether it runs the WMMA kernel
 	}{
 		// 2x2 WMMA blocks, each adding k in [64, 70) to its tile.
 		{"k-remainder", 64, 64, 70, "%c4, %{{.*}} = %c1", true},
