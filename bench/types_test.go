@@ -30,7 +30,7 @@ func TestParseMatmulSizes(t *testing.T) {
 			t.Errorf("%q: got %v, %v; want %v", c.in, got, err, c.want)
 		}
 	}
-	if _, err := ParseTypes("f16,bf16,tf32"); err != nil {
+	if _, err := ParseTypes("f16,bf16,tf32,f16acc"); err != nil {
 		t.Error(err)
 	}
 	if _, err := ParseTypes("f16,f8"); err == nil || !strings.Contains(err.Error(), "invalid type 'f8'") {
@@ -134,3 +134,33 @@ type f16Only struct{ HopperGPU }
 
 // HopperGPU is GPU with LaunchHopper, as bindKernel asks for it.
 var _ HopperGPU = (*hopperFake)(nil)
+
+// f16acc: the paper's pipeline with an f16 C at a size its tiles do not
+// divide (the WMMA kernel and its guarded edges, one launch), C, its
+// transfers and the cuBLAS peer in f16, checked against fp64 within f16
+// accumulation's tolerance.
+func TestSweepF16Acc(t *testing.T) {
+	needLLC(t)
+	f := &FakeGPU{Inputs: TypeF16Acc}
+	o := Options{Shapes: [][3]int{{200, 136, 72}}, Types: []string{TypeF16Acc}, Pipeline: "gpu-matmul-wmma", Reps: MinReps, Warmup: 1, Samples: 64,
+		Open: func(DeviceConfig) (GPU, error) { return f, nil }}
+	rep, err := Sweep(context.Background(), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Results) != 1 || !rep.AllCorrect() {
+		t.Fatalf("want 1 correct result, got %+v", rep.Results)
+	}
+	r := rep.Results[0]
+	// The fake sums in f32 and rounds C to f16 once: about f16's unit
+	// roundoff from fp64, not f32's.
+	if r.Type != TypeF16Acc || r.Label != "f16acc 200x136x72" || r.RelErrFP64 < 1e-5 || r.RelErrFP64 > 1e-3 {
+		t.Errorf("result %+v", r)
+	}
+	if src := MatmulSourceFor(TypeF16Acc, 8, 8, 8); strings.Contains(src, "f32") || !strings.Contains(src, "arith.addf %c, %p : f16") {
+		t.Errorf("f16acc source:\n%s", src)
+	}
+	if tol, elem := tolerances(TypeF16Acc, 4096, 1e-3, 1e-2); tol < 0.03 || tol > 0.05 || elem < 2*tol {
+		t.Errorf("f16acc tolerances at K=4096: %g, %g", tol, elem)
+	}
+}
