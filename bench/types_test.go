@@ -141,21 +141,13 @@ var _ HopperGPU = (*hopperFake)(nil)
 // accumulation's tolerance.
 func TestSweepF16Acc(t *testing.T) {
 	needLLC(t)
-	f := &FakeGPU{Inputs: TypeF16Acc}
-	o := Options{Shapes: [][3]int{{200, 136, 72}}, Types: []string{TypeF16Acc}, Pipeline: "gpu-matmul-wmma", Reps: MinReps, Warmup: 1, Samples: 64,
-		Open: func(DeviceConfig) (GPU, error) { return f, nil }}
-	rep, err := Sweep(context.Background(), o)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(rep.Results) != 1 || !rep.AllCorrect() {
-		t.Fatalf("want 1 correct result, got %+v", rep.Results)
-	}
-	r := rep.Results[0]
+	rep, err := Sweep(context.Background(), Options{Shapes: [][3]int{{200, 136, 72}}, Types: []string{TypeF16Acc}, Pipeline: "gpu-matmul-wmma",
+		Reps: MinReps, Warmup: 1, Samples: 64, Open: func(DeviceConfig) (GPU, error) { return &FakeGPU{Inputs: TypeF16Acc}, nil }})
 	// The fake sums in f32 and rounds C to f16 once: about f16's unit
 	// roundoff from fp64, not f32's.
-	if r.Type != TypeF16Acc || r.Label != "f16acc 200x136x72" || r.RelErrFP64 < 1e-5 || r.RelErrFP64 > 1e-3 {
-		t.Errorf("result %+v", r)
+	if err != nil || len(rep.Results) != 1 || !rep.AllCorrect() || rep.Results[0].Type != TypeF16Acc || rep.Results[0].Label != "f16acc 200x136x72" ||
+		rep.Results[0].RelErrFP64 < 1e-5 || rep.Results[0].RelErrFP64 > 1e-3 {
+		t.Fatalf("want 1 correct f16acc result about f16's roundoff from fp64, got %+v, %v", rep, err)
 	}
 	if src := MatmulSourceFor(TypeF16Acc, 8, 8, 8); strings.Contains(src, "f32") || !strings.Contains(src, "arith.addf %c, %p : f16") {
 		t.Errorf("f16acc source:\n%s", src)
