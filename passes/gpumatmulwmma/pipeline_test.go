@@ -176,9 +176,17 @@ func TestAwkwardSizes(t *testing.T) {
 		// 2x3 WMMA blocks; 24 columns right of them: 1x24 blocks of 4 rows;
 		// 4 rows below: 3x1 blocks.
 		{"all-three-edges", 100, 88, 70, "%c33, %{{.*}} = %c1", true},
+		// 1 WMMA block; 8 for the columns [32, 40), 2 for the row 32.
 		{"rows-and-columns", 33, 40, 64, "%c11, %{{.*}} = %c1", true},
+		// The guarded kernel alone: 32x8 threads a block.
 		{"smaller-than-a-tile", 20, 24, 8, "%c1, %{{.*}} = %c3", false},
+		// Rows of 41 f32 elements: the guarded kernel.
 		{"primes-odd-c-rows", 37, 41, 43, "%c2, %{{.*}} = %c5", false},
+		// Rows from 3 (not a fragment boundary): the guarded kernel.
+		{"rows-from-3", 40, 48, 40, "%c2, %{{.*}} = %c5", false},
+		// k from 5: the full part is k in [5, 37), the K remainder [37, 40);
+		// 1 WMMA block, 8 for the columns [32, 48), 4 for the rows [32, 40).
+		{"k-from-5", 40, 48, 40, "%c13, %{{.*}} = %c1", true},
 	} {
 		for _, acc := range []string{"f32", "f16"} {
 			t.Run(c.name+"/"+acc, func(t *testing.T) {
@@ -186,6 +194,12 @@ func TestAwkwardSizes(t *testing.T) {
 				src, tol := matmul(c.m, c.n, c.k), 1e-5
 				if acc == "f16" {
 					src, tol = f16acc(c.m, c.n, c.k), f16Tol
+				}
+				if from, ok := strings.CutPrefix(c.name, "rows-from-"); ok {
+					src = strings.Replace(src, "affine.for %i = 0", "affine.for %i = "+from, 1)
+				}
+				if from, ok := strings.CutPrefix(c.name, "k-from-"); ok {
+					src = strings.Replace(src, "affine.for %k = 0", "affine.for %k = "+from, 1)
 				}
 				out, err := compile(t, src, small(gpumatmulwmma.DefaultOptions()))
 				if err != nil {

@@ -23,6 +23,9 @@ const (
 	// fragmentStrideBytes is the row stride WMMA fragment loads and stores
 	// need: a multiple of 16 bytes (8 f16, 4 f32 elements).
 	fragmentStrideBytes = 16
+	// fragmentOrigin divides the row and column where the WMMA mapping
+	// places an accumulator fragment (its 16x16 tiles).
+	fragmentOrigin = 16
 	// edgeAttr tags the split stage's edge launches with their part
 	// (edgeKind, then the rect's six bounds) for the fuse stage.
 	edgeAttr = "gpu_matmul_wmma.edge"
@@ -60,8 +63,9 @@ type split struct {
 // [0, M - M%TM) x [0, N - N%TN) over [0, K - K%TK) (offset by the loops'
 // lower bounds); the edges are the K remainder over the full part of C
 // and the two strips of C the tile does not cover, over all of k. When C's
-// rows are not a multiple of 16 bytes the WMMA kernel cannot load or
-// store its accumulator fragments, and the whole nest is one edge kernel.
+// rows are not a multiple of 16 bytes, or the loops start C's rows or
+// columns off a fragment boundary, the WMMA kernel cannot load or store
+// its accumulator fragments, and the whole nest is one edge kernel.
 func planSplit(mm *gpuutil.MatmulNest, tb []int64) split {
 	lo, hi := mm.Lower, mm.Upper
 	var full [3]int64
@@ -72,6 +76,9 @@ func planSplit(mm *gpuutil.MatmulNest, tb []int64) split {
 	ct := mm.C.Type().(*ir.MemRefType)
 	if ld := ct.Dims[len(ct.Dims)-1]; ld < 0 || ld*elemBytes(ct.Elem)%fragmentStrideBytes != 0 {
 		return split{Edges: whole, Why: fmt.Sprintf("the rows of C (%s) are not a multiple of %d bytes, which WMMA accumulator loads and stores need", ct, fragmentStrideBytes)}
+	}
+	if lo[0]%fragmentOrigin != 0 || lo[1]%fragmentOrigin != 0 {
+		return split{Edges: whole, Why: fmt.Sprintf("the loops start C at [%d, %d], and WMMA fragments of C start at multiples of %d", lo[0], lo[1], fragmentOrigin)}
 	}
 	f := rect{lo[0], full[0], lo[1], full[1], lo[2], full[2]}
 	if f.empty() {
