@@ -201,7 +201,7 @@ func (f *FakeGPU) Launch(k Kernel, grid, block [3]uint32, sharedBytes uint32, pa
 		}
 		bufs[i] = b
 	}
-	cb, ab, bb, m, n, kk, ok := matmulRoles(params, bufs, inputBytes(f.Inputs))
+	cb, ab, bb, m, n, kk, ok := matmulRoles(params, bufs, inputBytes(f.Inputs), cBytes(f.Inputs))
 	if !ok {
 		return fmt.Errorf("cuLaunchKernel: buffers of %d, %d and %d bytes are not a matmul's C, A and B", len(bufs[0]), len(bufs[1]), len(bufs[2]))
 	}
@@ -239,16 +239,17 @@ func (f *FakeGPU) Launch(k Kernel, grid, block [3]uint32, sharedBytes uint32, pa
 // is an (n/2)×n×2n matmul), so the fake takes them to have been allocated
 // in the order A, B, C, as bench does (addresses only grow), and checks
 // that the sizes agree.
-func matmulRoles(params []uint64, bufs [3][]byte, es int) (cb, ab, bb []byte, m, n, k int, ok bool) {
+func matmulRoles(params []uint64, bufs [3][]byte, es, cs int) (cb, ab, bb []byte, m, n, k int, ok bool) {
 	idx := []int{0, 1, 2}
 	sort.Slice(idx, func(i, j int) bool { return params[idx[i]] < params[idx[j]] })
 	ab, bb, cb = bufs[idx[0]], bufs[idx[1]], bufs[idx[2]]
-	// |C|·|A| / |B| = 4MN·eMK / eKN = 4M² (e: es, an input's bytes).
-	m = int(math.Round(math.Sqrt(float64(len(cb)) * float64(len(ab)) / float64(len(bb)) / 4)))
-	if m == 0 || len(cb)%(4*m) != 0 || len(ab)%(es*m) != 0 {
+	// |C|·|A| / |B| = cMN·eMK / eKN = cM² (e: es, an input's bytes; c:
+	// cs, C's).
+	m = int(math.Round(math.Sqrt(float64(len(cb)) * float64(len(ab)) / float64(len(bb)) / float64(cs))))
+	if m == 0 || len(cb)%(cs*m) != 0 || len(ab)%(es*m) != 0 {
 		return nil, nil, nil, 0, 0, 0, false
 	}
-	n, k = len(cb)/(4*m), len(ab)/(es*m)
+	n, k = len(cb)/(cs*m), len(ab)/(es*m)
 	return cb, ab, bb, m, n, k, es*k*n == len(bb)
 }
 
@@ -291,12 +292,11 @@ func fakeMatmul(cb, ab, bb []byte, m, n, k, skipI, skipJ int, typ string) {
 				if i >= skipI && j >= skipJ {
 					continue
 				}
-				at := cb[4*(i*n+j):]
-				acc := math.Float32frombits(binary.LittleEndian.Uint32(at))
+				acc := cAt(typ, cb, i*n+j)
 				for p := 0; p < k; p++ {
 					acc += a[p] * bf[p*n+j]
 				}
-				binary.LittleEndian.PutUint32(at, math.Float32bits(acc))
+				cSet(typ, cb, i*n+j, acc)
 			}
 		}(i)
 	}
@@ -332,7 +332,7 @@ func (f *FakeGPU) gemm(typ string, m, n, k int, a, b, c DevicePtr) error {
 	if err != nil {
 		return err
 	}
-	cb, err := f.span("cublasGemmEx", c, int64(4*m*n))
+	cb, err := f.span("cublasGemmEx", c, int64(cBytes(typ)*m*n))
 	if err != nil {
 		return err
 	}

@@ -311,7 +311,7 @@ func (s *session) prepare(m, n, k int) error {
 	seed := s.o.Seed ^ uint64(m)<<40 ^ uint64(n)<<20 ^ uint64(k)
 	s.ha, s.hb = randomInputs(s.typ, m*k, seed, 1), randomInputs(s.typ, k*n, seed, 2)
 	es := inputBytes(s.typ)
-	s.hc0 = randomF32(m*n, seed, 3)
+	s.hc0 = randomC0(s.typ, m*n, seed, 3)
 	var err error
 	alloc := func(p *DevicePtr, bytes int) {
 		if err == nil {
@@ -320,8 +320,8 @@ func (s *session) prepare(m, n, k int) error {
 	}
 	alloc(&s.a, es*m*k)
 	alloc(&s.b, es*k*n)
-	alloc(&s.c, 4*m*n)
-	alloc(&s.ref, 4*m*n)
+	alloc(&s.c, cBytes(s.typ)*m*n)
+	alloc(&s.ref, cBytes(s.typ)*m*n)
 	if err == nil {
 		err = s.gpu.CopyToDevice(s.a, s.ha.bytes())
 	}
@@ -335,7 +335,7 @@ func (s *session) prepare(m, n, k int) error {
 	s.m, s.n, s.k, s.prepared = m, n, k, s.typ
 	s.pickSamples()
 	// cuBLAS's result is the reference for the whole output.
-	if err := s.gpu.CopyToDevice(s.ref, f32Bytes(s.hc0)); err != nil {
+	if err := s.gpu.CopyToDevice(s.ref, cToBytes(s.typ, s.hc0)); err != nil {
 		return err
 	}
 	if err := s.gemm(m, n, k); err != nil {
@@ -345,24 +345,25 @@ func (s *session) prepare(m, n, k int) error {
 		return err
 	}
 	s.cublasFP64 = s.fp64Err(s.cublasC)
-	if !(s.cublasFP64 <= s.o.Tol) {
+	if tol, _ := tolerances(s.typ, k, s.o.Tol, s.o.ElemTol); !(s.cublasFP64 <= tol) {
 		return fmt.Errorf("cuBLAS's result disagrees with the fp64 reference at %dx%dx%d (relative error %.3g): is the GEMM's layout row-major C = A·B + C?", m, n, k, s.cublasFP64)
 	}
 	s.cublasMs, err = s.timeMedian(func() error { return s.gemm(m, n, k) })
 	return err
 }
 
-// readBack copies the M×N f32 result at p to the host into a buffer
-// poisoned with NaN first, so that a short or failed copy cannot pass.
+// readBack copies the M×N result at p (f32, or f16 for f16acc) to the
+// host into a buffer poisoned with NaN first, so that a short or failed
+// copy cannot pass.
 func (s *session) readBack(p DevicePtr) ([]float32, error) {
-	buf := make([]byte, 4*s.m*s.n)
+	buf := make([]byte, cBytes(s.typ)*s.m*s.n)
 	for i := range buf {
 		buf[i] = 0xff
 	}
 	if err := s.gpu.CopyFromDevice(buf, p); err != nil {
 		return nil, err
 	}
-	return f32FromBytes(buf), nil
+	return cFromBytes(s.typ, buf), nil
 }
 
 // pickSamples chooses the elements checked in fp64: the four corners (the
@@ -461,7 +462,7 @@ func (s *session) measure(label, pipeline string, m, n, k int) (Result, error) {
 	}
 	// The correctness launch: C starts at C0 (random, finite), so a
 	// skipped element is off by its (A·B)_ij (see the package doc).
-	if err := s.gpu.CopyToDevice(s.c, f32Bytes(s.hc0)); err != nil {
+	if err := s.gpu.CopyToDevice(s.c, cToBytes(s.typ, s.hc0)); err != nil {
 		return r, err
 	}
 	if err := kern(); err != nil {
@@ -514,7 +515,8 @@ func (s *session) check(got []float32, r *Result) {
 	if r.NonFinite > 0 {
 		r.RelErrCuBLAS = math.Inf(1)
 	}
-	r.Correct = r.NonFinite == 0 && r.RelErrCuBLAS <= s.o.Tol && r.RelErrFP64 <= s.o.Tol && r.MaxElemErr <= s.o.ElemTol
+	tol, elemTol := tolerances(s.typ, s.k, s.o.Tol, s.o.ElemTol)
+	r.Correct = r.NonFinite == 0 && r.RelErrCuBLAS <= tol && r.RelErrFP64 <= tol && r.MaxElemErr <= elemTol
 }
 
 // launcher validates the manifest against the device's limits, loads the

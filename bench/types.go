@@ -1,6 +1,7 @@
 package bench
 
 import (
+	"encoding/binary"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -10,33 +11,39 @@ import (
 	"github.com/goopt/goopt/internal/testutil"
 )
 
-// Matmul element types: the inputs A and B (C is f32, accumulated in f32).
+// Matmul element types: the inputs A and B (C is f32, accumulated in f32,
+// except for TypeF16Acc).
 const (
 	TypeF16  = "f16"  // f16 inputs (the paper's)
 	TypeBF16 = "bf16" // bf16 inputs
 	// TypeTF32 is f32 inputs through tf32 tensor cores: the pipeline must
 	// be told (allow-tf32), since it rounds the inputs.
 	TypeTF32 = "tf32"
+	// TypeF16Acc is f16 inputs and an f16 C, accumulated in f16 (WMMA's
+	// f16 accumulator; cuBLAS: CUDA_R_16F C, CUBLAS_COMPUTE_16F).
+	TypeF16Acc = "f16acc"
 )
 
 // TypedGPU is a GPU whose cuBLAS peer takes other input types than f16:
 // GemmTyped enqueues C = A·B + C for row-major A and B of element type typ
 // (TypeBF16: CUDA_R_16BF inputs, compute 32F; TypeTF32: CUDA_R_32F inputs,
-// CUBLAS_COMPUTE_32F_FAST_TF32) and f32 C.
+// CUBLAS_COMPUTE_32F_FAST_TF32) and f32 C; for TypeF16Acc, f16 A, B and C
+// with CUBLAS_COMPUTE_16F.
 type TypedGPU interface {
 	GemmTyped(typ string, m, n, k int, a, b, c DevicePtr) error
 }
 
-// ParseTypes reads --types: a comma-separated list of f16, bf16, tf32.
+// ParseTypes reads --types: a comma-separated list of f16, bf16, tf32,
+// f16acc.
 func ParseTypes(s string) ([]string, error) {
 	var out []string
 	for _, t := range strings.Split(s, ",") {
 		t = strings.TrimSpace(t)
 		switch t {
-		case TypeF16, TypeBF16, TypeTF32:
+		case TypeF16, TypeBF16, TypeTF32, TypeF16Acc:
 			out = append(out, t)
 		default:
-			return nil, fmt.Errorf("invalid type '%s' in --types: expected f16, bf16 or tf32", t)
+			return nil, fmt.Errorf("invalid type '%s' in --types: expected f16, bf16, tf32 or f16acc", t)
 		}
 	}
 	return out, nil
@@ -87,20 +94,97 @@ func shapeLabel(m, n, k int) string {
 }
 
 // MatmulSourceFor is the benchmark's input for element type typ: the
-// paper's matmul with A and B of type bf16, or of type f32 (no
-// extensions) for tf32.
+// paper's matmul with A and B of type bf16, of type f32 (no extensions)
+// for tf32, or with an f16 C (no extensions, f16 arithmetic) for f16acc.
 func MatmulSourceFor(typ string, m, n, k int) string {
 	src := testutil.PaperMatmul(m, n, k)
+	noExt := strings.NewReplacer("        %aw = arith.extf %a : f16 to f32\n", "", "        %bw = arith.extf %b : f16 to f32\n", "",
+		"arith.mulf %aw, %bw", "arith.mulf %a, %b")
 	switch typ {
 	case TypeBF16:
 		return strings.ReplaceAll(src, "f16", "bf16")
 	case TypeTF32:
-		src = strings.ReplaceAll(src, "xf16", "xf32")
-		src = strings.ReplaceAll(src, "        %aw = arith.extf %a : f16 to f32\n", "")
-		src = strings.ReplaceAll(src, "        %bw = arith.extf %b : f16 to f32\n", "")
-		return strings.ReplaceAll(src, "arith.mulf %aw, %bw", "arith.mulf %a, %b")
+		return noExt.Replace(strings.ReplaceAll(src, "xf16", "xf32"))
+	case TypeF16Acc:
+		return strings.ReplaceAll(noExt.Replace(strings.ReplaceAll(src, "xf32", "xf16")), ": f32", ": f16")
 	}
 	return src
+}
+
+// cBytes is the size of an element of C.
+func cBytes(typ string) int {
+	if typ == TypeF16Acc {
+		return 2
+	}
+	return 4
+}
+
+// randomC0 is C's initial value: standard normal f32, rounded to f16 for
+// an f16 C so that the fp64 samples start from what the device holds.
+func randomC0(typ string, n int, seed, stream uint64) []float32 {
+	c := randomF32(n, seed, stream)
+	if typ == TypeF16Acc {
+		for i, v := range c {
+			c[i] = float32(f16ToFloat64(f16FromFloat64(float64(v))))
+		}
+	}
+	return c
+}
+
+// cToBytes and cFromBytes convert C between the host's f32 and the
+// device's element type.
+func cToBytes(typ string, c []float32) []byte {
+	if typ != TypeF16Acc {
+		return f32Bytes(c)
+	}
+	h := make([]uint16, len(c))
+	for i, v := range c {
+		h[i] = f16FromFloat64(float64(v))
+	}
+	return f16Bytes(h)
+}
+
+func cFromBytes(typ string, b []byte) []float32 {
+	if typ != TypeF16Acc {
+		return f32FromBytes(b)
+	}
+	c := make([]float32, len(b)/2)
+	for i := range c {
+		c[i] = cAt(typ, b, i)
+	}
+	return c
+}
+
+// cAt and cSet read and write element i of a little-endian C buffer.
+func cAt(typ string, b []byte, i int) float32 {
+	if typ == TypeF16Acc {
+		return float32(f16ToFloat64(binary.LittleEndian.Uint16(b[2*i:])))
+	}
+	return math.Float32frombits(binary.LittleEndian.Uint32(b[4*i:]))
+}
+
+func cSet(typ string, b []byte, i int, v float32) {
+	if typ == TypeF16Acc {
+		binary.LittleEndian.PutUint16(b[2*i:], f16FromFloat64(float64(v)))
+		return
+	}
+	binary.LittleEndian.PutUint32(b[4*i:], math.Float32bits(v))
+}
+
+// tolerances are the checks' bounds for a matmul of depth k: tol and
+// elemTol, or for an f16 accumulation the larger ones its rounding needs.
+// Each of the k additions rounds a partial sum of magnitude about √i to
+// f16 (unit roundoff 2^-11), so the error grows as a random walk to
+// about k·2^-10/√24 against a result of about √k: 3 of those standard
+// deviations bound the relative (Frobenius) error, 6 the largest element
+// error relative to √k (over millions of elements). The WMMA kernel rounds
+// once per 16-deep step, well inside; the edges round per element.
+func tolerances(typ string, k int, tol, elemTol float64) (float64, float64) {
+	if typ != TypeF16Acc {
+		return tol, elemTol
+	}
+	sigma := math.Sqrt(float64(k)) * math.Exp2(-10) / math.Sqrt(24)
+	return math.Max(tol, 3*sigma), math.Max(elemTol, 6*sigma)
 }
 
 // inputBytes is the size of an element of A and B.
@@ -178,6 +262,7 @@ func randomInputs(typ string, n int, seed, stream uint64) inputs {
 	case TypeTF32:
 		return inputs{typ: typ, f32: randomTF32(n, seed, stream)}
 	}
+	// f16 and f16acc inputs are the same.
 	return inputs{typ: TypeF16, half: randomF16(n, seed, stream)}
 }
 

@@ -30,7 +30,7 @@ func TestParseMatmulSizes(t *testing.T) {
 			t.Errorf("%q: got %v, %v; want %v", c.in, got, err, c.want)
 		}
 	}
-	if _, err := ParseTypes("f16,bf16,tf32"); err != nil {
+	if _, err := ParseTypes("f16,bf16,tf32,f16acc"); err != nil {
 		t.Error(err)
 	}
 	if _, err := ParseTypes("f16,f8"); err == nil || !strings.Contains(err.Error(), "invalid type 'f8'") {
@@ -134,3 +134,25 @@ type f16Only struct{ HopperGPU }
 
 // HopperGPU is GPU with LaunchHopper, as bindKernel asks for it.
 var _ HopperGPU = (*hopperFake)(nil)
+
+// f16acc: the paper's pipeline with an f16 C at a size its tiles do not
+// divide (the WMMA kernel and its guarded edges, one launch), C, its
+// transfers and the cuBLAS peer in f16, checked against fp64 within f16
+// accumulation's tolerance.
+func TestSweepF16Acc(t *testing.T) {
+	needLLC(t)
+	rep, err := Sweep(context.Background(), Options{Shapes: [][3]int{{200, 136, 72}}, Types: []string{TypeF16Acc}, Pipeline: "gpu-matmul-wmma",
+		Reps: MinReps, Warmup: 1, Samples: 64, Open: func(DeviceConfig) (GPU, error) { return &FakeGPU{Inputs: TypeF16Acc}, nil }})
+	// The fake sums in f32 and rounds C to f16 once: about f16's unit
+	// roundoff from fp64, not f32's.
+	if err != nil || len(rep.Results) != 1 || !rep.AllCorrect() || rep.Results[0].Type != TypeF16Acc || rep.Results[0].Label != "f16acc 200x136x72" ||
+		rep.Results[0].RelErrFP64 < 1e-5 || rep.Results[0].RelErrFP64 > 1e-3 {
+		t.Fatalf("want 1 correct f16acc result about f16's roundoff from fp64, got %+v, %v", rep, err)
+	}
+	if src := MatmulSourceFor(TypeF16Acc, 8, 8, 8); strings.Contains(src, "f32") || !strings.Contains(src, "arith.addf %c, %p : f16") {
+		t.Errorf("f16acc source:\n%s", src)
+	}
+	if tol, elem := tolerances(TypeF16Acc, 4096, 1e-3, 1e-2); tol < 0.03 || tol > 0.05 || elem < 2*tol {
+		t.Errorf("f16acc tolerances at K=4096: %g, %g", tol, elem)
+	}
+}

@@ -91,7 +91,7 @@ func benchCommand(e *env, open openGPU) *cobra.Command {
 	fs.SortFlags = false
 	o := &f.opts
 	fs.StringVar(&f.sizes, "sizes", bench.DefaultSizes, "the sizes: LO:HI:STEP (M = N = K) or a comma-separated list of N and MxNxK (3000x5000x700)")
-	fs.StringVar(&f.types, "types", bench.TypeF16, "matmul: the input element types, comma-separated: f16, bf16 (f32 accumulation both), tf32 (f32 inputs on tf32 tensor cores; the pipeline needs allow-tf32)")
+	fs.StringVar(&f.types, "types", bench.TypeF16, "matmul: the input element types, comma-separated: f16, bf16 (f32 accumulation both), tf32 (f32 inputs on tf32 tensor cores; the pipeline needs allow-tf32), f16acc (f16 inputs and C, f16 accumulation)")
 	fs.StringVar(&o.Pipeline, "pipeline", bench.DefaultPipeline, "the pipeline mapping the matmul to a GPU kernel, e.g. 'gpu-matmul-wmma{tb-tile=128,128,64}'")
 	fs.IntVar(&o.Warmup, "warmup", bench.DefaultWarmup, "untimed launches before timing")
 	fs.IntVar(&o.Reps, "reps", bench.DefaultReps, "timed launches (the median is reported; at least 5)")

@@ -110,7 +110,9 @@ func Compile(ctx context.Context, src []byte, filename string, o CompileOptions)
 	}
 	mapping := o.Pipeline
 	if mapping == "" {
-		mapping = MappingPipeline(f.Module)
+		if mapping, err = MappingPipeline(f.Module); err != nil {
+			return nil, ir.Diagnostics(err)
+		}
 	}
 	var stages []string
 	if mapping != "none" {
@@ -125,8 +127,10 @@ func Compile(ctx context.Context, src []byte, filename string, o CompileOptions)
 		if err != nil {
 			return nil, ir.Diagnostics(err)
 		}
-		if err := pm.Run(f.Module); err != nil {
-			return nil, ir.Diagnostics(err)
+		// Remarks (a copy left unvectorised, a matmul given to the guarded
+		// kernel) do not fail the compile, as they do not fail goopt opt.
+		if errs := errorsOnly(ir.Diagnostics(pm.Run(f.Module))); len(errs) > 0 {
+			return nil, errs
 		}
 	}
 	if err := chooseArch(f.Module, &o.Codegen); err != nil {
@@ -166,6 +170,17 @@ func Compile(ctx context.Context, src []byte, filename string, o CompileOptions)
 	return res, nil
 }
 
+// errorsOnly returns the errors of ds.
+func errorsOnly(ds []*ir.Diagnostic) ir.DiagList {
+	var errs ir.DiagList
+	for _, d := range ds {
+		if d.Severity == ir.SeverityError {
+			errs = append(errs, d)
+		}
+	}
+	return errs
+}
+
 // compilePipeline parses text as a pass pipeline on builtin.module (a
 // named pipeline with options, or a pipeline of passes).
 func compilePipeline(irctx *ir.Context, reg *pass.Registry, text string) (*pass.PassManager, error) {
@@ -188,31 +203,52 @@ func compilePipeline(irctx *ir.Context, reg *pass.Registry, text string) (*pass.
 // other than a matmul with.
 const GeneralMappingPipeline = "gpu-map-affine"
 
+// HopperMappingPipeline is the pipeline Compile maps a bf16 matmul with:
+// the gpu dialect's MMA matrices, which the paper's pipeline builds on,
+// have no bf16.
+const HopperMappingPipeline = "gpu-matmul-hopper"
+
+// TF32MappingPipeline is the pipeline an f32 matmul is to be asked for
+// with: tf32 tensor cores round the inputs, so Compile does not pick it.
+const TF32MappingPipeline = "gpu-matmul-mma{allow-tf32=true}"
+
 // MappingPipeline is the mapping Compile runs when none is given: none
-// when the module already launches kernels, the paper's WMMA pipeline
-// (DefaultMappingPipeline) when a loop nest's innermost body is a matmul
-// update C += A * B, and gpu-map-affine (GeneralMappingPipeline, any nest
-// whose outer loops are parallel) otherwise.
-func MappingPipeline(m *ir.Operation) string {
+// when the module already launches kernels; for a loop nest whose
+// innermost body is a matmul update C += A * B, the pipeline its element
+// types call for: the paper's WMMA pipeline (DefaultMappingPipeline) for
+// f16 A and B (f32 or f16 C, and any other types, which it refuses with a
+// located error), gpu-matmul-hopper for bf16; gpu-map-affine
+// (GeneralMappingPipeline, any nest whose outer loops are parallel)
+// otherwise. An f32 matmul is an error at its load of A naming
+// TF32MappingPipeline: no pipeline maps it without rounding its inputs
+// (gpu-map-affine refuses a matmul nest: its k loop carries a dependence
+// through C that is not a reduction in registers).
+func MappingPipeline(m *ir.Operation) (string, error) {
 	if hasGPULaunch(m) {
-		return "none"
+		return "none", nil
 	}
-	matmul := false
+	var body *gpuutil.MatmulBody
 	ir.Walk(m, ir.PreOrder, func(op *ir.Operation) ir.WalkResult {
 		f, ok := affine.AsFor(op)
 		if !ok || analysis.LoopDepth(op) < 2 {
 			return ir.Advance
 		}
-		if _, err := gpuutil.MatchMatmulBody(f.Body()); err == nil {
-			matmul = true
+		if b, err := gpuutil.MatchMatmulBody(f.Body()); err == nil {
+			body = b
 			return ir.Interrupt
 		}
 		return ir.Advance
 	})
-	if matmul {
-		return DefaultMappingPipeline
+	if body == nil {
+		return GeneralMappingPipeline, nil
 	}
-	return GeneralMappingPipeline
+	switch in := body.LoadA.Result(0).Type(); in {
+	case ir.BF16:
+		return HopperMappingPipeline, nil
+	case ir.F32:
+		return "", body.LoadA.Errorf("goopt compile picks no pipeline for an f32 matmul: tensor cores would round its inputs to tf32; ask for that with --pipeline='%s'", TF32MappingPipeline)
+	}
+	return DefaultMappingPipeline, nil
 }
 
 // hasGPULaunch reports whether the module already launches kernels.

@@ -1,6 +1,7 @@
 package driver_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/goopt/goopt/dialects/all"
@@ -9,12 +10,21 @@ import (
 	"github.com/goopt/goopt/parser"
 )
 
-// TestMappingPipeline: goopt compile maps a matmul body with the paper's
-// pipeline, every other affine input with gpu-map-affine, and a module
+// TestMappingPipeline: goopt compile maps a matmul body with the pipeline
+// its element types call for (f16: the paper's, f16 accumulation
+// included; bf16: gpu-matmul-hopper; f32: an error naming the tf32
+// pipeline), every other affine input with gpu-map-affine, and a module
 // that already launches kernels with nothing.
 func TestMappingPipeline(t *testing.T) {
+	f16acc := strings.NewReplacer("xf32>", "xf16>", "%aw = arith.extf %a : f16 to f32\n", "", "%bw = arith.extf %b : f16 to f32\n", "",
+		"mulf %aw, %bw : f32", "mulf %a, %b : f16", "addf %c, %p : f32", "addf %c, %p : f16").Replace(testutil.PaperMatmul(128, 128, 64))
+	bf16 := strings.NewReplacer("xf16>", "xbf16>", "f16 to f32", "bf16 to f32").Replace(testutil.PaperMatmul(128, 128, 64))
+	f32 := strings.NewReplacer("xf16>", "xf32>", "%aw = arith.extf %a : f16 to f32\n", "", "%bw = arith.extf %b : f16 to f32\n", "", "mulf %aw, %bw", "mulf %a, %b").Replace(testutil.PaperMatmul(128, 128, 64))
 	for _, c := range []struct{ name, src, want string }{
 		{"matmul", testutil.PaperMatmul(128, 128, 64), driver.DefaultMappingPipeline},
+		{"matmul f16 accumulation", f16acc, driver.DefaultMappingPipeline},
+		{"matmul bf16", bf16, driver.HopperMappingPipeline},
+		{"matmul f32", f32, "in.mlir:5:14: error: 'affine.load' op goopt compile picks no pipeline for an f32 matmul: tensor cores would round its inputs to tf32; ask for that with --pipeline='gpu-matmul-mma{allow-tf32=true}'"},
 		{"vector add", `func.func @f(%a: memref<8xf32>, %b: memref<8xf32>) {
   affine.for %i = 0 to 8 {
     %x = affine.load %a[%i] : memref<8xf32>
@@ -46,7 +56,11 @@ func TestMappingPipeline(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := driver.MappingPipeline(f.Module); got != c.want {
+		got, err := driver.MappingPipeline(f.Module)
+		if err != nil {
+			got = err.Error()
+		}
+		if got != c.want {
 			t.Errorf("%s: MappingPipeline = %q, want %q", c.name, got, c.want)
 		}
 	}

@@ -210,7 +210,8 @@ func (g *GPU) GemmF16F32(m, n, k int, a, b, c bench.DevicePtr) error {
 
 // GemmTyped enqueues C = A·B + C (row-major) with cuBLAS for bf16 inputs
 // (CUDA_R_16BF, compute 32F) or f32 inputs on the tf32 tensor cores
-// (CUBLAS_COMPUTE_32F_FAST_TF32).
+// (CUBLAS_COMPUTE_32F_FAST_TF32), or for f16acc f16 inputs and C with
+// CUBLAS_COMPUTE_16F.
 func (g *GPU) GemmTyped(typ string, m, n, k int, a, b, c bench.DevicePtr) error {
 	in, compute := cuda.R16F, cuda.Compute32F
 	switch typ {
@@ -218,6 +219,10 @@ func (g *GPU) GemmTyped(typ string, m, n, k int, a, b, c bench.DevicePtr) error 
 		in = cuda.R16BF
 	case bench.TypeTF32:
 		in, compute = cuda.R32F, cuda.Compute32FFastTF32
+	case bench.TypeF16Acc:
+		// f16 C accumulated in f16: the peer of gpu-matmul-wmma's f16
+		// accumulator.
+		return g.blas.GemmRowMajorF16(m, n, k, cuda.DevicePtr(a), cuda.DevicePtr(b), cuda.DevicePtr(c), 1, 1)
 	case bench.TypeF16:
 	default:
 		return fmt.Errorf("cuBLAS peer: unknown input type %s", typ)

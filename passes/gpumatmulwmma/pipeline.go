@@ -94,7 +94,7 @@ func Build(pm *pass.OpPassManager, o Options) error {
 	}
 	wmma := affinegpuwmma.New().(*pass.OptionsFunc[affinegpuwmma.Options])
 	wmma.Opts.HoistC = o.HoistC
-	stages := []pass.Pass{checkTypesPass(), pass.Strict(tile), pass.Strict(smem), pass.Strict(wmma)}
+	stages := []pass.Pass{checkTypesPass(), splitPass(o.TBTile), pass.Strict(tile), pass.Strict(smem), pass.Strict(wmma)}
 	if o.VectorizeCopies {
 		vec := affinegpuvectorizecopies.New().(*pass.OptionsFunc[affinegpuvectorizecopies.Options])
 		vec.Opts.VectorBits = o.VectorBits
@@ -104,7 +104,7 @@ func Build(pm *pass.OpPassManager, o Options) error {
 	if o.LatencyHiding {
 		stages = append(stages, gpulatencyhiding.New())
 	}
-	stages = append(stages, gpuinsertbarriers.New())
+	stages = append(stages, gpuinsertbarriers.New(), fuseEdgesPass(o.TBTile))
 	if o.Cleanup {
 		stages = append(stages, canonicalize.New(), cse.New())
 	}

@@ -84,6 +84,8 @@ func TestStagesComputeMatmul(t *testing.T) {
 	}{
 		{"64x64x64", 64, 64, 64, []int64{32, 32, 32}, []int64{16, 16, 16}},
 		{"128x128x64", 128, 128, 64, []int64{64, 64, 32}, []int64{32, 32, 16}},
+		// Split: the guarded edge kernels exist from the split stage on.
+		{"40x48x40", 40, 48, 40, []int64{32, 32, 32}, []int64{16, 16, 16}},
 	}
 	for _, c := range configs {
 		t.Run(c.name, func(t *testing.T) {
@@ -101,8 +103,8 @@ func TestStagesComputeMatmul(t *testing.T) {
 			if err := pm.Run(parseStage(t, "matmul.mlir", src)); err != nil {
 				t.Fatal(err)
 			}
-			want := []string{"gpu-matmul-wmma-check-types", "affine-gpu-tile", "affine-gpu-smem-copy", "affine-gpu-wmma", "affine-gpu-vectorize-copies",
-				"affine-gpu-map", "gpu-latency-hiding", "gpu-insert-barriers", "canonicalize", "cse"}
+			want := []string{"gpu-matmul-wmma-check-types", "gpu-matmul-wmma-split", "affine-gpu-tile", "affine-gpu-smem-copy", "affine-gpu-wmma", "affine-gpu-vectorize-copies",
+				"affine-gpu-map", "gpu-latency-hiding", "gpu-insert-barriers", "gpu-matmul-wmma-fuse-edges", "canonicalize", "cse"}
 			var got []string
 			for _, s := range rec.stages {
 				got = append(got, s.pass)

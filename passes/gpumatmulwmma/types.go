@@ -14,9 +14,9 @@ import (
 // of the operand at fault, a matmul whose element types the WMMA kernel
 // has no variant for, saying which pipeline has one, before the tiling
 // stages would refuse it in their own terms (or not at all, for C).
-// The kernel is f16 A and B with an f32 C: the gpu dialect's MMA
-// matrices (MLIR 19) have no bf16 or tf32 element type, and the f16
-// accumulation variant is not built.
+// The kernel is f16 A and B with an f32 C, or with an f16 C (f16
+// accumulation): the gpu dialect's MMA matrices (MLIR 19) have no bf16 or
+// tf32 element type.
 func checkTypesPass() pass.Pass {
 	return &pass.Func{
 		Base: pass.Base{Arg: "gpu-matmul-wmma-check-types", Desc: "Refuse matmuls whose element types gpu-matmul-wmma has no kernel for (goopt)", On: "func.func", Display: "GPUMatmulWMMACheckTypes"},
@@ -49,20 +49,17 @@ func wrongType(mm *gpuutil.MatmulNest) (*ir.Operation, string) {
 	for _, o := range []struct {
 		v    *ir.Value
 		name string
-		want ir.Type
-	}{{mm.A, "A", ir.F16}, {mm.B, "B", ir.F16}, {mm.C, "C", ir.F32}} {
+	}{{mm.A, "A"}, {mm.B, "B"}, {mm.C, "C"}} {
 		t, ok := o.v.Type().(*ir.MemRefType)
-		if !ok || t.Elem == o.want {
+		if !ok || t.Elem == ir.F16 || (o.name == "C" && t.Elem == ir.F32) {
 			continue
 		}
-		msg := fmt.Sprintf("%s: operand %s has element type %s; the WMMA kernel takes f16 A and B and an f32 C", Name, o.name, t.Elem)
+		msg := fmt.Sprintf("%s: operand %s has element type %s; the WMMA kernel takes f16 A and B and an f32 or f16 C", Name, o.name, t.Elem)
 		switch {
 		case t.Elem == ir.BF16:
 			msg += " (the gpu dialect's MMA matrices have no bf16: gpu-matmul-hopper takes bf16)"
-		case t.Elem == ir.F32 && o.name != "C":
-			msg += " (f32 inputs would need tf32 tensor cores, which this pipeline does not use)"
-		case t.Elem == ir.F16 && o.name == "C":
-			msg += " (f16 accumulation is not built)"
+		case t.Elem == ir.F32:
+			msg += " (f32 inputs need tf32 tensor cores, which the gpu dialect's MMA matrices do not have: gpu-matmul-mma{allow-tf32=true} takes them)"
 		}
 		return loadOf(o.v), msg
 	}

@@ -2,6 +2,7 @@ package cuda
 
 import (
 	"fmt"
+	"math"
 	"unsafe"
 
 	"github.com/ebitengine/purego"
@@ -177,10 +178,21 @@ type Gemm struct {
 	Algo           int
 }
 
-// GemmEx runs g (cublasGemmEx).
+// GemmEx runs g (cublasGemmEx). Under Compute16F cuBLAS reads Alpha and
+// Beta as halves: they must be 0 or a normal f16 value.
 func (b *BLAS) GemmEx(g Gemm) error {
-	if g.Compute != Compute32F && g.Compute != Compute32FPedantic && g.Compute != Compute32FFastTF32 {
-		return fmt.Errorf("cuda: GemmEx with compute type %d: only 32F compute types (float alpha and beta) are supported", g.Compute)
+	alpha, beta := unsafe.Pointer(&g.Alpha), unsafe.Pointer(&g.Beta)
+	switch g.Compute {
+	case Compute32F, Compute32FPedantic, Compute32FFastTF32:
+	case Compute16F:
+		ah, aok := halfExact(g.Alpha)
+		bh, bok := halfExact(g.Beta)
+		if !aok || !bok {
+			return fmt.Errorf("cuda: GemmEx with compute type 16F: alpha %g and beta %g must be f16 values", g.Alpha, g.Beta)
+		}
+		alpha, beta = unsafe.Pointer(&ah), unsafe.Pointer(&bh)
+	default:
+		return fmt.Errorf("cuda: GemmEx with compute type %d: only the 32F compute types and 16F are supported", g.Compute)
 	}
 	op := func(t bool) uintptr {
 		if t {
@@ -188,13 +200,12 @@ func (b *BLAS) GemmEx(g Gemm) error {
 		}
 		return 0 // CUBLAS_OP_N
 	}
-	alpha, beta := g.Alpha, g.Beta
 	return b.call(blasGemmEx, b.handle, op(g.TransA), op(g.TransB),
 		uintptr(g.M), uintptr(g.N), uintptr(g.K),
-		uintptr(unsafe.Pointer(&alpha)),
+		uintptr(alpha),
 		uintptr(g.A), uintptr(g.AType), uintptr(g.LDA),
 		uintptr(g.B), uintptr(g.BType), uintptr(g.LDB),
-		uintptr(unsafe.Pointer(&beta)),
+		uintptr(beta),
 		uintptr(g.C), uintptr(g.CType), uintptr(g.LDC),
 		uintptr(g.Compute), uintptr(int64(g.Algo)))
 }
@@ -213,6 +224,16 @@ func (b *BLAS) GemmRowMajorF16F32(m, n, k int, A, B, C DevicePtr, alpha, beta fl
 // or R32F) and compute type compute (Compute32F; Compute32FFastTF32 for
 // f32 inputs on the tf32 tensor cores); C is f32.
 func (b *BLAS) GemmRowMajor(m, n, k int, A, B, C DevicePtr, in DataType, compute ComputeType, alpha, beta float32) error {
+	return b.gemmRowMajor(m, n, k, A, B, C, in, R32F, compute, alpha, beta)
+}
+
+// GemmRowMajorF16 is GemmRowMajorF16F32 with an f16 C, accumulated in f16
+// (CUBLAS_COMPUTE_16F): the peer of an f16-accumulation kernel.
+func (b *BLAS) GemmRowMajorF16(m, n, k int, A, B, C DevicePtr, alpha, beta float32) error {
+	return b.gemmRowMajor(m, n, k, A, B, C, R16F, R16F, Compute16F, alpha, beta)
+}
+
+func (b *BLAS) gemmRowMajor(m, n, k int, A, B, C DevicePtr, in, out DataType, compute ComputeType, alpha, beta float32) error {
 	if m <= 0 || n <= 0 || k <= 0 {
 		return fmt.Errorf("cuda: gemm of %dx%dx%d: sizes must be positive", m, n, k)
 	}
@@ -221,7 +242,21 @@ func (b *BLAS) GemmRowMajor(m, n, k int, A, B, C DevicePtr, in DataType, compute
 		Alpha: alpha, Beta: beta,
 		A: B, AType: in, LDA: n,
 		B: A, BType: in, LDB: k,
-		C: C, CType: R32F, LDC: n,
+		C: C, CType: out, LDC: n,
 		Compute: compute, Algo: GemmDefault,
 	})
+}
+
+// halfExact returns x as IEEE half bits when x is 0 or a normal f16 value
+// (cuBLAS's 16F alpha and beta), and whether it is.
+func halfExact(x float32) (uint16, bool) {
+	if x == 0 {
+		return 0, true
+	}
+	b := math.Float32bits(x)
+	exp := int(b>>23&0xff) - 127 + 15
+	if exp <= 0 || exp >= 31 || b&0x1fff != 0 {
+		return 0, false
+	}
+	return uint16(b>>16)&0x8000 | uint16(exp)<<10 | uint16(b>>13&0x3ff), true
 }

@@ -478,3 +478,19 @@ func testFakeTensorMapAndClusters(t *testing.T, dev *Device, mod *Module) {
 		t.Errorf("a cluster of 32: %v", err)
 	}
 }
+
+// TestHalfExact: cuBLAS's 16F alpha and beta are halves; values f16 cannot
+// hold exactly are refused rather than rounded.
+func TestHalfExact(t *testing.T) {
+	for _, c := range []struct {
+		x    float32
+		want uint16
+		ok   bool
+	}{{0, 0, true}, {1, 0x3c00, true}, {-2, 0xc000, true}, {0.5, 0x3800, true}, {65504, 0x7bff, true},
+		{1.0 / 3, 0, false}, {1e-6, 0, false}, {70000, 0, false}} {
+		got, ok := halfExact(c.x)
+		if got != c.want || ok != c.ok {
+			t.Errorf("halfExact(%g) = %#x, %v; want %#x, %v", c.x, got, ok, c.want, c.ok)
+		}
+	}
+}

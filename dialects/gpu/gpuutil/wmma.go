@@ -148,6 +148,7 @@ type pointNest struct {
 	band                       [3]affine.ForOp
 	loadA, loadB, loadC, store *ir.Operation
 	compute                    *ir.Operation // the addf
+	accType                    ir.Type       // f32, or f16 for the f16-accumulator variant
 	// a, b, c are the accesses with the point IVs at their lower bounds.
 	a, b, c fragAccess
 	// ldA, ldB, ldC are the leading dimensions (row strides).
@@ -203,27 +204,41 @@ func matchPointNest(band [3]affine.ForOp) (*pointNest, *WMMAError) {
 	if p.loadC == nil || mul == nil {
 		return fail("the stored value is not the loaded C element plus a product")
 	}
+	// Two variants: f16 factors extended to an f32 accumulator, or f16
+	// factors multiplied and accumulated in f16 (WMMA's f16 accumulator).
+	p.accType = p.loadC.Result(0).Type()
+	if p.accType != ir.F32 && p.accType != ir.F16 {
+		return fail("the accumulator is not f32 or f16")
+	}
 	var ins [2]*ir.Operation
 	for i := 0; i < 2; i++ {
-		ext := definedIn(mul.Operand(i), body, "arith.extf")
-		if ext == nil {
-			return fail("a factor of the product is not an 'arith.extf'")
+		factor := mul.Operand(i)
+		if p.accType == ir.F32 {
+			ext := definedIn(factor, body, "arith.extf")
+			if ext == nil {
+				return fail("a factor of the product is not an 'arith.extf'")
+			}
+			if !ext.Result(0).HasOneUse() {
+				return fail("an intermediate value has other uses")
+			}
+			factor = ext.Operand(0)
 		}
-		if ins[i] = definedIn(ext.Operand(0), body, affine.LoadName); ins[i] == nil {
+		if ins[i] = definedIn(factor, body, affine.LoadName); ins[i] == nil {
 			return fail("a factor of the product is not a loaded element")
 		}
-		if ext.Result(0).Type() != ir.F32 || ins[i].Result(0).Type() != ir.F16 {
-			return fail("the factors are not f16 elements extended to f32")
+		if ins[i].Result(0).Type() != ir.F16 {
+			return fail("the factors are not f16 elements (extended to f32 for an f32 accumulator)")
 		}
-		if !ext.Result(0).HasOneUse() || !ins[i].Result(0).HasOneUse() {
+		if !ins[i].Result(0).HasOneUse() {
 			return fail("an intermediate value has other uses")
 		}
 	}
-	if n != 8 || !add.Result(0).HasOneUse() || !mul.Result(0).HasOneUse() || !p.loadC.Result(0).HasOneUse() {
-		return fail("the body holds more than the multiply-accumulate")
+	ops := 8 // loads of A, B and C, two extf, mulf, addf, store
+	if p.accType == ir.F16 {
+		ops = 6
 	}
-	if p.loadC.Result(0).Type() != ir.F32 {
-		return fail("the accumulator is not f32")
+	if n != ops || !add.Result(0).HasOneUse() || !mul.Result(0).HasOneUse() || !p.loadC.Result(0).HasOneUse() {
+		return fail("the body holds more than the multiply-accumulate")
 	}
 	// Which index of each access each point IV drives.
 	ivs := [3]*ir.Value{band[0].InductionVar(), band[1].InductionVar(), band[2].InductionVar()}
@@ -586,7 +601,7 @@ func (p *pointNest) replace(ctx *ir.Context) []*ir.Operation {
 	start := root.Prev()
 	aT := gpu.MMAMatrix(wmmaM, wmmaK, ir.F16, gpu.OperandA)
 	bT := gpu.MMAMatrix(wmmaK, wmmaN, ir.F16, gpu.OperandB)
-	cT := gpu.MMAMatrix(wmmaM, wmmaN, ir.F32, gpu.OperandC)
+	cT := gpu.MMAMatrix(wmmaM, wmmaN, p.accType, gpu.OperandC)
 	cache := indexCache{}
 	a := buildMMALoad(b, p.loadA.Loc(), p.a.memref, materialize(b, p.loadA.Loc(), p.a, cache), p.ldA, aT)
 	bm := buildMMALoad(b, p.loadB.Loc(), p.b.memref, materialize(b, p.loadB.Loc(), p.b, cache), p.ldB, bT)

@@ -5,28 +5,6 @@
 // RUN: not goopt opt %s --split-input-file --gpu-matmul-wmma="vector-bits=96" 2>&1 | FileCheck %s --check-prefix=BITS
 // EQUIV: none (every case is refused)
 
-// A size the thread-block tile does not divide.
-// CHECK: gpu-matmul-wmma-invalid.mlir:[[# @LINE + 2]]:3: error: 'affine.for' op matmul size 100 is not a multiple of the thread-block tile 128
-func.func @size(%A: memref<100x64xf16>, %B: memref<64x128xf16>, %C: memref<100x128xf32>) {
-  affine.for %i = 0 to 100 {
-    affine.for %j = 0 to 128 {
-      affine.for %k = 0 to 64 {
-        %a = affine.load %A[%i, %k] : memref<100x64xf16>
-        %b = affine.load %B[%k, %j] : memref<64x128xf16>
-        %c = affine.load %C[%i, %j] : memref<100x128xf32>
-        %aw = arith.extf %a : f16 to f32
-        %bw = arith.extf %b : f16 to f32
-        %p = arith.mulf %aw, %bw : f32
-        %s = arith.addf %c, %p : f32
-        affine.store %s, %C[%i, %j] : memref<100x128xf32>
-      }
-    }
-  }
-  return
-}
-
-// -----
-
 // A body that is not the matmul update.
 // CHECK: gpu-matmul-wmma-invalid.mlir:[[# @LINE + 2]]:3: error: loop nest not tiled for the GPU: loop body is not a matmul update C += A * B
 func.func @body(%A: memref<128x64xf16>, %B: memref<64x128xf16>, %C: memref<128x128xf32>) {
@@ -49,8 +27,9 @@ func.func @body(%A: memref<128x64xf16>, %B: memref<64x128xf16>, %C: memref<128x1
 
 // -----
 
-// f32 operands: WMMA here takes f16 A and B.
-// CHECK: gpu-matmul-wmma-invalid.mlir:[[# @LINE + 5]]:14: error: 'affine.load' op gpu-matmul-wmma: operand A has element type f32; the WMMA kernel takes f16 A and B and an f32 C (f32 inputs would need tf32 tensor cores, which this pipeline does not use)
+// f32 operands: WMMA here takes f16 A and B; the message names the pipeline
+// that takes f32 (tf32 tensor cores).
+// CHECK: gpu-matmul-wmma-invalid.mlir:[[# @LINE + 5]]:14: error: 'affine.load' op gpu-matmul-wmma: operand A has element type f32; the WMMA kernel takes f16 A and B and an f32 or f16 C (f32 inputs need tf32 tensor cores, which the gpu dialect's MMA matrices do not have: gpu-matmul-mma{allow-tf32=true} takes them)
 func.func @f32(%A: memref<128x64xf32>, %B: memref<64x128xf32>, %C: memref<128x128xf32>) {
   affine.for %i = 0 to 128 {
     affine.for %j = 0 to 128 {
