@@ -109,15 +109,47 @@ func (k *kernel) source() string {
 	return f16Word.ReplaceAllString(t, "${1}"+k.Elem)
 }
 
-// guardC opens, when some C tile is partial, an scf.if on the epilogue's
-// element (gr, gc) being inside C, and returns what closes it. A 4-wide
-// access is wholly in or out: gc is a multiple of 4 and so is N
-// (fitBounds).
-func (k *kernel) guardC(e *kernelemit.Emitter, gr, gc string) func() {
+// byTile writes the epilogue's C update, body, for the block's tile:
+// unguarded when every tile is whole; otherwise twice, chosen per tile at
+// run time, so that only the tiles reaching past C's edge (the last row
+// and column of tiles) pay for a test per access, and the others run the
+// same loop as at a divisible size.
+func (k *kernel) byTile(st *kernelState, body func(guarded bool)) {
 	if !k.partialMN() {
+		body(false)
+		return
+	}
+	e := st.e
+	inM := e.Cmp("ule", e.AddC(st.m0, k.BM), e.C(k.M))
+	inN := e.Cmp("ule", e.AddC(st.n0, k.BN), e.C(k.N))
+	e.Open("scf.if %s {", e.Op("p", "arith.andi %s, %s : i1", inM, inN))
+	body(false)
+	e.Close("} else {")
+	e.Open("// a tile past C's edge")
+	body(true)
+	e.Close("}")
+}
+
+// guardC opens, when guarded, an scf.if on the epilogue's element (gr, gc)
+// being inside C, and returns what closes it. An access of cVec elements
+// is wholly in or out: gc is a multiple of cVec and so is N.
+func (k *kernel) guardC(e *kernelemit.Emitter, gr, gc string, guarded bool) func() {
+	if !guarded {
 		return func() {}
 	}
 	in := e.Op("p", "arith.andi %s, %s : i1", e.Cmp("ult", gr, e.C(k.M)), e.Cmp("ult", gc, e.C(k.N)))
 	e.Open("scf.if %s {", in)
 	return func() { e.Close("}") }
+}
+
+// cVec is the width of the epilogue's accesses of C: 4 f32 (16 bytes)
+// when N allows, else the widest that divides N, so that an access never
+// straddles a row of C and is aligned to its size.
+func (k *kernel) cVec() int64 {
+	for _, w := range []int64{epilogueVec, 2} {
+		if k.N%w == 0 {
+			return w
+		}
+	}
+	return 1
 }
