@@ -37,37 +37,33 @@ func (k *kernel) partialMN() bool { return k.M%k.BM != 0 || k.N%k.BN != 0 }
 // elemBytes is the size of an A or B element (f16 and bf16 alike).
 func (k *kernel) elemBytes() int64 { return f16Bytes }
 
-// fitBounds checks what the sizes must satisfy once the tiles need not
-// divide them: TMA addresses rows by byte strides that are multiples of
-// 16, so A's rows (K elements), B's rows (N elements) and, under the TMA
-// epilogue, C's rows (N f32) must have such lengths. A matmul that breaks
-// this is refused at the loop of the dimension at fault; padding the
-// operand (a row of K rounded up to 8 elements, zeros in the pad) makes
-// it expressible.
+// fitBounds adapts the kernel to rows TMA cannot address. TMA addresses
+// rows by byte strides that are multiples of 16: A's rows (K elements)
+// or B's (N elements) that are not are copied by threads instead
+// (producer_fallback.go), and C's rows (N f32) that are not make the
+// epilogue store C directly (epilogue=tma would need a descriptor of C).
+// A cluster multicasts TMA loads, so its operands must be TMA's: such a
+// matmul is refused at the loop of the dimension at fault.
 func (k *kernel) fitBounds(mm *gpuutil.MatmulNest) error {
-	rows := []struct {
-		dim   int
-		bytes int64
-		what  string
+	if k.TMAEpilogue && k.N*f32Bytes%tmaStrideAlign != 0 {
+		k.TMAEpilogue = false
+	}
+	if k.clusterSize() == 1 {
+		return nil
+	}
+	for _, r := range []struct {
+		dim    int
+		copied bool
+		bytes  int64
+		what   string
 	}{
-		{2, k.K * k.elemBytes(), fmt.Sprintf("a row of A (K = %d %s elements)", k.K, k.Elem)},
-		{1, k.N * k.elemBytes(), fmt.Sprintf("a row of B (N = %d %s elements)", k.N, k.Elem)},
-	}
-	if k.TMAEpilogue {
-		rows = append(rows, struct {
-			dim   int
-			bytes int64
-			what  string
-		}{1, k.N * f32Bytes, fmt.Sprintf("a row of C (N = %d f32 elements, epilogue=tma)", k.N)})
-	}
-	for _, r := range rows {
-		if r.bytes%tmaStrideAlign != 0 {
-			return kernelemit.Locatedf(mm.Loop[r.dim].Operation, "%s is %d bytes, not a multiple of the %d bytes TMA strides need: pad the operand's rows to a multiple of %d elements", r.what, r.bytes, tmaStrideAlign, tmaStrideAlign/k.elemBytes())
+		{2, k.manualA(), k.K * k.elemBytes(), fmt.Sprintf("a row of A (K = %d %s elements)", k.K, k.Elem)},
+		{1, k.manualB(), k.N * k.elemBytes(), fmt.Sprintf("a row of B (N = %d %s elements)", k.N, k.Elem)},
+	} {
+		if r.copied {
+			return kernelemit.Locatedf(mm.Loop[r.dim].Operation, "%s is %d bytes, not a multiple of the %d bytes TMA strides need, and a cluster multicasts TMA loads: use cluster=1,1, or pad the operand's rows to a multiple of %d elements", r.what, r.bytes, tmaStrideAlign, tmaStrideAlign/k.elemBytes())
 		}
 	}
-	// The direct epilogue's vector accesses of C stay in one row: with N a
-	// multiple of 8 (above) a 4-wide access starting at a multiple of 4
-	// never straddles a row end.
 	return nil
 }
 

@@ -51,14 +51,14 @@ func TestAwkwardSizes(t *testing.T) {
 	}
 }
 
-// TestRefusedSizes: what TMA cannot address, or an element type the
-// kernel has no variant for, is an error at the loop or load at fault.
+// TestRefusedSizes: rows TMA cannot address in a cluster (which
+// multicasts TMA loads), or an element type the kernel has no variant
+// for, is an error at the loop or load at fault.
 func TestRefusedSizes(t *testing.T) {
 	for _, c := range []struct {
 		name, src, opts, want string
 	}{
-		{"odd-K", matmul(64, 64, 70), "", "matmul.mlir:4:7: error: 'affine.for' op a row of A (K = 70 f16 elements) is 140 bytes, not a multiple of the 16 bytes TMA strides need"},
-		{"odd-N", matmul(64, 68, 64), "epilogue=direct", "matmul.mlir:3:5: error: 'affine.for' op a row of B (N = 68 f16 elements) is 136 bytes"},
+		{"odd-N-cluster", matmul(256, 68, 64), "tb-tile=128,128,64 cluster=1,2", "matmul.mlir:3:5: error: 'affine.for' op a row of B (N = 68 f16 elements) is 136 bytes, not a multiple of the 16 bytes TMA strides need, and a cluster multicasts TMA loads"},
 		{"f32-inputs", f32Matmul(64, 64, 64), "", "matmul.mlir:5:14: error: 'affine.load' op operand A has element type f32"},
 	} {
 		t.Run(c.name, func(t *testing.T) {

@@ -1,0 +1,114 @@
+package gpumatmulhopper_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/goopt/goopt/dialects/all"
+	"github.com/goopt/goopt/interp/equiv"
+	"github.com/goopt/goopt/ir"
+	"github.com/goopt/goopt/parser"
+)
+
+// unaligned are sizes whose rows TMA cannot address (A's K or B's N not a
+// multiple of 8 elements, C's N not a multiple of 4): the threads copy
+// those operands' boxes into the swizzled ring themselves, zero-filling
+// past the edges, and the epilogue stores C directly. Checked by
+// execution against the affine matmul, with the interpreter's race
+// checks, in rung 0 (every thread copies) and warp-specialised (the
+// producer warpgroup copies; persistent: across tiles).
+var unaligned = []struct {
+	name    string
+	m, n, k int
+	elem    string
+	opts    string
+}{
+	// A and B copied (4- and 2-element groups), C by 2-element accesses.
+	{"70x90x52-rung0", 70, 90, 52, "f16", "tb-tile=64,64,64 consumers=1 stages=2 warp-specialize=false grid-swizzle=0"},
+	// A copied by 2-element groups, B by TMA; the TMA epilogue stays.
+	{"129x136x70-rung0-2wg", 129, 136, 70, "f16", "tb-tile=128,128,64 consumers=2 stages=2 warp-specialize=false grid-swizzle=2"},
+	// Primes: every operand copied element by element, C by scalars.
+	{"67x131x61-rung0-bf16", 67, 131, 61, "bf16", "tb-tile=64,128,64 consumers=1 stages=2 warp-specialize=false epilogue=direct grid-swizzle=0"},
+	{"70x90x52-ws", 70, 90, 52, "f16", "tb-tile=64,64,64 consumers=1 stages=2 grid-swizzle=0"},
+	// B copied, A by TMA, K spanning several ring rounds.
+	{"129x257x200-ws", 129, 257, 200, "f16", "tb-tile=128,128,64 consumers=2 stages=2 grid-swizzle=0"},
+	{"129x257x70-persistent", 129, 257, 70, "f16", "tb-tile=128,128,64 consumers=2 stages=2 grid-swizzle=0 persistent=true sm-count=3"},
+	{"67x131x61-persistent-overlap", 67, 131, 61, "f16", "tb-tile=64,64,64 consumers=1 stages=3 grid-swizzle=2 persistent=true sm-count=3 overlap-epilogue=true"},
+}
+
+func TestUnalignedRows(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs wgmma kernels on the interpreter")
+	}
+	for _, a := range unaligned {
+		t.Run(a.name, func(t *testing.T) {
+			src := typedMatmul(a.m, a.n, a.k, a.elem)
+			in, err := parser.ParseFile(all.NewContext(), "matmul.mlir", []byte(src))
+			if err != nil {
+				t.Fatal(err)
+			}
+			out := lowered(t, src, a.opts, nil)
+			if err := equiv.Check(in.Module, out, "matmul", equiv.Options{RelTol: 1e-5, Seeds: []int64{1, 2}}); err != nil {
+				t.Error(err)
+			}
+		})
+	}
+}
+
+// TestUnalignedCatchesPlantedBugs plants bugs in the copy of a 70x90x52
+// kernel: a copy that ignores the swizzle (wgmma then reads chunks from
+// the wrong places) and one that skips the proxy fence between the
+// threads' stores and wgmma's reads.
+func TestUnalignedCatchesPlantedBugs(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs wgmma kernels on the interpreter")
+	}
+	src := matmul(70, 90, 52)
+	in, err := parser.ParseFile(all.NewContext(), "matmul.mlir", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name string
+		edit func(op *ir.Operation) bool
+		want string
+	}{
+		{"no-swizzle", func(op *ir.Operation) bool {
+			if !op.Is("arith.xori") {
+				return false
+			}
+			op.Result(0).ReplaceAllUsesWith(op.Operand(0))
+			return true
+		}, "differs"},
+		{"no-proxy-fence", func(op *ir.Operation) bool {
+			// The epilogue is direct (N = 90): the copy's are the only
+			// proxy fences.
+			if !op.Is("nvvm.fence.proxy") {
+				return false
+			}
+			op.Erase()
+			return true
+		}, "proxy"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			edited := 0
+			out := lowered(t, src, unaligned[0].opts, func(m *ir.Operation) {
+				var ops []*ir.Operation
+				ir.WalkOps(m, func(op *ir.Operation) { ops = append(ops, op) })
+				for _, op := range ops {
+					if c.edit(op) {
+						edited++
+					}
+				}
+			})
+			if edited == 0 {
+				t.Fatal("nothing to plant the bug in")
+			}
+			err := equiv.Check(in.Module, out, "matmul", equiv.Options{RelTol: 1e-5})
+			if err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Fatalf("the planted bug went unnoticed: %v", err)
+			}
+			t.Log(err)
+		})
+	}
+}

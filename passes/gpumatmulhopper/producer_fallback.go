@@ -1,0 +1,199 @@
+package gpumatmulhopper
+
+import "fmt"
+
+// Operands TMA cannot address. A tensor map's row stride must be a
+// multiple of 16 bytes, so A with K not a multiple of 8 elements (K = 700:
+// 1400-byte rows) or B with N not a multiple of 8 (N = 8191) has no TMA
+// descriptor. The threads that would wait for such an operand's TMA load
+// copy its boxes themselves instead: the producer warpgroup under warp
+// specialisation, every thread of the block in rung 0. Each thread copies
+// 16-byte chunks of the slot (a chunk is one swizzle unit) with the widest
+// global loads the operand's row length keeps aligned (4, 2 or 1
+// elements: a row of K elements starts at a multiple of K*2 bytes), zeros
+// past the operand's edge (what TMA's oob = zero gives), and stores them
+// where the 128-byte swizzle puts them, the layout wgmma's descriptors
+// describe. Then a proxy fence makes the generic-proxy stores visible to
+// wgmma (the async proxy) and each thread arrives on the slot's full
+// barrier, whose count takes those arrivals (fullArrivals), besides the
+// one arrive.expect_tx of the TMA-loaded operand if there is one. The
+// ring, the barriers' protocol and the consumers do not change, except
+// that the wgmma descriptor of a copied operand is computed in the kernel
+// (there is no tensor map to generate it from).
+//
+// The loads are plain loads rather than cp.async: the copy needs no
+// registers beyond one group in flight, and the interpreter checks it.
+
+// manualProducerRegs is the producer's register budget when it copies
+// operands (setmaxnreg): the copy loop needs addresses and one group in
+// flight, more than the 40 of a TMA-only producer.
+const manualProducerRegs = 56
+
+// chunkElems is the f16 elements of one 16-byte chunk of the swizzle,
+// rowChunks the chunks of a 128-byte swizzled row.
+const (
+	chunkElems = 16 / f16Bytes
+	rowChunks  = swizzleElems / chunkElems
+)
+
+// manualA and manualB report whether the operand's rows are not a whole
+// number of 16-byte units, so that its boxes are copied by threads.
+func (k *kernel) manualA() bool { return k.K*k.elemBytes()%tmaStrideAlign != 0 }
+func (k *kernel) manualB() bool { return k.N*k.elemBytes()%tmaStrideAlign != 0 }
+func (k *kernel) manual() bool  { return k.manualA() || k.manualB() }
+
+// anyTMA reports whether some operand is loaded by TMA.
+func (k *kernel) anyTMA() bool { return !k.manualA() || !k.manualB() }
+
+// tmaBytes is what a slot's TMA loads deliver to its full barrier.
+func (k *kernel) tmaBytes() int64 {
+	var n int64
+	if !k.manualA() {
+		n += k.aSlotBytes()
+	}
+	if !k.manualB() {
+		n += k.bSlotBytes()
+	}
+	return n
+}
+
+// loaders is the number of threads that copy the operands TMA cannot
+// load: the producer warpgroup, or the whole block without warp
+// specialisation.
+func (k *kernel) loaders() int64 {
+	if k.WarpSpecialize {
+		return warpgroupSize
+	}
+	return k.Consumers * warpgroupSize
+}
+
+// fullArrivals is the arrival count of a full barrier: the TMA issuer's
+// arrive.expect_tx, and one arrive of each thread that copies.
+func (k *kernel) fullArrivals() int64 {
+	var n int64
+	if k.anyTMA() {
+		n = 1
+	}
+	if k.manual() {
+		n += k.loaders()
+	}
+	return n
+}
+
+// producerRegisters is the producer warpgroup's setmaxnreg budget.
+func (k *kernel) producerRegisters() int64 {
+	if k.manual() {
+		return manualProducerRegs
+	}
+	return producerRegs
+}
+
+// groupElems is the widest access (in elements, at most a chunk) that
+// stays aligned to its size in rows of n elements and never straddles a
+// row's end.
+func groupElems(n int64) int64 {
+	for _, g := range []int64{chunkElems, 4, 2} {
+		if n%g == 0 {
+			return g
+		}
+	}
+	return 1
+}
+
+// loadManual writes the copy of K tile kt's boxes of the operands TMA
+// cannot load into ring slot slot, by the thread lt of k.loaders(), and
+// its arrival on full[slot]. Every loader runs it.
+func (k *kernel) loadManual(st *kernelState, kt, slot, lt string) {
+	if !k.manual() {
+		return
+	}
+	e := st.e
+	kc := e.MulC(kt, k.BK)
+	flat := e.Op("sf", "memref.view %s[%s][] : %s to %s", st.smem, e.C(0), smemType, k.flatType())
+	if k.manualA() {
+		// Chunk q: row q/8 of the slot's BM rows, 16-byte column q%8, so
+		// that 8 neighbouring threads read one 128-byte row segment.
+		q := e.Fresh("q")
+		e.Open("scf.for %s = %s to %s step %s {", q, lt, e.C(k.BM*rowChunks), e.C(k.loaders()))
+		r, c := e.Div(q, e.C(rowChunks)), e.Rem(q, e.C(rowChunks))
+		off := e.Add(e.MulC(slot, k.aSlotBytes()), k.swizzledChunk(st, r, c))
+		k.copyChunk(st, flat, "%A", k.typeA(), k.M, k.K, e.Add(st.m0, r), e.Add(kc, e.MulC(c, chunkElems)), off)
+		e.Close("}")
+	}
+	if k.manualB() {
+		// Chunk q: column q%8 of box (q/8)%boxes, row q/(8*boxes): the
+		// threads of a warp read a row of the slot's BN columns.
+		boxes := k.BN / swizzleElems
+		q := e.Fresh("q")
+		e.Open("scf.for %s = %s to %s step %s {", q, lt, e.C(k.BK*boxes*rowChunks), e.C(k.loaders()))
+		c := e.Rem(q, e.C(rowChunks))
+		j := e.Rem(e.Div(q, e.C(rowChunks)), e.C(boxes))
+		r := e.Div(q, e.C(rowChunks*boxes))
+		base := e.AddC(e.Add(e.MulC(slot, k.bSlotBytes()), e.MulC(j, k.BK*swizzleElems*f16Bytes)), k.bBase())
+		col := e.Add(st.n0, e.Add(e.MulC(j, swizzleElems), e.MulC(c, chunkElems)))
+		k.copyChunk(st, flat, "%B", k.typeB(), k.K, k.N, e.Add(kc, r), col, e.Add(base, k.swizzledChunk(st, r, c)))
+		e.Close("}")
+	}
+	// The stores (generic proxy) become visible to wgmma (async proxy);
+	// the arrive releases them to the consumers' wait.
+	e.Line("nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}")
+	e.Op("tok", "nvgpu.mbarrier.arrive %s[%s] : %s -> !nvgpu.mbarrier.token", st.full, slot, k.barrierType())
+}
+
+// flatType is dynamic shared memory seen as f16 elements.
+func (k *kernel) flatType() string {
+	return fmt.Sprintf("memref<%dxf16, %s>", k.sharedBytes()/f16Bytes, workgroup)
+}
+
+// swizzledChunk is the byte offset, in a 1024-byte aligned box of
+// 128-byte rows, of row r's 16-byte chunk c under the 128-byte swizzle:
+// the chunk index is XORed with the row's place in its group of 8
+// (interp.swizzled, PTX's swizzle_128b).
+func (k *kernel) swizzledChunk(st *kernelState, r, c string) string {
+	e := st.e
+	x := e.Op("v", "arith.xori %s, %s : index", c, e.Rem(r, e.C(rowChunks)))
+	return e.Add(e.MulC(r, swizzleElems*f16Bytes), e.MulC(x, 16))
+}
+
+// copyChunk copies the chunk of src (rows x cols, type srcType) at row
+// row, columns col..col+7, to byte off of shared memory (flat), in groups
+// of groupElems(cols). A group is wholly inside or outside the operand
+// (cols is a multiple of the group); one outside is zeros, loaded from a
+// clamped, in-bounds address and replaced, so that the copy does not
+// branch.
+func (k *kernel) copyChunk(st *kernelState, flat, src, srcType string, rows, cols int64, row, col, off string) {
+	e := st.e
+	g := groupElems(cols)
+	vec := fmt.Sprintf("vector<%dxf16>", g)
+	zero := e.Op("v", "arith.constant dense<0.000000e+00> : %s", vec)
+	inRow := e.Cmp("ult", row, e.C(rows))
+	rc := e.Op("v", "arith.minui %s, %s : index", row, e.C(rows-1))
+	at := e.Div(off, e.C(f16Bytes))
+	for t := int64(0); t < chunkElems; t += g {
+		c := e.AddC(col, t)
+		in := e.Op("p", "arith.andi %s, %s : i1", inRow, e.Cmp("ult", c, e.C(cols)))
+		cc := e.Op("v", "arith.minui %s, %s : index", c, e.C(cols-g))
+		v := e.Op("v", "vector.load %s[%s, %s] : %s, %s", src, rc, cc, srcType, vec)
+		v = e.Op("v", "arith.select %s, %s, %s : %s", in, v, zero, vec)
+		e.Line("vector.store %s, %s[%s] : %s, %s", v, flat, e.AddC(at, t), k.flatType(), vec)
+	}
+}
+
+// wgmmaDescriptor returns the wgmma descriptor of the shared tile view
+// (type viewType) of an operand: generated from its tensor map desc
+// (type tmaType) when TMA loads it; when it is copied, computed as
+// nvgpu.warpgroup.generate.descriptor's lowering does (128-byte swizzle,
+// stride 8 rows of 128 bytes, leading offset box0 rows of 128 bytes,
+// bits [4,18) of the shared address) and cast to descType.
+func (k *kernel) wgmmaDescriptor(st *kernelState, stem, view, viewType, desc, tmaType, descType string, copied bool, box0 int64) string {
+	e := st.e
+	if !copied {
+		return e.Op(stem, "nvgpu.warpgroup.generate.descriptor %s, %s : %s, %s -> %s", view, desc, viewType, tmaType, descType)
+	}
+	const span = swizzleElems * f16Bytes
+	fields := int64(1)<<62 | (8*span>>4)<<32 | (box0*span>>4)<<16
+	addr := e.Op("v", "arith.index_cast %s : index to i64", e.Op("v", "memref.extract_aligned_pointer_as_index %s : %s -> index", view, viewType))
+	start := e.Op("v", "arith.andi %s, %s : i64", e.Op("v", "arith.shrui %s, %s : i64", addr, e.Op("v", "arith.constant 4 : i64")), e.Op("v", "arith.constant %d : i64", 0x3fff))
+	word := e.Op("v", "arith.ori %s, %s : i64", start, e.Op("v", "arith.constant %d : i64", fields))
+	return e.Op(stem, "builtin.unrealized_conversion_cast %s : i64 to %s", word, descType)
+}
