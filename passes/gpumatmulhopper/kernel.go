@@ -532,28 +532,8 @@ func (k *kernel) epilogue(st *kernelState, wg, acc string, sync func()) {
 	e.Line("nvgpu.warpgroup.mma.store %s, %s : %s to %s", acc, part, strings.TrimPrefix(k.accType(), "!nvgpu.warpgroup.accumulator"), smemTile(rows, k.BN, "f32"))
 	sync()
 	tile := e.Op("st", "memref.view %s[%s][] : %s to %s", st.smem, e.C(k.stagingBase()), smemType, smemTile(k.BM, k.BN, "f32"))
-	threads := k.Consumers * warpgroupSize
-	w := k.cVec()
-	vec := fmt.Sprintf("vector<%dxf32>", w)
-	// Only a tile past C's edge tests its accesses (boundary.go).
-	k.byTile(st, func(guarded bool) {
-		i := e.Fresh("i")
-		e.Open("scf.for %s = %s to %s step %s {", i, e.MulC(st.tid, w), e.C(k.BM*k.BN), e.C(threads*w))
-		r, c := e.Div(i, e.C(k.BN)), e.Rem(i, e.C(k.BN))
-		s := e.Op("v", "vector.load %s[%s, %s] : %s, %s", tile, r, c, smemTile(k.BM, k.BN, "f32"), vec)
-		gr, gc := e.Add(st.m0, r), e.Add(st.n0, c)
-		// Past C's edge: no access of C (the TMA store clips the box).
-		endGuard := k.guardC(e, gr, gc, guarded)
-		g := e.Op("v", "vector.load %%C[%s, %s] : %s, %s", gr, gc, k.typeC(), vec)
-		sum := e.Op("v", "arith.addf %s, %s : %s", s, g, vec)
-		if k.TMAEpilogue {
-			e.Line("vector.store %s, %s[%s, %s] : %s, %s", sum, tile, r, c, smemTile(k.BM, k.BN, "f32"), vec)
-		} else {
-			e.Line("vector.store %s, %%C[%s, %s] : %s, %s", sum, gr, gc, k.typeC(), vec)
-		}
-		endGuard()
-		e.Close("}")
-	})
+	// Only a tile past C's edge tests its accesses (epilogue_update.go).
+	k.byTile(st, func(guarded bool) { k.updateC(st, tile, guarded) })
 	if !k.TMAEpilogue {
 		return
 	}

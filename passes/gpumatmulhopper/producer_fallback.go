@@ -116,8 +116,8 @@ func (k *kernel) loadManual(st *kernelState, kt, slot, lt string) {
 		q := e.Fresh("q")
 		e.Open("scf.for %s = %s to %s step %s {", q, lt, e.C(k.BM*rowChunks), e.C(k.loaders()))
 		r, c := e.Div(q, e.C(rowChunks)), e.Rem(q, e.C(rowChunks))
-		off := e.Add(e.MulC(slot, k.aSlotBytes()), k.swizzledChunk(st, r, c))
-		k.copyChunk(st, flat, "%A", k.typeA(), k.M, k.K, e.Add(st.m0, r), e.Add(kc, e.MulC(c, chunkElems)), off)
+		at := e.Add(e.MulC(slot, k.aSlotBytes()/f16Bytes), k.swizzledChunk(st, r, c))
+		k.copyChunk(st, flat, "%A", k.typeA(), k.M, k.K, e.Add(st.m0, r), e.Add(kc, e.MulC(c, chunkElems)), at)
 		e.Close("}")
 	}
 	if k.manualB() {
@@ -129,7 +129,7 @@ func (k *kernel) loadManual(st *kernelState, kt, slot, lt string) {
 		c := e.Rem(q, e.C(rowChunks))
 		j := e.Rem(e.Div(q, e.C(rowChunks)), e.C(boxes))
 		r := e.Div(q, e.C(rowChunks*boxes))
-		base := e.AddC(e.Add(e.MulC(slot, k.bSlotBytes()), e.MulC(j, k.BK*swizzleElems*f16Bytes)), k.bBase())
+		base := e.AddC(e.Add(e.MulC(slot, k.bSlotBytes()/f16Bytes), e.MulC(j, k.BK*swizzleElems)), k.bBase()/f16Bytes)
 		col := e.Add(st.n0, e.Add(e.MulC(j, swizzleElems), e.MulC(c, chunkElems)))
 		k.copyChunk(st, flat, "%B", k.typeB(), k.K, k.N, e.Add(kc, r), col, e.Add(base, k.swizzledChunk(st, r, c)))
 		e.Close("}")
@@ -145,34 +145,36 @@ func (k *kernel) flatType() string {
 	return fmt.Sprintf("memref<%dxf16, %s>", k.sharedBytes()/f16Bytes, workgroup)
 }
 
-// swizzledChunk is the byte offset, in a 1024-byte aligned box of
+// swizzledChunk is the offset in elements, in a 1024-byte aligned box of
 // 128-byte rows, of row r's 16-byte chunk c under the 128-byte swizzle:
 // the chunk index is XORed with the row's place in its group of 8
-// (interp.swizzled, PTX's swizzle_128b).
+// (interp.swizzled, PTX's swizzle_128b). Offsets are kept in elements,
+// sums of products by the chunk size, so that the lowering sees the
+// stores aligned (vector-alignment-from-indices).
 func (k *kernel) swizzledChunk(st *kernelState, r, c string) string {
 	e := st.e
 	x := e.Op("v", "arith.xori %s, %s : index", c, e.Rem(r, e.C(rowChunks)))
-	return e.Add(e.MulC(r, swizzleElems*f16Bytes), e.MulC(x, 16))
+	return e.Add(e.MulC(r, swizzleElems), e.MulC(x, chunkElems))
 }
 
 // copyChunk copies the chunk of src (rows x cols, type srcType) at row
-// row, columns col..col+7, to byte off of shared memory (flat), in groups
-// of groupElems(cols). A group is wholly inside or outside the operand
-// (cols is a multiple of the group); one outside is zeros, loaded from a
-// clamped, in-bounds address and replaced, so that the copy does not
-// branch.
-func (k *kernel) copyChunk(st *kernelState, flat, src, srcType string, rows, cols int64, row, col, off string) {
+// row, columns col..col+7, to element at of shared memory (flat), in
+// groups of groupElems(cols). A group is wholly inside or outside the
+// operand (cols is a multiple of the group); one outside is zeros, loaded
+// from a clamped, in-bounds address and replaced, so that the copy does
+// not branch. The clamped column is a product by the group size, for
+// the alignment of the load.
+func (k *kernel) copyChunk(st *kernelState, flat, src, srcType string, rows, cols int64, row, col, at string) {
 	e := st.e
 	g := groupElems(cols)
 	vec := fmt.Sprintf("vector<%dxf16>", g)
 	zero := e.Op("v", "arith.constant dense<0.000000e+00> : %s", vec)
 	inRow := e.Cmp("ult", row, e.C(rows))
 	rc := e.Op("v", "arith.minui %s, %s : index", row, e.C(rows-1))
-	at := e.Div(off, e.C(f16Bytes))
 	for t := int64(0); t < chunkElems; t += g {
 		c := e.AddC(col, t)
 		in := e.Op("p", "arith.andi %s, %s : i1", inRow, e.Cmp("ult", c, e.C(cols)))
-		cc := e.Op("v", "arith.minui %s, %s : index", c, e.C(cols-g))
+		cc := e.MulC(e.Op("v", "arith.minui %s, %s : index", e.Div(c, e.C(g)), e.C(cols/g-1)), g)
 		v := e.Op("v", "vector.load %s[%s, %s] : %s, %s", src, rc, cc, srcType, vec)
 		v = e.Op("v", "arith.select %s, %s, %s : %s", in, v, zero, vec)
 		e.Line("vector.store %s, %s[%s] : %s, %s", v, flat, e.AddC(at, t), k.flatType(), vec)
