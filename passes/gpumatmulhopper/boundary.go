@@ -45,9 +45,7 @@ func (k *kernel) elemBytes() int64 { return f16Bytes }
 // A cluster multicasts TMA loads, so its operands must be TMA's: such a
 // matmul is refused at the loop of the dimension at fault.
 func (k *kernel) fitBounds(mm *gpuutil.MatmulNest) error {
-	if k.TMAEpilogue && k.N*f32Bytes%tmaStrideAlign != 0 {
-		k.TMAEpilogue = false
-	}
+	k.fitEpilogue()
 	if k.clusterSize() == 1 {
 		return nil
 	}
@@ -65,6 +63,14 @@ func (k *kernel) fitBounds(mm *gpuutil.MatmulNest) error {
 		}
 	}
 	return nil
+}
+
+// fitEpilogue makes the epilogue direct when C's rows are not a multiple
+// of 16 bytes: a TMA store needs a descriptor of C.
+func (k *kernel) fitEpilogue() {
+	if k.TMAEpilogue && k.N*f32Bytes%tmaStrideAlign != 0 {
+		k.TMAEpilogue = false
+	}
 }
 
 // abElem returns the element type of A and B the kernel supports for
