@@ -431,9 +431,10 @@ func (k *kernel) specialised(st *kernelState) {
 			k.load(st, iv, slot)
 			e.Close("}")
 		}
-		k.loadManual(st, iv, slot, e.Op("v", "arith.subi %s, %s : index", st.tid, e.C(k.Consumers*warpgroupSize)))
+		k.produceCopies(st, iv, g, slot, e.Op("v", "arith.subi %s, %s : index", st.tid, e.C(k.Consumers*warpgroupSize)))
 	}
 	e.Close("}")
+	k.drainCopies(st)
 	closeTiles()
 	if !k.manual() {
 		e.Close("}")

@@ -100,13 +100,87 @@ func groupElems(n int64) int64 {
 	return 1
 }
 
+// asyncCopy reports whether rows of n elements are copied by cp.async
+// (groups of 2 or more elements: 4, 8 or 16 bytes) rather than by loads
+// and stores (odd rows: 2-byte groups, which cp.async cannot copy).
+func asyncCopy(n int64) bool { return groupElems(n) >= 2 }
+
+// asyncCopies reports whether some copied operand uses cp.async.
+func (k *kernel) asyncCopies() bool {
+	return k.manualA() && asyncCopy(k.K) || k.manualB() && asyncCopy(k.N)
+}
+
+// copyLag is how many ring uses the producer warpgroup's cp.async copies
+// stay in flight before it waits for them and publishes the slot: up to
+// stages-2, since the producer's wait for the release of use u+stages
+// needs the consumers to have seen use u+1 published. Rung 0 (the block
+// copies, then computes) waits at once.
+func (k *kernel) copyLag() int64 {
+	if !k.WarpSpecialize || !k.asyncCopies() {
+		return 0
+	}
+	return max(k.Stages-2, 0)
+}
+
 // loadManual writes the copy of K tile kt's boxes of the operands TMA
-// cannot load into ring slot slot, by the thread lt of k.loaders(), and
-// its arrival on full[slot]. Every loader runs it.
+// cannot load into ring slot slot, by the thread lt of k.loaders(), the
+// wait for it and its publication on full[slot]. Every loader runs it.
 func (k *kernel) loadManual(st *kernelState, kt, slot, lt string) {
 	if !k.manual() {
 		return
 	}
+	k.copyStage(st, kt, slot, lt)
+	if k.asyncCopies() {
+		st.e.Line("nvvm.cp.async.wait.group 0")
+	}
+	k.publish(st, slot)
+}
+
+// produceCopies is loadManual in the producer warpgroup's loop, at ring
+// use use: the copies of the last copyLag uses stay in flight, and the
+// one before them is waited for and published.
+func (k *kernel) produceCopies(st *kernelState, kt, use, slot, lt string) {
+	lag := k.copyLag()
+	if lag == 0 {
+		k.loadManual(st, kt, slot, lt)
+		return
+	}
+	e := st.e
+	k.copyStage(st, kt, slot, lt)
+	e.Open("scf.if %s {", e.Cmp("uge", kt, e.C(lag)))
+	e.Line("nvvm.cp.async.wait.group %d", lag)
+	k.publish(st, e.Rem(e.Op("v", "arith.subi %s, %s : index", use, e.C(lag)), e.C(k.Stages)))
+	e.Close("}")
+}
+
+// drainCopies, after the producer's K loop of a tile, waits for the
+// copies still in flight and publishes the tile's last copyLag uses.
+func (k *kernel) drainCopies(st *kernelState) {
+	lag := k.copyLag()
+	if lag == 0 || !k.manual() {
+		return
+	}
+	e := st.e
+	e.Line("nvvm.cp.async.wait.group 0")
+	j := e.Fresh("k")
+	e.Open("scf.for %s = %s to %s step %s {", j, e.C(max(k.kTiles()-lag, 0)), e.C(k.kTiles()), e.C(1))
+	k.publish(st, e.Rem(k.ringUse(st, j), e.C(k.Stages)))
+	e.Close("}")
+}
+
+// publish makes a slot's copies visible to wgmma and arrives on its full
+// barrier: the copies (generic proxy) are fenced against wgmma's reads
+// (async proxy), and the arrive releases them to the consumers' wait.
+func (k *kernel) publish(st *kernelState, slot string) {
+	e := st.e
+	e.Line("nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}")
+	e.Op("tok", "nvgpu.mbarrier.arrive %s[%s] : %s -> !nvgpu.mbarrier.token", st.full, slot, k.barrierType())
+}
+
+// copyStage issues the copies of K tile kt's boxes of the operands TMA
+// cannot load into ring slot slot, by the thread lt of k.loaders(), and
+// commits the cp.async ones as one group.
+func (k *kernel) copyStage(st *kernelState, kt, slot, lt string) {
 	e := st.e
 	kc := e.MulC(kt, k.BK)
 	flat := e.Op("sf", "memref.view %s[%s][] : %s to %s", st.smem, e.C(0), smemType, k.flatType())
@@ -134,10 +208,9 @@ func (k *kernel) loadManual(st *kernelState, kt, slot, lt string) {
 		k.copyChunk(st, flat, "%B", k.typeB(), k.K, k.N, e.Add(kc, r), col, e.Add(base, k.swizzledChunk(st, r, c)))
 		e.Close("}")
 	}
-	// The stores (generic proxy) become visible to wgmma (async proxy);
-	// the arrive releases them to the consumers' wait.
-	e.Line("nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}")
-	e.Op("tok", "nvgpu.mbarrier.arrive %s[%s] : %s -> !nvgpu.mbarrier.token", st.full, slot, k.barrierType())
+	if k.asyncCopies() {
+		e.Line("nvvm.cp.async.commit.group")
+	}
 }
 
 // flatType is dynamic shared memory seen as f16 elements.
@@ -160,21 +233,30 @@ func (k *kernel) swizzledChunk(st *kernelState, r, c string) string {
 // copyChunk copies the chunk of src (rows x cols, type srcType) at row
 // row, columns col..col+7, to element at of shared memory (flat), in
 // groups of groupElems(cols). A group is wholly inside or outside the
-// operand (cols is a multiple of the group); one outside is zeros, loaded
-// from a clamped, in-bounds address and replaced, so that the copy does
-// not branch. The clamped column is a product by the group size, for
-// the alignment of the load.
+// operand (cols is a multiple of the group); one outside is zeros: a
+// cp.async reading 0 of its elements (it zero-fills the rest), or a
+// load from a clamped, in-bounds address whose value is replaced, so
+// that the copy does not branch. The clamped column is a product by the
+// group size, for the alignment of the load.
 func (k *kernel) copyChunk(st *kernelState, flat, src, srcType string, rows, cols int64, row, col, at string) {
 	e := st.e
 	g := groupElems(cols)
 	vec := fmt.Sprintf("vector<%dxf16>", g)
-	zero := e.Op("v", "arith.constant dense<0.000000e+00> : %s", vec)
+	zero := ""
+	if !asyncCopy(cols) {
+		zero = e.Op("v", "arith.constant dense<0.000000e+00> : %s", vec)
+	}
 	inRow := e.Cmp("ult", row, e.C(rows))
 	rc := e.Op("v", "arith.minui %s, %s : index", row, e.C(rows-1))
 	for t := int64(0); t < chunkElems; t += g {
 		c := e.AddC(col, t)
 		in := e.Op("p", "arith.andi %s, %s : i1", inRow, e.Cmp("ult", c, e.C(cols)))
 		cc := e.MulC(e.Op("v", "arith.minui %s, %s : index", e.Div(c, e.C(g)), e.C(cols/g-1)), g)
+		if asyncCopy(cols) {
+			n := e.Op("v", "arith.select %s, %s, %s : index", in, e.C(g), e.C(0))
+			e.Op("cp", "nvgpu.device_async_copy %s[%s, %s], %s[%s], %d, %s : %s to %s", src, rc, cc, flat, e.AddC(at, t), g, n, srcType, k.flatType())
+			continue
+		}
 		v := e.Op("v", "vector.load %s[%s, %s] : %s, %s", src, rc, cc, srcType, vec)
 		v = e.Op("v", "arith.select %s, %s, %s : %s", in, v, zero, vec)
 		e.Line("vector.store %s, %s[%s] : %s, %s", v, flat, e.AddC(at, t), k.flatType(), vec)

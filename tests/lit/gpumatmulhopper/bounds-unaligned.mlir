@@ -1,11 +1,14 @@
 // gpu-matmul-hopper when A's rows are not a multiple of 16 bytes (K = 70
 // f16: 140 bytes), which no TMA descriptor can address: A gets no tensor
 // map, and its boxes are copied into the 128-byte swizzled ring by the
-// producer warpgroup (every thread of it, not one), zeros past the edges;
-// the full barriers count the copiers' 128 arrivals besides the one
-// arrive.expect_tx of B's TMA loads (B's bytes only), a proxy fence
-// publishes the copies to wgmma, and A's wgmma descriptor is computed in
-// the kernel. B (136 columns: 272-byte rows) and C keep TMA. In rung 0
+// producer warpgroup (every thread of it, not one) with 4-byte cp.async
+// copies (2 elements: a row starts at a multiple of 140 bytes), which
+// zero-fill past the edges. The copies of the last stages-2 = 2 K tiles
+// stay in flight: the producer waits for the older ones
+// (cp.async.wait.group 2), and after the K loop for all, and publishes
+// each slot with a proxy fence and an arrive; the full barriers count the
+// copiers' 128 arrivals besides the one arrive.expect_tx of B's TMA loads
+// (B's bytes only). A's wgmma descriptor is computed in the kernel. B (136 columns: 272-byte rows) and C keep TMA. In rung 0
 // every thread of the block copies. passes/gpumatmulhopper's
 // TestUnalignedRows runs such kernels, lowered, against the affine nest.
 // RUN: goopt opt %s --gpu-matmul-hopper | FileCheck %s
@@ -27,10 +30,16 @@
 // CHECK:             nvgpu.tma.async.load
 // CHECK:             scf.for
 // CHECK:               arith.xori
-// CHECK:               vector.load %{{.*}} : memref<130x70xf16>, vector<2xf16>
-// CHECK:               arith.select
-// CHECK:               vector.store %{{.*}} : memref<{{[0-9]+}}xf16, #gpu.address_space<workgroup>>, vector<2xf16>
-// CHECK:             nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
+// CHECK:               %[[N:.*]] = arith.select %{{.*}}, %c2, %c0 : index
+// CHECK:               nvgpu.device_async_copy %{{.*}}, %{{.*}}, 2, %[[N]] : memref<130x70xf16> to memref<{{[0-9]+}}xf16, #gpu.address_space<workgroup>>
+// CHECK:             nvvm.cp.async.commit.group
+// CHECK:             scf.if
+// CHECK:               nvvm.cp.async.wait.group 2
+// CHECK:               nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
+// CHECK:               nvgpu.mbarrier.arrive %{{.*}} -> !nvgpu.mbarrier.token
+// CHECK:           nvvm.cp.async.wait.group 0
+// CHECK:           scf.for
+// CHECK:             nvvm.fence.proxy
 // CHECK:             nvgpu.mbarrier.arrive %{{.*}} -> !nvgpu.mbarrier.token
 // CHECK:           nvvm.setmaxregister increase 224
 // CHECK:             builtin.unrealized_conversion_cast %{{.*}} : i64 to !nvgpu.warpgroup.descriptor<tensor = memref<64x64xf16, 3>>
@@ -41,13 +50,16 @@
 // R0:              nvgpu.mbarrier.init %{{.*}}, %c257
 // R0:              nvgpu.mbarrier.arrive.expect_tx %{{.*}}, %c16384
 // R0:              arith.xori
-// R0:              nvgpu.mbarrier.arrive %{{.*}} -> !nvgpu.mbarrier.token
+// R0:              nvgpu.device_async_copy
+// R0:              nvvm.cp.async.commit.group
+// R0-NEXT:         nvvm.cp.async.wait.group 0
+// R0-NEXT:         nvvm.fence.proxy
+// R0-NEXT:         nvgpu.mbarrier.arrive %{{.*}} -> !nvgpu.mbarrier.token
 // R0:              nvgpu.warpgroup.mma {{.*}} {transposeB}
 
 // PTX: .target sm_90a
-// A 2-element group of A (K = 70) is one aligned 32-bit access.
-// PTX-DAG: ld.global.b32
-// PTX-DAG: st.shared.b32
+// PTX-DAG: cp.async.ca.shared.global [%{{.*}}], [%{{.*}}], 4, %{{.*}};
+// PTX-DAG: cp.async.wait_group 2;
 // PTX-DAG: fence.proxy.async.shared::cta
 // PTX-DAG: wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16
 
