@@ -14,10 +14,12 @@ import (
 // the hardware (the descriptors say oob = zero), so a partial K tile adds
 // zero products and a partial M or N tile computes zeros past the edge,
 // with no guard in the main loop. Only the epilogue must not touch C out
-// of bounds: the direct epilogue guards its accesses, the TMA epilogue
-// guards its reads of C and relies on the TMA store clipping the box.
-// Every box still moves its full byte count (zeros included), so the
-// mbarrier transaction counts do not change at the edges.
+// of bounds, and only in the tiles that reach past C's edge (byTile): the
+// direct epilogue tests its accesses there, the TMA epilogue clamps its
+// reads of C into C and relies on the TMA store clipping the box. Every
+// box still moves its full byte count (zeros included), so the mbarrier
+// transaction counts do not change at the edges. Rows TMA cannot address
+// at all are producer_fallback.go's.
 
 // tmaStrideAlign is the alignment, in bytes, of a TMA tensor map's global
 // strides (cuTensorMapEncodeTiled).
