@@ -187,30 +187,62 @@ func (k *kernel) copyStage(st *kernelState, kt, slot, lt string) {
 	if k.manualA() {
 		// Chunk q: row q/8 of the slot's BM rows, 16-byte column q%8, so
 		// that 8 neighbouring threads read one 128-byte row segment.
-		q := e.Fresh("q")
-		e.Open("scf.for %s = %s to %s step %s {", q, lt, e.C(k.BM*rowChunks), e.C(k.loaders()))
-		r, c := e.Div(q, e.C(rowChunks)), e.Rem(q, e.C(rowChunks))
-		at := e.Add(e.MulC(slot, k.aSlotBytes()/f16Bytes), k.swizzledChunk(st, r, c))
-		k.copyChunk(st, flat, "%A", k.typeA(), k.M, k.K, e.Add(st.m0, r), e.Add(kc, e.MulC(c, chunkElems)), at)
-		e.Close("}")
+		k.copyOperand(st, flat, "%A", k.typeA(), k.M, k.K, k.BM*rowChunks, lt, func(q string) (string, string, string) {
+			r, c := e.Div(q, e.C(rowChunks)), e.Rem(q, e.C(rowChunks))
+			at := e.Add(e.MulC(slot, k.aSlotBytes()/f16Bytes), k.swizzledChunk(st, r, c))
+			return e.Add(st.m0, r), e.Add(kc, e.MulC(c, chunkElems)), at
+		})
 	}
 	if k.manualB() {
 		// Chunk q: column q%8 of box (q/8)%boxes, row q/(8*boxes): the
 		// threads of a warp read a row of the slot's BN columns.
 		boxes := k.BN / swizzleElems
-		q := e.Fresh("q")
-		e.Open("scf.for %s = %s to %s step %s {", q, lt, e.C(k.BK*boxes*rowChunks), e.C(k.loaders()))
-		c := e.Rem(q, e.C(rowChunks))
-		j := e.Rem(e.Div(q, e.C(rowChunks)), e.C(boxes))
-		r := e.Div(q, e.C(rowChunks*boxes))
-		base := e.AddC(e.Add(e.MulC(slot, k.bSlotBytes()/f16Bytes), e.MulC(j, k.BK*swizzleElems)), k.bBase()/f16Bytes)
-		col := e.Add(st.n0, e.Add(e.MulC(j, swizzleElems), e.MulC(c, chunkElems)))
-		k.copyChunk(st, flat, "%B", k.typeB(), k.K, k.N, e.Add(kc, r), col, e.Add(base, k.swizzledChunk(st, r, c)))
-		e.Close("}")
+		k.copyOperand(st, flat, "%B", k.typeB(), k.K, k.N, k.BK*boxes*rowChunks, lt, func(q string) (string, string, string) {
+			c := e.Rem(q, e.C(rowChunks))
+			j := e.Rem(e.Div(q, e.C(rowChunks)), e.C(boxes))
+			r := e.Div(q, e.C(rowChunks*boxes))
+			base := e.AddC(e.Add(e.MulC(slot, k.bSlotBytes()/f16Bytes), e.MulC(j, k.BK*swizzleElems)), k.bBase()/f16Bytes)
+			col := e.Add(st.n0, e.Add(e.MulC(j, swizzleElems), e.MulC(c, chunkElems)))
+			return e.Add(kc, r), col, e.Add(base, k.swizzledChunk(st, r, c))
+		})
 	}
 	if k.asyncCopies() {
 		e.Line("nvvm.cp.async.commit.group")
 	}
+}
+
+// Chunks a loader copies per iteration of its copy loop: the loads of
+// that many chunks are issued before their stores (odd rows), so that
+// their latencies overlap within the producer's register budget; cp.async
+// copies need no registers and take more.
+const (
+	plainCopyUnroll = 2
+	asyncCopyUnroll = 4
+)
+
+// copyOperand writes the loop in which loader lt copies its share of an
+// operand's chunks of a slot: chunk q of chunks is row row, columns
+// col.. of src (rows x cols) to shared element at (chunk(q)).
+func (k *kernel) copyOperand(st *kernelState, flat, src, srcType string, rows, cols, chunks int64, lt string, chunk func(q string) (row, col, at string)) {
+	e := st.e
+	u := int64(plainCopyUnroll)
+	if asyncCopy(cols) {
+		u = asyncCopyUnroll
+	}
+	for u > 1 && chunks%(k.loaders()*u) != 0 {
+		u /= 2
+	}
+	q := e.Fresh("q")
+	e.Open("scf.for %s = %s to %s step %s {", q, lt, e.C(chunks), e.C(k.loaders()*u))
+	var stores []func()
+	for i := int64(0); i < u; i++ {
+		row, col, at := chunk(e.AddC(q, i*k.loaders()))
+		stores = append(stores, k.copyChunk(st, flat, src, srcType, rows, cols, row, col, at))
+	}
+	for _, store := range stores {
+		store()
+	}
+	e.Close("}")
 }
 
 // flatType is dynamic shared memory seen as f16 elements.
@@ -230,24 +262,22 @@ func (k *kernel) swizzledChunk(st *kernelState, r, c string) string {
 	return e.Add(e.MulC(r, swizzleElems), e.MulC(x, chunkElems))
 }
 
-// copyChunk copies the chunk of src (rows x cols, type srcType) at row
-// row, columns col..col+7, to element at of shared memory (flat), in
-// groups of groupElems(cols). A group is wholly inside or outside the
+// copyChunk copies (cp.async), or loads and returns the stores of, the
+// chunk of src (rows x cols, type srcType) at row row, columns
+// col..col+7, to element at of shared memory (flat), in groups of
+// groupElems(cols). A group is wholly inside or outside the
 // operand (cols is a multiple of the group); one outside is zeros: a
 // cp.async reading 0 of its elements (it zero-fills the rest), or a
 // load from a clamped, in-bounds address whose value is replaced, so
 // that the copy does not branch. The clamped column is a product by the
 // group size, for the alignment of the load.
-func (k *kernel) copyChunk(st *kernelState, flat, src, srcType string, rows, cols int64, row, col, at string) {
+func (k *kernel) copyChunk(st *kernelState, flat, src, srcType string, rows, cols int64, row, col, at string) (store func()) {
 	e := st.e
 	g := groupElems(cols)
 	vec := fmt.Sprintf("vector<%dxf16>", g)
-	zero := ""
-	if !asyncCopy(cols) {
-		zero = e.Op("v", "arith.constant dense<0.000000e+00> : %s", vec)
-	}
 	inRow := e.Cmp("ult", row, e.C(rows))
 	rc := e.Op("v", "arith.minui %s, %s : index", row, e.C(rows-1))
+	var vals, ins []string
 	for t := int64(0); t < chunkElems; t += g {
 		c := e.AddC(col, t)
 		in := e.Op("p", "arith.andi %s, %s : i1", inRow, e.Cmp("ult", c, e.C(cols)))
@@ -257,9 +287,20 @@ func (k *kernel) copyChunk(st *kernelState, flat, src, srcType string, rows, col
 			e.Op("cp", "nvgpu.device_async_copy %s[%s, %s], %s[%s], %d, %s : %s to %s", src, rc, cc, flat, e.AddC(at, t), g, n, srcType, k.flatType())
 			continue
 		}
-		v := e.Op("v", "vector.load %s[%s, %s] : %s, %s", src, rc, cc, srcType, vec)
-		v = e.Op("v", "arith.select %s, %s, %s : %s", in, v, zero, vec)
-		e.Line("vector.store %s, %s[%s] : %s, %s", v, flat, e.AddC(at, t), k.flatType(), vec)
+		vals = append(vals, e.Op("v", "vector.load %s[%s, %s] : %s, %s", src, rc, cc, srcType, vec))
+		ins = append(ins, in)
+	}
+	// The plain copy's stores, written when the caller's other loads
+	// are issued.
+	return func() {
+		if len(vals) == 0 {
+			return
+		}
+		zero := e.Op("v", "arith.constant dense<0.000000e+00> : %s", vec)
+		for i, v := range vals {
+			v = e.Op("v", "arith.select %s, %s, %s : %s", ins[i], v, zero, vec)
+			e.Line("vector.store %s, %s[%s] : %s, %s", v, flat, e.AddC(at, int64(i)*g), k.flatType(), vec)
+		}
 	}
 }
 
