@@ -48,6 +48,8 @@ var awkward = []struct {
 	// A copied (4-element groups), 5 K tiles, two uses in flight, one
 	// block running 4 tiles: the lag's publications carry across tiles.
 	{"129x136x300-persistent-lag2", 129, 136, 300, "f16", "tb-tile=128,128,64 consumers=1 stages=4 grid-swizzle=0 persistent=true sm-count=1"},
+	// Odd rows in the producer warpgroup: 8 chunks of loads in flight.
+	{"129x131x127-ws-odd", 129, 131, 127, "f16", "tb-tile=128,128,64 consumers=1 stages=2 grid-swizzle=0 epilogue=direct"},
 	{"67x131x61-persistent-overlap", 67, 131, 61, "f16", "tb-tile=64,64,64 consumers=1 stages=3 grid-swizzle=2 persistent=true sm-count=3 overlap-epilogue=true"},
 }
 

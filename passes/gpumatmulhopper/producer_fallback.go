@@ -24,10 +24,17 @@ import "fmt"
 // The loads are plain loads rather than cp.async: the copy needs no
 // registers beyond one group in flight, and the interpreter checks it.
 
-// manualProducerRegs is the producer's register budget when it copies
-// operands (setmaxnreg): the copy loop needs addresses and one group in
-// flight, more than the 40 of a TMA-only producer.
-const manualProducerRegs = 56
+// Producer register budgets (setmaxnreg) when it copies operands: the
+// cp.async loop needs addresses, more than the 40 of a TMA-only producer;
+// loads and stores (odd rows) need a register per element in flight, and
+// their latency is hidden only by many in flight (plainProducerUnroll
+// chunks a thread), so that producer takes what two consumers leave
+// above the 168 registers ptxas gives the kernel: 512 - 2*176 = 160,
+// rounded down to the 8s setmaxnreg counts in.
+const (
+	manualProducerRegs = 56
+	plainProducerRegs  = 152
+)
 
 // chunkElems is the f16 elements of one 16-byte chunk of the swizzle,
 // rowChunks the chunks of a 128-byte swizzled row.
@@ -80,8 +87,17 @@ func (k *kernel) fullArrivals() int64 {
 	return n
 }
 
+// plainCopies reports whether some copied operand has odd rows, copied
+// by loads and stores.
+func (k *kernel) plainCopies() bool {
+	return k.manualA() && !asyncCopy(k.K) || k.manualB() && !asyncCopy(k.N)
+}
+
 // producerRegisters is the producer warpgroup's setmaxnreg budget.
 func (k *kernel) producerRegisters() int64 {
+	if k.plainCopies() {
+		return plainProducerRegs
+	}
 	if k.manual() {
 		return manualProducerRegs
 	}
@@ -213,11 +229,13 @@ func (k *kernel) copyStage(st *kernelState, kt, slot, lt string) {
 
 // Chunks a loader copies per iteration of its copy loop: the loads of
 // that many chunks are issued before their stores (odd rows), so that
-// their latencies overlap within the producer's register budget; cp.async
-// copies need no registers and take more.
+// their latencies overlap within the loader's registers (the producer
+// warpgroup's plainProducerRegs; in rung 0, what the accumulators
+// leave); cp.async copies need no registers.
 const (
-	plainCopyUnroll = 2
-	asyncCopyUnroll = 4
+	plainCopyUnroll         = 2
+	plainProducerCopyUnroll = 8
+	asyncCopyUnroll         = 4
 )
 
 // copyOperand writes the loop in which loader lt copies its share of an
@@ -226,8 +244,11 @@ const (
 func (k *kernel) copyOperand(st *kernelState, flat, src, srcType string, rows, cols, chunks int64, lt string, chunk func(q string) (row, col, at string)) {
 	e := st.e
 	u := int64(plainCopyUnroll)
-	if asyncCopy(cols) {
+	switch {
+	case asyncCopy(cols):
 		u = asyncCopyUnroll
+	case k.WarpSpecialize:
+		u = plainProducerCopyUnroll
 	}
 	for u > 1 && chunks%(k.loaders()*u) != 0 {
 		u /= 2
