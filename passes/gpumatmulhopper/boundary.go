@@ -14,10 +14,12 @@ import (
 // the hardware (the descriptors say oob = zero), so a partial K tile adds
 // zero products and a partial M or N tile computes zeros past the edge,
 // with no guard in the main loop. Only the epilogue must not touch C out
-// of bounds: the direct epilogue guards its accesses, the TMA epilogue
-// guards its reads of C and relies on the TMA store clipping the box.
-// Every box still moves its full byte count (zeros included), so the
-// mbarrier transaction counts do not change at the edges.
+// of bounds, and only in the tiles that reach past C's edge (byTile): the
+// direct epilogue tests its accesses there, the TMA epilogue clamps its
+// reads of C into C and relies on the TMA store clipping the box. Every
+// box still moves its full byte count (zeros included), so the mbarrier
+// transaction counts do not change at the edges. Rows TMA cannot address
+// at all are producer_fallback.go's.
 
 // tmaStrideAlign is the alignment, in bytes, of a TMA tensor map's global
 // strides (cuTensorMapEncodeTiled).
@@ -37,38 +39,40 @@ func (k *kernel) partialMN() bool { return k.M%k.BM != 0 || k.N%k.BN != 0 }
 // elemBytes is the size of an A or B element (f16 and bf16 alike).
 func (k *kernel) elemBytes() int64 { return f16Bytes }
 
-// fitBounds checks what the sizes must satisfy once the tiles need not
-// divide them: TMA addresses rows by byte strides that are multiples of
-// 16, so A's rows (K elements), B's rows (N elements) and, under the TMA
-// epilogue, C's rows (N f32) must have such lengths. A matmul that breaks
-// this is refused at the loop of the dimension at fault; padding the
-// operand (a row of K rounded up to 8 elements, zeros in the pad) makes
-// it expressible.
+// fitBounds adapts the kernel to rows TMA cannot address. TMA addresses
+// rows by byte strides that are multiples of 16: A's rows (K elements)
+// or B's (N elements) that are not are copied by threads instead
+// (producer_fallback.go), and C's rows (N f32) that are not make the
+// epilogue store C directly (epilogue=tma would need a descriptor of C).
+// A cluster multicasts TMA loads, so its operands must be TMA's: such a
+// matmul is refused at the loop of the dimension at fault.
 func (k *kernel) fitBounds(mm *gpuutil.MatmulNest) error {
-	rows := []struct {
-		dim   int
-		bytes int64
-		what  string
+	k.fitEpilogue()
+	if k.clusterSize() == 1 {
+		return nil
+	}
+	for _, r := range []struct {
+		dim    int
+		copied bool
+		bytes  int64
+		what   string
 	}{
-		{2, k.K * k.elemBytes(), fmt.Sprintf("a row of A (K = %d %s elements)", k.K, k.Elem)},
-		{1, k.N * k.elemBytes(), fmt.Sprintf("a row of B (N = %d %s elements)", k.N, k.Elem)},
-	}
-	if k.TMAEpilogue {
-		rows = append(rows, struct {
-			dim   int
-			bytes int64
-			what  string
-		}{1, k.N * f32Bytes, fmt.Sprintf("a row of C (N = %d f32 elements, epilogue=tma)", k.N)})
-	}
-	for _, r := range rows {
-		if r.bytes%tmaStrideAlign != 0 {
-			return kernelemit.Locatedf(mm.Loop[r.dim].Operation, "%s is %d bytes, not a multiple of the %d bytes TMA strides need: pad the operand's rows to a multiple of %d elements", r.what, r.bytes, tmaStrideAlign, tmaStrideAlign/k.elemBytes())
+		{2, k.manualA(), k.K * k.elemBytes(), fmt.Sprintf("a row of A (K = %d %s elements)", k.K, k.Elem)},
+		{1, k.manualB(), k.N * k.elemBytes(), fmt.Sprintf("a row of B (N = %d %s elements)", k.N, k.Elem)},
+	} {
+		if r.copied {
+			return kernelemit.Locatedf(mm.Loop[r.dim].Operation, "%s is %d bytes, not a multiple of the %d bytes TMA strides need, and a cluster multicasts TMA loads: use cluster=1,1, or pad the operand's rows to a multiple of %d elements", r.what, r.bytes, tmaStrideAlign, tmaStrideAlign/k.elemBytes())
 		}
 	}
-	// The direct epilogue's vector accesses of C stay in one row: with N a
-	// multiple of 8 (above) a 4-wide access starting at a multiple of 4
-	// never straddles a row end.
 	return nil
+}
+
+// fitEpilogue makes the epilogue direct when C's rows are not a multiple
+// of 16 bytes: a TMA store needs a descriptor of C.
+func (k *kernel) fitEpilogue() {
+	if k.TMAEpilogue && k.N*f32Bytes%tmaStrideAlign != 0 {
+		k.TMAEpilogue = false
+	}
 }
 
 // abElem returns the element type of A and B the kernel supports for
@@ -109,15 +113,47 @@ func (k *kernel) source() string {
 	return f16Word.ReplaceAllString(t, "${1}"+k.Elem)
 }
 
-// guardC opens, when some C tile is partial, an scf.if on the epilogue's
-// element (gr, gc) being inside C, and returns what closes it. A 4-wide
-// access is wholly in or out: gc is a multiple of 4 and so is N
-// (fitBounds).
-func (k *kernel) guardC(e *kernelemit.Emitter, gr, gc string) func() {
+// byTile writes the epilogue's C update, body, for the block's tile:
+// unguarded when every tile is whole; otherwise twice, chosen per tile at
+// run time, so that only the tiles reaching past C's edge (the last row
+// and column of tiles) pay for a test per access, and the others run the
+// same loop as at a divisible size.
+func (k *kernel) byTile(st *kernelState, body func(guarded bool)) {
 	if !k.partialMN() {
+		body(false)
+		return
+	}
+	e := st.e
+	inM := e.Cmp("ule", e.AddC(st.m0, k.BM), e.C(k.M))
+	inN := e.Cmp("ule", e.AddC(st.n0, k.BN), e.C(k.N))
+	e.Open("scf.if %s {", e.Op("p", "arith.andi %s, %s : i1", inM, inN))
+	body(false)
+	e.Close("} else {")
+	e.Open("// a tile past C's edge")
+	body(true)
+	e.Close("}")
+}
+
+// guardC opens, when guarded, an scf.if on the epilogue's element (gr, gc)
+// being inside C, and returns what closes it. An access of cVec elements
+// is wholly in or out: gc is a multiple of cVec and so is N.
+func (k *kernel) guardC(e *kernelemit.Emitter, gr, gc string, guarded bool) func() {
+	if !guarded {
 		return func() {}
 	}
 	in := e.Op("p", "arith.andi %s, %s : i1", e.Cmp("ult", gr, e.C(k.M)), e.Cmp("ult", gc, e.C(k.N)))
 	e.Open("scf.if %s {", in)
 	return func() { e.Close("}") }
+}
+
+// cVec is the width of the epilogue's accesses of C: 4 f32 (16 bytes)
+// when N allows, else the widest that divides N, so that an access never
+// straddles a row of C and is aligned to its size.
+func (k *kernel) cVec() int64 {
+	for _, w := range []int64{epilogueVec, 2} {
+		if k.N%w == 0 {
+			return w
+		}
+	}
+	return 1
 }

@@ -2,19 +2,22 @@ package gpumatmulhopper_test
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/goopt/goopt/dialects/all"
 	"github.com/goopt/goopt/driver"
 	"github.com/goopt/goopt/interp/equiv"
+	"github.com/goopt/goopt/ir"
 	"github.com/goopt/goopt/parser"
 )
 
 // awkward are sizes the tiles do not divide (M, N and K each past a tile
 // edge, K past one K tile but short of two), checked by execution against
-// the affine matmul: the TMA zero fill must stand in for the missing rows
-// and columns of A and B, and the epilogue must not touch C past its edge.
+// the affine matmul, with the interpreter's race checks: the TMA zero
+// fill, or the threads' copies, must stand in for the missing rows and
+// columns of A and B, and the epilogue must not touch C past its edge.
 var awkward = []struct {
 	name    string
 	m, n, k int
@@ -25,6 +28,29 @@ var awkward = []struct {
 	{"70x72x40-tma", 70, 72, 40, "f16", "tb-tile=64,64,64 consumers=1 stages=2 warp-specialize=false grid-swizzle=0"},
 	{"130x136x200-2wg-swizzle", 130, 136, 200, "f16", "tb-tile=128,128,64 consumers=2 stages=2 warp-specialize=false epilogue=direct grid-swizzle=2"},
 	{"70x72x136-bf16-tma", 70, 72, 136, "bf16", "tb-tile=64,64,64 consumers=1 stages=2 warp-specialize=false grid-swizzle=0"},
+	// Rows TMA cannot address (A's K or B's N not a multiple of 8
+	// elements, C's N not a multiple of 4): the threads copy those
+	// operands' boxes into the swizzled ring, zero-filling past the edges,
+	// and the epilogue stores C directly. In rung 0 every thread copies;
+	// warp-specialised, the producer warpgroup (persistent: across tiles).
+	// A and B copied (4- and 2-element cp.async), C by 2-element accesses.
+	{"70x90x52-rung0", 70, 90, 52, "f16", "tb-tile=64,64,64 consumers=1 stages=2 warp-specialize=false grid-swizzle=0"},
+	// A copied by 2-element groups, B by TMA; the TMA epilogue stays.
+	{"129x136x70-rung0-2wg", 129, 136, 70, "f16", "tb-tile=128,128,64 consumers=2 stages=2 warp-specialize=false grid-swizzle=2"},
+	// Primes: every operand copied element by element (loads and
+	// stores), C by scalars.
+	{"67x131x61-rung0-bf16", 67, 131, 61, "bf16", "tb-tile=64,128,64 consumers=1 stages=2 warp-specialize=false epilogue=direct grid-swizzle=0"},
+	{"70x90x52-ws", 70, 90, 52, "f16", "tb-tile=64,64,64 consumers=1 stages=2 grid-swizzle=0"},
+	// B copied, A by TMA, K spanning several ring rounds; 3 stages: one
+	// use's cp.async copies stay in flight (copyLag).
+	{"129x257x200-ws-lag1", 129, 257, 200, "f16", "tb-tile=128,128,64 consumers=2 stages=3 grid-swizzle=0"},
+	{"129x257x70-persistent", 129, 257, 70, "f16", "tb-tile=128,128,64 consumers=2 stages=2 grid-swizzle=0 persistent=true sm-count=3"},
+	// A copied (4-element groups), 5 K tiles, two uses in flight, one
+	// block running 4 tiles: the lag's publications carry across tiles.
+	{"129x136x300-persistent-lag2", 129, 136, 300, "f16", "tb-tile=128,128,64 consumers=1 stages=4 grid-swizzle=0 persistent=true sm-count=1"},
+	// Odd rows in the producer warpgroup: 8 chunks of loads in flight.
+	{"129x131x127-ws-odd", 129, 131, 127, "f16", "tb-tile=128,128,64 consumers=1 stages=2 grid-swizzle=0 epilogue=direct"},
+	{"67x131x61-persistent-overlap", 67, 131, 61, "f16", "tb-tile=64,64,64 consumers=1 stages=3 grid-swizzle=2 persistent=true sm-count=3 overlap-epilogue=true"},
 }
 
 // typedMatmul is the affine matmul with A and B of element type elem.
@@ -38,27 +64,34 @@ func TestAwkwardSizes(t *testing.T) {
 	}
 	for _, a := range awkward {
 		t.Run(a.name, func(t *testing.T) {
-			src := typedMatmul(a.m, a.n, a.k, a.elem)
-			in, err := parser.ParseFile(all.NewContext(), "matmul.mlir", []byte(src))
-			if err != nil {
-				t.Fatal(err)
-			}
-			out := lowered(t, src, a.opts, nil)
-			if err := equiv.Check(in.Module, out, "matmul", equiv.Options{RelTol: 1e-5, Seeds: []int64{1, 2}}); err != nil {
+			if err := equivLowered(t, typedMatmul(a.m, a.n, a.k, a.elem), a.opts, nil, 1, 2); err != nil {
 				t.Error(err)
 			}
 		})
 	}
 }
 
-// TestRefusedSizes: what TMA cannot address, or an element type the
-// kernel has no variant for, is an error at the loop or load at fault.
+// equivLowered checks the kernel mapped from src by the pipeline with
+// opts (and edited by edit) against src by execution, with the given
+// seeds of random inputs.
+func equivLowered(t *testing.T, src, opts string, edit func(*ir.Operation), seeds ...int64) error {
+	t.Helper()
+	in, err := parser.ParseFile(all.NewContext(), "matmul.mlir", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := lowered(t, src, opts, edit)
+	return equiv.Check(in.Module, out, "matmul", equiv.Options{RelTol: 1e-5, Seeds: seeds})
+}
+
+// TestRefusedSizes: rows TMA cannot address in a cluster (which
+// multicasts TMA loads), or an element type the kernel has no variant
+// for, is an error at the loop or load at fault.
 func TestRefusedSizes(t *testing.T) {
 	for _, c := range []struct {
 		name, src, opts, want string
 	}{
-		{"odd-K", matmul(64, 64, 70), "", "matmul.mlir:4:7: error: 'affine.for' op a row of A (K = 70 f16 elements) is 140 bytes, not a multiple of the 16 bytes TMA strides need"},
-		{"odd-N", matmul(64, 68, 64), "epilogue=direct", "matmul.mlir:3:5: error: 'affine.for' op a row of B (N = 68 f16 elements) is 136 bytes"},
+		{"odd-N-cluster", matmul(256, 68, 64), "tb-tile=128,128,64 cluster=1,2", "matmul.mlir:3:5: error: 'affine.for' op a row of B (N = 68 f16 elements) is 136 bytes, not a multiple of the 16 bytes TMA strides need, and a cluster multicasts TMA loads"},
 		{"f32-inputs", f32Matmul(64, 64, 64), "", "matmul.mlir:5:14: error: 'affine.load' op operand A has element type f32"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -88,10 +121,6 @@ func TestAwkwardSizesWarpSpecialised(t *testing.T) {
 		t.Skip("runs wgmma kernels on the interpreter")
 	}
 	src := matmul(200, 136, 200)
-	in, err := parser.ParseFile(all.NewContext(), "matmul.mlir", []byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
 	probe := matmul(256, 256, 256)
 	pin, err := parser.ParseFile(all.NewContext(), "matmul.mlir", []byte(probe))
 	if err != nil {
@@ -103,10 +132,64 @@ func TestAwkwardSizesWarpSpecialised(t *testing.T) {
 		"tb-tile=128,128,64 consumers=2 stages=3 grid-swizzle=2 persistent=true sm-count=3 overlap-epilogue=true",
 	} {
 		t.Run(opts, func(t *testing.T) {
-			out := lowered(t, src, opts, nil)
-			if err := equiv.Check(in.Module, out, "matmul", equiv.Options{RelTol: 1e-5}); err != nil {
+			if err := equivLowered(t, src, opts, nil); err != nil {
 				t.Error(err)
 			}
+		})
+	}
+}
+
+// TestUnalignedCatchesPlantedBugs plants bugs in the copies of rung 0
+// kernels: a copy that ignores the swizzle (wgmma then reads chunks from
+// the wrong places), cp.async copies published before they are waited
+// for (70x90x52: groups of 4 and 2 elements; and in the producer
+// warpgroup, the waits of the copies left in flight), and plain stores
+// (odd rows, 67x131x61) with no proxy fence before wgmma's reads.
+func TestUnalignedCatchesPlantedBugs(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs wgmma kernels on the interpreter")
+	}
+	// The epilogue is direct (N not a multiple of 4): the copies' are the
+	// only proxy fences.
+	const opts = "tb-tile=64,64,64 consumers=1 stages=2 warp-specialize=false grid-swizzle=0"
+	for _, c := range []struct {
+		name    string
+		m, n, k int
+		opts    string
+		erase   string // the op to erase, or the xori to bypass
+		want    string
+	}{
+		{"no-swizzle", 70, 90, 52, opts, "arith.xori", "differs"},
+		{"no-cp.async-wait", 70, 90, 52, opts, "nvvm.cp.async.wait.group", "asynchronous copy"},
+		{"no-proxy-fence", 67, 131, 61, opts, "nvvm.fence.proxy", "proxy"},
+		{"no-lagged-wait", 129, 136, 300, "tb-tile=128,128,64 consumers=1 stages=4 grid-swizzle=0 epilogue=direct", "nvvm.cp.async.wait.group 2", "asynchronous copy"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			edited := 0
+			// "op n": only the op whose attribute n is the given value.
+			name, n, _ := strings.Cut(c.erase, " ")
+			err := equivLowered(t, matmul(c.m, c.n, c.k), c.opts, func(m *ir.Operation) {
+				var ops []*ir.Operation
+				ir.WalkOps(m, func(op *ir.Operation) {
+					if a, ok := op.Attr("n").(*ir.IntegerAttr); op.Is(name) && (n == "" || ok && fmt.Sprint(a.Int()) == n) {
+						ops = append(ops, op)
+					}
+				})
+				for _, op := range ops {
+					if op.NumResults() == 1 {
+						op.Result(0).ReplaceAllUsesWith(op.Operand(0))
+					}
+					op.Erase()
+					edited++
+				}
+			})
+			if edited == 0 {
+				t.Fatal("nothing to plant the bug in")
+			}
+			if err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Fatalf("the planted bug went unnoticed: %v", err)
+			}
+			t.Log(err)
 		})
 	}
 }

@@ -1,6 +1,7 @@
 package gpumatmulhopper
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"strings"
@@ -17,14 +18,20 @@ func TestUpstreamLowersAwkwardKernels(t *testing.T) {
 	}
 	for _, c := range []struct {
 		elem, opts string
+		m, n, k    int64
 		want       []string
 	}{
-		{"f16", "tb-tile=128,128,64 consumers=2 epilogue=direct", []string{"wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16", "setp.lt.u64"}},
-		{"bf16", "tb-tile=128,128,64 consumers=2", []string{"wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16", "cp.async.bulk.tensor.2d.global.shared::cta"}},
-		{"f16", "tb-tile=128,128,64 stages=3 persistent=true overlap-epilogue=true", []string{"wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16", "setmaxnreg.inc.sync.aligned.u32"}},
+		{"f16", "tb-tile=128,128,64 consumers=2 epilogue=direct", 1000, 1000, 712, []string{"wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16", "setp.lt.u64"}},
+		{"bf16", "tb-tile=128,128,64 consumers=2", 1000, 1000, 712, []string{"wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16", "cp.async.bulk.tensor.2d.global.shared::cta"}},
+		{"f16", "tb-tile=128,128,64 stages=3 persistent=true overlap-epilogue=true", 1000, 1000, 712, []string{"wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16", "setmaxnreg.inc.sync.aligned.u32"}},
+		// Rows TMA cannot address: A copied by the producer warpgroup
+		// (K = 700), then every operand (999), with the direct epilogue.
+		{"f16", "", 1000, 1000, 700, []string{"fence.proxy.async.shared::cta", "cp.async.bulk.tensor.2d.shared::cluster.global", "wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16"}},
+		{"bf16", "tb-tile=128,128,64 consumers=1 warp-specialize=false", 999, 999, 999, []string{"fence.proxy.async.shared::cta", "wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16"}},
 	} {
-		t.Run(c.elem+"/"+c.opts, func(t *testing.T) {
-			k := kernelFor(t, c.opts, 1000, 1000, 712)
+		t.Run(fmt.Sprintf("%s/%dx%dx%d/%s", c.elem, c.m, c.n, c.k, c.opts), func(t *testing.T) {
+			k := kernelFor(t, c.opts, c.m, c.n, c.k)
+			k.fitEpilogue()
 			k.Elem = c.elem
 			in := t.TempDir() + "/k.mlir"
 			if err := os.WriteFile(in, []byte(k.source()), 0o644); err != nil {

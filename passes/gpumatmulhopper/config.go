@@ -119,7 +119,7 @@ func (k *kernel) kTiles() int64 { return ceilDiv(k.K, k.BK) }
 // consumerRegs is the setmaxnreg budget of a consumer thread: what the
 // register file leaves after the producer's, a multiple of 8.
 func (k *kernel) consumerRegs() int64 {
-	r := (registerFile - warpgroupSize*producerRegs) / (k.Consumers * warpgroupSize)
+	r := (registerFile - warpgroupSize*k.producerRegisters()) / (k.Consumers * warpgroupSize)
 	return min(r/8*8, maxConsumerRegs)
 }
 

@@ -43,8 +43,24 @@
 //
 // The epilogue is C += accumulator either way: each warpgroup stores its
 // fragment (nvgpu.warpgroup.mma.store) to a staging tile over the ring,
-// the consumer threads add C to it with vector<4xf32> accesses, then store
-// C themselves (epilogue=direct) or hand the tile to TMA stores.
+// the consumer threads add C to it with aligned vector<4xf32> accesses,
+// eight in flight a thread, then store C themselves (epilogue=direct) or
+// hand the tile to TMA stores.
+//
+// Any size (issue 14; boundary.go, producer_fallback.go,
+// epilogue_update.go): the grid and the K loop round up, TMA zero-fills
+// what a box reads past A's or B's edge, and only the tiles that reach
+// past C's edge guard their epilogue (a whole tile runs the same loop as
+// at a divisible size; an edge tile clamps its reads of C under the TMA
+// epilogue, whose store clips, and tests each access under the direct
+// one). An operand whose rows are not a multiple of 16 bytes (K or N not
+// a multiple of 8), which no TMA descriptor can address, is copied into
+// the same swizzled ring by threads — the producer warpgroup, or the
+// block in rung 0 — with cp.async (zero-filling past the edges; the
+// producer keeps stages-2 K tiles of copies in flight) or, for odd rows,
+// loads and stores; a proxy fence and one arrive per thread on the
+// slot's full barrier publish them. C's rows not a multiple of 16 bytes
+// make the epilogue direct. Clusters need TMA-addressable operands.
 //
 // Checked by execution: the interpreter runs the kernel lowered by goopt
 // (TMA, mbarrier and wgmma semantics, race checks ordered through
@@ -101,8 +117,8 @@
 //	    ... C += staging; nvgpu.tma.async.store ...
 //	  }
 //
-// Tiles must divide the sizes (boundaries come with issue 14); the K tile
-// is 64 (a 128-byte swizzled row of f16); each consumer's rows are a
-// multiple of 64 and its accumulator at most 128 registers a thread; the
-// ring fits sm_90's 227 KB. Anything else is a located error.
+// The K tile is 64 (a 128-byte swizzled row of f16); each consumer's
+// rows are a multiple of 64 and its accumulator at most 128 registers a
+// thread; the ring fits sm_90's 227 KB; a cluster's operands have rows
+// TMA can address. Anything else is a located error.
 package gpumatmulhopper

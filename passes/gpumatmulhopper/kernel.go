@@ -82,11 +82,22 @@ func (k *kernel) text() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "func.func @%s(%%A: %s, %%B: %s, %%C: %s) {\n", kernelFunc, k.typeA(), k.typeB(), k.typeC())
 	h := kernelemit.New(1, "hc")
-	castA := h.Op("a", "memref.cast %%A : %s to memref<*xf16>", k.typeA())
-	castB := h.Op("b", "memref.cast %%B : %s to memref<*xf16>", k.typeB())
+	var castA, castB string
+	if !k.manualA() {
+		castA = h.Op("a", "memref.cast %%A : %s to memref<*xf16>", k.typeA())
+	}
+	if !k.manualB() {
+		castB = h.Op("b", "memref.cast %%B : %s to memref<*xf16>", k.typeB())
+	}
 	st := &kernelState{}
-	st.descA = h.Op("tma_a", "nvgpu.tma.create.descriptor %s box[%s, %s] : memref<*xf16> -> %s", castA, h.C(k.rowsPerConsumer()/k.CX), h.C(k.BK), k.tmaA())
-	st.descB = h.Op("tma_b", "nvgpu.tma.create.descriptor %s box[%s, %s] : memref<*xf16> -> %s", castB, h.C(k.BK), h.C(swizzleElems), k.tmaB())
+	// An operand whose rows TMA cannot address has no descriptor: its
+	// boxes are copied by threads (producer_fallback.go).
+	if !k.manualA() {
+		st.descA = h.Op("tma_a", "nvgpu.tma.create.descriptor %s box[%s, %s] : memref<*xf16> -> %s", castA, h.C(k.rowsPerConsumer()/k.CX), h.C(k.BK), k.tmaA())
+	}
+	if !k.manualB() {
+		st.descB = h.Op("tma_b", "nvgpu.tma.create.descriptor %s box[%s, %s] : memref<*xf16> -> %s", castB, h.C(k.BK), h.C(swizzleElems), k.tmaB())
+	}
 	if k.TMAEpilogue {
 		castC := h.Op("cc", "memref.cast %%C : %s to memref<*xf32>", k.typeC())
 		st.descC = h.Op("tma_c", "nvgpu.tma.create.descriptor %s box[%s, %s] : memref<*xf32> -> %s", castC, h.C(k.rowsPerConsumer()), h.C(k.BN), k.tmaC())
@@ -148,7 +159,7 @@ func (k *kernel) body(st *kernelState) string {
 	e.Open("scf.if %s {", st.leader)
 	s := e.Fresh("s")
 	e.Open("scf.for %s = %s to %s step %s {", s, e.C(0), e.C(k.Stages), e.C(1))
-	e.Line("nvgpu.mbarrier.init %s[%s], %s : %s", st.full, s, e.C(1), k.barrierType())
+	e.Line("nvgpu.mbarrier.init %s[%s], %s : %s", st.full, s, e.C(k.fullArrivals()), k.barrierType())
 	if st.empty != "" {
 		e.Line("nvgpu.mbarrier.init %s[%s], %s : %s", st.empty, s, e.C(k.Consumers), k.barrierType())
 	}
@@ -164,8 +175,12 @@ func (k *kernel) body(st *kernelState) string {
 	if st.stagingFree != "" {
 		e.Line("nvgpu.mbarrier.init %s[%s], %s : %s", st.stagingFree, e.C(0), e.C(k.Consumers*warpgroupSize), syncBarrierType)
 	}
-	e.Line("nvgpu.tma.prefetch.descriptor %s : %s", st.descA, k.tmaA())
-	e.Line("nvgpu.tma.prefetch.descriptor %s : %s", st.descB, k.tmaB())
+	if st.descA != "" {
+		e.Line("nvgpu.tma.prefetch.descriptor %s : %s", st.descA, k.tmaA())
+	}
+	if st.descB != "" {
+		e.Line("nvgpu.tma.prefetch.descriptor %s : %s", st.descB, k.tmaB())
+	}
 	e.Close("}")
 	// The initialised barriers must be visible to every thread before any
 	// waits on them; in a cluster, to every block's, whose multicasts
@@ -253,7 +268,7 @@ func (k *kernel) tileLoop(st *kernelState) func() {
 // whole slot's bytes.
 func (k *kernel) load(st *kernelState, kt, slot string) {
 	e := st.e
-	e.Line("nvgpu.mbarrier.arrive.expect_tx %s[%s], %s : %s", st.full, slot, e.C(k.aSlotBytes()+k.bSlotBytes()), k.barrierType())
+	e.Line("nvgpu.mbarrier.arrive.expect_tx %s[%s], %s : %s", st.full, slot, e.C(k.tmaBytes()), k.barrierType())
 	kc := e.MulC(kt, k.BK)
 	aSlot := e.MulC(slot, k.aSlotBytes())
 	rows := k.rowsPerConsumer()
@@ -269,7 +284,7 @@ func (k *kernel) load(st *kernelState, kt, slot string) {
 		bMask = mask
 	}
 	aRows := rows / k.CX
-	for w := int64(0); w < k.Consumers; w++ {
+	for w := int64(0); w < k.Consumers && !k.manualA(); w++ {
 		off := e.AddC(aSlot, w*rows*k.BK*f16Bytes)
 		row := e.AddC(st.m0, w*rows)
 		if k.CX > 1 {
@@ -284,7 +299,7 @@ func (k *kernel) load(st *kernelState, kt, slot string) {
 	}
 	bSlot := e.AddC(e.MulC(slot, k.bSlotBytes()), k.bBase())
 	boxes := k.BN / swizzleElems / k.CY
-	for j := int64(0); j < boxes; j++ {
+	for j := int64(0); j < boxes && !k.manualB(); j++ {
 		box := e.C(j)
 		if k.CY > 1 {
 			// Block ry loads boxes ry*boxes...
@@ -320,8 +335,8 @@ func (k *kernel) mma(st *kernelState, wg, kt, acc string) (string, string) {
 	va := e.Op("sa", "memref.view %s[%s][] : %s to %s", st.smem, aOff, smemType, smemTile(rows, k.BK, "f16"))
 	bOff := e.AddC(e.MulC(slot, k.bSlotBytes()), k.bBase())
 	vb := e.Op("sb", "memref.view %s[%s][] : %s to %s", st.smem, bOff, smemType, smemTile(k.BK, k.BN, "f16"))
-	da := e.Op("da", "nvgpu.warpgroup.generate.descriptor %s, %s : %s, %s -> %s", va, st.descA, smemTile(rows, k.BK, "f16"), k.tmaA(), k.descA())
-	db := e.Op("db", "nvgpu.warpgroup.generate.descriptor %s, %s : %s, %s -> %s", vb, st.descB, smemTile(k.BK, k.BN, "f16"), k.tmaB(), k.descB())
+	da := k.wgmmaDescriptor(st, "da", va, smemTile(rows, k.BK, "f16"), st.descA, k.tmaA(), k.descA(), k.manualA(), rows/k.CX)
+	db := k.wgmmaDescriptor(st, "db", vb, smemTile(k.BK, k.BN, "f16"), st.descB, k.tmaB(), k.descB(), k.manualB(), k.BK)
 	// B is K x N row-major: the transposed operand layout of wgmma.
 	next := e.Op("acc", "nvgpu.warpgroup.mma %s, %s, %s {transposeB} : %s, %s, %s -> %s", da, db, acc, k.descA(), k.descB(), k.accType(), k.accType())
 	return next, slot
@@ -332,12 +347,20 @@ func (k *kernel) mma(st *kernelState, wg, kt, acc string) (string, string) {
 func (k *kernel) pipelined(st *kernelState) {
 	e := st.e
 	kt := k.kTiles()
-	e.Open("scf.if %s {", st.leader)
-	s := e.Fresh("s")
-	e.Open("scf.for %s = %s to %s step %s {", s, e.C(0), e.C(min(k.Stages, kt)), e.C(1))
-	k.load(st, s, s)
-	e.Close("}")
-	e.Close("}")
+	if k.anyTMA() {
+		e.Open("scf.if %s {", st.leader)
+		s := e.Fresh("s")
+		e.Open("scf.for %s = %s to %s step %s {", s, e.C(0), e.C(min(k.Stages, kt)), e.C(1))
+		k.load(st, s, s)
+		e.Close("}")
+		e.Close("}")
+	}
+	if k.manual() {
+		s := e.Fresh("s")
+		e.Open("scf.for %s = %s to %s step %s {", s, e.C(0), e.C(min(k.Stages, kt)), e.C(1))
+		k.loadManual(st, s, s, st.tid)
+		e.Close("}")
+	}
 	wg := e.Div(st.tid, e.C(warpgroupSize))
 	acc0 := e.Op("acc", "nvgpu.warpgroup.mma.init.accumulator -> %s", k.accType())
 	res, iv, acc := e.Fresh("res"), e.Fresh("k"), e.Fresh("acc")
@@ -349,9 +372,13 @@ func (k *kernel) pipelined(st *kernelState) {
 	more := e.Op("p", "arith.andi %s, %s : i1", e.Cmp("uge", iv, e.C(1)), e.Cmp("ult", refill, e.C(kt)))
 	e.Open("scf.if %s {", more)
 	e.Line("gpu.barrier")
-	e.Open("scf.if %s {", st.leader)
-	k.load(st, refill, e.Rem(refill, e.C(k.Stages)))
-	e.Close("}")
+	refillSlot := e.Rem(refill, e.C(k.Stages))
+	if k.anyTMA() {
+		e.Open("scf.if %s {", st.leader)
+		k.load(st, refill, refillSlot)
+		e.Close("}")
+	}
+	k.loadManual(st, refill, refillSlot, st.tid)
 	e.Close("}")
 	e.Line("scf.yield %s : %s", next, k.accType())
 	e.Close("}")
@@ -373,8 +400,12 @@ func (k *kernel) specialised(st *kernelState) {
 	wg := e.Div(st.tid, e.C(warpgroupSize))
 	isProducer := e.Cmp("eq", wg, e.C(k.Consumers))
 	e.Open("scf.if %s {", isProducer)
-	e.Line("nvvm.setmaxregister decrease %d", producerRegs)
-	e.Open("scf.if %s {", e.Cmp("eq", st.tid, e.C(k.Consumers*warpgroupSize)))
+	e.Line("nvvm.setmaxregister decrease %d", k.producerRegisters())
+	producerLeader := e.Cmp("eq", st.tid, e.C(k.Consumers*warpgroupSize))
+	// One thread issues TMA loads; copied operands take the warpgroup.
+	if !k.manual() {
+		e.Open("scf.if %s {", producerLeader)
+	}
 	closeTiles := k.tileLoop(st)
 	if st.stagingFree != "" {
 		// The staging tile lies over the ring: the next tile's loads wait
@@ -392,10 +423,22 @@ func (k *kernel) specialised(st *kernelState) {
 	// Wait for the consumers' release of the slot's previous round.
 	k.waitEmpty(st, slot, e.Op("v", "arith.subi %s, %s : index", round, e.C(1)))
 	e.Close("}")
-	k.load(st, iv, slot)
+	if !k.manual() {
+		k.load(st, iv, slot)
+	} else {
+		if k.anyTMA() {
+			e.Open("scf.if %s {", producerLeader)
+			k.load(st, iv, slot)
+			e.Close("}")
+		}
+		k.produceCopies(st, iv, g, slot, e.Op("v", "arith.subi %s, %s : index", st.tid, e.C(k.Consumers*warpgroupSize)))
+	}
 	e.Close("}")
+	k.drainCopies(st)
 	closeTiles()
-	e.Close("}")
+	if !k.manual() {
+		e.Close("}")
+	}
 	e.Open("} else {")
 	e.Line("nvvm.setmaxregister increase %d", k.consumerRegs())
 	closeTiles = k.tileLoop(st)
@@ -490,24 +533,8 @@ func (k *kernel) epilogue(st *kernelState, wg, acc string, sync func()) {
 	e.Line("nvgpu.warpgroup.mma.store %s, %s : %s to %s", acc, part, strings.TrimPrefix(k.accType(), "!nvgpu.warpgroup.accumulator"), smemTile(rows, k.BN, "f32"))
 	sync()
 	tile := e.Op("st", "memref.view %s[%s][] : %s to %s", st.smem, e.C(k.stagingBase()), smemType, smemTile(k.BM, k.BN, "f32"))
-	threads := k.Consumers * warpgroupSize
-	i := e.Fresh("i")
-	vec := fmt.Sprintf("vector<%dxf32>", epilogueVec)
-	e.Open("scf.for %s = %s to %s step %s {", i, e.MulC(st.tid, epilogueVec), e.C(k.BM*k.BN), e.C(threads*epilogueVec))
-	r, c := e.Div(i, e.C(k.BN)), e.Rem(i, e.C(k.BN))
-	s := e.Op("v", "vector.load %s[%s, %s] : %s, %s", tile, r, c, smemTile(k.BM, k.BN, "f32"), vec)
-	gr, gc := e.Add(st.m0, r), e.Add(st.n0, c)
-	// Past C's edge: no access of C (the TMA store clips the box).
-	endGuard := k.guardC(e, gr, gc)
-	g := e.Op("v", "vector.load %%C[%s, %s] : %s, %s", gr, gc, k.typeC(), vec)
-	sum := e.Op("v", "arith.addf %s, %s : %s", s, g, vec)
-	if k.TMAEpilogue {
-		e.Line("vector.store %s, %s[%s, %s] : %s, %s", sum, tile, r, c, smemTile(k.BM, k.BN, "f32"), vec)
-	} else {
-		e.Line("vector.store %s, %%C[%s, %s] : %s, %s", sum, gr, gc, k.typeC(), vec)
-	}
-	endGuard()
-	e.Close("}")
+	// Only a tile past C's edge tests its accesses (epilogue_update.go).
+	k.byTile(st, func(guarded bool) { k.updateC(st, tile, guarded) })
 	if !k.TMAEpilogue {
 		return
 	}

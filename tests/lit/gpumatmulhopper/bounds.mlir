@@ -1,9 +1,10 @@
 // gpu-matmul-hopper at sizes its tiles do not divide (70x72x40 with 64-wide
 // tiles): the grid rounds up (2x2 blocks), the K loop runs ceil(40/64) = 1
 // tile whose TMA boxes reach past A's and B's edges and are zero-filled
-// (oob = zero, no guard), and the epilogue guards its accesses of C; the
-// TMA epilogue's store is clipped by the hardware, so only its reads of C
-// are guarded. passes/gpumatmulhopper's TestAwkwardSizes runs these
+// (oob = zero, no guard), and the epilogue guards its accesses of C in
+// the tiles that reach past C's edge only (a whole tile takes the
+// unguarded loop); the TMA epilogue's store is clipped by the hardware,
+// so its edge tiles only clamp their reads of C into C. passes/gpumatmulhopper's TestAwkwardSizes runs these
 // kernels, lowered, against the affine nest.
 // RUN: goopt opt %s --gpu-matmul-hopper="tb-tile=64,64,64 consumers=1 stages=2 warp-specialize=false epilogue=direct grid-swizzle=0" | FileCheck %s
 // RUN: goopt opt %s --gpu-matmul-hopper="tb-tile=64,64,64 consumers=1 stages=2 warp-specialize=false grid-swizzle=0" | FileCheck %s --check-prefix=TMA
@@ -18,7 +19,15 @@
 // CHECK:           nvgpu.warpgroup.mma {{.*}} {transposeB}
 // CHECK-NOT:       nvgpu.warpgroup.mma {{.*}} {transposeB}
 // CHECK:           nvgpu.warpgroup.mma.store
-// CHECK:           scf.for
+// CHECK:           %[[FM:.*]] = arith.cmpi ule, %{{.*}}, %c70
+// CHECK:           %[[FN:.*]] = arith.cmpi ule, %{{.*}}, %c72
+// CHECK:           %[[WHOLE:.*]] = arith.andi %[[FM]], %[[FN]] : i1
+// CHECK:           scf.if %[[WHOLE]] {
+// CHECK:             scf.for
+// CHECK-NOT:           scf.if
+// CHECK:               vector.store %{{.*}} : memref<70x72xf32>, vector<4xf32>
+// CHECK:           } else {
+// CHECK:             scf.for
 // CHECK:             %[[R:.*]] = arith.cmpi ult, %{{.*}}, %c70
 // CHECK:             %[[C:.*]] = arith.cmpi ult, %{{.*}}, %c72
 // CHECK:             %[[IN:.*]] = arith.andi %[[R]], %[[C]] : i1
@@ -27,6 +36,12 @@
 // CHECK:               vector.store %{{.*}} : memref<70x72xf32>, vector<4xf32>
 
 // TMA:               scf.if
+// TMA:                 vector.load %{{.*}} : memref<70x72xf32>, vector<4xf32>
+// TMA:               } else {
+// The edge tile reads C at indices clamped into C, with no test: what it
+// reads past the edge lands where the TMA store clips.
+// TMA-NOT:             scf.if
+// TMA:                 arith.minui %{{.*}}, %c69 : index
 // TMA:                 vector.load %{{.*}} : memref<70x72xf32>, vector<4xf32>
 // TMA-NOT:             vector.store %{{.*}} : memref<70x72xf32>
 // TMA:                 vector.store %{{.*}} : memref<64x64xf32, #gpu.address_space<workgroup>>, vector<4xf32>

@@ -16,30 +16,6 @@
 // SMEM: gpu-matmul-hopper: 5 stages of 128x256x64 tiles need 245760 bytes of shared memory, more than the 232448 of sm_90
 // ROWS: gpu-matmul-hopper: each consumer warpgroup gets 32 rows of the M tile 128: must be a multiple of 64 and at most 256
 
-// A size TMA cannot address: B's rows (N = 324 f16) are 648 bytes, not a
-// multiple of the 16 bytes of a tensor map's strides. (Sizes the tiles do
-// not divide are fine: gpu-matmul-hopper.mlir, BOUNDS.)
-// CHECK: gpu-matmul-hopper-invalid.mlir:[[# @LINE + 3]]:5: error: 'affine.for' op a row of B (N = 324 f16 elements) is 648 bytes, not a multiple of the 16 bytes TMA strides need: pad the operand's rows to a multiple of 8 elements
-func.func @size(%A: memref<128x64xf16>, %B: memref<64x324xf16>, %C: memref<128x324xf32>) {
-  affine.for %i = 0 to 128 {
-    affine.for %j = 0 to 324 {
-      affine.for %k = 0 to 64 {
-        %a = affine.load %A[%i, %k] : memref<128x64xf16>
-        %b = affine.load %B[%k, %j] : memref<64x324xf16>
-        %c = affine.load %C[%i, %j] : memref<128x324xf32>
-        %aw = arith.extf %a : f16 to f32
-        %bw = arith.extf %b : f16 to f32
-        %p = arith.mulf %aw, %bw : f32
-        %s = arith.addf %c, %p : f32
-        affine.store %s, %C[%i, %j] : memref<128x324xf32>
-      }
-    }
-  }
-  return
-}
-
-// -----
-
 // Operands of mixed element types: A's selects the kernel (bf16 here) and B
 // must match.
 // CHECK: gpu-matmul-hopper-invalid.mlir:[[# @LINE + 6]]:14: error: 'affine.load' op operand B must be a bf16 memref in global memory with the identity layout, got memref<64x256xf16>
