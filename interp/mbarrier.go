@@ -53,9 +53,9 @@ func (m *mbarrier) arrive(op *ir.Operation, t *Thread, n int64, complete bool) e
 		d.AttachNote(m.initOp.Loc(), "the mbarrier was initialised here")
 		return d
 	}
-	// Clocks are per block: a remote arrival orders nothing in the race
-	// check (which does not check across blocks).
-	if t != nil && t.vc != nil && m.acc != nil && t.block == m.block {
+	// Clocks span the cluster: a remote arrival (through mapa) releases
+	// into the phase as a local one does.
+	if t != nil && t.vc != nil && m.acc != nil {
 		m.acc.join(t.vc)
 		t.release()
 	}
@@ -170,9 +170,7 @@ func (t *Thread) initMbarrier(op *ir.Operation, p Pointer, count int64) error {
 		b.async.mbars = map[Pointer]*mbarrier{}
 	}
 	m := &mbarrier{initOp: op, addr: p, block: b, count: count, pending: count, seen: make([]int64, len(b.threads))}
-	if b.clocks {
-		m.acc, m.done = make(vclock, len(b.threads)), make(vclock, len(b.threads))
-	}
+	m.acc, m.done = b.newClock(), b.newClock()
 	b.async.mbars[p] = m
 	return nil
 }

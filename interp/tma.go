@@ -144,9 +144,9 @@ type tmaLoad struct {
 }
 
 // tmaTarget is one block's copy of a TMA load's box. vc is the issuer's
-// clock at the issue in its own block (nil without clocks, and for other
-// blocks of a multicast, whose clocks are theirs): the copy's writes
-// happen after what the issuer did before (hb.go).
+// clock at the issue (nil without clocks), the same for every block of a
+// multicast since clocks span the cluster: the copy's writes happen after
+// what the issuer did before (hb.go).
 type tmaTarget struct {
 	dst  Pointer
 	mbar *mbarrier
@@ -213,7 +213,7 @@ func (t *Thread) issueTMALoad(op *ir.Operation, tm *TensorMap, dst Pointer, mbar
 			if m == nil {
 				return runtimeError(op, "multicasts to block %s (rank %d), whose mbarrier at %s is not initialised", fmtID(to.bid), r, mp)
 			}
-			l.targets = append(l.targets, tmaTarget{dst: d, mbar: m})
+			l.targets = append(l.targets, tmaTarget{dst: d, mbar: m, vc: vc})
 		}
 	}
 	for _, tg := range l.targets {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"regexp"
-	"strings"
 	"testing"
 
 	"github.com/goopt/goopt/dialects/all"
@@ -92,12 +91,6 @@ func TestInterpreterEquivalenceClusters(t *testing.T) {
 				t.Fatalf("%v\n%s", diags, mapped)
 			}
 			err = equiv.Check(in.Module, res.Module, "matmul", equiv.Options{RelTol: 1e-5})
-			// The interpreter keeps mbarrier state per block and looks a
-			// barrier up in the arriving thread's block: an arrive on a
-			// peer's barrier (through mapa) finds none there.
-			if err != nil && strings.Contains(err.Error(), "that was not initialised (mbarrier.init)") && strings.Contains(mapped, "nvvm.mapa") {
-				t.Skipf("the interpreter does not model arrives on another block's mbarrier yet: %v", err)
-			}
 			if err != nil {
 				t.Error(err)
 			}
