@@ -247,11 +247,15 @@ func TestClusterMulticastTMA(t *testing.T) {
 // 32*(r+1) arrivals, which the 32 threads of the other block of the
 // cluster make through nvvm.mapa (how consumers release a multicast slot
 // in every block that receives it): rank 0's threads arrive twice, rank
-// 1's once. Each thread then waits for its own block's phase 0.
+// 1's once. Before its arrive, each thread stores rank*100+tid into the
+// other block's shared memory (distributed shared memory); each thread
+// then waits for its own block's phase 0 and reads what its peer stored,
+// which the remote arrive orders before the read.
 const clusterRemoteArrive = `
 module attributes {gpu.container_module} {
   gpu.module @kernels {
     llvm.mlir.global internal @bar() {addr_space = 3 : i32, alignment = 8 : i64} : i64
+    llvm.mlir.global internal @sm() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<32 x i32>
     llvm.func @k(%o: !llvm.ptr) attributes {gpu.kernel, nvvm.kernel} {
       %tid = nvvm.read.ptx.sreg.tid.x : i32
       %rank = nvvm.read.ptx.sreg.cluster.ctarank : i32
@@ -268,7 +272,13 @@ module attributes {gpu.container_module} {
       nvvm.cluster.wait
       %other = llvm.xor %rank, %c1 : i32
       %rb = nvvm.mapa %bp, %other : !llvm.ptr<3> -> !llvm.ptr<3>
-      %s = nvvm.mbarrier.arrive.shared %rb : !llvm.ptr<3> -> i64
+      %sm = llvm.mlir.addressof @sm : !llvm.ptr<3>
+      %sp = llvm.getelementptr %sm[0, %tid] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, !llvm.array<32 x i32>
+      %rsp = nvvm.mapa %sp, %other : !llvm.ptr<3> -> !llvm.ptr<3>
+      %c100 = llvm.mlir.constant(100 : i32) : i32
+      %v0 = llvm.mul %rank, %c100 : i32
+      %v = llvm.add %v0, %tid : i32
+      SEND
       %r0 = llvm.icmp "eq" %rank, %c0 : i32
       llvm.cond_br %r0, ^again, ^wait
     ^again:
@@ -276,35 +286,91 @@ module attributes {gpu.container_module} {
       llvm.br ^wait
     ^wait:
       WAIT
-      %op = llvm.getelementptr %o[%tid] : (!llvm.ptr, i32) -> !llvm.ptr, i32
-      llvm.store %tid, %op : i32, !llvm.ptr
+      %got = llvm.load %sp : !llvm.ptr<3> -> i32
+      %r32 = llvm.mul %rank, %c32 : i32
+      %i = llvm.add %r32, %tid : i32
+      %op = llvm.getelementptr %o[%i] : (!llvm.ptr, i32) -> !llvm.ptr, i32
+      llvm.store %got, %op : i32, !llvm.ptr
       nvvm.cluster.arrive
       nvvm.cluster.wait
       llvm.return
     }
   }
-  func.func @main(%o: memref<32xi32>) {
+  func.func @main(%o: memref<64xi32>) {
     %c1 = arith.constant 1 : index
     %c2 = arith.constant 2 : index
     %c32 = arith.constant 32 : index
-    gpu.launch_func @kernels::@k clusters in (%c2, %c1, %c1) blocks in (%c2, %c1, %c1) threads in (%c32, %c1, %c1) args(%o : memref<32xi32>)
+    gpu.launch_func @kernels::@k clusters in (%c2, %c1, %c1) blocks in (%c2, %c1, %c1) threads in (%c32, %c1, %c1) args(%o : memref<64xi32>)
     return
   }
 }`
 
 func TestClusterRemoteMbarrierArrive(t *testing.T) {
-	run := func(wait string) error {
-		m := machine(t, strings.Replace(clusterRemoteArrive, "WAIT", wait, 1))
-		o := interp.NewMemRef(ir.MemRef([]int64{32}, ir.I32, nil, nil), nil)
+	const (
+		send  = "llvm.store %v, %rsp : i32, !llvm.ptr<3>\n      %s = nvvm.mbarrier.arrive.shared %rb : !llvm.ptr<3> -> i64"
+		wait  = "nvvm.mbarrier.try_wait.parity.shared %bp, %c0, %ticks : !llvm.ptr<3>, i32, i32"
+		swapd = "%s = nvvm.mbarrier.arrive.shared %rb : !llvm.ptr<3> -> i64\n      llvm.store %v, %rsp : i32, !llvm.ptr<3>"
+	)
+	run := func(send, wait string) (*interp.MemRef, error) {
+		src := strings.NewReplacer("SEND", send, "WAIT", wait).Replace(clusterRemoteArrive)
+		m := machine(t, src)
+		o := interp.NewMemRef(ir.MemRef([]int64{64}, ir.I32, nil, nil), nil)
 		_, err := m.Call("main", []interp.Value{interp.MemRefValue(o)})
-		return err
+		return o, err
 	}
-	if err := run("nvvm.mbarrier.try_wait.parity.shared %bp, %c0, %ticks : !llvm.ptr<3>, i32, i32"); err != nil {
+	o, err := run(send, wait)
+	if err != nil {
 		t.Fatal(err)
 	}
+	for r := int64(0); r < 2; r++ {
+		for tid := int64(0); tid < 32; tid++ {
+			if got, _ := o.IntAt(r*32 + tid); got != (r^1)*100+tid {
+				t.Fatalf("rank %d thread %d read %d, want %d", r, tid, got, (r^1)*100+tid)
+			}
+		}
+	}
 	// Waiting on the other block's mbarrier is not allowed.
-	err := run("nvvm.mbarrier.try_wait.parity.shared %rb, %c0, %ticks : !llvm.ptr<3>, i32, i32")
+	_, err = run(send, "nvvm.mbarrier.try_wait.parity.shared %rb, %c0, %ticks : !llvm.ptr<3>, i32, i32")
 	if err == nil || !strings.Contains(err.Error(), "which only its own threads can wait on") {
 		t.Fatalf("a wait on a remote mbarrier: %v", err)
+	}
+	// A store into the peer's memory after the arrive that should publish
+	// it: rank 1's stores are not ordered before rank 0's reads (rank 0's
+	// second arrive still orders its own), a race across blocks.
+	_, err = run(swapd, wait)
+	if err == nil || !strings.Contains(err.Error(), "data race on workgroup memory") || !strings.Contains(err.Error(), "of block (1,0,0) (cluster rank 1)") {
+		t.Fatalf("a store after the remote arrive: %v", err)
+	}
+	t.Log(err)
+}
+
+// TestClusterBarrierOrdersRemoteReads: after clusterDSMEM's remote reads,
+// each block overwrites its own shared memory behind the last cluster
+// barrier. Its arrive orders the peer's reads before the writes; a
+// relaxed arrive orders nothing, and the race check across blocks reports
+// the write.
+func TestClusterBarrierOrdersRemoteReads(t *testing.T) {
+	const tail = "      nvvm.cluster.arrive.relaxed\n      nvvm.cluster.wait\n"
+	for _, relaxed := range []bool{false, true} {
+		arrive := "nvvm.cluster.arrive"
+		if relaxed {
+			arrive = "nvvm.cluster.arrive.relaxed"
+		}
+		src := strings.Replace(clusterDSMEM, tail, "      "+arrive+"\n      nvvm.cluster.wait\n      llvm.store %tid, %sp : i32, !llvm.ptr<3>\n", 1)
+		if src == clusterDSMEM {
+			t.Fatal("the overwrite was not added")
+		}
+		m := machine(t, src)
+		o := interp.NewMemRef(ir.MemRef([]int64{128}, ir.I32, nil, nil), nil)
+		_, err := m.Call("main", []interp.Value{interp.MemRefValue(o)})
+		switch {
+		case !relaxed && err != nil:
+			t.Fatalf("writes ordered by the cluster barrier: %v", err)
+		case relaxed && (err == nil || !strings.Contains(err.Error(), "data race on workgroup memory")):
+			t.Fatalf("writes after a relaxed cluster barrier: want a race, got %v", err)
+		}
+		if err != nil {
+			t.Log(err)
+		}
 	}
 }

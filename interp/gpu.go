@@ -929,7 +929,7 @@ func (b *gpuBlock) raceError(op *ir.Operation, m *MemRef, idx []int64, write boo
 	}
 	between := "no gpu.barrier in between"
 	if b.clocks {
-		between += " and no mbarrier phase or named barrier ordering them"
+		between += " and no mbarrier phase, named barrier or cluster barrier ordering them"
 	}
 	d := runtimeError(op, "data race on workgroup memory %s at index %s: %s by %s and %s by %s of block %s with %s",
 		m.Type, fmtIndex(idx), kind(!otherRead), b.peerAgentName(ob, other), kind(write), b.peerAgentName(a, who), fmtID(b.bid), between)
