@@ -383,3 +383,53 @@ func (s *tmaStore) land(*gpuBlock) error {
 		return StorePointer(s.op, s.tm.globalPointer(g), s.data[i])
 	})
 }
+
+// ---- handlers shared by the nvvm and nvgpu dialects ----
+
+// compileTMALoadOf compiles a TMA tile load: the box of the descriptor in
+// slot desc at the coordinates in slots coords (innermost first) to the
+// shared memory dst gives, completing on the mbarrier bar gives, under
+// the op's predicate and to the blocks of its multicast mask, if any.
+func compileTMALoadOf(c *Compiler, op *ir.Operation, bar mbarrierAddr, dst func(*Frame) (Pointer, error), desc int, coords []int) (Compiled, error) {
+	mask := -1
+	if v := op.NamedOperand("multicastMask"); v != nil {
+		mask = c.Slot(v)
+	}
+	return compileMbarrierOp(c, op, bar, predicateSlot(c, op), func(fr *Frame, t *Thread, m *mbarrier) error {
+		mcast := int64(-1)
+		if mask >= 0 {
+			mcast = int64(fr.S[mask] & 0xffff)
+		}
+		tm, err := tensorMapOf(op, fr.O[desc])
+		if err != nil {
+			return err
+		}
+		p, err := dst(fr)
+		if err != nil {
+			return err
+		}
+		return t.issueTMALoad(op, tm, p, m, readCoords(fr, coords), mcast)
+	})
+}
+
+// compileTMAStoreOf compiles a TMA tile store of the shared memory src
+// gives to the box of the descriptor in slot desc at coords.
+func compileTMAStoreOf(c *Compiler, op *ir.Operation, src func(*Frame) (Pointer, error), desc int, coords []int) (Compiled, error) {
+	c.Suspending(op)
+	pred := predicateSlot(c, op)
+	return Compiled{Exec: func(fr *Frame) error {
+		t, err := ThreadOf(fr, op)
+		if err != nil || !predicated(fr, pred) {
+			return err
+		}
+		tm, err := tensorMapOf(op, fr.O[desc])
+		if err != nil {
+			return err
+		}
+		p, err := src(fr)
+		if err != nil {
+			return err
+		}
+		return t.issueTMAStore(op, tm, p, readCoords(fr, coords))
+	}}, nil
+}
