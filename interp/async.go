@@ -67,6 +67,20 @@ func (t *Thread) Block(op *ir.Operation, ready func() bool, why func() string) e
 // coroutines and track asynchronous state.
 func (c *Compiler) Suspending(*ir.Operation) { c.collective, c.async = true, true }
 
+// compileThreadOp compiles a suspending op that, when its predicate
+// (slot pred, -1: none) holds, runs on its thread: the thread's own
+// asynchronous state (commits, waits) or an issue.
+func compileThreadOp(c *Compiler, op *ir.Operation, pred int, run func(fr *Frame, t *Thread) error) (Compiled, error) {
+	c.Suspending(op)
+	return Compiled{Exec: func(fr *Frame) error {
+		t, err := ThreadOf(fr, op)
+		if err != nil || !predicated(fr, pred) {
+			return err
+		}
+		return run(fr, t)
+	}}, nil
+}
+
 // asyncOp is an asynchronous operation in flight in a block.
 type asyncOp interface {
 	// land completes the operation.

@@ -111,19 +111,14 @@ func compileNVGPUMbarrierCreate(c *Compiler, op *ir.Operation) (Compiled, error)
 }
 
 func compileNVGPUMbarrierInit(c *Compiler, op *ir.Operation) (Compiled, error) {
-	c.Suspending(op)
-	g, count, id, pred := c.Slot(op.NamedOperand("barriers")), c.Slot(op.NamedOperand("count")), c.Slot(op.NamedOperand("mbarId")), predicateSlot(c, op)
-	return Compiled{Exec: func(fr *Frame) error {
-		t, err := ThreadOf(fr, op)
-		if err != nil || !predicated(fr, pred) {
-			return err
-		}
+	g, count, id := c.Slot(op.NamedOperand("barriers")), c.Slot(op.NamedOperand("count")), c.Slot(op.NamedOperand("mbarId"))
+	return compileThreadOp(c, op, predicateSlot(c, op), func(fr *Frame, t *Thread) error {
 		p, err := nvgpuMbarrier(fr, op, g, id)
 		if err != nil {
 			return err
 		}
 		return t.initMbarrier(op, p, int64(int32(fr.S[count])))
-	}}, nil
+	})
 }
 
 // nvgpuMbarrierOf addresses the mbarrier at op's mbarId of its group.
@@ -538,30 +533,18 @@ func elementPointer(op *ir.Operation, m *MemRef, idx []int64) (Pointer, error) {
 }
 
 func compileNVGPUCreateGroup(c *Compiler, op *ir.Operation) (Compiled, error) {
-	c.Suspending(op)
 	r := c.Slot(op.Result(0))
-	return Compiled{Exec: func(fr *Frame) error {
-		t, err := ThreadOf(fr, op)
-		if err != nil {
-			return err
-		}
+	return compileThreadOp(c, op, -1, func(fr *Frame, t *Thread) error {
 		t.commitCpAsync()
 		fr.O[r] = scalarObject{uint64(len(t.async.cpGroups))}
 		return nil
-	}}, nil
+	})
 }
 
 func compileNVGPUAsyncWait(c *Compiler, op *ir.Operation) (Compiled, error) {
-	c.Suspending(op)
 	n := 0
 	if a, ok := op.Attr("numGroups").(*ir.IntegerAttr); ok {
 		n = int(a.Int())
 	}
-	return Compiled{Exec: func(fr *Frame) error {
-		t, err := ThreadOf(fr, op)
-		if err != nil {
-			return err
-		}
-		return t.waitCpAsync(n)
-	}}, nil
+	return compileThreadOp(c, op, -1, func(_ *Frame, t *Thread) error { return t.waitCpAsync(n) })
 }

@@ -40,9 +40,6 @@ func nvvmAsyncHandlers() []Handler {
 	)
 }
 
-// asyncOpThread is the frame's thread for op, which must run in a kernel.
-func asyncOpThread(fr *Frame, op *ir.Operation) (*Thread, error) { return ThreadOf(fr, op) }
-
 // predicateSlot returns the slot of op's optional predicate operand, or -1.
 func predicateSlot(c *Compiler, op *ir.Operation) int {
 	if p := op.NamedOperand("predicate"); p != nil {
@@ -54,15 +51,10 @@ func predicateSlot(c *Compiler, op *ir.Operation) int {
 func predicated(fr *Frame, s int) bool { return s < 0 || fr.S[s]&1 != 0 }
 
 func compileMbarrierInit(c *Compiler, op *ir.Operation) (Compiled, error) {
-	c.Suspending(op)
-	addr, count, pred := c.Slot(op.Operand(0)), c.Slot(op.Operand(1)), predicateSlot(c, op)
-	return Compiled{Exec: func(fr *Frame) error {
-		t, err := asyncOpThread(fr, op)
-		if err != nil || !predicated(fr, pred) {
-			return err
-		}
+	addr, count := c.Slot(op.Operand(0)), c.Slot(op.Operand(1))
+	return compileThreadOp(c, op, predicateSlot(c, op), func(fr *Frame, t *Thread) error {
 		return t.initMbarrier(op, ptrOf(fr, addr), int64(int32(fr.S[count])))
-	}}, nil
+	})
 }
 
 // nvvmMbarrier addresses the mbarrier at op's pointer operand.
@@ -186,24 +178,19 @@ func (t *Thread) waitCpAsync(n int) error {
 }
 
 func compileCpAsync(c *Compiler, op *ir.Operation) (Compiled, error) {
-	c.Suspending(op)
 	size := int64(nvvmIntAttr(op, "size"))
 	dst, src := c.Slot(op.Operand(0)), c.Slot(op.Operand(1))
 	cpSize := -1
 	if v := op.NamedOperand("cpSize"); v != nil {
 		cpSize = c.Slot(v)
 	}
-	return Compiled{Exec: func(fr *Frame) error {
-		t, err := asyncOpThread(fr, op)
-		if err != nil {
-			return err
-		}
+	return compileThreadOp(c, op, -1, func(fr *Frame, t *Thread) error {
 		n := size
 		if cpSize >= 0 {
 			n = int64(int32(fr.S[cpSize]))
 		}
 		return t.issueCpAsync(op, ptrOf(fr, dst), ptrOf(fr, src), size, n)
-	}}, nil
+	})
 }
 
 func nvvmIntAttr(op *ir.Operation, name string) int {
@@ -214,26 +201,15 @@ func nvvmIntAttr(op *ir.Operation, name string) int {
 }
 
 func compileCpAsyncCommit(c *Compiler, op *ir.Operation) (Compiled, error) {
-	c.Suspending(op)
-	return Compiled{Exec: func(fr *Frame) error {
-		t, err := asyncOpThread(fr, op)
-		if err == nil {
-			t.commitCpAsync()
-		}
-		return err
-	}}, nil
+	return compileThreadOp(c, op, -1, func(_ *Frame, t *Thread) error {
+		t.commitCpAsync()
+		return nil
+	})
 }
 
 func compileCpAsyncWait(c *Compiler, op *ir.Operation) (Compiled, error) {
-	c.Suspending(op)
 	n := nvvmIntAttr(op, "n")
-	return Compiled{Exec: func(fr *Frame) error {
-		t, err := asyncOpThread(fr, op)
-		if err != nil {
-			return err
-		}
-		return t.waitCpAsync(n)
-	}}, nil
+	return compileThreadOp(c, op, -1, func(_ *Frame, t *Thread) error { return t.waitCpAsync(n) })
 }
 
 // ---- TMA ----
@@ -262,33 +238,27 @@ func compileTMAStore(c *Compiler, op *ir.Operation) (Compiled, error) {
 }
 
 func compileBulkCommit(c *Compiler, op *ir.Operation) (Compiled, error) {
-	c.Suspending(op)
-	return Compiled{Exec: func(fr *Frame) error {
-		t, err := asyncOpThread(fr, op)
-		if err == nil {
-			t.async.bulkGroups = append(t.async.bulkGroups, t.async.bulkPending)
-			t.async.bulkPending = nil
-		}
-		return err
-	}}, nil
+	return compileThreadOp(c, op, -1, func(_ *Frame, t *Thread) error {
+		t.async.bulkGroups = append(t.async.bulkGroups, t.async.bulkPending)
+		t.async.bulkPending = nil
+		return nil
+	})
 }
 
 // compileBulkWait lands the thread's TMA stores of all but the newest
 // group operand groups (the .read variant only promises the source may be
 // reused, which holds from the issue on here).
 func compileBulkWait(c *Compiler, op *ir.Operation) (Compiled, error) {
-	c.Suspending(op)
 	n := nvvmIntAttr(op, "group")
 	read := op.HasAttr("read")
-	return Compiled{Exec: func(fr *Frame) error {
-		t, err := asyncOpThread(fr, op)
-		if err != nil || read {
-			return err
+	return compileThreadOp(c, op, -1, func(_ *Frame, t *Thread) error {
+		if read {
+			return nil
 		}
 		g, err := waitGroups(t.block, t.async.bulkGroups, n)
 		t.async.bulkGroups = g
 		return err
-	}}, nil
+	})
 }
 
 // compileFenceProxy counts the thread's proxy fences: a fence.proxy.async

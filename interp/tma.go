@@ -400,11 +400,7 @@ func compileTMALoadOf(c *Compiler, op *ir.Operation, bar mbarrierAddr, dst func(
 		if mask >= 0 {
 			mcast = int64(fr.S[mask] & 0xffff)
 		}
-		tm, err := tensorMapOf(op, fr.O[desc])
-		if err != nil {
-			return err
-		}
-		p, err := dst(fr)
+		tm, p, err := tmaOperands(op, fr, desc, dst)
 		if err != nil {
 			return err
 		}
@@ -415,21 +411,21 @@ func compileTMALoadOf(c *Compiler, op *ir.Operation, bar mbarrierAddr, dst func(
 // compileTMAStoreOf compiles a TMA tile store of the shared memory src
 // gives to the box of the descriptor in slot desc at coords.
 func compileTMAStoreOf(c *Compiler, op *ir.Operation, src func(*Frame) (Pointer, error), desc int, coords []int) (Compiled, error) {
-	c.Suspending(op)
-	pred := predicateSlot(c, op)
-	return Compiled{Exec: func(fr *Frame) error {
-		t, err := ThreadOf(fr, op)
-		if err != nil || !predicated(fr, pred) {
-			return err
-		}
-		tm, err := tensorMapOf(op, fr.O[desc])
-		if err != nil {
-			return err
-		}
-		p, err := src(fr)
+	return compileThreadOp(c, op, predicateSlot(c, op), func(fr *Frame, t *Thread) error {
+		tm, p, err := tmaOperands(op, fr, desc, src)
 		if err != nil {
 			return err
 		}
 		return t.issueTMAStore(op, tm, p, readCoords(fr, coords))
-	}}, nil
+	})
+}
+
+// tmaOperands reads a TMA copy's descriptor (slot desc) and shared pointer.
+func tmaOperands(op *ir.Operation, fr *Frame, desc int, smem func(*Frame) (Pointer, error)) (*TensorMap, Pointer, error) {
+	tm, err := tensorMapOf(op, fr.O[desc])
+	if err != nil {
+		return nil, Pointer{}, err
+	}
+	p, err := smem(fr)
+	return tm, p, err
 }
