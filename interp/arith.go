@@ -9,15 +9,7 @@ import (
 
 // arithHandlers lists the arith dialect's ops.
 func arithHandlers() []Handler {
-	hs := []Handler{
-		{"arith.constant", compileConstant},
-		{"arith.cmpi", compileCmpI},
-		{"arith.cmpf", compileCmpF},
-		{"arith.select", compileSelect},
-		{"arith.addui_extended", compileAddUIExtended},
-		{"arith.mulsi_extended", compileMulExtended(true)},
-		{"arith.mului_extended", compileMulExtended(false)},
-	}
+	var hs []Handler
 	for name, k := range intBinaryKernels() {
 		hs = append(hs, Handler{name, intBinary(k)})
 	}

@@ -49,49 +49,6 @@ const (
 	maxThreadsPerBlock = 1024
 )
 
-func gpuHandlers() []Handler {
-	return []Handler{
-		{"gpu.launch", compileGPULaunch},
-		{"gpu.launch_func", compileGPULaunchFunc},
-		{"gpu.terminator", compileLeave},
-		{"gpu.return", compileLeave},
-		{"gpu.yield", compileLeave},
-		{"gpu.thread_id", compileDimQuery(func(t *Thread) [3]int64 { return t.ThreadID() })},
-		{"gpu.block_id", compileDimQuery((*Thread).BlockID)},
-		{"gpu.block_dim", compileDimQuery((*Thread).BlockDim)},
-		{"gpu.grid_dim", compileDimQuery((*Thread).GridDim)},
-		{"gpu.global_id", compileDimQuery(func(t *Thread) [3]int64 {
-			b, n, i := t.BlockID(), t.BlockDim(), t.ThreadID()
-			return [3]int64{b[0]*n[0] + i[0], b[1]*n[1] + i[1], b[2]*n[2] + i[2]}
-		})},
-		// Without clusters, each block is its own cluster of one block.
-		{"gpu.cluster_id", compileDimQuery((*Thread).ClusterID)},
-		{"gpu.cluster_dim", compileDimQuery((*Thread).ClusterDim)},
-		{"gpu.cluster_block_id", compileDimQuery((*Thread).ClusterBlockID)},
-		{"gpu.cluster_dim_blocks", compileDimQuery((*Thread).ClusterDimBlocks)},
-		{"gpu.lane_id", compileThreadQuery(func(t *Thread) int64 { return int64(t.LaneID()) })},
-		{"gpu.subgroup_id", compileThreadQuery(func(t *Thread) int64 { return int64(t.WarpID()) })},
-		{"gpu.num_subgroups", compileThreadQuery(func(t *Thread) int64 {
-			return int64((t.NumThreads() + warpSize - 1) / warpSize)
-		})},
-		{"gpu.subgroup_size", compileThreadQuery(func(*Thread) int64 { return warpSize })},
-		{"gpu.barrier", compileBarrier},
-		{"gpu.shuffle", compileShuffle},
-		{"gpu.subgroup_reduce", compileReduce(false)},
-		{"gpu.all_reduce", compileReduce(true)},
-		{"gpu.subgroup_mma_load_matrix", compileMMALoad},
-		{"gpu.subgroup_mma_store_matrix", compileMMAStore},
-		{"gpu.subgroup_mma_compute", compileMMACompute},
-		{"gpu.subgroup_mma_constant_matrix", compileMMAConstant},
-		{"gpu.subgroup_mma_elementwise", compileMMAElementwise},
-		{"gpu.alloc", compileGPUAlloc},
-		{"gpu.dealloc", compileGPUDealloc},
-		{"gpu.memcpy", compileGPUMemcpy},
-		{"gpu.memset", compileGPUMemset},
-		{"gpu.wait", compileNop},
-	}
-}
-
 // compileLeave compiles a terminator that leaves its region (its operands are read by the parent).
 func compileLeave(*Compiler, *ir.Operation) (Compiled, error) { return Compiled{}, nil }
 

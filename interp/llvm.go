@@ -40,37 +40,7 @@ import (
 
 // llvmHandlers lists the llvm dialect's ops.
 func llvmHandlers() []Handler {
-	hs := []Handler{
-		{"llvm.return", compileExit},
-		{"llvm.call", compileLLVMCall},
-		{"llvm.mlir.constant", compileLLVMConstant},
-		{"llvm.mlir.undef", compileLLVMZero},
-		{"llvm.mlir.poison", compileLLVMZero},
-		{"llvm.mlir.zero", compileLLVMZero},
-		{"llvm.mlir.addressof", compileAddressOf},
-		{"llvm.getelementptr", compileGEP},
-		{"llvm.load", compileLLVMLoad},
-		{"llvm.store", compileLLVMStore},
-		{"llvm.atomicrmw", compileAtomicRMWLLVM},
-		{"llvm.cmpxchg", compileCmpXchg},
-		{"llvm.extractvalue", compileExtractValue},
-		{"llvm.insertvalue", compileInsertValue},
-		{"llvm.extractelement", compileExtractElement},
-		{"llvm.insertelement", compileInsertElement},
-		{"llvm.shufflevector", compileShuffleVector},
-		{"llvm.icmp", compileICmp},
-		{"llvm.fcmp", compileCmpF},
-		{"llvm.select", compileSelect},
-		{"llvm.fneg", floatUnary(func(x float64) float64 { return -x }, func(x float32) float32 { return -x })},
-		{"llvm.br", compileBr},
-		{"llvm.cond_br", compileLLVMCondBr},
-		{"llvm.switch", compileLLVMSwitch},
-		{"llvm.unreachable", compileUnreachable},
-		{"llvm.bitcast", compileLLVMBitcast},
-		{"llvm.addrspacecast", compileAddrSpaceCast},
-		{"llvm.ptrtoint", compilePtrToInt},
-		{"llvm.inttoptr", compileIntToPtr},
-	}
+	var hs []Handler
 	ints := intBinaryKernels()
 	for _, p := range [][2]string{{"add", "addi"}, {"sub", "subi"}, {"mul", "muli"}, {"shl", "shli"},
 		{"udiv", "divui"}, {"sdiv", "divsi"}, {"urem", "remui"}, {"srem", "remsi"}, {"and", "andi"},

@@ -15,13 +15,7 @@ import (
 // before that branch is merged.)
 
 func llvmLoweringHandlers() []Handler {
-	hs := []Handler{
-		{"llvm.alloca", compileLLVMAlloca},
-		{"llvm.intr.masked.load", compileMaskedLoadLLVM},
-		{"llvm.intr.masked.store", compileMaskedStoreLLVM},
-		{"llvm.intr.memcpy", compileMemcpy},
-		{"llvm.intr.assume", compileAssume},
-	}
+	var hs []Handler
 	for _, k := range []string{"add", "mul", "and", "or", "xor", "smax", "smin", "umax", "umin",
 		"fmax", "fmin", "fmaximum", "fminimum", "fadd", "fmul"} {
 		hs = append(hs, Handler{"llvm.intr.vector.reduce." + k, compileVectorReduce(k)})

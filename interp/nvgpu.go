@@ -30,29 +30,6 @@ import (
 //   - nvgpu.device_async_copy / create_group / wait are cp.async, its
 //     commit and its wait.
 
-func nvgpuHandlers() []Handler {
-	return []Handler{
-		{"nvgpu.mbarrier.create", compileNVGPUMbarrierCreate},
-		{"nvgpu.mbarrier.init", compileNVGPUMbarrierInit},
-		{"nvgpu.mbarrier.arrive", compileNVGPUMbarrierArrive(false)},
-		{"nvgpu.mbarrier.arrive.nocomplete", compileNVGPUMbarrierArrive(true)},
-		{"nvgpu.mbarrier.arrive.expect_tx", compileNVGPUExpectTx},
-		{"nvgpu.mbarrier.try_wait.parity", compileNVGPUTryWait},
-		{"nvgpu.mbarrier.test.wait", compileNVGPUTestWait},
-		{"nvgpu.tma.create.descriptor", compileNVGPUCreateDescriptor},
-		{"nvgpu.tma.async.load", compileNVGPUTMALoad},
-		{"nvgpu.tma.async.store", compileNVGPUTMAStore},
-		{"nvgpu.tma.prefetch.descriptor", compileNop},
-		{"nvgpu.warpgroup.generate.descriptor", compileNVGPUGenerateDescriptor},
-		{"nvgpu.warpgroup.mma", compileNVGPUWarpgroupMma},
-		{"nvgpu.warpgroup.mma.init.accumulator", compileNVGPUInitAccumulator},
-		{"nvgpu.warpgroup.mma.store", compileNVGPUMmaStore},
-		{"nvgpu.device_async_copy", compileNVGPUAsyncCopy},
-		{"nvgpu.device_async_create_group", compileNVGPUCreateGroup},
-		{"nvgpu.device_async_wait", compileNVGPUAsyncWait},
-	}
-}
-
 // scalarObject is a scalar held in an object slot: the value of an nvgpu
 // type that lowers to an integer (mbarrier tokens, wgmma descriptors,
 // async tokens). unrealized_conversion_cast unboxes it to that integer.

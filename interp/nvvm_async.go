@@ -23,21 +23,7 @@ func nvvmAsyncHandlers() []Handler {
 			Handler{"nvvm.mbarrier.inval" + sfx, compileMbarrierInval},
 		)
 	}
-	return append(hs,
-		Handler{"nvvm.cp.async.shared.global", compileCpAsync},
-		Handler{"nvvm.cp.async.commit.group", compileCpAsyncCommit},
-		Handler{"nvvm.cp.async.wait.group", compileCpAsyncWait},
-		Handler{"nvvm.cp.async.bulk.tensor.shared.cluster.global", compileTMALoad},
-		Handler{"nvvm.cp.async.bulk.tensor.global.shared.cta", compileTMAStore},
-		Handler{"nvvm.cp.async.bulk.commit.group", compileBulkCommit},
-		Handler{"nvvm.cp.async.bulk.wait_group", compileBulkWait},
-		// Prefetching a descriptor into the cache changes no value, and
-		// descriptors are immutable objects here, so the tensormap proxy
-		// fences order nothing.
-		Handler{"nvvm.prefetch.tensormap", compileNop},
-		Handler{"nvvm.fence.proxy.acquire", compileNop},
-		Handler{"nvvm.fence.proxy.release", compileNop},
-	)
+	return hs
 }
 
 // predicateSlot returns the slot of op's optional predicate operand, or -1.
