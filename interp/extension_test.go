@@ -4,10 +4,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/goopt/goopt/dialects/all"
 	"github.com/goopt/goopt/interp"
 	"github.com/goopt/goopt/ir"
-	"github.com/goopt/goopt/parser"
 )
 
 // Tests of the interpreter's extension points, through handlers of a toy
@@ -119,17 +117,7 @@ func compileToyLookup(c *interp.Compiler, op *ir.Operation) (interp.Compiled, er
 
 func toyMachine(t *testing.T, src string) *interp.Machine {
 	t.Helper()
-	ctx := all.NewContext()
-	ctx.AllowUnregistered = true
-	f, err := parser.ParseFile(ctx, "toy.mlir", []byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := interp.New(f.Module, interp.Options{Handlers: toyHandlers()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return m
+	return extMachine(t, src, toyHandlers())
 }
 
 func toyRun(t *testing.T, src string, outs ...*interp.MemRef) error {

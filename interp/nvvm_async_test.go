@@ -5,10 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/goopt/goopt/dialects/all"
 	"github.com/goopt/goopt/interp"
 	"github.com/goopt/goopt/ir"
-	"github.com/goopt/goopt/parser"
 )
 
 // Tests of the asynchronous nvvm ops: mbarriers, TMA tile loads with their
@@ -40,17 +38,7 @@ func asyncTestHandlers() []interp.Handler {
 // asyncMachine parses src (unregistered test ops allowed) for the async handlers.
 func asyncMachine(t *testing.T, src string) *interp.Machine {
 	t.Helper()
-	ctx := ir.NewContext(all.All()...)
-	ctx.AllowUnregistered = true
-	f, err := parser.ParseFile(ctx, "async.mlir", []byte(src))
-	if err != nil {
-		t.Fatalf("%v\n%s", err, src)
-	}
-	m, err := interp.New(f.Module, interp.Options{Handlers: asyncTestHandlers()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return m
+	return extMachine(t, src, asyncTestHandlers())
 }
 
 // tmaKernel loads the 64x64 f16 box at (x, y) (innermost first) of a
@@ -177,7 +165,7 @@ func TestTMAReadBeforeCompletion(t *testing.T) {
 				t.Fatal("reading before the TMA load completed was not reported")
 			}
 			msg := err.Error()
-			for _, want := range []string{"async.mlir:32:12: error: reads workgroup memory", "before the asynchronous copy that writes it completed", "the copy was issued here"} {
+			for _, want := range []string{"test.mlir:32:12: error: reads workgroup memory", "before the asynchronous copy that writes it completed", "the copy was issued here"} {
 				if !strings.Contains(msg, want) {
 					t.Errorf("error %q lacks %q", msg, want)
 				}
