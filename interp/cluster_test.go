@@ -117,25 +117,16 @@ func TestClusterSharedMemory(t *testing.T) {
 			}
 		}
 	}
-	for _, bug := range []struct{ name, old, new, want string }{
+	checkPlanted(t, clusterDSMEM, []plantedBug{
 		{"no cluster barrier before the remote read", "      nvvm.cluster.arrive\n      nvvm.cluster.wait\n", "", "uninitialised"},
 		{"an arrive without its wait before the remote read", "      nvvm.cluster.arrive\n      nvvm.cluster.wait\n", "      nvvm.cluster.arrive\n", "uninitialised"},
 		{"two arrives without a wait", "      nvvm.cluster.wait\n      llvm.return", "      nvvm.cluster.arrive\n      llvm.return", "arrives at the cluster barrier again"},
 		{"wait without arrive", "      nvvm.cluster.arrive.relaxed\n", "", "without having arrived"},
 		{"a rank outside the cluster", "%other = llvm.xor %rank, %c1 : i32", "%other = llvm.add %rank, %c32 : i32", "is not in the cluster of 2 blocks"},
-	} {
-		t.Run(bug.name, func(t *testing.T) {
-			src := strings.Replace(clusterDSMEM, bug.old, bug.new, 1)
-			if src == clusterDSMEM {
-				t.Fatal("the bug was not planted")
-			}
-			_, err := run(src)
-			if err == nil || !strings.Contains(err.Error(), bug.want) {
-				t.Fatalf("want %q, got %v", bug.want, err)
-			}
-			t.Log(err)
-		})
-	}
+	}, func(src string) error {
+		_, err := run(src)
+		return err
+	})
 	// A thread that exits without arriving leaves the others waiting.
 	src := strings.Replace(clusterDSMEM, "      nvvm.cluster.arrive.relaxed\n      nvvm.cluster.wait\n", `      %z = llvm.mlir.constant(0 : i32) : i32
       %last = llvm.icmp "eq" %tid, %z : i32
@@ -219,7 +210,7 @@ func TestClusterMulticastTMA(t *testing.T) {
 			}
 		}
 	}
-	for _, bug := range []struct{ name, old, new, want string }{
+	checkPlanted(t, clusterMulticast, []plantedBug{
 		// Block 1 expects bytes that never come.
 		{"the mask leaves out block 1", "%mask = arith.constant 3 : i16", "%mask = arith.constant 1 : i16", "waits forever"},
 		{"a mask outside the cluster", "%mask = arith.constant 3 : i16", "%mask = arith.constant 7 : i16", "outside the cluster of 2 blocks"},
@@ -228,19 +219,10 @@ func TestClusterMulticastTMA(t *testing.T) {
 		// Block 1's threads read before the multicast was even issued
 		// (block 0's run until they need block 1).
 		{"the readers skip their wait", "    nvgpu.mbarrier.try_wait.parity %bar[%c0], %false, %ticks : !bar\n", "", "uninitialised"},
-	} {
-		t.Run(bug.name, func(t *testing.T) {
-			src := strings.Replace(clusterMulticast, bug.old, bug.new, 1)
-			if src == clusterMulticast {
-				t.Fatal("the bug was not planted")
-			}
-			_, _, err := run(src)
-			if err == nil || !strings.Contains(err.Error(), bug.want) {
-				t.Fatalf("want %q, got %v", bug.want, err)
-			}
-			t.Log(err)
-		})
-	}
+	}, func(src string) error {
+		_, _, err := run(src)
+		return err
+	})
 }
 
 // clusterRemoteArrive: the mbarrier of the block of rank r expects

@@ -1,6 +1,7 @@
 package interp_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/goopt/goopt/dialects/all"
@@ -48,4 +49,27 @@ func newMachine(t testing.TB, module *ir.Operation, hs []interp.Handler) *interp
 		t.Fatal(err)
 	}
 	return m
+}
+
+// plantedBug is a bug planted in a program by replacing the first old by
+// new, and what the error that reports it must say.
+type plantedBug struct{ name, old, new, want string }
+
+// checkPlanted runs src with each bug planted: run must fail with the
+// bug's message.
+func checkPlanted(t *testing.T, src string, bugs []plantedBug, run func(src string) error) {
+	t.Helper()
+	for _, bug := range bugs {
+		t.Run(bug.name, func(t *testing.T) {
+			planted := strings.Replace(src, bug.old, bug.new, 1)
+			if planted == src {
+				t.Fatalf("the bug was not planted: %q not found", bug.old)
+			}
+			err := run(planted)
+			if err == nil || !strings.Contains(err.Error(), bug.want) {
+				t.Fatalf("want %q, got %v", bug.want, err)
+			}
+			t.Log(err)
+		})
+	}
 }

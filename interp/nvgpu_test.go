@@ -109,9 +109,7 @@ func TestHopperMatmulMatchesAffine(t *testing.T) {
 // TestHopperPlantedBugs runs the kernel with one bug planted at a time;
 // the interpreter must report each at the op that goes wrong.
 func TestHopperPlantedBugs(t *testing.T) {
-	cases := []struct {
-		name, old, new, want string
-	}{
+	checkPlanted(t, hopperMatmul, []plantedBug{
 		{"consumer skips its mbarrier wait",
 			"    nvgpu.mbarrier.try_wait.parity %bar[%c0], %false, %ticks : !bar\n", "",
 			"before the asynchronous copy that writes it completed"},
@@ -127,20 +125,10 @@ func TestHopperPlantedBugs(t *testing.T) {
 		{"accumulator read before its wgmma retired",
 			"{transposeB, waitGroup = 0 : i32}", "{transposeB}",
 			"reads a wgmma accumulator before"},
-	}
-	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			src := strings.Replace(hopperMatmul, tc.old, tc.new, 1)
-			if src == hopperMatmul {
-				t.Fatalf("the bug was not planted: %q not found", tc.old)
-			}
-			m := asyncMachine(t, src)
-			_, err := m.Call("hopper", matmulArgs())
-			if err == nil || !strings.Contains(err.Error(), tc.want) {
-				t.Fatalf("got %v, want an error containing %q", err, tc.want)
-			}
-		})
-	}
+	}, func(src string) error {
+		_, err := asyncMachine(t, src).Call("hopper", matmulArgs())
+		return err
+	})
 }
 
 // TestHopperMissingFence plants a generic-proxy store to an operand tile
