@@ -38,8 +38,8 @@ func.func @k(%O: memref<4x2x4xindex>) {
   return
 }`
 	m := machine(t, src)
-	o := interp.NewMemRef(ir.MemRef([]int64{4, 2, 4}, ir.Index, nil, nil), nil)
-	if _, err := m.Call("k", []interp.Value{interp.MemRefValue(o)}); err != nil {
+	o := newBuf(ir.Index, 4, 2, 4)
+	if err := callMemRefs(m, "k", o); err != nil {
 		t.Fatal(err)
 	}
 	for x := int64(0); x < 4; x++ {
@@ -102,8 +102,8 @@ module attributes {gpu.container_module} {
 func TestClusterSharedMemory(t *testing.T) {
 	run := func(src string) (*interp.MemRef, error) {
 		m := machine(t, src)
-		o := interp.NewMemRef(ir.MemRef([]int64{128}, ir.I32, nil, nil), nil)
-		_, err := m.Call("main", []interp.Value{interp.MemRefValue(o)})
+		o := newBuf(ir.I32, 128)
+		err := callMemRefs(m, "main", o)
 		return o, err
 	}
 	o, err := run(clusterDSMEM)
@@ -191,10 +191,10 @@ func.func @multicast(%A: memref<64x64xf16>, %C: memref<2x32xf16>) {
 func TestClusterMulticastTMA(t *testing.T) {
 	run := func(src string) (*interp.MemRef, *interp.MemRef, error) {
 		m := asyncMachine(t, src)
-		a := interp.NewMemRef(ir.MemRef([]int64{64, 64}, ir.F16, nil, nil), nil)
+		a := newBuf(ir.F16, 64, 64)
 		a.FillRandom(5)
-		c := interp.NewMemRef(ir.MemRef([]int64{2, 32}, ir.F16, nil, nil), nil)
-		_, err := m.Call("multicast", []interp.Value{interp.MemRefValue(a), interp.MemRefValue(c)})
+		c := newBuf(ir.F16, 2, 32)
+		err := callMemRefs(m, "multicast", a, c)
 		return a, c, err
 	}
 	a, c, err := run(clusterMulticast)
@@ -296,8 +296,8 @@ func TestClusterRemoteMbarrierArrive(t *testing.T) {
 	run := func(send, wait string) (*interp.MemRef, error) {
 		src := strings.NewReplacer("SEND", send, "WAIT", wait).Replace(clusterRemoteArrive)
 		m := machine(t, src)
-		o := interp.NewMemRef(ir.MemRef([]int64{64}, ir.I32, nil, nil), nil)
-		_, err := m.Call("main", []interp.Value{interp.MemRefValue(o)})
+		o := newBuf(ir.I32, 64)
+		err := callMemRefs(m, "main", o)
 		return o, err
 	}
 	o, err := run(send, wait)
@@ -343,8 +343,8 @@ func TestClusterBarrierOrdersRemoteReads(t *testing.T) {
 			t.Fatal("the overwrite was not added")
 		}
 		m := machine(t, src)
-		o := interp.NewMemRef(ir.MemRef([]int64{128}, ir.I32, nil, nil), nil)
-		_, err := m.Call("main", []interp.Value{interp.MemRefValue(o)})
+		o := newBuf(ir.I32, 128)
+		err := callMemRefs(m, "main", o)
 		switch {
 		case !relaxed && err != nil:
 			t.Fatalf("writes ordered by the cluster barrier: %v", err)

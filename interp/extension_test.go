@@ -131,7 +131,7 @@ func toyRun(t *testing.T, src string, outs ...*interp.MemRef) error {
 }
 
 func indexBuf(n int64) *interp.MemRef {
-	return interp.NewMemRef(ir.MemRef([]int64{n}, ir.Index, nil, nil), nil)
+	return newBuf(ir.Index, n)
 }
 
 // toyLaunch wraps body in a one-block launch of 128x2 threads (two
@@ -293,8 +293,8 @@ func.func @reverse(%in: memref<64xf32>, %out: memref<64xf32>) {
   }
   return
 }`
-	in := interp.NewMemRef(ir.MemRef([]int64{64}, ir.F32, nil, nil), nil)
-	out := interp.NewMemRef(ir.MemRef([]int64{64}, ir.F32, nil, nil), nil)
+	in := newBuf(ir.F32, 64)
+	out := newBuf(ir.F32, 64)
 	in.FillRandom(3)
 	if _, err := machine(t, src).Call("reverse", []interp.Value{interp.MemRefValue(in), interp.MemRefValue(out)}); err != nil {
 		t.Fatal(err)

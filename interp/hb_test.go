@@ -52,8 +52,8 @@ func.func @handoff(%C: memref<1xf32>) {
 func TestMbarrierOrdersSharedAccesses(t *testing.T) {
 	run := func(src string) (*interp.MemRef, error) {
 		m := asyncMachine(t, src)
-		c := interp.NewMemRef(ir.MemRef([]int64{1}, ir.F32, nil, nil), nil)
-		_, err := m.Call("handoff", []interp.Value{interp.MemRefValue(c)})
+		c := newBuf(ir.F32, 1)
+		err := callMemRefs(m, "handoff", c)
 		return c, err
 	}
 	c, err := run(mbarrierHandoff)
@@ -134,10 +134,10 @@ func.func @ring(%A: memref<64x64xf16>, %C: memref<2xf16>) {
 func TestMbarrierOrdersTMARefill(t *testing.T) {
 	run := func(src string) (*interp.MemRef, *interp.MemRef, error) {
 		m := asyncMachine(t, src)
-		a := interp.NewMemRef(ir.MemRef([]int64{64, 64}, ir.F16, nil, nil), nil)
+		a := newBuf(ir.F16, 64, 64)
 		a.FillRandom(3)
-		c := interp.NewMemRef(ir.MemRef([]int64{2}, ir.F16, nil, nil), nil)
-		_, err := m.Call("ring", []interp.Value{interp.MemRefValue(a), interp.MemRefValue(c)})
+		c := newBuf(ir.F16, 2)
+		err := callMemRefs(m, "ring", a, c)
 		return a, c, err
 	}
 	a, c, err := run(tmaRing)

@@ -73,3 +73,18 @@ func checkPlanted(t *testing.T, src string, bugs []plantedBug, run func(src stri
 		})
 	}
 }
+
+// newBuf returns a fresh memref of elem with the given shape.
+func newBuf(elem ir.Type, shape ...int64) *interp.MemRef {
+	return interp.NewMemRef(ir.MemRef(shape, elem, nil, nil), nil)
+}
+
+// callMemRefs calls fn of m with the memrefs as its arguments.
+func callMemRefs(m *interp.Machine, fn string, args ...*interp.MemRef) error {
+	vs := make([]interp.Value, len(args))
+	for i, a := range args {
+		vs[i] = interp.MemRefValue(a)
+	}
+	_, err := m.Call(fn, vs)
+	return err
+}

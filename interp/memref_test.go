@@ -30,7 +30,7 @@ func.func @f(%a: memref<4x6xf32>) -> (f32, f32, f32, f32, index) {
   return %v0, %v1, %v2, %v3, %d : f32, f32, f32, f32, index
 }`
 	m := machine(t, src)
-	a := interp.NewMemRef(ir.MemRef([]int64{4, 6}, ir.F32, nil, nil), nil)
+	a := newBuf(ir.F32, 4, 6)
 	for i := int64(0); i < 24; i++ {
 		_ = a.SetFloat(float64(i), i/6, i%6)
 	}
@@ -63,8 +63,8 @@ func.func @f(%a: memref<4xf32>) -> f32 {
   return %w : f32
 }`
 	m := machine(t, src)
-	a := interp.NewMemRef(ir.MemRef([]int64{4}, ir.F32, nil, nil), nil)
-	_, err := m.Call("f", []interp.Value{interp.MemRefValue(a)})
+	a := newBuf(ir.F32, 4)
+	err := callMemRefs(m, "f", a)
 	if err == nil || !strings.Contains(err.Error(), "test.mlir:10:8: error: load of uninitialised memory from memref<4xf32> at index [2]") {
 		t.Errorf("got %v", err)
 	}
@@ -84,8 +84,8 @@ func.func @f(%a: memref<4xf32>) -> f32 {
   return %v : f32
 }`
 	m := machine(t, src)
-	a := interp.NewMemRef(ir.MemRef([]int64{4}, ir.F32, nil, nil), nil)
-	_, err := m.Call("f", []interp.Value{interp.MemRefValue(a)})
+	a := newBuf(ir.F32, 4)
+	err := callMemRefs(m, "f", a)
 	if err == nil || !strings.Contains(err.Error(), "load from freed memref memref<2xf32>") {
 		t.Errorf("got %v", err)
 	}

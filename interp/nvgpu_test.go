@@ -84,9 +84,9 @@ func.func @hopper(%A: memref<64x32xf16>, %B: memref<32x64xf16>, %C: memref<64x64
 `
 
 func matmulArgs() []interp.Value {
-	a := interp.NewMemRef(ir.MemRef([]int64{64, 32}, ir.F16, nil, nil), nil)
-	b := interp.NewMemRef(ir.MemRef([]int64{32, 64}, ir.F16, nil, nil), nil)
-	c := interp.NewMemRef(ir.MemRef([]int64{64, 64}, ir.F32, nil, nil), nil)
+	a := newBuf(ir.F16, 64, 32)
+	b := newBuf(ir.F16, 32, 64)
+	c := newBuf(ir.F32, 64, 64)
 	a.FillRandom(1)
 	b.FillRandom(2)
 	return []interp.Value{interp.MemRefValue(a), interp.MemRefValue(b), interp.MemRefValue(c)}
@@ -190,10 +190,10 @@ WAIT
 func TestDeviceAsyncCopy(t *testing.T) {
 	run := func(wait string) (*interp.MemRef, *interp.MemRef, error) {
 		m := asyncMachine(t, strings.Replace(asyncCopyKernel, "WAIT", wait, 1))
-		g := interp.NewMemRef(ir.MemRef([]int64{32, 8}, ir.F16, nil, nil), nil)
+		g := newBuf(ir.F16, 32, 8)
 		g.FillRandom(5)
-		o := interp.NewMemRef(ir.MemRef([]int64{32, 8}, ir.F16, nil, nil), nil)
-		_, err := m.Call("k", []interp.Value{interp.MemRefValue(g), interp.MemRefValue(o)})
+		o := newBuf(ir.F16, 32, 8)
+		err := callMemRefs(m, "k", g, o)
 		return g, o, err
 	}
 	g, o, err := run("    nvgpu.device_async_wait %g")

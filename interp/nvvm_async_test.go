@@ -90,10 +90,10 @@ const tmaWait = "    nvvm.mbarrier.try_wait.parity.shared %bp, %parity, %ticks :
 
 func runTMA(t *testing.T, swizzle, x, y int, wait string) (*interp.MemRef, *interp.MemRef, error) {
 	m := asyncMachine(t, tmaKernel(swizzle, x, y, wait))
-	g := interp.NewMemRef(ir.MemRef([]int64{100, 72}, ir.F16, nil, nil), nil)
+	g := newBuf(ir.F16, 100, 72)
 	g.FillRandom(3)
-	o := interp.NewMemRef(ir.MemRef([]int64{4096}, ir.F16, nil, nil), nil)
-	_, err := m.Call("k", []interp.Value{interp.MemRefValue(g), interp.MemRefValue(o)})
+	o := newBuf(ir.F16, 4096)
+	err := callMemRefs(m, "k", g, o)
 	return g, o, err
 }
 
@@ -116,10 +116,10 @@ func TestTMALoadSwizzle(t *testing.T) {
 				src = strings.Replace(src, "arith.constant 8192 : i32", fmt.Sprintf("arith.constant %d : i32", box*64*2), 1)
 				src = strings.Replace(src, "%c4096 = arith.constant 4096 : index", fmt.Sprintf("%%c4096 = arith.constant %d : index", box*64), 1)
 				m := asyncMachine(t, src)
-				g := interp.NewMemRef(ir.MemRef([]int64{100, 72}, ir.F16, nil, nil), nil)
+				g := newBuf(ir.F16, 100, 72)
 				g.FillRandom(3)
-				o := interp.NewMemRef(ir.MemRef([]int64{4096}, ir.F16, nil, nil), nil)
-				if _, err := m.Call("k", []interp.Value{interp.MemRefValue(g), interp.MemRefValue(o)}); err != nil {
+				o := newBuf(ir.F16, 4096)
+				if err := callMemRefs(m, "k", g, o); err != nil {
 					t.Fatal(err)
 				}
 				for r := 0; r < 64; r++ {
@@ -179,9 +179,9 @@ func TestTMAReadBeforeCompletion(t *testing.T) {
 func TestMbarrierDeadlock(t *testing.T) {
 	src := strings.Replace(tmaKernel(128, 0, 0, tmaWait), "arith.constant 8192 : i32", "arith.constant 8194 : i32", 1)
 	m := asyncMachine(t, src)
-	g := interp.NewMemRef(ir.MemRef([]int64{100, 72}, ir.F16, nil, nil), nil)
-	o := interp.NewMemRef(ir.MemRef([]int64{4096}, ir.F16, nil, nil), nil)
-	_, err := m.Call("k", []interp.Value{interp.MemRefValue(g), interp.MemRefValue(o)})
+	g := newBuf(ir.F16, 100, 72)
+	o := newBuf(ir.F16, 4096)
+	err := callMemRefs(m, "k", g, o)
 	if err == nil || !strings.Contains(err.Error(), "deadlock") || !strings.Contains(err.Error(), "2 transaction bytes pending") {
 		t.Fatalf("got %v, want a deadlock at the wait with 2 bytes pending", err)
 	}

@@ -65,8 +65,8 @@ func.func @named(%C: memref<64xf32>) {
 func TestNamedBarriers(t *testing.T) {
 	run := func(src string) (*interp.MemRef, error) {
 		m := asyncMachine(t, src)
-		c := interp.NewMemRef(ir.MemRef([]int64{64}, ir.F32, nil, nil), nil)
-		_, err := m.Call("named", []interp.Value{interp.MemRefValue(c)})
+		c := newBuf(ir.F32, 64)
+		err := callMemRefs(m, "named", c)
 		return c, err
 	}
 	c, err := run(namedBarriers)

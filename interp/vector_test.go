@@ -49,7 +49,7 @@ func eqF(a, b []float64) bool {
 
 // iota4x4 fills a 4x4 f32 memref with 0..15 and returns it.
 func iota4x4() *interp.MemRef {
-	m := interp.NewMemRef(ir.MemRef([]int64{4, 4}, ir.F32, nil, nil), nil)
+	m := newBuf(ir.F32, 4, 4)
 	for i := 0; i < 16; i++ {
 		_ = m.SetFloat(float64(i), int64(i/4), int64(i%4))
 	}
@@ -76,7 +76,7 @@ func.func @f(%m: memref<4x4xf32>, %o: memref<4x4xf32>) -> (vector<4xf32>, vector
   return %a, %b, %c, %d : vector<4xf32>, vector<4xf32>, vector<2x3xf32>, vector<4xf32>
 }`
 	m := machine(t, src)
-	out := interp.NewMemRef(ir.MemRef([]int64{4, 4}, ir.F32, nil, nil), nil)
+	out := newBuf(ir.F32, 4, 4)
 	res, err := m.Call("f", []interp.Value{interp.MemRefValue(iota4x4()), interp.MemRefValue(out)})
 	if err != nil {
 		t.Fatal(err)
