@@ -42,25 +42,12 @@ func elementwise1(c *Compiler, op *ir.Operation, k unaryKernel) (Compiled, error
 			if !ok {
 				return runtimeError(op, "operand is not a vector")
 			}
-			out := &Vector{Type: vt, Elems: make([]uint64, len(x.Elems))}
-			for i, e := range x.Elems {
-				v, msg := k(e)
-				if msg != "" {
-					return runtimeError(op, "%s", msg)
-				}
-				out.Elems[i] = v
-			}
-			fr.O[r] = out
-			return nil
+			return mapElements(fr, op, r, vt, len(x.Elems), func(i int) (uint64, string) { return k(x.Elems[i]) })
 		}}, nil
 	}
 	return Compiled{Exec: func(fr *Frame) error {
 		v, msg := k(fr.S[a])
-		if msg != "" {
-			return runtimeError(op, "%s", msg)
-		}
-		fr.S[r] = v
-		return nil
+		return storeScalar(fr, op, r, v, msg)
 	}}, nil
 }
 
@@ -78,16 +65,7 @@ func elementwise2(c *Compiler, op *ir.Operation, k binaryKernel, fast func(a, b 
 			if !ok1 || !ok2 || len(x.Elems) != len(y.Elems) {
 				return runtimeError(op, "operands are not vectors of one shape")
 			}
-			out := &Vector{Type: vt, Elems: make([]uint64, len(x.Elems))}
-			for i := range x.Elems {
-				v, msg := k(x.Elems[i], y.Elems[i])
-				if msg != "" {
-					return runtimeError(op, "%s", msg)
-				}
-				out.Elems[i] = v
-			}
-			fr.O[r] = out
-			return nil
+			return mapElements(fr, op, r, vt, len(x.Elems), func(i int) (uint64, string) { return k(x.Elems[i], y.Elems[i]) })
 		}}, nil
 	}
 	if fast != nil {
@@ -98,12 +76,33 @@ func elementwise2(c *Compiler, op *ir.Operation, k binaryKernel, fast func(a, b 
 	}
 	return Compiled{Exec: func(fr *Frame) error {
 		v, msg := k(fr.S[a], fr.S[b])
+		return storeScalar(fr, op, r, v, msg)
+	}}, nil
+}
+
+// mapElements sets slot r to the vector of type vt whose n elements f
+// computes, or reports the first element's undefined behaviour.
+func mapElements(fr *Frame, op *ir.Operation, r int, vt *ir.VectorType, n int, f func(i int) (uint64, string)) error {
+	out := &Vector{Type: vt, Elems: make([]uint64, n)}
+	for i := range out.Elems {
+		v, msg := f(i)
 		if msg != "" {
 			return runtimeError(op, "%s", msg)
 		}
-		fr.S[r] = v
-		return nil
-	}}, nil
+		out.Elems[i] = v
+	}
+	fr.O[r] = out
+	return nil
+}
+
+// storeScalar stores a kernel's result v in slot r, or reports its
+// undefined behaviour (msg).
+func storeScalar(fr *Frame, op *ir.Operation, r int, v uint64, msg string) error {
+	if msg != "" {
+		return runtimeError(op, "%s", msg)
+	}
+	fr.S[r] = v
+	return nil
 }
 
 func elemType(v *ir.Value) ir.Type { return ir.ElementTypeOrSelf(v.Type()) }
