@@ -117,14 +117,7 @@ func (b *gpuBlock) remote() bool {
 
 func compileClusterArrive(relaxed bool) CompileFunc {
 	return func(c *Compiler, op *ir.Operation) (Compiled, error) {
-		c.Suspending(op)
-		return Compiled{Exec: func(fr *Frame) error {
-			t, err := ThreadOf(fr, op)
-			if err != nil {
-				return err
-			}
-			return t.clusterArrive(op, relaxed)
-		}}, nil
+		return compileThreadOp(c, op, -1, func(_ *Frame, t *Thread) error { return t.clusterArrive(op, relaxed) })
 	}
 }
 
@@ -151,42 +144,34 @@ func (t *Thread) clusterArrive(op *ir.Operation, relaxed bool) error {
 }
 
 func compileClusterWait(c *Compiler, op *ir.Operation) (Compiled, error) {
-	c.Suspending(op)
-	return Compiled{Exec: func(fr *Frame) error {
-		t, err := ThreadOf(fr, op)
-		if err != nil {
-			return err
-		}
-		if !t.clusterArrived {
-			return runtimeError(op, "%s waits at the cluster barrier without having arrived (nvvm.cluster.arrive)", t)
-		}
-		cl, gen := t.block.cluster, t.clusterGen
-		err = t.Block(op, func() bool { return cl.gen > gen }, func() string {
-			return fmt.Sprintf("the cluster barrier has %d of the %d threads of its %d blocks", cl.arrived, cl.total, len(cl.blocks))
-		})
-		if err != nil {
-			return err
-		}
-		t.clusterArrived = false
-		// No later generation can have completed (it needs this thread's
-		// next arrival), so the last completed one is the thread's.
-		if cl.done != nil {
-			t.vc.join(cl.done)
-		}
-		return nil
-	}}, nil
+	return compileThreadOp(c, op, -1, func(_ *Frame, t *Thread) error { return t.clusterWait(op) })
+}
+
+func (t *Thread) clusterWait(op *ir.Operation) error {
+	if !t.clusterArrived {
+		return runtimeError(op, "%s waits at the cluster barrier without having arrived (nvvm.cluster.arrive)", t)
+	}
+	cl, gen := t.block.cluster, t.clusterGen
+	err := t.Block(op, func() bool { return cl.gen > gen }, func() string {
+		return fmt.Sprintf("the cluster barrier has %d of the %d threads of its %d blocks", cl.arrived, cl.total, len(cl.blocks))
+	})
+	if err != nil {
+		return err
+	}
+	t.clusterArrived = false
+	// No later generation can have completed (it needs this thread's
+	// next arrival), so the last completed one is the thread's.
+	if cl.done != nil {
+		t.vc.join(cl.done)
+	}
+	return nil
 }
 
 // compileMapa maps a shared (or generic) pointer to the same place in the
 // shared memory of the cluster's block of the given rank.
 func compileMapa(c *Compiler, op *ir.Operation) (Compiled, error) {
-	c.Suspending(op)
 	a, rank, r := c.Slot(op.Operand(0)), c.Slot(op.Operand(1)), c.Slot(op.Result(0))
-	return Compiled{Exec: func(fr *Frame) error {
-		t, err := ThreadOf(fr, op)
-		if err != nil {
-			return err
-		}
+	return compileThreadOp(c, op, -1, func(fr *Frame, t *Thread) error {
 		to, err := t.clusterBlock(op, int64(int32(fr.S[rank])))
 		if err != nil {
 			return err
@@ -197,5 +182,5 @@ func compileMapa(c *Compiler, op *ir.Operation) (Compiled, error) {
 		}
 		fr.O[r] = p
 		return nil
-	}}, nil
+	})
 }
