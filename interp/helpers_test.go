@@ -1,6 +1,8 @@
 package interp_test
 
 import (
+	"os/exec"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -87,4 +89,38 @@ func callMemRefs(m *interp.Machine, fn string, args ...*interp.MemRef) error {
 	}
 	_, err := m.Call(fn, vs)
 	return err
+}
+
+// lookTool returns the path of an upstream tool, skipping the test
+// without it.
+func lookTool(t *testing.T, name string) string {
+	t.Helper()
+	p, err := exec.LookPath(name)
+	if err != nil {
+		t.Skipf("%s not installed", name)
+	}
+	return p
+}
+
+// cpuRun runs entry of the LLVM-dialect file through mlir-cpu-runner
+// (runner) with the given result type and returns what it printed.
+func cpuRun(t *testing.T, runner, file, entry, result string) string {
+	t.Helper()
+	out, err := exec.Command(runner, "-e", entry, "-entry-point-result="+result, file).CombinedOutput()
+	if err != nil {
+		t.Fatalf("%s: %v\n%s", runner, err, out)
+	}
+	return strings.TrimSpace(string(out))
+}
+
+// checkInt compares the interpreter's integer result with upstream's text.
+func checkInt(t *testing.T, got interp.Value, text string) {
+	t.Helper()
+	want, err := strconv.ParseInt(text, 10, 64)
+	if err != nil {
+		t.Fatalf("runner printed %q", text)
+	}
+	if got.Int() != want {
+		t.Errorf("interpreter %d, upstream %d", got.Int(), want)
+	}
 }

@@ -2,10 +2,7 @@ package interp_test
 
 import (
 	"os"
-	"os/exec"
 	"path/filepath"
-	"strconv"
-	"strings"
 	"testing"
 )
 
@@ -149,10 +146,7 @@ llvm.func @main() -> i32 {
 // mlir-cpu-runner-19 (JIT-compiled by LLVM on the host, whose data layout
 // agrees with NVPTX's for these types) and compares the i32 results.
 func TestLLVMAgainstUpstream(t *testing.T) {
-	runner, err := exec.LookPath("mlir-cpu-runner-19")
-	if err != nil {
-		t.Skip("mlir-cpu-runner-19 not installed")
-	}
+	runner := lookTool(t, "mlir-cpu-runner-19")
 	for name, src := range llvmUpstreamPrograms {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
@@ -164,17 +158,7 @@ func TestLLVMAgainstUpstream(t *testing.T) {
 			if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			out, err := exec.Command(runner, "-e", "main", "-entry-point-result=i32", file).CombinedOutput()
-			if err != nil {
-				t.Fatalf("mlir-cpu-runner-19: %v\n%s", err, out)
-			}
-			want, err := strconv.ParseInt(strings.TrimSpace(string(out)), 10, 32)
-			if err != nil {
-				t.Fatalf("runner printed %q", out)
-			}
-			if got := res[0].Int(); got != want {
-				t.Errorf("interpreter %d, upstream %d", got, want)
-			}
+			checkInt(t, res[0], cpuRun(t, runner, file, "main", "i32"))
 		})
 	}
 }
