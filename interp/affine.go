@@ -313,12 +313,7 @@ func ifLike(c *Compiler, op *ir.Operation, cond func(*Frame) (bool, error)) (Com
 			}
 			return nil
 		}
-		exit, err := fr.RunRegion(r)
-		if err != nil {
-			return err
-		}
-		fr.Move(exit.TermOperands, res)
-		return nil
+		return fr.runRegionInto(r, res)
 	}}, nil
 }
 
