@@ -62,8 +62,8 @@ func llvmHandlers() []Handler {
 		return Handler{"llvm.intr." + name, floatUnary(f, nil)}
 	}
 	hs = append(hs,
-		Handler{"llvm.intr.fma", compileFMA3},
-		Handler{"llvm.intr.fmuladd", compileFMA3},
+		Handler{"llvm.intr.fma", compileFMA},
+		Handler{"llvm.intr.fmuladd", compileFMA},
 		Handler{"llvm.intr.copysign", floatBinary(floatKernel{f64: math.Copysign})},
 		Handler{"llvm.intr.pow", floatBinary(floatKernel{f64: math.Pow})},
 		Handler{"llvm.intr.fabs", floatUnary(math.Abs, func(x float32) float32 { return float32(math.Abs(float64(x))) })},
@@ -507,34 +507,6 @@ func compileIntToPtr(c *Compiler, op *ir.Operation) (Compiled, error) {
 }
 
 // ---- intrinsics ----
-
-// compileFMA3 compiles llvm.intr.fma and fmuladd on scalars or vectors,
-// with math.fma's rounding (fused in float64, then rounded to the type).
-func compileFMA3(c *Compiler, op *ir.Operation) (Compiled, error) {
-	if kindOf(op.Result(0).Type()) == kindScalar {
-		return compileFma(c, op)
-	}
-	t, err := floatOf(op, elemType(op.Result(0)))
-	if err != nil {
-		return Compiled{}, err
-	}
-	vt, _ := op.Result(0).Type().(*ir.VectorType)
-	a, b, cc, r := c.Slot(op.Operand(0)), c.Slot(op.Operand(1)), c.Slot(op.Operand(2)), c.Slot(op.Result(0))
-	return Compiled{Exec: func(fr *Frame) error {
-		x, ok1 := fr.O[a].(*Vector)
-		y, ok2 := fr.O[b].(*Vector)
-		z, ok3 := fr.O[cc].(*Vector)
-		if !ok1 || !ok2 || !ok3 {
-			return runtimeError(op, "operands are not vectors")
-		}
-		out := &Vector{Type: vt, Elems: make([]uint64, len(x.Elems))}
-		for i := range out.Elems {
-			out.Elems[i] = encodeFloat(t, math.FMA(decodeFloat(t, x.Elems[i]), decodeFloat(t, y.Elems[i]), decodeFloat(t, z.Elems[i])))
-		}
-		fr.O[r] = out
-		return nil
-	}}, nil
-}
 
 func compileBswap(c *Compiler, op *ir.Operation) (Compiled, error) {
 	w, err := intWidth(op, elemType(op.Result(0)))

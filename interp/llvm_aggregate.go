@@ -130,14 +130,11 @@ func compileShuffleVector(c *Compiler, op *ir.Operation) (Compiled, error) {
 	mask := llvm.ShuffleMask(op)
 	a, b, r := c.Slot(op.Operand(0)), c.Slot(op.Operand(1)), c.Slot(op.Result(0))
 	return Compiled{Exec: func(fr *Frame) error {
-		x, err := vec(fr, op, a)
+		xy, err := vecs(fr, op, a, b)
 		if err != nil {
 			return err
 		}
-		y, err := vec(fr, op, b)
-		if err != nil {
-			return err
-		}
+		x, y := xy[0], xy[1]
 		n := int64(len(x.Elems))
 		out := &Vector{Type: rt, Elems: make([]uint64, len(mask))}
 		for i, m := range mask {

@@ -126,14 +126,11 @@ func compileMaskedStoreLLVM(c *Compiler, op *ir.Operation) (Compiled, error) {
 		if err := checkAlign(op, "masked store", p, align); err != nil {
 			return err
 		}
-		v, err := vec(fr, op, val)
+		vm, err := vecs(fr, op, val, mask)
 		if err != nil {
 			return err
 		}
-		m, err := vec(fr, op, mask)
-		if err != nil {
-			return err
-		}
+		v, m := vm[0], vm[1]
 		for i, e := range v.Elems {
 			if m.Elems[i] == 0 {
 				continue
