@@ -124,3 +124,13 @@ func checkInt(t *testing.T, got interp.Value, text string) {
 		t.Errorf("interpreter %d, upstream %d", got.Int(), want)
 	}
 }
+
+// wantCallError calls fn of src with the memrefs and fails unless the
+// error says want.
+func wantCallError(t *testing.T, src, fn, want string, args ...*interp.MemRef) {
+	t.Helper()
+	err := callMemRefs(machine(t, src), fn, args...)
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("want an error containing %q, got %v", want, err)
+	}
+}

@@ -464,11 +464,19 @@ func compileAddrSpaceCast(c *Compiler, op *ir.Operation) (Compiled, error) {
 	return Compiled{Exec: func(fr *Frame) error { fr.O[r] = ptrOf(fr, src); return nil }}, nil
 }
 
-func compilePtrToInt(c *Compiler, op *ir.Operation) (Compiled, error) {
-	if _, ok := op.Operand(0).Type().(*llvm.PointerType); !ok {
-		return Compiled{}, unsupported(op, "vectors of pointers")
+// ptrIntCast checks a cast between the pointer p and the integer i (no
+// vectors of pointers) and returns the integer's width.
+func ptrIntCast(op *ir.Operation, p, i *ir.Value) (*llvm.PointerType, int, error) {
+	pt, ok := p.Type().(*llvm.PointerType)
+	if !ok {
+		return nil, 0, unsupported(op, "vectors of pointers")
 	}
-	w, err := intWidth(op, op.Result(0).Type())
+	w, err := intWidth(op, i.Type())
+	return pt, w, err
+}
+
+func compilePtrToInt(c *Compiler, op *ir.Operation) (Compiled, error) {
+	_, w, err := ptrIntCast(op, op.Operand(0), op.Result(0))
 	if err != nil {
 		return Compiled{}, err
 	}
@@ -487,15 +495,12 @@ func compilePtrToInt(c *Compiler, op *ir.Operation) (Compiled, error) {
 }
 
 func compileIntToPtr(c *Compiler, op *ir.Operation) (Compiled, error) {
-	if _, ok := op.Result(0).Type().(*llvm.PointerType); !ok {
-		return Compiled{}, unsupported(op, "vectors of pointers")
-	}
-	w, err := intWidth(op, op.Operand(0).Type())
+	pt, w, err := ptrIntCast(op, op.Result(0), op.Operand(0))
 	if err != nil {
 		return Compiled{}, err
 	}
 	src, r := c.Slot(op.Operand(0)), c.Slot(op.Result(0))
-	shared := op.Result(0).Type().(*llvm.PointerType).AddrSpace == sharedSpace
+	shared := pt.AddrSpace == sharedSpace
 	return Compiled{Exec: func(fr *Frame) error {
 		if t := fr.thread; shared && t != nil && !t.block.host {
 			fr.O[r] = t.block.async.window.pointer(int64(fr.S[src] & widthMask(w)))

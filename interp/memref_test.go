@@ -62,12 +62,7 @@ func.func @f(%a: memref<4xf32>) -> f32 {
   %w = memref.load %a[%c2] : memref<4xf32>
   return %w : f32
 }`
-	m := machine(t, src)
-	a := newBuf(ir.F32, 4)
-	err := callMemRefs(m, "f", a)
-	if err == nil || !strings.Contains(err.Error(), "test.mlir:10:8: error: load of uninitialised memory from memref<4xf32> at index [2]") {
-		t.Errorf("got %v", err)
-	}
+	wantCallError(t, src, "f", "test.mlir:10:8: error: load of uninitialised memory from memref<4xf32> at index [2]", newBuf(ir.F32, 4))
 }
 
 // TestAllocaDiesWithFunction: an alloca returned from its function is freed.
@@ -83,12 +78,7 @@ func.func @f(%a: memref<4xf32>) -> f32 {
   %v = memref.load %m[%c0] : memref<2xf32>
   return %v : f32
 }`
-	m := machine(t, src)
-	a := newBuf(ir.F32, 4)
-	err := callMemRefs(m, "f", a)
-	if err == nil || !strings.Contains(err.Error(), "load from freed memref memref<2xf32>") {
-		t.Errorf("got %v", err)
-	}
+	wantCallError(t, src, "f", "load from freed memref memref<2xf32>", newBuf(ir.F32, 4))
 }
 
 func TestRandomArgsDeterministic(t *testing.T) {
