@@ -152,9 +152,9 @@ func compileAffineMinMax(isMax bool) CompileFunc {
 // ---- loops ----
 
 func compileAffineFor(c *Compiler, op *ir.Operation) (Compiled, error) {
-	segs, ok := segments(op)
-	if !ok || len(segs) != 3 {
-		return Compiled{}, op.Errorf("malformed operand segments")
+	segs, err := segmentsN(op, 3)
+	if err != nil {
+		return Compiled{}, err
 	}
 	lbm, err := mapAttr(op, "lowerBoundMap")
 	if err != nil {

@@ -119,9 +119,9 @@ func nest(fr *Frame, op *ir.Operation, lo, hi, st []int64, ivs []int, body func(
 }
 
 func compileScfParallel(c *Compiler, op *ir.Operation) (Compiled, error) {
-	segs, ok := segments(op)
-	if !ok || len(segs) != 4 {
-		return Compiled{}, op.Errorf("malformed operand segments")
+	segs, err := segmentsN(op, 4)
+	if err != nil {
+		return Compiled{}, err
 	}
 	lbs, ubs, sts, inits := c.Slots(segs[0]), c.Slots(segs[1]), c.Slots(segs[2]), c.Slots(segs[3])
 	body, err := c.Region(op.Region(0))
@@ -173,9 +173,9 @@ func compileScfParallel(c *Compiler, op *ir.Operation) (Compiled, error) {
 }
 
 func compileScfForall(c *Compiler, op *ir.Operation) (Compiled, error) {
-	segs, ok := segments(op)
-	if !ok || len(segs) != 4 {
-		return Compiled{}, op.Errorf("malformed operand segments")
+	segs, err := segmentsN(op, 4)
+	if err != nil {
+		return Compiled{}, err
 	}
 	if len(segs[3]) != 0 || op.NumResults() != 0 {
 		return Compiled{}, unsupported(op, "shared outputs (tensors)")
