@@ -14,7 +14,6 @@ import (
 	"github.com/goopt/goopt/parser"
 	"github.com/goopt/goopt/pass"
 	"github.com/goopt/goopt/passes/gpumatmulhopper"
-	"github.com/goopt/goopt/printer"
 )
 
 // remoteArrive matches the kernel's remote mbarrier arrive, inline PTX
@@ -58,70 +57,53 @@ func interpretableArrives(t *testing.T, text string, ownOnly bool) string {
 	return out
 }
 
-// TestInterpreterEquivalenceClusters runs rung 3 on the interpreter,
-// whose blocks of a cluster run together (multicast TMA loads land in
-// every block of the mask, mapa reaches a peer's shared memory), with the
-// remote arrives spelled as mapa + arrive.
-func TestInterpreterEquivalenceClusters(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs wgmma kernels on the interpreter")
-	}
-	src := matmul(256, 256, 256)
-	in, err := parser.ParseFile(all.NewContext(), "matmul.mlir", []byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, r := range []struct{ name, opts string }{
-		{"rung3-x", "tb-tile=128,128,64 consumers=1 stages=2 grid-swizzle=0 cluster=2,1"},
-		{"rung3-y-2wg", "tb-tile=128,128,64 consumers=2 stages=2 grid-swizzle=0 cluster=1,2"},
-		{"rung3-x4-swizzle", "tb-tile=64,64,64 consumers=1 stages=3 grid-swizzle=2 cluster=4,1 epilogue=direct"},
-	} {
-		t.Run(r.name, func(t *testing.T) {
-			res := clusterKernel(t, src, r.opts, false)
-			if err := equiv.Check(in.Module, res, "matmul", equiv.Options{RelTol: 1e-5}); err != nil {
-				t.Error(err)
-			}
-		})
-	}
+// clusterRungs are the cluster configurations the interpreter checks:
+// along x and y, with one and two consumer warpgroups, and four blocks
+// with the grid swizzle.
+var clusterRungs = []struct{ name, opts string }{
+	{"rung3-x", "tb-tile=128,128,64 consumers=1 stages=2 grid-swizzle=0 cluster=2,1"},
+	{"rung3-y-2wg", "tb-tile=128,128,64 consumers=2 stages=2 grid-swizzle=0 cluster=1,2"},
+	{"rung3-x4-swizzle", "tb-tile=64,64,64 consumers=1 stages=3 grid-swizzle=2 cluster=4,1 epilogue=direct"},
 }
 
-// clusterKernel runs gpu-matmul-hopper with opts on src and returns the
-// kernel at the nvvm level with its remote arrives made interpretable.
-func clusterKernel(t *testing.T, src, opts string, ownOnly bool) *ir.Operation {
-	t.Helper()
-	o := gpumatmulhopper.DefaultOptions()
-	if err := pass.ParseOptions(&o, opts); err != nil {
-		t.Fatal(err)
-	}
-	ctx := all.NewContext()
-	f, err := parser.ParseFile(ctx, "matmul.mlir", []byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
-	pm := pass.New(ctx, "builtin.module")
-	if err := gpumatmulhopper.Build(pm.OpPassManager, o); err != nil {
-		t.Fatal(err)
-	}
-	pm.Verify = ir.Verify
-	if err := pm.Run(f.Module); err != nil {
-		t.Fatal(err)
-	}
-	mapped := interpretableArrives(t, printer.String(f.Module, printer.Options{}), ownOnly)
-	res, diags := driver.Compile(context.Background(), []byte(mapped), "mapped.mlir", driver.CompileOptions{Emit: driver.EmitMLIR})
-	if diags != nil {
-		t.Fatalf("%v\n%s", diags, mapped)
-	}
-	return res.Module
+// TestInterpreterEquivalenceClusters runs rung 3 on the interpreter,
+// whose blocks of a cluster run together (multicast TMA loads land in
+// every block of the mask, mapa reaches a peer's shared memory and its
+// mbarriers, the race check's clocks span the cluster), with the remote
+// arrives spelled as mapa + arrive.
+func TestInterpreterEquivalenceClusters(t *testing.T) {
+	checkClusters(t, clusterRungs, false, func(t *testing.T, err error) {
+		if err != nil {
+			t.Error(err)
+		}
+	})
 }
 
 // TestInterpreterClusterPlantedOwnRelease plants a consumer that releases
 // only its own block's empty barrier (every arrive of its release goes to
 // its own block, so the barrier's count is still met): a producer then
 // multicasts the next k-slice into its peer's slot while the peer's
-// consumers may still read it. The peer's reads are not ordered before
-// the refill by any mbarrier phase, which the interpreter's cluster-wide
-// race check reports.
+// consumers may still read it, which the interpreter reports.
 func TestInterpreterClusterPlantedOwnRelease(t *testing.T) {
+	checkClusters(t, clusterRungs[:2], true, func(t *testing.T, err error) {
+		if err == nil {
+			t.Fatal("the interpreter ran the kernel whose consumers release only their own block's slots without an error")
+		}
+		// Which check fires first depends on the interleaving: the
+		// refill's data read by a consumer that did not wait for it, a
+		// read while it is in flight, or the unordered pair (the race
+		// check across blocks).
+		if msg := err.Error(); !strings.Contains(msg, "did not observe that phase") && !strings.Contains(msg, "before the asynchronous copy") && !strings.Contains(msg, "data race") {
+			t.Fatalf("want an unordered-refill error, got %v", err)
+		}
+		t.Log(err)
+	})
+}
+
+// checkClusters compares each rung's kernel (ownOnly: with the planted
+// own-block release) with the affine matmul at 256^3 on the interpreter
+// and hands check the comparison's error.
+func checkClusters(t *testing.T, rungs []struct{ name, opts string }, ownOnly bool, check func(t *testing.T, err error)) {
 	if testing.Short() {
 		t.Skip("runs wgmma kernels on the interpreter")
 	}
@@ -130,23 +112,31 @@ func TestInterpreterClusterPlantedOwnRelease(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, r := range []struct{ name, opts string }{
-		{"rung3-x", "tb-tile=128,128,64 consumers=1 stages=2 grid-swizzle=0 cluster=2,1"},
-		{"rung3-y-2wg", "tb-tile=128,128,64 consumers=2 stages=2 grid-swizzle=0 cluster=1,2"},
-	} {
+	for _, r := range rungs {
 		t.Run(r.name, func(t *testing.T) {
-			res := clusterKernel(t, src, r.opts, true)
-			err := equiv.Check(in.Module, res, "matmul", equiv.Options{RelTol: 1e-5})
-			if err == nil {
-				t.Fatal("the interpreter ran the kernel whose consumers release only their own block's slots without an error")
-			}
-			// Which check fires first depends on the interleaving: the
-			// refill's data read by a consumer that did not wait for it,
-			// a read while it is in flight, or the unordered pair.
-			if msg := err.Error(); !strings.Contains(msg, "did not observe that phase") && !strings.Contains(msg, "before the asynchronous copy") && !strings.Contains(msg, "data race") {
-				t.Fatalf("want an unordered-refill error, got %v", err)
-			}
-			t.Log(err)
+			res := clusterKernel(t, src, r.opts, ownOnly)
+			check(t, equiv.Check(in.Module, res, "matmul", equiv.Options{RelTol: 1e-5}))
 		})
 	}
+}
+
+// clusterKernel runs gpu-matmul-hopper with opts on src (example_test.go's
+// run) and returns the kernel at the nvvm level with its remote arrives
+// made interpretable.
+func clusterKernel(t *testing.T, src, opts string, ownOnly bool) *ir.Operation {
+	t.Helper()
+	o := gpumatmulhopper.DefaultOptions()
+	if err := pass.ParseOptions(&o, opts); err != nil {
+		t.Fatal(err)
+	}
+	text, err := run(src, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mapped := interpretableArrives(t, text, ownOnly)
+	res, diags := driver.Compile(context.Background(), []byte(mapped), "mapped.mlir", driver.CompileOptions{Emit: driver.EmitMLIR})
+	if diags != nil {
+		t.Fatalf("%v\n%s", diags, mapped)
+	}
+	return res.Module
 }
