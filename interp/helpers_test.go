@@ -91,17 +91,6 @@ func callMemRefs(m *interp.Machine, fn string, args ...*interp.MemRef) error {
 	return err
 }
 
-// lookTool returns the path of an upstream tool, skipping the test
-// without it.
-func lookTool(t *testing.T, name string) string {
-	t.Helper()
-	p, err := exec.LookPath(name)
-	if err != nil {
-		t.Skipf("%s not installed", name)
-	}
-	return p
-}
-
 // cpuRun runs entry of the LLVM-dialect file through mlir-cpu-runner
 // (runner) with the given result type and returns what it printed.
 func cpuRun(t *testing.T, runner, file, entry, result string) string {

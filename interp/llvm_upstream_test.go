@@ -4,6 +4,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/goopt/goopt/internal/testutil"
 )
 
 // llvmUpstreamPrograms are scalar llvm-dialect programs whose @main
@@ -146,7 +148,7 @@ llvm.func @main() -> i32 {
 // mlir-cpu-runner-19 (JIT-compiled by LLVM on the host, whose data layout
 // agrees with NVPTX's for these types) and compares the i32 results.
 func TestLLVMAgainstUpstream(t *testing.T) {
-	runner := lookTool(t, "mlir-cpu-runner-19")
+	runner := testutil.Tool(t, "mlir-cpu-runner-19")
 	for name, src := range llvmUpstreamPrograms {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()

@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/goopt/goopt/internal/testutil"
 )
 
 // upstreamPipeline lowers the kernels to the LLVM dialect for mlir-cpu-runner.
@@ -19,7 +21,7 @@ var upstreamPipeline = []string{"--lower-affine", "--convert-scf-to-cf", "--expa
 // interpreter and through mlir-opt-19 + mlir-cpu-runner-19, and compares the
 // checksums: exactly for i64 results, within the file's `// RELTOL:` for f32.
 func TestAgainstUpstream(t *testing.T) {
-	runner, opt := lookTool(t, "mlir-cpu-runner-19"), lookTool(t, "mlir-opt-19")
+	runner, opt := testutil.Tool(t, "mlir-cpu-runner-19"), testutil.Tool(t, "mlir-opt-19")
 	files, _ := filepath.Glob("testdata/kernels/*.mlir")
 	if len(files) < 15 {
 		t.Fatalf("found %d kernels, want at least 15", len(files))
