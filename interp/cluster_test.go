@@ -100,12 +100,7 @@ module attributes {gpu.container_module} {
 }`
 
 func TestClusterSharedMemory(t *testing.T) {
-	run := func(src string) (*interp.MemRef, error) {
-		m := machine(t, src)
-		o := newBuf(ir.I32, 128)
-		err := callMemRefs(m, "main", o)
-		return o, err
-	}
+	run := outRunner(t, machine, "main", ir.I32, 128)
 	o, err := run(clusterDSMEM)
 	if err != nil {
 		t.Fatal(err)
@@ -293,12 +288,9 @@ func TestClusterRemoteMbarrierArrive(t *testing.T) {
 		wait  = "nvvm.mbarrier.try_wait.parity.shared %bp, %c0, %ticks : !llvm.ptr<3>, i32, i32"
 		swapd = "%s = nvvm.mbarrier.arrive.shared %rb : !llvm.ptr<3> -> i64\n      llvm.store %v, %rsp : i32, !llvm.ptr<3>"
 	)
+	runOut := outRunner(t, machine, "main", ir.I32, 64)
 	run := func(send, wait string) (*interp.MemRef, error) {
-		src := strings.NewReplacer("SEND", send, "WAIT", wait).Replace(clusterRemoteArrive)
-		m := machine(t, src)
-		o := newBuf(ir.I32, 64)
-		err := callMemRefs(m, "main", o)
-		return o, err
+		return runOut(strings.NewReplacer("SEND", send, "WAIT", wait).Replace(clusterRemoteArrive))
 	}
 	o, err := run(send, wait)
 	if err != nil {
@@ -333,6 +325,7 @@ func TestClusterRemoteMbarrierArrive(t *testing.T) {
 // the write.
 func TestClusterBarrierOrdersRemoteReads(t *testing.T) {
 	const tail = "      nvvm.cluster.arrive.relaxed\n      nvvm.cluster.wait\n"
+	run := outRunner(t, machine, "main", ir.I32, 128)
 	for _, relaxed := range []bool{false, true} {
 		arrive := "nvvm.cluster.arrive"
 		if relaxed {
@@ -342,9 +335,7 @@ func TestClusterBarrierOrdersRemoteReads(t *testing.T) {
 		if src == clusterDSMEM {
 			t.Fatal("the overwrite was not added")
 		}
-		m := machine(t, src)
-		o := newBuf(ir.I32, 128)
-		err := callMemRefs(m, "main", o)
+		_, err := run(src)
 		switch {
 		case !relaxed && err != nil:
 			t.Fatalf("writes ordered by the cluster barrier: %v", err)

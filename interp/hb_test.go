@@ -50,12 +50,7 @@ func.func @handoff(%C: memref<1xf32>) {
 `
 
 func TestMbarrierOrdersSharedAccesses(t *testing.T) {
-	run := func(src string) (*interp.MemRef, error) {
-		m := asyncMachine(t, src)
-		c := newBuf(ir.F32, 1)
-		err := callMemRefs(m, "handoff", c)
-		return c, err
-	}
+	run := outRunner(t, asyncMachine, "handoff", ir.F32, 1)
 	c, err := run(mbarrierHandoff)
 	if err != nil {
 		t.Fatalf("an mbarrier handoff is reported: %v", err)

@@ -123,3 +123,13 @@ func wantCallError(t *testing.T, src, fn, want string, args ...*interp.MemRef) {
 		t.Errorf("want an error containing %q, got %v", want, err)
 	}
 }
+
+// outRunner returns what runs fn of a program (made by mk) on a fresh
+// output memref of elem and shape, the function's one argument, and
+// returns that memref.
+func outRunner(t testing.TB, mk func(testing.TB, string) *interp.Machine, fn string, elem ir.Type, shape ...int64) func(src string) (*interp.MemRef, error) {
+	return func(src string) (*interp.MemRef, error) {
+		out := newBuf(elem, shape...)
+		return out, callMemRefs(mk(t, src), fn, out)
+	}
+}

@@ -36,7 +36,7 @@ func asyncTestHandlers() []interp.Handler {
 }
 
 // asyncMachine parses src (unregistered test ops allowed) for the async handlers.
-func asyncMachine(t *testing.T, src string) *interp.Machine {
+func asyncMachine(t testing.TB, src string) *interp.Machine {
 	t.Helper()
 	return extMachine(t, src, asyncTestHandlers())
 }

@@ -3,7 +3,6 @@ package interp_test
 import (
 	"testing"
 
-	"github.com/goopt/goopt/interp"
 	"github.com/goopt/goopt/ir"
 )
 
@@ -63,12 +62,7 @@ func.func @named(%C: memref<64xf32>) {
 `
 
 func TestNamedBarriers(t *testing.T) {
-	run := func(src string) (*interp.MemRef, error) {
-		m := asyncMachine(t, src)
-		c := newBuf(ir.F32, 64)
-		err := callMemRefs(m, "named", c)
-		return c, err
-	}
+	run := outRunner(t, asyncMachine, "named", ir.F32, 64)
 	c, err := run(namedBarriers)
 	if err != nil {
 		t.Fatalf("named barriers reported: %v", err)
