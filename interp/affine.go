@@ -152,9 +152,9 @@ func compileAffineMinMax(isMax bool) CompileFunc {
 // ---- loops ----
 
 func compileAffineFor(c *Compiler, op *ir.Operation) (Compiled, error) {
-	segs, ok := segments(op)
-	if !ok || len(segs) != 3 {
-		return Compiled{}, op.Errorf("malformed operand segments")
+	segs, err := segmentsN(op, 3)
+	if err != nil {
+		return Compiled{}, err
 	}
 	lbm, err := mapAttr(op, "lowerBoundMap")
 	if err != nil {
@@ -313,12 +313,7 @@ func ifLike(c *Compiler, op *ir.Operation, cond func(*Frame) (bool, error)) (Com
 			}
 			return nil
 		}
-		exit, err := fr.RunRegion(r)
-		if err != nil {
-			return err
-		}
-		fr.Move(exit.TermOperands, res)
-		return nil
+		return fr.runRegionInto(r, res)
 	}}, nil
 }
 

@@ -13,7 +13,7 @@ import (
 func dmaCall(t *testing.T, src string) ([]interp.Value, error) {
 	t.Helper()
 	m := machine(t, src)
-	a := interp.NewMemRef(ir.MemRef([]int64{4, 8}, ir.F32, nil, nil), nil)
+	a := newBuf(ir.F32, 4, 8)
 	for i := int64(0); i < 32; i++ {
 		_ = a.SetFloat(float64(i), i/8, i%8)
 	}

@@ -48,7 +48,7 @@ func.func @load(%m: memref<4xf32>) -> f32 {
 }
 
 func TestTypedElementAccessors(t *testing.T) {
-	f := interp.NewMemRef(ir.MemRef([]int64{2, 2}, ir.F16, nil, nil), nil)
+	f := newBuf(ir.F16, 2, 2)
 	if v, err := f.FloatAt(0, 1); err != nil || v != 0 {
 		t.Errorf("NewMemRef is zero-filled: %v %v", v, err)
 	}
@@ -64,7 +64,7 @@ func TestTypedElementAccessors(t *testing.T) {
 	if _, err := f.IntAt(0, 0); err == nil {
 		t.Error("IntAt on a float memref did not fail")
 	}
-	i := interp.NewMemRef(ir.MemRef([]int64{3}, ir.I8, nil, nil), nil)
+	i := newBuf(ir.I8, 3)
 	if err := i.SetInt(-3, 2); err != nil {
 		t.Fatal(err)
 	}

@@ -9,15 +9,7 @@ import (
 
 // arithHandlers lists the arith dialect's ops.
 func arithHandlers() []Handler {
-	hs := []Handler{
-		{"arith.constant", compileConstant},
-		{"arith.cmpi", compileCmpI},
-		{"arith.cmpf", compileCmpF},
-		{"arith.select", compileSelect},
-		{"arith.addui_extended", compileAddUIExtended},
-		{"arith.mulsi_extended", compileMulExtended(true)},
-		{"arith.mului_extended", compileMulExtended(false)},
-	}
+	var hs []Handler
 	for name, k := range intBinaryKernels() {
 		hs = append(hs, Handler{name, intBinary(k)})
 	}
@@ -50,25 +42,12 @@ func elementwise1(c *Compiler, op *ir.Operation, k unaryKernel) (Compiled, error
 			if !ok {
 				return runtimeError(op, "operand is not a vector")
 			}
-			out := &Vector{Type: vt, Elems: make([]uint64, len(x.Elems))}
-			for i, e := range x.Elems {
-				v, msg := k(e)
-				if msg != "" {
-					return runtimeError(op, "%s", msg)
-				}
-				out.Elems[i] = v
-			}
-			fr.O[r] = out
-			return nil
+			return mapElements(fr, op, r, vt, len(x.Elems), func(i int) (uint64, string) { return k(x.Elems[i]) })
 		}}, nil
 	}
 	return Compiled{Exec: func(fr *Frame) error {
 		v, msg := k(fr.S[a])
-		if msg != "" {
-			return runtimeError(op, "%s", msg)
-		}
-		fr.S[r] = v
-		return nil
+		return storeScalar(fr, op, r, v, msg)
 	}}, nil
 }
 
@@ -86,16 +65,7 @@ func elementwise2(c *Compiler, op *ir.Operation, k binaryKernel, fast func(a, b 
 			if !ok1 || !ok2 || len(x.Elems) != len(y.Elems) {
 				return runtimeError(op, "operands are not vectors of one shape")
 			}
-			out := &Vector{Type: vt, Elems: make([]uint64, len(x.Elems))}
-			for i := range x.Elems {
-				v, msg := k(x.Elems[i], y.Elems[i])
-				if msg != "" {
-					return runtimeError(op, "%s", msg)
-				}
-				out.Elems[i] = v
-			}
-			fr.O[r] = out
-			return nil
+			return mapElements(fr, op, r, vt, len(x.Elems), func(i int) (uint64, string) { return k(x.Elems[i], y.Elems[i]) })
 		}}, nil
 	}
 	if fast != nil {
@@ -106,12 +76,33 @@ func elementwise2(c *Compiler, op *ir.Operation, k binaryKernel, fast func(a, b 
 	}
 	return Compiled{Exec: func(fr *Frame) error {
 		v, msg := k(fr.S[a], fr.S[b])
+		return storeScalar(fr, op, r, v, msg)
+	}}, nil
+}
+
+// mapElements sets slot r to the vector of type vt whose n elements f
+// computes, or reports the first element's undefined behaviour.
+func mapElements(fr *Frame, op *ir.Operation, r int, vt *ir.VectorType, n int, f func(i int) (uint64, string)) error {
+	out := &Vector{Type: vt, Elems: make([]uint64, n)}
+	for i := range out.Elems {
+		v, msg := f(i)
 		if msg != "" {
 			return runtimeError(op, "%s", msg)
 		}
-		fr.S[r] = v
-		return nil
-	}}, nil
+		out.Elems[i] = v
+	}
+	fr.O[r] = out
+	return nil
+}
+
+// storeScalar stores a kernel's result v in slot r, or reports its
+// undefined behaviour (msg).
+func storeScalar(fr *Frame, op *ir.Operation, r int, v uint64, msg string) error {
+	if msg != "" {
+		return runtimeError(op, "%s", msg)
+	}
+	fr.S[r] = v
+	return nil
 }
 
 func elemType(v *ir.Value) ir.Type { return ir.ElementTypeOrSelf(v.Type()) }
@@ -651,104 +642,107 @@ func compileCast(c *Compiler, op *ir.Operation) (Compiled, error) {
 	return elementwise1(c, op, k)
 }
 
+// castEnd is what a cast needs of its source or result element type: the
+// width of an integer (or index), or the float type.
+type castEnd struct {
+	w int
+	f *ir.FloatType
+}
+
+// castOperandKinds says, per cast, whether its source and result element
+// types must be integers ('i') or floats ('f'); bitcast takes any.
+var castOperandKinds = map[string][2]byte{
+	"arith.extsi": {'i', 'i'}, "arith.index_cast": {'i', 'i'}, "arith.extui": {'i', 'i'},
+	"arith.trunci": {'i', 'i'}, "arith.index_castui": {'i', 'i'},
+	"arith.sitofp": {'i', 'f'}, "arith.uitofp": {'i', 'f'},
+	"arith.fptosi": {'f', 'i'}, "arith.fptoui": {'f', 'i'},
+	"arith.extf": {'f', 'f'}, "arith.truncf": {'f', 'f'},
+}
+
+func castEndOf(op *ir.Operation, t ir.Type, kind byte) (castEnd, error) {
+	if kind == 'f' {
+		f, err := floatOf(op, t)
+		return castEnd{f: f}, err
+	}
+	w, err := intWidth(op, t)
+	return castEnd{w: w}, err
+}
+
 // castKernel returns the kernel of the arith cast kind (an arith op name)
 // from src to dst element types; the llvm dialect's casts share them.
 func castKernel(op *ir.Operation, kind string, src, dst ir.Type) (unaryKernel, error) {
-	var k unaryKernel
+	var s, d castEnd
+	if kinds, ok := castOperandKinds[kind]; ok {
+		var err error
+		if s, err = castEndOf(op, src, kinds[0]); err != nil {
+			return nil, err
+		}
+		if d, err = castEndOf(op, dst, kinds[1]); err != nil {
+			return nil, err
+		}
+	}
 	switch kind {
 	case "arith.extsi", "arith.index_cast":
-		sw, err := intWidth(op, src)
-		if err != nil {
-			return nil, err
-		}
-		dw, err := intWidth(op, dst)
-		if err != nil {
-			return nil, err
-		}
-		m := widthMask(dw)
-		k = func(a uint64) (uint64, string) { return uint64(signExtend(a, sw)) & m, "" }
+		m := widthMask(d.w)
+		return func(a uint64) (uint64, string) { return uint64(signExtend(a, s.w)) & m, "" }, nil
 	case "arith.extui", "arith.trunci", "arith.index_castui":
-		if _, err := intWidth(op, src); err != nil {
-			return nil, err
-		}
-		dw, err := intWidth(op, dst)
-		if err != nil {
-			return nil, err
-		}
-		m := widthMask(dw)
-		k = func(a uint64) (uint64, string) { return a & m, "" }
+		m := widthMask(d.w)
+		return func(a uint64) (uint64, string) { return a & m, "" }, nil
 	case "arith.bitcast":
 		if ir.BitWidth(src) != ir.BitWidth(dst) || ir.BitWidth(src) == 0 {
 			return nil, unsupported(op, "bitcast from %s to %s", src, dst)
 		}
-		k = func(a uint64) (uint64, string) { return a, "" }
+		return func(a uint64) (uint64, string) { return a, "" }, nil
 	case "arith.sitofp", "arith.uitofp":
-		sw, err := intWidth(op, src)
-		if err != nil {
-			return nil, err
-		}
-		ft, err := floatOf(op, dst)
-		if err != nil {
-			return nil, err
-		}
-		signed := kind == "arith.sitofp"
-		k = func(a uint64) (uint64, string) {
-			if signed {
-				v := signExtend(a, sw)
-				if ft.Kind == ir.KindF32 {
-					return uint64(math.Float32bits(float32(v))), ""
-				}
-				return encodeFloat(ft, float64(v)), ""
-			}
-			if ft.Kind == ir.KindF32 {
-				return uint64(math.Float32bits(float32(a))), ""
-			}
-			return encodeFloat(ft, float64(a)), ""
-		}
+		return intToFloat(s.w, d.f, kind == "arith.sitofp"), nil
 	case "arith.fptosi", "arith.fptoui":
-		ft, err := floatOf(op, src)
-		if err != nil {
-			return nil, err
-		}
-		dw, err := intWidth(op, dst)
-		if err != nil {
-			return nil, err
-		}
-		signed := kind == "arith.fptosi"
-		k = func(a uint64) (uint64, string) {
-			v := math.Trunc(decodeFloat(ft, a))
-			if signed {
-				lo, hi := -math.Ldexp(1, dw-1), math.Ldexp(1, dw-1)
-				if !(v >= lo && v < hi) {
-					return 0, "fptosi of out-of-range value " + formatScalar(ft, a) + " to " + dst.String()
-				}
-				return uint64(int64(v)) & widthMask(dw), ""
-			}
-			if !(v >= 0 && v < math.Ldexp(1, dw)) {
-				return 0, "fptoui of out-of-range value " + formatScalar(ft, a) + " to " + dst.String()
-			}
-			if v >= math.Ldexp(1, 63) {
-				return uint64(v-math.Ldexp(1, 63)) | 1<<63, ""
-			}
-			return uint64(v), ""
-		}
+		return floatToInt(s.f, d.w, dst, kind == "arith.fptosi"), nil
 	case "arith.extf", "arith.truncf":
-		st, err := floatOf(op, src)
-		if err != nil {
-			return nil, err
-		}
-		dt, err := floatOf(op, dst)
-		if err != nil {
-			return nil, err
-		}
 		if rm, ok := op.Attr("roundingmode").(*ir.IntegerAttr); ok && rm.Int() != 0 {
 			return nil, unsupported(op, "rounding modes other than to_nearest_even")
 		}
-		k = func(a uint64) (uint64, string) { return encodeFloat(dt, decodeFloat(st, a)), "" }
-	default:
-		return nil, op.Errorf("unknown cast %s", kind)
+		return func(a uint64) (uint64, string) { return encodeFloat(d.f, decodeFloat(s.f, a)), "" }, nil
 	}
-	return k, nil
+	return nil, op.Errorf("unknown cast %s", kind)
+}
+
+// intToFloat converts sw-bit integers, signed or not, to ft, rounding
+// once from the integer (f32 directly: through float64, an integer of
+// more than 53 bits would be rounded twice).
+func intToFloat(sw int, ft *ir.FloatType, signed bool) unaryKernel {
+	return func(a uint64) (uint64, string) {
+		switch {
+		case ft.Kind == ir.KindF32 && signed:
+			return uint64(math.Float32bits(float32(signExtend(a, sw)))), ""
+		case ft.Kind == ir.KindF32:
+			return uint64(math.Float32bits(float32(a))), ""
+		case signed:
+			return encodeFloat(ft, float64(signExtend(a, sw))), ""
+		}
+		return encodeFloat(ft, float64(a)), ""
+	}
+}
+
+// floatToInt converts ft values to dw-bit integers (of type dst), signed
+// or not, rounding toward zero; out-of-range values are undefined.
+func floatToInt(ft *ir.FloatType, dw int, dst ir.Type, signed bool) unaryKernel {
+	return func(a uint64) (uint64, string) {
+		v := math.Trunc(decodeFloat(ft, a))
+		if signed {
+			lo, hi := -math.Ldexp(1, dw-1), math.Ldexp(1, dw-1)
+			if !(v >= lo && v < hi) {
+				return 0, "fptosi of out-of-range value " + formatScalar(ft, a) + " to " + dst.String()
+			}
+			return uint64(int64(v)) & widthMask(dw), ""
+		}
+		if !(v >= 0 && v < math.Ldexp(1, dw)) {
+			return 0, "fptoui of out-of-range value " + formatScalar(ft, a) + " to " + dst.String()
+		}
+		if v >= math.Ldexp(1, 63) {
+			return uint64(v-math.Ldexp(1, 63)) | 1<<63, ""
+		}
+		return uint64(v), ""
+	}
 }
 
 // ---- constants ----

@@ -67,6 +67,20 @@ func (t *Thread) Block(op *ir.Operation, ready func() bool, why func() string) e
 // coroutines and track asynchronous state.
 func (c *Compiler) Suspending(*ir.Operation) { c.collective, c.async = true, true }
 
+// compileThreadOp compiles a suspending op that, when its predicate
+// (slot pred, -1: none) holds, runs on its thread: the thread's own
+// asynchronous state (commits, waits) or an issue.
+func compileThreadOp(c *Compiler, op *ir.Operation, pred int, run func(fr *Frame, t *Thread) error) (Compiled, error) {
+	c.Suspending(op)
+	return Compiled{Exec: func(fr *Frame) error {
+		t, err := ThreadOf(fr, op)
+		if err != nil || !predicated(fr, pred) {
+			return err
+		}
+		return run(fr, t)
+	}}, nil
+}
+
 // asyncOp is an asynchronous operation in flight in a block.
 type asyncOp interface {
 	// land completes the operation.
@@ -300,35 +314,39 @@ func cellsOf(buf *Buffer) ([]asyncCell, *gpuBlock) {
 	return s.async, s.b
 }
 
-// checkAsync is CheckAccess's part for kernels with asynchronous ops.
-func (s *sharedShadow) checkAsync(op *ir.Operation, m *MemRef, idx []int64, p int64, write bool) error {
-	b := s.b
+// checkAsync is CheckAccess's part for kernels with asynchronous ops; a
+// is the accessing block (another block of the cluster for distributed
+// shared memory and multicast copies).
+func (s *sharedShadow) checkAsync(op *ir.Operation, a *gpuBlock, m *MemRef, idx []int64, p int64, write bool) error {
 	c := &s.async[p]
-	if c.inflight != nil && c.inflight != b.async.landing {
+	if c.inflight != nil && c.inflight != a.async.landing {
 		kind := "reads"
 		if write {
 			kind = "writes"
 		}
-		d := runtimeError(op, "%s workgroup memory %s at index %s before the asynchronous copy that writes it completed (in %s of block %s)",
-			kind, m.Type, fmtIndex(idx), b.agentName(b.agent), fmtID(b.bid))
+		d := runtimeError(op, "%s workgroup memory %s at index %s before the asynchronous copy that writes it completed (in %s)",
+			kind, m.Type, fmtIndex(idx), a.agentName(a.agent)+" of block "+fmtID(a.bid))
 		d.AttachNote(c.inOp.Loc(), "the copy was issued here")
 		return d
 	}
 	if write {
-		if b.async.landing != nil {
+		if a.async.landing != nil {
 			return nil
 		}
 		c.mbar, c.tmaOp = nil, nil
-		if b.agent >= 0 {
-			c.gw, c.gwFence, c.gwOp = b.agent+1, b.threads[b.agent].async.fences, op
-		} else {
-			c.gw = 0
+		// Fences are tracked for the owner's threads: a peer's generic
+		// write (st.shared::cluster) is not followed to the async proxy.
+		c.gw = 0
+		if a == s.b && a.agent >= 0 {
+			c.gw, c.gwFence, c.gwOp = a.agent+1, a.threads[a.agent].async.fences, op
 		}
 		return nil
 	}
-	if c.mbar != nil && !c.mbar.observedBy(b, b.agent, c.phase) {
+	// Only the owner's threads can wait on its mbarriers: a peer's read
+	// of TMA data is ordered by the race check's clocks alone.
+	if a == s.b && c.mbar != nil && !c.mbar.observedBy(a, a.agent, c.phase) {
 		d := runtimeError(op, "reads workgroup memory %s at index %s, which a TMA load completing phase %d of an mbarrier wrote, but %s of block %s did not observe that phase (no mbarrier wait, or a wait on the wrong parity)",
-			m.Type, fmtIndex(idx), c.phase, b.agentName(b.agent), fmtID(b.bid))
+			m.Type, fmtIndex(idx), c.phase, a.agentName(a.agent), fmtID(a.bid))
 		d.AttachNote(c.tmaOp.Loc(), "the TMA load was issued here")
 		d.AttachNote(c.mbar.initOp.Loc(), "the mbarrier was initialised here")
 		return d

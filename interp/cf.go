@@ -15,6 +15,15 @@ func compileBr(c *Compiler, op *ir.Operation) (Compiled, error) {
 }
 
 // segments splits op's operands by its operandSegmentSizes property.
+// segmentsN returns op's n operand segments, or an error at op.
+func segmentsN(op *ir.Operation, n int) ([][]*ir.Value, error) {
+	segs, ok := segments(op)
+	if !ok || len(segs) != n {
+		return nil, op.Errorf("malformed operand segments")
+	}
+	return segs, nil
+}
+
 func segments(op *ir.Operation) ([][]*ir.Value, bool) {
 	a, ok := op.Attr("operandSegmentSizes").(*ir.DenseArrayAttr)
 	if !ok {

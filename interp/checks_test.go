@@ -4,7 +4,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/goopt/goopt/interp"
 	"github.com/goopt/goopt/ir"
 )
 
@@ -93,8 +92,8 @@ func.func @f(%a: memref<4xf32>) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			m := machine(t, tc.src)
-			a := interp.NewMemRef(ir.MemRef([]int64{4}, ir.F32, nil, nil), nil)
-			_, err := m.Call("f", []interp.Value{interp.MemRefValue(a)})
+			a := newBuf(ir.F32, 4)
+			err := callMemRefs(m, "f", a)
 			if err == nil {
 				t.Fatalf("no error; want %q", tc.want)
 			}

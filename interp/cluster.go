@@ -13,28 +13,29 @@ import (
 // has done its part.
 //   - nvvm.cluster.arrive(.relaxed) and nvvm.cluster.wait are the cluster
 //     barrier: a wait returns once every thread of every block of the
-//     cluster has arrived at the generation the thread arrived at. Within
-//     a block it orders the arrivals (not relaxed ones) before the waits in
-//     the race check's vector clocks (hb.go).
+//     cluster has arrived at the generation the thread arrived at. It
+//     orders the arrivals (not relaxed ones) before the waits in the race
+//     check's vector clocks, which span the cluster (hb.go).
 //   - nvvm.mapa maps a pointer into the block's shared memory to the same
 //     variable in the shared memory of the cluster's block of a rank.
 //     Accesses to another block's shared memory (distributed shared
-//     memory) are bounds- and initialisation-checked but not race-checked:
-//     the race check's clocks are per block.
+//     memory) are bounds-, initialisation- and race-checked; an mbarrier
+//     reached that way is the peer's (mbarrier.go), so a remote arrive
+//     releases into the peer's phase as a local one does.
 //   - A multicast TMA load writes its box to the same offset of the
-//     shared memory of every block of its mask and completes its bytes on
-//     the mbarrier at the same offset in each.
+//     shared memory of every block of its mask, at its issuer's clock, and
+//     completes its bytes on the mbarrier at the same offset in each.
 
 // gpuCluster is the state the blocks of one cluster share.
 type gpuCluster struct {
 	// blocks by cluster rank (x fastest).
 	blocks []*gpuBlock
 	// The cluster barrier: arrived threads of the generation in progress
-	// out of total, completed generations, and per block the clock its
-	// arrivals released in the generation in progress (acc) and in the
-	// last completed one (done); nil without clocks.
+	// out of total, completed generations, and the clock its arrivals
+	// released in the generation in progress (acc) and in the last
+	// completed one (done); nil without clocks.
 	arrived, total, gen int64
-	acc, done           []vclock
+	acc, done           vclock
 }
 
 // runCluster makes and runs the blocks of the cluster whose first block is origin.
@@ -51,25 +52,15 @@ func (g *gpuGrid) runCluster(origin [3]int64) error {
 				b.cluster = cl
 				cl.blocks = append(cl.blocks, b)
 				cl.total += int64(len(b.threads))
-				var acc, done vclock
-				if b.clocks {
-					acc, done = make(vclock, len(b.threads)), make(vclock, len(b.threads))
-				}
-				cl.acc, cl.done = append(cl.acc, acc), append(cl.done, done)
 			}
 		}
 	}
-	return runBlocks(cl.blocks)
-}
-
-// rank is the block's rank in its cluster.
-func (b *gpuBlock) rank() int {
-	for i, o := range b.cluster.blocks {
-		if o == b {
-			return i
-		}
+	for i, b := range cl.blocks {
+		b.rank = i
+		b.startClocks(i*len(b.threads), int(cl.total))
 	}
-	return -1
+	cl.acc, cl.done = cl.blocks[0].newClock(), cl.blocks[0].newClock()
+	return runBlocks(cl.blocks)
 }
 
 // clusterBlock returns the block of rank r of t's cluster.
@@ -126,14 +117,7 @@ func (b *gpuBlock) remote() bool {
 
 func compileClusterArrive(relaxed bool) CompileFunc {
 	return func(c *Compiler, op *ir.Operation) (Compiled, error) {
-		c.Suspending(op)
-		return Compiled{Exec: func(fr *Frame) error {
-			t, err := ThreadOf(fr, op)
-			if err != nil {
-				return err
-			}
-			return t.clusterArrive(op, relaxed)
-		}}, nil
+		return compileThreadOp(c, op, -1, func(_ *Frame, t *Thread) error { return t.clusterArrive(op, relaxed) })
 	}
 }
 
@@ -143,61 +127,51 @@ func (t *Thread) clusterArrive(op *ir.Operation, relaxed bool) error {
 		return runtimeError(op, "%s arrives at the cluster barrier again before waiting for its previous arrival", t)
 	}
 	t.clusterArrived, t.clusterGen = true, cl.gen
-	if acc := cl.acc[t.block.rank()]; acc != nil && !relaxed {
-		acc.join(t.vc)
+	if cl.acc != nil && !relaxed {
+		cl.acc.join(t.vc)
 		t.release()
 	}
 	cl.arrived++
 	if cl.arrived == cl.total {
 		cl.arrived = 0
 		cl.gen++
-		for i, acc := range cl.acc {
-			if acc != nil {
-				copy(cl.done[i], acc)
-				clear(acc)
-			}
+		if cl.acc != nil {
+			copy(cl.done, cl.acc)
+			clear(cl.acc)
 		}
 	}
 	return nil
 }
 
 func compileClusterWait(c *Compiler, op *ir.Operation) (Compiled, error) {
-	c.Suspending(op)
-	return Compiled{Exec: func(fr *Frame) error {
-		t, err := ThreadOf(fr, op)
-		if err != nil {
-			return err
-		}
-		if !t.clusterArrived {
-			return runtimeError(op, "%s waits at the cluster barrier without having arrived (nvvm.cluster.arrive)", t)
-		}
-		cl, gen := t.block.cluster, t.clusterGen
-		err = t.Block(op, func() bool { return cl.gen > gen }, func() string {
-			return fmt.Sprintf("the cluster barrier has %d of the %d threads of its %d blocks", cl.arrived, cl.total, len(cl.blocks))
-		})
-		if err != nil {
-			return err
-		}
-		t.clusterArrived = false
-		// No later generation can have completed (it needs this thread's
-		// next arrival), so the last completed one is the thread's.
-		if done := cl.done[t.block.rank()]; done != nil {
-			t.vc.join(done)
-		}
-		return nil
-	}}, nil
+	return compileThreadOp(c, op, -1, func(_ *Frame, t *Thread) error { return t.clusterWait(op) })
+}
+
+func (t *Thread) clusterWait(op *ir.Operation) error {
+	if !t.clusterArrived {
+		return runtimeError(op, "%s waits at the cluster barrier without having arrived (nvvm.cluster.arrive)", t)
+	}
+	cl, gen := t.block.cluster, t.clusterGen
+	err := t.Block(op, func() bool { return cl.gen > gen }, func() string {
+		return fmt.Sprintf("the cluster barrier has %d of the %d threads of its %d blocks", cl.arrived, cl.total, len(cl.blocks))
+	})
+	if err != nil {
+		return err
+	}
+	t.clusterArrived = false
+	// No later generation can have completed (it needs this thread's
+	// next arrival), so the last completed one is the thread's.
+	if cl.done != nil {
+		t.vc.join(cl.done)
+	}
+	return nil
 }
 
 // compileMapa maps a shared (or generic) pointer to the same place in the
 // shared memory of the cluster's block of the given rank.
 func compileMapa(c *Compiler, op *ir.Operation) (Compiled, error) {
-	c.Suspending(op)
 	a, rank, r := c.Slot(op.Operand(0)), c.Slot(op.Operand(1)), c.Slot(op.Result(0))
-	return Compiled{Exec: func(fr *Frame) error {
-		t, err := ThreadOf(fr, op)
-		if err != nil {
-			return err
-		}
+	return compileThreadOp(c, op, -1, func(fr *Frame, t *Thread) error {
 		to, err := t.clusterBlock(op, int64(int32(fr.S[rank])))
 		if err != nil {
 			return err
@@ -208,5 +182,5 @@ func compileMapa(c *Compiler, op *ir.Operation) (Compiled, error) {
 		}
 		fr.O[r] = p
 		return nil
-	}}, nil
+	})
 }

@@ -38,8 +38,8 @@ func.func @k(%O: memref<4x2x4xindex>) {
   return
 }`
 	m := machine(t, src)
-	o := interp.NewMemRef(ir.MemRef([]int64{4, 2, 4}, ir.Index, nil, nil), nil)
-	if _, err := m.Call("k", []interp.Value{interp.MemRefValue(o)}); err != nil {
+	o := newBuf(ir.Index, 4, 2, 4)
+	if err := callMemRefs(m, "k", o); err != nil {
 		t.Fatal(err)
 	}
 	for x := int64(0); x < 4; x++ {
@@ -100,12 +100,7 @@ module attributes {gpu.container_module} {
 }`
 
 func TestClusterSharedMemory(t *testing.T) {
-	run := func(src string) (*interp.MemRef, error) {
-		m := machine(t, src)
-		o := interp.NewMemRef(ir.MemRef([]int64{128}, ir.I32, nil, nil), nil)
-		_, err := m.Call("main", []interp.Value{interp.MemRefValue(o)})
-		return o, err
-	}
+	run := outRunner(t, machine, "main", ir.I32, 128)
 	o, err := run(clusterDSMEM)
 	if err != nil {
 		t.Fatal(err)
@@ -117,25 +112,16 @@ func TestClusterSharedMemory(t *testing.T) {
 			}
 		}
 	}
-	for _, bug := range []struct{ name, old, new, want string }{
+	checkPlanted(t, clusterDSMEM, []plantedBug{
 		{"no cluster barrier before the remote read", "      nvvm.cluster.arrive\n      nvvm.cluster.wait\n", "", "uninitialised"},
 		{"an arrive without its wait before the remote read", "      nvvm.cluster.arrive\n      nvvm.cluster.wait\n", "      nvvm.cluster.arrive\n", "uninitialised"},
 		{"two arrives without a wait", "      nvvm.cluster.wait\n      llvm.return", "      nvvm.cluster.arrive\n      llvm.return", "arrives at the cluster barrier again"},
 		{"wait without arrive", "      nvvm.cluster.arrive.relaxed\n", "", "without having arrived"},
 		{"a rank outside the cluster", "%other = llvm.xor %rank, %c1 : i32", "%other = llvm.add %rank, %c32 : i32", "is not in the cluster of 2 blocks"},
-	} {
-		t.Run(bug.name, func(t *testing.T) {
-			src := strings.Replace(clusterDSMEM, bug.old, bug.new, 1)
-			if src == clusterDSMEM {
-				t.Fatal("the bug was not planted")
-			}
-			_, err := run(src)
-			if err == nil || !strings.Contains(err.Error(), bug.want) {
-				t.Fatalf("want %q, got %v", bug.want, err)
-			}
-			t.Log(err)
-		})
-	}
+	}, func(src string) error {
+		_, err := run(src)
+		return err
+	})
 	// A thread that exits without arriving leaves the others waiting.
 	src := strings.Replace(clusterDSMEM, "      nvvm.cluster.arrive.relaxed\n      nvvm.cluster.wait\n", `      %z = llvm.mlir.constant(0 : i32) : i32
       %last = llvm.icmp "eq" %tid, %z : i32
@@ -200,10 +186,10 @@ func.func @multicast(%A: memref<64x64xf16>, %C: memref<2x32xf16>) {
 func TestClusterMulticastTMA(t *testing.T) {
 	run := func(src string) (*interp.MemRef, *interp.MemRef, error) {
 		m := asyncMachine(t, src)
-		a := interp.NewMemRef(ir.MemRef([]int64{64, 64}, ir.F16, nil, nil), nil)
+		a := newBuf(ir.F16, 64, 64)
 		a.FillRandom(5)
-		c := interp.NewMemRef(ir.MemRef([]int64{2, 32}, ir.F16, nil, nil), nil)
-		_, err := m.Call("multicast", []interp.Value{interp.MemRefValue(a), interp.MemRefValue(c)})
+		c := newBuf(ir.F16, 2, 32)
+		err := callMemRefs(m, "multicast", a, c)
 		return a, c, err
 	}
 	a, c, err := run(clusterMulticast)
@@ -219,7 +205,7 @@ func TestClusterMulticastTMA(t *testing.T) {
 			}
 		}
 	}
-	for _, bug := range []struct{ name, old, new, want string }{
+	checkPlanted(t, clusterMulticast, []plantedBug{
 		// Block 1 expects bytes that never come.
 		{"the mask leaves out block 1", "%mask = arith.constant 3 : i16", "%mask = arith.constant 1 : i16", "waits forever"},
 		{"a mask outside the cluster", "%mask = arith.constant 3 : i16", "%mask = arith.constant 7 : i16", "outside the cluster of 2 blocks"},
@@ -228,30 +214,25 @@ func TestClusterMulticastTMA(t *testing.T) {
 		// Block 1's threads read before the multicast was even issued
 		// (block 0's run until they need block 1).
 		{"the readers skip their wait", "    nvgpu.mbarrier.try_wait.parity %bar[%c0], %false, %ticks : !bar\n", "", "uninitialised"},
-	} {
-		t.Run(bug.name, func(t *testing.T) {
-			src := strings.Replace(clusterMulticast, bug.old, bug.new, 1)
-			if src == clusterMulticast {
-				t.Fatal("the bug was not planted")
-			}
-			_, _, err := run(src)
-			if err == nil || !strings.Contains(err.Error(), bug.want) {
-				t.Fatalf("want %q, got %v", bug.want, err)
-			}
-			t.Log(err)
-		})
-	}
+	}, func(src string) error {
+		_, _, err := run(src)
+		return err
+	})
 }
 
 // clusterRemoteArrive: the mbarrier of the block of rank r expects
 // 32*(r+1) arrivals, which the 32 threads of the other block of the
 // cluster make through nvvm.mapa (how consumers release a multicast slot
 // in every block that receives it): rank 0's threads arrive twice, rank
-// 1's once. Each thread then waits for its own block's phase 0.
+// 1's once. Before its arrive, each thread stores rank*100+tid into the
+// other block's shared memory (distributed shared memory); each thread
+// then waits for its own block's phase 0 and reads what its peer stored,
+// which the remote arrive orders before the read.
 const clusterRemoteArrive = `
 module attributes {gpu.container_module} {
   gpu.module @kernels {
     llvm.mlir.global internal @bar() {addr_space = 3 : i32, alignment = 8 : i64} : i64
+    llvm.mlir.global internal @sm() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<32 x i32>
     llvm.func @k(%o: !llvm.ptr) attributes {gpu.kernel, nvvm.kernel} {
       %tid = nvvm.read.ptx.sreg.tid.x : i32
       %rank = nvvm.read.ptx.sreg.cluster.ctarank : i32
@@ -268,7 +249,13 @@ module attributes {gpu.container_module} {
       nvvm.cluster.wait
       %other = llvm.xor %rank, %c1 : i32
       %rb = nvvm.mapa %bp, %other : !llvm.ptr<3> -> !llvm.ptr<3>
-      %s = nvvm.mbarrier.arrive.shared %rb : !llvm.ptr<3> -> i64
+      %sm = llvm.mlir.addressof @sm : !llvm.ptr<3>
+      %sp = llvm.getelementptr %sm[0, %tid] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, !llvm.array<32 x i32>
+      %rsp = nvvm.mapa %sp, %other : !llvm.ptr<3> -> !llvm.ptr<3>
+      %c100 = llvm.mlir.constant(100 : i32) : i32
+      %v0 = llvm.mul %rank, %c100 : i32
+      %v = llvm.add %v0, %tid : i32
+      SEND
       %r0 = llvm.icmp "eq" %rank, %c0 : i32
       llvm.cond_br %r0, ^again, ^wait
     ^again:
@@ -276,35 +263,87 @@ module attributes {gpu.container_module} {
       llvm.br ^wait
     ^wait:
       WAIT
-      %op = llvm.getelementptr %o[%tid] : (!llvm.ptr, i32) -> !llvm.ptr, i32
-      llvm.store %tid, %op : i32, !llvm.ptr
+      %got = llvm.load %sp : !llvm.ptr<3> -> i32
+      %r32 = llvm.mul %rank, %c32 : i32
+      %i = llvm.add %r32, %tid : i32
+      %op = llvm.getelementptr %o[%i] : (!llvm.ptr, i32) -> !llvm.ptr, i32
+      llvm.store %got, %op : i32, !llvm.ptr
       nvvm.cluster.arrive
       nvvm.cluster.wait
       llvm.return
     }
   }
-  func.func @main(%o: memref<32xi32>) {
+  func.func @main(%o: memref<64xi32>) {
     %c1 = arith.constant 1 : index
     %c2 = arith.constant 2 : index
     %c32 = arith.constant 32 : index
-    gpu.launch_func @kernels::@k clusters in (%c2, %c1, %c1) blocks in (%c2, %c1, %c1) threads in (%c32, %c1, %c1) args(%o : memref<32xi32>)
+    gpu.launch_func @kernels::@k clusters in (%c2, %c1, %c1) blocks in (%c2, %c1, %c1) threads in (%c32, %c1, %c1) args(%o : memref<64xi32>)
     return
   }
 }`
 
 func TestClusterRemoteMbarrierArrive(t *testing.T) {
-	run := func(wait string) error {
-		m := machine(t, strings.Replace(clusterRemoteArrive, "WAIT", wait, 1))
-		o := interp.NewMemRef(ir.MemRef([]int64{32}, ir.I32, nil, nil), nil)
-		_, err := m.Call("main", []interp.Value{interp.MemRefValue(o)})
-		return err
+	const (
+		send  = "llvm.store %v, %rsp : i32, !llvm.ptr<3>\n      %s = nvvm.mbarrier.arrive.shared %rb : !llvm.ptr<3> -> i64"
+		wait  = "nvvm.mbarrier.try_wait.parity.shared %bp, %c0, %ticks : !llvm.ptr<3>, i32, i32"
+		swapd = "%s = nvvm.mbarrier.arrive.shared %rb : !llvm.ptr<3> -> i64\n      llvm.store %v, %rsp : i32, !llvm.ptr<3>"
+	)
+	runOut := outRunner(t, machine, "main", ir.I32, 64)
+	run := func(send, wait string) (*interp.MemRef, error) {
+		return runOut(strings.NewReplacer("SEND", send, "WAIT", wait).Replace(clusterRemoteArrive))
 	}
-	if err := run("nvvm.mbarrier.try_wait.parity.shared %bp, %c0, %ticks : !llvm.ptr<3>, i32, i32"); err != nil {
+	o, err := run(send, wait)
+	if err != nil {
 		t.Fatal(err)
 	}
+	for r := int64(0); r < 2; r++ {
+		for tid := int64(0); tid < 32; tid++ {
+			if got, _ := o.IntAt(r*32 + tid); got != (r^1)*100+tid {
+				t.Fatalf("rank %d thread %d read %d, want %d", r, tid, got, (r^1)*100+tid)
+			}
+		}
+	}
 	// Waiting on the other block's mbarrier is not allowed.
-	err := run("nvvm.mbarrier.try_wait.parity.shared %rb, %c0, %ticks : !llvm.ptr<3>, i32, i32")
+	_, err = run(send, "nvvm.mbarrier.try_wait.parity.shared %rb, %c0, %ticks : !llvm.ptr<3>, i32, i32")
 	if err == nil || !strings.Contains(err.Error(), "which only its own threads can wait on") {
 		t.Fatalf("a wait on a remote mbarrier: %v", err)
+	}
+	// A store into the peer's memory after the arrive that should publish
+	// it: rank 1's stores are not ordered before rank 0's reads (rank 0's
+	// second arrive still orders its own), a race across blocks.
+	_, err = run(swapd, wait)
+	if err == nil || !strings.Contains(err.Error(), "data race on workgroup memory") || !strings.Contains(err.Error(), "of block (1,0,0) (cluster rank 1)") {
+		t.Fatalf("a store after the remote arrive: %v", err)
+	}
+	t.Log(err)
+}
+
+// TestClusterBarrierOrdersRemoteReads: after clusterDSMEM's remote reads,
+// each block overwrites its own shared memory behind the last cluster
+// barrier. Its arrive orders the peer's reads before the writes; a
+// relaxed arrive orders nothing, and the race check across blocks reports
+// the write.
+func TestClusterBarrierOrdersRemoteReads(t *testing.T) {
+	const tail = "      nvvm.cluster.arrive.relaxed\n      nvvm.cluster.wait\n"
+	run := outRunner(t, machine, "main", ir.I32, 128)
+	for _, relaxed := range []bool{false, true} {
+		arrive := "nvvm.cluster.arrive"
+		if relaxed {
+			arrive = "nvvm.cluster.arrive.relaxed"
+		}
+		src := strings.Replace(clusterDSMEM, tail, "      "+arrive+"\n      nvvm.cluster.wait\n      llvm.store %tid, %sp : i32, !llvm.ptr<3>\n", 1)
+		if src == clusterDSMEM {
+			t.Fatal("the overwrite was not added")
+		}
+		_, err := run(src)
+		switch {
+		case !relaxed && err != nil:
+			t.Fatalf("writes ordered by the cluster barrier: %v", err)
+		case relaxed && (err == nil || !strings.Contains(err.Error(), "data race on workgroup memory")):
+			t.Fatalf("writes after a relaxed cluster barrier: want a race, got %v", err)
+		}
+		if err != nil {
+			t.Log(err)
+		}
 	}
 }

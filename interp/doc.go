@@ -118,8 +118,11 @@
 //     and nvvm registers; the blocks of a cluster run together, so cluster
 //     barriers (nvvm.cluster.arrive/wait), nvvm.mapa into another block's
 //     shared memory and multicast TMA loads (the box and its bytes to
-//     every block of the mask) execute. Accesses to another block's
-//     shared memory are not race-checked. im2col TMA is not executable.
+//     every block of the mask) execute. The vector clocks span the
+//     cluster: an arrive on a peer's mbarrier (through mapa), a multicast
+//     copy and a cluster barrier order accesses across blocks, and
+//     accesses to another block's shared memory are race-checked like
+//     local ones. im2col TMA is not executable.
 //
 // Memory model. A memref value is a descriptor (*MemRef: buffer, offset,
 // sizes, strides, plus the layout map when the layout is not strided) over a

@@ -4,10 +4,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/goopt/goopt/dialects/all"
 	"github.com/goopt/goopt/interp"
 	"github.com/goopt/goopt/ir"
-	"github.com/goopt/goopt/parser"
 )
 
 // Tests of the interpreter's extension points, through handlers of a toy
@@ -119,17 +117,7 @@ func compileToyLookup(c *interp.Compiler, op *ir.Operation) (interp.Compiled, er
 
 func toyMachine(t *testing.T, src string) *interp.Machine {
 	t.Helper()
-	ctx := all.NewContext()
-	ctx.AllowUnregistered = true
-	f, err := parser.ParseFile(ctx, "toy.mlir", []byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := interp.New(f.Module, interp.Options{Handlers: toyHandlers()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return m
+	return extMachine(t, src, toyHandlers())
 }
 
 func toyRun(t *testing.T, src string, outs ...*interp.MemRef) error {
@@ -143,7 +131,7 @@ func toyRun(t *testing.T, src string, outs ...*interp.MemRef) error {
 }
 
 func indexBuf(n int64) *interp.MemRef {
-	return interp.NewMemRef(ir.MemRef([]int64{n}, ir.Index, nil, nil), nil)
+	return newBuf(ir.Index, n)
 }
 
 // toyLaunch wraps body in a one-block launch of 128x2 threads (two
@@ -305,8 +293,8 @@ func.func @reverse(%in: memref<64xf32>, %out: memref<64xf32>) {
   }
   return
 }`
-	in := interp.NewMemRef(ir.MemRef([]int64{64}, ir.F32, nil, nil), nil)
-	out := interp.NewMemRef(ir.MemRef([]int64{64}, ir.F32, nil, nil), nil)
+	in := newBuf(ir.F32, 64)
+	out := newBuf(ir.F32, 64)
 	in.FillRandom(3)
 	if _, err := machine(t, src).Call("reverse", []interp.Value{interp.MemRefValue(in), interp.MemRefValue(out)}); err != nil {
 		t.Fatal(err)

@@ -49,49 +49,6 @@ const (
 	maxThreadsPerBlock = 1024
 )
 
-func gpuHandlers() []Handler {
-	return []Handler{
-		{"gpu.launch", compileGPULaunch},
-		{"gpu.launch_func", compileGPULaunchFunc},
-		{"gpu.terminator", compileLeave},
-		{"gpu.return", compileLeave},
-		{"gpu.yield", compileLeave},
-		{"gpu.thread_id", compileDimQuery(func(t *Thread) [3]int64 { return t.ThreadID() })},
-		{"gpu.block_id", compileDimQuery((*Thread).BlockID)},
-		{"gpu.block_dim", compileDimQuery((*Thread).BlockDim)},
-		{"gpu.grid_dim", compileDimQuery((*Thread).GridDim)},
-		{"gpu.global_id", compileDimQuery(func(t *Thread) [3]int64 {
-			b, n, i := t.BlockID(), t.BlockDim(), t.ThreadID()
-			return [3]int64{b[0]*n[0] + i[0], b[1]*n[1] + i[1], b[2]*n[2] + i[2]}
-		})},
-		// Without clusters, each block is its own cluster of one block.
-		{"gpu.cluster_id", compileDimQuery((*Thread).ClusterID)},
-		{"gpu.cluster_dim", compileDimQuery((*Thread).ClusterDim)},
-		{"gpu.cluster_block_id", compileDimQuery((*Thread).ClusterBlockID)},
-		{"gpu.cluster_dim_blocks", compileDimQuery((*Thread).ClusterDimBlocks)},
-		{"gpu.lane_id", compileThreadQuery(func(t *Thread) int64 { return int64(t.LaneID()) })},
-		{"gpu.subgroup_id", compileThreadQuery(func(t *Thread) int64 { return int64(t.WarpID()) })},
-		{"gpu.num_subgroups", compileThreadQuery(func(t *Thread) int64 {
-			return int64((t.NumThreads() + warpSize - 1) / warpSize)
-		})},
-		{"gpu.subgroup_size", compileThreadQuery(func(*Thread) int64 { return warpSize })},
-		{"gpu.barrier", compileBarrier},
-		{"gpu.shuffle", compileShuffle},
-		{"gpu.subgroup_reduce", compileReduce(false)},
-		{"gpu.all_reduce", compileReduce(true)},
-		{"gpu.subgroup_mma_load_matrix", compileMMALoad},
-		{"gpu.subgroup_mma_store_matrix", compileMMAStore},
-		{"gpu.subgroup_mma_compute", compileMMACompute},
-		{"gpu.subgroup_mma_constant_matrix", compileMMAConstant},
-		{"gpu.subgroup_mma_elementwise", compileMMAElementwise},
-		{"gpu.alloc", compileGPUAlloc},
-		{"gpu.dealloc", compileGPUDealloc},
-		{"gpu.memcpy", compileGPUMemcpy},
-		{"gpu.memset", compileGPUMemset},
-		{"gpu.wait", compileNop},
-	}
-}
-
 // compileLeave compiles a terminator that leaves its region (its operands are read by the parent).
 func compileLeave(*Compiler, *ir.Operation) (Compiled, error) { return Compiled{}, nil }
 
@@ -397,9 +354,15 @@ type gpuBlock struct {
 	async blockAsync
 	// clocks: the threads keep vector clocks (hb.go); landVC is the
 	// issue-time clock of the TMA copy being landed, scratch a reused join.
-	clocks  bool
-	landVC  vclock
-	scratch vclock
+	// base is the clock component of the block's thread 0 (its rank times
+	// its thread count), clockLen the cluster's thread count.
+	clocks   bool
+	landVC   vclock
+	scratch  vclock
+	base     int
+	clockLen int
+	// rank is the block's rank in its cluster.
+	rank int
 	// named are the block's named barriers (nvvm_barrier.go).
 	named [numNamedBarriers]*namedBarrier
 	// runnable are the threads to resume in the next step; finished: every
@@ -456,7 +419,6 @@ func (g *gpuGrid) newBlock(bid [3]int64) (*gpuBlock, error) {
 		}
 	}
 	b.wg = wg
-	b.startClocks()
 	return b, nil
 }
 
@@ -658,6 +620,7 @@ func (b *gpuBlock) step() (bool, error) {
 			}
 			b.epoch++
 			b.syncObservations()
+			b.joinClocks(b.threads)
 			b.runnable = append(b.runnable, b.threads...)
 			continue
 		}
@@ -805,6 +768,8 @@ type shadowCell struct {
 	wOp, r1Op, r2Op *ir.Operation
 	// wClk, r1Clk, r2Clk are the accessors' clocks (hb.go).
 	wClk, r1Clk, r2Clk int32
+	// wR, r1R, r2R are the cluster ranks of the accessors' blocks.
+	wR, r1R, r2R uint8
 }
 
 // sharedShadow is the Buffer.Shadow of a workgroup buffer.
@@ -824,48 +789,71 @@ func (b *gpuBlock) attachShadow(buf *Buffer) {
 	buf.Shadow = s
 }
 
+// accessor is the block whose thread (or collective, or landing copy)
+// accesses b's shared memory now: b, or another block of its cluster.
+func (b *gpuBlock) accessor() *gpuBlock {
+	if b.remote() {
+		return b.grid.running
+	}
+	return b
+}
+
+// peer is the block of rank r of b's cluster.
+func (b *gpuBlock) peer(r uint8) *gpuBlock {
+	if b.cluster == nil {
+		return b
+	}
+	return b.cluster.blocks[r]
+}
+
+// live reports whether an access recorded at epoch ep (0: none) by a
+// block of rank pr must be checked against an access by a block of rank r
+// now: one of the same epoch, or, when either block is not b, any (b's
+// block barriers order neither; the clocks decide, hb.go).
+func (b *gpuBlock) live(ep int32, pr, r uint8) bool {
+	return ep != 0 && (ep == b.epoch || int(pr) != b.rank || int(r) != b.rank)
+}
+
 // CheckAccess implements AccessChecker.
 func (s *sharedShadow) CheckAccess(op *ir.Operation, m *MemRef, idx []int64, p int64, write bool) error {
 	b := s.b
-	if b.remote() {
-		// Distributed shared memory: not race-checked (cluster.go).
-		return nil
-	}
+	a := b.accessor()
 	if s.async != nil {
-		if err := s.checkAsync(op, m, idx, p, write); err != nil {
+		if err := s.checkAsync(op, a, m, idx, p, write); err != nil {
 			return err
 		}
 	}
-	e, who := b.epoch, b.agent
-	clk := b.agentClock(who)
+	e, who, r := b.epoch, a.agent, uint8(a.rank)
+	clk := a.agentClock(who)
 	c := &s.cells[p]
-	if c.wEpoch == e && b.conflict(c.writer, c.wClk, who) {
-		return b.raceError(op, m, idx, write, who, false, c.writer, c.wOp)
+	if b.live(c.wEpoch, c.wR, r) && a.conflict(b.peer(c.wR), c.writer, c.wClk, who) {
+		return b.raceError(op, m, idx, write, a, who, false, b.peer(c.wR), c.writer, c.wOp)
 	}
 	if write {
-		if c.rEpoch == e {
-			if b.conflict(c.r1, c.r1Clk, who) {
-				return b.raceError(op, m, idx, true, who, true, c.r1, c.r1Op)
+		if b.live(c.rEpoch, c.r1R, r) {
+			if a.conflict(b.peer(c.r1R), c.r1, c.r1Clk, who) {
+				return b.raceError(op, m, idx, true, a, who, true, b.peer(c.r1R), c.r1, c.r1Op)
 			}
-			if c.r2 != noAgent && b.conflict(c.r2, c.r2Clk, who) {
-				return b.raceError(op, m, idx, true, who, true, c.r2, c.r2Op)
+			if c.r2 != noAgent && a.conflict(b.peer(c.r2R), c.r2, c.r2Clk, who) {
+				return b.raceError(op, m, idx, true, a, who, true, b.peer(c.r2R), c.r2, c.r2Op)
 			}
 		}
-		c.wEpoch, c.writer, c.wOp, c.wClk = e, who, op, clk
+		c.wEpoch, c.writer, c.wOp, c.wClk, c.wR = e, who, op, clk, r
 		return nil
 	}
 	switch {
-	case c.rEpoch != e:
-		c.rEpoch, c.r1, c.r1Op, c.r1Clk, c.r2, c.r2Op = e, who, op, clk, noAgent, nil
-	case c.r1 == who:
+	case !b.live(c.rEpoch, c.r1R, r):
+		c.r1, c.r1Op, c.r1Clk, c.r1R, c.r2, c.r2Op = who, op, clk, r, noAgent, nil
+	case c.r1 == who && c.r1R == r:
 		c.r1Clk = clk
-	case b.ordered(c.r1, c.r1Clk, who):
+	case a.ordered(b.peer(c.r1R), c.r1, c.r1Clk, who):
 		// The first read happens before this one: a write racing with it
 		// races with this one too, so this one takes its place.
-		c.r1, c.r1Op, c.r1Clk = who, op, clk
-	case c.r2 == noAgent || c.r2 == who || b.ordered(c.r2, c.r2Clk, who):
-		c.r2, c.r2Op, c.r2Clk = who, op, clk
+		c.r1, c.r1Op, c.r1Clk, c.r1R = who, op, clk, r
+	case c.r2 == noAgent || c.r2 == who && c.r2R == r || a.ordered(b.peer(c.r2R), c.r2, c.r2Clk, who):
+		c.r2, c.r2Op, c.r2Clk, c.r2R = who, op, clk, r
 	}
+	c.rEpoch = e
 	return nil
 }
 
@@ -880,14 +868,16 @@ func (s *sharedShadow) UninitLoad(op *ir.Operation, m *MemRef, idx []int64, _ in
 	return nil
 }
 
-// conflict reports whether an access by prev at clock clk in the current
-// epoch conflicts with one by who now: different agents, not ordered by
-// mbarrier synchronisation.
-func (b *gpuBlock) conflict(prev, clk, who int32) bool {
-	return !sameAgent(prev, who) && !b.ordered(prev, clk, who)
+// conflict reports whether an access by agent prev of block pb at clock
+// clk conflicts with one by agent who of b now: different agents, not
+// ordered by mbarrier synchronisation.
+func (b *gpuBlock) conflict(pb *gpuBlock, prev, clk, who int32) bool {
+	return !(pb == b && sameAgent(prev, who)) && !b.ordered(pb, prev, clk, who)
 }
 
-func (b *gpuBlock) raceError(op *ir.Operation, m *MemRef, idx []int64, write bool, who int32, otherRead bool, other int32, otherOp *ir.Operation) error {
+// raceError reports a race on b's shared memory between an access by
+// agent who of block a and an earlier one by agent other of block ob.
+func (b *gpuBlock) raceError(op *ir.Operation, m *MemRef, idx []int64, write bool, a *gpuBlock, who int32, otherRead bool, ob *gpuBlock, other int32, otherOp *ir.Operation) error {
 	kind := func(w bool) string {
 		if w {
 			return "write"
@@ -896,14 +886,22 @@ func (b *gpuBlock) raceError(op *ir.Operation, m *MemRef, idx []int64, write boo
 	}
 	between := "no gpu.barrier in between"
 	if b.clocks {
-		between += " and no mbarrier phase or named barrier ordering them"
+		between += " and no mbarrier phase, named barrier or cluster barrier ordering them"
 	}
 	d := runtimeError(op, "data race on workgroup memory %s at index %s: %s by %s and %s by %s of block %s with %s",
-		m.Type, fmtIndex(idx), kind(!otherRead), b.agentName(other), kind(write), b.agentName(who), fmtID(b.bid), between)
+		m.Type, fmtIndex(idx), kind(!otherRead), b.peerAgentName(ob, other), kind(write), b.peerAgentName(a, who), fmtID(b.bid), between)
 	if otherOp != nil {
-		d.AttachNote(otherOp.Loc(), "conflicting %s by %s", kind(!otherRead), b.agentName(other))
+		d.AttachNote(otherOp.Loc(), "conflicting %s by %s", kind(!otherRead), b.peerAgentName(ob, other))
 	}
 	return d
+}
+
+// peerAgentName names agent of block a, an accessor of b's shared memory.
+func (b *gpuBlock) peerAgentName(a *gpuBlock, agent int32) string {
+	if a == b {
+		return b.agentName(agent)
+	}
+	return fmt.Sprintf("%s of block %s (cluster rank %d)", a.agentName(agent), fmtID(a.bid), a.rank)
 }
 
 // ---- id queries ----

@@ -187,11 +187,11 @@ func.func @warp_sum(%in: memref<64xf32>, %out: memref<2xf32>, %out2: memref<2xf3
 
 func TestShuffleWarpReduction(t *testing.T) {
 	m := machine(t, warpSum)
-	in := interp.NewMemRef(ir.MemRef([]int64{64}, ir.F32, nil, nil), nil)
+	in := newBuf(ir.F32, 64)
 	in.FillRandom(7)
-	out := interp.NewMemRef(ir.MemRef([]int64{2}, ir.F32, nil, nil), nil)
-	out2 := interp.NewMemRef(ir.MemRef([]int64{2}, ir.F32, nil, nil), nil)
-	if _, err := m.Call("warp_sum", []interp.Value{interp.MemRefValue(in), interp.MemRefValue(out), interp.MemRefValue(out2)}); err != nil {
+	out := newBuf(ir.F32, 2)
+	out2 := newBuf(ir.F32, 2)
+	if err := callMemRefs(m, "warp_sum", in, out, out2); err != nil {
 		t.Fatal(err)
 	}
 	vals, _ := in.Elements()
@@ -235,9 +235,9 @@ func.func @f(%out: memref<32xi32>, %valid: memref<32xi1>) {
 		{"idx", func(int) int { return 3 }},
 	} {
 		m := machine(t, strings.Replace(src, "MODE", tc.mode, 1))
-		out := interp.NewMemRef(ir.MemRef([]int64{32}, ir.I32, nil, nil), nil)
-		valid := interp.NewMemRef(ir.MemRef([]int64{32}, ir.I1, nil, nil), nil)
-		if _, err := m.Call("f", []interp.Value{interp.MemRefValue(out), interp.MemRefValue(valid)}); err != nil {
+		out := newBuf(ir.I32, 32)
+		valid := newBuf(ir.I1, 32)
+		if err := callMemRefs(m, "f", out, valid); err != nil {
 			t.Fatalf("%s: %v", tc.mode, err)
 		}
 		for lane := 0; lane < 32; lane++ {
@@ -288,12 +288,12 @@ func TestWMMAMatmulMatchesF64Reference(t *testing.T) {
 	for _, acc := range []*ir.FloatType{ir.F32, ir.F16} {
 		t.Run(acc.String(), func(t *testing.T) {
 			m := machine(t, strings.ReplaceAll(wmma, "ACC", acc.String()))
-			a := interp.NewMemRef(ir.MemRef([]int64{32, 32}, ir.F16, nil, nil), nil)
-			b := interp.NewMemRef(ir.MemRef([]int64{32, 32}, ir.F16, nil, nil), nil)
+			a := newBuf(ir.F16, 32, 32)
+			b := newBuf(ir.F16, 32, 32)
 			d := interp.NewMemRef(ir.MemRef([]int64{32, 32}, acc, nil, nil), nil)
 			a.FillRandom(3)
 			b.FillRandom(4)
-			if _, err := m.Call("wmma", []interp.Value{interp.MemRefValue(a), interp.MemRefValue(b), interp.MemRefValue(d)}); err != nil {
+			if err := callMemRefs(m, "wmma", a, b, d); err != nil {
 				t.Fatal(err)
 			}
 			f := func(x *interp.MemRef, i, j int) float64 {
@@ -353,10 +353,10 @@ module attributes {gpu.container_module} {
 
 func TestLaunchFuncWithAttributions(t *testing.T) {
 	m := machine(t, strings.Replace(launchFuncSrc, "BARRIER", "gpu.barrier", 1))
-	in := interp.NewMemRef(ir.MemRef([]int64{2, 32}, ir.F32, nil, nil), nil)
-	out := interp.NewMemRef(ir.MemRef([]int64{2, 32}, ir.F32, nil, nil), nil)
+	in := newBuf(ir.F32, 2, 32)
+	out := newBuf(ir.F32, 2, 32)
 	in.FillRandom(5)
-	if _, err := m.Call("main", []interp.Value{interp.MemRefValue(in), interp.MemRefValue(out)}); err != nil {
+	if err := callMemRefs(m, "main", in, out); err != nil {
 		t.Fatal(err)
 	}
 	for b := int64(0); b < 2; b++ {
@@ -415,10 +415,10 @@ func.func @f(%a: memref<8xf32>, %b: memref<8xf32>) {
   return
 }`
 	m := machine(t, src)
-	a := interp.NewMemRef(ir.MemRef([]int64{8}, ir.F32, nil, nil), nil)
-	b := interp.NewMemRef(ir.MemRef([]int64{8}, ir.F32, nil, nil), nil)
+	a := newBuf(ir.F32, 8)
+	b := newBuf(ir.F32, 8)
 	a.FillRandom(9)
-	if _, err := m.Call("f", []interp.Value{interp.MemRefValue(a), interp.MemRefValue(b)}); err != nil {
+	if err := callMemRefs(m, "f", a, b); err != nil {
 		t.Fatal(err)
 	}
 	av, _ := a.Elements()

@@ -1,9 +1,9 @@
 package interp
 
-// coreHandlers lists the ops of the dialects whose handlers are plain
-// functions, one table for all of them so that what the interpreter runs
-// reads in one place; arith and math build theirs from kernel tables
-// (arith.go, math.go), gpu's come with its execution model (gpu.go).
+// coreHandlers lists the ops whose handlers are plain functions, one table
+// for all of them so that what the interpreter runs reads in one place;
+// arith, math, llvm and nvvm add the ops they build from kernel tables or
+// name lists (arith.go, math.go, llvm.go, nvvm.go, nvvm_async.go).
 func coreHandlers() []Handler {
 	return []Handler{
 		// builtin
@@ -31,7 +31,7 @@ func coreHandlers() []Handler {
 		{"memref.copy", compileCopy},
 		{"memref.get_global", compileGetGlobal},
 		{"memref.global", compileNop},
-		{"memref.alloca_scope", compileAllocaScope},
+		{"memref.alloca_scope", compileRegionOp(true)},
 		{"memref.alloca_scope.return", compileExit},
 		{"memref.atomic_rmw", compileAtomicRMW},
 		{"memref.extract_strided_metadata", compileExtractStridedMetadata},
@@ -57,7 +57,7 @@ func coreHandlers() []Handler {
 		{"scf.while", compileScfWhile},
 		{"scf.parallel", compileScfParallel},
 		{"scf.forall", compileScfForall},
-		{"scf.execute_region", compileExecuteRegion},
+		{"scf.execute_region", compileRegionOp(false)},
 		{"scf.index_switch", compileIndexSwitch},
 		{"scf.yield", compileExit},
 		{"scf.condition", compileExit},
@@ -90,5 +90,153 @@ func coreHandlers() []Handler {
 		{"vector.create_mask", compileMask},
 		{"vector.constant_mask", compileMask},
 		{"vector.print", compilePrint},
+		// arith (arith.go adds its kernel tables)
+		{"arith.constant", compileConstant},
+		{"arith.cmpi", compileCmpI},
+		{"arith.cmpf", compileCmpF},
+		{"arith.select", compileSelect},
+		{"arith.addui_extended", compileAddUIExtended},
+		{"arith.mulsi_extended", compileMulExtended(true)},
+		{"arith.mului_extended", compileMulExtended(false)},
+		// llvm (llvm.go adds the ops that share arith's and math's kernels)
+		{"llvm.return", compileExit},
+		{"llvm.call", compileLLVMCall},
+		{"llvm.mlir.constant", compileLLVMConstant},
+		{"llvm.mlir.undef", compileLLVMZero},
+		{"llvm.mlir.poison", compileLLVMZero},
+		{"llvm.mlir.zero", compileLLVMZero},
+		{"llvm.mlir.addressof", compileAddressOf},
+		{"llvm.getelementptr", compileGEP},
+		{"llvm.load", compileLLVMLoad},
+		{"llvm.store", compileLLVMStore},
+		{"llvm.atomicrmw", compileAtomicRMWLLVM},
+		{"llvm.cmpxchg", compileCmpXchg},
+		{"llvm.extractvalue", compileExtractValue},
+		{"llvm.insertvalue", compileInsertValue},
+		{"llvm.extractelement", compileExtractElement},
+		{"llvm.insertelement", compileInsertElement},
+		{"llvm.shufflevector", compileShuffleVector},
+		{"llvm.icmp", compileICmp},
+		{"llvm.fcmp", compileCmpF},
+		{"llvm.select", compileSelect},
+		{"llvm.fneg", floatUnary(func(x float64) float64 { return -x }, func(x float32) float32 { return -x })},
+		{"llvm.br", compileBr},
+		{"llvm.cond_br", compileLLVMCondBr},
+		{"llvm.switch", compileLLVMSwitch},
+		{"llvm.unreachable", compileUnreachable},
+		{"llvm.bitcast", compileLLVMBitcast},
+		{"llvm.addrspacecast", compileAddrSpaceCast},
+		{"llvm.ptrtoint", compilePtrToInt},
+		{"llvm.inttoptr", compileIntToPtr},
+		// llvm ops of the memref and vector lowerings (llvm_lowering.go)
+		{"llvm.alloca", compileLLVMAlloca},
+		{"llvm.intr.masked.load", compileMaskedLoadLLVM},
+		{"llvm.intr.masked.store", compileMaskedStoreLLVM},
+		{"llvm.intr.memcpy", compileMemcpy},
+		{"llvm.intr.assume", compileAssume},
+		// nvvm (nvvm.go adds the special registers)
+		{"nvvm.barrier0", compileNVVMBarrier},
+		{"nvvm.barrier", compileNVVMBarrier},
+		{"nvvm.barrier.arrive", compileNVVMBarrierArrive},
+		{"nvvm.cluster.arrive", compileClusterArrive(false)},
+		{"nvvm.cluster.arrive.relaxed", compileClusterArrive(true)},
+		{"nvvm.cluster.wait", compileClusterWait},
+		{"nvvm.mapa", compileMapa},
+		{"nvvm.shfl.sync", compileShflSync},
+		{"nvvm.vote.ballot.sync", compileVoteBallot},
+		{"nvvm.elect.sync", compileElectSync},
+		// Fences order memory between proxies and threads; the interpreter
+		// has one memory and runs threads one at a time, so they have no
+		// effect. setmaxregister is a register-allocation hint.
+		{"nvvm.fence.mbarrier.init", compileNop},
+		{"nvvm.fence.sc.cluster", compileNop},
+		{"nvvm.fence.proxy", compileFenceProxy},
+		{"nvvm.setmaxregister", compileNop},
+		// nvvm asynchronous copies (nvvm_async.go adds the mbarrier ops)
+		{"nvvm.cp.async.shared.global", compileCpAsync},
+		{"nvvm.cp.async.commit.group", compileCpAsyncCommit},
+		{"nvvm.cp.async.wait.group", compileCpAsyncWait},
+		{"nvvm.cp.async.bulk.tensor.shared.cluster.global", compileTMALoad},
+		{"nvvm.cp.async.bulk.tensor.global.shared.cta", compileTMAStore},
+		{"nvvm.cp.async.bulk.commit.group", compileBulkCommit},
+		{"nvvm.cp.async.bulk.wait_group", compileBulkWait},
+		// Prefetching a descriptor into the cache changes no value, and
+		// descriptors are immutable objects here, so the tensormap proxy
+		// fences order nothing.
+		{"nvvm.prefetch.tensormap", compileNop},
+		{"nvvm.fence.proxy.acquire", compileNop},
+		{"nvvm.fence.proxy.release", compileNop},
+		// gpu (gpu.go)
+		{"gpu.launch", compileGPULaunch},
+		{"gpu.launch_func", compileGPULaunchFunc},
+		{"gpu.terminator", compileLeave},
+		{"gpu.return", compileLeave},
+		{"gpu.yield", compileLeave},
+		{"gpu.thread_id", compileDimQuery(func(t *Thread) [3]int64 { return t.ThreadID() })},
+		{"gpu.block_id", compileDimQuery((*Thread).BlockID)},
+		{"gpu.block_dim", compileDimQuery((*Thread).BlockDim)},
+		{"gpu.grid_dim", compileDimQuery((*Thread).GridDim)},
+		{"gpu.global_id", compileDimQuery(func(t *Thread) [3]int64 {
+			b, n, i := t.BlockID(), t.BlockDim(), t.ThreadID()
+			return [3]int64{b[0]*n[0] + i[0], b[1]*n[1] + i[1], b[2]*n[2] + i[2]}
+		})},
+		// Without clusters, each block is its own cluster of one block.
+		{"gpu.cluster_id", compileDimQuery((*Thread).ClusterID)},
+		{"gpu.cluster_dim", compileDimQuery((*Thread).ClusterDim)},
+		{"gpu.cluster_block_id", compileDimQuery((*Thread).ClusterBlockID)},
+		{"gpu.cluster_dim_blocks", compileDimQuery((*Thread).ClusterDimBlocks)},
+		{"gpu.lane_id", compileThreadQuery(func(t *Thread) int64 { return int64(t.LaneID()) })},
+		{"gpu.subgroup_id", compileThreadQuery(func(t *Thread) int64 { return int64(t.WarpID()) })},
+		{"gpu.num_subgroups", compileThreadQuery(func(t *Thread) int64 {
+			return int64((t.NumThreads() + warpSize - 1) / warpSize)
+		})},
+		{"gpu.subgroup_size", compileThreadQuery(func(*Thread) int64 { return warpSize })},
+		{"gpu.barrier", compileBarrier},
+		{"gpu.shuffle", compileShuffle},
+		{"gpu.subgroup_reduce", compileReduce(false)},
+		{"gpu.all_reduce", compileReduce(true)},
+		{"gpu.subgroup_mma_load_matrix", compileMMALoad},
+		{"gpu.subgroup_mma_store_matrix", compileMMAStore},
+		{"gpu.subgroup_mma_compute", compileMMACompute},
+		{"gpu.subgroup_mma_constant_matrix", compileMMAConstant},
+		{"gpu.subgroup_mma_elementwise", compileMMAElementwise},
+		{"gpu.alloc", compileGPUAlloc},
+		{"gpu.dealloc", compileGPUDealloc},
+		{"gpu.memcpy", compileGPUMemcpy},
+		{"gpu.memset", compileGPUMemset},
+		{"gpu.wait", compileNop},
+		// nvvm warp matrix ops (nvvm_wmma.go)
+		{"nvvm.wmma.load", compileWMMALoad},
+		{"nvvm.wmma.mma", compileWMMAMma},
+		{"nvvm.wmma.store", compileWMMAStore},
+		// nvvm warpgroup MMA (nvvm_wgmma.go)
+		{"nvvm.wgmma.fence.aligned", compileWgmmaFence},
+		{"nvvm.wgmma.mma_async", compileWgmmaMmaAsync},
+		{"nvvm.wgmma.commit.group.sync.aligned", compileWgmmaCommit},
+		{"nvvm.wgmma.wait.group.sync.aligned", compileWgmmaWait},
+		// ldmatrix and mma.sync of nvvm and nvgpu (nvvm_mma.go)
+		{"nvvm.ldmatrix", compileNVVMLdmatrix},
+		{"nvvm.mma.sync", compileNVVMMmaSync},
+		{"nvgpu.ldmatrix", compileNVGPULdmatrix},
+		{"nvgpu.mma.sync", compileNVGPUMmaSync},
+		// nvgpu (nvgpu.go)
+		{"nvgpu.mbarrier.create", compileNVGPUMbarrierCreate},
+		{"nvgpu.mbarrier.init", compileNVGPUMbarrierInit},
+		{"nvgpu.mbarrier.arrive", compileNVGPUMbarrierArrive(false)},
+		{"nvgpu.mbarrier.arrive.nocomplete", compileNVGPUMbarrierArrive(true)},
+		{"nvgpu.mbarrier.arrive.expect_tx", compileNVGPUExpectTx},
+		{"nvgpu.mbarrier.try_wait.parity", compileNVGPUTryWait},
+		{"nvgpu.mbarrier.test.wait", compileNVGPUTestWait},
+		{"nvgpu.tma.create.descriptor", compileNVGPUCreateDescriptor},
+		{"nvgpu.tma.async.load", compileNVGPUTMALoad},
+		{"nvgpu.tma.async.store", compileNVGPUTMAStore},
+		{"nvgpu.tma.prefetch.descriptor", compileNop},
+		{"nvgpu.warpgroup.generate.descriptor", compileNVGPUGenerateDescriptor},
+		{"nvgpu.warpgroup.mma", compileNVGPUWarpgroupMma},
+		{"nvgpu.warpgroup.mma.init.accumulator", compileNVGPUInitAccumulator},
+		{"nvgpu.warpgroup.mma.store", compileNVGPUMmaStore},
+		{"nvgpu.device_async_copy", compileNVGPUAsyncCopy},
+		{"nvgpu.device_async_create_group", compileNVGPUCreateGroup},
+		{"nvgpu.device_async_wait", compileNVGPUAsyncWait},
 	}
 }

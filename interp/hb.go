@@ -30,8 +30,20 @@ package interp
 //
 // Two accesses of one epoch by different agents race unless the earlier
 // one's agent clock is at most what the later accessor knows of it.
+//
+// Clusters. The clocks span every thread of the block's cluster (thread
+// ci = rank*threads per block + linear id), so a remote arrive (through
+// nvvm.mapa) releases into the peer's mbarrier, and the copies of a
+// multicast TMA load carry their issuer's clock into every block of the
+// mask, as they do locally. An access by another block of the cluster
+// (distributed shared memory, multicast TMA data) is not ordered by the
+// owner's block barriers, so a pair of accesses that involves another
+// block is checked by clocks alone, whatever the epochs; for that, a block
+// barrier also joins the clocks of the block's threads (it orders
+// everything before it in the block before everything after, and a
+// thread that then releases to another block passes that on).
 
-// vclock is a vector clock over a block's threads.
+// vclock is a vector clock over a cluster's threads.
 type vclock []int32
 
 func (v vclock) join(o vclock) {
@@ -42,24 +54,38 @@ func (v vclock) join(o vclock) {
 	}
 }
 
-// startClocks gives every thread of a kernel with asynchronous ops its clock.
-func (b *gpuBlock) startClocks() {
+// startClocks gives every thread of a kernel with asynchronous ops its
+// clock over the n threads of its cluster, of which the block's are
+// numbered from base.
+func (b *gpuBlock) startClocks(base, n int) {
 	k := b.grid.k
+	b.base = base
 	if k == nil || !k.async {
 		return
 	}
-	b.clocks = true
+	b.clocks, b.clockLen = true, n
 	for _, t := range b.threads {
-		t.vc = make(vclock, len(b.threads))
-		t.vc[t.linear] = 1
+		t.vc = make(vclock, n)
+		t.vc[t.ci()] = 1
 	}
 }
+
+// newClock returns a zero clock of the block's cluster, nil without clocks.
+func (b *gpuBlock) newClock() vclock {
+	if !b.clocks {
+		return nil
+	}
+	return make(vclock, b.clockLen)
+}
+
+// ci is t's component in the cluster's clocks.
+func (t *Thread) ci() int { return t.block.base + t.linear }
 
 // release advances t's own clock after its clock was published (an
 // arrive, a TMA issue).
 func (t *Thread) release() {
 	if t.vc != nil {
-		t.vc[t.linear]++
+		t.vc[t.ci()]++
 	}
 }
 
@@ -71,31 +97,32 @@ func (b *gpuBlock) agentClock(a int32) int32 {
 		return 0
 	}
 	if b.landVC != nil && a >= 0 {
-		return b.landVC[a]
+		return b.landVC[b.base+int(a)]
 	}
 	lo, _ := agentSpan(a)
 	if int(lo) >= len(b.threads) {
 		return 0
 	}
-	return b.threads[lo].vc[lo]
+	return b.threads[lo].vc[b.base+int(lo)]
 }
 
-// ordered reports whether an access by prev at clock clk happens before
-// the access by cur now.
-func (b *gpuBlock) ordered(prev, clk, cur int32) bool {
-	if !b.clocks || prev == blockAgent {
+// ordered reports whether an access by agent prev of block pb at clock
+// clk happens before the access by agent cur of b now.
+func (b *gpuBlock) ordered(pb *gpuBlock, prev, clk, cur int32) bool {
+	if !b.clocks || !pb.clocks || prev == blockAgent {
 		return false
 	}
 	src, _ := agentSpan(prev)
-	if int(src) >= len(b.threads) {
+	if int(src) >= len(pb.threads) {
 		return false
 	}
+	ci := pb.base + int(src)
 	if b.landVC != nil && cur >= 0 {
-		return b.landVC[src] >= clk
+		return b.landVC[ci] >= clk
 	}
 	lo, hi := agentSpan(cur)
 	for i := lo; i < hi && int(i) < len(b.threads); i++ {
-		if b.threads[i].vc[src] >= clk {
+		if b.threads[i].vc[ci] >= clk {
 			return true
 		}
 	}
@@ -107,16 +134,16 @@ func (b *gpuBlock) joinClocks(ts []*Thread) {
 	if !b.clocks || len(ts) < 2 {
 		return
 	}
-	if cap(b.scratch) < len(b.threads) {
-		b.scratch = make(vclock, len(b.threads))
+	if cap(b.scratch) < b.clockLen {
+		b.scratch = make(vclock, b.clockLen)
 	}
-	j := b.scratch[:len(b.threads)]
+	j := b.scratch[:b.clockLen]
 	clear(j)
 	for _, t := range ts {
 		j.join(t.vc)
 	}
 	for _, t := range ts {
 		copy(t.vc, j)
-		t.vc[t.linear]++
+		t.vc[t.ci()]++
 	}
 }

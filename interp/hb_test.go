@@ -50,12 +50,7 @@ func.func @handoff(%C: memref<1xf32>) {
 `
 
 func TestMbarrierOrdersSharedAccesses(t *testing.T) {
-	run := func(src string) (*interp.MemRef, error) {
-		m := asyncMachine(t, src)
-		c := interp.NewMemRef(ir.MemRef([]int64{1}, ir.F32, nil, nil), nil)
-		_, err := m.Call("handoff", []interp.Value{interp.MemRefValue(c)})
-		return c, err
-	}
+	run := outRunner(t, asyncMachine, "handoff", ir.F32, 1)
 	c, err := run(mbarrierHandoff)
 	if err != nil {
 		t.Fatalf("an mbarrier handoff is reported: %v", err)
@@ -63,7 +58,7 @@ func TestMbarrierOrdersSharedAccesses(t *testing.T) {
 	if v, _ := c.FloatAt(0); v != 2.5 {
 		t.Fatalf("thread 32 read %v, want 2.5", v)
 	}
-	for _, bug := range []struct{ name, old, new, want string }{
+	checkPlanted(t, mbarrierHandoff, []plantedBug{
 		{"reader skips the wait", "      nvgpu.mbarrier.try_wait.parity %bar[%c0], %false, %ticks : !bar\n", "", "data race"},
 		// Thread 0 runs first here, so phase 0 has completed and the wait
 		// for parity 1 waits for a phase nobody completes.
@@ -72,19 +67,10 @@ func TestMbarrierOrdersSharedAccesses(t *testing.T) {
 		{"writer writes after its arrive", `      memref.store %v, %s[%c0] : memref<4xf32, 3>
       %tok = nvgpu.mbarrier.arrive %bar[%c0] : !bar -> !nvgpu.mbarrier.token`, `      %tok = nvgpu.mbarrier.arrive %bar[%c0] : !bar -> !nvgpu.mbarrier.token
       memref.store %v, %s[%c0] : memref<4xf32, 3>`, "data race"},
-	} {
-		t.Run(bug.name, func(t *testing.T) {
-			src := strings.Replace(mbarrierHandoff, bug.old, bug.new, 1)
-			if src == mbarrierHandoff {
-				t.Fatal("the bug was not planted")
-			}
-			_, err := run(src)
-			if err == nil || !strings.Contains(err.Error(), bug.want) {
-				t.Fatalf("want %q, got %v", bug.want, err)
-			}
-			t.Log(err)
-		})
-	}
+	}, func(src string) error {
+		_, err := run(src)
+		return err
+	})
 }
 
 // tmaRing is a one-slot ring: thread 32 loads the slot twice by TMA
@@ -143,10 +129,10 @@ func.func @ring(%A: memref<64x64xf16>, %C: memref<2xf16>) {
 func TestMbarrierOrdersTMARefill(t *testing.T) {
 	run := func(src string) (*interp.MemRef, *interp.MemRef, error) {
 		m := asyncMachine(t, src)
-		a := interp.NewMemRef(ir.MemRef([]int64{64, 64}, ir.F16, nil, nil), nil)
+		a := newBuf(ir.F16, 64, 64)
 		a.FillRandom(3)
-		c := interp.NewMemRef(ir.MemRef([]int64{2}, ir.F16, nil, nil), nil)
-		_, err := m.Call("ring", []interp.Value{interp.MemRefValue(a), interp.MemRefValue(c)})
+		c := newBuf(ir.F16, 2)
+		err := callMemRefs(m, "ring", a, c)
 		return a, c, err
 	}
 	a, c, err := run(tmaRing)

@@ -104,11 +104,11 @@ func TestHostCollectivesMatchOneThreadKernel(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	x := interp.NewMemRef(ir.MemRef([]int64{4}, ir.F32, nil, nil), nil)
+	x := newBuf(ir.F32, 4)
 	x.FillRandom(4)
-	out := interp.NewMemRef(ir.MemRef([]int64{8}, ir.F32, nil, nil), nil)
-	ok := interp.NewMemRef(ir.MemRef([]int64{2}, ir.I1, nil, nil), nil)
-	if _, err := m.Call("f", []interp.Value{interp.MemRefValue(x), interp.MemRefValue(out), interp.MemRefValue(ok)}); err != nil {
+	out := newBuf(ir.F32, 8)
+	ok := newBuf(ir.I1, 2)
+	if err := callMemRefs(m, "f", x, out, ok); err != nil {
 		t.Fatal(err)
 	}
 	f := func(m *interp.MemRef, i int64) float64 {
@@ -219,8 +219,8 @@ func reversed(t *testing.T, in, out *interp.MemRef) {
 
 func runHostGlobal(t *testing.T, src string) (in, out *interp.MemRef, err error) {
 	t.Helper()
-	in = interp.NewMemRef(ir.MemRef([]int64{2, 32}, ir.F32, nil, nil), nil)
-	out = interp.NewMemRef(ir.MemRef([]int64{2, 32}, ir.F32, nil, nil), nil)
+	in = newBuf(ir.F32, 2, 32)
+	out = newBuf(ir.F32, 2, 32)
 	in.FillRandom(6)
 	_, err = machine(t, src).Call("f", []interp.Value{interp.MemRefValue(in), interp.MemRefValue(out)})
 	return in, out, err

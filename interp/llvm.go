@@ -40,37 +40,7 @@ import (
 
 // llvmHandlers lists the llvm dialect's ops.
 func llvmHandlers() []Handler {
-	hs := []Handler{
-		{"llvm.return", compileExit},
-		{"llvm.call", compileLLVMCall},
-		{"llvm.mlir.constant", compileLLVMConstant},
-		{"llvm.mlir.undef", compileLLVMZero},
-		{"llvm.mlir.poison", compileLLVMZero},
-		{"llvm.mlir.zero", compileLLVMZero},
-		{"llvm.mlir.addressof", compileAddressOf},
-		{"llvm.getelementptr", compileGEP},
-		{"llvm.load", compileLLVMLoad},
-		{"llvm.store", compileLLVMStore},
-		{"llvm.atomicrmw", compileAtomicRMWLLVM},
-		{"llvm.cmpxchg", compileCmpXchg},
-		{"llvm.extractvalue", compileExtractValue},
-		{"llvm.insertvalue", compileInsertValue},
-		{"llvm.extractelement", compileExtractElement},
-		{"llvm.insertelement", compileInsertElement},
-		{"llvm.shufflevector", compileShuffleVector},
-		{"llvm.icmp", compileICmp},
-		{"llvm.fcmp", compileCmpF},
-		{"llvm.select", compileSelect},
-		{"llvm.fneg", floatUnary(func(x float64) float64 { return -x }, func(x float32) float32 { return -x })},
-		{"llvm.br", compileBr},
-		{"llvm.cond_br", compileLLVMCondBr},
-		{"llvm.switch", compileLLVMSwitch},
-		{"llvm.unreachable", compileUnreachable},
-		{"llvm.bitcast", compileLLVMBitcast},
-		{"llvm.addrspacecast", compileAddrSpaceCast},
-		{"llvm.ptrtoint", compilePtrToInt},
-		{"llvm.inttoptr", compileIntToPtr},
-	}
+	var hs []Handler
 	ints := intBinaryKernels()
 	for _, p := range [][2]string{{"add", "addi"}, {"sub", "subi"}, {"mul", "muli"}, {"shl", "shli"},
 		{"udiv", "divui"}, {"sdiv", "divsi"}, {"urem", "remui"}, {"srem", "remsi"}, {"and", "andi"},
@@ -92,8 +62,8 @@ func llvmHandlers() []Handler {
 		return Handler{"llvm.intr." + name, floatUnary(f, nil)}
 	}
 	hs = append(hs,
-		Handler{"llvm.intr.fma", compileFMA3},
-		Handler{"llvm.intr.fmuladd", compileFMA3},
+		Handler{"llvm.intr.fma", compileFMA},
+		Handler{"llvm.intr.fmuladd", compileFMA},
 		Handler{"llvm.intr.copysign", floatBinary(floatKernel{f64: math.Copysign})},
 		Handler{"llvm.intr.pow", floatBinary(floatKernel{f64: math.Pow})},
 		Handler{"llvm.intr.fabs", floatUnary(math.Abs, func(x float32) float32 { return float32(math.Abs(float64(x))) })},
@@ -494,11 +464,19 @@ func compileAddrSpaceCast(c *Compiler, op *ir.Operation) (Compiled, error) {
 	return Compiled{Exec: func(fr *Frame) error { fr.O[r] = ptrOf(fr, src); return nil }}, nil
 }
 
-func compilePtrToInt(c *Compiler, op *ir.Operation) (Compiled, error) {
-	if _, ok := op.Operand(0).Type().(*llvm.PointerType); !ok {
-		return Compiled{}, unsupported(op, "vectors of pointers")
+// ptrIntCast checks a cast between the pointer p and the integer i (no
+// vectors of pointers) and returns the integer's width.
+func ptrIntCast(op *ir.Operation, p, i *ir.Value) (*llvm.PointerType, int, error) {
+	pt, ok := p.Type().(*llvm.PointerType)
+	if !ok {
+		return nil, 0, unsupported(op, "vectors of pointers")
 	}
-	w, err := intWidth(op, op.Result(0).Type())
+	w, err := intWidth(op, i.Type())
+	return pt, w, err
+}
+
+func compilePtrToInt(c *Compiler, op *ir.Operation) (Compiled, error) {
+	_, w, err := ptrIntCast(op, op.Operand(0), op.Result(0))
 	if err != nil {
 		return Compiled{}, err
 	}
@@ -517,15 +495,12 @@ func compilePtrToInt(c *Compiler, op *ir.Operation) (Compiled, error) {
 }
 
 func compileIntToPtr(c *Compiler, op *ir.Operation) (Compiled, error) {
-	if _, ok := op.Result(0).Type().(*llvm.PointerType); !ok {
-		return Compiled{}, unsupported(op, "vectors of pointers")
-	}
-	w, err := intWidth(op, op.Operand(0).Type())
+	pt, w, err := ptrIntCast(op, op.Result(0), op.Operand(0))
 	if err != nil {
 		return Compiled{}, err
 	}
 	src, r := c.Slot(op.Operand(0)), c.Slot(op.Result(0))
-	shared := op.Result(0).Type().(*llvm.PointerType).AddrSpace == sharedSpace
+	shared := pt.AddrSpace == sharedSpace
 	return Compiled{Exec: func(fr *Frame) error {
 		if t := fr.thread; shared && t != nil && !t.block.host {
 			fr.O[r] = t.block.async.window.pointer(int64(fr.S[src] & widthMask(w)))
@@ -537,34 +512,6 @@ func compileIntToPtr(c *Compiler, op *ir.Operation) (Compiled, error) {
 }
 
 // ---- intrinsics ----
-
-// compileFMA3 compiles llvm.intr.fma and fmuladd on scalars or vectors,
-// with math.fma's rounding (fused in float64, then rounded to the type).
-func compileFMA3(c *Compiler, op *ir.Operation) (Compiled, error) {
-	if kindOf(op.Result(0).Type()) == kindScalar {
-		return compileFma(c, op)
-	}
-	t, err := floatOf(op, elemType(op.Result(0)))
-	if err != nil {
-		return Compiled{}, err
-	}
-	vt, _ := op.Result(0).Type().(*ir.VectorType)
-	a, b, cc, r := c.Slot(op.Operand(0)), c.Slot(op.Operand(1)), c.Slot(op.Operand(2)), c.Slot(op.Result(0))
-	return Compiled{Exec: func(fr *Frame) error {
-		x, ok1 := fr.O[a].(*Vector)
-		y, ok2 := fr.O[b].(*Vector)
-		z, ok3 := fr.O[cc].(*Vector)
-		if !ok1 || !ok2 || !ok3 {
-			return runtimeError(op, "operands are not vectors")
-		}
-		out := &Vector{Type: vt, Elems: make([]uint64, len(x.Elems))}
-		for i := range out.Elems {
-			out.Elems[i] = encodeFloat(t, math.FMA(decodeFloat(t, x.Elems[i]), decodeFloat(t, y.Elems[i]), decodeFloat(t, z.Elems[i])))
-		}
-		fr.O[r] = out
-		return nil
-	}}, nil
-}
 
 func compileBswap(c *Compiler, op *ir.Operation) (Compiled, error) {
 	w, err := intWidth(op, elemType(op.Result(0)))

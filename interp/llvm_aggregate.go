@@ -58,22 +58,15 @@ func vectorOperand(op *ir.Operation, v *ir.Value) (*ir.VectorType, error) {
 }
 
 func compileExtractElement(c *Compiler, op *ir.Operation) (Compiled, error) {
-	if _, err := vectorOperand(op, op.Operand(0)); err != nil {
-		return Compiled{}, err
-	}
-	w, err := intWidth(op, op.Operand(1).Type())
+	at, err := elementAccess(c, op, 1)
 	if err != nil {
 		return Compiled{}, err
 	}
-	vs, ps, r := c.Slot(op.Operand(0)), c.Slot(op.Operand(1)), c.Slot(op.Result(0))
+	r := c.Slot(op.Result(0))
 	return Compiled{Exec: func(fr *Frame) error {
-		v, err := vec(fr, op, vs)
+		v, i, err := at(fr)
 		if err != nil {
 			return err
-		}
-		i := fr.S[ps] & widthMask(w)
-		if i >= uint64(len(v.Elems)) {
-			return runtimeError(op, "element index %d out of range for %s", i, v.Type)
 		}
 		fr.S[r] = v.Elems[i]
 		return nil
@@ -85,25 +78,46 @@ func compileInsertElement(c *Compiler, op *ir.Operation) (Compiled, error) {
 	if err != nil {
 		return Compiled{}, err
 	}
-	w, err := intWidth(op, op.Operand(2).Type())
+	at, err := elementAccess(c, op, 2)
 	if err != nil {
 		return Compiled{}, err
 	}
-	vs, es, ps, r := c.Slot(op.Operand(0)), c.Slot(op.Operand(1)), c.Slot(op.Operand(2)), c.Slot(op.Result(0))
+	es, r := c.Slot(op.Operand(1)), c.Slot(op.Result(0))
 	return Compiled{Exec: func(fr *Frame) error {
-		v, err := vec(fr, op, vs)
+		v, i, err := at(fr)
 		if err != nil {
 			return err
-		}
-		i := fr.S[ps] & widthMask(w)
-		if i >= uint64(len(v.Elems)) {
-			return runtimeError(op, "element index %d out of range for %s", i, v.Type)
 		}
 		out := &Vector{Type: vt, Elems: append([]uint64(nil), v.Elems...)}
 		out.Elems[i] = fr.S[es]
 		fr.O[r] = out
 		return nil
 	}}, nil
+}
+
+// elementAccess compiles the vector operand 0 and the index operand pos
+// of extractelement and insertelement: at returns the vector and the
+// index, checked against its length.
+func elementAccess(c *Compiler, op *ir.Operation, pos int) (at func(fr *Frame) (*Vector, uint64, error), err error) {
+	if _, err := vectorOperand(op, op.Operand(0)); err != nil {
+		return nil, err
+	}
+	w, err := intWidth(op, op.Operand(pos).Type())
+	if err != nil {
+		return nil, err
+	}
+	vs, ps := c.Slot(op.Operand(0)), c.Slot(op.Operand(pos))
+	return func(fr *Frame) (*Vector, uint64, error) {
+		v, err := vec(fr, op, vs)
+		if err != nil {
+			return nil, 0, err
+		}
+		i := fr.S[ps] & widthMask(w)
+		if i >= uint64(len(v.Elems)) {
+			return nil, 0, runtimeError(op, "element index %d out of range for %s", i, v.Type)
+		}
+		return v, i, nil
+	}, nil
 }
 
 // compileShuffleVector picks lanes of the concatenation of two vectors; a
@@ -116,14 +130,11 @@ func compileShuffleVector(c *Compiler, op *ir.Operation) (Compiled, error) {
 	mask := llvm.ShuffleMask(op)
 	a, b, r := c.Slot(op.Operand(0)), c.Slot(op.Operand(1)), c.Slot(op.Result(0))
 	return Compiled{Exec: func(fr *Frame) error {
-		x, err := vec(fr, op, a)
+		xy, err := vecs(fr, op, a, b)
 		if err != nil {
 			return err
 		}
-		y, err := vec(fr, op, b)
-		if err != nil {
-			return err
-		}
+		x, y := xy[0], xy[1]
 		n := int64(len(x.Elems))
 		out := &Vector{Type: rt, Elems: make([]uint64, len(mask))}
 		for i, m := range mask {

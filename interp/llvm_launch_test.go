@@ -75,7 +75,7 @@ func TestLLVMKernelLaunch(t *testing.T) {
 	for conv := range llvmKernelConventions {
 		t.Run(conv, func(t *testing.T) {
 			m := machine(t, llvmKernel(conv, "nvvm.barrier0"))
-			a := interp.NewMemRef(ir.MemRef([]int64{64}, ir.F32, nil, nil), nil)
+			a := newBuf(ir.F32, 64)
 			a.FillRandom(7)
 			in := a.Clone()
 			if _, err := m.Call("main", []interp.Value{interp.MemRefValue(a), f32v(3)}); err != nil {
@@ -98,7 +98,7 @@ func TestLLVMKernelLaunch(t *testing.T) {
 // element in the epoch the neighbour writes it: a located race.
 func TestLLVMKernelRace(t *testing.T) {
 	m := machine(t, llvmKernel("bare", ""))
-	a := interp.NewMemRef(ir.MemRef([]int64{64}, ir.F32, nil, nil), nil)
+	a := newBuf(ir.F32, 64)
 	_, err := m.Call("main", []interp.Value{interp.MemRefValue(a), f32v(3)})
 	if err == nil || !strings.Contains(err.Error(), "data race on workgroup memory") {
 		t.Fatalf("got %v", err)
@@ -148,8 +148,8 @@ module attributes {gpu.container_module} {
   }
 }`
 	m := machine(t, src)
-	a := interp.NewMemRef(ir.MemRef([]int64{3}, ir.F32, nil, nil), nil)
-	if _, err := m.Call("main", []interp.Value{interp.MemRefValue(a)}); err != nil {
+	a := newBuf(ir.F32, 3)
+	if err := callMemRefs(m, "main", a); err != nil {
 		t.Fatal(err)
 	}
 	for i, want := range []float32{2016, 63, 2016} {

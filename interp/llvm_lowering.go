@@ -15,13 +15,7 @@ import (
 // before that branch is merged.)
 
 func llvmLoweringHandlers() []Handler {
-	hs := []Handler{
-		{"llvm.alloca", compileLLVMAlloca},
-		{"llvm.intr.masked.load", compileMaskedLoadLLVM},
-		{"llvm.intr.masked.store", compileMaskedStoreLLVM},
-		{"llvm.intr.memcpy", compileMemcpy},
-		{"llvm.intr.assume", compileAssume},
-	}
+	var hs []Handler
 	for _, k := range []string{"add", "mul", "and", "or", "xor", "smax", "smin", "umax", "umin",
 		"fmax", "fmin", "fmaximum", "fminimum", "fadd", "fmul"} {
 		hs = append(hs, Handler{"llvm.intr.vector.reduce." + k, compileVectorReduce(k)})
@@ -132,14 +126,11 @@ func compileMaskedStoreLLVM(c *Compiler, op *ir.Operation) (Compiled, error) {
 		if err := checkAlign(op, "masked store", p, align); err != nil {
 			return err
 		}
-		v, err := vec(fr, op, val)
+		vm, err := vecs(fr, op, val, mask)
 		if err != nil {
 			return err
 		}
-		m, err := vec(fr, op, mask)
-		if err != nil {
-			return err
-		}
+		v, m := vm[0], vm[1]
 		for i, e := range v.Elems {
 			if m.Elems[i] == 0 {
 				continue

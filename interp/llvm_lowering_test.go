@@ -61,7 +61,7 @@ llvm.func @uninit() -> f32 {
   llvm.return %v : f32
 }`
 	m := machine(t, src)
-	x := interp.NewMemRef(ir.MemRef([]int64{4}, ir.F32, nil, nil), nil)
+	x := newBuf(ir.F32, 4)
 	for i, v := range []float64{1, 2, 3, 4} {
 		_ = x.SetFloat(v, int64(i))
 	}

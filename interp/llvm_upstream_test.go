@@ -2,11 +2,10 @@ package interp_test
 
 import (
 	"os"
-	"os/exec"
 	"path/filepath"
-	"strconv"
-	"strings"
 	"testing"
+
+	"github.com/goopt/goopt/internal/testutil"
 )
 
 // llvmUpstreamPrograms are scalar llvm-dialect programs whose @main
@@ -149,10 +148,7 @@ llvm.func @main() -> i32 {
 // mlir-cpu-runner-19 (JIT-compiled by LLVM on the host, whose data layout
 // agrees with NVPTX's for these types) and compares the i32 results.
 func TestLLVMAgainstUpstream(t *testing.T) {
-	runner, err := exec.LookPath("mlir-cpu-runner-19")
-	if err != nil {
-		t.Skip("mlir-cpu-runner-19 not installed")
-	}
+	runner := testutil.Tool(t, "mlir-cpu-runner-19")
 	for name, src := range llvmUpstreamPrograms {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
@@ -164,17 +160,7 @@ func TestLLVMAgainstUpstream(t *testing.T) {
 			if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			out, err := exec.Command(runner, "-e", "main", "-entry-point-result=i32", file).CombinedOutput()
-			if err != nil {
-				t.Fatalf("mlir-cpu-runner-19: %v\n%s", err, out)
-			}
-			want, err := strconv.ParseInt(strings.TrimSpace(string(out)), 10, 32)
-			if err != nil {
-				t.Fatalf("runner printed %q", out)
-			}
-			if got := res[0].Int(); got != want {
-				t.Errorf("interpreter %d, upstream %d", got, want)
-			}
+			checkInt(t, res[0], cpuRun(t, runner, file, "main", "i32"))
 		})
 	}
 }

@@ -468,8 +468,8 @@ func (r *Region) Single() *Block {
 // DefaultHandlers returns the handlers of every dialect the core interprets.
 func DefaultHandlers() []Handler {
 	var hs []Handler
-	for _, list := range [][]Handler{coreHandlers(), arithHandlers(), mathHandlers(), gpuHandlers(),
-		llvmHandlers(), nvvmHandlers(), wmmaHandlers(), nvvmAsyncHandlers(), wgmmaHandlers(), nvgpuHandlers(), mmaSyncHandlers()} {
+	for _, list := range [][]Handler{coreHandlers(), arithHandlers(), mathHandlers(),
+		llvmHandlers(), nvvmHandlers(), nvvmAsyncHandlers()} {
 		hs = append(hs, list...)
 	}
 	return hs

@@ -27,7 +27,7 @@ func mathHandlers() []Handler {
 		{"math.powf", floatBinary(floatKernel{f64: math.Pow})},
 		{"math.atan2", floatBinary(floatKernel{f64: math.Atan2})},
 		{"math.copysign", floatBinary(floatKernel{f64: math.Copysign})},
-		{"math.fma", compileFma},
+		{"math.fma", compileFMA},
 		{"math.fpowi", compileFPowI},
 		{"math.absi", compileIntUnary(func(a uint64, w int) uint64 {
 			if v := signExtend(a, w); v < 0 {
@@ -54,18 +54,33 @@ func mathHandlers() []Handler {
 	return hs
 }
 
-func compileFma(c *Compiler, op *ir.Operation) (Compiled, error) {
+// compileFMA compiles a fused multiply-add on scalars or vectors
+// (math.fma, vector.fma, llvm.intr.fma and fmuladd). math.FMA is exact
+// for f64; narrower formats round once more from f64, which a product of
+// two of them cannot make inexact.
+func compileFMA(c *Compiler, op *ir.Operation) (Compiled, error) {
 	t, err := floatOf(op, elemType(op.Result(0)))
 	if err != nil {
 		return Compiled{}, err
 	}
-	if kindOf(op.Result(0).Type()) != kindScalar {
-		return Compiled{}, unsupported(op, "vector operands")
+	fma := func(x, y, z uint64) uint64 {
+		return encodeFloat(t, math.FMA(decodeFloat(t, x), decodeFloat(t, y), decodeFloat(t, z)))
 	}
 	a, b, cc, r := c.Slot(op.Operand(0)), c.Slot(op.Operand(1)), c.Slot(op.Operand(2)), c.Slot(op.Result(0))
+	vt, ok := op.Result(0).Type().(*ir.VectorType)
+	if !ok {
+		return Compiled{Exec: func(fr *Frame) error {
+			fr.S[r] = fma(fr.S[a], fr.S[b], fr.S[cc])
+			return nil
+		}}, nil
+	}
 	return Compiled{Exec: func(fr *Frame) error {
-		fr.S[r] = encodeFloat(t, math.FMA(decodeFloat(t, fr.S[a]), decodeFloat(t, fr.S[b]), decodeFloat(t, fr.S[cc])))
-		return nil
+		xyz, err := vecs(fr, op, a, b, cc)
+		if err != nil {
+			return err
+		}
+		x, y, z := xyz[0], xyz[1], xyz[2]
+		return mapElements(fr, op, r, vt, len(x.Elems), func(i int) (uint64, string) { return fma(x.Elems[i], y.Elems[i], z.Elems[i]), "" })
 	}}, nil
 }
 

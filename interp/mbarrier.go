@@ -53,9 +53,9 @@ func (m *mbarrier) arrive(op *ir.Operation, t *Thread, n int64, complete bool) e
 		d.AttachNote(m.initOp.Loc(), "the mbarrier was initialised here")
 		return d
 	}
-	// Clocks are per block: a remote arrival orders nothing in the race
-	// check (which does not check across blocks).
-	if t != nil && t.vc != nil && m.acc != nil && t.block == m.block {
+	// Clocks span the cluster: a remote arrival (through mapa) releases
+	// into the phase as a local one does.
+	if t != nil && t.vc != nil && m.acc != nil {
 		m.acc.join(t.vc)
 		t.release()
 	}
@@ -170,9 +170,7 @@ func (t *Thread) initMbarrier(op *ir.Operation, p Pointer, count int64) error {
 		b.async.mbars = map[Pointer]*mbarrier{}
 	}
 	m := &mbarrier{initOp: op, addr: p, block: b, count: count, pending: count, seen: make([]int64, len(b.threads))}
-	if b.clocks {
-		m.acc, m.done = make(vclock, len(b.threads)), make(vclock, len(b.threads))
-	}
+	m.acc, m.done = b.newClock(), b.newClock()
 	b.async.mbars[p] = m
 	return nil
 }
@@ -201,4 +199,51 @@ func (t *Thread) testWait(m *mbarrier, token int64) bool {
 		return true
 	}
 	return false
+}
+
+// ---- handlers shared by the nvvm and nvgpu dialects ----
+
+// mbarrierAddr finds the address of the mbarrier an op names: a pointer
+// operand (nvvm) or a group and an index (nvgpu).
+type mbarrierAddr func(fr *Frame) (Pointer, error)
+
+// compileMbarrierOp compiles an op on one initialised mbarrier: when its
+// predicate (slot pred, -1: none) holds, run gets the thread and the
+// mbarrier (its own block's or, through mapa, a peer's).
+func compileMbarrierOp(c *Compiler, op *ir.Operation, addr mbarrierAddr, pred int, run func(fr *Frame, t *Thread, m *mbarrier) error) (Compiled, error) {
+	c.Suspending(op)
+	return Compiled{Exec: func(fr *Frame) error {
+		t, err := ThreadOf(fr, op)
+		if err != nil || !predicated(fr, pred) {
+			return err
+		}
+		p, err := addr(fr)
+		if err != nil {
+			return err
+		}
+		m, err := t.mbarrierAt(op, p)
+		if err != nil {
+			return err
+		}
+		return run(fr, t, m)
+	}}, nil
+}
+
+// compileMbarrierExpectTxOf compiles arrive.expect_tx: raise the
+// transaction count by the bytes in slot tx, then arrive.
+func compileMbarrierExpectTxOf(c *Compiler, op *ir.Operation, addr mbarrierAddr, tx int) (Compiled, error) {
+	return compileMbarrierOp(c, op, addr, predicateSlot(c, op), func(fr *Frame, t *Thread, m *mbarrier) error {
+		if err := m.expectTx(op, int64(uint32(fr.S[tx]))); err != nil {
+			return err
+		}
+		return m.arrive(op, t, 1, true)
+	})
+}
+
+// compileMbarrierTryWaitOf compiles try_wait.parity with the parity in
+// slot parity.
+func compileMbarrierTryWaitOf(c *Compiler, op *ir.Operation, addr mbarrierAddr, parity int) (Compiled, error) {
+	return compileMbarrierOp(c, op, addr, -1, func(fr *Frame, t *Thread, m *mbarrier) error {
+		return t.waitParity(op, m, fr.S[parity])
+	})
 }

@@ -709,27 +709,6 @@ func instantiateGlobal(g *ir.Operation, t *ir.MemRefType) (*MemRef, error) {
 	return m, nil
 }
 
-func compileAllocaScope(c *Compiler, op *ir.Operation) (Compiled, error) {
-	body, err := c.Region(op.Region(0))
-	if err != nil {
-		return Compiled{}, err
-	}
-	res := c.ResultSlots(op)
-	return Compiled{Exec: func(fr *Frame) error {
-		mark := len(fr.allocas)
-		exit, err := fr.RunRegion(body)
-		for _, b := range fr.allocas[mark:] {
-			b.free()
-		}
-		fr.allocas = fr.allocas[:mark]
-		if err != nil {
-			return err
-		}
-		fr.Move(exit.TermOperands, res)
-		return nil
-	}}, nil
-}
-
 // AtomicRMW kinds, in MLIR's enum order.
 var atomicKinds = []string{"addf", "addi", "assign", "maximumf", "maxs", "maxu", "minimumf", "mins", "minu",
 	"mulf", "muli", "ori", "andi", "maxnumf", "minnumf"}

@@ -30,7 +30,7 @@ func.func @f(%a: memref<4x6xf32>) -> (f32, f32, f32, f32, index) {
   return %v0, %v1, %v2, %v3, %d : f32, f32, f32, f32, index
 }`
 	m := machine(t, src)
-	a := interp.NewMemRef(ir.MemRef([]int64{4, 6}, ir.F32, nil, nil), nil)
+	a := newBuf(ir.F32, 4, 6)
 	for i := int64(0); i < 24; i++ {
 		_ = a.SetFloat(float64(i), i/6, i%6)
 	}
@@ -62,12 +62,7 @@ func.func @f(%a: memref<4xf32>) -> f32 {
   %w = memref.load %a[%c2] : memref<4xf32>
   return %w : f32
 }`
-	m := machine(t, src)
-	a := interp.NewMemRef(ir.MemRef([]int64{4}, ir.F32, nil, nil), nil)
-	_, err := m.Call("f", []interp.Value{interp.MemRefValue(a)})
-	if err == nil || !strings.Contains(err.Error(), "test.mlir:10:8: error: load of uninitialised memory from memref<4xf32> at index [2]") {
-		t.Errorf("got %v", err)
-	}
+	wantCallError(t, src, "f", "test.mlir:10:8: error: load of uninitialised memory from memref<4xf32> at index [2]", newBuf(ir.F32, 4))
 }
 
 // TestAllocaDiesWithFunction: an alloca returned from its function is freed.
@@ -83,12 +78,7 @@ func.func @f(%a: memref<4xf32>) -> f32 {
   %v = memref.load %m[%c0] : memref<2xf32>
   return %v : f32
 }`
-	m := machine(t, src)
-	a := interp.NewMemRef(ir.MemRef([]int64{4}, ir.F32, nil, nil), nil)
-	_, err := m.Call("f", []interp.Value{interp.MemRefValue(a)})
-	if err == nil || !strings.Contains(err.Error(), "load from freed memref memref<2xf32>") {
-		t.Errorf("got %v", err)
-	}
+	wantCallError(t, src, "f", "load from freed memref memref<2xf32>", newBuf(ir.F32, 4))
 }
 
 func TestRandomArgsDeterministic(t *testing.T) {

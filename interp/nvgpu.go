@@ -30,29 +30,6 @@ import (
 //   - nvgpu.device_async_copy / create_group / wait are cp.async, its
 //     commit and its wait.
 
-func nvgpuHandlers() []Handler {
-	return []Handler{
-		{"nvgpu.mbarrier.create", compileNVGPUMbarrierCreate},
-		{"nvgpu.mbarrier.init", compileNVGPUMbarrierInit},
-		{"nvgpu.mbarrier.arrive", compileNVGPUMbarrierArrive(false)},
-		{"nvgpu.mbarrier.arrive.nocomplete", compileNVGPUMbarrierArrive(true)},
-		{"nvgpu.mbarrier.arrive.expect_tx", compileNVGPUExpectTx},
-		{"nvgpu.mbarrier.try_wait.parity", compileNVGPUTryWait},
-		{"nvgpu.mbarrier.test.wait", compileNVGPUTestWait},
-		{"nvgpu.tma.create.descriptor", compileNVGPUCreateDescriptor},
-		{"nvgpu.tma.async.load", compileNVGPUTMALoad},
-		{"nvgpu.tma.async.store", compileNVGPUTMAStore},
-		{"nvgpu.tma.prefetch.descriptor", compileNop},
-		{"nvgpu.warpgroup.generate.descriptor", compileNVGPUGenerateDescriptor},
-		{"nvgpu.warpgroup.mma", compileNVGPUWarpgroupMma},
-		{"nvgpu.warpgroup.mma.init.accumulator", compileNVGPUInitAccumulator},
-		{"nvgpu.warpgroup.mma.store", compileNVGPUMmaStore},
-		{"nvgpu.device_async_copy", compileNVGPUAsyncCopy},
-		{"nvgpu.device_async_create_group", compileNVGPUCreateGroup},
-		{"nvgpu.device_async_wait", compileNVGPUAsyncWait},
-	}
-}
-
 // scalarObject is a scalar held in an object slot: the value of an nvgpu
 // type that lowers to an integer (mbarrier tokens, wgmma descriptors,
 // async tokens). unrealized_conversion_cast unboxes it to that integer.
@@ -111,102 +88,56 @@ func compileNVGPUMbarrierCreate(c *Compiler, op *ir.Operation) (Compiled, error)
 }
 
 func compileNVGPUMbarrierInit(c *Compiler, op *ir.Operation) (Compiled, error) {
-	c.Suspending(op)
-	g, count, id, pred := c.Slot(op.NamedOperand("barriers")), c.Slot(op.NamedOperand("count")), c.Slot(op.NamedOperand("mbarId")), predicateSlot(c, op)
-	return Compiled{Exec: func(fr *Frame) error {
-		t, err := ThreadOf(fr, op)
-		if err != nil || !predicated(fr, pred) {
-			return err
-		}
+	g, count, id := c.Slot(op.NamedOperand("barriers")), c.Slot(op.NamedOperand("count")), c.Slot(op.NamedOperand("mbarId"))
+	return compileThreadOp(c, op, predicateSlot(c, op), func(fr *Frame, t *Thread) error {
 		p, err := nvgpuMbarrier(fr, op, g, id)
 		if err != nil {
 			return err
 		}
 		return t.initMbarrier(op, p, int64(int32(fr.S[count])))
-	}}, nil
+	})
 }
 
-// nvgpuMbarrierOf returns the thread and the mbarrier an op addresses.
-func nvgpuMbarrierOf(fr *Frame, op *ir.Operation, g, id int) (*Thread, *mbarrier, error) {
-	t, err := ThreadOf(fr, op)
-	if err != nil {
-		return nil, nil, err
-	}
-	p, err := nvgpuMbarrier(fr, op, g, id)
-	if err != nil {
-		return nil, nil, err
-	}
-	m, err := t.mbarrierAt(op, p)
-	return t, m, err
+// nvgpuMbarrierOf addresses the mbarrier at op's mbarId of its group.
+func nvgpuMbarrierOf(c *Compiler, op *ir.Operation) mbarrierAddr {
+	g, id := c.Slot(op.NamedOperand("barriers")), c.Slot(op.NamedOperand("mbarId"))
+	return func(fr *Frame) (Pointer, error) { return nvgpuMbarrier(fr, op, g, id) }
 }
 
 func compileNVGPUMbarrierArrive(nocomplete bool) CompileFunc {
 	return func(c *Compiler, op *ir.Operation) (Compiled, error) {
-		c.Suspending(op)
-		g, id, r := c.Slot(op.NamedOperand("barriers")), c.Slot(op.NamedOperand("mbarId")), c.Slot(op.Result(0))
-		count := -1
+		r, count := c.Slot(op.Result(0)), -1
 		if nocomplete {
 			count = c.Slot(op.NamedOperand("count"))
 		}
-		return Compiled{Exec: func(fr *Frame) error {
-			_, m, err := nvgpuMbarrierOf(fr, op, g, id)
-			if err != nil {
-				return err
-			}
+		return compileMbarrierOp(c, op, nvgpuMbarrierOf(c, op), -1, func(fr *Frame, t *Thread, m *mbarrier) error {
 			fr.O[r] = scalarObject{uint64(m.phase)}
 			if nocomplete {
-				return m.arrive(op, fr.thread, int64(int32(fr.S[count])), false)
+				return m.arrive(op, t, int64(int32(fr.S[count])), false)
 			}
-			return m.arrive(op, fr.thread, 1, true)
-		}}, nil
+			return m.arrive(op, t, 1, true)
+		})
 	}
 }
 
 func compileNVGPUExpectTx(c *Compiler, op *ir.Operation) (Compiled, error) {
-	c.Suspending(op)
-	g, tx, id, pred := c.Slot(op.NamedOperand("barriers")), c.Slot(op.NamedOperand("txcount")), c.Slot(op.NamedOperand("mbarId")), predicateSlot(c, op)
-	return Compiled{Exec: func(fr *Frame) error {
-		if !predicated(fr, pred) {
-			return nil
-		}
-		_, m, err := nvgpuMbarrierOf(fr, op, g, id)
-		if err != nil {
-			return err
-		}
-		if err := m.expectTx(op, int64(uint32(fr.S[tx]))); err != nil {
-			return err
-		}
-		return m.arrive(op, fr.thread, 1, true)
-	}}, nil
+	return compileMbarrierExpectTxOf(c, op, nvgpuMbarrierOf(c, op), c.Slot(op.NamedOperand("txcount")))
 }
 
 func compileNVGPUTryWait(c *Compiler, op *ir.Operation) (Compiled, error) {
-	c.Suspending(op)
-	g, parity, id := c.Slot(op.NamedOperand("barriers")), c.Slot(op.NamedOperand("phaseParity")), c.Slot(op.NamedOperand("mbarId"))
-	return Compiled{Exec: func(fr *Frame) error {
-		t, m, err := nvgpuMbarrierOf(fr, op, g, id)
-		if err != nil {
-			return err
-		}
-		return t.waitParity(op, m, fr.S[parity])
-	}}, nil
+	return compileMbarrierTryWaitOf(c, op, nvgpuMbarrierOf(c, op), c.Slot(op.NamedOperand("phaseParity")))
 }
 
 func compileNVGPUTestWait(c *Compiler, op *ir.Operation) (Compiled, error) {
-	c.Suspending(op)
-	g, tok, id, r := c.Slot(op.NamedOperand("barriers")), c.Slot(op.NamedOperand("token")), c.Slot(op.NamedOperand("mbarId")), c.Slot(op.Result(0))
-	return Compiled{Exec: func(fr *Frame) error {
-		t, m, err := nvgpuMbarrierOf(fr, op, g, id)
-		if err != nil {
-			return err
-		}
+	tok, r := c.Slot(op.NamedOperand("token")), c.Slot(op.Result(0))
+	return compileMbarrierOp(c, op, nvgpuMbarrierOf(c, op), -1, func(fr *Frame, t *Thread, m *mbarrier) error {
 		phase, ok := objectBits(fr.O[tok])
 		if !ok {
 			return runtimeError(op, "use of an undefined mbarrier token")
 		}
 		fr.S[r] = boolBits(t.testWait(m, int64(phase)))
 		return nil
-	}}, nil
+	})
 }
 
 // ---- TMA ----
@@ -253,56 +184,15 @@ func memrefPointer(op *ir.Operation, m *MemRef) (Pointer, error) {
 }
 
 func compileNVGPUTMALoad(c *Compiler, op *ir.Operation) (Compiled, error) {
-	c.Suspending(op)
-	dst, g, desc, id := c.Slot(op.NamedOperand("dst")), c.Slot(op.NamedOperand("barriers")), c.Slot(op.NamedOperand("tensorMapDescriptor")), c.Slot(op.NamedOperand("mbarId"))
-	coords, pred := c.Slots(op.NamedOperands("coordinates")), predicateSlot(c, op)
-	mask := -1
-	if v := op.NamedOperand("multicastMask"); v != nil {
-		mask = c.Slot(v)
-	}
-	return Compiled{Exec: func(fr *Frame) error {
-		if !predicated(fr, pred) {
-			return nil
-		}
-		t, m, err := nvgpuMbarrierOf(fr, op, g, id)
-		if err != nil {
-			return err
-		}
-		mcast := int64(-1)
-		if mask >= 0 {
-			mcast = int64(fr.S[mask] & 0xffff)
-		}
-		tm, err := tensorMapOf(op, fr.O[desc])
-		if err != nil {
-			return err
-		}
-		p, err := memrefPointer(op, fr.M[dst])
-		if err != nil {
-			return err
-		}
-		return t.issueTMALoad(op, tm, p, m, readCoords(fr, coords), mcast)
-	}}, nil
+	dst := c.Slot(op.NamedOperand("dst"))
+	return compileTMALoadOf(c, op, nvgpuMbarrierOf(c, op), func(fr *Frame) (Pointer, error) { return memrefPointer(op, fr.M[dst]) },
+		c.Slot(op.NamedOperand("tensorMapDescriptor")), c.Slots(op.NamedOperands("coordinates")))
 }
 
 func compileNVGPUTMAStore(c *Compiler, op *ir.Operation) (Compiled, error) {
-	c.Suspending(op)
-	src, desc := c.Slot(op.NamedOperand("src")), c.Slot(op.NamedOperand("tensorMapDescriptor"))
-	coords, pred := c.Slots(op.NamedOperands("coordinates")), predicateSlot(c, op)
-	return Compiled{Exec: func(fr *Frame) error {
-		t, err := ThreadOf(fr, op)
-		if err != nil || !predicated(fr, pred) {
-			return err
-		}
-		tm, err := tensorMapOf(op, fr.O[desc])
-		if err != nil {
-			return err
-		}
-		p, err := memrefPointer(op, fr.M[src])
-		if err != nil {
-			return err
-		}
-		return t.issueTMAStore(op, tm, p, readCoords(fr, coords))
-	}}, nil
+	src := c.Slot(op.NamedOperand("src"))
+	return compileTMAStoreOf(c, op, func(fr *Frame) (Pointer, error) { return memrefPointer(op, fr.M[src]) },
+		c.Slot(op.NamedOperand("tensorMapDescriptor")), c.Slots(op.NamedOperands("coordinates")))
 }
 
 // ---- warpgroup MMA ----
@@ -620,30 +510,18 @@ func elementPointer(op *ir.Operation, m *MemRef, idx []int64) (Pointer, error) {
 }
 
 func compileNVGPUCreateGroup(c *Compiler, op *ir.Operation) (Compiled, error) {
-	c.Suspending(op)
 	r := c.Slot(op.Result(0))
-	return Compiled{Exec: func(fr *Frame) error {
-		t, err := ThreadOf(fr, op)
-		if err != nil {
-			return err
-		}
+	return compileThreadOp(c, op, -1, func(fr *Frame, t *Thread) error {
 		t.commitCpAsync()
 		fr.O[r] = scalarObject{uint64(len(t.async.cpGroups))}
 		return nil
-	}}, nil
+	})
 }
 
 func compileNVGPUAsyncWait(c *Compiler, op *ir.Operation) (Compiled, error) {
-	c.Suspending(op)
 	n := 0
 	if a, ok := op.Attr("numGroups").(*ir.IntegerAttr); ok {
 		n = int(a.Int())
 	}
-	return Compiled{Exec: func(fr *Frame) error {
-		t, err := ThreadOf(fr, op)
-		if err != nil {
-			return err
-		}
-		return t.waitCpAsync(n)
-	}}, nil
+	return compileThreadOp(c, op, -1, func(_ *Frame, t *Thread) error { return t.waitCpAsync(n) })
 }

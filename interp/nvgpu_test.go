@@ -84,9 +84,9 @@ func.func @hopper(%A: memref<64x32xf16>, %B: memref<32x64xf16>, %C: memref<64x64
 `
 
 func matmulArgs() []interp.Value {
-	a := interp.NewMemRef(ir.MemRef([]int64{64, 32}, ir.F16, nil, nil), nil)
-	b := interp.NewMemRef(ir.MemRef([]int64{32, 64}, ir.F16, nil, nil), nil)
-	c := interp.NewMemRef(ir.MemRef([]int64{64, 64}, ir.F32, nil, nil), nil)
+	a := newBuf(ir.F16, 64, 32)
+	b := newBuf(ir.F16, 32, 64)
+	c := newBuf(ir.F32, 64, 64)
 	a.FillRandom(1)
 	b.FillRandom(2)
 	return []interp.Value{interp.MemRefValue(a), interp.MemRefValue(b), interp.MemRefValue(c)}
@@ -109,9 +109,7 @@ func TestHopperMatmulMatchesAffine(t *testing.T) {
 // TestHopperPlantedBugs runs the kernel with one bug planted at a time;
 // the interpreter must report each at the op that goes wrong.
 func TestHopperPlantedBugs(t *testing.T) {
-	cases := []struct {
-		name, old, new, want string
-	}{
+	checkPlanted(t, hopperMatmul, []plantedBug{
 		{"consumer skips its mbarrier wait",
 			"    nvgpu.mbarrier.try_wait.parity %bar[%c0], %false, %ticks : !bar\n", "",
 			"before the asynchronous copy that writes it completed"},
@@ -127,20 +125,10 @@ func TestHopperPlantedBugs(t *testing.T) {
 		{"accumulator read before its wgmma retired",
 			"{transposeB, waitGroup = 0 : i32}", "{transposeB}",
 			"reads a wgmma accumulator before"},
-	}
-	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			src := strings.Replace(hopperMatmul, tc.old, tc.new, 1)
-			if src == hopperMatmul {
-				t.Fatalf("the bug was not planted: %q not found", tc.old)
-			}
-			m := asyncMachine(t, src)
-			_, err := m.Call("hopper", matmulArgs())
-			if err == nil || !strings.Contains(err.Error(), tc.want) {
-				t.Fatalf("got %v, want an error containing %q", err, tc.want)
-			}
-		})
-	}
+	}, func(src string) error {
+		_, err := asyncMachine(t, src).Call("hopper", matmulArgs())
+		return err
+	})
 }
 
 // TestHopperMissingFence plants a generic-proxy store to an operand tile
@@ -202,10 +190,10 @@ WAIT
 func TestDeviceAsyncCopy(t *testing.T) {
 	run := func(wait string) (*interp.MemRef, *interp.MemRef, error) {
 		m := asyncMachine(t, strings.Replace(asyncCopyKernel, "WAIT", wait, 1))
-		g := interp.NewMemRef(ir.MemRef([]int64{32, 8}, ir.F16, nil, nil), nil)
+		g := newBuf(ir.F16, 32, 8)
 		g.FillRandom(5)
-		o := interp.NewMemRef(ir.MemRef([]int64{32, 8}, ir.F16, nil, nil), nil)
-		_, err := m.Call("k", []interp.Value{interp.MemRefValue(g), interp.MemRefValue(o)})
+		o := newBuf(ir.F16, 32, 8)
+		err := callMemRefs(m, "k", g, o)
 		return g, o, err
 	}
 	g, o, err := run("    nvgpu.device_async_wait %g")

@@ -53,25 +53,7 @@ func nvvmHandlers() []Handler {
 			hs = append(hs, Handler{nvvm.SregPrefix + r.Name, compileSreg(get)})
 		}
 	}
-	return append(hs,
-		Handler{"nvvm.barrier0", compileNVVMBarrier},
-		Handler{"nvvm.barrier", compileNVVMBarrier},
-		Handler{"nvvm.barrier.arrive", compileNVVMBarrierArrive},
-		Handler{"nvvm.cluster.arrive", compileClusterArrive(false)},
-		Handler{"nvvm.cluster.arrive.relaxed", compileClusterArrive(true)},
-		Handler{"nvvm.cluster.wait", compileClusterWait},
-		Handler{"nvvm.mapa", compileMapa},
-		Handler{"nvvm.shfl.sync", compileShflSync},
-		Handler{"nvvm.vote.ballot.sync", compileVoteBallot},
-		Handler{"nvvm.elect.sync", compileElectSync},
-		// Fences order memory between proxies and threads; the interpreter
-		// has one memory and runs threads one at a time, so they have no
-		// effect. setmaxregister is a register-allocation hint.
-		Handler{"nvvm.fence.mbarrier.init", compileNop},
-		Handler{"nvvm.fence.sc.cluster", compileNop},
-		Handler{"nvvm.fence.proxy", compileFenceProxy},
-		Handler{"nvvm.setmaxregister", compileNop},
-	)
+	return hs
 }
 
 func compileSreg(get func(t *Thread) int64) CompileFunc {

@@ -23,25 +23,8 @@ func nvvmAsyncHandlers() []Handler {
 			Handler{"nvvm.mbarrier.inval" + sfx, compileMbarrierInval},
 		)
 	}
-	return append(hs,
-		Handler{"nvvm.cp.async.shared.global", compileCpAsync},
-		Handler{"nvvm.cp.async.commit.group", compileCpAsyncCommit},
-		Handler{"nvvm.cp.async.wait.group", compileCpAsyncWait},
-		Handler{"nvvm.cp.async.bulk.tensor.shared.cluster.global", compileTMALoad},
-		Handler{"nvvm.cp.async.bulk.tensor.global.shared.cta", compileTMAStore},
-		Handler{"nvvm.cp.async.bulk.commit.group", compileBulkCommit},
-		Handler{"nvvm.cp.async.bulk.wait_group", compileBulkWait},
-		// Prefetching a descriptor into the cache changes no value, and
-		// descriptors are immutable objects here, so the tensormap proxy
-		// fences order nothing.
-		Handler{"nvvm.prefetch.tensormap", compileNop},
-		Handler{"nvvm.fence.proxy.acquire", compileNop},
-		Handler{"nvvm.fence.proxy.release", compileNop},
-	)
+	return hs
 }
-
-// asyncOpThread is the frame's thread for op, which must run in a kernel.
-func asyncOpThread(fr *Frame, op *ir.Operation) (*Thread, error) { return ThreadOf(fr, op) }
 
 // predicateSlot returns the slot of op's optional predicate operand, or -1.
 func predicateSlot(c *Compiler, op *ir.Operation) int {
@@ -54,124 +37,61 @@ func predicateSlot(c *Compiler, op *ir.Operation) int {
 func predicated(fr *Frame, s int) bool { return s < 0 || fr.S[s]&1 != 0 }
 
 func compileMbarrierInit(c *Compiler, op *ir.Operation) (Compiled, error) {
-	c.Suspending(op)
-	addr, count, pred := c.Slot(op.Operand(0)), c.Slot(op.Operand(1)), predicateSlot(c, op)
-	return Compiled{Exec: func(fr *Frame) error {
-		t, err := asyncOpThread(fr, op)
-		if err != nil || !predicated(fr, pred) {
-			return err
-		}
+	addr, count := c.Slot(op.Operand(0)), c.Slot(op.Operand(1))
+	return compileThreadOp(c, op, predicateSlot(c, op), func(fr *Frame, t *Thread) error {
 		return t.initMbarrier(op, ptrOf(fr, addr), int64(int32(fr.S[count])))
-	}}, nil
+	})
 }
 
-// arriveToken is the state an arrive returns: the phase count it arrived in.
+// nvvmMbarrier addresses the mbarrier at op's pointer operand.
+func nvvmMbarrier(c *Compiler, op *ir.Operation) mbarrierAddr {
+	a := c.Slot(op.Operand(0))
+	return func(fr *Frame) (Pointer, error) { return ptrOf(fr, a), nil }
+}
+
+// compileMbarrierArrive returns the phase count it arrived in (the token).
 func compileMbarrierArrive(c *Compiler, op *ir.Operation) (Compiled, error) {
-	c.Suspending(op)
-	addr, r := c.Slot(op.Operand(0)), c.Slot(op.Result(0))
-	return Compiled{Exec: func(fr *Frame) error {
-		t, err := asyncOpThread(fr, op)
-		if err != nil {
-			return err
-		}
-		m, err := t.mbarrierAt(op, ptrOf(fr, addr))
-		if err != nil {
-			return err
-		}
+	r := c.Slot(op.Result(0))
+	return compileMbarrierOp(c, op, nvvmMbarrier(c, op), -1, func(fr *Frame, t *Thread, m *mbarrier) error {
 		fr.S[r] = uint64(m.phase)
-		return m.arrive(op, fr.thread, 1, true)
-	}}, nil
+		return m.arrive(op, t, 1, true)
+	})
 }
 
 func compileMbarrierArriveNoComplete(c *Compiler, op *ir.Operation) (Compiled, error) {
-	c.Suspending(op)
-	addr, n, r := c.Slot(op.Operand(0)), c.Slot(op.Operand(1)), c.Slot(op.Result(0))
-	return Compiled{Exec: func(fr *Frame) error {
-		t, err := asyncOpThread(fr, op)
-		if err != nil {
-			return err
-		}
-		m, err := t.mbarrierAt(op, ptrOf(fr, addr))
-		if err != nil {
-			return err
-		}
+	n, r := c.Slot(op.Operand(1)), c.Slot(op.Result(0))
+	return compileMbarrierOp(c, op, nvvmMbarrier(c, op), -1, func(fr *Frame, t *Thread, m *mbarrier) error {
 		fr.S[r] = uint64(m.phase)
-		return m.arrive(op, fr.thread, int64(int32(fr.S[n])), false)
-	}}, nil
+		return m.arrive(op, t, int64(int32(fr.S[n])), false)
+	})
 }
 
 func compileMbarrierExpectTx(c *Compiler, op *ir.Operation) (Compiled, error) {
-	c.Suspending(op)
-	addr, tx, pred := c.Slot(op.Operand(0)), c.Slot(op.Operand(1)), predicateSlot(c, op)
-	return Compiled{Exec: func(fr *Frame) error {
-		t, err := asyncOpThread(fr, op)
-		if err != nil || !predicated(fr, pred) {
-			return err
-		}
-		m, err := t.mbarrierAt(op, ptrOf(fr, addr))
-		if err != nil {
-			return err
-		}
-		if err := m.expectTx(op, int64(uint32(fr.S[tx]))); err != nil {
-			return err
-		}
-		return m.arrive(op, fr.thread, 1, true)
-	}}, nil
+	return compileMbarrierExpectTxOf(c, op, nvvmMbarrier(c, op), c.Slot(op.Operand(1)))
 }
 
 // compileMbarrierTryWait blocks the thread until the phase of the parity
 // operand has completed: upstream's lowering of the op loops on
 // mbarrier.try_wait.parity until it succeeds.
 func compileMbarrierTryWait(c *Compiler, op *ir.Operation) (Compiled, error) {
-	c.Suspending(op)
-	addr, phase := c.Slot(op.Operand(0)), c.Slot(op.Operand(1))
-	return Compiled{Exec: func(fr *Frame) error {
-		t, err := asyncOpThread(fr, op)
-		if err != nil {
-			return err
-		}
-		m, err := t.mbarrierAt(op, ptrOf(fr, addr))
-		if err != nil {
-			return err
-		}
-		return t.waitParity(op, m, fr.S[phase])
-	}}, nil
+	return compileMbarrierTryWaitOf(c, op, nvvmMbarrier(c, op), c.Slot(op.Operand(1)))
 }
 
 func compileMbarrierTestWait(c *Compiler, op *ir.Operation) (Compiled, error) {
-	c.Suspending(op)
-	addr, state, r := c.Slot(op.Operand(0)), c.Slot(op.Operand(1)), c.Slot(op.Result(0))
-	return Compiled{Exec: func(fr *Frame) error {
-		t, err := asyncOpThread(fr, op)
-		if err != nil {
-			return err
-		}
-		m, err := t.mbarrierAt(op, ptrOf(fr, addr))
-		if err != nil {
-			return err
-		}
+	state, r := c.Slot(op.Operand(1)), c.Slot(op.Result(0))
+	return compileMbarrierOp(c, op, nvvmMbarrier(c, op), -1, func(fr *Frame, t *Thread, m *mbarrier) error {
 		fr.S[r] = boolBits(t.testWait(m, int64(fr.S[state])))
 		return nil
-	}}, nil
+	})
 }
 
 // compileMbarrierInval ends an mbarrier's life: its memory may be reused
 // and any later use of it as an mbarrier needs a new init.
 func compileMbarrierInval(c *Compiler, op *ir.Operation) (Compiled, error) {
-	c.Suspending(op)
-	addr := c.Slot(op.Operand(0))
-	return Compiled{Exec: func(fr *Frame) error {
-		t, err := asyncOpThread(fr, op)
-		if err != nil {
-			return err
-		}
-		p := ptrOf(fr, addr)
-		if _, err := t.mbarrierAt(op, p); err != nil {
-			return err
-		}
-		delete(t.block.async.mbars, p)
+	return compileMbarrierOp(c, op, nvvmMbarrier(c, op), -1, func(_ *Frame, _ *Thread, m *mbarrier) error {
+		delete(m.block.async.mbars, m.addr)
 		return nil
-	}}, nil
+	})
 }
 
 // ---- cp.async ----
@@ -244,24 +164,19 @@ func (t *Thread) waitCpAsync(n int) error {
 }
 
 func compileCpAsync(c *Compiler, op *ir.Operation) (Compiled, error) {
-	c.Suspending(op)
 	size := int64(nvvmIntAttr(op, "size"))
 	dst, src := c.Slot(op.Operand(0)), c.Slot(op.Operand(1))
 	cpSize := -1
 	if v := op.NamedOperand("cpSize"); v != nil {
 		cpSize = c.Slot(v)
 	}
-	return Compiled{Exec: func(fr *Frame) error {
-		t, err := asyncOpThread(fr, op)
-		if err != nil {
-			return err
-		}
+	return compileThreadOp(c, op, -1, func(fr *Frame, t *Thread) error {
 		n := size
 		if cpSize >= 0 {
 			n = int64(int32(fr.S[cpSize]))
 		}
 		return t.issueCpAsync(op, ptrOf(fr, dst), ptrOf(fr, src), size, n)
-	}}, nil
+	})
 }
 
 func nvvmIntAttr(op *ir.Operation, name string) int {
@@ -272,61 +187,26 @@ func nvvmIntAttr(op *ir.Operation, name string) int {
 }
 
 func compileCpAsyncCommit(c *Compiler, op *ir.Operation) (Compiled, error) {
-	c.Suspending(op)
-	return Compiled{Exec: func(fr *Frame) error {
-		t, err := asyncOpThread(fr, op)
-		if err == nil {
-			t.commitCpAsync()
-		}
-		return err
-	}}, nil
+	return compileThreadOp(c, op, -1, func(_ *Frame, t *Thread) error {
+		t.commitCpAsync()
+		return nil
+	})
 }
 
 func compileCpAsyncWait(c *Compiler, op *ir.Operation) (Compiled, error) {
-	c.Suspending(op)
 	n := nvvmIntAttr(op, "n")
-	return Compiled{Exec: func(fr *Frame) error {
-		t, err := asyncOpThread(fr, op)
-		if err != nil {
-			return err
-		}
-		return t.waitCpAsync(n)
-	}}, nil
+	return compileThreadOp(c, op, -1, func(_ *Frame, t *Thread) error { return t.waitCpAsync(n) })
 }
 
 // ---- TMA ----
 
 func compileTMALoad(c *Compiler, op *ir.Operation) (Compiled, error) {
-	c.Suspending(op)
 	if len(op.NamedOperands("im2colOffsets")) > 0 {
 		return Compiled{}, unsupported(op, "TMA copies in im2col mode")
 	}
-	dst, desc, bar := c.Slot(op.NamedOperand("dstMem")), c.Slot(op.NamedOperand("tmaDescriptor")), c.Slot(op.NamedOperand("mbar"))
-	coords := c.Slots(op.NamedOperands("coordinates"))
-	pred := predicateSlot(c, op)
-	mask := -1
-	if v := op.NamedOperand("multicastMask"); v != nil {
-		mask = c.Slot(v)
-	}
-	return Compiled{Exec: func(fr *Frame) error {
-		t, err := asyncOpThread(fr, op)
-		if err != nil || !predicated(fr, pred) {
-			return err
-		}
-		mcast := int64(-1)
-		if mask >= 0 {
-			mcast = int64(fr.S[mask] & 0xffff)
-		}
-		tm, err := tensorMapOf(op, fr.O[desc])
-		if err != nil {
-			return err
-		}
-		m, err := t.mbarrierAt(op, ptrOf(fr, bar))
-		if err != nil {
-			return err
-		}
-		return t.issueTMALoad(op, tm, ptrOf(fr, dst), m, readCoords(fr, coords), mcast)
-	}}, nil
+	dst, bar := c.Slot(op.NamedOperand("dstMem")), c.Slot(op.NamedOperand("mbar"))
+	return compileTMALoadOf(c, op, func(fr *Frame) (Pointer, error) { return ptrOf(fr, bar), nil }, func(fr *Frame) (Pointer, error) { return ptrOf(fr, dst), nil },
+		c.Slot(op.NamedOperand("tmaDescriptor")), c.Slots(op.NamedOperands("coordinates")))
 }
 
 func readCoords(fr *Frame, slots []int) []int64 {
@@ -338,51 +218,33 @@ func readCoords(fr *Frame, slots []int) []int64 {
 }
 
 func compileTMAStore(c *Compiler, op *ir.Operation) (Compiled, error) {
-	c.Suspending(op)
-	desc, src := c.Slot(op.NamedOperand("tmaDescriptor")), c.Slot(op.NamedOperand("srcMem"))
-	coords := c.Slots(op.NamedOperands("coordinates"))
-	pred := predicateSlot(c, op)
-	return Compiled{Exec: func(fr *Frame) error {
-		t, err := asyncOpThread(fr, op)
-		if err != nil || !predicated(fr, pred) {
-			return err
-		}
-		tm, err := tensorMapOf(op, fr.O[desc])
-		if err != nil {
-			return err
-		}
-		return t.issueTMAStore(op, tm, ptrOf(fr, src), readCoords(fr, coords))
-	}}, nil
+	src := c.Slot(op.NamedOperand("srcMem"))
+	return compileTMAStoreOf(c, op, func(fr *Frame) (Pointer, error) { return ptrOf(fr, src), nil },
+		c.Slot(op.NamedOperand("tmaDescriptor")), c.Slots(op.NamedOperands("coordinates")))
 }
 
 func compileBulkCommit(c *Compiler, op *ir.Operation) (Compiled, error) {
-	c.Suspending(op)
-	return Compiled{Exec: func(fr *Frame) error {
-		t, err := asyncOpThread(fr, op)
-		if err == nil {
-			t.async.bulkGroups = append(t.async.bulkGroups, t.async.bulkPending)
-			t.async.bulkPending = nil
-		}
-		return err
-	}}, nil
+	return compileThreadOp(c, op, -1, func(_ *Frame, t *Thread) error {
+		t.async.bulkGroups = append(t.async.bulkGroups, t.async.bulkPending)
+		t.async.bulkPending = nil
+		return nil
+	})
 }
 
 // compileBulkWait lands the thread's TMA stores of all but the newest
 // group operand groups (the .read variant only promises the source may be
 // reused, which holds from the issue on here).
 func compileBulkWait(c *Compiler, op *ir.Operation) (Compiled, error) {
-	c.Suspending(op)
 	n := nvvmIntAttr(op, "group")
 	read := op.HasAttr("read")
-	return Compiled{Exec: func(fr *Frame) error {
-		t, err := asyncOpThread(fr, op)
-		if err != nil || read {
-			return err
+	return compileThreadOp(c, op, -1, func(_ *Frame, t *Thread) error {
+		if read {
+			return nil
 		}
 		g, err := waitGroups(t.block, t.async.bulkGroups, n)
 		t.async.bulkGroups = g
 		return err
-	}}, nil
+	})
 }
 
 // compileFenceProxy counts the thread's proxy fences: a fence.proxy.async

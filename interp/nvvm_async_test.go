@@ -5,10 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/goopt/goopt/dialects/all"
 	"github.com/goopt/goopt/interp"
 	"github.com/goopt/goopt/ir"
-	"github.com/goopt/goopt/parser"
 )
 
 // Tests of the asynchronous nvvm ops: mbarriers, TMA tile loads with their
@@ -38,19 +36,9 @@ func asyncTestHandlers() []interp.Handler {
 }
 
 // asyncMachine parses src (unregistered test ops allowed) for the async handlers.
-func asyncMachine(t *testing.T, src string) *interp.Machine {
+func asyncMachine(t testing.TB, src string) *interp.Machine {
 	t.Helper()
-	ctx := ir.NewContext(all.All()...)
-	ctx.AllowUnregistered = true
-	f, err := parser.ParseFile(ctx, "async.mlir", []byte(src))
-	if err != nil {
-		t.Fatalf("%v\n%s", err, src)
-	}
-	m, err := interp.New(f.Module, interp.Options{Handlers: asyncTestHandlers()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return m
+	return extMachine(t, src, asyncTestHandlers())
 }
 
 // tmaKernel loads the 64x64 f16 box at (x, y) (innermost first) of a
@@ -102,10 +90,10 @@ const tmaWait = "    nvvm.mbarrier.try_wait.parity.shared %bp, %parity, %ticks :
 
 func runTMA(t *testing.T, swizzle, x, y int, wait string) (*interp.MemRef, *interp.MemRef, error) {
 	m := asyncMachine(t, tmaKernel(swizzle, x, y, wait))
-	g := interp.NewMemRef(ir.MemRef([]int64{100, 72}, ir.F16, nil, nil), nil)
+	g := newBuf(ir.F16, 100, 72)
 	g.FillRandom(3)
-	o := interp.NewMemRef(ir.MemRef([]int64{4096}, ir.F16, nil, nil), nil)
-	_, err := m.Call("k", []interp.Value{interp.MemRefValue(g), interp.MemRefValue(o)})
+	o := newBuf(ir.F16, 4096)
+	err := callMemRefs(m, "k", g, o)
 	return g, o, err
 }
 
@@ -128,10 +116,10 @@ func TestTMALoadSwizzle(t *testing.T) {
 				src = strings.Replace(src, "arith.constant 8192 : i32", fmt.Sprintf("arith.constant %d : i32", box*64*2), 1)
 				src = strings.Replace(src, "%c4096 = arith.constant 4096 : index", fmt.Sprintf("%%c4096 = arith.constant %d : index", box*64), 1)
 				m := asyncMachine(t, src)
-				g := interp.NewMemRef(ir.MemRef([]int64{100, 72}, ir.F16, nil, nil), nil)
+				g := newBuf(ir.F16, 100, 72)
 				g.FillRandom(3)
-				o := interp.NewMemRef(ir.MemRef([]int64{4096}, ir.F16, nil, nil), nil)
-				if _, err := m.Call("k", []interp.Value{interp.MemRefValue(g), interp.MemRefValue(o)}); err != nil {
+				o := newBuf(ir.F16, 4096)
+				if err := callMemRefs(m, "k", g, o); err != nil {
 					t.Fatal(err)
 				}
 				for r := 0; r < 64; r++ {
@@ -177,7 +165,7 @@ func TestTMAReadBeforeCompletion(t *testing.T) {
 				t.Fatal("reading before the TMA load completed was not reported")
 			}
 			msg := err.Error()
-			for _, want := range []string{"async.mlir:32:12: error: reads workgroup memory", "before the asynchronous copy that writes it completed", "the copy was issued here"} {
+			for _, want := range []string{"test.mlir:32:12: error: reads workgroup memory", "before the asynchronous copy that writes it completed", "the copy was issued here"} {
 				if !strings.Contains(msg, want) {
 					t.Errorf("error %q lacks %q", msg, want)
 				}
@@ -191,9 +179,9 @@ func TestTMAReadBeforeCompletion(t *testing.T) {
 func TestMbarrierDeadlock(t *testing.T) {
 	src := strings.Replace(tmaKernel(128, 0, 0, tmaWait), "arith.constant 8192 : i32", "arith.constant 8194 : i32", 1)
 	m := asyncMachine(t, src)
-	g := interp.NewMemRef(ir.MemRef([]int64{100, 72}, ir.F16, nil, nil), nil)
-	o := interp.NewMemRef(ir.MemRef([]int64{4096}, ir.F16, nil, nil), nil)
-	_, err := m.Call("k", []interp.Value{interp.MemRefValue(g), interp.MemRefValue(o)})
+	g := newBuf(ir.F16, 100, 72)
+	o := newBuf(ir.F16, 4096)
+	err := callMemRefs(m, "k", g, o)
 	if err == nil || !strings.Contains(err.Error(), "deadlock") || !strings.Contains(err.Error(), "2 transaction bytes pending") {
 		t.Fatalf("got %v, want a deadlock at the wait with 2 bytes pending", err)
 	}

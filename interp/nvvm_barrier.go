@@ -42,10 +42,7 @@ func (t *Thread) namedBarrier(op *ir.Operation, id, count int64) (*namedBarrier,
 		return nil, runtimeError(op, "barrier thread count %d is not a positive multiple of the warp size up to the block's %d threads", count, len(b.threads))
 	}
 	if b.named[id] == nil {
-		b.named[id] = &namedBarrier{}
-		if b.clocks {
-			b.named[id].acc = make(vclock, len(b.threads))
-		}
+		b.named[id] = &namedBarrier{acc: b.newClock()}
 	}
 	return b.named[id], nil
 }

@@ -1,10 +1,8 @@
 package interp_test
 
 import (
-	"strings"
 	"testing"
 
-	"github.com/goopt/goopt/interp"
 	"github.com/goopt/goopt/ir"
 )
 
@@ -64,12 +62,7 @@ func.func @named(%C: memref<64xf32>) {
 `
 
 func TestNamedBarriers(t *testing.T) {
-	run := func(src string) (*interp.MemRef, error) {
-		m := asyncMachine(t, src)
-		c := interp.NewMemRef(ir.MemRef([]int64{64}, ir.F32, nil, nil), nil)
-		_, err := m.Call("named", []interp.Value{interp.MemRefValue(c)})
-		return c, err
-	}
+	run := outRunner(t, asyncMachine, "named", ir.F32, 64)
 	c, err := run(namedBarriers)
 	if err != nil {
 		t.Fatalf("named barriers reported: %v", err)
@@ -82,24 +75,15 @@ func TestNamedBarriers(t *testing.T) {
 			t.Errorf("C[%d] = %v, want lane %d's %d", 32+l, got, (32-l)%32, (32-l)%32+2)
 		}
 	}
-	for _, bug := range []struct{ name, old, new, want string }{
+	checkPlanted(t, namedBarriers, []plantedBug{
 		{"consumer skips the named barrier", "      nvvm.barrier id = %id1 number_of_threads = %n64\n", "", "data race"},
 		{"warp 2 skips its barrier", "      nvvm.barrier id = %id2 number_of_threads = %n32\n", "", "data race"},
 		{"producer signals the wrong barrier", "nvvm.barrier.arrive id = %id1", "nvvm.barrier.arrive id = %id2", "count of 32 threads while its generation expects 64"},
 		{"too few threads arrive", "nvvm.barrier id = %id1 number_of_threads = %n64", "nvvm.barrier id = %id1 number_of_threads = %n32", "data race"},
 		{"a barrier nobody completes", "nvvm.barrier.arrive id = %id1 number_of_threads = %n64\n", "\n", "waits forever: barrier 1 has 32 of its 64 threads"},
 		{"a thread count off the warp size", "%n32 = arith.constant 32 : i32", "%n32 = arith.constant 33 : i32", "not a positive multiple of the warp size"},
-	} {
-		t.Run(bug.name, func(t *testing.T) {
-			src := strings.Replace(namedBarriers, bug.old, bug.new, 1)
-			if src == namedBarriers {
-				t.Fatal("the bug was not planted")
-			}
-			_, err := run(src)
-			if err == nil || !strings.Contains(err.Error(), bug.want) {
-				t.Fatalf("want %q, got %v", bug.want, err)
-			}
-			t.Log(err)
-		})
-	}
+	}, func(src string) error {
+		_, err := run(src)
+		return err
+	})
 }

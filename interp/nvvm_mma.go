@@ -27,15 +27,6 @@ import (
 // Products are summed in float64 and rounded once to the accumulator type,
 // as the WMMA handlers do; tf32 inputs keep their f32's top 19 bits.
 
-func mmaSyncHandlers() []Handler {
-	return []Handler{
-		{"nvvm.ldmatrix", compileNVVMLdmatrix},
-		{"nvvm.mma.sync", compileNVVMMmaSync},
-		{"nvgpu.ldmatrix", compileNVGPULdmatrix},
-		{"nvgpu.mma.sync", compileNVGPUMmaSync},
-	}
-}
-
 // ---- ldmatrix ----
 
 // ldmatrix loads num 8x8 matrices of 16-bit elements over the warp: each

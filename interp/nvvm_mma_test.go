@@ -89,7 +89,7 @@ func TestLdmatrixMmaSync(t *testing.T) {
 		return x
 	}
 	a, b, c, d := mk(16, 16, ir.F16, 1), mk(16, 8, ir.F16, 2), mk(16, 8, ir.F32, 3), mk(16, 8, ir.F32, 4)
-	if _, err := m.Call("k", []interp.Value{interp.MemRefValue(a), interp.MemRefValue(b), interp.MemRefValue(c), interp.MemRefValue(d)}); err != nil {
+	if err := callMemRefs(m, "k", a, b, c, d); err != nil {
 		t.Fatal(err)
 	}
 	for i := int64(0); i < 16; i++ {

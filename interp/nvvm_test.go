@@ -4,7 +4,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/goopt/goopt/interp"
 	"github.com/goopt/goopt/ir"
 )
 
@@ -42,8 +41,8 @@ module attributes {gpu.container_module} {
 func runNVVM(t *testing.T, body string) ([]int64, error) {
 	t.Helper()
 	m := machine(t, strings.Replace(nvvmKernel, "BODY", body, 1))
-	a := interp.NewMemRef(ir.MemRef([]int64{96}, ir.I32, nil, nil), nil)
-	if _, err := m.Call("main", []interp.Value{interp.MemRefValue(a)}); err != nil {
+	a := newBuf(ir.I32, 96)
+	if err := callMemRefs(m, "main", a); err != nil {
 		return nil, err
 	}
 	out := make([]int64, 96)

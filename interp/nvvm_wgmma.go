@@ -41,15 +41,6 @@ import (
 // aggregate is marked pending, and an llvm.extractvalue from it before
 // then is an error (chaining it into another mma_async is fine).
 
-func wgmmaHandlers() []Handler {
-	return []Handler{
-		{"nvvm.wgmma.fence.aligned", compileWgmmaFence},
-		{"nvvm.wgmma.mma_async", compileWgmmaMmaAsync},
-		{"nvvm.wgmma.commit.group.sync.aligned", compileWgmmaCommit},
-		{"nvvm.wgmma.wait.group.sync.aligned", compileWgmmaWait},
-	}
-}
-
 // wgmmaState is a thread's wgmma bookkeeping.
 type wgmmaState struct {
 	fenced      bool

@@ -30,15 +30,6 @@ import (
 // layout), rows or columns stride elements apart, through Pointer
 // accesses with every check.
 
-// wmmaHandlers lists the nvvm warp matrix ops.
-func wmmaHandlers() []Handler {
-	return []Handler{
-		{Name: "nvvm.wmma.load", Compile: compileWMMALoad},
-		{Name: "nvvm.wmma.mma", Compile: compileWMMAMma},
-		{Name: "nvvm.wmma.store", Compile: compileWMMAStore},
-	}
-}
-
 // wmmaFragment describes one fragment kind: its logical matrix shape and
 // the registers one lane holds of it.
 type wmmaFragment struct {

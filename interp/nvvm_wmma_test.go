@@ -6,10 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/goopt/goopt/dialects/all"
 	"github.com/goopt/goopt/interp"
 	"github.com/goopt/goopt/ir"
-	"github.com/goopt/goopt/parser"
 )
 
 // Tests of the nvvm.wmma handlers: a 16x16x16 matmul through
@@ -126,16 +124,7 @@ func TestWMMAMatchesSubgroupMMA(t *testing.T) {
 			name := fmt.Sprintf("%s/aT=%v/bT=%v", acc, tr[0], tr[1])
 			t.Run(name, func(t *testing.T) {
 				src := wmmaKernels(acc, tr[0], tr[1])
-				ctx := ir.NewContext(all.All()...)
-				ctx.AllowUnregistered = true
-				f, err := parser.ParseFile(ctx, "wmma.mlir", []byte(src))
-				if err != nil {
-					t.Fatalf("%v\n%s", err, src)
-				}
-				m, err := interp.New(f.Module, interp.Options{Handlers: wmmaTestHandlers()})
-				if err != nil {
-					t.Fatal(err)
-				}
+				m := extMachine(t, src, wmmaTestHandlers())
 				run := func(fn string) []uint64 {
 					args := make([]interp.Value, 4)
 					for i, et := range []ir.Type{ir.F16, ir.F16, accType(acc), accType(acc)} {

@@ -119,9 +119,9 @@ func nest(fr *Frame, op *ir.Operation, lo, hi, st []int64, ivs []int, body func(
 }
 
 func compileScfParallel(c *Compiler, op *ir.Operation) (Compiled, error) {
-	segs, ok := segments(op)
-	if !ok || len(segs) != 4 {
-		return Compiled{}, op.Errorf("malformed operand segments")
+	segs, err := segmentsN(op, 4)
+	if err != nil {
+		return Compiled{}, err
 	}
 	lbs, ubs, sts, inits := c.Slots(segs[0]), c.Slots(segs[1]), c.Slots(segs[2]), c.Slots(segs[3])
 	body, err := c.Region(op.Region(0))
@@ -173,9 +173,9 @@ func compileScfParallel(c *Compiler, op *ir.Operation) (Compiled, error) {
 }
 
 func compileScfForall(c *Compiler, op *ir.Operation) (Compiled, error) {
-	segs, ok := segments(op)
-	if !ok || len(segs) != 4 {
-		return Compiled{}, op.Errorf("malformed operand segments")
+	segs, err := segmentsN(op, 4)
+	if err != nil {
+		return Compiled{}, err
 	}
 	if len(segs[3]) != 0 || op.NumResults() != 0 {
 		return Compiled{}, unsupported(op, "shared outputs (tensors)")
@@ -207,20 +207,39 @@ func compileScfForall(c *Compiler, op *ir.Operation) (Compiled, error) {
 	}}, nil
 }
 
-func compileExecuteRegion(c *Compiler, op *ir.Operation) (Compiled, error) {
-	body, err := c.Region(op.Region(0))
-	if err != nil {
-		return Compiled{}, err
-	}
-	res := c.ResultSlots(op)
-	return Compiled{Exec: func(fr *Frame) error {
-		exit, err := fr.RunRegion(body)
+// compileRegionOp compiles an op that runs its region once and yields
+// its results: scf.execute_region and, scoped, memref.alloca_scope, whose
+// allocas die when the region ends.
+func compileRegionOp(scoped bool) CompileFunc {
+	return func(c *Compiler, op *ir.Operation) (Compiled, error) {
+		body, err := c.Region(op.Region(0))
 		if err != nil {
-			return err
+			return Compiled{}, err
 		}
-		fr.Move(exit.TermOperands, res)
-		return nil
-	}}, nil
+		res := c.ResultSlots(op)
+		return Compiled{Exec: func(fr *Frame) error {
+			if !scoped {
+				return fr.runRegionInto(body, res)
+			}
+			mark := len(fr.allocas)
+			err := fr.runRegionInto(body, res)
+			for _, b := range fr.allocas[mark:] {
+				b.free()
+			}
+			fr.allocas = fr.allocas[:mark]
+			return err
+		}}, nil
+	}
+}
+
+// runRegionInto runs r and moves what its terminator yields into res.
+func (fr *Frame) runRegionInto(r *Region, res []int) error {
+	exit, err := fr.RunRegion(r)
+	if err != nil {
+		return err
+	}
+	fr.Move(exit.TermOperands, res)
+	return nil
 }
 
 func compileIndexSwitch(c *Compiler, op *ir.Operation) (Compiled, error) {
@@ -247,11 +266,6 @@ func compileIndexSwitch(c *Compiler, op *ir.Operation) (Compiled, error) {
 				break
 			}
 		}
-		exit, err := fr.RunRegion(r)
-		if err != nil {
-			return err
-		}
-		fr.Move(exit.TermOperands, res)
-		return nil
+		return fr.runRegionInto(r, res)
 	}}, nil
 }

@@ -144,9 +144,9 @@ type tmaLoad struct {
 }
 
 // tmaTarget is one block's copy of a TMA load's box. vc is the issuer's
-// clock at the issue in its own block (nil without clocks, and for other
-// blocks of a multicast, whose clocks are theirs): the copy's writes
-// happen after what the issuer did before (hb.go).
+// clock at the issue (nil without clocks), the same for every block of a
+// multicast since clocks span the cluster: the copy's writes happen after
+// what the issuer did before (hb.go).
 type tmaTarget struct {
 	dst  Pointer
 	mbar *mbarrier
@@ -213,7 +213,7 @@ func (t *Thread) issueTMALoad(op *ir.Operation, tm *TensorMap, dst Pointer, mbar
 			if m == nil {
 				return runtimeError(op, "multicasts to block %s (rank %d), whose mbarrier at %s is not initialised", fmtID(to.bid), r, mp)
 			}
-			l.targets = append(l.targets, tmaTarget{dst: d, mbar: m})
+			l.targets = append(l.targets, tmaTarget{dst: d, mbar: m, vc: vc})
 		}
 	}
 	for _, tg := range l.targets {
@@ -382,4 +382,50 @@ func (s *tmaStore) land(*gpuBlock) error {
 		}
 		return StorePointer(s.op, s.tm.globalPointer(g), s.data[i])
 	})
+}
+
+// ---- handlers shared by the nvvm and nvgpu dialects ----
+
+// compileTMALoadOf compiles a TMA tile load: the box of the descriptor in
+// slot desc at the coordinates in slots coords (innermost first) to the
+// shared memory dst gives, completing on the mbarrier bar gives, under
+// the op's predicate and to the blocks of its multicast mask, if any.
+func compileTMALoadOf(c *Compiler, op *ir.Operation, bar mbarrierAddr, dst func(*Frame) (Pointer, error), desc int, coords []int) (Compiled, error) {
+	mask := -1
+	if v := op.NamedOperand("multicastMask"); v != nil {
+		mask = c.Slot(v)
+	}
+	return compileMbarrierOp(c, op, bar, predicateSlot(c, op), func(fr *Frame, t *Thread, m *mbarrier) error {
+		mcast := int64(-1)
+		if mask >= 0 {
+			mcast = int64(fr.S[mask] & 0xffff)
+		}
+		tm, p, err := tmaOperands(op, fr, desc, dst)
+		if err != nil {
+			return err
+		}
+		return t.issueTMALoad(op, tm, p, m, readCoords(fr, coords), mcast)
+	})
+}
+
+// compileTMAStoreOf compiles a TMA tile store of the shared memory src
+// gives to the box of the descriptor in slot desc at coords.
+func compileTMAStoreOf(c *Compiler, op *ir.Operation, src func(*Frame) (Pointer, error), desc int, coords []int) (Compiled, error) {
+	return compileThreadOp(c, op, predicateSlot(c, op), func(fr *Frame, t *Thread) error {
+		tm, p, err := tmaOperands(op, fr, desc, src)
+		if err != nil {
+			return err
+		}
+		return t.issueTMAStore(op, tm, p, readCoords(fr, coords))
+	})
+}
+
+// tmaOperands reads a TMA copy's descriptor (slot desc) and shared pointer.
+func tmaOperands(op *ir.Operation, fr *Frame, desc int, smem func(*Frame) (Pointer, error)) (*TensorMap, Pointer, error) {
+	tm, err := tensorMapOf(op, fr.O[desc])
+	if err != nil {
+		return nil, Pointer{}, err
+	}
+	p, err := smem(fr)
+	return tm, p, err
 }

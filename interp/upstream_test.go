@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/goopt/goopt/internal/testutil"
 )
 
 // upstreamPipeline lowers the kernels to the LLVM dialect for mlir-cpu-runner.
@@ -19,14 +21,7 @@ var upstreamPipeline = []string{"--lower-affine", "--convert-scf-to-cf", "--expa
 // interpreter and through mlir-opt-19 + mlir-cpu-runner-19, and compares the
 // checksums: exactly for i64 results, within the file's `// RELTOL:` for f32.
 func TestAgainstUpstream(t *testing.T) {
-	runner, err := exec.LookPath("mlir-cpu-runner-19")
-	if err != nil {
-		t.Skip("mlir-cpu-runner-19 not installed")
-	}
-	opt, err := exec.LookPath("mlir-opt-19")
-	if err != nil {
-		t.Skip("mlir-opt-19 not installed")
-	}
+	runner, opt := testutil.Tool(t, "mlir-cpu-runner-19"), testutil.Tool(t, "mlir-opt-19")
 	files, _ := filepath.Glob("testdata/kernels/*.mlir")
 	if len(files) < 15 {
 		t.Fatalf("found %d kernels, want at least 15", len(files))
@@ -60,19 +55,9 @@ func TestAgainstUpstream(t *testing.T) {
 			if out, err := cmd.CombinedOutput(); err != nil {
 				t.Fatalf("mlir-opt-19: %v\n%s", err, out)
 			}
-			out, err := exec.Command(runner, "-e", "entry", "-entry-point-result="+result, lowered).CombinedOutput()
-			if err != nil {
-				t.Fatalf("mlir-cpu-runner-19: %v\n%s", err, out)
-			}
-			text := strings.TrimSpace(string(out))
+			text := cpuRun(t, runner, lowered, "entry", result)
 			if result == "i64" {
-				want, err := strconv.ParseInt(text, 10, 64)
-				if err != nil {
-					t.Fatalf("runner printed %q", text)
-				}
-				if got := res[0].Int(); got != want {
-					t.Errorf("interpreter %d, upstream %d", got, want)
-				}
+				checkInt(t, res[0], text)
 				return
 			}
 			want, err := strconv.ParseFloat(text, 64)

@@ -605,34 +605,6 @@ func compileBitcast(c *Compiler, op *ir.Operation) (Compiled, error) {
 	}}, nil
 }
 
-func compileFMA(c *Compiler, op *ir.Operation) (Compiled, error) {
-	vt, err := vectorType(op, op.Result(0))
-	if err != nil {
-		return Compiled{}, err
-	}
-	ft, err := floatOf(op, vt.Elem)
-	if err != nil {
-		return Compiled{}, err
-	}
-	a, b, acc, r := c.Slot(op.Operand(0)), c.Slot(op.Operand(1)), c.Slot(op.Operand(2)), c.Slot(op.Result(0))
-	return Compiled{Exec: func(fr *Frame) error {
-		xyz, err := vecs(fr, op, a, b, acc)
-		if err != nil {
-			return err
-		}
-		x, y, z := xyz[0], xyz[1], xyz[2]
-		out := &Vector{Type: vt, Elems: make([]uint64, len(x.Elems))}
-		for i := range out.Elems {
-			// math.FMA is exact for f64; narrower formats round once more
-			// from f64, which a product of two of them cannot make inexact.
-			v := math.FMA(decodeFloat(ft, x.Elems[i]), decodeFloat(ft, y.Elems[i]), decodeFloat(ft, z.Elems[i]))
-			out.Elems[i] = encodeFloat(ft, v)
-		}
-		fr.O[r] = out
-		return nil
-	}}, nil
-}
-
 // combiner returns the function that combines two elements of type t
 // (register form) by kind k.
 func combiner(op *ir.Operation, k vector.CombiningKind, t ir.Type) (func(a, b uint64) uint64, error) {

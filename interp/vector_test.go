@@ -2,6 +2,7 @@ package interp_test
 
 import (
 	"bytes"
+	"slices"
 	"strings"
 	"testing"
 
@@ -35,21 +36,9 @@ func ints(t *testing.T, v interp.Value) []int64 {
 	return out
 }
 
-func eqF(a, b []float64) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
-}
-
 // iota4x4 fills a 4x4 f32 memref with 0..15 and returns it.
 func iota4x4() *interp.MemRef {
-	m := interp.NewMemRef(ir.MemRef([]int64{4, 4}, ir.F32, nil, nil), nil)
+	m := newBuf(ir.F32, 4, 4)
 	for i := 0; i < 16; i++ {
 		_ = m.SetFloat(float64(i), int64(i/4), int64(i%4))
 	}
@@ -76,7 +65,7 @@ func.func @f(%m: memref<4x4xf32>, %o: memref<4x4xf32>) -> (vector<4xf32>, vector
   return %a, %b, %c, %d : vector<4xf32>, vector<4xf32>, vector<2x3xf32>, vector<4xf32>
 }`
 	m := machine(t, src)
-	out := interp.NewMemRef(ir.MemRef([]int64{4, 4}, ir.F32, nil, nil), nil)
+	out := newBuf(ir.F32, 4, 4)
 	res, err := m.Call("f", []interp.Value{interp.MemRefValue(iota4x4()), interp.MemRefValue(out)})
 	if err != nil {
 		t.Fatal(err)
@@ -88,7 +77,7 @@ func.func @f(%m: memref<4x4xf32>, %o: memref<4x4xf32>) -> (vector<4xf32>, vector
 		{5, 5, 5, 5},            // broadcast of m[1][1]
 	}
 	for i, w := range want {
-		if got := floats(t, res[i]); !eqF(got, w) {
+		if got := floats(t, res[i]); !slices.Equal(got, w) {
 			t.Errorf("result %d = %v, want %v", i, got, w)
 		}
 	}
@@ -165,7 +154,7 @@ func.func @f(%m: memref<4x4xf32>, %i: index) -> (vector<4xf32>, vector<4xf32>, f
 		{7, []float64{4, 5, 7, 7}},
 	}
 	for _, c := range checks {
-		if got := floats(t, res[c.i]); !eqF(got, c.want) {
+		if got := floats(t, res[c.i]); !slices.Equal(got, c.want) {
 			t.Errorf("result %d = %v, want %v", c.i, got, c.want)
 		}
 	}
@@ -235,30 +224,18 @@ func.func @f(%n: index) -> (f32, i32, f32, vector<2x2xf32>, vector<2x3xi1>, vect
 	if got := res[2].Float(); got != 5 {
 		t.Errorf("reduction <maximumf> = %v, want 5", got)
 	}
-	if got := floats(t, res[3]); !eqF(got, []float64{4.5, 5, 10, 11.5}) {
+	if got := floats(t, res[3]); !slices.Equal(got, []float64{4.5, 5, 10, 11.5}) {
 		t.Errorf("contract = %v, want [4.5 5 10 11.5]", got)
 	}
-	if got := ints(t, res[4]); !slicesEqual(got, []int64{-1, -1, 0, -1, -1, 0}) {
+	if got := ints(t, res[4]); !slices.Equal(got, []int64{-1, -1, 0, -1, -1, 0}) {
 		t.Errorf("create_mask = %v", got)
 	}
-	if got := ints(t, res[5]); !slicesEqual(got, []int64{-1, -1, 0, 0, 0, 0}) {
+	if got := ints(t, res[5]); !slices.Equal(got, []int64{-1, -1, 0, 0, 0, 0}) {
 		t.Errorf("constant_mask = %v", got)
 	}
 	if got := res[6].Int(); got != 3^-7^2^9 {
 		t.Errorf("reduction <xor> = %v, want %d", got, 3^-7^2^9)
 	}
-}
-
-func slicesEqual(a, b []int64) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 func TestVectorPrint(t *testing.T) {

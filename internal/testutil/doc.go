@@ -12,5 +12,7 @@
 //
 // SumI32x8 is a small reduction for checks that compare a function before
 // and after a transformation; FirstDiff points at the first line where two
-// printed modules differ.
+// printed modules differ; Tool finds an upstream binary or skips:
+//
+//	runner := testutil.Tool(t, "mlir-cpu-runner-19")
 package testutil
