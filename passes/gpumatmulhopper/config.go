@@ -53,6 +53,11 @@ type kernel struct {
 	// A, those along y share B: each block loads its part of the shared
 	// operand's box and multicasts it to the cluster.
 	CX, CY int64
+	// PingPong (rung 7, persistent and warp-specialised) gives each
+	// consumer warpgroup whole tiles in turn, ordered so that one runs its
+	// main loop while the other stores its tile from registers
+	// (pingpong.go).
+	PingPong bool
 }
 
 // clusterSize is the blocks of a cluster.
@@ -68,7 +73,12 @@ func (k *kernel) emptyBarrierBase() int64 {
 
 // rowsPerConsumer is the height of each consumer warpgroup's part of the
 // block tile (BM split in row bands).
-func (k *kernel) rowsPerConsumer() int64 { return k.BM / k.Consumers }
+func (k *kernel) rowsPerConsumer() int64 {
+	if k.PingPong {
+		return k.BM
+	}
+	return k.BM / k.Consumers
+}
 
 // threads is the block size.
 func (k *kernel) threads() int64 {
@@ -94,6 +104,9 @@ func (k *kernel) stagingBase() int64 {
 	return 0
 }
 func (k *kernel) sharedBytes() int64 {
+	if k.PingPong {
+		return k.ringBytes()
+	}
 	if k.OverlapEpilogue {
 		return k.ringBytes() + k.stagingBytes()
 	}
@@ -137,8 +150,11 @@ func (k *kernel) check() error {
 		return fmt.Errorf("stages must be at least 1, got %d", k.Stages)
 	case k.Consumers < 1:
 		return fmt.Errorf("consumers must be at least 1, got %d", k.Consumers)
-	case k.BM%k.Consumers != 0:
+	case k.BM%k.Consumers != 0 && !k.PingPong:
 		return fmt.Errorf("consumers %d do not divide the M tile %d", k.Consumers, k.BM)
+	}
+	if err := k.checkPingPong(); err != nil {
+		return err
 	}
 	if r := k.rowsPerConsumer(); r%wgmmaM != 0 || r > maxBoxDim {
 		return fmt.Errorf("each consumer warpgroup gets %d rows of the M tile %d: must be a multiple of %d and at most %d", r, k.BM, wgmmaM, maxBoxDim)

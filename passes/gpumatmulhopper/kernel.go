@@ -69,6 +69,9 @@ type kernelState struct {
 	// consumers are done with the staging tile, so the producer may
 	// refill the ring with the next tile.
 	stagingFree string
+	// turn (pingpong): one mbarrier per consumer warpgroup, completed when
+	// the consumer before it has issued its main loop for a tile.
+	turn string
 	// Clusters: the empty barriers' shared address (i64, the first
 	// slot's), the block's rank in the cluster and its place in it.
 	emptyPtr, rank, rx, ry string
@@ -135,10 +138,12 @@ func (k *kernel) body(st *kernelState) string {
 	} else if k.WarpSpecialize {
 		st.empty = e.Op("empty", "nvgpu.mbarrier.create -> %s", k.barrierType())
 	}
-	if k.WarpSpecialize {
+	if k.PingPong {
+		st.turn = e.Op("turn", "nvgpu.mbarrier.create -> %s", k.turnBarrierType())
+	} else if k.WarpSpecialize {
 		st.consumersDone = e.Op("done", "nvgpu.mbarrier.create -> %s", syncBarrierType)
 	}
-	if k.Persistent && !k.OverlapEpilogue {
+	if k.Persistent && !k.OverlapEpilogue && !k.PingPong {
 		st.stagingFree = e.Op("free", "nvgpu.mbarrier.create -> %s", syncBarrierType)
 	}
 	st.leader = e.Cmp("eq", st.tid, e.C(0))
@@ -150,7 +155,7 @@ func (k *kernel) body(st *kernelState) string {
 	e.Open("scf.for %s = %s to %s step %s {", s, e.C(0), e.C(k.Stages), e.C(1))
 	e.Line("nvgpu.mbarrier.init %s[%s], %s : %s", st.full, s, e.C(1), k.barrierType())
 	if st.empty != "" {
-		e.Line("nvgpu.mbarrier.init %s[%s], %s : %s", st.empty, s, e.C(k.Consumers), k.barrierType())
+		e.Line("nvgpu.mbarrier.init %s[%s], %s : %s", st.empty, s, e.C(k.releasers()), k.barrierType())
 	}
 	if st.emptyPtr != "" {
 		// Every consumer warpgroup of the cluster releases each slot: the
@@ -158,7 +163,10 @@ func (k *kernel) body(st *kernelState) string {
 		e.Line("nvvm.mbarrier.init.shared %s, %s : !llvm.ptr<3>, i32", k.emptyAt(st, s), e.Op("v", "arith.constant %d : i32", k.Consumers*k.clusterSize()))
 	}
 	e.Close("}")
-	if k.WarpSpecialize {
+	if st.turn != "" {
+		k.initTurns(st)
+	}
+	if st.consumersDone != "" {
 		e.Line("nvgpu.mbarrier.init %s[%s], %s : %s", st.consumersDone, e.C(0), e.C(k.Consumers*warpgroupSize), syncBarrierType)
 	}
 	if st.stagingFree != "" {
@@ -269,7 +277,7 @@ func (k *kernel) load(st *kernelState, kt, slot string) {
 		bMask = mask
 	}
 	aRows := rows / k.CX
-	for w := int64(0); w < k.Consumers; w++ {
+	for w := int64(0); w < k.aBoxes(); w++ {
 		off := e.AddC(aSlot, w*rows*k.BK*f16Bytes)
 		row := e.AddC(st.m0, w*rows)
 		if k.CX > 1 {
@@ -398,31 +406,18 @@ func (k *kernel) specialised(st *kernelState) {
 	e.Close("}")
 	e.Open("} else {")
 	e.Line("nvvm.setmaxregister increase %d", k.consumerRegs())
+	if k.PingPong {
+		k.pingPongConsumer(st, wg)
+		e.Close("}")
+		return
+	}
 	closeTiles = k.tileLoop(st)
 	// The first thread of each consumer warpgroup releases its slots.
 	first := e.Cmp("eq", e.Rem(st.tid, e.C(warpgroupSize)), e.C(0))
-	acc0 := e.Op("acc", "nvgpu.warpgroup.mma.init.accumulator -> %s", k.accType())
-	res, civ, acc := e.Fresh("res"), e.Fresh("k"), e.Fresh("acc")
-	e.Open("%s = scf.for %s = %s to %s step %s iter_args(%s = %s) -> (%s) {", res, civ, e.C(0), e.C(kt), e.C(1), acc, acc0, k.accType())
-	cg := k.ringUse(st, civ)
-	next, _ := k.mma(st, wg, cg, acc)
-	// Tile k-1's wgmma has completed in this warpgroup: one thread
-	// releases its slot.
-	release := e.Op("p", "arith.andi %s, %s : i1", e.Cmp("uge", civ, e.C(1)), first)
-	e.Open("scf.if %s {", release)
-	prev := e.Rem(e.AddC(cg, k.Stages-1), e.C(k.Stages))
-	k.release(st, prev)
-	e.Close("}")
-	e.Line("scf.yield %s : %s", next, k.accType())
-	e.Close("}")
+	res := k.consumerLoop(st, wg, first)
 	e.Line("nvvm.wgmma.wait.group.sync.aligned 0")
 	if k.Persistent {
-		// The tile's last slot is released too: the ring goes on with the
-		// next tile.
-		e.Open("scf.if %s {", first)
-		last := e.Rem(k.ringUse(st, e.C(kt-1)), e.C(k.Stages))
-		k.release(st, last)
-		e.Close("}")
+		k.releaseLast(st, first)
 	}
 	// The producer has no part in the epilogue (nor the registers for
 	// it): the consumers synchronise among themselves, on an mbarrier that
@@ -444,6 +439,37 @@ func (k *kernel) specialised(st *kernelState) {
 		e.Op("tok", "nvgpu.mbarrier.arrive %s[%s] : %s -> !nvgpu.mbarrier.token", st.stagingFree, e.C(0), syncBarrierType)
 	}
 	closeTiles()
+	e.Close("}")
+}
+
+// consumerLoop writes a consumer warpgroup's K loop over the block's
+// current tile, whose wgmmas read A's rows of warpgroup wg of the slot,
+// and returns the accumulator. Tile k-1's wgmma has completed in this
+// warpgroup when tile k's is issued: first (one thread) releases its
+// slot. The last wgmma may still be in flight.
+func (k *kernel) consumerLoop(st *kernelState, wg, first string) string {
+	e := st.e
+	acc0 := e.Op("acc", "nvgpu.warpgroup.mma.init.accumulator -> %s", k.accType())
+	res, civ, acc := e.Fresh("res"), e.Fresh("k"), e.Fresh("acc")
+	e.Open("%s = scf.for %s = %s to %s step %s iter_args(%s = %s) -> (%s) {", res, civ, e.C(0), e.C(k.kTiles()), e.C(1), acc, acc0, k.accType())
+	cg := k.ringUse(st, civ)
+	next, _ := k.mma(st, wg, cg, acc)
+	release := e.Op("p", "arith.andi %s, %s : i1", e.Cmp("uge", civ, e.C(1)), first)
+	e.Open("scf.if %s {", release)
+	prev := e.Rem(e.AddC(cg, k.Stages-1), e.C(k.Stages))
+	k.release(st, prev)
+	e.Close("}")
+	e.Line("scf.yield %s : %s", next, k.accType())
+	e.Close("}")
+	return res
+}
+
+// releaseLast releases the slot of the tile's last K tile, once its
+// wgmma has completed (persistent: the ring goes on with the next tile).
+func (k *kernel) releaseLast(st *kernelState, first string) {
+	e := st.e
+	e.Open("scf.if %s {", first)
+	k.release(st, e.Rem(k.ringUse(st, e.C(k.kTiles()-1)), e.C(k.Stages)))
 	e.Close("}")
 }
 

@@ -1,0 +1,118 @@
+package gpumatmulhopper_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/goopt/goopt/dialects/all"
+	"github.com/goopt/goopt/interp/equiv"
+	"github.com/goopt/goopt/ir"
+	"github.com/goopt/goopt/parser"
+)
+
+// The ping-pong schedule on the interpreter: several tiles per block and
+// odd counts, so that the consumers get unequal numbers of tiles (6 tiles
+// on 4 blocks: two blocks take two, two take one and leave their second
+// consumer idle; on 1 block, 3 each; 5 tiles of 64x256 on 2 blocks, 3 and
+// 2; 4 tiles on one block's 3 consumers, consumer 0 taking two), and K
+// spanning ring rounds that run on across tiles (4 K tiles on 3 stages).
+var pingPongRungs = []struct {
+	name    string
+	m, n, k int
+	opts    string
+}{
+	{"128x128-4blocks", 384, 256, 256, "tb-tile=128,128,64 stages=3 grid-swizzle=0 pingpong=true sm-count=4"},
+	{"128x128-1block-swizzle", 384, 256, 256, "tb-tile=128,128,64 stages=3 grid-swizzle=2 pingpong=true sm-count=1"},
+	{"64x256-2blocks", 320, 256, 192, "tb-tile=64,256,64 stages=2 grid-swizzle=0 pingpong=true sm-count=2"},
+	// Partial tiles: TMA zero fill and the epilogue's guards.
+	{"awkward", 200, 136, 104, "tb-tile=128,128,64 stages=2 grid-swizzle=0 pingpong=true sm-count=2"},
+	{"3consumers", 384, 256, 128, "tb-tile=128,128,64 stages=2 consumers=3 grid-swizzle=0 pingpong=true sm-count=1"},
+}
+
+func TestInterpreterEquivalencePingPong(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs wgmma kernels on the interpreter")
+	}
+	for _, r := range pingPongRungs {
+		t.Run(r.name, func(t *testing.T) {
+			src := matmul(r.m, r.n, r.k)
+			in, err := parser.ParseFile(all.NewContext(), "matmul.mlir", []byte(src))
+			if err != nil {
+				t.Fatal(err)
+			}
+			out := lowered(t, src, r.opts, nil)
+			if err := equiv.Check(in.Module, out, "matmul", equiv.Options{RelTol: 1e-5}); err != nil {
+				t.Error(err)
+			}
+		})
+	}
+}
+
+// plantPingPongBug lowers the first ping-pong configuration with the
+// consumers' waits on barrier group number group (in creation order: 0
+// full, 1 empty, 2 turn) removed, and returns the interpreter's verdict.
+func plantPingPongBug(t *testing.T, group int) error {
+	t.Helper()
+	r := pingPongRungs[0]
+	src := matmul(r.m, r.n, r.k)
+	in, err := parser.ParseFile(all.NewContext(), "matmul.mlir", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	removed := 0
+	out := lowered(t, src, r.opts, func(m *ir.Operation) {
+		var groups []*ir.Value
+		var waits []*ir.Operation
+		ir.WalkOps(m, func(op *ir.Operation) {
+			switch {
+			case op.Is("nvgpu.mbarrier.create"):
+				groups = append(groups, op.Result(0))
+			case op.Is("nvgpu.mbarrier.try_wait.parity"):
+				waits = append(waits, op)
+			}
+		})
+		if len(groups) != 3 {
+			t.Fatalf("%d barrier groups, want full, empty and turn", len(groups))
+		}
+		for _, w := range waits {
+			// The full waits are the consumers' only; the turn waits too.
+			if w.Operand(0) == groups[group] {
+				w.Erase()
+				removed++
+			}
+		}
+	})
+	if removed == 0 {
+		t.Fatalf("no wait on barrier group %d to remove", group)
+	}
+	return equiv.Check(in.Module, out, "matmul", equiv.Options{RelTol: 1e-5})
+}
+
+// TestInterpreterCatchesPingPongSkippedFullWait: a consumer that does not
+// wait for its slot's TMA load reads it before the copy lands.
+func TestInterpreterCatchesPingPongSkippedFullWait(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs wgmma kernels on the interpreter")
+	}
+	err := plantPingPongBug(t, 0)
+	if err == nil || !strings.Contains(err.Error(), "uninitialised") && !strings.Contains(err.Error(), "before") {
+		t.Fatalf("the skipped full wait went unnoticed: %v", err)
+	}
+	t.Log(err)
+}
+
+// TestInterpreterCatchesPingPongSkippedTurn: a consumer that does not
+// wait for its turn runs its main loop beside the other's, waiting on a
+// full barrier that may be two phases behind, whose parity then reads as
+// complete: the wgmma reads a slot still holding (or being loaded with)
+// another K tile.
+func TestInterpreterCatchesPingPongSkippedTurn(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs wgmma kernels on the interpreter")
+	}
+	err := plantPingPongBug(t, 2)
+	if err == nil || !strings.Contains(err.Error(), "before") && !strings.Contains(err.Error(), "race") {
+		t.Fatalf("the skipped turn went unnoticed: %v", err)
+	}
+	t.Log(err)
+}
