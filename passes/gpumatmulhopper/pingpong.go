@@ -146,7 +146,11 @@ func (k *kernel) accStructTypes() (whole, tile string) {
 // accumulator is viewed as its LLVM struct (the cast folds away when the
 // nvgpu ops are lowered), and each pair of adjacent columns the thread
 // holds is added to C with one 8-byte load and store. A warp's accesses
-// of one row pair cover 32 contiguous bytes of 8 rows, whole sectors.
+// of one row pair cover 32 contiguous bytes of 8 rows, whole sectors. The
+// loads of a row's BN/8 pairs are issued before their stores, so that they
+// are in flight together (a store between them, to an address the
+// compiler cannot tell apart, would serialise them); a partial tile
+// guards each pair, one at a time.
 func (k *kernel) registerEpilogue(st *kernelState, acc, fragRow, fragCol string) {
 	e := st.e
 	whole, tile := k.accStructTypes()
@@ -158,17 +162,35 @@ func (k *kernel) registerEpilogue(st *kernelState, acc, fragRow, fragCol string)
 		regsM := e.Op("frag", "llvm.extractvalue %s[%d] : %s", regs, mi, whole)
 		for h := int64(0); h < 2; h++ {
 			row := e.AddC(row0, mi*wgmmaM+8*h)
-			for j := int64(0); j < k.BN/8; j++ {
-				col := e.AddC(col0, 8*j)
-				endGuard := k.guardC(e, row, col)
-				// Registers 4j + 2h and +1 hold (row, col) and (row, col+1).
-				lo := e.Op("v", "llvm.extractvalue %s[%d] : %s", regsM, 4*j+2*h, tile)
-				hi := e.Op("v", "llvm.extractvalue %s[%d] : %s", regsM, 4*j+2*h+1, tile)
+			cols := make([]string, k.BN/8)
+			for j := range cols {
+				cols[j] = e.AddC(col0, 8*int64(j))
+			}
+			load := func(j int) string {
+				return e.Op("v", "vector.load %%C[%s, %s] : %s, %s", row, cols[j], k.typeC(), vec)
+			}
+			// Registers 4j + 2h and +1 hold (row, col) and (row, col+1).
+			store := func(j int, old string) {
+				lo := e.Op("v", "llvm.extractvalue %s[%d] : %s", regsM, 4*j+2*int(h), tile)
+				hi := e.Op("v", "llvm.extractvalue %s[%d] : %s", regsM, 4*j+2*int(h)+1, tile)
 				pair := e.Op("v", "vector.insert %s, %s [1] : f32 into %s", hi, e.Op("v", "vector.splat %s : %s", lo, vec), vec)
-				old := e.Op("v", "vector.load %%C[%s, %s] : %s, %s", row, col, k.typeC(), vec)
 				sum := e.Op("v", "arith.addf %s, %s : %s", old, pair, vec)
-				e.Line("vector.store %s, %%C[%s, %s] : %s, %s", sum, row, col, k.typeC(), vec)
-				endGuard()
+				e.Line("vector.store %s, %%C[%s, %s] : %s, %s", sum, row, cols[j], k.typeC(), vec)
+			}
+			if k.partialMN() {
+				for j := range cols {
+					endGuard := k.guardC(e, row, cols[j])
+					store(j, load(j))
+					endGuard()
+				}
+				continue
+			}
+			olds := make([]string, len(cols))
+			for j := range cols {
+				olds[j] = load(j)
+			}
+			for j := range cols {
+				store(j, olds[j])
 			}
 		}
 	}
