@@ -286,7 +286,8 @@ type HopperTuneSpace struct {
 }
 
 // DefaultHopperTuneSpace spans wgmma's useful tiles (M 128 or 256 in
-// bands of 64 or 128 rows per consumer, N 128 to 256), 2 to 7 stages
+// bands of 64 or 128 rows per consumer, N 128 to 256; 64x256, one
+// consumer's or, ping-pong, each consumer's whole tile), 2 to 7 stages
 // (2 for the overlapped epilogue's large tiles, 7 for 128x128 tiles whose
 // ring has all of shared memory), rasterisation groups of 1 (off) and 8
 // tile rows, and the four schedules (one block per tile, persistent,
@@ -294,7 +295,7 @@ type HopperTuneSpace struct {
 // is skipped without compiling.
 func DefaultHopperTuneSpace() HopperTuneSpace {
 	return HopperTuneSpace{
-		TBTiles:      [][3]int64{{128, 128, 64}, {128, 256, 64}, {256, 128, 64}, {128, 192, 64}},
+		TBTiles:      [][3]int64{{128, 128, 64}, {128, 256, 64}, {256, 128, 64}, {128, 192, 64}, {64, 256, 64}},
 		Stages:       []int64{2, 3, 4, 5, 6, 7},
 		Consumers:    []int64{1, 2},
 		GridSwizzles: []int64{1, 8},

@@ -40,18 +40,29 @@
 //	        tile while the consumers store this one (at 128x256 tiles the
 //	        ring then has room for 2 stages)
 //	rung 6  grid-swizzle=G: blocks rasterised in groups of G tile rows
+//	rung 7  pingpong (implies persistent and warp-specialize): the block's
+//	        i-th tile goes whole to consumer i % consumers (the
+//	        accumulator is the block tile: 128x128 or 64x256), the
+//	        consumers take turns in the main loop (turn mbarriers), so
+//	        one's epilogue overlaps the other's wgmmas; the epilogue adds
+//	        the accumulator's registers to C with 8-byte accesses, no
+//	        staging tile, so the ring has all of shared memory
+//	        (pingpong.go)
 //
-// The epilogue is C += accumulator either way: each warpgroup stores its
-// fragment (nvgpu.warpgroup.mma.store) to a staging tile over the ring,
-// the consumer threads add C to it with vector<4xf32> accesses, then store
-// C themselves (epilogue=direct) or hand the tile to TMA stores.
+// The epilogue of rungs 0 to 6 is C += accumulator either way: each
+// warpgroup stores its fragment (nvgpu.warpgroup.mma.store) to a staging
+// tile over the ring, the consumer threads add C to it with
+// vector<4xf32> accesses, then store C themselves (epilogue=direct) or
+// hand the tile to TMA stores.
 //
 // Checked by execution: the interpreter runs the kernel lowered by goopt
 // (TMA, mbarrier and wgmma semantics, race checks ordered through
 // barriers and mbarrier phases) and finds rungs 0, 1, 2, 4, 5 and 6
 // equivalent to the affine matmul, and reports a planted missing
 // mbarrier wait and, in rung 4, a producer that skips the staging-free
-// wait (equiv_test.go). Rung 3 runs its clusters' blocks together, with
+// wait (equiv_test.go); rung 7 with unequal tile counts per consumer
+// and partial tiles, and catches a consumer that skips its full or turn
+// wait (pingpong_test.go). Rung 3 runs its clusters' blocks together, with
 // multicast and mapa, but the interpreter does not yet model an arrive on
 // another block's mbarrier: its test (cluster_equiv_test.go) skips,
 // saying so, and rung 3 is checked by upstream's lowering to PTX, goopt
@@ -67,6 +78,7 @@
 //	goopt opt matmul.mlir --gpu-matmul-hopper
 //	goopt opt matmul.mlir --gpu-matmul-hopper="tb-tile=128,128,64 consumers=1 warp-specialize=false epilogue=direct"
 //	goopt opt matmul.mlir --gpu-matmul-hopper="persistent=true sm-count=132"
+//	goopt opt matmul.mlir --gpu-matmul-hopper="tb-tile=128,128,64 stages=7 pingpong=true"
 //	goopt compile matmul.mlir --pipeline=gpu-matmul-hopper   # sm_90a
 //
 // Input (examples/matmul.mlir):
