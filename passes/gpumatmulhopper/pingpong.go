@@ -146,17 +146,37 @@ func (k *kernel) accStructTypes() (whole, tile string) {
 // accumulator is viewed as its LLVM struct (the cast folds away when the
 // nvgpu ops are lowered), and each pair of adjacent columns the thread
 // holds is added to C with one 8-byte load and store. A warp's accesses
-// of one row pair cover 32 contiguous bytes of 8 rows, whole sectors. The
-// loads of a row's BN/8 pairs are issued before their stores, so that they
-// are in flight together (a store between them, to an address the
-// compiler cannot tell apart, would serialise them); a partial tile
-// guards each pair, one at a time.
+// of one row pair cover 32 contiguous bytes of 8 rows, whole sectors.
+// When some tile is partial, a tile that is whole still takes the
+// unguarded path: the guards cost only the edge tiles.
 func (k *kernel) registerEpilogue(st *kernelState, acc, fragRow, fragCol string) {
 	e := st.e
-	whole, tile := k.accStructTypes()
+	whole, _ := k.accStructTypes()
 	regs := e.Op("frag", "builtin.unrealized_conversion_cast %s : %s to %s", acc, k.accType(), whole)
 	row0 := e.Add(st.m0, fragRow)
 	col0 := e.Add(st.n0, fragCol)
+	if !k.partialMN() {
+		k.storeRegisters(st, regs, row0, col0, false)
+		return
+	}
+	inM := e.Cmp("ule", e.AddC(st.m0, k.BM), e.C(k.M))
+	inN := e.Cmp("ule", e.AddC(st.n0, k.BN), e.C(k.N))
+	e.Open("scf.if %s {", e.Op("p", "arith.andi %s, %s : i1", inM, inN))
+	k.storeRegisters(st, regs, row0, col0, false)
+	e.Open("} else {")
+	k.storeRegisters(st, regs, row0, col0, true)
+	e.Close("}")
+}
+
+// storeRegisters adds the registers regs (the accumulator's struct) to
+// C, the thread's first pair at (row0, col0). Unguarded, the loads of a
+// row's BN/8 pairs are issued before their stores, so that they are in
+// flight together (a store between them, to an address the compiler
+// cannot tell apart, would serialise them); guarded, each pair inside C
+// is updated alone.
+func (k *kernel) storeRegisters(st *kernelState, regs, row0, col0 string, guarded bool) {
+	e := st.e
+	whole, tile := k.accStructTypes()
 	const vec = "vector<2xf32>"
 	for mi := int64(0); mi < k.rowsPerConsumer()/wgmmaM; mi++ {
 		regsM := e.Op("frag", "llvm.extractvalue %s[%d] : %s", regs, mi, whole)
@@ -177,7 +197,7 @@ func (k *kernel) registerEpilogue(st *kernelState, acc, fragRow, fragCol string)
 				sum := e.Op("v", "arith.addf %s, %s : %s", old, pair, vec)
 				e.Line("vector.store %s, %%C[%s, %s] : %s, %s", sum, row, cols[j], k.typeC(), vec)
 			}
-			if k.partialMN() {
+			if guarded {
 				for j := range cols {
 					endGuard := k.guardC(e, row, cols[j])
 					store(j, load(j))
