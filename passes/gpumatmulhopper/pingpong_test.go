@@ -35,84 +35,74 @@ func TestInterpreterEquivalencePingPong(t *testing.T) {
 	}
 	for _, r := range pingPongRungs {
 		t.Run(r.name, func(t *testing.T) {
-			src := matmul(r.m, r.n, r.k)
-			in, err := parser.ParseFile(all.NewContext(), "matmul.mlir", []byte(src))
-			if err != nil {
-				t.Fatal(err)
-			}
-			out := lowered(t, src, r.opts, nil)
-			if err := equiv.Check(in.Module, out, "matmul", equiv.Options{RelTol: 1e-5}); err != nil {
+			if err := pingPongVerdict(t, r.m, r.n, r.k, r.opts, nil); err != nil {
 				t.Error(err)
 			}
 		})
 	}
 }
 
-// plantPingPongBug lowers the first ping-pong configuration with the
-// consumers' waits on barrier group number group (in creation order: 0
-// full, 1 empty, 2 turn) removed, and returns the interpreter's verdict.
-func plantPingPongBug(t *testing.T, group int) error {
+// pingPongVerdict is the interpreter's verdict on the m×n×k matmul lowered
+// with opts (and changed by edit) against the affine nest.
+func pingPongVerdict(t *testing.T, m, n, k int, opts string, edit func(*ir.Operation)) error {
 	t.Helper()
-	r := pingPongRungs[0]
-	src := matmul(r.m, r.n, r.k)
+	src := matmul(m, n, k)
 	in, err := parser.ParseFile(all.NewContext(), "matmul.mlir", []byte(src))
 	if err != nil {
 		t.Fatal(err)
 	}
-	removed := 0
-	out := lowered(t, src, r.opts, func(m *ir.Operation) {
-		var groups []*ir.Value
-		var waits []*ir.Operation
-		ir.WalkOps(m, func(op *ir.Operation) {
-			switch {
-			case op.Is("nvgpu.mbarrier.create"):
-				groups = append(groups, op.Result(0))
-			case op.Is("nvgpu.mbarrier.try_wait.parity"):
-				waits = append(waits, op)
+	return equiv.Check(in.Module, lowered(t, src, opts, edit), "matmul", equiv.Options{RelTol: 1e-5})
+}
+
+// TestInterpreterCatchesPingPongBugs plants a bug in the first ping-pong
+// configuration: the consumers' waits on one barrier group (in creation
+// order: 0 full, 1 empty, 2 turn) removed.
+//   - full: a consumer that does not wait for its slot's TMA load reads
+//     it before the copy lands;
+//   - turn: a consumer that does not wait for its turn runs its main
+//     loop beside the other's, waiting on a full barrier that may be two
+//     phases behind, whose parity then reads as complete: the wgmma reads
+//     a slot whose next load is still in flight.
+func TestInterpreterCatchesPingPongBugs(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs wgmma kernels on the interpreter")
+	}
+	for _, bug := range []struct {
+		name  string
+		group int
+	}{{"skipped-full-wait", 0}, {"skipped-turn", 2}} {
+		t.Run(bug.name, func(t *testing.T) {
+			r := pingPongRungs[0]
+			removed := 0
+			err := pingPongVerdict(t, r.m, r.n, r.k, r.opts, func(m *ir.Operation) {
+				var groups []*ir.Value
+				var waits []*ir.Operation
+				ir.WalkOps(m, func(op *ir.Operation) {
+					switch {
+					case op.Is("nvgpu.mbarrier.create"):
+						groups = append(groups, op.Result(0))
+					case op.Is("nvgpu.mbarrier.try_wait.parity"):
+						waits = append(waits, op)
+					}
+				})
+				if len(groups) != 3 {
+					t.Fatalf("%d barrier groups, want full, empty and turn", len(groups))
+				}
+				// Only the consumers wait on the full and turn barriers.
+				for _, w := range waits {
+					if w.Operand(0) == groups[bug.group] {
+						w.Erase()
+						removed++
+					}
+				}
+			})
+			if removed == 0 {
+				t.Fatalf("no wait on barrier group %d to remove", bug.group)
 			}
+			if err == nil || !strings.Contains(err.Error(), "before the asynchronous copy") && !strings.Contains(err.Error(), "uninitialised") {
+				t.Fatalf("the planted bug went unnoticed: %v", err)
+			}
+			t.Log(err)
 		})
-		if len(groups) != 3 {
-			t.Fatalf("%d barrier groups, want full, empty and turn", len(groups))
-		}
-		for _, w := range waits {
-			// The full waits are the consumers' only; the turn waits too.
-			if w.Operand(0) == groups[group] {
-				w.Erase()
-				removed++
-			}
-		}
-	})
-	if removed == 0 {
-		t.Fatalf("no wait on barrier group %d to remove", group)
 	}
-	return equiv.Check(in.Module, out, "matmul", equiv.Options{RelTol: 1e-5})
-}
-
-// TestInterpreterCatchesPingPongSkippedFullWait: a consumer that does not
-// wait for its slot's TMA load reads it before the copy lands.
-func TestInterpreterCatchesPingPongSkippedFullWait(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs wgmma kernels on the interpreter")
-	}
-	err := plantPingPongBug(t, 0)
-	if err == nil || !strings.Contains(err.Error(), "uninitialised") && !strings.Contains(err.Error(), "before") {
-		t.Fatalf("the skipped full wait went unnoticed: %v", err)
-	}
-	t.Log(err)
-}
-
-// TestInterpreterCatchesPingPongSkippedTurn: a consumer that does not
-// wait for its turn runs its main loop beside the other's, waiting on a
-// full barrier that may be two phases behind, whose parity then reads as
-// complete: the wgmma reads a slot still holding (or being loaded with)
-// another K tile.
-func TestInterpreterCatchesPingPongSkippedTurn(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs wgmma kernels on the interpreter")
-	}
-	err := plantPingPongBug(t, 2)
-	if err == nil || !strings.Contains(err.Error(), "before") && !strings.Contains(err.Error(), "race") {
-		t.Fatalf("the skipped turn went unnoticed: %v", err)
-	}
-	t.Log(err)
 }
