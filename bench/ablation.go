@@ -51,7 +51,9 @@ var AblationSteps = []AblationStep{
 // (rung 7, persistent and warp-specialised): each consumer warpgroup
 // computes whole tiles, so the tile is 128x128 (a 128-register
 // accumulator a thread), and with no staging tile the ring takes 7 of
-// its 32 KB stages.
+// its 32 KB stages; then the same on clusters of 2 along x, whose blocks
+// load halves of A and multicast them (persistent clusters are built for
+// the ping-pong schedule).
 var HopperAblationSteps = []AblationStep{
 	{"TMA ring + wgmma", "warp-specialize=false epilogue=direct grid-swizzle=0 cluster=1,1 persistent=false overlap-epilogue=false"},
 	{"+ warp specialisation", "epilogue=direct grid-swizzle=0 cluster=1,1 persistent=false overlap-epilogue=false"},
@@ -61,6 +63,7 @@ var HopperAblationSteps = []AblationStep{
 	{"persistent grid (no cluster)", "cluster=1,1 persistent=true overlap-epilogue=false"},
 	{"+ overlapped epilogue (2 stages)", "cluster=1,1 persistent=true overlap-epilogue=true stages=2"},
 	{"ping-pong consumers (128x128, 7 stages)", "cluster=1,1 persistent=true overlap-epilogue=false pingpong=true tb-tile=128,128,64 stages=7"},
+	{"+ cluster 2x1 (A multicast)", "cluster=2,1 persistent=true overlap-epilogue=false pingpong=true tb-tile=128,128,64 stages=7"},
 }
 
 // Ladders are the pipelines an ablation can climb.

@@ -25,15 +25,15 @@ func TestHopperAblationPipelines(t *testing.T) {
 		return []bool{o.WarpSpecialize, o.Epilogue == gpumatmulhopper.EpilogueTMA, o.GridSwizzle > 1, o.Cluster[0] > 1, o.Persistent, o.OverlapEpilogue, o.PingPong}
 	}
 	// The cluster step (4) is left for the persistent ones (5, 6); the
-	// ping-pong step (7) replaces the overlapped epilogue.
+	// ping-pong steps (7, 8: on clusters) replace the overlapped epilogue.
 	want := func(step, rung int) bool {
 		switch rung {
 		case 3:
-			return step == 4
+			return step == 4 || step == 8
 		case 5:
 			return step == 6
 		case 6:
-			return step == 7
+			return step >= 7
 		}
 		return rung < step
 	}
@@ -89,6 +89,8 @@ func TestHopperTuneSpace(t *testing.T) {
 		{HopperCandidate{TBTile: [3]int64{128, 128, 64}, Stages: 7, Consumers: 2, GridSwizzle: 8, Persistent: true, PingPong: true}, 8192, ""},
 		{HopperCandidate{TBTile: [3]int64{128, 256, 64}, Stages: 4, Consumers: 2, GridSwizzle: 8, Persistent: true, PingPong: true}, 8192, "whole 128x256 tile"},
 		{HopperCandidate{TBTile: [3]int64{128, 128, 64}, Stages: 7, Consumers: 1, GridSwizzle: 8, Persistent: true, PingPong: true}, 8192, "at least 2 consumers"},
+		{HopperCandidate{TBTile: [3]int64{128, 128, 64}, Stages: 7, Consumers: 2, GridSwizzle: 8, Persistent: true, PingPong: true, Cluster: [2]int64{2, 1}}, 8192, ""},
+		{HopperCandidate{TBTile: [3]int64{128, 256, 64}, Stages: 4, Consumers: 2, GridSwizzle: 8, Persistent: true, Cluster: [2]int64{2, 1}}, 8192, "pingpong only"},
 	} {
 		err := c.c.Check(c.size, c.size, c.size, H200Props)
 		if c.err == "" {

@@ -281,7 +281,8 @@ type HopperTuneSpace struct {
 	// the overlapped epilogue, 3 ping-pong (persistent, whole tiles per
 	// consumer: 128x128 fits its registers, 128x256 does not).
 	Schedules []int
-	// Clusters are tried with the one-block-per-tile schedule only.
+	// Clusters are tried with the one-block-per-tile and ping-pong
+	// schedules only (persistent clusters are built for ping-pong).
 	Clusters [][2]int64
 }
 
@@ -316,7 +317,7 @@ func (sp HopperTuneSpace) TuneCandidates() []TuneCandidate {
 				for _, g := range sp.GridSwizzles {
 					for _, sch := range schedulesOr0(sp.Schedules) {
 						clusters := [][2]int64{{1, 1}}
-						if sch == 0 && len(sp.Clusters) > 0 {
+						if (sch == 0 || sch == 3) && len(sp.Clusters) > 0 {
 							clusters = sp.Clusters
 						}
 						for _, cl := range clusters {

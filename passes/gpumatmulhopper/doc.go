@@ -26,7 +26,8 @@
 //	        cluster, and are arrived on remotely (mapa + a cluster-scope
 //	        arrive, inline PTX: MLIR 19 has no op for it); cluster
 //	        barriers publish their initialisation and keep a block alive
-//	        while its peers may still arrive. Not with persistent yet.
+//	        while its peers may still arrive. Persistent only with pingpong
+//	        (rung 7).
 //	rung 4  persistent: sm-count blocks (132, the H200's SMs) loop over the
 //	        output tiles, tile blockIdx.x + i*gridDim.x, rasterised by the
 //	        grid swizzle; producer and consumers count ring uses across
@@ -46,7 +47,10 @@
 //	        consumers take turns in the main loop (turn mbarriers), so
 //	        one's epilogue overlaps the other's wgmmas; the epilogue adds
 //	        the accumulator's registers to C with 8-byte accesses, no
-//	        staging tile, so the ring has all of shared memory
+//	        staging tile, so the ring has all of shared memory. With
+//	        cluster=2,1 (or 1,2) the persistent grid is a row of whole
+//	        clusters walking cluster tiles, each block taking its rank's
+//	        tile, with rung 3's multicast and cluster-wide empty barriers
 //	        (pingpong.go)
 //
 // The epilogue of rungs 0 to 6 is C += accumulator either way: each

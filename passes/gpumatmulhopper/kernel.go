@@ -101,7 +101,12 @@ func (k *kernel) text() string {
 	}
 	clusters := ""
 	if k.clusterSize() > 1 {
-		clusters = fmt.Sprintf("clusters(%%cx, %%cy, %%cz) in (%%scx = %s, %%scy = %s, %%scz = %s) ", h.C(k.CX), h.C(k.CY), h.C(1))
+		cx, cy := k.CX, k.CY
+		if k.Persistent {
+			// The persistent grid is a row of clusters (clusterRank).
+			cx, cy = k.clusterSize(), 1
+		}
+		clusters = fmt.Sprintf("clusters(%%cx, %%cy, %%cz) in (%%scx = %s, %%scy = %s, %%scz = %s) ", h.C(cx), h.C(cy), h.C(1))
 	}
 	h.Open("gpu.launch %sblocks(%%bx, %%by, %%bz) in (%%gx = %s, %%gy = %s, %%gz = %s) threads(%%tx, %%ty, %%tz) in (%%sx = %s, %%sy = %s, %%sz = %s) dynamic_shared_memory_size %s {",
 		clusters, h.C(gx), h.C(gy), h.C(1), h.C(k.threads()), h.C(1), h.C(1), smemBytes)
@@ -122,7 +127,9 @@ func (k *kernel) body(st *kernelState) string {
 	e := kernelemit.New(2, "c")
 	st.e = e
 	st.tid = e.Op("tid", "gpu.thread_id x")
-	if k.clusterSize() > 1 {
+	if k.clusterSize() > 1 && k.Persistent {
+		k.clusterRank(st)
+	} else if k.clusterSize() > 1 {
 		tm, tn := k.clusterTileCoords(st)
 		st.m0 = e.MulC(tm, k.BM)
 		st.n0 = e.MulC(tn, k.BN)
@@ -160,7 +167,7 @@ func (k *kernel) body(st *kernelState) string {
 	if st.emptyPtr != "" {
 		// Every consumer warpgroup of the cluster releases each slot: the
 		// slot is written by the multicasts of every block.
-		e.Line("nvvm.mbarrier.init.shared %s, %s : !llvm.ptr<3>, i32", k.emptyAt(st, s), e.Op("v", "arith.constant %d : i32", k.Consumers*k.clusterSize()))
+		e.Line("nvvm.mbarrier.init.shared %s, %s : !llvm.ptr<3>, i32", k.emptyAt(st, s), e.Op("v", "arith.constant %d : i32", k.releasers()*k.clusterSize()))
 	}
 	e.Close("}")
 	if st.turn != "" {
@@ -243,14 +250,7 @@ func (k *kernel) tileLoop(st *kernelState) func() {
 		st.tileIndex = e.C(0)
 		return func() {}
 	}
-	bx := e.Op("bx", "gpu.block_id x")
-	t := e.Fresh("t")
-	e.Open("scf.for %s = %s to %s step %s {", t, bx, e.C(k.tiles()), e.C(k.gridSize()))
-	st.tileIndex = e.Div(e.Op("v", "arith.subi %s, %s : index", t, bx), e.C(k.gridSize()))
-	tm, tn := k.tileOf(e, t)
-	st.m0 = e.MulC(tm, k.BM)
-	st.n0 = e.MulC(tn, k.BN)
-	return func() { e.Close("}") }
+	return k.persistentTiles(st, "", 1)
 }
 
 // load writes the TMA loads of K tile kt into ring slot slot, announced on

@@ -100,13 +100,7 @@ func (k *kernel) pingPongConsumer(st *kernelState, wg string) {
 	fragRow := e.Add(e.MulC(e.Div(e.Rem(st.tid, e.C(warpgroupSize)), e.C(32)), 16), e.Div(lane, e.C(4)))
 	fragCol := e.MulC(e.Rem(lane, e.C(4)), 2)
 	nextTurn := e.Rem(e.AddC(wg, 1), e.C(n))
-	bx := e.Op("bx", "gpu.block_id x")
-	t := e.Fresh("t")
-	e.Open("scf.for %s = %s to %s step %s {", t, e.Add(bx, e.MulC(wg, k.gridSize())), e.C(k.tiles()), e.C(n*k.gridSize()))
-	st.tileIndex = e.Div(e.Op("v", "arith.subi %s, %s : index", t, bx), e.C(k.gridSize()))
-	tm, tn := k.tileOf(e, t)
-	st.m0 = e.MulC(tm, k.BM)
-	st.n0 = e.MulC(tn, k.BN)
+	closeTiles := k.persistentTiles(st, wg, n)
 	// Wait until the consumer of the block's previous tile has issued its
 	// main loop (none before the block's first tile).
 	e.Open("scf.if %s {", e.Cmp("uge", st.tileIndex, e.C(1)))
@@ -123,7 +117,54 @@ func (k *kernel) pingPongConsumer(st *kernelState, wg string) {
 	e.Line("nvvm.wgmma.wait.group.sync.aligned 0")
 	k.releaseLast(st, first)
 	k.registerEpilogue(st, res, fragRow, fragCol)
-	e.Close("}")
+	closeTiles()
+}
+
+// persistentTiles opens a persistent block's loop over its tiles first,
+// first + every, ... (first: "" for 0, or an index value), in the static
+// schedule: the block's i-th tile is unit blockIdx.x + i*gridDim.x of the
+// rasterised tile grid. In a cluster (rung 7) the unit is a cluster tile
+// (CY x CX tiles), walked by the cluster's index, and the block takes the
+// tile at its place in it, so the blocks of a cluster count the same ring
+// uses and multicast into each other's slots for the same K tiles. It
+// sets st's tile origin and tileIndex (i) and returns the closer.
+func (k *kernel) persistentTiles(st *kernelState, first string, every int64) func() {
+	e := st.e
+	cs := k.clusterSize()
+	units, grid := k.tiles()/cs, k.gridSize()/cs
+	unit0 := e.Op("bx", "gpu.block_id x")
+	if cs > 1 {
+		unit0 = e.Div(unit0, e.C(cs))
+	}
+	start := unit0
+	if first != "" {
+		start = e.Add(unit0, e.MulC(first, grid))
+	}
+	t := e.Fresh("t")
+	e.Open("scf.for %s = %s to %s step %s {", t, start, e.C(units), e.C(every*grid))
+	st.tileIndex = e.Div(e.Op("v", "arith.subi %s, %s : index", t, unit0), e.C(grid))
+	var tm, tn string
+	if cs == 1 {
+		tm, tn = k.tileOf(e, t)
+	} else {
+		ctm, ctn := k.tileOfGrid(e, t, k.tilesM()/k.CY, k.tilesN()/k.CX)
+		tm, tn = e.Add(e.MulC(ctm, k.CY), st.ry), e.Add(e.MulC(ctn, k.CX), st.rx)
+	}
+	st.m0 = e.MulC(tm, k.BM)
+	st.n0 = e.MulC(tn, k.BN)
+	return func() { e.Close("}") }
+}
+
+// clusterRank places a block of the persistent grid, a row of clusters
+// of clusterSize blocks, in its cluster: rank blockIdx.x % clusterSize,
+// along x (sharing A) or y (sharing B).
+func (k *kernel) clusterRank(st *kernelState) {
+	e := st.e
+	st.rank = e.Rem(e.Op("bx", "gpu.block_id x"), e.C(k.clusterSize()))
+	st.rx, st.ry = st.rank, e.C(0)
+	if k.CY > 1 {
+		st.rx, st.ry = e.C(0), st.rank
+	}
 }
 
 // accStructTypes are the LLVM types the accumulator lowers to (one

@@ -10,11 +10,16 @@ package gpumatmulhopper
 // one element, so its PTX splits them; goopt compile's keep
 // ld/st.global.v2.f32, which tests/lit/gpumatmulhopper/pingpong.mlir
 // checks.)
+// The cluster variant runs 6 clusters of 2 over the 12 pairs of tiles.
 func init() {
-	rungs = append(rungs, struct {
+	type rung = struct {
 		name string
 		opts string
 		ptx  []string
-	}{"rung7-pingpong", "tb-tile=128,128,64 stages=7 pingpong=true sm-count=5",
-		[]string{"wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16", "setmaxnreg.inc.sync.aligned.u32 232"}})
+	}
+	rungs = append(rungs,
+		rung{"rung7-pingpong", "tb-tile=128,128,64 stages=7 pingpong=true sm-count=5",
+			[]string{"wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16", "setmaxnreg.inc.sync.aligned.u32 232"}},
+		rung{"rung7-pingpong-cluster", "tb-tile=128,128,64 stages=7 pingpong=true cluster=2,1 sm-count=12",
+			[]string{"multicast::cluster", "mapa.shared::cluster.u32", "barrier.cluster.wait.aligned", "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16"}})
 }

@@ -11,6 +11,10 @@
 // RUN: goopt compile %s --pipeline="gpu-matmul-hopper{tb-tile=128,128,64 stages=7 pingpong=true sm-count=4}" --emit=ptx -o %t.ptx && FileCheck %s --check-prefix=PTX --input-file=%t.ptx
 // RUN: FileCheck %s --check-prefix=JSON --input-file=%t.json
 // RUN: goopt opt %s --gpu-matmul-hopper="tb-tile=64,256,64 stages=5 pingpong=true sm-count=4" | FileCheck %s --check-prefix=WIDE
+// RUN: goopt opt %s --gpu-matmul-hopper="tb-tile=128,128,64 stages=7 pingpong=true cluster=2,1 sm-count=5" | FileCheck %s --check-prefix=CL
+// RUN: goopt compile %s --pipeline="gpu-matmul-hopper{tb-tile=128,128,64 stages=7 pingpong=true cluster=2,1}" --emit=ptx -o %tc.ptx && FileCheck %s --check-prefix=CLPTX --input-file=%tc.ptx
+// RUN: FileCheck %s --check-prefix=CLJSON --input-file=%tc.json
+// RUN: not goopt opt %s --gpu-matmul-hopper="tb-tile=128,128,64 persistent=true cluster=2,1" 2>&1 | FileCheck %s --check-prefix=BADCL
 // RUN: not goopt opt %s --gpu-matmul-hopper="pingpong=true" 2>&1 | FileCheck %s --check-prefix=BADREGS
 // RUN: not goopt opt %s --gpu-matmul-hopper="tb-tile=128,128,64 pingpong=true consumers=1" 2>&1 | FileCheck %s --check-prefix=BADCONS
 // RUN: not goopt opt %s --gpu-matmul-hopper="tb-tile=128,128,64 pingpong=true overlap-epilogue=true" 2>&1 | FileCheck %s --check-prefix=BADOV
@@ -67,6 +71,29 @@
 
 // WIDE:     dynamic_shared_memory_size %c204800_i32
 // WIDE:     nvgpu.warpgroup.mma {{.*}} <fragmented = vector<64x256xf32>>
+
+// With a 2x1 cluster the persistent grid is a row of whole clusters (5
+// SMs: 4 blocks), each cluster walking pairs of tiles (3 here) and each
+// block taking its rank's tile of the pair; A is loaded in halves and
+// multicast, and a slot is free once both blocks' consumers of its tile
+// have released it (2 arrivals, remote ones through mapa).
+// CL:       gpu.launch clusters({{.*}}) in (%{{.*}} = %c2, %{{.*}} = %c1, %{{.*}} = %c1) blocks({{.*}}) in (%{{.*}} = %c4, %{{.*}} = %c1, %{{.*}} = %c1) {{.*}} dynamic_shared_memory_size %c229432_i32 {
+// CL:         nvvm.mbarrier.init.shared %{{.*}}, %c2_i32
+// CL:         nvvm.cluster.arrive {aligned}
+// CL:         scf.for %{{.*}} = %{{.*}} to %c3 step %c2 {
+// CL:           nvgpu.tma.async.load {{.*}} multicast_mask = %c3_i16 : <tensor = memref<64x64xf16, 3>
+// CL:         scf.for %{{.*}} = %{{.*}} to %c3 step %c4 {
+// CL:           mapa.shared::cluster.u32
+// CL:       nvvm.cluster.wait {aligned}
+
+// CLPTX-DAG: multicast::cluster
+// CLPTX-DAG: mbarrier.arrive.release.cluster.shared::cluster.b64
+// CLPTX-DAG: ld.global.v2.f32
+
+// CLJSON: "cluster": [
+// CLJSON-NEXT: 2,
+
+// BADCL: error: failed to add {{.*}}: gpu-matmul-hopper: cluster with persistent is built for pingpong only
 
 // BADREGS: error: failed to add {{.*}}: gpu-matmul-hopper: pingpong gives each consumer warpgroup the whole 128x256 tile, 256 accumulator registers a thread (at most 128): use tb-tile=128,128,64 or 64,256,64
 // BADCONS: error: failed to add {{.*}}: gpu-matmul-hopper: pingpong needs at least 2 consumers to take turns, got 1
