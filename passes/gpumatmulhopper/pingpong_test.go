@@ -17,19 +17,18 @@ import (
 // 2; 4 tiles on one block's 3 consumers, consumer 0 taking two), and K
 // spanning ring rounds that run on across tiles (4 K tiles on 3 stages).
 var pingPongRungs = []struct {
-	name    string
-	m, n, k int
-	elem    string
-	opts    string
+	name       string
+	size       [3]int // M, N, K
+	elem, opts string
 }{
-	{"128x128-4blocks", 384, 256, 256, "f16", "tb-tile=128,128,64 stages=3 grid-swizzle=0 pingpong=true sm-count=4"},
-	{"128x128-1block-swizzle", 384, 256, 256, "f16", "tb-tile=128,128,64 stages=3 grid-swizzle=2 pingpong=true sm-count=1"},
-	{"64x256-2blocks", 320, 256, 192, "f16", "tb-tile=64,256,64 stages=2 grid-swizzle=0 pingpong=true sm-count=2"},
+	{"128x128-4blocks", [3]int{384, 256, 256}, "f16", "tb-tile=128,128,64 stages=3 grid-swizzle=0 pingpong=true sm-count=4"},
+	{"128x128-1block-swizzle", [3]int{384, 256, 256}, "f16", "tb-tile=128,128,64 stages=3 grid-swizzle=2 pingpong=true sm-count=1"},
+	{"64x256-2blocks", [3]int{320, 256, 192}, "f16", "tb-tile=64,256,64 stages=2 grid-swizzle=0 pingpong=true sm-count=2"},
 	// Partial tiles: TMA zero fill and the epilogue's guards (tile 0,0
 	// is whole and takes the unguarded path); bf16 inputs.
-	{"awkward", 200, 136, 104, "f16", "tb-tile=128,128,64 stages=2 grid-swizzle=0 pingpong=true sm-count=2"},
-	{"awkward-bf16", 200, 136, 104, "bf16", "tb-tile=128,128,64 stages=2 grid-swizzle=0 pingpong=true sm-count=2"},
-	{"3consumers", 256, 256, 128, "f16", "tb-tile=128,128,64 stages=2 consumers=3 grid-swizzle=0 pingpong=true sm-count=1"},
+	{"awkward", [3]int{200, 136, 104}, "f16", "tb-tile=128,128,64 stages=2 grid-swizzle=0 pingpong=true sm-count=2"},
+	{"awkward-bf16", [3]int{200, 136, 104}, "bf16", "tb-tile=128,128,64 stages=2 grid-swizzle=0 pingpong=true sm-count=2"},
+	{"3consumers", [3]int{256, 256, 128}, "f16", "tb-tile=128,128,64 stages=2 consumers=3 grid-swizzle=0 pingpong=true sm-count=1"},
 }
 
 func TestInterpreterEquivalencePingPong(t *testing.T) {
@@ -38,19 +37,19 @@ func TestInterpreterEquivalencePingPong(t *testing.T) {
 	}
 	for _, r := range pingPongRungs {
 		t.Run(r.name, func(t *testing.T) {
-			if err := pingPongVerdict(t, r.m, r.n, r.k, r.elem, r.opts, nil); err != nil {
+			if err := pingPongVerdict(t, r.size, r.elem, r.opts, nil); err != nil {
 				t.Error(err)
 			}
 		})
 	}
 }
 
-// pingPongVerdict is the interpreter's verdict on the m×n×k matmul of
+// pingPongVerdict is the interpreter's verdict on the matmul of the size
 // elem inputs lowered with opts (and changed by edit) against the affine
 // nest.
-func pingPongVerdict(t *testing.T, m, n, k int, elem, opts string, edit func(*ir.Operation)) error {
+func pingPongVerdict(t *testing.T, size [3]int, elem, opts string, edit func(*ir.Operation)) error {
 	t.Helper()
-	src := strings.ReplaceAll(matmul(m, n, k), "f16", elem)
+	src := strings.ReplaceAll(matmul(size[0], size[1], size[2]), "f16", elem)
 	in, err := parser.ParseFile(all.NewContext(), "matmul.mlir", []byte(src))
 	if err != nil {
 		t.Fatal(err)
@@ -78,7 +77,7 @@ func TestInterpreterCatchesPingPongBugs(t *testing.T) {
 		t.Run(bug.name, func(t *testing.T) {
 			r := pingPongRungs[0]
 			removed := 0
-			err := pingPongVerdict(t, r.m, r.n, r.k, "f16", r.opts, func(m *ir.Operation) {
+			err := pingPongVerdict(t, r.size, "f16", r.opts, func(m *ir.Operation) {
 				var groups []*ir.Value
 				var waits []*ir.Operation
 				ir.WalkOps(m, func(op *ir.Operation) {
