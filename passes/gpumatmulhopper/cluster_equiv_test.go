@@ -71,6 +71,7 @@ func TestInterpreterEquivalenceClusters(t *testing.T) {
 		// both pairs of tiles, each block's consumers taking one each.
 		{"rung7-pingpong-x", "tb-tile=128,128,64 stages=3 grid-swizzle=0 pingpong=true cluster=2,1 sm-count=2"},
 		{"rung7-pingpong-y", "tb-tile=128,128,64 stages=3 grid-swizzle=0 pingpong=true cluster=1,2 sm-count=3"},
+		{"rung7-pingpong-x4-swizzle", "tb-tile=64,64,64 stages=3 grid-swizzle=2 pingpong=true cluster=4,1 sm-count=8"},
 	} {
 		t.Run(r.name, func(t *testing.T) {
 			o := gpumatmulhopper.DefaultOptions()

@@ -127,7 +127,10 @@ func (k *kernel) pingPongConsumer(st *kernelState, wg string) {
 // (CY x CX tiles), walked by the cluster's index, and the block takes the
 // tile at its place in it, so the blocks of a cluster count the same ring
 // uses and multicast into each other's slots for the same K tiles. It
-// sets st's tile origin and tileIndex (i) and returns the closer.
+// sets st's tile origin and tileIndex (i) and returns the closer. The
+// grid counts on every cluster being resident at once: clusters of 4 do
+// not pack the 132 SMs of a GPU whose GPCs hold 16 or 18 SMs, so
+// cluster=4,1 wants sm-count=128.
 func (k *kernel) persistentTiles(st *kernelState, first string, every int64) func() {
 	e := st.e
 	cs := k.clusterSize()
