@@ -52,10 +52,10 @@ func TestHopperAblationPipelines(t *testing.T) {
 			}
 		}
 		// The overlapped epilogue's step gives the ring's room to its
-		// staging tile; the ping-pong step's 128x128 tile takes 7 stages.
+		// staging tile; the ping-pong steps' 128x128 tile takes 6 stages.
 		wantStages := map[bool]int64{false: 3, true: 2}[o.OverlapEpilogue]
 		if o.PingPong {
-			wantStages = 7
+			wantStages = 6
 		}
 		if o.Stages != wantStages {
 			t.Errorf("step %d lost the base's stages=3: %s", i, p)
