@@ -22,12 +22,18 @@ func TestHopperAblationPipelines(t *testing.T) {
 		t.Fatalf("steps %v: %v", steps, err)
 	}
 	on := func(o gpumatmulhopper.Options) []bool {
-		return []bool{o.WarpSpecialize, o.Epilogue == gpumatmulhopper.EpilogueTMA, o.GridSwizzle > 1, o.Cluster[0] > 1, o.Persistent, o.OverlapEpilogue}
+		return []bool{o.WarpSpecialize, o.Epilogue == gpumatmulhopper.EpilogueTMA, o.GridSwizzle > 1, o.Cluster[0] > 1, o.Persistent, o.OverlapEpilogue, o.PingPong}
 	}
-	// The cluster step (4) is left for the persistent ones (5, 6).
+	// The cluster step (4) is left for the persistent ones (5, 6); the
+	// ping-pong steps (7, 8: on clusters) replace the overlapped epilogue.
 	want := func(step, rung int) bool {
-		if rung == 3 {
-			return step == 4
+		switch rung {
+		case 3:
+			return step == 4 || step == 8
+		case 5:
+			return step == 6
+		case 6:
+			return step >= 7
 		}
 		return rung < step
 	}
@@ -46,8 +52,12 @@ func TestHopperAblationPipelines(t *testing.T) {
 			}
 		}
 		// The overlapped epilogue's step gives the ring's room to its
-		// staging tile.
-		if wantStages := map[bool]int64{false: 3, true: 2}[o.OverlapEpilogue]; o.Stages != wantStages {
+		// staging tile; the ping-pong steps' 128x128 tile takes 6 stages.
+		wantStages := map[bool]int64{false: 3, true: 2}[o.OverlapEpilogue]
+		if o.PingPong {
+			wantStages = 6
+		}
+		if o.Stages != wantStages {
 			t.Errorf("step %d lost the base's stages=3: %s", i, p)
 		}
 		if err := o.Check(8192, 8192, 8192); err != nil {
@@ -76,6 +86,11 @@ func TestHopperTuneSpace(t *testing.T) {
 		{HopperCandidate{TBTile: [3]int64{128, 256, 64}, Stages: 4, Consumers: 2, GridSwizzle: 8, Persistent: true}, 8192, ""},
 		{HopperCandidate{TBTile: [3]int64{128, 256, 64}, Stages: 2, Consumers: 2, GridSwizzle: 8, Persistent: true, Overlap: true}, 8192, ""},
 		{HopperCandidate{TBTile: [3]int64{128, 256, 64}, Stages: 3, Consumers: 2, GridSwizzle: 8, Persistent: true, Overlap: true}, 8192, "separate 131072-byte staging tile"},
+		{HopperCandidate{TBTile: [3]int64{128, 128, 64}, Stages: 7, Consumers: 2, GridSwizzle: 8, Persistent: true, PingPong: true}, 8192, ""},
+		{HopperCandidate{TBTile: [3]int64{128, 256, 64}, Stages: 4, Consumers: 2, GridSwizzle: 8, Persistent: true, PingPong: true}, 8192, "whole 128x256 tile"},
+		{HopperCandidate{TBTile: [3]int64{128, 128, 64}, Stages: 7, Consumers: 1, GridSwizzle: 8, Persistent: true, PingPong: true}, 8192, "at least 2 consumers"},
+		{HopperCandidate{TBTile: [3]int64{128, 128, 64}, Stages: 7, Consumers: 2, GridSwizzle: 8, Persistent: true, PingPong: true, Cluster: [2]int64{2, 1}}, 8192, ""},
+		{HopperCandidate{TBTile: [3]int64{128, 256, 64}, Stages: 4, Consumers: 2, GridSwizzle: 8, Persistent: true, Cluster: [2]int64{2, 1}}, 8192, "pingpong only"},
 	} {
 		err := c.c.Check(c.size, c.size, c.size, H200Props)
 		if c.err == "" {

@@ -202,7 +202,7 @@ func TuneSpaceFor(pipeline string) Space {
 // tile, the ring's depth, the consumer warpgroups and the rasterisation
 // group (the rungs are on: warp specialisation, TMA epilogue), and the
 // persistent grid (rung 4) with or without the overlapped epilogue
-// (rung 5).
+// (rung 5), or the ping-pong schedule (rung 7).
 type HopperCandidate struct {
 	TBTile      [3]int64
 	Stages      int64
@@ -210,13 +210,14 @@ type HopperCandidate struct {
 	GridSwizzle int64
 	Persistent  bool
 	Overlap     bool
+	PingPong    bool
 	Cluster     [2]int64 // {0, 0} or {1, 1}: none
 }
 
 func (c HopperCandidate) options() gpumatmulhopper.Options {
 	o := gpumatmulhopper.DefaultOptions()
 	o.TBTile, o.Stages, o.Consumers, o.GridSwizzle = c.TBTile[:], c.Stages, c.Consumers, c.GridSwizzle
-	o.Persistent, o.OverlapEpilogue = c.Persistent, c.Overlap
+	o.Persistent, o.OverlapEpilogue, o.PingPong = c.Persistent, c.Overlap, c.PingPong
 	o.Cluster = c.cluster()
 	return o
 }
@@ -231,8 +232,8 @@ func (c HopperCandidate) cluster() []int64 {
 // Pipeline is the candidate's gpu-matmul-hopper pipeline text.
 func (c HopperCandidate) Pipeline() string {
 	cl := c.cluster()
-	return fmt.Sprintf("%s{tb-tile=%d,%d,%d stages=%d consumers=%d grid-swizzle=%d cluster=%d,%d persistent=%t overlap-epilogue=%t}", gpumatmulhopper.Name,
-		c.TBTile[0], c.TBTile[1], c.TBTile[2], c.Stages, c.Consumers, c.GridSwizzle, cl[0], cl[1], c.Persistent, c.Overlap)
+	return fmt.Sprintf("%s{tb-tile=%d,%d,%d stages=%d consumers=%d grid-swizzle=%d cluster=%d,%d persistent=%t overlap-epilogue=%t pingpong=%t}", gpumatmulhopper.Name,
+		c.TBTile[0], c.TBTile[1], c.TBTile[2], c.Stages, c.Consumers, c.GridSwizzle, cl[0], cl[1], c.Persistent, c.Overlap, c.PingPong)
 }
 
 // Label is a short name for tables.
@@ -242,6 +243,8 @@ func (c HopperCandidate) Label() string {
 		l += fmt.Sprintf(" cl%dx%d", cl[0], cl[1])
 	}
 	switch {
+	case c.PingPong:
+		l += " pp"
 	case c.Overlap:
 		l += " pov"
 	case c.Persistent:
@@ -275,25 +278,29 @@ type HopperTuneSpace struct {
 	Consumers    []int64
 	GridSwizzles []int64
 	// Schedules: 0 one block per tile, 1 persistent, 2 persistent with
-	// the overlapped epilogue.
+	// the overlapped epilogue, 3 ping-pong (persistent, whole tiles per
+	// consumer: 128x128 fits its registers, 128x256 does not).
 	Schedules []int
-	// Clusters are tried with the one-block-per-tile schedule only.
+	// Clusters are tried with the one-block-per-tile and ping-pong
+	// schedules only (persistent clusters are built for ping-pong).
 	Clusters [][2]int64
 }
 
 // DefaultHopperTuneSpace spans wgmma's useful tiles (M 128 or 256 in
-// bands of 64 or 128 rows per consumer, N 128 to 256), 2 to 6 stages
-// (2 for the overlapped epilogue's large tiles), rasterisation groups of 1
-// (off) and 8 tile rows, and the three schedules (one block per tile,
-// persistent, persistent with the overlapped epilogue); what does not fit
+// bands of 64 or 128 rows per consumer, N 128 to 256; 64x256, one
+// consumer's or, ping-pong, each consumer's whole tile), 2 to 7 stages
+// (2 for the overlapped epilogue's large tiles, 7 for 128x128 tiles whose
+// ring has all of shared memory), rasterisation groups of 1 (off) and 8
+// tile rows, and the four schedules (one block per tile, persistent,
+// persistent with the overlapped epilogue, ping-pong); what does not fit
 // is skipped without compiling.
 func DefaultHopperTuneSpace() HopperTuneSpace {
 	return HopperTuneSpace{
-		TBTiles:      [][3]int64{{128, 128, 64}, {128, 256, 64}, {256, 128, 64}, {128, 192, 64}},
-		Stages:       []int64{2, 3, 4, 5, 6},
+		TBTiles:      [][3]int64{{128, 128, 64}, {128, 256, 64}, {256, 128, 64}, {128, 192, 64}, {64, 256, 64}},
+		Stages:       []int64{2, 3, 4, 5, 6, 7},
 		Consumers:    []int64{1, 2},
 		GridSwizzles: []int64{1, 8},
-		Schedules:    []int{0, 1, 2},
+		Schedules:    []int{0, 1, 2, 3},
 		Clusters:     [][2]int64{{1, 1}, {2, 1}, {1, 2}},
 	}
 }
@@ -310,11 +317,11 @@ func (sp HopperTuneSpace) TuneCandidates() []TuneCandidate {
 				for _, g := range sp.GridSwizzles {
 					for _, sch := range schedulesOr0(sp.Schedules) {
 						clusters := [][2]int64{{1, 1}}
-						if sch == 0 && len(sp.Clusters) > 0 {
+						if (sch == 0 || sch == 3) && len(sp.Clusters) > 0 {
 							clusters = sp.Clusters
 						}
 						for _, cl := range clusters {
-							out = append(out, HopperCandidate{TBTile: tb, Stages: st, Consumers: c, GridSwizzle: g, Persistent: sch >= 1, Overlap: sch == 2, Cluster: cl})
+							out = append(out, HopperCandidate{TBTile: tb, Stages: st, Consumers: c, GridSwizzle: g, Persistent: sch >= 1, Overlap: sch == 2, PingPong: sch == 3, Cluster: cl})
 						}
 					}
 				}

@@ -48,6 +48,16 @@ func (k *kernel) elemBytes() int64 { return f16Bytes }
 // matmul is refused at the loop of the dimension at fault.
 func (k *kernel) fitBounds(mm *gpuutil.MatmulNest) error {
 	k.fitEpilogue()
+	if k.PingPong && k.manual() {
+		// pingpong's register epilogue (8-byte accesses of C) and its
+		// one-box A loads assume TMA-addressable rows; the copied-operand
+		// producer is not built for whole-tile consumers.
+		dim := 1
+		if k.manualA() {
+			dim = 2
+		}
+		return kernelemit.Locatedf(mm.Loop[dim].Operation, "pingpong needs rows of A and B that are multiples of %d bytes (K = %d, N = %d %s elements): drop pingpong for this size", tmaStrideAlign, k.K, k.N, k.Elem)
+	}
 	if k.clusterSize() == 1 {
 		return nil
 	}

@@ -64,6 +64,11 @@ var clusterRungs = []struct{ name, opts string }{
 	{"rung3-x", "tb-tile=128,128,64 consumers=1 stages=2 grid-swizzle=0 cluster=2,1"},
 	{"rung3-y-2wg", "tb-tile=128,128,64 consumers=2 stages=2 grid-swizzle=0 cluster=1,2"},
 	{"rung3-x4-swizzle", "tb-tile=64,64,64 consumers=1 stages=3 grid-swizzle=2 cluster=4,1 epilogue=direct"},
+	// Ping-pong on a persistent row of clusters: one cluster of 2 walks
+	// both pairs of tiles, each block's consumers taking one each.
+	{"rung7-pingpong-x", "tb-tile=128,128,64 stages=3 grid-swizzle=0 pingpong=true cluster=2,1 sm-count=2"},
+	{"rung7-pingpong-y", "tb-tile=128,128,64 stages=3 grid-swizzle=0 pingpong=true cluster=1,2 sm-count=3"},
+	{"rung7-pingpong-x4-swizzle", "tb-tile=64,64,64 stages=3 grid-swizzle=2 pingpong=true cluster=4,1 sm-count=8"},
 }
 
 // TestInterpreterEquivalenceClusters runs rung 3 on the interpreter,

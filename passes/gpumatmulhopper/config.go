@@ -53,6 +53,11 @@ type kernel struct {
 	// A, those along y share B: each block loads its part of the shared
 	// operand's box and multicasts it to the cluster.
 	CX, CY int64
+	// PingPong (rung 7, persistent and warp-specialised) gives each
+	// consumer warpgroup whole tiles in turn, ordered so that one runs its
+	// main loop while the other stores its tile from registers
+	// (pingpong.go).
+	PingPong bool
 }
 
 // clusterSize is the blocks of a cluster.
@@ -63,12 +68,20 @@ func (k *kernel) clusterSize() int64 { return k.CX * k.CY }
 // tile: their peers arrive on them through distributed shared memory, by
 // address, which needs them at a known place.
 func (k *kernel) emptyBarrierBase() int64 {
+	if k.PingPong {
+		return (k.ringBytes() + 7) / 8 * 8
+	}
 	return (max(k.ringBytes(), k.stagingBytes()) + 7) / 8 * 8
 }
 
 // rowsPerConsumer is the height of each consumer warpgroup's part of the
 // block tile (BM split in row bands).
-func (k *kernel) rowsPerConsumer() int64 { return k.BM / k.Consumers }
+func (k *kernel) rowsPerConsumer() int64 {
+	if k.PingPong {
+		return k.BM
+	}
+	return k.BM / k.Consumers
+}
 
 // threads is the block size.
 func (k *kernel) threads() int64 {
@@ -94,6 +107,9 @@ func (k *kernel) stagingBase() int64 {
 	return 0
 }
 func (k *kernel) sharedBytes() int64 {
+	if k.PingPong && k.clusterSize() == 1 {
+		return k.ringBytes() // no staging tile: the epilogue stores from registers
+	}
 	if k.OverlapEpilogue {
 		return k.ringBytes() + k.stagingBytes()
 	}
@@ -107,7 +123,8 @@ func (k *kernel) sharedBytes() int64 {
 func (k *kernel) tiles() int64 { return k.tilesM() * k.tilesN() }
 func (k *kernel) gridSize() int64 {
 	if k.Persistent {
-		return min(k.SMs, k.tiles())
+		// Whole clusters (clusterSize divides the tiles).
+		return min(k.SMs, k.tiles()) / k.clusterSize() * k.clusterSize()
 	}
 	return k.tiles()
 }
@@ -137,8 +154,11 @@ func (k *kernel) check() error {
 		return fmt.Errorf("stages must be at least 1, got %d", k.Stages)
 	case k.Consumers < 1:
 		return fmt.Errorf("consumers must be at least 1, got %d", k.Consumers)
-	case k.BM%k.Consumers != 0:
+	case k.BM%k.Consumers != 0 && !k.PingPong:
 		return fmt.Errorf("consumers %d do not divide the M tile %d", k.Consumers, k.BM)
+	}
+	if err := k.checkPingPong(); err != nil {
+		return err
 	}
 	if r := k.rowsPerConsumer(); r%wgmmaM != 0 || r > maxBoxDim {
 		return fmt.Errorf("each consumer warpgroup gets %d rows of the M tile %d: must be a multiple of %d and at most %d", r, k.BM, wgmmaM, maxBoxDim)
@@ -181,8 +201,10 @@ func (k *kernel) checkCluster() error {
 		return fmt.Errorf("cluster must be 1,1 or 2 or 4 blocks along one dimension, got %d,%d", k.CX, k.CY)
 	case !k.WarpSpecialize:
 		return fmt.Errorf("cluster needs warp-specialize: the producer waits on the cluster-wide empty barriers")
-	case k.Persistent:
-		return fmt.Errorf("cluster with persistent is not built yet")
+	case k.Persistent && !k.PingPong:
+		return fmt.Errorf("cluster with persistent is built for pingpong only (the staging tile over the ring would be overwritten by a peer's multicast)")
+	case k.Persistent && k.SMs < k.clusterSize():
+		return fmt.Errorf("sm-count %d is less than one cluster of %d blocks", k.SMs, k.clusterSize())
 	case k.CX > 1 && (k.rowsPerConsumer()/k.CX)%8 != 0:
 		return fmt.Errorf("cluster %d,1 splits each consumer's %d rows of A in %d: each part must be a multiple of 8 rows", k.CX, k.rowsPerConsumer(), k.CX)
 	case k.CY > 1 && (k.BN/swizzleElems)%k.CY != 0:

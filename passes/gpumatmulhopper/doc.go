@@ -26,7 +26,8 @@
 //	        cluster, and are arrived on remotely (mapa + a cluster-scope
 //	        arrive, inline PTX: MLIR 19 has no op for it); cluster
 //	        barriers publish their initialisation and keep a block alive
-//	        while its peers may still arrive. Not with persistent yet.
+//	        while its peers may still arrive. Persistent only with pingpong
+//	        (rung 7).
 //	rung 4  persistent: sm-count blocks (132, the H200's SMs) loop over the
 //	        output tiles, tile blockIdx.x + i*gridDim.x, rasterised by the
 //	        grid swizzle; producer and consumers count ring uses across
@@ -40,8 +41,19 @@
 //	        tile while the consumers store this one (at 128x256 tiles the
 //	        ring then has room for 2 stages)
 //	rung 6  grid-swizzle=G: blocks rasterised in groups of G tile rows
+//	rung 7  pingpong (implies persistent and warp-specialize): the block's
+//	        i-th tile goes whole to consumer i % consumers (the
+//	        accumulator is the block tile: 128x128 or 64x256), the
+//	        consumers take turns in the main loop (turn mbarriers), so
+//	        one's epilogue overlaps the other's wgmmas; the epilogue adds
+//	        the accumulator's registers to C with 8-byte accesses, no
+//	        staging tile, so the ring has all of shared memory. With
+//	        cluster=2,1 (or 1,2) the persistent grid is a row of whole
+//	        clusters walking cluster tiles, each block taking its rank's
+//	        tile, with rung 3's multicast and cluster-wide empty barriers
+//	        (pingpong.go)
 //
-// The epilogue is C += accumulator either way: each warpgroup stores its
+// The epilogue of rungs 0 to 6 is C += accumulator either way: each warpgroup stores its
 // fragment (nvgpu.warpgroup.mma.store) to a staging tile over the ring,
 // the consumer threads add C to it with aligned vector<4xf32> accesses,
 // eight in flight a thread, then store C themselves (epilogue=direct) or
@@ -67,7 +79,9 @@
 // barriers and mbarrier phases) and finds rungs 0, 1, 2, 4, 5 and 6
 // equivalent to the affine matmul, and reports a planted missing
 // mbarrier wait and, in rung 4, a producer that skips the staging-free
-// wait (equiv_test.go). Rung 3 runs its clusters' blocks together, with
+// wait (equiv_test.go); rung 7 with unequal tile counts per consumer
+// and partial tiles, and catches a consumer that skips its full or turn
+// wait (pingpong_test.go). Rung 3 runs its clusters' blocks together, with
 // multicast and mapa, but the interpreter does not yet model an arrive on
 // another block's mbarrier: its test (cluster_equiv_test.go) skips,
 // saying so, and rung 3 is checked by upstream's lowering to PTX, goopt
@@ -83,6 +97,7 @@
 //	goopt opt matmul.mlir --gpu-matmul-hopper
 //	goopt opt matmul.mlir --gpu-matmul-hopper="tb-tile=128,128,64 consumers=1 warp-specialize=false epilogue=direct"
 //	goopt opt matmul.mlir --gpu-matmul-hopper="persistent=true sm-count=132"
+//	goopt opt matmul.mlir --gpu-matmul-hopper="tb-tile=128,128,64 stages=7 pingpong=true"
 //	goopt compile matmul.mlir --pipeline=gpu-matmul-hopper   # sm_90a
 //
 // Input (examples/matmul.mlir):

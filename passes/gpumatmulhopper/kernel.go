@@ -69,6 +69,9 @@ type kernelState struct {
 	// consumers are done with the staging tile, so the producer may
 	// refill the ring with the next tile.
 	stagingFree string
+	// turn (pingpong): one mbarrier per consumer warpgroup, completed when
+	// the consumer before it has issued its main loop for a tile.
+	turn string
 	// Clusters: the empty barriers' shared address (i64, the first
 	// slot's), the block's rank in the cluster and its place in it.
 	emptyPtr, rank, rx, ry string
@@ -109,7 +112,12 @@ func (k *kernel) text() string {
 	}
 	clusters := ""
 	if k.clusterSize() > 1 {
-		clusters = fmt.Sprintf("clusters(%%cx, %%cy, %%cz) in (%%scx = %s, %%scy = %s, %%scz = %s) ", h.C(k.CX), h.C(k.CY), h.C(1))
+		cx, cy := k.CX, k.CY
+		if k.Persistent {
+			// The persistent grid is a row of clusters (clusterRank).
+			cx, cy = k.clusterSize(), 1
+		}
+		clusters = fmt.Sprintf("clusters(%%cx, %%cy, %%cz) in (%%scx = %s, %%scy = %s, %%scz = %s) ", h.C(cx), h.C(cy), h.C(1))
 	}
 	h.Open("gpu.launch %sblocks(%%bx, %%by, %%bz) in (%%gx = %s, %%gy = %s, %%gz = %s) threads(%%tx, %%ty, %%tz) in (%%sx = %s, %%sy = %s, %%sz = %s) dynamic_shared_memory_size %s {",
 		clusters, h.C(gx), h.C(gy), h.C(1), h.C(k.threads()), h.C(1), h.C(1), smemBytes)
@@ -130,7 +138,9 @@ func (k *kernel) body(st *kernelState) string {
 	e := kernelemit.New(2, "c")
 	st.e = e
 	st.tid = e.Op("tid", "gpu.thread_id x")
-	if k.clusterSize() > 1 {
+	if k.clusterSize() > 1 && k.Persistent {
+		k.clusterRank(st)
+	} else if k.clusterSize() > 1 {
 		tm, tn := k.clusterTileCoords(st)
 		st.m0 = e.MulC(tm, k.BM)
 		st.n0 = e.MulC(tn, k.BN)
@@ -146,10 +156,12 @@ func (k *kernel) body(st *kernelState) string {
 	} else if k.WarpSpecialize {
 		st.empty = e.Op("empty", "nvgpu.mbarrier.create -> %s", k.barrierType())
 	}
-	if k.WarpSpecialize {
+	if k.PingPong {
+		st.turn = e.Op("turn", "nvgpu.mbarrier.create -> %s", k.turnBarrierType())
+	} else if k.WarpSpecialize {
 		st.consumersDone = e.Op("done", "nvgpu.mbarrier.create -> %s", syncBarrierType)
 	}
-	if k.Persistent && !k.OverlapEpilogue {
+	if k.Persistent && !k.OverlapEpilogue && !k.PingPong {
 		st.stagingFree = e.Op("free", "nvgpu.mbarrier.create -> %s", syncBarrierType)
 	}
 	st.leader = e.Cmp("eq", st.tid, e.C(0))
@@ -161,15 +173,18 @@ func (k *kernel) body(st *kernelState) string {
 	e.Open("scf.for %s = %s to %s step %s {", s, e.C(0), e.C(k.Stages), e.C(1))
 	e.Line("nvgpu.mbarrier.init %s[%s], %s : %s", st.full, s, e.C(k.fullArrivals()), k.barrierType())
 	if st.empty != "" {
-		e.Line("nvgpu.mbarrier.init %s[%s], %s : %s", st.empty, s, e.C(k.Consumers), k.barrierType())
+		e.Line("nvgpu.mbarrier.init %s[%s], %s : %s", st.empty, s, e.C(k.releasers()), k.barrierType())
 	}
 	if st.emptyPtr != "" {
 		// Every consumer warpgroup of the cluster releases each slot: the
 		// slot is written by the multicasts of every block.
-		e.Line("nvvm.mbarrier.init.shared %s, %s : !llvm.ptr<3>, i32", k.emptyAt(st, s), e.Op("v", "arith.constant %d : i32", k.Consumers*k.clusterSize()))
+		e.Line("nvvm.mbarrier.init.shared %s, %s : !llvm.ptr<3>, i32", k.emptyAt(st, s), e.Op("v", "arith.constant %d : i32", k.releasers()*k.clusterSize()))
 	}
 	e.Close("}")
-	if k.WarpSpecialize {
+	if st.turn != "" {
+		k.initTurns(st)
+	}
+	if st.consumersDone != "" {
 		e.Line("nvgpu.mbarrier.init %s[%s], %s : %s", st.consumersDone, e.C(0), e.C(k.Consumers*warpgroupSize), syncBarrierType)
 	}
 	if st.stagingFree != "" {
@@ -250,14 +265,7 @@ func (k *kernel) tileLoop(st *kernelState) func() {
 		st.tileIndex = e.C(0)
 		return func() {}
 	}
-	bx := e.Op("bx", "gpu.block_id x")
-	t := e.Fresh("t")
-	e.Open("scf.for %s = %s to %s step %s {", t, bx, e.C(k.tiles()), e.C(k.gridSize()))
-	st.tileIndex = e.Div(e.Op("v", "arith.subi %s, %s : index", t, bx), e.C(k.gridSize()))
-	tm, tn := k.tileOf(e, t)
-	st.m0 = e.MulC(tm, k.BM)
-	st.n0 = e.MulC(tn, k.BN)
-	return func() { e.Close("}") }
+	return k.persistentTiles(st, "", 1)
 }
 
 // load writes the TMA loads of K tile kt into ring slot slot, announced on
@@ -284,7 +292,7 @@ func (k *kernel) load(st *kernelState, kt, slot string) {
 		bMask = mask
 	}
 	aRows := rows / k.CX
-	for w := int64(0); w < k.Consumers && !k.manualA(); w++ {
+	for w := int64(0); w < k.aBoxes() && !k.manualA(); w++ {
 		off := e.AddC(aSlot, w*rows*k.BK*f16Bytes)
 		row := e.AddC(st.m0, w*rows)
 		if k.CX > 1 {
@@ -441,31 +449,18 @@ func (k *kernel) specialised(st *kernelState) {
 	}
 	e.Open("} else {")
 	e.Line("nvvm.setmaxregister increase %d", k.consumerRegs())
+	if k.PingPong {
+		k.pingPongConsumer(st, wg)
+		e.Close("}")
+		return
+	}
 	closeTiles = k.tileLoop(st)
 	// The first thread of each consumer warpgroup releases its slots.
 	first := e.Cmp("eq", e.Rem(st.tid, e.C(warpgroupSize)), e.C(0))
-	acc0 := e.Op("acc", "nvgpu.warpgroup.mma.init.accumulator -> %s", k.accType())
-	res, civ, acc := e.Fresh("res"), e.Fresh("k"), e.Fresh("acc")
-	e.Open("%s = scf.for %s = %s to %s step %s iter_args(%s = %s) -> (%s) {", res, civ, e.C(0), e.C(kt), e.C(1), acc, acc0, k.accType())
-	cg := k.ringUse(st, civ)
-	next, _ := k.mma(st, wg, cg, acc)
-	// Tile k-1's wgmma has completed in this warpgroup: one thread
-	// releases its slot.
-	release := e.Op("p", "arith.andi %s, %s : i1", e.Cmp("uge", civ, e.C(1)), first)
-	e.Open("scf.if %s {", release)
-	prev := e.Rem(e.AddC(cg, k.Stages-1), e.C(k.Stages))
-	k.release(st, prev)
-	e.Close("}")
-	e.Line("scf.yield %s : %s", next, k.accType())
-	e.Close("}")
+	res := k.consumerLoop(st, wg, first)
 	e.Line("nvvm.wgmma.wait.group.sync.aligned 0")
 	if k.Persistent {
-		// The tile's last slot is released too: the ring goes on with the
-		// next tile.
-		e.Open("scf.if %s {", first)
-		last := e.Rem(k.ringUse(st, e.C(kt-1)), e.C(k.Stages))
-		k.release(st, last)
-		e.Close("}")
+		k.releaseLast(st, first)
 	}
 	// The producer has no part in the epilogue (nor the registers for
 	// it): the consumers synchronise among themselves, on an mbarrier that
@@ -487,6 +482,37 @@ func (k *kernel) specialised(st *kernelState) {
 		e.Op("tok", "nvgpu.mbarrier.arrive %s[%s] : %s -> !nvgpu.mbarrier.token", st.stagingFree, e.C(0), syncBarrierType)
 	}
 	closeTiles()
+	e.Close("}")
+}
+
+// consumerLoop writes a consumer warpgroup's K loop over the block's
+// current tile, whose wgmmas read A's rows of warpgroup wg of the slot,
+// and returns the accumulator. Tile k-1's wgmma has completed in this
+// warpgroup when tile k's is issued: first (one thread) releases its
+// slot. The last wgmma may still be in flight.
+func (k *kernel) consumerLoop(st *kernelState, wg, first string) string {
+	e := st.e
+	acc0 := e.Op("acc", "nvgpu.warpgroup.mma.init.accumulator -> %s", k.accType())
+	res, civ, acc := e.Fresh("res"), e.Fresh("k"), e.Fresh("acc")
+	e.Open("%s = scf.for %s = %s to %s step %s iter_args(%s = %s) -> (%s) {", res, civ, e.C(0), e.C(k.kTiles()), e.C(1), acc, acc0, k.accType())
+	cg := k.ringUse(st, civ)
+	next, _ := k.mma(st, wg, cg, acc)
+	release := e.Op("p", "arith.andi %s, %s : i1", e.Cmp("uge", civ, e.C(1)), first)
+	e.Open("scf.if %s {", release)
+	prev := e.Rem(e.AddC(cg, k.Stages-1), e.C(k.Stages))
+	k.release(st, prev)
+	e.Close("}")
+	e.Line("scf.yield %s : %s", next, k.accType())
+	e.Close("}")
+	return res
+}
+
+// releaseLast releases the slot of the tile's last K tile, once its
+// wgmma has completed (persistent: the ring goes on with the next tile).
+func (k *kernel) releaseLast(st *kernelState, first string) {
+	e := st.e
+	e.Open("scf.if %s {", first)
+	k.release(st, e.Rem(k.ringUse(st, e.C(k.kTiles()-1)), e.C(k.Stages)))
 	e.Close("}")
 }
 

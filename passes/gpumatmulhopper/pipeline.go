@@ -29,6 +29,7 @@ type Options struct {
 	Persistent      bool    `opt:"persistent" desc:"Rung 4: launch sm-count blocks that loop over the output tiles (static schedule, rasterised by grid-swizzle); needs warp-specialize"`
 	OverlapEpilogue bool    `opt:"overlap-epilogue" desc:"Rung 5: a staging tile of its own, so the producer loads the next tile while the consumers store this one; needs persistent"`
 	Cluster         []int64 `opt:"cluster" desc:"Rung 3: thread-block cluster X,Y (default: 1,1, none): blocks along x share A, along y B, loaded in parts and multicast; needs warp-specialize"`
+	PingPong        bool    `opt:"pingpong" desc:"Rung 7: persistent and warp-specialised, each consumer warpgroup computes whole tiles (tile i of a block goes to consumer i % consumers), taking turns in the main loop so that one's epilogue, stored from registers, overlaps the other's wgmmas; the accumulator is the whole tile (e.g. tb-tile=128,128,64); epilogue does not apply"`
 	SMCount         int64   `opt:"sm-count" desc:"Blocks of the persistent grid: the device's SMs (default: 132, the H200's and H100 SXM's)"`
 	Cleanup         bool    `opt:"cleanup" desc:"Run canonicalize and cse on the result"`
 }
@@ -61,6 +62,7 @@ func (o *Options) kernel() (kernel, error) {
 		Persistent: o.Persistent, SMs: o.SMCount, OverlapEpilogue: o.OverlapEpilogue,
 		CX: o.Cluster[0], CY: o.Cluster[1],
 	}
+	k.impliedByPingPong(o.PingPong)
 	return k, k.check()
 }
 
@@ -90,7 +92,7 @@ func (o Options) Check(m, n, k int64) error {
 
 // Threads is the block size of the kernel o configures.
 func (o Options) Threads() int64 {
-	kc := kernel{Consumers: o.Consumers, WarpSpecialize: o.WarpSpecialize}
+	kc := kernel{Consumers: o.Consumers, WarpSpecialize: o.WarpSpecialize || o.PingPong}
 	return kc.threads()
 }
 
@@ -99,7 +101,7 @@ func (o Options) SharedBytes() int64 {
 	if len(o.TBTile) != 3 {
 		return 0
 	}
-	kc := kernel{BM: o.TBTile[0], BN: o.TBTile[1], BK: o.TBTile[2], Stages: o.Stages, OverlapEpilogue: o.OverlapEpilogue, CX: 1, CY: 1}
+	kc := kernel{BM: o.TBTile[0], BN: o.TBTile[1], BK: o.TBTile[2], Stages: o.Stages, OverlapEpilogue: o.OverlapEpilogue, CX: 1, CY: 1, PingPong: o.PingPong}
 	if len(o.Cluster) == 2 {
 		kc.CX, kc.CY = o.Cluster[0], o.Cluster[1]
 	}
