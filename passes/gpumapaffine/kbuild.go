@@ -128,6 +128,11 @@ func (k *kb) extract(v *ir.Value, i int64, elem ir.Type) *ir.Value {
 	return vector.BuildExtractOp(k.b, k.loc, v, nil, elem, ir.NamedAttribute{Name: "static_position", Value: ir.DenseI64Array(i)}).Result(0)
 }
 
+// insert is v (a 1-D vector) with element i replaced by s.
+func (k *kb) insert(s, v *ir.Value, i int64) *ir.Value {
+	return vector.BuildInsertOp(k.b, k.loc, s, v, nil, v.Type(), ir.NamedAttribute{Name: "static_position", Value: ir.DenseI64Array(i)}).Result(0)
+}
+
 // ifThenElse emits scf.if cond with no results and both regions.
 func (k *kb) ifThenElse(cond *ir.Value, then, els func()) {
 	st := &ir.OperationState{Name: "scf.if", Loc: k.loc}

@@ -123,11 +123,13 @@ func TestPlans(t *testing.T) {
 	}
 }
 
-// TestSinglePassRows: where the lanes divide a row, each lane keeps its
-// vectors of the row in registers across softmax's three loops, so the
-// kernel loads each element once (one vector.load per resident vector,
-// not three) and stores it once; row-registers=0 or a row the lanes do
-// not divide reads it three times. Each variant is also run.
+// TestSinglePassRows: each lane keeps its vectors of the row in registers
+// across softmax's three loops, so the kernel loads each element once (one
+// vector.load per resident vector, not three) and stores it once; where
+// the lanes do not divide the row or rows are not vector-aligned, at
+// aligned offsets masked at the row's ends. row-registers=0, scalars or
+// rows too long for the registers read it three times. Each variant is
+// also run.
 func TestSinglePassRows(t *testing.T) {
 	for _, c := range []struct {
 		m, n           int
@@ -138,7 +140,11 @@ func TestSinglePassRows(t *testing.T) {
 		{2, 512, "reduce-plan=block reduce-block-size=64", 2, 2}, // 128 vectors over 64 lanes
 		{6, 256, "", 2, 2},                 // warp plan: 64 vectors over 32 lanes
 		{4, 8192, "row-registers=0", 3, 1}, // the multi-pass plan: a loop per phase
-		{3, 1000, "", 3, 1},                // 250 vectors: 32 lanes do not divide them
+		{3, 1000, "", 8, 8},                // 250 vectors over 32 lanes: 8 slots each, the last ones masked
+		{3, 1001, "", 8, 8},                // rows at offsets 4 does not divide: 251 aligned vectors, masked at both ends
+		{2, 8191, "", 5, 5},                // 8191: 2049 aligned vectors over 512 lanes
+		{3, 1001, "vector-width=1", 0, 0},  // scalars: the multi-pass plan
+		{3, 9000, "row-registers=4", 3, 1}, // 2250 vectors: 5 per lane, more than 4: the multi-pass plan
 	} {
 		t.Run(fmt.Sprintf("%dx%d/%s", c.m, c.n, c.options), func(t *testing.T) {
 			src := softmax(c.m, c.n)
@@ -173,6 +179,7 @@ func TestEveryBarrierIsNeeded(t *testing.T) {
 		{"transpose-stride", transpose(40, 70), "grid=stride stride-blocks=1", 2},
 		{"softmax-block", softmax(3, 100), "reduce-plan=block reduce-block-size=64", 3},
 		{"softmax-block-single-pass", softmax(3, 512), "reduce-plan=block reduce-block-size=64", 3},
+		{"softmax-block-masked", softmax(3, 509), "reduce-plan=block reduce-block-size=64", 3},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			out, err := compile(t, c.src, c.options)

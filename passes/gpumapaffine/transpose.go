@@ -2,7 +2,6 @@ package gpumapaffine
 
 import (
 	"github.com/goopt/goopt/dialects/affine/analysis"
-	"github.com/goopt/goopt/dialects/vector"
 	"github.com/goopt/goopt/ir"
 )
 
@@ -246,7 +245,7 @@ func (p *trPlan) build(k *kb, fn *ir.Operation) *ir.Operation {
 							if v == nil {
 								v = k.op("vector.broadcast", []*ir.Value{s}, vecT)
 							} else {
-								v = vector.BuildInsertOp(k.b, k.loc, s, v, nil, vecT, ir.NamedAttribute{Name: "static_position", Value: ir.DenseI64Array(l)}).Result(0)
+								v = k.insert(s, v, l)
 							}
 						}
 						m.Map(p.store.Operand(0), v)
