@@ -13,6 +13,7 @@ const (
 	cmpEQ  = 0
 	cmpSLT = 2
 	cmpULT = 6
+	cmpUGE = 9
 )
 
 // launchArgs is the number of id and size arguments of a gpu.launch body

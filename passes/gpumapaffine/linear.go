@@ -135,6 +135,10 @@ type alignedVec struct {
 	full, mask  *ir.Value
 	vw, n       int64
 	elemIndices []*ir.Value // q0+e where valid, else s: always in the range
+	// inside: the whole vector is known to be in the buffer (its
+	// elements outside the range in the iteration space): load reads it
+	// whole and the caller ignores what is outside the range.
+	inside bool
 }
 
 // alignedAt describes the vector at q0 of the range [s, s+n).
@@ -162,6 +166,9 @@ func (k *kb) alignedAt(q0, s *ir.Value, n, vw int64) *alignedVec {
 // element is defined (the caller masks the invalid ones).
 func (a *alignedVec) load(k *kb, mem *ir.Value, elem ir.Type) *ir.Value {
 	vt := ir.Vector([]int64{a.vw}, elem, nil)
+	if a.inside {
+		return k.op("vector.load", []*ir.Value{mem, a.q0}, vt)
+	}
 	return k.ifElse(a.full, vt, func() *ir.Value {
 		return k.op("vector.load", []*ir.Value{mem, a.q0}, vt)
 	}, func() *ir.Value {
