@@ -1,11 +1,13 @@
 package gpumapaffine_test
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/goopt/goopt/dialects/all"
+	"github.com/goopt/goopt/driver"
 	"github.com/goopt/goopt/interp/equiv"
 	"github.com/goopt/goopt/ir"
 	"github.com/goopt/goopt/parser"
@@ -196,6 +198,50 @@ func TestAlignedTranspose(t *testing.T) {
 			}
 			if err := equiv.Check(parse(t, src), out, "k", equiv.Options{Seeds: []int64{4}}); err != nil {
 				t.Fatal(err)
+			}
+		})
+	}
+}
+
+// TestTMATranspose: transpose=tma (TMA loads into 128-byte-swizzled
+// workgroup memory, TMA stores) at sizes the 32x32 tile divides and at
+// sizes it does not (the tensor maps zero-fill and clip), run by the
+// interpreter against the loops; and its refusals, located.
+func TestTMATranspose(t *testing.T) {
+	for _, sz := range [][2]int{{4, 4}, {32, 32}, {40, 72}, {36, 100}, {64, 8}} {
+		t.Run(fmt.Sprintf("%dx%d", sz[0], sz[1]), func(t *testing.T) {
+			src := transpose(sz[0], sz[1])
+			out, err := compile(t, src, "transpose=tma")
+			if err != nil {
+				t.Fatal(err)
+			}
+			text := printer.String(out, printer.Options{})
+			for _, want := range []string{"nvgpu.tma.async.load", "swizzle = swizzle_128b", "nvgpu.tma.async.store", "nvvm.fence.proxy"} {
+				if !strings.Contains(text, want) {
+					t.Errorf("no %s in\n%s", want, text)
+				}
+			}
+			// The interpreter runs dynamic shared memory in the lowered
+			// form (llvm and nvvm dialects), as goopt compile lowers it.
+			res, diags := driver.Compile(context.Background(), []byte(text), "mapped.mlir", driver.CompileOptions{Emit: driver.EmitMLIR})
+			if diags != nil {
+				t.Fatalf("%v\n%s", diags, text)
+			}
+			if err := equiv.Check(parse(t, src), res.Module, "k", equiv.Options{Seeds: []int64{5}}); err != nil {
+				t.Fatalf("%v\n%s", err, text)
+			}
+		})
+	}
+	for _, c := range []struct{ name, src, want string }{
+		{"rows of 33 f32", transpose(8, 33), "k.mlir:4:12: error: loop nest not mapped to 'gpu.launch': transpose=tma needs rows that are multiples of 16 bytes (a TMA global stride): memref<8x33xf32> has rows of 132 bytes"},
+		{"B rows of 7 f32", transpose(7, 8), "k.mlir:5:7: error: loop nest not mapped to 'gpu.launch': transpose=tma needs rows that are multiples of 16 bytes (a TMA global stride): memref<8x7xf32> has rows of 28 bytes"},
+		{"f64", strings.ReplaceAll(transpose(8, 8), "f32", "f64"), "transpose=tma moves 32-bit elements, not f64"},
+		{"not a copy", strings.Replace(transpose(8, 8), "affine.store %x,", "%y = arith.negf %x : f32\n      affine.store %y,", 1), "transpose=tma moves elements as they are"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := compile(t, c.src, "transpose=tma")
+			if err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("got %v, want %q", err, c.want)
 			}
 		})
 	}
