@@ -66,9 +66,12 @@ func planAlignedTranspose(nt *nest, store *ir.Operation, vw, tile int64) *trAlig
 		return nil
 	}
 	// Tile bx's last load vector ends before x0+tile+vw-1.
-	if n := nt.n[x] - tile - vw + 1; n >= 0 {
-		a.interiorX = n/tile + 1
+	n := nt.n[x] - tile - vw + 1
+	if n < 0 {
+		// No tile stays inside: every tile is guarded anyway.
+		return nil
 	}
+	a.interiorX = n/tile + 1
 	return a
 }
 

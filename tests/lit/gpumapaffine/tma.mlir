@@ -1,0 +1,45 @@
+// gpu-map-affine{transpose=tma} (the TMA transpose of seed 000) on a
+// 40x72 f32 transpose: 32x32 tiles, a 3x2 grid of 256 threads. Thread 0
+// loads a tile of A with a TMA load into 128-byte-swizzled dynamic
+// shared memory (tensor map swizzle_128b; completion on an mbarrier), the
+// block reads it transposed (16-byte chunk j of row c at chunk j^(c%8))
+// into a plain tile, and after a proxy fence and a barrier thread 0
+// stores that tile to B with a TMA store. The tensor maps zero-fill the
+// loads and clip the stores past the edges (40 and 72 are not multiples
+// of 32): no guards. Rows must be multiples of 16 bytes (invalid.mlir's
+// tma cases). passes/gpumapaffine's TestTMATranspose runs the lowered
+// kernels against the loops.
+// RUN: goopt opt %s --gpu-map-affine="transpose=tma" | FileCheck %s
+// EQUIV: none (the interpreter does not model gpu.dynamic_shared_memory's byte views before their lowering; TestTMATranspose checks the lowered kernels)
+
+// CHECK-LABEL: func.func @transpose(
+// CHECK:         %[[CA:.*]] = memref.cast %arg0 : memref<40x72xf32> to memref<*xf32>
+// CHECK:         %[[CB:.*]] = memref.cast %arg1 : memref<72x40xf32> to memref<*xf32>
+// CHECK:         %[[DA:.*]] = nvgpu.tma.create.descriptor %[[CA]] box[%c32, %c32] : memref<*xf32> -> <tensor = memref<32x32xf32, 3>, swizzle = swizzle_128b, l2promo = none, oob = zero, interleave = none>
+// CHECK:         %[[DB:.*]] = nvgpu.tma.create.descriptor %[[CB]] box[%c32, %c32] : memref<*xf32> -> <tensor = memref<32x32xf32, 3>, swizzle = none, l2promo = none, oob = zero, interleave = none>
+// CHECK:         gpu.launch blocks(%[[BX:.*]], %[[BY:.*]], %{{.*}}) in (%{{.*}} = %c3, %{{.*}} = %c2, %{{.*}} = %c1) threads(%[[TX:.*]], %{{.*}}, %{{.*}}) in (%{{.*}} = %c256, %{{.*}} = %c1, %{{.*}} = %c1) dynamic_shared_memory_size %c8192_i32
+// CHECK:           %[[X0:.*]] = arith.muli %[[BX]], %c32 : index
+// CHECK:           %[[Y0:.*]] = arith.muli %[[BY]], %c32 : index
+// CHECK:           %[[IN:.*]] = memref.view %{{.*}}[%c0][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<32x32xf32, #gpu.address_space<workgroup>>
+// CHECK:           %[[OUT:.*]] = memref.view %{{.*}}[%c4096][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<32x32xf32, #gpu.address_space<workgroup>>
+// CHECK:           %[[BAR:.*]] = nvgpu.mbarrier.create
+// CHECK:           nvgpu.mbarrier.arrive.expect_tx %[[BAR]][%c0], %c4096
+// CHECK-NEXT:      nvgpu.tma.async.load %[[DA]][%[[X0]], %[[Y0]]], %[[BAR]][%c0] to %[[IN]]
+// CHECK:           nvgpu.mbarrier.try_wait.parity %[[BAR]][%c0], %false
+// CHECK:           arith.xori
+// CHECK:           %[[V:.*]] = memref.load %[[IN]]
+// CHECK-NEXT:      memref.store %[[V]], %[[OUT]]
+// CHECK:           nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
+// CHECK-NEXT:      gpu.barrier
+// CHECK:           nvgpu.tma.async.store %[[OUT]] to %[[DB]][%[[Y0]], %[[X0]]]
+// CHECK-NEXT:      nvvm.cp.async.bulk.commit.group
+// CHECK-NEXT:      nvvm.cp.async.bulk.wait_group 0 {read}
+func.func @transpose(%a: memref<40x72xf32>, %b: memref<72x40xf32>) {
+  affine.for %i = 0 to 40 {
+    affine.for %j = 0 to 72 {
+      %x = affine.load %a[%i, %j] : memref<40x72xf32>
+      affine.store %x, %b[%j, %i] : memref<72x40xf32>
+    }
+  }
+  return
+}
