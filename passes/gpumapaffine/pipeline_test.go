@@ -41,6 +41,17 @@ func compile(t testing.TB, src, options string) (*ir.Operation, error) {
 	return m, pm.Run(m)
 }
 
+// compileText is compile that fails the test on an error, with the
+// result's text.
+func compileText(t *testing.T, src, options string) (*ir.Operation, string) {
+	t.Helper()
+	out, err := compile(t, src, options)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out, printer.String(out, printer.Options{})
+}
+
 type kernel struct {
 	name    string
 	src     func(m, n int) string
@@ -150,11 +161,7 @@ func TestSinglePassRows(t *testing.T) {
 	} {
 		t.Run(fmt.Sprintf("%dx%d/%s", c.m, c.n, c.options), func(t *testing.T) {
 			src := softmax(c.m, c.n)
-			out, err := compile(t, src, c.options)
-			if err != nil {
-				t.Fatal(err)
-			}
-			text := printer.String(out, printer.Options{})
+			out, text := compileText(t, src, c.options)
 			if got := strings.Count(text, "vector.load"); got != c.loads {
 				t.Errorf("%d vector.load, want %d:\n%s", got, c.loads, text)
 			}
@@ -186,11 +193,7 @@ func TestAlignedTranspose(t *testing.T) {
 	} {
 		t.Run(fmt.Sprintf("%dx%d/%s", c.m, c.n, c.options), func(t *testing.T) {
 			src := transpose(c.m, c.n)
-			out, err := compile(t, src, c.options)
-			if err != nil {
-				t.Fatal(err)
-			}
-			text := printer.String(out, printer.Options{})
+			out, text := compileText(t, src, c.options)
 			for _, want := range []string{"vector.load", "vector.store", "memref.reinterpret_cast"} {
 				if !strings.Contains(text, want) {
 					t.Errorf("no %s: want aligned vector accesses:\n%s", want, text)
@@ -211,11 +214,7 @@ func TestTMATranspose(t *testing.T) {
 	for _, sz := range [][2]int{{4, 4}, {32, 32}, {40, 72}, {36, 100}, {64, 8}} {
 		t.Run(fmt.Sprintf("%dx%d", sz[0], sz[1]), func(t *testing.T) {
 			src := transpose(sz[0], sz[1])
-			out, err := compile(t, src, "transpose=tma")
-			if err != nil {
-				t.Fatal(err)
-			}
-			text := printer.String(out, printer.Options{})
+			_, text := compileText(t, src, "transpose=tma")
 			for _, want := range []string{"nvgpu.tma.async.load", "swizzle = swizzle_128b", "nvgpu.tma.async.store", "nvvm.fence.proxy"} {
 				if !strings.Contains(text, want) {
 					t.Errorf("no %s in\n%s", want, text)

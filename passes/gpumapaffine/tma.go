@@ -2,7 +2,6 @@ package gpumapaffine
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/goopt/goopt/dialects/affine/analysis"
 	"github.com/goopt/goopt/ir"
@@ -159,18 +158,10 @@ func (t *tmaTranspose) text() string {
 	e.Line("nvvm.cp.async.bulk.commit.group")
 	e.Line("nvvm.cp.async.bulk.wait_group 0 {read}")
 	e.Close("}")
-	h.Raw(e.Prelude(2))
-	h.Raw(e.Text())
+	h.Raw(e.Prelude(2) + e.Text())
 	h.Line("gpu.terminator")
 	h.Close("}")
-	h.Line("return")
-
-	var b strings.Builder
-	fmt.Fprintf(&b, "func.func @gpu_map_affine_tma(%%A: %s, %%B: %s) {\n", t.at, t.bt)
-	b.WriteString(h.Prelude(1))
-	b.WriteString(h.Text())
-	b.WriteString("}\n")
-	return b.String()
+	return fmt.Sprintf("func.func @gpu_map_affine_tma(%%A: %s, %%B: %s) {\n%s%s  return\n}\n", t.at, t.bt, h.Prelude(1), h.Text())
 }
 
 // build parses the kernel text and clones its body before the nest (at

@@ -108,13 +108,7 @@ func transposeVectorizable(nt *nest, store *ir.Operation, vw int64) bool {
 	if nt.step[y] != 1 || nt.step[x] != 1 {
 		return false
 	}
-	var loads []*ir.Operation
-	for _, op := range bodyOps(nt.body) {
-		if op != store {
-			loads = append(loads, op)
-		}
-	}
-	if !vectorizableOps(loads, nt.pos, 2, x, nt.lb[x], vw) {
+	if !vectorizableOps(opsBesides(nt.body, store), nt.pos, 2, x, nt.lb[x], vw) {
 		return false
 	}
 	acc, _ := analysis.NewMemRefAccess(store)
@@ -143,13 +137,7 @@ func (p *trPlan) build(k *kb, fn *ir.Operation) *ir.Operation {
 	}
 	iv := func(d int, i *ir.Value) *ir.Value { return k.addc(k.mulc(i, nt.step[d]), nt.lb[d]) }
 	nthr := p.threads()
-	tileOps := bodyOps(nt.body)
-	loadOps := make([]*ir.Operation, 0, len(tileOps))
-	for _, op := range tileOps {
-		if op != p.store {
-			loadOps = append(loadOps, op)
-		}
-	}
+	loadOps := opsBesides(nt.body, p.store)
 	vecT := ir.Vector([]int64{p.vw}, elem, nil)
 	return k.launch([3]int64{p.bx, p.by, 1}, [3]int64{nthr, 1, 1}, func(a gpuArgs) {
 		smem := k.getGlobal(name, smemT)
@@ -293,6 +281,18 @@ func (p *trPlan) build(k *kb, fn *ir.Operation) *ir.Operation {
 			})
 		})
 	})
+}
+
+// opsBesides are the ops of body (a transpose's: its loads and what
+// computes the stored value) other than its store.
+func opsBesides(body *ir.Block, store *ir.Operation) []*ir.Operation {
+	var ops []*ir.Operation
+	for _, op := range bodyOps(body) {
+		if op != store {
+			ops = append(ops, op)
+		}
+	}
+	return ops
 }
 
 // scalarPhase runs body on each (row, column) of the tile, the nthr

@@ -32,13 +32,7 @@ func planAlignedTranspose(nt *nest, store *ir.Operation, vw, tile int64) *trAlig
 	if nt.step[y] != 1 || nt.step[x] != 1 {
 		return nil
 	}
-	var loads []*ir.Operation
-	for _, op := range bodyOps(nt.body) {
-		if op != store {
-			loads = append(loads, op)
-		}
-	}
-	lf, ok := alignedOps(loads, nt.pos, 2, x)
+	lf, ok := alignedOps(opsBesides(nt.body, store), nt.pos, 2, x)
 	if !ok {
 		return nil
 	}
