@@ -199,9 +199,10 @@ func (a *alignedVec) store(k *kb, v, mem *ir.Value, elem ir.Type) {
 	})
 }
 
-// alignedBase is the first vector offset of the range starting at s:
-// s rounded down to a multiple of vw, as (s/vw)*vw so that
-// convert-vector-to-llvm's alignment analysis sees the multiple.
+// alignedBase is the index, in vectors of vw, of the first vector of the
+// range starting at s: s/vw. Callers form offsets as (base+j)*vw, a
+// product convert-vector-to-llvm's alignment analysis sees as a multiple
+// of vw (s rounded down by a subtraction would not be).
 func (k *kb) alignedBase(s *ir.Value, vw int64) *ir.Value {
 	return k.bin("arith.divui", s, k.idx(vw))
 }

@@ -7,6 +7,7 @@
 // and write B's rows as the aligned vectors of a flat view of B: whole
 // where they lie inside the tile, element by element where they do not.
 // RUN: goopt opt %s --split-input-file --gpu-map-affine="transpose-tile=8" | FileCheck %s
+// EQUIV: rel-tol=1e-5
 
 // CHECK-LABEL: func.func @transpose(
 // CHECK:         gpu.launch blocks({{.*}}) in (%{{.*}} = %c3, %{{.*}} = %c2, %{{.*}} = %c1) threads({{.*}}) in (%{{.*}} = %c32, %{{.*}} = %c1, %{{.*}} = %c1)
