@@ -148,19 +148,22 @@ func TestSinglePassRows(t *testing.T) {
 		m, n           int
 		options        string
 		loads, storesV int
+		from           int // the inner loops' lower bound (0 in softmax's text)
 	}{
-		{4, 8192, "", 4, 4}, // 512 lanes × 4 vectors: the example's plan
-		{2, 512, "reduce-plan=block reduce-block-size=64", 2, 2}, // 128 vectors over 64 lanes
-		{6, 256, "", 2, 2},                 // warp plan: 64 vectors over 32 lanes
-		{4, 8192, "row-registers=0", 3, 1}, // the multi-pass plan: a loop per phase
-		{3, 1000, "", 8, 8},                // 250 vectors over 32 lanes: 8 slots each, the last ones masked
-		{3, 1001, "", 8, 8},                // rows at offsets 4 does not divide: 251 aligned vectors, masked at both ends
-		{2, 8191, "", 5, 5},                // 8191: 2049 aligned vectors over 512 lanes
-		{3, 1001, "vector-width=1", 0, 0},  // scalars: the multi-pass plan
-		{3, 9000, "row-registers=4", 3, 1}, // 2250 vectors: 5 per lane, more than 4: the multi-pass plan
+		{4, 8192, "", 4, 4, 0}, // 512 lanes × 4 vectors: the example's plan
+		{2, 512, "reduce-plan=block reduce-block-size=64", 2, 2, 0}, // 128 vectors over 64 lanes
+		{6, 256, "", 2, 2, 0},                                        // warp plan: 64 vectors over 32 lanes
+		{4, 8192, "row-registers=0", 3, 1, 0},                        // the multi-pass plan: a loop per phase
+		{3, 1000, "", 8, 8, 0},                                       // 250 vectors over 32 lanes: 8 slots each, the last ones masked
+		{3, 1001, "", 8, 8, 0},                                       // rows at offsets 4 does not divide: 251 aligned vectors, masked at both ends
+		{2, 8191, "", 5, 5, 0},                                       // 8191: 2049 aligned vectors over 512 lanes
+		{3, 1001, "vector-width=1", 0, 0, 0},                         // scalars: the multi-pass plan
+		{3, 9000, "row-registers=4", 3, 1, 0},                        // 2250 vectors: 5 per lane, more than 4: the multi-pass plan
+		{3, 100, "", 1, 1, 3},                                        // rows of 97 from column 3: 25 aligned vectors over 32 lanes
+		{3, 1030, "reduce-plan=block reduce-block-size=64", 5, 5, 1}, // 1029 from column 1: 258 vectors over 64 lanes
 	} {
-		t.Run(fmt.Sprintf("%dx%d/%s", c.m, c.n, c.options), func(t *testing.T) {
-			src := softmax(c.m, c.n)
+		t.Run(fmt.Sprintf("%dx%d/%s/from%d", c.m, c.n, c.options, c.from), func(t *testing.T) {
+			src := strings.ReplaceAll(softmax(c.m, c.n), "%j = 0 to", fmt.Sprintf("%%j = %d to", c.from))
 			out, text := compileText(t, src, c.options)
 			if got := strings.Count(text, "vector.load"); got != c.loads {
 				t.Errorf("%d vector.load, want %d:\n%s", got, c.loads, text)
