@@ -35,9 +35,10 @@
 //     buffer (memref.reinterpret_cast) that cover it, keeping the
 //     elements inside the tile, and written as the aligned vectors of
 //     B's flat view, whole inside the tile and element by element at its
-//     two ends. transpose=tma instead loads each 32x32 tile with a TMA
-//     load into 128-byte-swizzled dynamic shared memory, reads it
-//     transposed into a plain tile and stores that with a TMA store (the
+//     two ends. transpose=tma instead loads each tile with TMA loads
+//     (boxes of 32 columns, the span of a 128-byte swizzle) into
+//     128-byte-swizzled dynamic shared memory, reads it transposed into a
+//     plain tile and stores that with one TMA store (the
 //     tensor maps zero-fill and clip at the edges; plain transposes of
 //     32-bit elements whose rows are 16-byte multiples, a located error
 //     otherwise).

@@ -185,7 +185,7 @@ func mapNest(ctx *ir.Context, fn *ir.Operation, root affine.ForOp, o *Options) e
 			so := *o
 			so.SmemLayout = "pad"
 			if p, ok := planTranspose(nt, &so); ok {
-				t, err := planTMATranspose(nt, p.store)
+				t, err := planTMATranspose(nt, p.store, o.Tile)
 				if err != nil {
 					return err
 				}

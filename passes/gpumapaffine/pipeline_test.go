@@ -214,10 +214,16 @@ func TestAlignedTranspose(t *testing.T) {
 // sizes it does not (the tensor maps zero-fill and clip), run by the
 // interpreter against the loops; and its refusals, located.
 func TestTMATranspose(t *testing.T) {
-	for _, sz := range [][2]int{{4, 4}, {32, 32}, {40, 72}, {36, 100}, {64, 8}} {
-		t.Run(fmt.Sprintf("%dx%d", sz[0], sz[1]), func(t *testing.T) {
-			src := transpose(sz[0], sz[1])
-			_, text := compileText(t, src, "transpose=tma")
+	for _, c := range []struct {
+		m, n    int
+		options string
+	}{
+		{4, 4, ""}, {32, 32, ""}, {40, 72, ""}, {36, 100, ""}, {64, 8, ""}, {136, 68, ""},
+		{40, 72, "transpose-tile=32"}, {36, 100, "transpose-tile=32"}, {136, 200, "transpose-tile=128"},
+	} {
+		t.Run(fmt.Sprintf("%dx%d/%s", c.m, c.n, c.options), func(t *testing.T) {
+			src := transpose(c.m, c.n)
+			_, text := compileText(t, src, "transpose=tma "+c.options)
 			for _, want := range []string{"nvgpu.tma.async.load", "swizzle = swizzle_128b", "nvgpu.tma.async.store", "nvvm.fence.proxy"} {
 				if !strings.Contains(text, want) {
 					t.Errorf("no %s in\n%s", want, text)
@@ -238,10 +244,15 @@ func TestTMATranspose(t *testing.T) {
 		{"rows of 33 f32", transpose(8, 33), "k.mlir:4:12: error: loop nest not mapped to 'gpu.launch': transpose=tma needs rows that are multiples of 16 bytes (a TMA global stride): memref<8x33xf32> has rows of 132 bytes"},
 		{"B rows of 7 f32", transpose(7, 8), "k.mlir:5:7: error: loop nest not mapped to 'gpu.launch': transpose=tma needs rows that are multiples of 16 bytes (a TMA global stride): memref<8x7xf32> has rows of 28 bytes"},
 		{"f64", strings.ReplaceAll(transpose(8, 8), "f32", "f64"), "transpose=tma moves 32-bit elements, not f64"},
+		{"tile 16", transpose(8, 8), "transpose=tma needs transpose-tile 32, 64 or 128, got 16"},
 		{"not a copy", strings.Replace(transpose(8, 8), "affine.store %x,", "%y = arith.negf %x : f32\n      affine.store %y,", 1), "transpose=tma moves elements as they are"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			_, err := compile(t, c.src, "transpose=tma")
+			options := "transpose=tma"
+			if strings.HasPrefix(c.name, "tile ") {
+				options += " transpose-tile=16"
+			}
+			_, err := compile(t, c.src, options)
 			if err == nil || !strings.Contains(err.Error(), c.want) {
 				t.Errorf("got %v, want %q", err, c.want)
 			}
