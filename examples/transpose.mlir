@@ -12,6 +12,12 @@
 //
 //   go run ./cmd/goopt opt examples/transpose.mlir --gpu-map-affine
 //   go run ./cmd/goopt compile examples/transpose.mlir -o transpose.ptx
+//   go run ./cmd/goopt compile examples/transpose.mlir --pipeline='gpu-map-affine{transpose=tma}' -o transpose_tma.ptx
+//
+// transpose=tma is seed 000's TMA transpose: per 64x64 tile, two TMA
+// loads (64 rows by 32 columns) into 128-byte-swizzled shared memory, a
+// transposed read into a plain tile, one TMA store (sm_90; rows must be
+// 16-byte multiples).
 func.func @transpose(%A: memref<8192x8192xf32>, %B: memref<8192x8192xf32>) {
   affine.for %i = 0 to 8192 {
     affine.for %j = 0 to 8192 {

@@ -28,7 +28,20 @@
 //     and store vector-width elements of B along y (16-byte accesses for
 //     4×f32; the tile itself is accessed by scalars, conflict-free). Only
 //     edge tiles, where the tile does not divide a dimension, are guarded
-//     (element by element, scalar); interior tiles run unguarded.
+//     (element by element, scalar); interior tiles run unguarded. Where
+//     rows are not vector-aligned (4097x8191 f32: row starts only 4-byte
+//     aligned), interior tiles still move in vectors: each tile row is
+//     read as the vectors at aligned offsets of a flat view of the
+//     buffer (memref.reinterpret_cast) that cover it, keeping the
+//     elements inside the tile, and written as the aligned vectors of
+//     B's flat view, whole inside the tile and element by element at its
+//     two ends. transpose=tma instead loads each tile with TMA loads
+//     (boxes of 32 columns, the span of a 128-byte swizzle) into
+//     128-byte-swizzled dynamic shared memory, reads it transposed into a
+//     plain tile and stores that with one TMA store (the
+//     tensor maps zero-fill and clip at the edges; plain transposes of
+//     32-bit elements whose rows are 16-byte multiples, a located error
+//     otherwise).
 //   - Rows (inner loops under the band: reductions as affine.for with
 //     iter_args, or affine.parallel with reduce, and parallel loops): one
 //     warp per row for rows of at most warp-row-max elements, one block per
@@ -42,7 +55,15 @@
 //     each lane runs the same iterations of every loop, unrolled, and the
 //     loads of memory the row does not write are read once and kept in
 //     registers for the later loops (softmax reads its row once, not
-//     three times).
+//     three times). Where the lanes do not divide the row or rows do not
+//     start at vector-aligned offsets, the plan is the masked single
+//     pass: each lane takes the vectors at aligned offsets of a flat
+//     view of each memref (every load and store 16 bytes aligned, the
+//     rows' accesses sharing one buffer offset), those wholly inside the
+//     row as one access, the ones at its ends element by element from
+//     inside it; reductions keep their partials for the elements outside
+//     the row (a select on the vector's mask: -inf stays -inf for a max,
+//     0 for a sum) and stores write only inside it.
 //
 // Sizes need not divide the tiles: boundary threads are guarded with
 // scf.if. Grids are exact by default; grid=stride caps the x grid at
@@ -54,6 +75,7 @@
 //
 //	goopt opt vecadd.mlir --gpu-map-affine
 //	goopt opt transpose.mlir --gpu-map-affine="transpose-smem=xor"
+//	goopt compile transpose.mlir --pipeline='gpu-map-affine{transpose=tma}'
 //	goopt opt softmax.mlir --pass-pipeline='builtin.module(gpu-map-affine{reduce-plan=block})'
 //
 // Input, vector add:

@@ -236,6 +236,9 @@ func vectorOps(k *kb, ops []*ir.Operation, m *ir.Mapping, vw int64, pos map[*ir.
 	ex := &loweraffine.Expander{B: k.b, Loc: k.loc}
 	for _, op := range ops {
 		if acc, ok := analysis.NewMemRefAccess(op); ok {
+			if cache.alignedAccess(k, op, acc, m, isVec, operand) {
+				continue
+			}
 			key := cache.key(acc, m, vw)
 			if v, hit := cache.lookup(key); hit {
 				_, isVec[v] = v.Type().(*ir.VectorType)

@@ -13,6 +13,7 @@ const (
 	cmpEQ  = 0
 	cmpSLT = 2
 	cmpULT = 6
+	cmpUGE = 9
 )
 
 // launchArgs is the number of id and size arguments of a gpu.launch body
@@ -126,6 +127,11 @@ func (k *kb) ifThen(cond *ir.Value, then func()) {
 // extract is element i of the 1-D vector v (of elements elem).
 func (k *kb) extract(v *ir.Value, i int64, elem ir.Type) *ir.Value {
 	return vector.BuildExtractOp(k.b, k.loc, v, nil, elem, ir.NamedAttribute{Name: "static_position", Value: ir.DenseI64Array(i)}).Result(0)
+}
+
+// insert is v (a 1-D vector) with element i replaced by s.
+func (k *kb) insert(s, v *ir.Value, i int64) *ir.Value {
+	return vector.BuildInsertOp(k.b, k.loc, s, v, nil, v.Type(), ir.NamedAttribute{Name: "static_position", Value: ir.DenseI64Array(i)}).Result(0)
 }
 
 // ifThenElse emits scf.if cond with no results and both regions.

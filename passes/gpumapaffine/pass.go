@@ -32,6 +32,7 @@ type Options struct {
 	VectorWidth int64  `opt:"vector-width" desc:"Elements per vector.load/vector.store where accesses are contiguous and aligned: 1 (off), 2 or 4 (default 4)"`
 	Grid        string `opt:"grid" enum:"exact,stride" desc:"exact: one block per tile; stride: at most stride-blocks blocks along x, each looping over tiles (grid-stride)"`
 	StrideBlks  int64  `opt:"stride-blocks" desc:"Blocks along x of a grid-stride grid (default 1024)"`
+	Transpose   string `opt:"transpose" enum:"smem,tma" desc:"Transposes: staged by the threads through workgroup memory (smem), or TMA loads into swizzled workgroup memory and TMA stores (tma: plain transposes of 32-bit elements with 16-byte-multiple rows, on sm_90)"`
 	SmemLayout  string `opt:"transpose-smem" enum:"pad,xor,none" desc:"Shared-memory staging of uncoalesced (transposed) stores: a tile padded by one element, XOR-swizzled, or none"`
 	Tile        int64  `opt:"transpose-tile" desc:"Square tile of a staged transpose (a multiple of 8, at most 128; default 64: 0.95 of copy bandwidth at 8192² on an H200, against 0.89 for 32)"`
 	ReducePlan  string `opt:"reduce-plan" enum:"auto,warp,block" desc:"Rows with reductions: one warp per row, one block per row, or auto (warp when every reduction is at most warp-row-max long)"`
@@ -45,7 +46,7 @@ type Options struct {
 // DefaultOptions are the tuned defaults.
 func DefaultOptions() Options {
 	return Options{BlockSize: 256, Coarsen: 1, VectorWidth: 4, Grid: "exact", StrideBlks: 1024,
-		SmemLayout: "pad", Tile: 64, ReducePlan: "auto", WarpRowMax: 1024, ReduceBlock: 512, RowRegs: 8, ExpandExp: true, Cleanup: true}
+		Transpose: "smem", SmemLayout: "pad", Tile: 64, ReducePlan: "auto", WarpRowMax: 1024, ReduceBlock: 512, RowRegs: 8, ExpandExp: true, Cleanup: true}
 }
 
 func (o *Options) check() error {
@@ -178,6 +179,19 @@ func mapNest(ctx *ir.Context, fn *ir.Operation, root affine.ForOp, o *Options) e
 	default:
 		if err := checkElementwise(nt); err != nil {
 			return err
+		}
+		if o.Transpose == "tma" {
+			// The staged plan's recognition, whatever its layout option.
+			so := *o
+			so.SmemLayout = "pad"
+			if p, ok := planTranspose(nt, &so); ok {
+				t, err := planTMATranspose(nt, p.store, o.Tile)
+				if err != nil {
+					return err
+				}
+				build = t.build
+				break
+			}
 		}
 		if p, ok := planTranspose(nt, o); ok {
 			build = func(k *kb) (*ir.Operation, error) { return p.build(k, fn), nil }

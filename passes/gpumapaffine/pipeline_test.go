@@ -1,11 +1,13 @@
 package gpumapaffine_test
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/goopt/goopt/dialects/all"
+	"github.com/goopt/goopt/driver"
 	"github.com/goopt/goopt/interp/equiv"
 	"github.com/goopt/goopt/ir"
 	"github.com/goopt/goopt/parser"
@@ -37,6 +39,17 @@ func compile(t testing.TB, src, options string) (*ir.Operation, error) {
 	}
 	pm.Verify = ir.Verify
 	return m, pm.Run(m)
+}
+
+// compileText is compile that fails the test on an error, with the
+// result's text.
+func compileText(t *testing.T, src, options string) (*ir.Operation, string) {
+	t.Helper()
+	out, err := compile(t, src, options)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out, printer.String(out, printer.Options{})
 }
 
 type kernel struct {
@@ -123,30 +136,35 @@ func TestPlans(t *testing.T) {
 	}
 }
 
-// TestSinglePassRows: where the lanes divide a row, each lane keeps its
-// vectors of the row in registers across softmax's three loops, so the
-// kernel loads each element once (one vector.load per resident vector,
-// not three) and stores it once; row-registers=0 or a row the lanes do
-// not divide reads it three times. Each variant is also run.
+// TestSinglePassRows: each lane keeps its vectors of the row in registers
+// across softmax's three loops, so the kernel loads each element once (one
+// vector.load per resident vector, not three) and stores it once; where
+// the lanes do not divide the row or rows are not vector-aligned, at
+// aligned offsets masked at the row's ends. row-registers=0, scalars or
+// rows too long for the registers read it three times. Each variant is
+// also run.
 func TestSinglePassRows(t *testing.T) {
 	for _, c := range []struct {
 		m, n           int
 		options        string
 		loads, storesV int
+		from           int // the inner loops' lower bound (0 in softmax's text)
 	}{
-		{4, 8192, "", 4, 4}, // 512 lanes × 4 vectors: the example's plan
-		{2, 512, "reduce-plan=block reduce-block-size=64", 2, 2}, // 128 vectors over 64 lanes
-		{6, 256, "", 2, 2},                 // warp plan: 64 vectors over 32 lanes
-		{4, 8192, "row-registers=0", 3, 1}, // the multi-pass plan: a loop per phase
-		{3, 1000, "", 3, 1},                // 250 vectors: 32 lanes do not divide them
+		{4, 8192, "", 4, 4, 0}, // 512 lanes × 4 vectors: the example's plan
+		{2, 512, "reduce-plan=block reduce-block-size=64", 2, 2, 0}, // 128 vectors over 64 lanes
+		{6, 256, "", 2, 2, 0},                                        // warp plan: 64 vectors over 32 lanes
+		{4, 8192, "row-registers=0", 3, 1, 0},                        // the multi-pass plan: a loop per phase
+		{3, 1000, "", 8, 8, 0},                                       // 250 vectors over 32 lanes: 8 slots each, the last ones masked
+		{3, 1001, "", 8, 8, 0},                                       // rows at offsets 4 does not divide: 251 aligned vectors, masked at both ends
+		{2, 8191, "", 5, 5, 0},                                       // 8191: 2049 aligned vectors over 512 lanes
+		{3, 1001, "vector-width=1", 0, 0, 0},                         // scalars: the multi-pass plan
+		{3, 9000, "row-registers=4", 3, 1, 0},                        // 2250 vectors: 5 per lane, more than 4: the multi-pass plan
+		{3, 100, "", 1, 1, 3},                                        // rows of 97 from column 3: 25 aligned vectors over 32 lanes
+		{3, 1030, "reduce-plan=block reduce-block-size=64", 5, 5, 1}, // 1029 from column 1: 258 vectors over 64 lanes
 	} {
-		t.Run(fmt.Sprintf("%dx%d/%s", c.m, c.n, c.options), func(t *testing.T) {
-			src := softmax(c.m, c.n)
-			out, err := compile(t, src, c.options)
-			if err != nil {
-				t.Fatal(err)
-			}
-			text := printer.String(out, printer.Options{})
+		t.Run(fmt.Sprintf("%dx%d/%s/from%d", c.m, c.n, c.options, c.from), func(t *testing.T) {
+			src := strings.ReplaceAll(softmax(c.m, c.n), "%j = 0 to", fmt.Sprintf("%%j = %d to", c.from))
+			out, text := compileText(t, src, c.options)
 			if got := strings.Count(text, "vector.load"); got != c.loads {
 				t.Errorf("%d vector.load, want %d:\n%s", got, c.loads, text)
 			}
@@ -155,6 +173,88 @@ func TestSinglePassRows(t *testing.T) {
 			}
 			if err := equiv.Check(parse(t, src), out, "k", equiv.Options{Seeds: []int64{3}, RelTol: 1e-5}); err != nil {
 				t.Fatal(err)
+			}
+		})
+	}
+}
+
+// TestAlignedTranspose: rows that do not start at vector-aligned offsets
+// (odd row lengths) still move interior tiles in vectors, at aligned
+// offsets of a flat view, with the elements outside the tile masked; each
+// is run, with edge tiles on both sides.
+func TestAlignedTranspose(t *testing.T) {
+	for _, c := range []struct {
+		m, n    int
+		options string
+	}{
+		{70, 75, ""},  // A and B rows both misaligned
+		{67, 140, ""}, // A rows aligned (140): B's (67) not
+		{140, 67, ""},
+		{70, 75, "transpose-smem=xor"},
+		{70, 75, "transpose-tile=16 vector-width=2"},
+		{130, 203, "grid=stride stride-blocks=2"},
+	} {
+		t.Run(fmt.Sprintf("%dx%d/%s", c.m, c.n, c.options), func(t *testing.T) {
+			src := transpose(c.m, c.n)
+			out, text := compileText(t, src, c.options)
+			for _, want := range []string{"vector.load", "vector.store", "memref.reinterpret_cast"} {
+				if !strings.Contains(text, want) {
+					t.Errorf("no %s: want aligned vector accesses:\n%s", want, text)
+				}
+			}
+			if err := equiv.Check(parse(t, src), out, "k", equiv.Options{Seeds: []int64{4}}); err != nil {
+				t.Fatal(err)
+			}
+		})
+	}
+}
+
+// TestTMATranspose: transpose=tma (TMA loads into 128-byte-swizzled
+// workgroup memory, TMA stores) at sizes the 32x32 tile divides and at
+// sizes it does not (the tensor maps zero-fill and clip), run by the
+// interpreter against the loops; and its refusals, located.
+func TestTMATranspose(t *testing.T) {
+	for _, c := range []struct {
+		m, n    int
+		options string
+	}{
+		{4, 4, ""}, {32, 32, ""}, {40, 72, ""}, {36, 100, ""}, {64, 8, ""}, {136, 68, ""},
+		{40, 72, "transpose-tile=32"}, {36, 100, "transpose-tile=32"}, {136, 200, "transpose-tile=128"},
+	} {
+		t.Run(fmt.Sprintf("%dx%d/%s", c.m, c.n, c.options), func(t *testing.T) {
+			src := transpose(c.m, c.n)
+			_, text := compileText(t, src, "transpose=tma "+c.options)
+			for _, want := range []string{"nvgpu.tma.async.load", "swizzle = swizzle_128b", "nvgpu.tma.async.store", "nvvm.fence.proxy"} {
+				if !strings.Contains(text, want) {
+					t.Errorf("no %s in\n%s", want, text)
+				}
+			}
+			// The interpreter runs dynamic shared memory in the lowered
+			// form (llvm and nvvm dialects), as goopt compile lowers it.
+			res, diags := driver.Compile(context.Background(), []byte(text), "mapped.mlir", driver.CompileOptions{Emit: driver.EmitMLIR})
+			if diags != nil {
+				t.Fatalf("%v\n%s", diags, text)
+			}
+			if err := equiv.Check(parse(t, src), res.Module, "k", equiv.Options{Seeds: []int64{5}}); err != nil {
+				t.Fatalf("%v\n%s", err, text)
+			}
+		})
+	}
+	for _, c := range []struct{ name, src, want string }{
+		{"rows of 33 f32", transpose(8, 33), "k.mlir:4:12: error: loop nest not mapped to 'gpu.launch': transpose=tma needs rows that are multiples of 16 bytes (a TMA global stride): memref<8x33xf32> has rows of 132 bytes"},
+		{"B rows of 7 f32", transpose(7, 8), "k.mlir:5:7: error: loop nest not mapped to 'gpu.launch': transpose=tma needs rows that are multiples of 16 bytes (a TMA global stride): memref<8x7xf32> has rows of 28 bytes"},
+		{"f64", strings.ReplaceAll(transpose(8, 8), "f32", "f64"), "transpose=tma moves 32-bit elements, not f64"},
+		{"tile 16", transpose(8, 8), "transpose=tma needs transpose-tile 32, 64 or 128, got 16"},
+		{"not a copy", strings.Replace(transpose(8, 8), "affine.store %x,", "%y = arith.negf %x : f32\n      affine.store %y,", 1), "transpose=tma moves elements as they are"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			options := "transpose=tma"
+			if strings.HasPrefix(c.name, "tile ") {
+				options += " transpose-tile=16"
+			}
+			_, err := compile(t, c.src, options)
+			if err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("got %v, want %q", err, c.want)
 			}
 		})
 	}
@@ -170,9 +270,11 @@ func TestEveryBarrierIsNeeded(t *testing.T) {
 	}{
 		{"transpose", transpose(40, 40), "", 1},
 		{"transpose-vector-edges", transpose(36, 40), "", 1},
+		{"transpose-aligned", transpose(70, 75), "", 1},
 		{"transpose-stride", transpose(40, 70), "grid=stride stride-blocks=1", 2},
 		{"softmax-block", softmax(3, 100), "reduce-plan=block reduce-block-size=64", 3},
 		{"softmax-block-single-pass", softmax(3, 512), "reduce-plan=block reduce-block-size=64", 3},
+		{"softmax-block-masked", softmax(3, 509), "reduce-plan=block reduce-block-size=64", 3},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			out, err := compile(t, c.src, c.options)

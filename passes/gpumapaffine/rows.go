@@ -40,7 +40,28 @@ type rowPlan struct {
 	// for the later loops: the row is read from memory once, not once per
 	// loop (softmax: max, exp-sum and normalise).
 	resident int64
-	written  map[*ir.Value]bool // memrefs the row writes
+	// aligned, when set, is the single-pass plan for the rows resident
+	// cannot take (lanes that do not divide the row, rows that do not
+	// start at vector-aligned offsets): vectors at aligned buffer offsets,
+	// masked at the row's ends.
+	aligned *alignedRow
+	written map[*ir.Value]bool // memrefs the row writes
+}
+
+// alignedRow is the masked single-pass plan. Lane l of the row starting
+// at buffer offset s (the loops' shared linForm at the lower bound) runs
+// the vectors at offsets (s/vw + l + c*lanes)*vw for c < slots, in a
+// flat view of each memref: every vector access is aligned whatever the
+// row length. A vector wholly inside the row is one vector.load or
+// vector.store; the two at the row's ends (and those past it) load
+// their elements one by one from offsets inside the row and store only
+// the elements inside it, and the reductions keep their partials for the
+// elements outside it (a select on the mask: -inf stays -inf for a max,
+// 0 stays 0 for a sum).
+type alignedRow struct {
+	vw, slots int64
+	lin       linForm
+	mems      []*ir.Value // memrefs accessed along the row (flattened once per kernel)
 }
 
 // phase is one op of the row body: an inner loop or a row-level op.
@@ -161,6 +182,9 @@ func planRows(nt *nest, o *Options) (*rowPlan, error) {
 		p.lanes = o.ReduceBlock
 	}
 	p.resident = p.residentIterations(o.RowRegs)
+	if p.resident == 0 && o.VectorWidth > 1 {
+		p.aligned = p.planAligned(o.VectorWidth, o.RowRegs)
+	}
 	p.gx = ceilDiv(p.rows, p.perBlk)
 	p.bx = p.gx
 	if o.Grid == "stride" && p.gx > o.StrideBlks {
@@ -173,12 +197,33 @@ func planRows(nt *nest, o *Options) (*rowPlan, error) {
 }
 
 // residentIterations is the number of iterations of each inner loop a
-// lane runs in the single-pass plan, or 0 when the plan does not apply:
-// the loops differ in their iteration space, the lanes do not divide it
-// (an unrolled iteration cannot be guarded without losing its loaded
-// values to the guard's region), a lane would hold more than most vectors,
-// or no loop reads memory the row does not write (nothing to keep).
+// lane runs in the single-pass plan without masks, or 0 when that plan
+// does not apply: the loops differ in their iteration space or vector
+// width, the lanes do not divide it, a lane would hold more than most
+// vectors, or no loop reads memory the row does not write (nothing to
+// keep).
 func (p *rowPlan) residentIterations(most int64) int64 {
+	first := p.keepable()
+	if first == nil {
+		return 0
+	}
+	for _, ph := range p.phases {
+		if ph.loop.Operation != nil && ph.vw != first.vw {
+			return 0
+		}
+	}
+	vecs := first.n / first.vw
+	if vecs%p.lanes != 0 || vecs/p.lanes > most {
+		return 0
+	}
+	return vecs / p.lanes
+}
+
+// keepable returns the first loop of the row when every loop has its
+// iteration space and a later loop reads memory an earlier one read and
+// the row does not write (what the single-pass plans keep in
+// registers); nil otherwise.
+func (p *rowPlan) keepable() *phase {
 	var first *phase
 	reuse := false
 	loaded := map[*ir.Value]bool{} // read-only memrefs an earlier loop loads
@@ -189,8 +234,8 @@ func (p *rowPlan) residentIterations(most int64) int64 {
 		}
 		if first == nil {
 			first = ph
-		} else if ph.lb != first.lb || ph.n != first.n || ph.step != first.step || ph.vw != first.vw {
-			return 0
+		} else if ph.lb != first.lb || ph.n != first.n || ph.step != first.step {
+			return nil
 		}
 		here := map[*ir.Value]bool{}
 		for _, op := range bodyOps(ph.loop.Body()) {
@@ -203,14 +248,59 @@ func (p *rowPlan) residentIterations(most int64) int64 {
 			loaded[mem] = true
 		}
 	}
-	if first == nil || !reuse {
-		return 0
+	if !reuse {
+		return nil
 	}
-	vecs := first.n / first.vw
-	if vecs%p.lanes != 0 || vecs/p.lanes > most {
-		return 0
+	return first
+}
+
+// planAligned is the masked single-pass plan for vectors of vw, or nil
+// when it does not apply: the loops differ in their iteration space, do
+// not step by 1, address their memrefs other than at one shared buffer
+// offset plus the IV (alignedOps), or a lane would hold more than most
+// vectors.
+func (p *rowPlan) planAligned(vw, most int64) *alignedRow {
+	first := p.keepable()
+	if first == nil || first.step != 1 {
+		return nil
 	}
-	return vecs / p.lanes
+	a := &alignedRow{vw: vw}
+	seen := map[*ir.Value]bool{}
+	for _, ph := range p.phases {
+		if ph.loop.Operation == nil {
+			continue
+		}
+		ops := bodyOps(ph.loop.Body())
+		x := len(ph.pos) - 1
+		lf, ok := alignedOps(ops, ph.pos, len(ph.pos), x)
+		if !ok || (a.lin.coef != nil && !a.lin.equal(lf)) {
+			return nil
+		}
+		a.lin = lf
+		for _, acc := range accesses(ops) {
+			if lf, _ := linearOf(acc, ph.pos, len(ph.pos)); lf.coef[x] != 0 && !seen[acc.MemRef] {
+				seen[acc.MemRef] = true
+				a.mems = append(a.mems, acc.MemRef)
+			}
+		}
+	}
+	// Rows start at multiples of vw when every term of the offset is one;
+	// otherwise a row of n elements can touch one vector more.
+	span := first.n
+	x := len(first.pos) - 1
+	for d, c := range a.lin.coef {
+		if d != x && c%vw != 0 {
+			span = first.n + vw - 1
+		}
+	}
+	if (a.lin.cst+first.lb)%vw != 0 {
+		span = first.n + vw - 1
+	}
+	a.slots = ceilDiv(ceilDiv(span, vw), p.lanes)
+	if a.slots > most {
+		return nil
+	}
+	return a
 }
 
 // loadCache holds the values of the loads of memory a row does not write,
@@ -220,6 +310,13 @@ type loadCache struct {
 	written map[*ir.Value]bool
 	vals    map[string]*ir.Value
 	ivs     []*ir.Value // the IV value of each resident iteration
+	// The masked plan's row: its flat memrefs, its start offset s and
+	// the vector base s/vw, each slot's vector, and the one being emitted.
+	flats   map[*ir.Value]*ir.Value
+	s, base *ir.Value
+	vecs    []*alignedVec
+	cur     *alignedVec
+	iv      *ir.Value // the IV of the loop being emitted
 }
 
 // key is the cache key of the load acc whose operands are mapped in m
@@ -282,6 +379,13 @@ func (p *rowPlan) build(k *kb, fn *ir.Operation) *ir.Operation {
 		for t, name := range smem {
 			bufs[t] = k.getGlobal(name, p.smemType(t, nWarps))
 		}
+		var flats map[*ir.Value]*ir.Value
+		if p.aligned != nil {
+			flats = map[*ir.Value]*ir.Value{}
+			for _, mem := range p.aligned.mems {
+				flats[mem] = k.flat(mem)
+			}
+		}
 		k.tiles(a.BlockIDs[0], a.GridSizes[0], p.gx, p.stride, func(b *ir.Value) {
 			row, lane := b, a.ThreadIDs[0]
 			var ok *ir.Value
@@ -295,8 +399,8 @@ func (p *rowPlan) build(k *kb, fn *ir.Operation) *ir.Operation {
 				m := ir.NewMapping()
 				k.delinearize(nt, len(nt.band), row, m)
 				var cache *loadCache
-				if p.resident > 0 {
-					cache = &loadCache{written: p.written, vals: map[string]*ir.Value{}}
+				if p.resident > 0 || p.aligned != nil {
+					cache = &loadCache{written: p.written, vals: map[string]*ir.Value{}, flats: flats}
 				}
 				for i := range p.phases {
 					p.emitPhase(k, i, lane, m, bufs, cache)
@@ -329,9 +433,12 @@ func (p *rowPlan) emitPhase(k *kb, i int, lane *ir.Value, m *ir.Mapping, bufs ma
 	}
 	f := ph.loop
 	var parts []*ir.Value
-	if p.resident > 0 {
+	switch {
+	case p.aligned != nil:
+		parts = p.alignedPartials(k, ph, lane, m, cache)
+	case p.resident > 0:
 		parts = p.residentPartials(k, ph, lane, m, cache)
-	} else {
+	default:
 		parts = p.loopPartials(k, ph, lane, m)
 	}
 	for r, c := range ph.comb {
@@ -414,6 +521,78 @@ func (p *rowPlan) residentPartials(k *kb, ph phase, lane *ir.Value, m *ir.Mappin
 		args = p.iteration(k, ph, cache.ivs[c], args, m, cache)
 	}
 	return p.combineElements(k, ph, args)
+}
+
+// alignedPartials is residentPartials for the masked plan (alignedRow):
+// the lane's slots of aligned vectors, the first loop creating them and
+// the row's start offset, and each reduction keeping its partial where
+// the vector's element is outside the row.
+func (p *rowPlan) alignedPartials(k *kb, ph phase, lane *ir.Value, m *ir.Mapping, cache *loadCache) []*ir.Value {
+	al := p.aligned
+	ph.vw = al.vw
+	f := ph.loop
+	if cache.s == nil {
+		ivs := make([]*ir.Value, len(ph.pos))
+		for v, d := range ph.pos {
+			if v == f.InductionVar() {
+				ivs[d] = k.idx(ph.lb)
+			} else {
+				ivs[d] = m.Lookup(v)
+			}
+		}
+		cache.s = k.evalLin(al.lin, ivs)
+		cache.base = k.alignedBase(cache.s, al.vw)
+	}
+	args := p.identities(k, ph)
+	for c := int64(0); c < al.slots; c++ {
+		if int64(len(cache.vecs)) == c {
+			q0 := k.mulc(k.add(cache.base, k.addc(lane, c*p.lanes)), al.vw)
+			av := k.alignedAt(q0, cache.s, ph.n, al.vw)
+			cache.vecs = append(cache.vecs, av)
+			cache.ivs = append(cache.ivs, k.addc(av.off, ph.lb))
+		}
+		cache.cur, cache.iv = cache.vecs[c], f.InductionVar()
+		ys := p.iteration(k, ph, cache.ivs[c], args, m, cache)
+		for r := range ys {
+			args[r] = k.op("arith.select", []*ir.Value{cache.cur.mask, ys[r], args[r]}, args[r].Type())
+		}
+	}
+	cache.cur = nil
+	return p.combineElements(k, ph, args)
+}
+
+// alignedAccess emits the access op (acc, along the row) of the masked
+// plan at the current slot, and reports whether it did; operand gives
+// the vector of a stored value.
+func (c *loadCache) alignedAccess(k *kb, op *ir.Operation, acc *analysis.MemRefAccess, m *ir.Mapping, isVec map[*ir.Value]bool, operand func(*ir.Value) *ir.Value) bool {
+	if c == nil || c.cur == nil {
+		return false
+	}
+	flat, ok := c.flats[acc.MemRef]
+	if !ok {
+		return false
+	}
+	along := false
+	for _, li := range indicesOver(acc, map[*ir.Value]int{c.iv: 0}, 1) {
+		along = along || li.dependsOn(0)
+	}
+	if !along {
+		return false
+	}
+	elem := acc.MemRefType().ElementType()
+	if acc.IsStore {
+		c.cur.store(k, operand(op.Operand(0)), flat, elem)
+		return true
+	}
+	key := c.key(acc, m, c.cur.vw)
+	v, hit := c.lookup(key)
+	if !hit {
+		v = c.cur.load(k, flat, elem)
+		c.record(key, v)
+	}
+	isVec[v] = true
+	m.Map(op.Result(0), v)
+	return true
 }
 
 // identities are the initial partials of ph's reductions: the combiner's

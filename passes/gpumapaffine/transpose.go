@@ -2,7 +2,6 @@ package gpumapaffine
 
 import (
 	"github.com/goopt/goopt/dialects/affine/analysis"
-	"github.com/goopt/goopt/dialects/vector"
 	"github.com/goopt/goopt/ir"
 )
 
@@ -23,6 +22,9 @@ type trPlan struct {
 	gx, gy int64 // tiles along x (inner loop) and y (outer loop)
 	sx, sy bool
 	bx, by int64
+	// al, when set, moves interior tiles in aligned vectors of rows that
+	// are not vector-aligned (trAligned).
+	al *trAligned
 }
 
 // planTranspose recognises the transposed store; false means the body is
@@ -68,6 +70,8 @@ func planTranspose(nt *nest, o *Options) (*trPlan, bool) {
 	p := &trPlan{nt: nt, store: store, tile: o.Tile, xor: o.SmemLayout == "xor", vw: 1}
 	if vw := o.VectorWidth; vw > 1 && transposeVectorizable(nt, store, vw) {
 		p.vw = vw
+	} else if vw > 1 {
+		p.al = planAlignedTranspose(nt, store, vw, p.tile)
 	}
 	p.gx, p.gy = ceilDiv(nt.n[x], p.tile), ceilDiv(nt.n[y], p.tile)
 	p.bx, p.by = p.gx, p.gy
@@ -87,7 +91,11 @@ func planTranspose(nt *nest, o *Options) (*trPlan, bool) {
 // half the tile's vectors (so each thread moves two or more), at most
 // 256.
 func (p *trPlan) threads() int64 {
-	return min(256, max(p.tile*p.tile/p.vw/2, warpSize))
+	vw := p.vw
+	if p.al != nil {
+		vw = p.al.vw
+	}
+	return min(256, max(p.tile*p.tile/vw/2, warpSize))
 }
 
 // transposeVectorizable reports whether the interior tiles can load along
@@ -100,13 +108,7 @@ func transposeVectorizable(nt *nest, store *ir.Operation, vw int64) bool {
 	if nt.step[y] != 1 || nt.step[x] != 1 {
 		return false
 	}
-	var loads []*ir.Operation
-	for _, op := range bodyOps(nt.body) {
-		if op != store {
-			loads = append(loads, op)
-		}
-	}
-	if !vectorizableOps(loads, nt.pos, 2, x, nt.lb[x], vw) {
+	if !vectorizableOps(opsBesides(nt.body, store), nt.pos, 2, x, nt.lb[x], vw) {
 		return false
 	}
 	acc, _ := analysis.NewMemRefAccess(store)
@@ -135,13 +137,7 @@ func (p *trPlan) build(k *kb, fn *ir.Operation) *ir.Operation {
 	}
 	iv := func(d int, i *ir.Value) *ir.Value { return k.addc(k.mulc(i, nt.step[d]), nt.lb[d]) }
 	nthr := p.threads()
-	tileOps := bodyOps(nt.body)
-	loadOps := make([]*ir.Operation, 0, len(tileOps))
-	for _, op := range tileOps {
-		if op != p.store {
-			loadOps = append(loadOps, op)
-		}
-	}
+	loadOps := opsBesides(nt.body, p.store)
 	vecT := ir.Vector([]int64{p.vw}, elem, nil)
 	return k.launch([3]int64{p.bx, p.by, 1}, [3]int64{nthr, 1, 1}, func(a gpuArgs) {
 		smem := k.getGlobal(name, smemT)
@@ -154,7 +150,13 @@ func (p *trPlan) build(k *kb, fn *ir.Operation) *ir.Operation {
 				// interior ones, almost all of them, run unguarded on
 				// vectors. The condition is uniform over the block.
 				var edge *ir.Value
-				if nt.n[x]%p.tile != 0 {
+				switch {
+				case p.al != nil && p.al.interiorX < p.gx:
+					// An aligned vector may reach vw-1 elements past the
+					// tile: only tiles that stay inside the rows run on
+					// vectors.
+					edge = k.cmp(cmpUGE, bx, k.idx(p.al.interiorX))
+				case p.al == nil && nt.n[x]%p.tile != 0:
 					edge = k.cmp(cmpEQ, bx, k.idx(p.gx-1))
 				}
 				if nt.n[y]%p.tile != 0 {
@@ -175,6 +177,10 @@ func (p *trPlan) build(k *kb, fn *ir.Operation) *ir.Operation {
 				// Phase 1: element (y0+r, x0+c) to tile[r][c], c along
 				// the threads so that the loads are coalesced.
 				split(func() {
+					if p.al != nil {
+						p.al.loadTile(k, p, t, nthr, x0, y0, smem, col, loadOps)
+						return
+					}
 					perRow := p.tile / p.vw
 					// Every load before any tile store, so that a thread
 					// has all its loads in flight at once.
@@ -227,6 +233,10 @@ func (p *trPlan) build(k *kb, fn *ir.Operation) *ir.Operation {
 				// Phase 2: element (y0+c, x0+r) from tile[c][r], stored
 				// with c (y) along the threads: B's row x0+r.
 				split(func() {
+					if p.al != nil {
+						p.al.storeTile(k, p, t, nthr, x0, y0, smem, col)
+						return
+					}
 					perRow := p.tile / p.vw
 					for i := int64(0); i < p.tile*perRow; i += nthr {
 						r, c := k.tileCoord(t, i, perRow, nthr)
@@ -246,7 +256,7 @@ func (p *trPlan) build(k *kb, fn *ir.Operation) *ir.Operation {
 							if v == nil {
 								v = k.op("vector.broadcast", []*ir.Value{s}, vecT)
 							} else {
-								v = vector.BuildInsertOp(k.b, k.loc, s, v, nil, vecT, ir.NamedAttribute{Name: "static_position", Value: ir.DenseI64Array(l)}).Result(0)
+								v = k.insert(s, v, l)
 							}
 						}
 						m.Map(p.store.Operand(0), v)
@@ -271,6 +281,18 @@ func (p *trPlan) build(k *kb, fn *ir.Operation) *ir.Operation {
 			})
 		})
 	})
+}
+
+// opsBesides are the ops of body (a transpose's: its loads and what
+// computes the stored value) other than its store.
+func opsBesides(body *ir.Block, store *ir.Operation) []*ir.Operation {
+	var ops []*ir.Operation
+	for _, op := range bodyOps(body) {
+		if op != store {
+			ops = append(ops, op)
+		}
+	}
+	return ops
 }
 
 // scalarPhase runs body on each (row, column) of the tile, the nthr
