@@ -8,9 +8,7 @@ import (
 )
 
 // New returns the pass.
-func New() pass.Pass {
-	return &pass.Func{Base: pass.Base{Arg: "affine-loop-invariant-code-motion", Desc: "Hoist loop invariant instructions outside of affine loops", On: "func.func", Display: "AffineLoopInvariantCodeMotion"}, Fn: run}
-}
+var New = pass.DefineFunc(pass.Base{Arg: "affine-loop-invariant-code-motion", Desc: "Hoist loop invariant instructions outside of affine loops", On: "func.func", Display: "AffineLoopInvariantCodeMotion"}, run)
 
 // run hoists invariant ops out of every affine.for, innermost first.
 func run(op *ir.Operation, am *pass.AnalysisManager) error {

@@ -11,9 +11,7 @@ import (
 )
 
 // New returns the pass.
-func New() pass.Pass {
-	return &pass.Func{Base: pass.Base{Arg: "affine-scalrep", Desc: "Replace affine memref accesses by scalars by forwarding stores to loads and eliminating redundant loads", On: "func.func", Display: "AffineScalarReplacement"}, Fn: run}
-}
+var New = pass.DefineFunc(pass.Base{Arg: "affine-scalrep", Desc: "Replace affine memref accesses by scalars by forwarding stores to loads and eliminating redundant loads", On: "func.func", Display: "AffineScalarReplacement"}, run)
 
 // run replaces accesses in the function.
 func run(op *ir.Operation, am *pass.AnalysisManager) error {

@@ -13,9 +13,7 @@ type Options struct {
 }
 
 // New returns the convert-arith-to-llvm pass.
-func New() pass.Pass {
-	return &pass.OptionsFunc[Options]{Base: pass.Base{Arg: "convert-arith-to-llvm", Desc: "Convert Arith dialect to LLVM dialect", Display: "ArithToLLVMConversionPass"}, Fn: run}
-}
+var New = pass.Define(pass.Base{Arg: "convert-arith-to-llvm", Desc: "Convert Arith dialect to LLVM dialect", Display: "ArithToLLVMConversionPass"}, Options{}, run)
 
 // run lowers the arith ops nested in op.
 func run(opts *Options, op *ir.Operation, am *pass.AnalysisManager) error {

@@ -13,9 +13,7 @@ type Options struct {
 }
 
 // New returns the convert-cf-to-llvm pass.
-func New() pass.Pass {
-	return &pass.OptionsFunc[Options]{Base: pass.Base{Arg: "convert-cf-to-llvm", Desc: "Convert ControlFlow operations to the LLVM dialect", Display: "ConvertControlFlowToLLVMPass"}, Fn: run}
-}
+var New = pass.Define(pass.Base{Arg: "convert-cf-to-llvm", Desc: "Convert ControlFlow operations to the LLVM dialect", Display: "ConvertControlFlowToLLVMPass"}, Options{}, run)
 
 // run lowers the cf ops nested in op.
 func run(opts *Options, op *ir.Operation, am *pass.AnalysisManager) error {

@@ -20,13 +20,7 @@ type Options struct {
 }
 
 // New returns the pass with upstream's defaults.
-func New() pass.Pass {
-	return &pass.OptionsFunc[Options]{
-		Base: pass.Base{Arg: "convert-vector-to-llvm", Desc: "Lower the operations from the vector dialect into the LLVM dialect", On: "builtin.module", Display: "ConvertVectorToLLVMPass"},
-		Opts: Options{Force32BitVectorIndices: true},
-		Fn:   run,
-	}
-}
+var New = pass.Define(pass.Base{Arg: "convert-vector-to-llvm", Desc: "Lower the operations from the vector dialect into the LLVM dialect", On: "builtin.module", Display: "ConvertVectorToLLVMPass"}, Options{Force32BitVectorIndices: true}, run)
 
 func run(opts *Options, op *ir.Operation, am *pass.AnalysisManager) error {
 	return Convert(am.Context(), op, *opts)

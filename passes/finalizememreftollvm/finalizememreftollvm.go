@@ -16,12 +16,7 @@ type Options struct {
 }
 
 // New returns the pass with upstream's defaults.
-func New() pass.Pass {
-	return &pass.OptionsFunc[Options]{
-		Base: pass.Base{Arg: "finalize-memref-to-llvm", Desc: "Finalize MemRef dialect to LLVM dialect conversion", On: "builtin.module", Display: "FinalizeMemRefToLLVMConversionPass"},
-		Fn:   run,
-	}
-}
+var New = pass.Define(pass.Base{Arg: "finalize-memref-to-llvm", Desc: "Finalize MemRef dialect to LLVM dialect conversion", On: "builtin.module", Display: "FinalizeMemRefToLLVMConversionPass"}, Options{}, run)
 
 func run(opts *Options, op *ir.Operation, am *pass.AnalysisManager) error {
 	return Convert(am.Context(), op, *opts)

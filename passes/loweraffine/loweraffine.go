@@ -12,9 +12,7 @@ import (
 )
 
 // New returns the lower-affine pass.
-func New() pass.Pass {
-	return &pass.Func{Base: pass.Base{Arg: "lower-affine", Desc: "Lower Affine operations to a combination of Standard and SCF operations", Display: "LowerAffinePass"}, Fn: run}
-}
+var New = pass.DefineFunc(pass.Base{Arg: "lower-affine", Desc: "Lower Affine operations to a combination of Standard and SCF operations", Display: "LowerAffinePass"}, run)
 
 // run lowers every affine op nested in op.
 func run(op *ir.Operation, am *pass.AnalysisManager) error {
