@@ -7,6 +7,7 @@ import (
 	"encoding/xml"
 	"math"
 	"os/exec"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -246,22 +247,10 @@ func TestParseSizes(t *testing.T) {
 			}
 			continue
 		}
-		if !equalInts(got, c.want) {
+		if !slices.Equal(got, c.want) {
 			t.Errorf("%q: %v, want %v", c.in, got, c.want)
 		}
 	}
-}
-
-func equalInts(a, b []int) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 func TestF16(t *testing.T) {
@@ -288,21 +277,9 @@ func TestF16(t *testing.T) {
 			t.Fatalf("random f16 input %#04x is zero, subnormal or ±1", h)
 		}
 	}
-	if w := randomF16(10000, 3, 1); !equalU16(v, w) {
+	if w := randomF16(10000, 3, 1); !slices.Equal(v, w) {
 		t.Error("inputs are not reproducible from the seed")
 	}
-}
-
-func equalU16(a, b []uint16) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // TestPrebuilt compiles a sweep and a tuning search into a directory and

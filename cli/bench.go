@@ -188,8 +188,13 @@ func runBench(cmd *cobra.Command, e *env, f *benchFlags, open openGPU) error {
 	default:
 		rep, err = bench.Sweep(ctx, o)
 	}
+	return reportBench(e, f, rep, err)
+}
+
+// reportBench writes what a bench run measured, even when err stopped it
+// part way, and turns a wrong result into exit status 1.
+func reportBench(e *env, f *benchFlags, rep *bench.Report, err error) error {
 	if rep != nil {
-		// Whatever was measured before a failure is still reported.
 		if werr := writeBenchOutputs(e, f, rep); werr != nil && err == nil {
 			err = werr
 		}
@@ -245,19 +250,7 @@ func runKernelBench(cmd *cobra.Command, e *env, f *benchFlags, kernel string, fi
 		return nil
 	}
 	rep, err := bench.KernelBench(ctx, o)
-	if rep != nil {
-		if werr := writeBenchOutputs(e, f, rep); werr != nil && err == nil {
-			err = werr
-		}
-	}
-	if err != nil {
-		return err
-	}
-	if !rep.AllCorrect() {
-		fmt.Fprintln(e.stderr, "goopt: error: a configuration gave a wrong result (see the check column)")
-		return &exitError{1}
-	}
-	return nil
+	return reportBench(e, f, rep, err)
 }
 
 // withDeviceCopy gives the GPUs open makes a device-to-device copy (the

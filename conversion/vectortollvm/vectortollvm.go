@@ -7,6 +7,7 @@ import (
 	"github.com/goopt/goopt/dialects/vector"
 	"github.com/goopt/goopt/ir"
 	"github.com/goopt/goopt/rewrite/convert"
+	"slices"
 )
 
 // Options are the knobs of convert-vector-to-llvm that goopt models.
@@ -320,7 +321,7 @@ func (l *lowering) broadcast(op *ir.Operation, a convert.Adaptor, rw *convert.Re
 	// The source must be the trailing dimensions exactly (no stretching of
 	// unit dimensions).
 	k := len(vt.Dims) - len(srcT.Dims)
-	if k < 0 || !equalDims(vt.Dims[k:], srcT.Dims) {
+	if k < 0 || !slices.Equal(vt.Dims[k:], srcT.Dims) {
 		return rw.NotifyMatchFailure(op, "only broadcasts of a scalar or into leading dimensions are lowered")
 	}
 	t := lt
@@ -346,18 +347,6 @@ func fillN(b *ir.Builder, loc ir.Location, t ir.Type, inner *ir.Value, k int) *i
 		v = llvm.BuildInsertvalueOp(b, loc, v, elem, at, ir.NamedAttribute{Name: "position", Value: ir.DenseI64Array(i)}).Result(0)
 	}
 	return v
-}
-
-func equalDims(a, b []int64) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // positions returns an extract/insert's static positions, false when one
