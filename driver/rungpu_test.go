@@ -3,6 +3,7 @@ package driver
 import (
 	"encoding/binary"
 	"fmt"
+	"github.com/goopt/goopt/internal/testutil"
 	"math"
 	"strings"
 	"testing"
@@ -184,24 +185,7 @@ func TestRunGPUCheckEquiv(t *testing.T) {
 }
 
 func TestRunGPUMatmul(t *testing.T) {
-	src := `func.func @matmul(%A: memref<64x64xf16>, %B: memref<64x64xf16>, %C: memref<64x64xf32>) {
-  affine.for %i = 0 to 64 {
-    affine.for %j = 0 to 64 {
-      affine.for %k = 0 to 64 {
-        %a = affine.load %A[%i, %k] : memref<64x64xf16>
-        %b = affine.load %B[%k, %j] : memref<64x64xf16>
-        %c = affine.load %C[%i, %j] : memref<64x64xf32>
-        %aw = arith.extf %a : f16 to f32
-        %bw = arith.extf %b : f16 to f32
-        %p = arith.mulf %aw, %bw : f32
-        %s = arith.addf %c, %p : f32
-        affine.store %s, %C[%i, %j] : memref<64x64xf32>
-      }
-    }
-  }
-  return
-}
-`
+	src := testutil.PaperMatmul(64, 64, 64)
 	g := newFakeGPU(t)
 	g.kernels["matmul_kernel"] = func(g *fakeGPU, grid, block [3]uint32, args []any) {
 		c, a, b := g.mem[args[0].(cuda.DevicePtr)], g.mem[args[1].(cuda.DevicePtr)], g.mem[args[2].(cuda.DevicePtr)]

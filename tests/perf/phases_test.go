@@ -64,26 +64,19 @@ func BenchmarkParse(b *testing.B) {
 	cpu.report(b)
 }
 
-func BenchmarkVerify(b *testing.B) {
-	ctx := ir.NewContext(all.All()...)
-	f := parseLarge(b, ctx)
-	b.ReportAllocs()
-	cpu := startCPU(b)
-	for i := 0; i < b.N; i++ {
-		if err := ir.Verify(f.Module); err != nil {
-			b.Fatal(err)
-		}
-	}
-	cpu.report(b)
-}
+func BenchmarkVerify(b *testing.B) { benchPhase(b, ir.Verify) }
 
 func BenchmarkPrint(b *testing.B) {
-	ctx := ir.NewContext(all.All()...)
-	f := parseLarge(b, ctx)
+	benchPhase(b, func(m *ir.Operation) error { return printer.Print(io.Discard, m, printer.Options{}) })
+}
+
+// benchPhase times phase on the parsed large function alone.
+func benchPhase(b *testing.B, phase func(*ir.Operation) error) {
+	f := parseLarge(b, ir.NewContext(all.All()...))
 	b.ReportAllocs()
 	cpu := startCPU(b)
 	for i := 0; i < b.N; i++ {
-		if err := printer.Print(io.Discard, f.Module, printer.Options{}); err != nil {
+		if err := phase(f.Module); err != nil {
 			b.Fatal(err)
 		}
 	}
