@@ -66,14 +66,15 @@ func memrefRank(v *ir.Value) int {
 }
 
 // Populate adds the vector-to-llvm patterns with the default Options.
-func Populate(tc *llvmcommon.TypeConverter, ps *convert.PatternSet) {
-	PopulateWithOptions(tc, Options{}, ps)
-}
+func Populate(tc *llvmcommon.TypeConverter, ps *convert.PatternSet) { Options{}.Populate(tc, ps) }
 
-// PopulateWithOptions adds the vector-to-llvm patterns (upstream's
+// Populate adds the vector-to-llvm patterns (upstream's
 // populateVectorToLLVMConversionPatterns, for the ops goopt's vector
 // dialect has) under opts.
-func PopulateWithOptions(tc *llvmcommon.TypeConverter, opts Options, ps *convert.PatternSet) {
+//
+// As a method value (opts.Populate) it is what llvmcommon.ApplyPartial
+// takes, so a pass binds its options without a closure.
+func (opts Options) Populate(tc *llvmcommon.TypeConverter, ps *convert.PatternSet) {
 	l := &lowering{tc: tc, opts: opts}
 	pat := tc.Pattern
 	ps.Add(

@@ -74,6 +74,6 @@ func PopulateWithOptions(tc *llvmcommon.TypeConverter, opts Options, ps *convert
 	functollvm.Populate(tc, ps)
 	mathtollvm.Populate(tc, ps, mathtollvm.Options{})
 	memreftollvm.Populate(tc, ps)
-	vectortollvm.PopulateWithOptions(tc, vectortollvm.Options{VectorAlignmentFromIndices: opts.VectorAlignmentFromIndices, OffsetDivisors: opts.offsetDivisors}, ps)
+	vectortollvm.Options{VectorAlignmentFromIndices: opts.VectorAlignmentFromIndices, OffsetDivisors: opts.offsetDivisors}.Populate(tc, ps)
 	gputonvvm.Populate(tc, ps)
 }

@@ -5,7 +5,6 @@ import (
 	"github.com/goopt/goopt/conversion/vectortollvm"
 	"github.com/goopt/goopt/ir"
 	"github.com/goopt/goopt/pass"
-	"github.com/goopt/goopt/rewrite/convert"
 )
 
 // Options are upstream's convert-vector-to-llvm options that apply to
@@ -33,8 +32,5 @@ func run(opts *Options, op *ir.Operation, am *pass.AnalysisManager) error {
 // until finalize-memref-to-llvm and the function conversion run.
 func Convert(ctx *ir.Context, root *ir.Operation, opts Options) error {
 	vopts := vectortollvm.Options{ReassociateFPReductions: opts.ReassociateFPReductions, VectorAlignmentFromIndices: opts.VectorAlignmentFromIndices}
-	populate := func(tc *llvmcommon.TypeConverter, ps *convert.PatternSet) {
-		vectortollvm.PopulateWithOptions(tc, vopts, ps)
-	}
-	return llvmcommon.ApplyPartial(ctx, root, llvmcommon.Options{}, llvmcommon.DialectTarget("vector"), populate)
+	return llvmcommon.ApplyPartial(ctx, root, llvmcommon.Options{}, llvmcommon.DialectTarget("vector"), vopts.Populate)
 }

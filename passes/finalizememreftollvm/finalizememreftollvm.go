@@ -5,7 +5,6 @@ import (
 	"github.com/goopt/goopt/conversion/memreftollvm"
 	"github.com/goopt/goopt/ir"
 	"github.com/goopt/goopt/pass"
-	"github.com/goopt/goopt/rewrite/convert"
 )
 
 // Options are upstream's finalize-memref-to-llvm options.
@@ -31,8 +30,5 @@ func run(opts *Options, op *ir.Operation, am *pass.AnalysisManager) error {
 // root unchanged.
 func Convert(ctx *ir.Context, root *ir.Operation, opts Options) error {
 	mopts := memreftollvm.Options{UseAlignedAlloc: opts.UseAlignedAlloc, UseGenericFunctions: opts.UseGenericFunctions}
-	populate := func(tc *llvmcommon.TypeConverter, ps *convert.PatternSet) {
-		memreftollvm.PopulateWithOptions(tc, mopts, ps)
-	}
-	return llvmcommon.ApplyPartial(ctx, root, llvmcommon.Options{IndexBitwidth: int(opts.IndexBitwidth)}, llvmcommon.DialectTarget("memref"), populate)
+	return llvmcommon.ApplyPartial(ctx, root, llvmcommon.Options{IndexBitwidth: int(opts.IndexBitwidth)}, llvmcommon.DialectTarget("memref"), mopts.Populate)
 }
