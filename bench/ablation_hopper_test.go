@@ -2,6 +2,7 @@ package bench
 
 import (
 	"context"
+	"github.com/goopt/goopt/internal/testutil"
 	"strings"
 	"testing"
 
@@ -106,7 +107,7 @@ func TestHopperTuneSpace(t *testing.T) {
 // manifest binds A, B (and, with the TMA epilogue, C) as descriptors the
 // GPU can encode.
 func TestHopperAblationFake(t *testing.T) {
-	needLLC(t)
+	testutil.NeedLLC(t)
 	h := &hopperFake{FakeGPU: &FakeGPU{}, t: t}
 	o := fakeOptions(h.FakeGPU)
 	o.Open = func(DeviceConfig) (GPU, error) { return h, nil }

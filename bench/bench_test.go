@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/csv"
 	"encoding/xml"
+	"github.com/goopt/goopt/internal/testutil"
 	"math"
 	"os/exec"
 	"slices"
@@ -12,17 +13,6 @@ import (
 	"strings"
 	"testing"
 )
-
-// needLLC skips tests that compile to PTX when no llc is installed.
-func needLLC(t *testing.T) {
-	t.Helper()
-	for _, name := range []string{"llc-19", "llc"} {
-		if _, err := exec.LookPath(name); err == nil {
-			return
-		}
-	}
-	t.Skip("no llc: install llvm-19")
-}
 
 func fakeOptions(f *FakeGPU, sizes ...int) Options {
 	return Options{
@@ -37,7 +27,7 @@ func fakeOptions(f *FakeGPU, sizes ...int) Options {
 }
 
 func TestSweepFake(t *testing.T) {
-	needLLC(t)
+	testutil.NeedLLC(t)
 	f := &FakeGPU{}
 	rep, err := Sweep(context.Background(), fakeOptions(f, 64, 128))
 	if err != nil {
@@ -70,7 +60,7 @@ func TestSweepFake(t *testing.T) {
 
 // TestCheckCatchesWrongKernels plants each fault in the fake's kernel.
 func TestCheckCatchesWrongKernels(t *testing.T) {
-	needLLC(t)
+	testutil.NeedLLC(t)
 	for _, fault := range []struct {
 		name string
 		f    Fault
@@ -98,7 +88,7 @@ func TestCheckCatchesWrongKernels(t *testing.T) {
 // TestCuBLASLayoutChecked: a reference that disagrees with fp64 stops the
 // run instead of serving as the reference.
 func TestCuBLASLayoutChecked(t *testing.T) {
-	needLLC(t)
+	testutil.NeedLLC(t)
 	f := &badGemm{FakeGPU: &FakeGPU{}}
 	o := fakeOptions(nil, 64)
 	o.Open = func(DeviceConfig) (GPU, error) { return f, nil }
@@ -117,7 +107,7 @@ func (g *badGemm) GemmF16F32(m, n, k int, a, b, c DevicePtr) error {
 }
 
 func TestOutputsParse(t *testing.T) {
-	needLLC(t)
+	testutil.NeedLLC(t)
 	rep, err := Sweep(context.Background(), fakeOptions(&FakeGPU{}, 64, 128, 192))
 	if err != nil {
 		t.Fatal(err)

@@ -2,6 +2,7 @@ package bench
 
 import (
 	"context"
+	"github.com/goopt/goopt/internal/testutil"
 	"reflect"
 	"strings"
 	"testing"
@@ -65,7 +66,7 @@ func TestBF16AndTF32Rounding(t *testing.T) {
 // against fp64 (the fake computes with the decoded inputs: a harness that
 // encoded one type and decoded another would disagree with the samples).
 func TestSweepShapesAndTypes(t *testing.T) {
-	needLLC(t)
+	testutil.NeedLLC(t)
 	for _, typ := range []string{TypeF16, TypeBF16} {
 		t.Run(typ, func(t *testing.T) {
 			h := &compiledHopperFake{&hopperFake{FakeGPU: &FakeGPU{Inputs: typ}, t: t}}
