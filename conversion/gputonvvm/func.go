@@ -267,26 +267,15 @@ func lowerReturn(tc *llvmcommon.TypeConverter, op *ir.Operation, a convert.Adapt
 	}
 	rw.SetInsertionPointBefore(op)
 	loc := op.Loc()
-	var ret *ir.Value
-	switch len(vals) {
-	case 0:
-	case 1:
-		ret = vals[0]
-	default:
+	var rt ir.Type
+	if len(vals) > 1 {
 		t, ok := tc.PackFunctionResults(op.OperandTypes())
 		if !ok {
 			return rw.NotifyMatchFailure(op, "cannot convert the result types")
 		}
-		ret = llvm.BuildMlirUndefOp(rw.Builder, loc, t).Result(0)
-		for i, v := range vals {
-			ret = insert(rw.Builder, loc, ret, v, int64(i))
-		}
+		rt = t
 	}
-	if ret == nil {
-		rw.CreateOp("llvm.return", loc, nil, nil)
-	} else {
-		llvm.BuildReturnOp(rw.Builder, loc, ret)
-	}
+	llvmcommon.BuildReturn(rw.Builder, loc, rt, vals)
 	rw.EraseOp(op)
 	return nil
 }
