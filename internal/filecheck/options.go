@@ -100,6 +100,14 @@ func ParseArgs(args []string) (opts Options, checkFile string, err error) {
 			i++
 			return args[i], nil
 		}
+		// withValue hands the option's value to set.
+		withValue := func(set func(v string) error) error {
+			v, err := needValue()
+			if err != nil {
+				return err
+			}
+			return set(v)
+		}
 		boolOpt := func(dst *bool) error {
 			if !hasValue {
 				*dst = true
@@ -117,48 +125,42 @@ func ParseArgs(args []string) (opts Options, checkFile string, err error) {
 		}
 		switch name {
 		case "check-prefix":
-			v, err := needValue()
-			if err != nil {
-				return opts, "", err
-			}
-			opts.Prefixes = append(opts.Prefixes, v)
+			err = withValue(func(v string) error {
+				opts.Prefixes = append(opts.Prefixes, v)
+				return nil
+			})
 		case "check-prefixes":
-			v, err := needValue()
-			if err != nil {
-				return opts, "", err
-			}
-			opts.Prefixes = append(opts.Prefixes, strings.Split(v, ",")...)
+			err = withValue(func(v string) error {
+				opts.Prefixes = append(opts.Prefixes, strings.Split(v, ",")...)
+				return nil
+			})
 		case "comment-prefixes":
-			v, err := needValue()
-			if err != nil {
-				return opts, "", err
-			}
-			opts.CommentPrefixes = append(opts.CommentPrefixes, strings.Split(v, ",")...)
+			err = withValue(func(v string) error {
+				opts.CommentPrefixes = append(opts.CommentPrefixes, strings.Split(v, ",")...)
+				return nil
+			})
 		case "implicit-check-not":
-			v, err := needValue()
-			if err != nil {
-				return opts, "", err
-			}
-			opts.ImplicitCheckNot = append(opts.ImplicitCheckNot, v)
+			err = withValue(func(v string) error {
+				opts.ImplicitCheckNot = append(opts.ImplicitCheckNot, v)
+				return nil
+			})
 		case "input-file":
-			v, err := needValue()
-			if err != nil {
-				return opts, "", err
-			}
-			opts.InputFile = v
+			err = withValue(func(v string) error {
+				opts.InputFile = v
+				return nil
+			})
 		case "D":
-			v, err := needValue()
-			if err != nil {
-				return opts, "", err
-			}
-			eq := strings.IndexByte(v, '=')
-			if eq <= 0 {
-				return opts, "", fmt.Errorf("FileCheck: missing equal sign in command-line definition '-D%s'", v)
-			}
-			if opts.Vars == nil {
-				opts.Vars = map[string]string{}
-			}
-			opts.Vars[v[:eq]] = v[eq+1:]
+			err = withValue(func(v string) error {
+				eq := strings.IndexByte(v, '=')
+				if eq <= 0 {
+					return fmt.Errorf("FileCheck: missing equal sign in command-line definition '-D%s'", v)
+				}
+				if opts.Vars == nil {
+					opts.Vars = map[string]string{}
+				}
+				opts.Vars[v[:eq]] = v[eq+1:]
+				return nil
+			})
 		case "match-full-lines":
 			err = boolOpt(&opts.MatchFullLines)
 		case "strict-whitespace":
