@@ -352,6 +352,15 @@ func (s *session) prepare(m, n, k int) error {
 	return err
 }
 
+// launchSynced makes the correctness launch and waits for it: a failure
+// of either is the configuration's (its row's error), not the run's.
+func (s *session) launchSynced(launch func() error) error {
+	if err := launch(); err != nil {
+		return err
+	}
+	return s.gpu.Sync()
+}
+
 // readBack copies the M×N f32 result at p to the host into a buffer
 // poisoned with NaN first, so that a short or failed copy cannot pass.
 func (s *session) readBack(p DevicePtr) ([]float32, error) {
@@ -464,11 +473,7 @@ func (s *session) measure(label, pipeline string, m, n, k int) (Result, error) {
 	if err := s.gpu.CopyToDevice(s.c, f32Bytes(s.hc0)); err != nil {
 		return r, err
 	}
-	if err := kern(); err != nil {
-		r.Error = err.Error()
-		return r, nil
-	}
-	if err := s.gpu.Sync(); err != nil {
+	if err := s.launchSynced(kern); err != nil {
 		r.Error = err.Error()
 		return r, nil
 	}
