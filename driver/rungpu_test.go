@@ -135,20 +135,27 @@ func scaleKernel(g *fakeGPU, grid, block [3]uint32, args []any) {
 	}
 }
 
+// interpAndDevice runs src under o on the interpreter, then with device
+// (gpu or auto), failing t on any diagnostic.
+func interpAndDevice(t *testing.T, src string, o RunOptions, device string) (onInterp, onDevice RunResult) {
+	t.Helper()
+	var res [2]RunResult
+	for i, d := range []string{DeviceInterp, device} {
+		o.Device = d
+		var errs string
+		if res[i], errs = run(t, src, o); errs != "" {
+			t.Fatal(errs)
+		}
+	}
+	return res[0], res[1]
+}
+
 // The GPU path gives what the interpreter gives, through the same output.
 func TestRunGPUScalarsAndMemref(t *testing.T) {
 	g := newFakeGPU(t)
 	g.kernels["scale_kernel"] = scaleKernel
 	o := RunOptions{Args: []string{"random", "2.5", "-3"}, Seed: 4, PTX: "// fake ptx", OpenGPU: g.open}
-	want, errs := run(t, scaleSrc, o)
-	if errs != "" {
-		t.Fatal(errs)
-	}
-	o.Device = DeviceGPU
-	got, errs := run(t, scaleSrc, o)
-	if errs != "" {
-		t.Fatal(errs)
-	}
+	want, got := interpAndDevice(t, scaleSrc, o, DeviceGPU)
 	if got.Device != DeviceGPU || want.Device != DeviceInterp || !g.closed || len(g.mem) != 0 {
 		t.Errorf("ran on %q and %q; closed %v, %d allocations left", got.Device, want.Device, g.closed, len(g.mem))
 	}
@@ -203,15 +210,7 @@ func TestRunGPUMatmul(t *testing.T) {
 		}
 	}
 	o := RunOptions{Seed: 9, PTX: "// fake", OpenGPU: g.open, Compile: CompileOptions{Pipeline: "gpu-matmul-wmma{tb-tile=32,32,32 warp-tile=16,16,16}"}}
-	want, errs := run(t, src, o)
-	if errs != "" {
-		t.Fatal(errs)
-	}
-	o.Device = DeviceAuto
-	got, errs := run(t, src, o)
-	if errs != "" {
-		t.Fatal(errs)
-	}
+	want, got := interpAndDevice(t, src, o, DeviceAuto)
 	if len(g.log) != 1 || !strings.HasPrefix(g.log[0], "matmul_kernel [2 2 1] [128 1 1] 0 3 args") {
 		t.Fatalf("launches: %q", g.log)
 	}
