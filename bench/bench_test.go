@@ -26,19 +26,26 @@ func fakeOptions(f *FakeGPU, sizes ...int) Options {
 	}
 }
 
-func TestSweepFake(t *testing.T) {
-	testutil.NeedLLC(t)
-	f := &FakeGPU{}
-	rep, err := Sweep(context.Background(), fakeOptions(f, 64, 128))
+// checkFakeRun fails t unless a run on f succeeded, closed f and measured
+// want configurations, all correct.
+func checkFakeRun(t *testing.T, f *FakeGPU, rep *Report, err error, want int) {
+	t.Helper()
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !f.Closed() {
 		t.Error("the GPU was not closed")
 	}
-	if len(rep.Results) != 2 || !rep.AllCorrect() {
-		t.Fatalf("want 2 correct results, got %+v", rep.Results)
+	if len(rep.Results) != want || !rep.AllCorrect() {
+		t.Fatalf("want %d correct results, got %+v", want, rep.Results)
 	}
+}
+
+func TestSweepFake(t *testing.T) {
+	testutil.NeedLLC(t)
+	f := &FakeGPU{}
+	rep, err := Sweep(context.Background(), fakeOptions(f, 64, 128))
+	checkFakeRun(t, f, rep, err, 2)
 	for _, r := range rep.Results {
 		if r.RelErrCuBLAS != 0 || r.RelErrFP64 > 1e-6 || r.CuBLASErrFP64 > 1e-6 {
 			t.Errorf("%s: errors %g %g %g, want the fake's exact agreement", r.Label, r.RelErrCuBLAS, r.RelErrFP64, r.CuBLASErrFP64)

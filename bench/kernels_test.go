@@ -54,15 +54,7 @@ func TestKernelBenchFake(t *testing.T) {
 					o.Shapes = [][]int64{shape}
 				}
 				rep, err := KernelBench(context.Background(), o)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if !f.Closed() {
-					t.Error("the GPU was not closed")
-				}
-				if len(rep.Results) != 1 || !rep.AllCorrect() {
-					t.Fatalf("want one correct result, got %+v", rep.Results)
-				}
+				checkFakeRun(t, &f.FakeGPU, rep, err, 1)
 				r := rep.Results[0]
 				if r.Shape != shapeString(shape) || r.Kernel != tc.kernel || r.Mismatches != 0 {
 					t.Errorf("result %+v", r)
