@@ -2,10 +2,10 @@ package bench
 
 import (
 	"context"
-	"github.com/goopt/goopt/internal/testutil"
 	"strings"
 	"testing"
 
+	"github.com/goopt/goopt/internal/testutil"
 	"github.com/goopt/goopt/pass"
 	"github.com/goopt/goopt/passes/gpumatmulhopper"
 )

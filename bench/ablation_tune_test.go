@@ -3,12 +3,12 @@ package bench
 import (
 	"bytes"
 	"context"
-	"github.com/goopt/goopt/internal/testutil"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/goopt/goopt/internal/testutil"
 	"github.com/goopt/goopt/pass"
 	"github.com/goopt/goopt/passes/gpumatmulwmma"
 )

@@ -5,13 +5,14 @@ import (
 	"context"
 	"encoding/csv"
 	"encoding/xml"
-	"github.com/goopt/goopt/internal/testutil"
 	"math"
 	"os/exec"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/goopt/goopt/internal/testutil"
 )
 
 func fakeOptions(f *FakeGPU, sizes ...int) Options {

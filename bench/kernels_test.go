@@ -4,13 +4,14 @@ import (
 	"bytes"
 	"context"
 	"encoding/csv"
-	"github.com/goopt/goopt/internal/testutil"
 	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/goopt/goopt/internal/testutil"
 )
 
 func kernelOptions(f GPU, kernel string, files ...string) KernelOptions {

@@ -2,10 +2,11 @@ package bench
 
 import (
 	"context"
-	"github.com/goopt/goopt/internal/testutil"
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/goopt/goopt/internal/testutil"
 )
 
 func TestParseMatmulSizes(t *testing.T) {

@@ -1,11 +1,11 @@
 package cli
 
 import (
-	"github.com/goopt/goopt/internal/testutil"
 	"strings"
 	"testing"
 
 	"github.com/goopt/goopt/bench"
+	"github.com/goopt/goopt/internal/testutil"
 )
 
 // --sizes takes MxNxK triples beside N; --types selects the inputs; the

@@ -4,13 +4,13 @@ import (
 	"bytes"
 	"encoding/csv"
 	"errors"
-	"github.com/goopt/goopt/internal/testutil"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/goopt/goopt/bench"
+	"github.com/goopt/goopt/internal/testutil"
 )
 
 // runBenchWith runs goopt bench over gpu as Main would run it.

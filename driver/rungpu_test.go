@@ -3,11 +3,11 @@ package driver
 import (
 	"encoding/binary"
 	"fmt"
-	"github.com/goopt/goopt/internal/testutil"
 	"math"
 	"strings"
 	"testing"
 
+	"github.com/goopt/goopt/internal/testutil"
 	"github.com/goopt/goopt/interp"
 	"github.com/goopt/goopt/ir"
 	"github.com/goopt/goopt/runtime/cuda"

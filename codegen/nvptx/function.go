@@ -2,7 +2,6 @@ package nvptx
 
 import (
 	"fmt"
-	"github.com/goopt/goopt/internal/cfg"
 	"strings"
 
 	llir "github.com/llir/llvm/ir"
@@ -11,6 +10,7 @@ import (
 	"github.com/llir/llvm/ir/value"
 
 	"github.com/goopt/goopt/dialects/llvm"
+	"github.com/goopt/goopt/internal/cfg"
 	"github.com/goopt/goopt/ir"
 )
 

@@ -1,13 +1,14 @@
 package vectortollvm
 
 import (
+	"slices"
+
 	"github.com/goopt/goopt/conversion/llvmcommon"
 	"github.com/goopt/goopt/dialects/llvm"
 	"github.com/goopt/goopt/dialects/memref"
 	"github.com/goopt/goopt/dialects/vector"
 	"github.com/goopt/goopt/ir"
 	"github.com/goopt/goopt/rewrite/convert"
-	"slices"
 )
 
 // Options are the knobs of convert-vector-to-llvm that goopt models.

@@ -2,12 +2,12 @@ package affinegpumap_test
 
 import (
 	"fmt"
-	"github.com/goopt/goopt/internal/testutil"
 	"strings"
 	"testing"
 
 	"github.com/goopt/goopt/dialects/all"
 	"github.com/goopt/goopt/internal/passtest"
+	"github.com/goopt/goopt/internal/testutil"
 	"github.com/goopt/goopt/interp"
 	"github.com/goopt/goopt/interp/equiv"
 	"github.com/goopt/goopt/ir"

@@ -1,12 +1,12 @@
 package convertfunctollvm_test
 
 import (
-	"github.com/goopt/goopt/internal/passtest"
 	"math/rand"
 	"testing"
 
 	"github.com/goopt/goopt/dialects/all"
 	"github.com/goopt/goopt/dialects/llvm"
+	"github.com/goopt/goopt/internal/passtest"
 	"github.com/goopt/goopt/interp"
 	"github.com/goopt/goopt/ir"
 	"github.com/goopt/goopt/parser"

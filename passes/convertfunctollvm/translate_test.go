@@ -2,11 +2,11 @@ package convertfunctollvm_test
 
 import (
 	"bytes"
-	"github.com/goopt/goopt/internal/passtest"
 	"os/exec"
 	"strings"
 	"testing"
 
+	"github.com/goopt/goopt/internal/passtest"
 	"github.com/goopt/goopt/printer"
 )
 

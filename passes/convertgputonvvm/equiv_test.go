@@ -2,11 +2,11 @@ package convertgputonvvm_test
 
 import (
 	"fmt"
-	"github.com/goopt/goopt/internal/passtest"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/goopt/goopt/internal/passtest"
 	"github.com/goopt/goopt/interp"
 	"github.com/goopt/goopt/ir"
 	"github.com/goopt/goopt/pass"

@@ -2,12 +2,12 @@ package convertnvgputonvvm_test
 
 import (
 	"context"
-	"github.com/goopt/goopt/internal/passtest"
 	"os"
 	"strings"
 	"testing"
 
 	"github.com/goopt/goopt/codegen/nvptx"
+	"github.com/goopt/goopt/internal/passtest"
 	"github.com/goopt/goopt/ir"
 	"github.com/goopt/goopt/printer"
 )

@@ -2,11 +2,11 @@ package convertnvgputonvvm_test
 
 import (
 	"fmt"
-	"github.com/goopt/goopt/internal/passtest"
 	"math"
 	"strings"
 	"testing"
 
+	"github.com/goopt/goopt/internal/passtest"
 	"github.com/goopt/goopt/interp"
 	"github.com/goopt/goopt/ir"
 	"github.com/goopt/goopt/pass"

@@ -1,13 +1,13 @@
 package gpuinsertbarriers_test
 
 import (
-	"github.com/goopt/goopt/internal/testutil"
 	"os"
 	"strings"
 	"testing"
 
 	"github.com/goopt/goopt/dialects/all"
 	"github.com/goopt/goopt/dialects/gpu/gpuutil"
+	"github.com/goopt/goopt/internal/testutil"
 	"github.com/goopt/goopt/interp"
 	"github.com/goopt/goopt/interp/equiv"
 	"github.com/goopt/goopt/ir"

@@ -3,9 +3,9 @@ package convert
 import (
 	"errors"
 	"fmt"
-	"github.com/goopt/goopt/rewrite"
 
 	"github.com/goopt/goopt/ir"
+	"github.com/goopt/goopt/rewrite"
 )
 
 // Pattern is a conversion pattern (MLIR's ConversionPattern): it rewrites
