@@ -9,9 +9,6 @@ import (
 	"github.com/goopt/goopt/internal/passtest"
 	"github.com/goopt/goopt/interp"
 	"github.com/goopt/goopt/ir"
-	"github.com/goopt/goopt/pass"
-	"github.com/goopt/goopt/passes/convertgputonvvm"
-	"github.com/goopt/goopt/passes/reconcileunrealizedcasts"
 	"github.com/goopt/goopt/printer"
 )
 
@@ -79,8 +76,7 @@ func TestWMMAKernelEquivalence(t *testing.T) {
 			for _, opts := range []string{"", "use-bare-ptr-memref-call-conv"} {
 				t.Run(fmt.Sprintf("%s/aT=%v/%s", acc, aT, opts), func(t *testing.T) {
 					src := wmmaMatmul(acc, aT)
-					reg := pass.NewRegistry(convertgputonvvm.New, reconcileunrealizedcasts.New)
-					before, after := passtest.LowerPair(t, "matmul.mlir", []byte(src), passtest.Pipeline(reg, "gpu.module(convert-gpu-to-nvvm{"+opts+"}),reconcile-unrealized-casts"))
+					before, after := passtest.LowerPair(t, "matmul.mlir", []byte(src), passtest.Pipeline(nil, "gpu.module(convert-gpu-to-nvvm{"+opts+"}),reconcile-unrealized-casts"))
 					out := printer.String(after, printer.Options{})
 					if strings.Contains(out, "gpu.subgroup_mma") || !strings.Contains(out, "nvvm.wmma.mma") {
 						t.Fatalf("not lowered:\n%s", out)

@@ -9,9 +9,6 @@ import (
 	"github.com/goopt/goopt/internal/passtest"
 	"github.com/goopt/goopt/interp"
 	"github.com/goopt/goopt/ir"
-	"github.com/goopt/goopt/pass"
-	"github.com/goopt/goopt/passes/convertnvgputonvvm"
-	"github.com/goopt/goopt/passes/reconcileunrealizedcasts"
 	"github.com/goopt/goopt/printer"
 )
 
@@ -71,8 +68,7 @@ func TestWarpgroupMmaStoreLayout(t *testing.T) {
 		m, n := shape[0], shape[1]
 		t.Run(fmt.Sprintf("%dx%d", m, n), func(t *testing.T) {
 			src := storeKernel(m, n)
-			reg := pass.NewRegistry(convertnvgputonvvm.New, reconcileunrealizedcasts.New)
-			module := passtest.Lower(t, "store.mlir", []byte(src), passtest.Pipeline(reg, "convert-nvgpu-to-nvvm,reconcile-unrealized-casts"))
+			module := passtest.Lower(t, "store.mlir", []byte(src), passtest.Pipeline(nil, "convert-nvgpu-to-nvvm,reconcile-unrealized-casts"))
 			if out := printer.String(module, printer.Options{}); strings.Contains(out, "nvgpu.") {
 				t.Fatalf("not lowered:\n%s", out)
 			}
