@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/goopt/goopt/internal/testutil"
 	"github.com/goopt/goopt/pass"
 	"github.com/goopt/goopt/passes/gpumatmulhopper"
 )
@@ -121,7 +122,7 @@ func TestHopperTuneSpace(t *testing.T) {
 // manifest binds A, B (and, with the TMA epilogue, C) as descriptors the
 // GPU can encode.
 func TestHopperAblationFake(t *testing.T) {
-	needLLC(t)
+	testutil.NeedLLC(t)
 	h := &hopperFake{FakeGPU: &FakeGPU{}, t: t}
 	o := fakeOptions(h.FakeGPU)
 	o.Open = func(DeviceConfig) (GPU, error) { return h, nil }

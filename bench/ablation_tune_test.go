@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/goopt/goopt/internal/testutil"
 	"github.com/goopt/goopt/pass"
 	"github.com/goopt/goopt/passes/gpumatmulwmma"
 )
@@ -68,7 +69,7 @@ func TestAblationPipelines(t *testing.T) {
 }
 
 func TestAblationFake(t *testing.T) {
-	needLLC(t)
+	testutil.NeedLLC(t)
 	f := &FakeGPU{}
 	var progress bytes.Buffer
 	o := fakeOptions(f)
@@ -159,7 +160,7 @@ func TestCandidateLimits(t *testing.T) {
 }
 
 func TestTuneFakeAndSave(t *testing.T) {
-	needLLC(t)
+	testutil.NeedLLC(t)
 	// The fake runs 128-thread blocks fastest, so the search must pick
 	// the 64×64 block of 32×32 warps.
 	f := &FakeGPU{KernelTFLOPs: func(grid, block [3]uint32) float64 {

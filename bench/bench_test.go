@@ -7,21 +7,13 @@ import (
 	"encoding/xml"
 	"math"
 	"os/exec"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
-)
 
-// needLLC skips tests that compile to PTX when no llc is installed.
-func needLLC(t *testing.T) {
-	t.Helper()
-	for _, name := range []string{"llc-19", "llc"} {
-		if _, err := exec.LookPath(name); err == nil {
-			return
-		}
-	}
-	t.Skip("no llc: install llvm-19")
-}
+	"github.com/goopt/goopt/internal/testutil"
+)
 
 func fakeOptions(f *FakeGPU, sizes ...int) Options {
 	return Options{
@@ -35,19 +27,26 @@ func fakeOptions(f *FakeGPU, sizes ...int) Options {
 	}
 }
 
-func TestSweepFake(t *testing.T) {
-	needLLC(t)
-	f := &FakeGPU{}
-	rep, err := Sweep(context.Background(), fakeOptions(f, 64, 128))
+// checkFakeRun fails t unless a run on f succeeded, closed f and measured
+// want configurations, all correct.
+func checkFakeRun(t *testing.T, f *FakeGPU, rep *Report, err error, want int) {
+	t.Helper()
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !f.Closed() {
 		t.Error("the GPU was not closed")
 	}
-	if len(rep.Results) != 2 || !rep.AllCorrect() {
-		t.Fatalf("want 2 correct results, got %+v", rep.Results)
+	if len(rep.Results) != want || !rep.AllCorrect() {
+		t.Fatalf("want %d correct results, got %+v", want, rep.Results)
 	}
+}
+
+func TestSweepFake(t *testing.T) {
+	testutil.NeedLLC(t)
+	f := &FakeGPU{}
+	rep, err := Sweep(context.Background(), fakeOptions(f, 64, 128))
+	checkFakeRun(t, f, rep, err, 2)
 	for _, r := range rep.Results {
 		if r.RelErrCuBLAS != 0 || r.RelErrFP64 > 1e-6 || r.CuBLASErrFP64 > 1e-6 {
 			t.Errorf("%s: errors %g %g %g, want the fake's exact agreement", r.Label, r.RelErrCuBLAS, r.RelErrFP64, r.CuBLASErrFP64)
@@ -69,7 +68,7 @@ func TestSweepFake(t *testing.T) {
 
 // TestCheckCatchesWrongKernels plants each fault in the fake's kernel.
 func TestCheckCatchesWrongKernels(t *testing.T) {
-	needLLC(t)
+	testutil.NeedLLC(t)
 	for _, fault := range []struct {
 		name string
 		f    Fault
@@ -97,7 +96,7 @@ func TestCheckCatchesWrongKernels(t *testing.T) {
 // TestCuBLASLayoutChecked: a reference that disagrees with fp64 stops the
 // run instead of serving as the reference.
 func TestCuBLASLayoutChecked(t *testing.T) {
-	needLLC(t)
+	testutil.NeedLLC(t)
 	f := &badGemm{FakeGPU: &FakeGPU{}}
 	o := fakeOptions(nil, 64)
 	o.Open = func(DeviceConfig) (GPU, error) { return f, nil }
@@ -116,7 +115,7 @@ func (g *badGemm) GemmF16F32(m, n, k int, a, b, c DevicePtr) error {
 }
 
 func TestOutputsParse(t *testing.T) {
-	needLLC(t)
+	testutil.NeedLLC(t)
 	rep, err := Sweep(context.Background(), fakeOptions(&FakeGPU{}, 64, 128, 192))
 	if err != nil {
 		t.Fatal(err)
@@ -246,22 +245,10 @@ func TestParseSizes(t *testing.T) {
 			}
 			continue
 		}
-		if !equalInts(got, c.want) {
+		if !slices.Equal(got, c.want) {
 			t.Errorf("%q: %v, want %v", c.in, got, c.want)
 		}
 	}
-}
-
-func equalInts(a, b []int) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 func TestF16(t *testing.T) {
@@ -288,21 +275,9 @@ func TestF16(t *testing.T) {
 			t.Fatalf("random f16 input %#04x is zero, subnormal or ±1", h)
 		}
 	}
-	if w := randomF16(10000, 3, 1); !equalU16(v, w) {
+	if w := randomF16(10000, 3, 1); !slices.Equal(v, w) {
 		t.Error("inputs are not reproducible from the seed")
 	}
-}
-
-func equalU16(a, b []uint16) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // TestPrebuilt compiles a sweep and a tuning search into a directory and

@@ -126,39 +126,36 @@ func (f *FakeGPU) span(call string, p DevicePtr, n int64) ([]byte, error) {
 	return nil, fmt.Errorf("%s: %d bytes at %#x are outside every allocation", call, n, p)
 }
 
-// CopyToDevice implements GPU.
-func (f *FakeGPU) CopyToDevice(dst DevicePtr, src []byte) error {
+// onSpan runs use on the n device bytes at p under the lock, or reports
+// that they are not inside one allocation: the driver calls that read or
+// write device memory.
+func (f *FakeGPU) onSpan(call string, p DevicePtr, n int64, use func(b []byte)) error {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	b, err := f.span("cuMemcpyHtoD", dst, int64(len(src)))
+	b, err := f.span(call, p, n)
 	if err == nil {
-		copy(b, src)
+		use(b)
 	}
 	return err
+}
+
+// CopyToDevice implements GPU.
+func (f *FakeGPU) CopyToDevice(dst DevicePtr, src []byte) error {
+	return f.onSpan("cuMemcpyHtoD", dst, int64(len(src)), func(b []byte) { copy(b, src) })
 }
 
 // CopyFromDevice implements GPU.
 func (f *FakeGPU) CopyFromDevice(dst []byte, src DevicePtr) error {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	b, err := f.span("cuMemcpyDtoH", src, int64(len(dst)))
-	if err == nil {
-		copy(dst, b)
-	}
-	return err
+	return f.onSpan("cuMemcpyDtoH", src, int64(len(dst)), func(b []byte) { copy(dst, b) })
 }
 
 // Memset implements GPU.
 func (f *FakeGPU) Memset(dst DevicePtr, v byte, n int64) error {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	b, err := f.span("cuMemsetD8Async", dst, n)
-	if err == nil {
+	return f.onSpan("cuMemsetD8Async", dst, n, func(b []byte) {
 		for i := range b {
 			b[i] = v
 		}
-	}
-	return err
+	})
 }
 
 var ptxEntry = regexp.MustCompile(`\.entry\s+([A-Za-z_$][\w$]*)`)

@@ -146,11 +146,7 @@ func (s *kernelSession) measure(c kernelConfig) (Result, error) {
 	if err := s.gpu.Memset(out, 0xff, outBytes); err != nil {
 		return r, err
 	}
-	if err := run(); err != nil {
-		r.Error = err.Error()
-		return r, nil
-	}
-	if err := s.gpu.Sync(); err != nil {
+	if err := s.launchSynced(run); err != nil {
 		r.Error = err.Error()
 		return r, nil
 	}

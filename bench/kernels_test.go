@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/goopt/goopt/internal/testutil"
 )
 
 func kernelOptions(f GPU, kernel string, files ...string) KernelOptions {
@@ -29,7 +31,7 @@ func testdata(name string) string { return filepath.Join("testdata", name) }
 // TestKernelBenchFake runs each memory-bound benchmark through the whole
 // flow (specialise, compile, launch, check, time, copy) on the fake GPU.
 func TestKernelBenchFake(t *testing.T) {
-	needLLC(t)
+	testutil.NeedLLC(t)
 	for _, tc := range []struct {
 		kernel, file string
 		shapes       [][]int64
@@ -53,15 +55,7 @@ func TestKernelBenchFake(t *testing.T) {
 					o.Shapes = [][]int64{shape}
 				}
 				rep, err := KernelBench(context.Background(), o)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if !f.Closed() {
-					t.Error("the GPU was not closed")
-				}
-				if len(rep.Results) != 1 || !rep.AllCorrect() {
-					t.Fatalf("want one correct result, got %+v", rep.Results)
-				}
+				checkFakeRun(t, &f.FakeGPU, rep, err, 1)
 				r := rep.Results[0]
 				if r.Shape != shapeString(shape) || r.Kernel != tc.kernel || r.Mismatches != 0 {
 					t.Errorf("result %+v", r)
@@ -87,7 +81,7 @@ func TestKernelBenchFake(t *testing.T) {
 // TestKernelChecksCatchFaults plants wrong kernels: every one must fail
 // its check, and softmax's one-ulp difference must pass its tolerance.
 func TestKernelChecksCatchFaults(t *testing.T) {
-	needLLC(t)
+	testutil.NeedLLC(t)
 	for _, tc := range []struct {
 		name, kernel, file string
 		shape              []int64
@@ -183,7 +177,7 @@ func TestKernelSpecialiseErrors(t *testing.T) {
 		}
 	}
 	// A GPU that cannot copy device to device cannot give the ceiling.
-	needLLC(t)
+	testutil.NeedLLC(t)
 	_, err := KernelBench(context.Background(), kernelOptions(&FakeGPU{}, KernelTranspose, testdata("transpose.mlir")))
 	if err == nil || !strings.Contains(err.Error(), "cannot copy device memory to device memory") {
 		t.Errorf("got %v", err)
@@ -219,7 +213,7 @@ func TestKernelSpecialiseText(t *testing.T) {
 // TestKernelPeer: the peer command gets the problem, and its figure (or
 // its failure) lands in the result and the outputs.
 func TestKernelPeer(t *testing.T) {
-	needLLC(t)
+	testutil.NeedLLC(t)
 	dir := t.TempDir()
 	script := filepath.Join(dir, "peer.sh")
 	// A peer at 2000 GB/s: 2·4·48·80 bytes in 30720/2000e6 ms.
@@ -272,7 +266,7 @@ echo '{"peer": "torch-fake", "ms": 0.00001536, "min_ms": 0.00001, "max_ms": 0.00
 // TestKernelOutputsAndPrebuilt: the table, CSV, JSON and SVG of a run,
 // and the same run from a prebuilt directory without compiling.
 func TestKernelOutputsAndPrebuilt(t *testing.T) {
-	needLLC(t)
+	testutil.NeedLLC(t)
 	dir := t.TempDir()
 	o := kernelOptions(nil, KernelVecAdd, testdata("vecadd.mlir"))
 	o.Shapes = [][]int64{{1000}, {2048}}
@@ -352,7 +346,7 @@ func TestKernelPeerScript(t *testing.T) {
 // TestKernelBenchAffine: a plain affine file, specialised to each shape
 // and mapped by gpu-map-affine, through the whole flow.
 func TestKernelBenchAffine(t *testing.T) {
-	needLLC(t)
+	testutil.NeedLLC(t)
 	for _, shape := range [][]int64{{33, 70}, {64, 64}} {
 		f := &FakeKernelGPU{Kernel: KernelTranspose, Shape: shape}
 		o := kernelOptions(f, KernelTranspose, testdata("affine_transpose.mlir"))

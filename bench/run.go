@@ -352,6 +352,15 @@ func (s *session) prepare(m, n, k int) error {
 	return err
 }
 
+// launchSynced makes the correctness launch and waits for it: a failure
+// of either is the configuration's (its row's error), not the run's.
+func (s *session) launchSynced(launch func() error) error {
+	if err := launch(); err != nil {
+		return err
+	}
+	return s.gpu.Sync()
+}
+
 // readBack copies the M×N result at p (f32, or f16 for f16acc) to the
 // host into a buffer poisoned with NaN first, so that a short or failed
 // copy cannot pass.
@@ -465,11 +474,7 @@ func (s *session) measure(label, pipeline string, m, n, k int) (Result, error) {
 	if err := s.gpu.CopyToDevice(s.c, cToBytes(s.typ, s.hc0)); err != nil {
 		return r, err
 	}
-	if err := kern(); err != nil {
-		r.Error = err.Error()
-		return r, nil
-	}
-	if err := s.gpu.Sync(); err != nil {
+	if err := s.launchSynced(kern); err != nil {
 		r.Error = err.Error()
 		return r, nil
 	}

@@ -5,6 +5,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/goopt/goopt/internal/testutil"
 )
 
 func TestParseMatmulSizes(t *testing.T) {
@@ -65,7 +67,7 @@ func TestBF16AndTF32Rounding(t *testing.T) {
 // against fp64 (the fake computes with the decoded inputs: a harness that
 // encoded one type and decoded another would disagree with the samples).
 func TestSweepShapesAndTypes(t *testing.T) {
-	needLLC(t)
+	testutil.NeedLLC(t)
 	for _, typ := range []string{TypeF16, TypeBF16} {
 		t.Run(typ, func(t *testing.T) {
 			h := &compiledHopperFake{&hopperFake{FakeGPU: &FakeGPU{Inputs: typ}, t: t}}
@@ -140,7 +142,7 @@ var _ HopperGPU = (*hopperFake)(nil)
 // transfers and the cuBLAS peer in f16, checked against fp64 within f16
 // accumulation's tolerance.
 func TestSweepF16Acc(t *testing.T) {
-	needLLC(t)
+	testutil.NeedLLC(t)
 	rep, err := Sweep(context.Background(), Options{Shapes: [][3]int{{200, 136, 72}}, Types: []string{TypeF16Acc}, Pipeline: "gpu-matmul-wmma",
 		Reps: MinReps, Warmup: 1, Samples: 64, Open: func(DeviceConfig) (GPU, error) { return &FakeGPU{Inputs: TypeF16Acc}, nil }})
 	// The fake sums in f32 and rounds C to f16 once: about f16's unit

@@ -108,10 +108,7 @@ func benchCommand(e *env, open openGPU) *cobra.Command {
 	fs.StringVar(&f.saveTuned, "save-tuned", "", "with --tune: save the best configuration per size to this JSON file (for goopt compile --tuned)")
 	fs.IntVar(&o.Device.Ordinal, "device", 0, "the CUDA device number")
 	fs.StringVar(&o.Device.CuBLAS, "cublas", "", "the libcublas to load (default: libcublas.so.13, .so.12, .so)")
-	fs.StringVar(&o.Codegen.Arch, "arch", "", "the GPU architecture (llc -mcpu; default: sm_90, or sm_90a when a kernel uses wgmma or setmaxnreg)")
-	fs.IntVar(&o.Codegen.PTXVersion, "ptx-version", 80, "the PTX ISA version times ten (llc -mattr=+ptxNN)")
-	fs.IntVarP(&f.optLevel, "opt-level", "O", 2, "llc's optimization level (0-3)")
-	fs.StringVar(&o.Codegen.LLC, "llc", "", "the llc to run (default: $GOOPT_LLC, llc-19, llc)")
+	addLLCFlags(fs, &o.Codegen, &f.optLevel, "llc -mcpu")
 	fs.StringVar(&o.Prebuild, "prebuild", "", "compile every configuration of the run into this directory and stop (no GPU needed; for a GPU machine without llc)")
 	fs.StringVar(&o.Prebuilt, "prebuilt", "", "read the kernels from a --prebuild directory instead of compiling them")
 	fs.StringVar(&f.entry, "entry", "", "transpose|softmax|vecadd: the function to benchmark (default: the file's only public function)")
@@ -188,8 +185,13 @@ func runBench(cmd *cobra.Command, e *env, f *benchFlags, open openGPU) error {
 	default:
 		rep, err = bench.Sweep(ctx, o)
 	}
+	return reportBench(e, f, rep, err)
+}
+
+// reportBench writes what a bench run measured, even when err stopped it
+// part way, and turns a wrong result into exit status 1.
+func reportBench(e *env, f *benchFlags, rep *bench.Report, err error) error {
 	if rep != nil {
-		// Whatever was measured before a failure is still reported.
 		if werr := writeBenchOutputs(e, f, rep); werr != nil && err == nil {
 			err = werr
 		}
@@ -245,19 +247,7 @@ func runKernelBench(cmd *cobra.Command, e *env, f *benchFlags, kernel string, fi
 		return nil
 	}
 	rep, err := bench.KernelBench(ctx, o)
-	if rep != nil {
-		if werr := writeBenchOutputs(e, f, rep); werr != nil && err == nil {
-			err = werr
-		}
-	}
-	if err != nil {
-		return err
-	}
-	if !rep.AllCorrect() {
-		fmt.Fprintln(e.stderr, "goopt: error: a configuration gave a wrong result (see the check column)")
-		return &exitError{1}
-	}
-	return nil
+	return reportBench(e, f, rep, err)
 }
 
 // withDeviceCopy gives the GPUs open makes a device-to-device copy (the

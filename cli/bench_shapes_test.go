@@ -5,12 +5,13 @@ import (
 	"testing"
 
 	"github.com/goopt/goopt/bench"
+	"github.com/goopt/goopt/internal/testutil"
 )
 
 // --sizes takes MxNxK triples beside N; --types selects the inputs; the
 // ablation and the search stay square f16.
 func TestBenchShapesAndTypes(t *testing.T) {
-	needLLC(t)
+	testutil.NeedLLC(t)
 	code, stdout, stderr := runBenchWith(t, &bench.FakeGPU{}, "matmul", "--sizes=128x64x96,64", "--reps=5", "--warmup=1", "--samples=32", smallTiles)
 	if code != 0 || !strings.Contains(stdout, "128x64x96") || strings.Count(stdout, " ok ") != 2 {
 		t.Errorf("code %d\n%s\n%s", code, stdout, stderr)

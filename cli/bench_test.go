@@ -5,12 +5,12 @@ import (
 	"encoding/csv"
 	"errors"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/goopt/goopt/bench"
+	"github.com/goopt/goopt/internal/testutil"
 )
 
 // runBenchWith runs goopt bench over gpu as Main would run it.
@@ -34,20 +34,10 @@ func runBenchWith(t *testing.T, gpu bench.GPU, args ...string) (int, string, str
 	return 1, out.String(), errb.String() + "goopt: error: " + err.Error() + "\n"
 }
 
-func needLLC(t *testing.T) {
-	t.Helper()
-	for _, name := range []string{"llc-19", "llc"} {
-		if _, err := exec.LookPath(name); err == nil {
-			return
-		}
-	}
-	t.Skip("no llc: install llvm-19")
-}
-
 const smallTiles = "--pipeline=gpu-matmul-wmma{tb-tile=64,64,32 warp-tile=32,32,32}"
 
 func TestBenchSweepOutputs(t *testing.T) {
-	needLLC(t)
+	testutil.NeedLLC(t)
 	dir := t.TempDir()
 	csvPath, jsPath, svgPath := filepath.Join(dir, "r.csv"), filepath.Join(dir, "r.json"), filepath.Join(dir, "r.svg")
 	code, stdout, stderr := runBenchWith(t, &bench.FakeGPU{}, "matmul", "--sizes=64,128", "--reps=5", "--warmup=1", "--samples=32", smallTiles,
@@ -81,7 +71,7 @@ func TestBenchSweepOutputs(t *testing.T) {
 }
 
 func TestBenchWrongKernelFails(t *testing.T) {
-	needLLC(t)
+	testutil.NeedLLC(t)
 	code, stdout, stderr := runBenchWith(t, &bench.FakeGPU{Fault: bench.FaultSkipTile}, "matmul", "--sizes=64", "--reps=5", smallTiles)
 	if code != 1 || !strings.Contains(stdout, "WRONG") || !strings.Contains(stderr, "gave a wrong result") {
 		t.Errorf("code %d\n%s\n%s", code, stdout, stderr)
@@ -107,7 +97,7 @@ func TestBenchNoGPU(t *testing.T) {
 }
 
 func TestCompileTuned(t *testing.T) {
-	needLLC(t)
+	testutil.NeedLLC(t)
 	dir := t.TempDir()
 	tuned := filepath.Join(dir, "tuned.json")
 	rep := &bench.Report{Device: "x", Best: []bench.Result{{M: 128, N: 128, K: 128, Pipeline: "gpu-matmul-wmma{tb-tile=64,64,32 warp-tile=32,32,32}"}}}
@@ -138,7 +128,7 @@ func TestCompileTuned(t *testing.T) {
 // the command line: a file with dynamic sizes at two --sizes, every output
 // form, then the same from a --prebuild directory.
 func TestBenchKernelOutputs(t *testing.T) {
-	needLLC(t)
+	testutil.NeedLLC(t)
 	dir := t.TempDir()
 	file := filepath.Join("..", "bench", "testdata", "vecadd.mlir")
 	csvPath, jsPath, svgPath := filepath.Join(dir, "r.csv"), filepath.Join(dir, "r.json"), filepath.Join(dir, "r.svg")
@@ -186,7 +176,7 @@ func TestBenchKernelOutputs(t *testing.T) {
 
 // TestBenchKernelWrong: a planted wrong transpose fails the run.
 func TestBenchKernelWrong(t *testing.T) {
-	needLLC(t)
+	testutil.NeedLLC(t)
 	g := &bench.FakeKernelGPU{Kernel: bench.KernelTranspose, Shape: []int64{48, 80}, Fault: bench.KernelFaultIdentity}
 	code, stdout, stderr := runBenchWith(t, g, "transpose", filepath.Join("..", "bench", "testdata", "transpose.mlir"), "--reps=5")
 	if code != 1 || !strings.Contains(stdout, "WRONG") || !strings.Contains(stdout, "wrong transpose@48x80: ") || !strings.Contains(stderr, "gave a wrong result") {

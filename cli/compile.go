@@ -8,8 +8,10 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/goopt/goopt/bench"
+	"github.com/goopt/goopt/codegen/nvptx"
 	"github.com/goopt/goopt/driver"
 )
 
@@ -48,10 +50,7 @@ func newCompileCommand(e *env) *cobra.Command {
 	fs.StringVarP(&f.output, "output", "o", "-", "output file ('-' for stdout)")
 	fs.StringVar(&f.opts.Emit, "emit", driver.EmitPTX, "what to produce: mlir (llvm+nvvm dialects), llvm (LLVM IR), ptx or cubin (through ptxas)")
 	fs.StringVar(&f.opts.Pipeline, "pipeline", "", "the pipeline mapping FILE to GPU kernels, e.g. 'gpu-matmul-wmma{tb-tile=128,128,64}'; 'none' for none (default: gpu-matmul-wmma unless FILE already launches kernels)")
-	fs.StringVar(&f.opts.Codegen.Arch, "arch", "", "the GPU architecture (llc -mcpu, ptxas -arch; default: sm_90, or sm_90a when a kernel uses wgmma or setmaxnreg)")
-	fs.IntVar(&f.opts.Codegen.PTXVersion, "ptx-version", 80, "the PTX ISA version times ten (llc -mattr=+ptxNN)")
-	fs.IntVarP(&f.optLevel, "opt-level", "O", 2, "llc's optimization level (0-3)")
-	fs.StringVar(&f.opts.Codegen.LLC, "llc", "", "the llc to run (default: $GOOPT_LLC, llc-19, llc)")
+	addLLCFlags(fs, &f.opts.Codegen, &f.optLevel, "llc -mcpu, ptxas -arch")
 	fs.StringVar(&f.opts.Codegen.Ptxas, "ptxas", "", "the ptxas to run for --emit=cubin (default: ptxas on the PATH)")
 	fs.IntVar(&f.opts.IndexBitwidth, "index-bitwidth", 64, "the width index lowers to in kernels (32 or 64)")
 	fs.BoolVar(&f.opts.DescriptorArgs, "descriptor-args", false, "pass memrefs to kernels as expanded descriptors instead of bare pointers")
@@ -109,4 +108,14 @@ func runCompile(cmd *cobra.Command, e *env, f *compileFlags, args []string) erro
 		return fmt.Errorf("cannot open output file '%s': %v", f.output, err)
 	}
 	return nil
+}
+
+// addLLCFlags adds the flags goopt compile and goopt bench share for
+// running llc: --arch (whose help names the tools it sets, tools),
+// --ptx-version, -O and --llc.
+func addLLCFlags(fs *pflag.FlagSet, o *nvptx.Options, optLevel *int, tools string) {
+	fs.StringVar(&o.Arch, "arch", "", "the GPU architecture ("+tools+"; default: sm_90, or sm_90a when a kernel uses wgmma or setmaxnreg)")
+	fs.IntVar(&o.PTXVersion, "ptx-version", 80, "the PTX ISA version times ten (llc -mattr=+ptxNN)")
+	fs.IntVarP(optLevel, "opt-level", "O", 2, "llc's optimization level (0-3)")
+	fs.StringVar(&o.LLC, "llc", "", "the llc to run (default: $GOOPT_LLC, llc-19, llc)")
 }

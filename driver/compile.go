@@ -11,7 +11,6 @@ import (
 	"github.com/goopt/goopt/dialects/all"
 	"github.com/goopt/goopt/dialects/gpu/gpuutil"
 	"github.com/goopt/goopt/ir"
-	"github.com/goopt/goopt/parser"
 	"github.com/goopt/goopt/pass"
 	"github.com/goopt/goopt/passes/registry"
 	"github.com/goopt/goopt/printer"
@@ -101,16 +100,14 @@ func Compile(ctx context.Context, src []byte, filename string, o CompileOptions)
 		return nil, ir.DiagList{ir.Errorf(ir.Unknown, "invalid index bitwidth %d: expected 32 or 64", o.IndexBitwidth)}
 	}
 	irctx := o.NewContext()
-	f, err := parser.ParseFile(irctx, filename, src)
-	if err == nil {
-		err = ir.Verify(f.Module)
-	}
-	if err != nil {
-		return nil, ir.Diagnostics(err)
+	module, diags := parseVerified(irctx, filename, src)
+	if diags != nil {
+		return nil, diags
 	}
 	mapping := o.Pipeline
 	if mapping == "" {
-		if mapping, err = MappingPipeline(f.Module); err != nil {
+		var err error
+		if mapping, err = MappingPipeline(module); err != nil {
 			return nil, ir.Diagnostics(err)
 		}
 	}
@@ -129,23 +126,23 @@ func Compile(ctx context.Context, src []byte, filename string, o CompileOptions)
 		}
 		// Remarks (a copy left unvectorised, a matmul given to the guarded
 		// kernel) do not fail the compile, as they do not fail goopt opt.
-		if errs := errorsOnly(ir.Diagnostics(pm.Run(f.Module))); len(errs) > 0 {
+		if errs := errorsOnly(ir.Diagnostics(pm.Run(module))); len(errs) > 0 {
 			return nil, errs
 		}
 	}
-	if err := chooseArch(f.Module, &o.Codegen); err != nil {
+	if err := chooseArch(module, &o.Codegen); err != nil {
 		return nil, ir.Diagnostics(err)
 	}
-	manifest, err := Manifest(f.Module, o.GPUModule, !o.DescriptorArgs)
+	manifest, err := Manifest(module, o.GPUModule, !o.DescriptorArgs)
 	if err != nil {
 		return nil, ir.Diagnostics(err)
 	}
-	res := &CompileResult{Kernels: manifest, Module: f.Module}
+	res := &CompileResult{Kernels: manifest, Module: module}
 	if o.Emit == EmitMLIR {
-		res.Output = []byte(printer.String(f.Module, printer.Options{}) + "\n")
+		res.Output = []byte(printer.String(module, printer.Options{}) + "\n")
 		return res, nil
 	}
-	m, err := nvptx.Translate(f.Module, nvptx.TranslateOptions{GPUModule: manifest.Module})
+	m, err := nvptx.Translate(module, nvptx.TranslateOptions{GPUModule: manifest.Module})
 	if err != nil {
 		return nil, ir.Diagnostics(err)
 	}

@@ -70,20 +70,11 @@ func TestCompileEquivalence(t *testing.T) {
 	}
 }
 
-func haveLLC() bool {
-	for _, n := range []string{"llc-19", "llc"} {
-		if _, err := exec.LookPath(n); err == nil {
-			return true
-		}
-	}
-	return false
-}
-
 // TestCompileGolden checks the LLVM IR and PTX of a small matmul against
 // golden files (go test ./driver -run Golden -update rewrites them), and
 // that the PTX has the paper's ingredients.
 func TestCompileGolden(t *testing.T) {
-	if !haveLLC() {
+	if !testutil.HaveLLC() {
 		t.Skip("llc-19 is not installed")
 	}
 	src := testutil.PaperMatmul(256, 256, 128)
@@ -172,7 +163,7 @@ func TestCompileErrors(t *testing.T) {
 // BenchmarkCompile8192 is goopt compile of the paper's 8192 matmul to PTX
 // (llc included), the "under 1 s here".
 func BenchmarkCompile8192(b *testing.B) {
-	if !haveLLC() {
+	if !testutil.HaveLLC() {
 		b.Skip("llc-19 is not installed")
 	}
 	src, err := os.ReadFile("../examples/matmul.mlir")

@@ -160,11 +160,7 @@ func Run(ctx context.Context, src []byte, filename string, o RunOptions) (RunRes
 		if err != nil {
 			return res, err
 		}
-		seeds := o.Seeds
-		if seeds == nil {
-			seeds = DefaultEquivSeeds
-		}
-		for _, seed := range seeds {
+		for _, seed := range o.equivSeeds() {
 			if err := ctx.Err(); err != nil {
 				return res, err
 			}
@@ -204,12 +200,30 @@ func diagf(loc ir.Location, format string, args ...any) ir.DiagList {
 func parseModule(o RunOptions, filename string, src []byte) (*ir.Operation, error) {
 	irctx := o.NewContext()
 	irctx.AllowUnregistered = o.AllowUnregistered
+	m, diags := parseVerified(irctx, filename, src)
+	if diags != nil {
+		return nil, diags
+	}
+	return m, nil
+}
+
+// equivSeeds are the seeds --check-equiv runs on.
+func (o RunOptions) equivSeeds() []int64 {
+	if o.Seeds == nil {
+		return DefaultEquivSeeds
+	}
+	return o.Seeds
+}
+
+// parseVerified is the first step of every goopt command: parse src and
+// verify it, reporting either failure as located diagnostics.
+func parseVerified(irctx *ir.Context, filename string, src []byte) (*ir.Operation, ir.DiagList) {
 	f, err := parser.ParseFile(irctx, filename, src)
 	if err == nil {
 		err = ir.Verify(f.Module)
 	}
 	if err != nil {
-		return nil, ir.DiagList(ir.Diagnostics(err))
+		return nil, ir.Diagnostics(err)
 	}
 	return f.Module, nil
 }

@@ -476,11 +476,7 @@ func checkEquivGPU(ctx context.Context, o RunOptions, res RunResult, ft *ir.Func
 	if bt, err := m.FunctionType(res.Entry); err != nil || bt != ft {
 		return res, fmt.Errorf("'%s' has type %v in %s and %v in the compiled file", res.Entry, bt, o.CheckEquiv.Filename, ft)
 	}
-	seeds := o.Seeds
-	if seeds == nil {
-		seeds = DefaultEquivSeeds
-	}
-	for _, seed := range seeds {
+	for _, seed := range o.equivSeeds() {
 		if err := ctx.Err(); err != nil {
 			return res, err
 		}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/goopt/goopt/internal/testutil"
 	"github.com/goopt/goopt/interp"
 	"github.com/goopt/goopt/ir"
 	"github.com/goopt/goopt/runtime/cuda"
@@ -134,20 +135,27 @@ func scaleKernel(g *fakeGPU, grid, block [3]uint32, args []any) {
 	}
 }
 
+// interpAndDevice runs src under o on the interpreter, then with device
+// (gpu or auto), failing t on any diagnostic.
+func interpAndDevice(t *testing.T, src string, o RunOptions, device string) (onInterp, onDevice RunResult) {
+	t.Helper()
+	var res [2]RunResult
+	for i, d := range []string{DeviceInterp, device} {
+		o.Device = d
+		var errs string
+		if res[i], errs = run(t, src, o); errs != "" {
+			t.Fatal(errs)
+		}
+	}
+	return res[0], res[1]
+}
+
 // The GPU path gives what the interpreter gives, through the same output.
 func TestRunGPUScalarsAndMemref(t *testing.T) {
 	g := newFakeGPU(t)
 	g.kernels["scale_kernel"] = scaleKernel
 	o := RunOptions{Args: []string{"random", "2.5", "-3"}, Seed: 4, PTX: "// fake ptx", OpenGPU: g.open}
-	want, errs := run(t, scaleSrc, o)
-	if errs != "" {
-		t.Fatal(errs)
-	}
-	o.Device = DeviceGPU
-	got, errs := run(t, scaleSrc, o)
-	if errs != "" {
-		t.Fatal(errs)
-	}
+	want, got := interpAndDevice(t, scaleSrc, o, DeviceGPU)
 	if got.Device != DeviceGPU || want.Device != DeviceInterp || !g.closed || len(g.mem) != 0 {
 		t.Errorf("ran on %q and %q; closed %v, %d allocations left", got.Device, want.Device, g.closed, len(g.mem))
 	}
@@ -184,24 +192,7 @@ func TestRunGPUCheckEquiv(t *testing.T) {
 }
 
 func TestRunGPUMatmul(t *testing.T) {
-	src := `func.func @matmul(%A: memref<64x64xf16>, %B: memref<64x64xf16>, %C: memref<64x64xf32>) {
-  affine.for %i = 0 to 64 {
-    affine.for %j = 0 to 64 {
-      affine.for %k = 0 to 64 {
-        %a = affine.load %A[%i, %k] : memref<64x64xf16>
-        %b = affine.load %B[%k, %j] : memref<64x64xf16>
-        %c = affine.load %C[%i, %j] : memref<64x64xf32>
-        %aw = arith.extf %a : f16 to f32
-        %bw = arith.extf %b : f16 to f32
-        %p = arith.mulf %aw, %bw : f32
-        %s = arith.addf %c, %p : f32
-        affine.store %s, %C[%i, %j] : memref<64x64xf32>
-      }
-    }
-  }
-  return
-}
-`
+	src := testutil.PaperMatmul(64, 64, 64)
 	g := newFakeGPU(t)
 	g.kernels["matmul_kernel"] = func(g *fakeGPU, grid, block [3]uint32, args []any) {
 		c, a, b := g.mem[args[0].(cuda.DevicePtr)], g.mem[args[1].(cuda.DevicePtr)], g.mem[args[2].(cuda.DevicePtr)]
@@ -219,15 +210,7 @@ func TestRunGPUMatmul(t *testing.T) {
 		}
 	}
 	o := RunOptions{Seed: 9, PTX: "// fake", OpenGPU: g.open, Compile: CompileOptions{Pipeline: "gpu-matmul-wmma{tb-tile=32,32,32 warp-tile=16,16,16}"}}
-	want, errs := run(t, src, o)
-	if errs != "" {
-		t.Fatal(errs)
-	}
-	o.Device = DeviceAuto
-	got, errs := run(t, src, o)
-	if errs != "" {
-		t.Fatal(errs)
-	}
+	want, got := interpAndDevice(t, src, o, DeviceAuto)
 	if len(g.log) != 1 || !strings.HasPrefix(g.log[0], "matmul_kernel [2 2 1] [128 1 1] 0 3 args") {
 		t.Fatalf("launches: %q", g.log)
 	}

@@ -6,7 +6,6 @@ import (
 	"github.com/goopt/goopt/codegen/nvptx"
 	"github.com/goopt/goopt/dialects/all"
 	"github.com/goopt/goopt/ir"
-	"github.com/goopt/goopt/parser"
 )
 
 // TranslateOptions configure Translate; the zero value translates the
@@ -33,14 +32,11 @@ func Translate(ctx context.Context, src []byte, filename string, o TranslateOpti
 	}
 	irctx := o.NewContext()
 	irctx.AllowUnregistered = o.AllowUnregistered
-	f, err := parser.ParseFile(irctx, filename, src)
-	if err == nil {
-		err = ir.Verify(f.Module)
+	module, diags := parseVerified(irctx, filename, src)
+	if diags != nil {
+		return nil, diags
 	}
-	if err != nil {
-		return nil, ir.Diagnostics(err)
-	}
-	m, err := nvptx.Translate(f.Module, nvptx.TranslateOptions{GPUModule: o.GPUModule})
+	m, err := nvptx.Translate(module, nvptx.TranslateOptions{GPUModule: o.GPUModule})
 	if err != nil {
 		return nil, ir.Diagnostics(err)
 	}

@@ -2,7 +2,8 @@ package pass
 
 import (
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 )
 
 // Factory creates a fresh instance of a pass with default options.
@@ -66,22 +67,17 @@ func (r *Registry) Lookup(name string) *Info { return r.passes[name] }
 func (r *Registry) LookupPipeline(name string) *PipelineInfo { return r.pipelines[name] }
 
 // Passes returns every registered pass sorted by name.
-func (r *Registry) Passes() []*Info {
-	out := make([]*Info, 0, len(r.passes))
-	for _, p := range r.passes {
-		out = append(out, p)
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
-	return out
-}
+func (r *Registry) Passes() []*Info { return byName(r.passes) }
 
 // Pipelines returns every registered pipeline sorted by name.
-func (r *Registry) Pipelines() []*PipelineInfo {
-	out := make([]*PipelineInfo, 0, len(r.pipelines))
-	for _, p := range r.pipelines {
-		out = append(out, p)
+func (r *Registry) Pipelines() []*PipelineInfo { return byName(r.pipelines) }
+
+// byName returns m's values in the order of their keys.
+func byName[T any](m map[string]T) []T {
+	out := make([]T, 0, len(m))
+	for _, k := range slices.Sorted(maps.Keys(m)) {
+		out = append(out, m[k])
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
 	return out
 }
 

@@ -10,6 +10,7 @@ import (
 	"github.com/llir/llvm/ir/value"
 
 	"github.com/goopt/goopt/dialects/llvm"
+	"github.com/goopt/goopt/internal/cfg"
 	"github.com/goopt/goopt/ir"
 )
 
@@ -67,7 +68,7 @@ func (t *translator) defineFunc(op *ir.Operation) {
 	}
 	// Blocks in reverse post-order, so every value is translated before
 	// its uses outside phis; unreachable blocks after.
-	order := rpo(region.Front())
+	order := cfg.ReversePostOrder(region.Front())
 	seen := map[*ir.Block]bool{}
 	for _, b := range order {
 		seen[b] = true
@@ -87,26 +88,6 @@ func (t *translator) defineFunc(op *ir.Operation) {
 	if len(t.errs) == nerr {
 		s.fillPhis()
 	}
-}
-
-func rpo(entry *ir.Block) []*ir.Block {
-	var post []*ir.Block
-	seen := map[*ir.Block]bool{}
-	var visit func(b *ir.Block)
-	visit = func(b *ir.Block) {
-		seen[b] = true
-		for _, s := range b.Successors() {
-			if !seen[s] {
-				visit(s)
-			}
-		}
-		post = append(post, b)
-	}
-	visit(entry)
-	for i, j := 0, len(post)-1; i < j; i, j = i+1, j-1 {
-		post[i], post[j] = post[j], post[i]
-	}
-	return post
 }
 
 // fillPhis adds one incoming value per branch edge. LLVM wants one entry

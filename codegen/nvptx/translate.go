@@ -331,7 +331,7 @@ func (t *translator) paramAttrs(op *ir.Operation, i int) []llir.ParamAttribute {
 
 // annotate records the !nvvm.annotations entry `!{ptr @f, !"key", v}`.
 func (t *translator) annotate(f *llir.Func, key string, v metadata.Field) {
-	ref := &symRef{typ: t.ptr(0), ident: f.Ident()}
+	ref := &symRef{constVal{typ: t.ptr(0), text: f.Ident()}}
 	t.annotations = append(t.annotations, &metadata.Tuple{MetadataID: -1, Fields: []metadata.Field{
 		mdValue{ref}, &metadata.String{Value: key}, v,
 	}})

@@ -201,16 +201,10 @@ func (c *constVal) Type() types.Type { return c.typ }
 func (c *constVal) Ident() string    { return c.text }
 func (c *constVal) IsConstant()      {}
 
-// symRef is the address of a global or function as an opaque pointer.
-type symRef struct {
-	typ   types.Type
-	ident string
-}
-
-func (s *symRef) String() string   { return s.typ.String() + " " + s.ident }
-func (s *symRef) Type() types.Type { return s.typ }
-func (s *symRef) Ident() string    { return s.ident }
-func (s *symRef) IsConstant()      {}
+// symRef is the address of a global or function as an opaque pointer. It
+// prints as a constant does, but is a type of its own: the places that
+// fold or inspect constants (*constVal) must not take it for one.
+type symRef struct{ constVal }
 
 // calleeVal presents an opaque-pointer callee (an indirect call's operand)
 // with the typed-pointer-to-function type llir's call printer asks for.

@@ -128,22 +128,7 @@ func lowerReturn(tc *llvmcommon.TypeConverter, op *ir.Operation, a convert.Adapt
 			vals[i] = d.AllocatedPtr(b, loc)
 		}
 	}
-	var ret *ir.Value
-	switch len(vals) {
-	case 0:
-	case 1:
-		ret = vals[0]
-	default:
-		ret = llvm.BuildMlirUndefOp(b, loc, rt).Result(0)
-		for i, v := range vals {
-			ret = llvm.BuildInsertvalueOp(b, loc, ret, v, rt, ir.NamedAttribute{Name: "position", Value: ir.DenseI64Array(int64(i))}).Result(0)
-		}
-	}
-	var operands []*ir.Value
-	if ret != nil {
-		operands = []*ir.Value{ret}
-	}
-	b.CreateOp("llvm.return", loc, operands, nil)
+	llvmcommon.BuildReturn(b, loc, rt, vals)
 	rw.EraseOp(op)
 	return nil
 }

@@ -70,13 +70,9 @@ func lowerFunc(tc *llvmcommon.TypeConverter, op *ir.Operation, rw *convert.Rewri
 	// Workgroup buffers become globals of the enclosing module, before the function.
 	var globals []*ir.Operation
 	for i, v := range workgroup {
-		mt, ok := v.Type().(*ir.MemRefType)
-		elem, eok := ir.Type(nil), false
-		if ok {
-			elem, eok = tc.Convert(mt.Elem)
-		}
-		if !ok || !eok || !mt.HasStaticShape() {
-			return ir.Errorf(loc, "workgroup attribution #%d of '%s' is not a memref of static shape and convertible element type", i, name.Value)
+		mt, elem, err := attribution(tc, v, loc, "workgroup", i, name.Value)
+		if err != nil {
+			return err
 		}
 		attrs := []ir.NamedAttribute{
 			{Name: "global_type", Value: ir.TypeAttrOf(llvm.Array(ir.NumElements(mt.Dims), elem))},
@@ -163,13 +159,9 @@ func lowerFunc(tc *llvmcommon.TypeConverter, op *ir.Operation, rw *convert.Rewri
 		rw.ReplaceUsesOfBlockArgument(workgroup[i], d.Value)
 	}
 	for i, v := range private {
-		mt, ok := v.Type().(*ir.MemRefType)
-		elem, eok := ir.Type(nil), false
-		if ok {
-			elem, eok = tc.Convert(mt.Elem)
-		}
-		if !ok || !eok || !mt.HasStaticShape() {
-			return ir.Errorf(loc, "private attribution #%d of '%s' is not a memref of static shape and convertible element type", i, name.Value)
+		mt, elem, err := attribution(tc, v, loc, "private", i, name.Value)
+		if err != nil {
+			return err
 		}
 		n := llvm.BuildMlirConstantOp(rw.Builder, loc, ir.I64, ir.NamedAttribute{Name: "value", Value: ir.IntAttr(ir.I64, ir.NumElements(mt.Dims))}).Result(0)
 		p := rw.CreateOp("llvm.alloca", loc, []*ir.Value{n}, []ir.Type{llvm.Ptr(privateSpace)},
@@ -259,6 +251,21 @@ func attributionAttr(op *ir.Operation, list string, i int, key string) *ir.Integ
 }
 
 // lowerReturn lowers gpu.return to llvm.return, packing several results
+// attribution is the memref type and converted element type of the
+// workgroup or private attribution v (number i of function fn), which
+// must be a memref of static shape.
+func attribution(tc *llvmcommon.TypeConverter, v *ir.Value, loc ir.Location, kind string, i int, fn string) (*ir.MemRefType, ir.Type, error) {
+	mt, ok := v.Type().(*ir.MemRefType)
+	elem, eok := ir.Type(nil), false
+	if ok {
+		elem, eok = tc.Convert(mt.Elem)
+	}
+	if !ok || !eok || !mt.HasStaticShape() {
+		return nil, nil, ir.Errorf(loc, "%s attribution #%d of '%s' is not a memref of static shape and convertible element type", kind, i, fn)
+	}
+	return mt, elem, nil
+}
+
 // into the struct the function returns (upstream's GPUReturnOpLowering).
 func lowerReturn(tc *llvmcommon.TypeConverter, op *ir.Operation, a convert.Adaptor, rw *convert.Rewriter) error {
 	vals := a.Operands()
@@ -267,26 +274,15 @@ func lowerReturn(tc *llvmcommon.TypeConverter, op *ir.Operation, a convert.Adapt
 	}
 	rw.SetInsertionPointBefore(op)
 	loc := op.Loc()
-	var ret *ir.Value
-	switch len(vals) {
-	case 0:
-	case 1:
-		ret = vals[0]
-	default:
+	var rt ir.Type
+	if len(vals) > 1 {
 		t, ok := tc.PackFunctionResults(op.OperandTypes())
 		if !ok {
 			return rw.NotifyMatchFailure(op, "cannot convert the result types")
 		}
-		ret = llvm.BuildMlirUndefOp(rw.Builder, loc, t).Result(0)
-		for i, v := range vals {
-			ret = insert(rw.Builder, loc, ret, v, int64(i))
-		}
+		rt = t
 	}
-	if ret == nil {
-		rw.CreateOp("llvm.return", loc, nil, nil)
-	} else {
-		llvm.BuildReturnOp(rw.Builder, loc, ret)
-	}
+	llvmcommon.BuildReturn(rw.Builder, loc, rt, vals)
 	rw.EraseOp(op)
 	return nil
 }

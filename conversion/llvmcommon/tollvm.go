@@ -146,3 +146,22 @@ func ForEachIndex(shape []int64, fn func(pos []int64)) {
 func positionAttr(pos []int64) ir.NamedAttribute {
 	return ir.NamedAttribute{Name: "position", Value: ir.DenseI64Array(pos...)}
 }
+
+// BuildReturn ends an llvm.func returning vals: no operand, the one value,
+// or, for several, the values inserted in order into a struct of type rt
+// (PackFunctionResults of their types), as upstream returns multiple
+// results. The func and gpu.func lowerings share it.
+func BuildReturn(b *ir.Builder, loc ir.Location, rt ir.Type, vals []*ir.Value) {
+	var ret *ir.Value
+	switch len(vals) {
+	case 0:
+	case 1:
+		ret = vals[0]
+	default:
+		ret = llvm.BuildMlirUndefOp(b, loc, rt).Result(0)
+		for i, v := range vals {
+			ret = llvm.BuildInsertvalueOp(b, loc, ret, v, rt, ir.NamedAttribute{Name: "position", Value: ir.DenseI64Array(int64(i))}).Result(0)
+		}
+	}
+	llvm.BuildReturnOp(b, loc, ret)
+}

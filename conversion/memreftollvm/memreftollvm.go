@@ -39,13 +39,14 @@ const (
 const deadBeef = 0xdeadbeef
 
 // Populate adds the memref-to-llvm patterns with the default Options.
-func Populate(tc *llvmcommon.TypeConverter, ps *convert.PatternSet) {
-	PopulateWithOptions(tc, Options{}, ps)
-}
+func Populate(tc *llvmcommon.TypeConverter, ps *convert.PatternSet) { Options{}.Populate(tc, ps) }
 
-// PopulateWithOptions adds the memref-to-llvm patterns (upstream's
+// Populate adds the memref-to-llvm patterns (upstream's
 // populateFinalizeMemRefToLLVMConversionPatterns) under opts.
-func PopulateWithOptions(tc *llvmcommon.TypeConverter, opts Options, ps *convert.PatternSet) {
+//
+// As a method value (opts.Populate) it is what llvmcommon.ApplyPartial
+// takes, so a pass binds its options without a closure.
+func (opts Options) Populate(tc *llvmcommon.TypeConverter, ps *convert.PatternSet) {
 	l := &lowering{tc: tc, opts: opts}
 	pat := tc.Pattern
 	ps.Add(
@@ -118,18 +119,9 @@ func (l *lowering) ptrType(t *ir.MemRefType) *llvm.PointerType {
 // ---- load / store ----
 
 func (l *lowering) load(op *ir.Operation, a convert.Adaptor, rw *convert.Rewriter) error {
-	lo, _ := memref.AsLoadOp(op)
-	mt, _, err := l.memrefType(op, rw, lo.Memref().Type())
+	mt, p, attrs, err := l.access(op, a, rw, 0)
 	if err != nil {
 		return err
-	}
-	p, err := l.tc.StridedElementPtr(rw.Builder, op.Loc(), mt, llvmcommon.NewDescriptor(a.Operand(0)), a.Operands()[1:])
-	if err != nil {
-		return err
-	}
-	var attrs []ir.NamedAttribute
-	if op.Attr("nontemporal") != nil && op.Attr("nontemporal") != ir.BoolAttr(false) {
-		attrs = append(attrs, ir.NamedAttribute{Name: "nontemporal", Value: ir.Unit})
 	}
 	v := llvm.BuildLoadOp(rw.Builder, op.Loc(), p, l.elemType(mt), attrs...).Result(0)
 	rw.ReplaceOp(op, []*ir.Value{v})
@@ -137,22 +129,32 @@ func (l *lowering) load(op *ir.Operation, a convert.Adaptor, rw *convert.Rewrite
 }
 
 func (l *lowering) store(op *ir.Operation, a convert.Adaptor, rw *convert.Rewriter) error {
-	so, _ := memref.AsStoreOp(op)
-	mt, _, err := l.memrefType(op, rw, so.Memref().Type())
+	_, p, attrs, err := l.access(op, a, rw, 1)
 	if err != nil {
 		return err
 	}
-	p, err := l.tc.StridedElementPtr(rw.Builder, op.Loc(), mt, llvmcommon.NewDescriptor(a.Operand(1)), a.Operands()[2:])
+	llvm.BuildStoreOp(rw.Builder, op.Loc(), a.Operand(0), p, attrs...)
+	rw.EraseOp(op)
+	return nil
+}
+
+// access is the addressing load and store share: the memref operand at
+// index mem is followed by the indices, and the element pointer and the
+// nontemporal hint (as an llvm unit attribute) come out.
+func (l *lowering) access(op *ir.Operation, a convert.Adaptor, rw *convert.Rewriter, mem int) (*ir.MemRefType, *ir.Value, []ir.NamedAttribute, error) {
+	mt, _, err := l.memrefType(op, rw, op.Operand(mem).Type())
 	if err != nil {
-		return err
+		return nil, nil, nil, err
+	}
+	p, err := l.tc.StridedElementPtr(rw.Builder, op.Loc(), mt, llvmcommon.NewDescriptor(a.Operand(mem)), a.Operands()[mem+1:])
+	if err != nil {
+		return nil, nil, nil, err
 	}
 	var attrs []ir.NamedAttribute
 	if op.Attr("nontemporal") != nil && op.Attr("nontemporal") != ir.BoolAttr(false) {
 		attrs = append(attrs, ir.NamedAttribute{Name: "nontemporal", Value: ir.Unit})
 	}
-	llvm.BuildStoreOp(rw.Builder, op.Loc(), a.Operand(0), p, attrs...)
-	rw.EraseOp(op)
-	return nil
+	return mt, p, attrs, nil
 }
 
 // ---- allocation ----

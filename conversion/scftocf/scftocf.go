@@ -2,6 +2,7 @@ package scftocf
 
 import (
 	"math"
+	"slices"
 
 	"github.com/goopt/goopt/dialects/scf"
 	"github.com/goopt/goopt/ir"
@@ -338,7 +339,7 @@ func lowerDoWhile(op *ir.Operation, operands convert.Adaptor, rw *convert.Rewrit
 		return rw.NotifyMatchFailure(op, "do-while simplification applicable only if 'after' region has no payload")
 	}
 	y := ab.First()
-	if !y.Is("scf.yield") || !sameValues(y.Operands(), ab.Arguments()) {
+	if !y.Is("scf.yield") || !slices.Equal(y.Operands(), ab.Arguments()) {
 		return rw.NotifyMatchFailure(op, "do-while simplification applicable only to forwarding 'after' regions")
 	}
 	beforeR := op.Region(0)
@@ -357,18 +358,6 @@ func lowerDoWhile(op *ir.Operation, operands convert.Adaptor, rw *convert.Rewrit
 	rw.EraseOp(cond)
 	rw.ReplaceOp(op, args)
 	return nil
-}
-
-func sameValues(a, b []*ir.Value) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // lowerIndexSwitch branches with cf.switch on the index to the case

@@ -94,6 +94,15 @@ func (g *progGen) block(s scope, depth int) string {
 	return v
 }
 
+// yieldBlock emits an indented block that yields its value, then the
+// line closing the region (close: "}" or "} else {").
+func (g *progGen) yieldBlock(s scope, depth int, close string) {
+	g.ind++
+	g.line("scf.yield %s : i32", g.block(s, depth))
+	g.ind--
+	g.line("%s", close)
+}
+
 func (g *progGen) stmt(s scope, depth int) string {
 	kind := g.r.IntN(9)
 	if depth <= 0 {
@@ -109,23 +118,13 @@ func (g *progGen) stmt(s scope, depth int) string {
 	case 1: // scf.for with an iteration argument
 		r, iv, acc := g.name(), g.name(), g.name()
 		g.line("%s = scf.for %s = %s to %s step %s iter_args(%s = %s) -> (i32) {", r, iv, g.bound(s), g.bound(s), pick(g.r, []string{"%c1", "%c2", "%c3"}), acc, pick(g.r, s.ints))
-		g.ind++
-		y := g.block(s.with([]string{acc}, []string{iv}), depth-1)
-		g.line("scf.yield %s : i32", y)
-		g.ind--
-		g.line("}")
+		g.yieldBlock(s.with([]string{acc}, []string{iv}), depth-1, "}")
 		return r
 	case 2: // scf.if with a result
 		c, r := g.cond(s), g.name()
 		g.line("%s = scf.if %s -> (i32) {", r, c)
-		g.ind++
-		g.line("scf.yield %s : i32", g.block(s, depth-1))
-		g.ind--
-		g.line("} else {")
-		g.ind++
-		g.line("scf.yield %s : i32", g.block(s, depth-1))
-		g.ind--
-		g.line("}")
+		g.yieldBlock(s, depth-1, "} else {")
+		g.yieldBlock(s, depth-1, "}")
 		return r
 	case 3: // scf.if without else
 		c := g.cond(s)
@@ -175,24 +174,15 @@ func (g *progGen) stmt(s scope, depth int) string {
 		g.line("%s = scf.index_switch %s -> i32", r, sel)
 		for _, c := range []int{0, 2} {
 			g.line("case %d {", c)
-			g.ind++
-			g.line("scf.yield %s : i32", g.block(s, depth-1))
-			g.ind--
-			g.line("}")
+			g.yieldBlock(s, depth-1, "}")
 		}
 		g.line("default {")
-		g.ind++
-		g.line("scf.yield %s : i32", g.block(s, depth-1))
-		g.ind--
-		g.line("}")
+		g.yieldBlock(s, depth-1, "}")
 		return r
 	case 7: // scf.execute_region
 		r := g.name()
 		g.line("%s = scf.execute_region -> i32 {", r)
-		g.ind++
-		g.line("scf.yield %s : i32", g.block(s, depth-1))
-		g.ind--
-		g.line("}")
+		g.yieldBlock(s, depth-1, "}")
 		return r
 	default: // scf.parallel sum over two dimensions, without side effects
 		r, i, j := g.name(), g.name(), g.name()

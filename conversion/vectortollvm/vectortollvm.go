@@ -1,6 +1,8 @@
 package vectortollvm
 
 import (
+	"slices"
+
 	"github.com/goopt/goopt/conversion/llvmcommon"
 	"github.com/goopt/goopt/dialects/llvm"
 	"github.com/goopt/goopt/dialects/memref"
@@ -65,14 +67,15 @@ func memrefRank(v *ir.Value) int {
 }
 
 // Populate adds the vector-to-llvm patterns with the default Options.
-func Populate(tc *llvmcommon.TypeConverter, ps *convert.PatternSet) {
-	PopulateWithOptions(tc, Options{}, ps)
-}
+func Populate(tc *llvmcommon.TypeConverter, ps *convert.PatternSet) { Options{}.Populate(tc, ps) }
 
-// PopulateWithOptions adds the vector-to-llvm patterns (upstream's
+// Populate adds the vector-to-llvm patterns (upstream's
 // populateVectorToLLVMConversionPatterns, for the ops goopt's vector
 // dialect has) under opts.
-func PopulateWithOptions(tc *llvmcommon.TypeConverter, opts Options, ps *convert.PatternSet) {
+//
+// As a method value (opts.Populate) it is what llvmcommon.ApplyPartial
+// takes, so a pass binds its options without a closure.
+func (opts Options) Populate(tc *llvmcommon.TypeConverter, ps *convert.PatternSet) {
 	l := &lowering{tc: tc, opts: opts}
 	pat := tc.Pattern
 	ps.Add(
@@ -320,7 +323,7 @@ func (l *lowering) broadcast(op *ir.Operation, a convert.Adaptor, rw *convert.Re
 	// The source must be the trailing dimensions exactly (no stretching of
 	// unit dimensions).
 	k := len(vt.Dims) - len(srcT.Dims)
-	if k < 0 || !equalDims(vt.Dims[k:], srcT.Dims) {
+	if k < 0 || !slices.Equal(vt.Dims[k:], srcT.Dims) {
 		return rw.NotifyMatchFailure(op, "only broadcasts of a scalar or into leading dimensions are lowered")
 	}
 	t := lt
@@ -346,18 +349,6 @@ func fillN(b *ir.Builder, loc ir.Location, t ir.Type, inner *ir.Value, k int) *i
 		v = llvm.BuildInsertvalueOp(b, loc, v, elem, at, ir.NamedAttribute{Name: "position", Value: ir.DenseI64Array(i)}).Result(0)
 	}
 	return v
-}
-
-func equalDims(a, b []int64) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // positions returns an extract/insert's static positions, false when one

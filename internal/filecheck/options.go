@@ -72,6 +72,15 @@ func (o *Options) inputName() string {
 // and ignored. Exactly one positional argument, the check file, is required.
 func ParseArgs(args []string) (opts Options, checkFile string, err error) {
 	var positional []string
+	// The boolean options, each given alone or as --opt=true|false.
+	bools := map[string]*bool{
+		"match-full-lines":      &opts.MatchFullLines,
+		"strict-whitespace":     &opts.StrictWhitespace,
+		"allow-empty":           &opts.AllowEmpty,
+		"allow-unused-prefixes": &opts.AllowUnusedPrefixes,
+		"enable-var-scope":      &opts.EnableVarScope,
+		"ignore-case":           &opts.IgnoreCase,
+	}
 	for i := 0; i < len(args); i++ {
 		arg := args[i]
 		if arg == "-" || !strings.HasPrefix(arg, "-") {
@@ -100,6 +109,14 @@ func ParseArgs(args []string) (opts Options, checkFile string, err error) {
 			i++
 			return args[i], nil
 		}
+		// withValue hands the option's value to set.
+		withValue := func(set func(v string)) error {
+			v, err := needValue()
+			if err == nil {
+				set(v)
+			}
+			return err
+		}
 		boolOpt := func(dst *bool) error {
 			if !hasValue {
 				*dst = true
@@ -117,60 +134,28 @@ func ParseArgs(args []string) (opts Options, checkFile string, err error) {
 		}
 		switch name {
 		case "check-prefix":
-			v, err := needValue()
-			if err != nil {
-				return opts, "", err
-			}
-			opts.Prefixes = append(opts.Prefixes, v)
+			err = withValue(func(v string) { opts.Prefixes = append(opts.Prefixes, v) })
 		case "check-prefixes":
-			v, err := needValue()
-			if err != nil {
-				return opts, "", err
-			}
-			opts.Prefixes = append(opts.Prefixes, strings.Split(v, ",")...)
+			err = withValue(func(v string) { opts.Prefixes = append(opts.Prefixes, strings.Split(v, ",")...) })
 		case "comment-prefixes":
-			v, err := needValue()
-			if err != nil {
-				return opts, "", err
-			}
-			opts.CommentPrefixes = append(opts.CommentPrefixes, strings.Split(v, ",")...)
+			err = withValue(func(v string) { opts.CommentPrefixes = append(opts.CommentPrefixes, strings.Split(v, ",")...) })
 		case "implicit-check-not":
-			v, err := needValue()
-			if err != nil {
-				return opts, "", err
-			}
-			opts.ImplicitCheckNot = append(opts.ImplicitCheckNot, v)
+			err = withValue(func(v string) { opts.ImplicitCheckNot = append(opts.ImplicitCheckNot, v) })
 		case "input-file":
-			v, err := needValue()
-			if err != nil {
-				return opts, "", err
-			}
-			opts.InputFile = v
+			err = withValue(func(v string) { opts.InputFile = v })
 		case "D":
-			v, err := needValue()
-			if err != nil {
-				return opts, "", err
+			var def string
+			if def, err = needValue(); err != nil {
+				break
 			}
-			eq := strings.IndexByte(v, '=')
+			eq := strings.IndexByte(def, '=')
 			if eq <= 0 {
-				return opts, "", fmt.Errorf("FileCheck: missing equal sign in command-line definition '-D%s'", v)
+				return opts, "", fmt.Errorf("FileCheck: missing equal sign in command-line definition '-D%s'", def)
 			}
 			if opts.Vars == nil {
 				opts.Vars = map[string]string{}
 			}
-			opts.Vars[v[:eq]] = v[eq+1:]
-		case "match-full-lines":
-			err = boolOpt(&opts.MatchFullLines)
-		case "strict-whitespace":
-			err = boolOpt(&opts.StrictWhitespace)
-		case "allow-empty":
-			err = boolOpt(&opts.AllowEmpty)
-		case "allow-unused-prefixes":
-			err = boolOpt(&opts.AllowUnusedPrefixes)
-		case "enable-var-scope":
-			err = boolOpt(&opts.EnableVarScope)
-		case "ignore-case":
-			err = boolOpt(&opts.IgnoreCase)
+			opts.Vars[def[:eq]] = def[eq+1:]
 		case "dump-input", "dump-input-filter", "dump-input-context":
 			if !hasValue {
 				_, err = needValue()
@@ -178,7 +163,11 @@ func ParseArgs(args []string) (opts Options, checkFile string, err error) {
 		case "v", "vv", "color", "verbose", "dump-input-on-failure":
 			// Options that only affect diagnostic output.
 		default:
-			return opts, "", fmt.Errorf("FileCheck: unknown command line argument %q", arg)
+			dst, ok := bools[name]
+			if !ok {
+				return opts, "", fmt.Errorf("FileCheck: unknown command line argument %q", arg)
+			}
+			err = boolOpt(dst)
 		}
 		if err != nil {
 			return opts, "", err

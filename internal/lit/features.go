@@ -67,23 +67,22 @@ func (p *featParser) peek() string {
 }
 
 func (p *featParser) or() (bool, error) {
-	v, err := p.and()
-	for err == nil && p.peek() == "||" {
-		p.pos++
-		var w bool
-		w, err = p.and()
-		v = v || w
-	}
-	return v, err
+	return p.chain("||", p.and, func(a, b bool) bool { return a || b })
 }
 
 func (p *featParser) and() (bool, error) {
-	v, err := p.not()
-	for err == nil && p.peek() == "&&" {
+	return p.chain("&&", p.not, func(a, b bool) bool { return a && b })
+}
+
+// chain parses operand (sep operand)* and folds the values with combine,
+// evaluating every operand (no short-circuit: each must still parse).
+func (p *featParser) chain(sep string, operand func() (bool, error), combine func(a, b bool) bool) (bool, error) {
+	v, err := operand()
+	for err == nil && p.peek() == sep {
 		p.pos++
 		var w bool
-		w, err = p.not()
-		v = v && w
+		w, err = operand()
+		v = combine(v, w)
 	}
 	return v, err
 }

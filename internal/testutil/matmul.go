@@ -42,8 +42,11 @@ func.func @%[1]s(%%A: memref<{n}x{n}x%[2]s>, %%B: memref<{n}x{n}x%[2]s>, %%C: me
 // PaperMatmul returns the paper's input, a function @matmul computing
 // C[f32] += extf(A[f16]) * extf(B[f16]) as a plain affine i, j, k nest
 // for an M×K A, a K×N B and an M×N C (the GPU pipeline's tests).
-func PaperMatmul(m, n, k int) string {
-	return fmt.Sprintf(`func.func @matmul(%%A: memref<%[1]dx%[3]dxf16>, %%B: memref<%[3]dx%[2]dxf16>, %%C: memref<%[1]dx%[2]dxf32>) {
+func PaperMatmul(m, n, k int) string { return NamedPaperMatmul("matmul", m, n, k) }
+
+// NamedPaperMatmul is PaperMatmul's function under the name @name.
+func NamedPaperMatmul(name string, m, n, k int) string {
+	return fmt.Sprintf(`func.func @%[4]s(%%A: memref<%[1]dx%[3]dxf16>, %%B: memref<%[3]dx%[2]dxf16>, %%C: memref<%[1]dx%[2]dxf32>) {
   affine.for %%i = 0 to %[1]d {
     affine.for %%j = 0 to %[2]d {
       affine.for %%k = 0 to %[3]d {
@@ -60,5 +63,5 @@ func PaperMatmul(m, n, k int) string {
   }
   return
 }
-`, m, n, k)
+`, m, n, k, name)
 }

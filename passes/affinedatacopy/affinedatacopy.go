@@ -41,13 +41,7 @@ func DefaultOptions() Options {
 }
 
 // New returns the pass with upstream's defaults.
-func New() pass.Pass {
-	return &pass.OptionsFunc[Options]{
-		Base: pass.Base{Arg: "affine-data-copy-generate", Desc: "Generate explicit copying for affine memory operations", On: "func.func", Display: "AffineDataCopyGeneration"},
-		Opts: DefaultOptions(),
-		Fn:   run,
-	}
-}
+var New = pass.Define(pass.Base{Arg: "affine-data-copy-generate", Desc: "Generate explicit copying for affine memory operations", On: "func.func", Display: "AffineDataCopyGeneration"}, DefaultOptions(), run)
 
 // run generates copies in every block of the function, then promotes the
 // single-iteration loops of the copy nests.

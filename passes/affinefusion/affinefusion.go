@@ -18,13 +18,7 @@ type Options struct {
 }
 
 // New returns the pass with upstream's defaults.
-func New() pass.Pass {
-	return &pass.OptionsFunc[Options]{
-		Base: pass.Base{Arg: "affine-loop-fusion", Desc: "Fuse affine loop nests", Display: "LoopFusion"},
-		Opts: Options{ComputeToleranceThreshold: 0.30, AffineFusionMode: "greedy"},
-		Fn:   run,
-	}
-}
+var New = pass.Define(pass.Base{Arg: "affine-loop-fusion", Desc: "Fuse affine loop nests", Display: "LoopFusion"}, Options{ComputeToleranceThreshold: 0.30, AffineFusionMode: "greedy"}, run)
 
 // run fuses producer-consumer loop nests in the blocks of op (upstream
 // anchors the pass on any op; functions are found inside modules).

@@ -19,13 +19,7 @@ type Options struct {
 func DefaultOptions() Options { return Options{GridXLoop: "j", MaxThreadsPerBlock: 1024} }
 
 // New returns the pass with its defaults.
-func New() pass.Pass {
-	return &pass.OptionsFunc[Options]{
-		Base: pass.Base{Arg: "affine-gpu-map", Desc: "Map a tiled affine matmul nest to a gpu.launch: thread-block loops to the grid, warp loops to warps, copies to all threads (goopt)", On: "func.func", Display: "AffineGPUMap"},
-		Opts: DefaultOptions(),
-		Fn:   run,
-	}
-}
+var New = pass.Define(pass.Base{Arg: "affine-gpu-map", Desc: "Map a tiled affine matmul nest to a gpu.launch: thread-block loops to the grid, warp loops to warps, copies to all threads (goopt)", On: "func.func", Display: "AffineGPUMap"}, DefaultOptions(), run)
 
 // run maps every outermost affine.for nest of the function; a nest that
 // cannot be mapped is left unchanged with a remark saying why.

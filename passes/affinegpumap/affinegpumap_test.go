@@ -7,6 +7,7 @@ import (
 
 	"github.com/goopt/goopt/dialects/all"
 	"github.com/goopt/goopt/internal/passtest"
+	"github.com/goopt/goopt/internal/testutil"
 	"github.com/goopt/goopt/interp"
 	"github.com/goopt/goopt/interp/equiv"
 	"github.com/goopt/goopt/ir"
@@ -146,23 +147,7 @@ func reference(fn *ir.Operation) (*ir.Operation, error) {
 	}
 	a, b := ins[0].(*ir.MemRefType), ins[1].(*ir.MemRefType)
 	m, k, n := a.Dims[0], a.Dims[1], b.Dims[1]
-	src := fmt.Sprintf(`func.func @%[1]s(%%A: memref<%[2]dx%[3]dxf16>, %%B: memref<%[3]dx%[4]dxf16>, %%C: memref<%[2]dx%[4]dxf32>) {
-  affine.for %%i = 0 to %[2]d {
-    affine.for %%j = 0 to %[4]d {
-      affine.for %%k = 0 to %[3]d {
-        %%a = affine.load %%A[%%i, %%k] : memref<%[2]dx%[3]dxf16>
-        %%b = affine.load %%B[%%k, %%j] : memref<%[3]dx%[4]dxf16>
-        %%c = affine.load %%C[%%i, %%j] : memref<%[2]dx%[4]dxf32>
-        %%aw = arith.extf %%a : f16 to f32
-        %%bw = arith.extf %%b : f16 to f32
-        %%p = arith.mulf %%aw, %%bw : f32
-        %%s = arith.addf %%c, %%p : f32
-        affine.store %%s, %%C[%%i, %%j] : memref<%[2]dx%[4]dxf32>
-      }
-    }
-  }
-  return
-}`, symName(fn), m, k, n)
+	src := testutil.NamedPaperMatmul(symName(fn), int(m), int(n), int(k))
 	f, err := parser.ParseFile(all.NewContext(), "ref.mlir", []byte(src))
 	if err != nil {
 		return nil, err

@@ -17,13 +17,7 @@ type Options struct {
 }
 
 // New returns the pass with the paper's padding.
-func New() pass.Pass {
-	return &pass.OptionsFunc[Options]{
-		Base: pass.Base{Arg: "affine-gpu-smem-copy", Desc: "Copy the A and B tiles of a GPU-tiled matmul into padded shared memory at the thread-block k loop (goopt)", On: "func.func", Display: "AffineGpuSmemCopy"},
-		Opts: Options{PaddingA: defaultPadding, PaddingB: defaultPadding},
-		Fn:   run,
-	}
-}
+var New = pass.Define(pass.Base{Arg: "affine-gpu-smem-copy", Desc: "Copy the A and B tiles of a GPU-tiled matmul into padded shared memory at the thread-block k loop (goopt)", On: "func.func", Display: "AffineGpuSmemCopy"}, Options{PaddingA: defaultPadding, PaddingB: defaultPadding}, run)
 
 // run stages the A and B tiles of every outermost affine.for nest of the
 // function; nests it cannot handle get a remark and are left unchanged.

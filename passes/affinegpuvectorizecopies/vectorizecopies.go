@@ -12,13 +12,7 @@ type Options struct {
 }
 
 // New returns the affine-gpu-vectorize-copies pass with 128-bit copies.
-func New() pass.Pass {
-	return &pass.OptionsFunc[Options]{
-		Base: pass.Base{Arg: "affine-gpu-vectorize-copies", Desc: "Turn global-to-shared-memory copy loops into vector copies (goopt)", On: "func.func", Display: "AffineGpuVectorizeCopies"},
-		Opts: Options{VectorBits: 128},
-		Fn:   run,
-	}
-}
+var New = pass.Define(pass.Base{Arg: "affine-gpu-vectorize-copies", Desc: "Turn global-to-shared-memory copy loops into vector copies (goopt)", On: "func.func", Display: "AffineGpuVectorizeCopies"}, Options{VectorBits: 128}, run)
 
 // run vectorizes every copy loop of the function; a loop that cannot be
 // vectorized with aligned accesses gets a remark and is left as it is.

@@ -14,13 +14,7 @@ type Options struct {
 }
 
 // New returns the pass with its defaults (hoist-c on).
-func New() pass.Pass {
-	return &pass.OptionsFunc[Options]{
-		Base: pass.Base{Arg: "affine-gpu-wmma", Desc: "Turn 16x16x16 affine matmul point nests into GPU WMMA fragment ops (goopt)", On: "func.func", Display: "AffineGPUWMMA"},
-		Opts: Options{HoistC: true},
-		Fn:   run,
-	}
-}
+var New = pass.Define(pass.Base{Arg: "affine-gpu-wmma", Desc: "Turn 16x16x16 affine matmul point nests into GPU WMMA fragment ops (goopt)", On: "func.func", Display: "AffineGPUWMMA"}, Options{HoistC: true}, run)
 
 // run converts every matmul point nest of the function; candidates that
 // are not matmuls, and optional steps that cannot be done, are remarks.

@@ -8,9 +8,7 @@ import (
 )
 
 // New returns the pass.
-func New() pass.Pass {
-	return &pass.Func{Base: pass.Base{Arg: "affine-loop-invariant-code-motion", Desc: "Hoist loop invariant instructions outside of affine loops", On: "func.func", Display: "AffineLoopInvariantCodeMotion"}, Fn: run}
-}
+var New = pass.DefineFunc(pass.Base{Arg: "affine-loop-invariant-code-motion", Desc: "Hoist loop invariant instructions outside of affine loops", On: "func.func", Display: "AffineLoopInvariantCodeMotion"}, run)
 
 // run hoists invariant ops out of every affine.for, innermost first.
 func run(op *ir.Operation, am *pass.AnalysisManager) error {
@@ -70,20 +68,26 @@ func (h *hoister) invariant(op *ir.Operation) bool {
 		if !h.operandsInvariant(op, nil) {
 			return false
 		}
-		ok := true
-		ir.Walk(op, ir.PreOrder, func(o *ir.Operation) ir.WalkResult {
-			if o == op || o.HasTrait(ir.Terminator) {
-				return ir.Advance
-			}
-			if !h.nestedInvariant(o, op) {
-				ok = false
-				return ir.Interrupt
-			}
-			return ir.Skip
-		})
-		return ok
+		return h.bodyInvariant(op, op)
 	}
 	return h.nestedInvariant(op, nil)
+}
+
+// bodyInvariant reports whether every op nested in the affine.if ifOp
+// (its terminators aside) is invariant when hoisted inside within.
+func (h *hoister) bodyInvariant(ifOp, within *ir.Operation) bool {
+	ok := true
+	ir.Walk(ifOp, ir.PreOrder, func(o *ir.Operation) ir.WalkResult {
+		if o == ifOp || o.HasTrait(ir.Terminator) {
+			return ir.Advance
+		}
+		if !h.nestedInvariant(o, within) {
+			ok = false
+			return ir.Interrupt
+		}
+		return ir.Skip
+	})
+	return ok
 }
 
 // nestedInvariant checks a non-if op (at top level, or inside the
@@ -93,18 +97,7 @@ func (h *hoister) nestedInvariant(op, within *ir.Operation) bool {
 		if !h.operandsInvariant(op, within) {
 			return false
 		}
-		ok := true
-		ir.Walk(op, ir.PreOrder, func(o *ir.Operation) ir.WalkResult {
-			if o == op || o.HasTrait(ir.Terminator) {
-				return ir.Advance
-			}
-			if !h.nestedInvariant(o, within) {
-				ok = false
-				return ir.Interrupt
-			}
-			return ir.Skip
-		})
-		return ok
+		return h.bodyInvariant(op, within)
 	}
 	if op.Is(affine.ForName) {
 		return false

@@ -9,9 +9,7 @@ import (
 )
 
 // New returns the affine-loop-coalescing pass.
-func New() pass.Pass {
-	return &pass.Func{Base: pass.Base{Arg: "affine-loop-coalescing", Desc: "Coalesce nested loops with independent bounds into a single loop", On: "func.func", Display: "LoopCoalescingPass"}, Fn: run}
-}
+var New = pass.DefineFunc(pass.Base{Arg: "affine-loop-coalescing", Desc: "Coalesce nested loops with independent bounds into a single loop", On: "func.func", Display: "LoopCoalescingPass"}, run)
 
 // run coalesces, outermost nests first, every perfect nest of normalized
 // affine.for loops, and of scf.for loops, whose bounds are defined above it.

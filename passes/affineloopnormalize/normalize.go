@@ -13,9 +13,7 @@ type Options struct {
 }
 
 // New returns the affine-loop-normalize pass.
-func New() pass.Pass {
-	return &pass.OptionsFunc[Options]{Base: pass.Base{Arg: "affine-loop-normalize", Desc: "Apply normalization transformations to affine loop-like ops", On: "func.func", Display: "AffineLoopNormalizePass"}, Fn: run}
-}
+var New = pass.Define(pass.Base{Arg: "affine-loop-normalize", Desc: "Apply normalization transformations to affine loop-like ops", On: "func.func", Display: "AffineLoopNormalizePass"}, Options{}, run)
 
 // run normalizes every affine.for and affine.parallel, innermost first.
 func run(opts *Options, fn *ir.Operation, am *pass.AnalysisManager) error {

@@ -13,13 +13,7 @@ type Options struct {
 }
 
 // New returns the affine-loop-unroll-jam pass with upstream's defaults.
-func New() pass.Pass {
-	return &pass.OptionsFunc[Options]{
-		Base: pass.Base{Arg: "affine-loop-unroll-jam", Desc: "Unroll and jam affine loops", On: "func.func", Display: "LoopUnrollAndJam"},
-		Opts: Options{UnrollJamFactor: 4},
-		Fn:   run,
-	}
-}
+var New = pass.Define(pass.Base{Arg: "affine-loop-unroll-jam", Desc: "Unroll and jam affine loops", On: "func.func", Display: "LoopUnrollAndJam"}, Options{UnrollJamFactor: 4}, run)
 
 // run unroll-jams the function's first op when it is an affine.for (as
 // upstream, which targets only the outermost loop of the first nest).

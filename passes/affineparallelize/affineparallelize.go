@@ -16,13 +16,7 @@ type Options struct {
 }
 
 // New returns the pass with upstream's defaults.
-func New() pass.Pass {
-	return &pass.OptionsFunc[Options]{
-		Base: pass.Base{Arg: "affine-parallelize", Desc: "Convert affine.for ops into 1-D affine.parallel", On: "func.func", Display: "AffineParallelize"},
-		Opts: Options{MaxNested: math.MaxUint32},
-		Fn:   run,
-	}
-}
+var New = pass.Define(pass.Base{Arg: "affine-parallelize", Desc: "Convert affine.for ops into 1-D affine.parallel", On: "func.func", Display: "AffineParallelize"}, Options{MaxNested: math.MaxUint32}, run)
 
 type candidate struct {
 	loop       affine.ForOp

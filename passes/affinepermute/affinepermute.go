@@ -16,9 +16,7 @@ type Options struct {
 }
 
 // New returns the pass.
-func New() pass.Pass {
-	return &pass.OptionsFunc[Options]{Base: pass.Base{Arg: "affine-loop-permute", Desc: "Permute perfectly nested affine loops when dependences allow it (goopt)", On: "func.func", Display: "AffineLoopPermute"}, Fn: run}
-}
+var New = pass.Define(pass.Base{Arg: "affine-loop-permute", Desc: "Permute perfectly nested affine loops when dependences allow it (goopt)", On: "func.func", Display: "AffineLoopPermute"}, Options{}, run)
 
 // run permutes every outermost band of the function.
 func run(opts *Options, op *ir.Operation, am *pass.AnalysisManager) error {

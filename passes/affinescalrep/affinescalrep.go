@@ -2,6 +2,7 @@ package affinescalrep
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/goopt/goopt/dialects/affine"
@@ -11,9 +12,7 @@ import (
 )
 
 // New returns the pass.
-func New() pass.Pass {
-	return &pass.Func{Base: pass.Base{Arg: "affine-scalrep", Desc: "Replace affine memref accesses by scalars by forwarding stores to loads and eliminating redundant loads", On: "func.func", Display: "AffineScalarReplacement"}, Fn: run}
-}
+var New = pass.DefineFunc(pass.Base{Arg: "affine-scalrep", Desc: "Replace affine memref accesses by scalars by forwarding stores to loads and eliminating redundant loads", On: "func.func", Display: "AffineScalarReplacement"}, run)
 
 // run replaces accesses in the function.
 func run(op *ir.Operation, am *pass.AnalysisManager) error {
@@ -104,28 +103,13 @@ func effectsOf(op *ir.Operation) effects {
 	return e
 }
 
-func (e effects) mayWrite(m *ir.Value) bool {
-	if e.unknownWrite {
-		return true
-	}
-	for _, w := range e.writes {
-		if mayAlias(w, m) {
-			return true
-		}
-	}
-	return false
-}
+func (e effects) mayWrite(m *ir.Value) bool { return e.unknownWrite || aliasesAny(e.writes, m) }
 
-func (e effects) mayRead(m *ir.Value) bool {
-	if e.unknownRead {
-		return true
-	}
-	for _, r := range e.reads {
-		if mayAlias(r, m) {
-			return true
-		}
-	}
-	return false
+func (e effects) mayRead(m *ir.Value) bool { return e.unknownRead || aliasesAny(e.reads, m) }
+
+// aliasesAny reports whether m may alias one of vs.
+func aliasesAny(vs []*ir.Value, m *ir.Value) bool {
+	return slices.ContainsFunc(vs, func(v *ir.Value) bool { return mayAlias(v, m) })
 }
 
 // block processes the ops of b in order with the values known on entry.

@@ -9,9 +9,7 @@ import (
 )
 
 // New returns the affine-simplify-structures pass.
-func New() pass.Pass {
-	return &pass.Func{Base: pass.Base{Arg: "affine-simplify-structures", Desc: "Simplify affine expressions in maps/sets and normalize memrefs", On: "func.func", Display: "SimplifyAffineStructures"}, Fn: run}
-}
+var New = pass.DefineFunc(pass.Base{Arg: "affine-simplify-structures", Desc: "Simplify affine expressions in maps/sets and normalize memrefs", On: "func.func", Display: "SimplifyAffineStructures"}, run)
 
 // run simplifies every affine map and integer set attribute of the ops in
 // the function, then folds and canonicalizes the affine.for, affine.if and

@@ -18,13 +18,7 @@ type Options struct {
 }
 
 // New returns the pass with upstream's defaults.
-func New() pass.Pass {
-	return &pass.OptionsFunc[Options]{
-		Base: pass.Base{Arg: "canonicalize", Desc: "Canonicalize operations", Display: "Canonicalizer"},
-		Opts: Options{TopDown: true, RegionSimplify: "normal", MaxIterations: 10, MaxNumRewrites: -1},
-		Fn:   run,
-	}
-}
+var New = pass.Define(pass.Base{Arg: "canonicalize", Desc: "Canonicalize operations", Display: "Canonicalizer"}, Options{TopDown: true, RegionSimplify: "normal", MaxIterations: 10, MaxNumRewrites: -1}, run)
 
 // Config translates the options into a greedy driver configuration.
 func (o *Options) Config() rewrite.Config {

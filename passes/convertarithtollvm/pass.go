@@ -2,22 +2,13 @@ package convertarithtollvm
 
 import (
 	"github.com/goopt/goopt/conversion/arithtollvm"
-	"github.com/goopt/goopt/conversion/llvmcommon"
-	"github.com/goopt/goopt/ir"
 	"github.com/goopt/goopt/pass"
+	"github.com/goopt/goopt/passes/internal/passutil"
 )
 
 // Options are upstream's convert-arith-to-llvm options.
-type Options struct {
-	IndexBitwidth uint32 `opt:"index-bitwidth" desc:"Bitwidth of the index type, 0 to use size of machine word"`
-}
+type Options = passutil.IndexBitwidthOptions
 
-// New returns the convert-arith-to-llvm pass.
-func New() pass.Pass {
-	return &pass.OptionsFunc[Options]{Base: pass.Base{Arg: "convert-arith-to-llvm", Desc: "Convert Arith dialect to LLVM dialect", Display: "ArithToLLVMConversionPass"}, Fn: run}
-}
-
-// run lowers the arith ops nested in op.
-func run(opts *Options, op *ir.Operation, am *pass.AnalysisManager) error {
-	return llvmcommon.ApplyPartial(am.Context(), op, llvmcommon.Options{IndexBitwidth: int(opts.IndexBitwidth)}, llvmcommon.Target(arithtollvm.Ops()...), arithtollvm.Populate)
-}
+// New returns the convert-arith-to-llvm pass, which lowers the arith ops
+// nested in the op it runs on.
+var New = passutil.DefineToLLVM(pass.Base{Arg: "convert-arith-to-llvm", Desc: "Convert Arith dialect to LLVM dialect", Display: "ArithToLLVMConversionPass"}, arithtollvm.Ops(), arithtollvm.Populate)

@@ -2,22 +2,13 @@ package convertcftollvm
 
 import (
 	"github.com/goopt/goopt/conversion/cftollvm"
-	"github.com/goopt/goopt/conversion/llvmcommon"
-	"github.com/goopt/goopt/ir"
 	"github.com/goopt/goopt/pass"
+	"github.com/goopt/goopt/passes/internal/passutil"
 )
 
 // Options are upstream's convert-cf-to-llvm options.
-type Options struct {
-	IndexBitwidth uint32 `opt:"index-bitwidth" desc:"Bitwidth of the index type, 0 to use size of machine word"`
-}
+type Options = passutil.IndexBitwidthOptions
 
-// New returns the convert-cf-to-llvm pass.
-func New() pass.Pass {
-	return &pass.OptionsFunc[Options]{Base: pass.Base{Arg: "convert-cf-to-llvm", Desc: "Convert ControlFlow operations to the LLVM dialect", Display: "ConvertControlFlowToLLVMPass"}, Fn: run}
-}
-
-// run lowers the cf ops nested in op.
-func run(opts *Options, op *ir.Operation, am *pass.AnalysisManager) error {
-	return llvmcommon.ApplyPartial(am.Context(), op, llvmcommon.Options{IndexBitwidth: int(opts.IndexBitwidth)}, llvmcommon.Target(cftollvm.Ops()...), cftollvm.Populate)
-}
+// New returns the convert-cf-to-llvm pass, which lowers the cf ops nested
+// in the op it runs on.
+var New = passutil.DefineToLLVM(pass.Base{Arg: "convert-cf-to-llvm", Desc: "Convert ControlFlow operations to the LLVM dialect", Display: "ConvertControlFlowToLLVMPass"}, cftollvm.Ops(), cftollvm.Populate)

@@ -6,11 +6,10 @@ import (
 
 	"github.com/goopt/goopt/dialects/all"
 	"github.com/goopt/goopt/dialects/llvm"
+	"github.com/goopt/goopt/internal/passtest"
 	"github.com/goopt/goopt/interp"
 	"github.com/goopt/goopt/ir"
 	"github.com/goopt/goopt/parser"
-	"github.com/goopt/goopt/pass"
-	"github.com/goopt/goopt/passes/registry"
 )
 
 // equivSrc has functions whose boundary func-to-llvm changes: scalars
@@ -63,27 +62,12 @@ func.func @caller(%m: memref<8xf32>, %x: f32) -> (memref<8xf32>, f32) {
 // convertPair parses src twice and runs pipeline over the second copy.
 func convertPair(t *testing.T, src, pipeline string) (before, after *interp.Machine) {
 	t.Helper()
-	ctx := all.NewContext()
-	orig, err := parser.ParseFile(ctx, "in.mlir", []byte(src))
-	if err != nil {
+	orig, conv := passtest.LowerPair(t, "in.mlir", []byte(src), passtest.Pipeline(nil, pipeline))
+	var err error
+	if before, err = interp.New(orig, interp.Options{}); err != nil {
 		t.Fatal(err)
 	}
-	conv, err := parser.ParseFile(ctx, "in.mlir", []byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
-	pm := pass.New(ctx, "builtin.module")
-	if err := registry.All().AddPipeline(pm.OpPassManager, pipeline); err != nil {
-		t.Fatal(err)
-	}
-	pm.Verify = ir.Verify
-	if err := pm.Run(conv.Module); err != nil {
-		t.Fatal(err)
-	}
-	if before, err = interp.New(orig.Module, interp.Options{}); err != nil {
-		t.Fatal(err)
-	}
-	if after, err = interp.New(conv.Module, interp.Options{}); err != nil {
+	if after, err = interp.New(conv, interp.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	return before, after

@@ -16,9 +16,7 @@ type Options struct {
 }
 
 // New returns the convert-func-to-llvm pass.
-func New() pass.Pass {
-	return &pass.OptionsFunc[Options]{Base: pass.Base{Arg: "convert-func-to-llvm", Desc: "Convert from the Func dialect to the LLVM dialect", On: "builtin.module", Display: "ConvertFuncToLLVMPass"}, Fn: run}
-}
+var New = pass.Define(pass.Base{Arg: "convert-func-to-llvm", Desc: "Convert from the Func dialect to the LLVM dialect", On: "builtin.module", Display: "ConvertFuncToLLVMPass"}, Options{}, run)
 
 // run lowers the func, arith and cf ops of the module, as upstream's pass
 // does (it populates the arith and cf patterns too).

@@ -6,11 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/goopt/goopt/dialects/all"
-	"github.com/goopt/goopt/ir"
-	"github.com/goopt/goopt/parser"
-	"github.com/goopt/goopt/pass"
-	"github.com/goopt/goopt/passes/registry"
+	"github.com/goopt/goopt/internal/passtest"
 	"github.com/goopt/goopt/printer"
 )
 
@@ -76,20 +72,8 @@ func TestTranslatesWithMLIR(t *testing.T) {
 	}
 	for _, c := range translateCases {
 		t.Run(c.name, func(t *testing.T) {
-			ctx := all.NewContext()
-			f, err := parser.ParseFile(ctx, c.name+".mlir", []byte(c.src))
-			if err != nil {
-				t.Fatal(err)
-			}
-			pm := pass.New(ctx, "builtin.module")
-			if err := registry.All().AddPipeline(pm.OpPassManager, c.pipeline); err != nil {
-				t.Fatal(err)
-			}
-			pm.Verify = ir.Verify
-			if err := pm.Run(f.Module); err != nil {
-				t.Fatal(err)
-			}
-			out := printer.String(f.Module, printer.Options{})
+			m := passtest.Lower(t, c.name+".mlir", []byte(c.src), passtest.Pipeline(nil, c.pipeline))
+			out := printer.String(m, printer.Options{})
 			for _, d := range []string{"arith.", "math.", "cf.", "func.func", "unrealized_conversion_cast"} {
 				if strings.Contains(out, d) {
 					t.Fatalf("output still holds %q:\n%s", d, out)

@@ -6,13 +6,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/goopt/goopt/dialects/all"
+	"github.com/goopt/goopt/internal/passtest"
 	"github.com/goopt/goopt/interp"
 	"github.com/goopt/goopt/ir"
-	"github.com/goopt/goopt/parser"
-	"github.com/goopt/goopt/pass"
-	"github.com/goopt/goopt/passes/convertgputonvvm"
-	"github.com/goopt/goopt/passes/reconcileunrealizedcasts"
 	"github.com/goopt/goopt/printer"
 )
 
@@ -80,27 +76,13 @@ func TestWMMAKernelEquivalence(t *testing.T) {
 			for _, opts := range []string{"", "use-bare-ptr-memref-call-conv"} {
 				t.Run(fmt.Sprintf("%s/aT=%v/%s", acc, aT, opts), func(t *testing.T) {
 					src := wmmaMatmul(acc, aT)
-					ctx := all.NewContext()
-					before, err := parser.ParseFile(ctx, "before.mlir", []byte(src))
-					if err != nil {
-						t.Fatalf("%v\n%s", err, src)
-					}
-					after, _ := parser.ParseFile(ctx, "after.mlir", []byte(src))
-					pm := pass.New(ctx, "builtin.module")
-					reg := pass.NewRegistry(convertgputonvvm.New, reconcileunrealizedcasts.New)
-					if err := reg.AddPipeline(pm.OpPassManager, "gpu.module(convert-gpu-to-nvvm{"+opts+"}),reconcile-unrealized-casts"); err != nil {
-						t.Fatal(err)
-					}
-					pm.Verify = ir.Verify
-					if err := pm.Run(after.Module); err != nil {
-						t.Fatal(err)
-					}
-					out := printer.String(after.Module, printer.Options{})
+					before, after := passtest.LowerPair(t, "matmul.mlir", []byte(src), passtest.Pipeline(nil, "gpu.module(convert-gpu-to-nvvm{"+opts+"}),reconcile-unrealized-casts"))
+					out := printer.String(after, printer.Options{})
 					if strings.Contains(out, "gpu.subgroup_mma") || !strings.Contains(out, "nvvm.wmma.mma") {
 						t.Fatalf("not lowered:\n%s", out)
 					}
 					for seed := int64(1); seed <= 2; seed++ {
-						want, got := runMatmul(t, before.Module, acc, seed), runMatmul(t, after.Module, acc, seed)
+						want, got := runMatmul(t, before, acc, seed), runMatmul(t, after, acc, seed)
 						if !slices.Equal(want, got) {
 							t.Fatalf("seed %d: results differ after convert-gpu-to-nvvm", seed)
 						}

@@ -33,10 +33,7 @@ type Options struct {
 }
 
 // New returns the convert-gpu-to-nvvm pass.
-func New() pass.Pass {
-	return &pass.OptionsFunc[Options]{Base: pass.Base{Arg: "convert-gpu-to-nvvm", Desc: "Generate NVVM operations for gpu operations",
-		On: "gpu.module", Display: "ConvertGpuOpsToNVVMOps"}, Fn: run}
-}
+var New = pass.Define(pass.Base{Arg: "convert-gpu-to-nvvm", Desc: "Generate NVVM operations for gpu operations", On: "gpu.module", Display: "ConvertGpuOpsToNVVMOps"}, Options{}, run)
 
 // run lowers the device code of one gpu.module.
 func run(o *Options, m *ir.Operation, am *pass.AnalysisManager) error {
@@ -77,6 +74,6 @@ func PopulateWithOptions(tc *llvmcommon.TypeConverter, opts Options, ps *convert
 	functollvm.Populate(tc, ps)
 	mathtollvm.Populate(tc, ps, mathtollvm.Options{})
 	memreftollvm.Populate(tc, ps)
-	vectortollvm.PopulateWithOptions(tc, vectortollvm.Options{VectorAlignmentFromIndices: opts.VectorAlignmentFromIndices, OffsetDivisors: opts.offsetDivisors}, ps)
+	vectortollvm.Options{VectorAlignmentFromIndices: opts.VectorAlignmentFromIndices, OffsetDivisors: opts.offsetDivisors}.Populate(tc, ps)
 	gputonvvm.Populate(tc, ps)
 }

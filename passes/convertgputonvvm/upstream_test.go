@@ -1,42 +1,13 @@
 package convertgputonvvm_test
 
 import (
-	"os"
-	"os/exec"
-	"path/filepath"
-	"strings"
 	"testing"
+
+	"github.com/goopt/goopt/internal/passtest"
 )
 
-// TestCheckLinesMatchMLIROpt19 runs each FileCheck RUN line of the pass's
-// lit files with mlir-opt-19 in goopt's place and FileCheck-19: the CHECK
-// lines hold for upstream's output as well as goopt's.
+// TestCheckLinesMatchMLIROpt19: the CHECK lines of the pass's lit files
+// hold for mlir-opt-19's output as well as goopt's.
 func TestCheckLinesMatchMLIROpt19(t *testing.T) {
-	for _, tool := range []string{"mlir-opt-19", "FileCheck-19", "bash"} {
-		if _, err := exec.LookPath(tool); err != nil {
-			t.Skipf("%s not installed", tool)
-		}
-	}
-	files, _ := filepath.Glob("../../tests/lit/conversion/gpu-to-nvvm*.mlir")
-	ran := 0
-	for _, f := range files {
-		src, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, line := range strings.Split(string(src), "\n") {
-			run, ok := strings.CutPrefix(line, "// RUN: ")
-			if !ok || !strings.Contains(run, "| FileCheck") {
-				continue
-			}
-			cmd := strings.NewReplacer("goopt opt", "mlir-opt-19", "FileCheck", "FileCheck-19", "%s", f).Replace(run)
-			if out, err := exec.Command("bash", "-o", "pipefail", "-c", cmd).CombinedOutput(); err != nil {
-				t.Errorf("%s: %v\n%s", cmd, err, out)
-			}
-			ran++
-		}
-	}
-	if ran == 0 {
-		t.Fatal("no FileCheck RUN lines found")
-	}
+	passtest.CheckLinesMatchMLIROpt19(t, "../../tests/lit/conversion/gpu-to-nvvm*.mlir")
 }

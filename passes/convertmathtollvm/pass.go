@@ -14,13 +14,7 @@ type Options struct {
 }
 
 // New returns the convert-math-to-llvm pass with upstream's defaults.
-func New() pass.Pass {
-	return &pass.OptionsFunc[Options]{
-		Base: pass.Base{Arg: "convert-math-to-llvm", Desc: "Convert Math dialect to LLVM dialect", Display: "ConvertMathToLLVMPass"},
-		Opts: Options{ApproximateLog1p: true},
-		Fn:   run,
-	}
-}
+var New = pass.Define(pass.Base{Arg: "convert-math-to-llvm", Desc: "Convert Math dialect to LLVM dialect", Display: "ConvertMathToLLVMPass"}, Options{ApproximateLog1p: true}, run)
 
 // run lowers the math ops nested in op.
 func run(o *Options, op *ir.Operation, am *pass.AnalysisManager) error {

@@ -7,11 +7,8 @@ import (
 	"testing"
 
 	"github.com/goopt/goopt/codegen/nvptx"
-	"github.com/goopt/goopt/dialects/all"
+	"github.com/goopt/goopt/internal/passtest"
 	"github.com/goopt/goopt/ir"
-	"github.com/goopt/goopt/parser"
-	"github.com/goopt/goopt/pass"
-	"github.com/goopt/goopt/passes/registry"
 	"github.com/goopt/goopt/printer"
 )
 
@@ -30,20 +27,7 @@ func TestTMAWgmmaKernelToPTX(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ctx := all.NewContext()
-	f, err := parser.ParseFile(ctx, "tma_wgmma.mlir", src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pm := pass.New(ctx, "builtin.module")
-	if err := registry.All().AddPipeline(pm.OpPassManager, lowering); err != nil {
-		t.Fatal(err)
-	}
-	pm.Verify = ir.Verify
-	if err := pm.Run(f.Module); err != nil {
-		t.Fatal(err)
-	}
-	m, err := nvptx.Translate(f.Module, nvptx.TranslateOptions{})
+	m, err := nvptx.Translate(passtest.Lower(t, "tma_wgmma.mlir", src, passtest.Pipeline(nil, lowering)), nvptx.TranslateOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -93,21 +77,9 @@ func TestAccumulatorLoopLowers(t *testing.T) {
 		"builtin.module(gpu.module(convert-nvgpu-to-nvvm,convert-scf-to-cf," +
 			"convert-gpu-to-nvvm{use-bare-ptr-memref-call-conv=true},canonicalize,cse,reconcile-unrealized-casts))",
 	} {
-		ctx := all.NewContext()
-		f, err := parser.ParseFile(ctx, "tma_wgmma_kloop.mlir", src)
-		if err != nil {
-			t.Fatal(err)
-		}
-		pm := pass.New(ctx, "builtin.module")
-		if err := registry.All().AddPipeline(pm.OpPassManager, pipeline); err != nil {
-			t.Fatal(err)
-		}
-		pm.Verify = ir.Verify
-		if err := pm.Run(f.Module); err != nil {
-			t.Fatalf("%s: %v", pipeline, err)
-		}
+		module := passtest.Lower(t, "tma_wgmma_kloop.mlir", src, passtest.Pipeline(nil, pipeline))
 		var left []string
-		ir.WalkOps(f.Module, func(op *ir.Operation) {
+		ir.WalkOps(module, func(op *ir.Operation) {
 			if strings.HasPrefix(op.Name(), "nvgpu.") || op.Name() == "builtin.unrealized_conversion_cast" || op.Name() == "cf.br" {
 				left = append(left, op.Name())
 			}
@@ -115,7 +87,7 @@ func TestAccumulatorLoopLowers(t *testing.T) {
 		if len(left) > 0 {
 			t.Errorf("%s: ops left after lowering: %v", pipeline, left)
 		}
-		if strings.Count(printer.String(f.Module, printer.Options{}), "nvvm.wgmma.mma_async") != 4 {
+		if strings.Count(printer.String(module, printer.Options{}), "nvvm.wgmma.mma_async") != 4 {
 			t.Errorf("%s: want the 4 wgmma of the loop body", pipeline)
 		}
 	}

@@ -9,12 +9,7 @@ import (
 )
 
 // New returns the convert-nvgpu-to-nvvm pass.
-func New() pass.Pass {
-	return &pass.Func{
-		Base: pass.Base{Arg: "convert-nvgpu-to-nvvm", Desc: "Convert NVGPU dialect to NVVM dialect", Display: "ConvertNVGPUToNVVMPass"},
-		Fn:   run,
-	}
-}
+var New = pass.DefineFunc(pass.Base{Arg: "convert-nvgpu-to-nvvm", Desc: "Convert NVGPU dialect to NVVM dialect", Display: "ConvertNVGPUToNVVMPass"}, run)
 
 // run lowers the nvgpu ops under op in one partial conversion; on failure
 // op is unchanged.

@@ -6,13 +6,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/goopt/goopt/dialects/all"
+	"github.com/goopt/goopt/internal/passtest"
 	"github.com/goopt/goopt/interp"
 	"github.com/goopt/goopt/ir"
-	"github.com/goopt/goopt/parser"
-	"github.com/goopt/goopt/pass"
-	"github.com/goopt/goopt/passes/convertnvgputonvvm"
-	"github.com/goopt/goopt/passes/reconcileunrealizedcasts"
 	"github.com/goopt/goopt/printer"
 )
 
@@ -72,24 +68,11 @@ func TestWarpgroupMmaStoreLayout(t *testing.T) {
 		m, n := shape[0], shape[1]
 		t.Run(fmt.Sprintf("%dx%d", m, n), func(t *testing.T) {
 			src := storeKernel(m, n)
-			ctx := all.NewContext()
-			f, err := parser.ParseFile(ctx, "store.mlir", []byte(src))
-			if err != nil {
-				t.Fatalf("%v\n%s", err, src)
-			}
-			pm := pass.New(ctx, "builtin.module")
-			reg := pass.NewRegistry(convertnvgputonvvm.New, reconcileunrealizedcasts.New)
-			if err := reg.AddPipeline(pm.OpPassManager, "convert-nvgpu-to-nvvm,reconcile-unrealized-casts"); err != nil {
-				t.Fatal(err)
-			}
-			pm.Verify = ir.Verify
-			if err := pm.Run(f.Module); err != nil {
-				t.Fatal(err)
-			}
-			if out := printer.String(f.Module, printer.Options{}); strings.Contains(out, "nvgpu.") {
+			module := passtest.Lower(t, "store.mlir", []byte(src), passtest.Pipeline(nil, "convert-nvgpu-to-nvvm,reconcile-unrealized-casts"))
+			if out := printer.String(module, printer.Options{}); strings.Contains(out, "nvgpu.") {
 				t.Fatalf("not lowered:\n%s", out)
 			}
-			mach, err := interp.New(f.Module, interp.Options{})
+			mach, err := interp.New(module, interp.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}

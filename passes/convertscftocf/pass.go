@@ -7,16 +7,7 @@ import (
 )
 
 // New returns the convert-scf-to-cf pass.
-func New() pass.Pass {
-	return &pass.Func{
-		Base: pass.Base{
-			Arg:     "convert-scf-to-cf",
-			Desc:    "Convert SCF dialect to ControlFlow dialect, replacing structured control flow with a CFG",
-			Display: "SCFToControlFlow",
-		},
-		Fn: run,
-	}
-}
+var New = pass.DefineFunc(pass.Base{Arg: "convert-scf-to-cf", Desc: "Convert SCF dialect to ControlFlow dialect, replacing structured control flow with a CFG", Display: "SCFToControlFlow"}, run)
 
 // run lowers the scf ops nested in op.
 func run(op *ir.Operation, am *pass.AnalysisManager) error {

@@ -5,7 +5,6 @@ import (
 	"github.com/goopt/goopt/conversion/vectortollvm"
 	"github.com/goopt/goopt/ir"
 	"github.com/goopt/goopt/pass"
-	"github.com/goopt/goopt/rewrite/convert"
 )
 
 // Options are upstream's convert-vector-to-llvm options that apply to
@@ -20,13 +19,7 @@ type Options struct {
 }
 
 // New returns the pass with upstream's defaults.
-func New() pass.Pass {
-	return &pass.OptionsFunc[Options]{
-		Base: pass.Base{Arg: "convert-vector-to-llvm", Desc: "Lower the operations from the vector dialect into the LLVM dialect", On: "builtin.module", Display: "ConvertVectorToLLVMPass"},
-		Opts: Options{Force32BitVectorIndices: true},
-		Fn:   run,
-	}
-}
+var New = pass.Define(pass.Base{Arg: "convert-vector-to-llvm", Desc: "Lower the operations from the vector dialect into the LLVM dialect", On: "builtin.module", Display: "ConvertVectorToLLVMPass"}, Options{Force32BitVectorIndices: true}, run)
 
 func run(opts *Options, op *ir.Operation, am *pass.AnalysisManager) error {
 	return Convert(am.Context(), op, *opts)
@@ -39,8 +32,5 @@ func run(opts *Options, op *ir.Operation, am *pass.AnalysisManager) error {
 // until finalize-memref-to-llvm and the function conversion run.
 func Convert(ctx *ir.Context, root *ir.Operation, opts Options) error {
 	vopts := vectortollvm.Options{ReassociateFPReductions: opts.ReassociateFPReductions, VectorAlignmentFromIndices: opts.VectorAlignmentFromIndices}
-	populate := func(tc *llvmcommon.TypeConverter, ps *convert.PatternSet) {
-		vectortollvm.PopulateWithOptions(tc, vopts, ps)
-	}
-	return llvmcommon.ApplyPartial(ctx, root, llvmcommon.Options{}, llvmcommon.DialectTarget("vector"), populate)
+	return llvmcommon.ApplyPartial(ctx, root, llvmcommon.Options{}, llvmcommon.DialectTarget("vector"), vopts.Populate)
 }

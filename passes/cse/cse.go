@@ -9,9 +9,7 @@ import (
 )
 
 // New returns the pass.
-func New() pass.Pass {
-	return &pass.Func{Base: pass.Base{Arg: "cse", Desc: "Eliminate common sub-expressions", Display: "CSE"}, Fn: run}
-}
+var New = pass.DefineFunc(pass.Base{Arg: "cse", Desc: "Eliminate common sub-expressions", Display: "CSE"}, run)
 
 // run eliminates common subexpressions in op's regions.
 func run(op *ir.Operation, am *pass.AnalysisManager) error {

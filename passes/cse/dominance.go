@@ -1,26 +1,16 @@
 package cse
 
-import "github.com/goopt/goopt/ir"
+import (
+	"github.com/goopt/goopt/internal/cfg"
+	"github.com/goopt/goopt/ir"
+)
 
 // dominatorTree returns the children of each block in r's dominator tree,
 // in region order, computed with Cooper, Harvey and Kennedy's iterative
 // algorithm. Unreachable blocks are left out.
 func dominatorTree(r *ir.Region) map[*ir.Block][]*ir.Block {
 	entry := r.Front()
-	// Reverse post-order numbering.
-	var post []*ir.Block
-	seen := map[*ir.Block]bool{}
-	var dfs func(b *ir.Block)
-	dfs = func(b *ir.Block) {
-		seen[b] = true
-		for _, s := range b.Successors() {
-			if !seen[s] {
-				dfs(s)
-			}
-		}
-		post = append(post, b)
-	}
-	dfs(entry)
+	post := cfg.PostOrder(entry)
 	order := map[*ir.Block]int{}
 	for i, b := range post {
 		order[b] = i
@@ -43,7 +33,7 @@ func dominatorTree(r *ir.Region) map[*ir.Block][]*ir.Block {
 			b := post[i]
 			var nd *ir.Block
 			for _, p := range b.Predecessors() {
-				if _, ok := idom[p]; !ok || !seen[p] {
+				if _, ok := idom[p]; !ok { // not processed yet, or unreachable
 					continue
 				}
 				if nd == nil {

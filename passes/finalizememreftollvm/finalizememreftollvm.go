@@ -5,7 +5,6 @@ import (
 	"github.com/goopt/goopt/conversion/memreftollvm"
 	"github.com/goopt/goopt/ir"
 	"github.com/goopt/goopt/pass"
-	"github.com/goopt/goopt/rewrite/convert"
 )
 
 // Options are upstream's finalize-memref-to-llvm options.
@@ -16,12 +15,7 @@ type Options struct {
 }
 
 // New returns the pass with upstream's defaults.
-func New() pass.Pass {
-	return &pass.OptionsFunc[Options]{
-		Base: pass.Base{Arg: "finalize-memref-to-llvm", Desc: "Finalize MemRef dialect to LLVM dialect conversion", On: "builtin.module", Display: "FinalizeMemRefToLLVMConversionPass"},
-		Fn:   run,
-	}
-}
+var New = pass.Define(pass.Base{Arg: "finalize-memref-to-llvm", Desc: "Finalize MemRef dialect to LLVM dialect conversion", On: "builtin.module", Display: "FinalizeMemRefToLLVMConversionPass"}, Options{}, run)
 
 func run(opts *Options, op *ir.Operation, am *pass.AnalysisManager) error {
 	return Convert(am.Context(), op, *opts)
@@ -36,8 +30,5 @@ func run(opts *Options, op *ir.Operation, am *pass.AnalysisManager) error {
 // root unchanged.
 func Convert(ctx *ir.Context, root *ir.Operation, opts Options) error {
 	mopts := memreftollvm.Options{UseAlignedAlloc: opts.UseAlignedAlloc, UseGenericFunctions: opts.UseGenericFunctions}
-	populate := func(tc *llvmcommon.TypeConverter, ps *convert.PatternSet) {
-		memreftollvm.PopulateWithOptions(tc, mopts, ps)
-	}
-	return llvmcommon.ApplyPartial(ctx, root, llvmcommon.Options{IndexBitwidth: int(opts.IndexBitwidth)}, llvmcommon.DialectTarget("memref"), populate)
+	return llvmcommon.ApplyPartial(ctx, root, llvmcommon.Options{IndexBitwidth: int(opts.IndexBitwidth)}, llvmcommon.DialectTarget("memref"), mopts.Populate)
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/goopt/goopt/dialects/all"
 	"github.com/goopt/goopt/dialects/gpu/gpuutil"
+	"github.com/goopt/goopt/internal/testutil"
 	"github.com/goopt/goopt/interp"
 	"github.com/goopt/goopt/interp/equiv"
 	"github.com/goopt/goopt/ir"
@@ -17,25 +18,7 @@ import (
 const litFile = "../../tests/lit/gpu-pipeline/gpu-insert-barriers.mlir"
 
 // plainMatmul is the reference of the lit file's @wmma kernel.
-const plainMatmul = `
-func.func @wmma(%A: memref<32x32xf16>, %B: memref<32x32xf16>, %C: memref<32x32xf32>) {
-  affine.for %i = 0 to 32 {
-    affine.for %j = 0 to 32 {
-      affine.for %k = 0 to 32 {
-        %a = affine.load %A[%i, %k] : memref<32x32xf16>
-        %b = affine.load %B[%k, %j] : memref<32x32xf16>
-        %c = affine.load %C[%i, %j] : memref<32x32xf32>
-        %ae = arith.extf %a : f16 to f32
-        %be = arith.extf %b : f16 to f32
-        %p = arith.mulf %ae, %be : f32
-        %s = arith.addf %c, %p : f32
-        affine.store %s, %C[%i, %j] : memref<32x32xf32>
-      }
-    }
-  }
-  return
-}
-`
+var plainMatmul = testutil.AffineMatmul("wmma", 32, "f16", "f32")
 
 func parse(t *testing.T, src string) *ir.Operation {
 	t.Helper()
@@ -81,14 +64,7 @@ func run(t *testing.T, module *ir.Operation, fn string, seed int64) error {
 
 // barriers returns the gpu.barrier ops of module in walk order.
 func barriers(module *ir.Operation) []*ir.Operation {
-	var bs []*ir.Operation
-	ir.Walk(module, ir.PreOrder, func(op *ir.Operation) ir.WalkResult {
-		if op.Is("gpu.barrier") {
-			bs = append(bs, op)
-		}
-		return ir.Advance
-	})
-	return bs
+	return ir.Collect(module, func(op *ir.Operation) bool { return op.Is("gpu.barrier") })
 }
 
 // TestBarriersAreNeededAndSufficient checks every kernel of the lit file

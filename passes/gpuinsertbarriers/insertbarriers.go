@@ -8,9 +8,7 @@ import (
 )
 
 // New returns the gpu-insert-barriers pass.
-func New() pass.Pass {
-	return &pass.Func{Base: pass.Base{Arg: "gpu-insert-barriers", Desc: "Place gpu.barrier ops from the workgroup-memory dependences of gpu.launch bodies (goopt)", On: "func.func", Display: "GpuInsertBarriers"}, Fn: run}
-}
+var New = pass.DefineFunc(pass.Base{Arg: "gpu-insert-barriers", Desc: "Place gpu.barrier ops from the workgroup-memory dependences of gpu.launch bodies (goopt)", On: "func.func", Display: "GpuInsertBarriers"}, run)
 
 // run re-derives the barriers of every gpu.launch of the function. A launch
 // whose accesses cannot be ordered keeps its IR and gets a remark.

@@ -16,14 +16,7 @@ type Options struct {
 }
 
 // New returns the pass.
-func New() pass.Pass {
-	return &pass.OptionsFunc[Options]{Base: pass.Base{
-		Arg:     "gpu-kernel-outlining",
-		Desc:    "Outline gpu.launch bodies to kernel functions",
-		On:      "builtin.module",
-		Display: "GpuKernelOutlining",
-	}, Fn: run}
-}
+var New = pass.Define(pass.Base{Arg: "gpu-kernel-outlining", Desc: "Outline gpu.launch bodies to kernel functions", On: "builtin.module", Display: "GpuKernelOutlining"}, Options{}, run)
 
 // run outlines the gpu.launch ops of the module's functions.
 func run(o *Options, module *ir.Operation, am *pass.AnalysisManager) error {

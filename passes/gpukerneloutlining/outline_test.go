@@ -14,7 +14,6 @@ import (
 	"github.com/goopt/goopt/passes/convertscftocf"
 	"github.com/goopt/goopt/passes/gpukerneloutlining"
 	"github.com/goopt/goopt/passes/gpulaunchsinkindexcomputations"
-	"github.com/goopt/goopt/passes/gpumatmulwmma"
 	"github.com/goopt/goopt/printer"
 )
 
@@ -28,31 +27,7 @@ func TestLitEquivalence(t *testing.T) {
 
 func run(t *testing.T, src string, extra ...pass.Factory) (in, out *ir.Operation) {
 	t.Helper()
-	ctx := all.NewContext()
-	fi, err := parser.ParseFile(ctx, "matmul.mlir", []byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
-	fo, err := parser.ParseFile(ctx, "matmul.mlir", []byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
-	o := gpumatmulwmma.DefaultOptions()
-	o.TBTile, o.WarpTile = []int64{32, 32, 32}, []int64{16, 16, 16}
-	pm := pass.New(ctx, "builtin.module")
-	if err := gpumatmulwmma.Build(pm.OpPassManager, o); err != nil {
-		t.Fatal(err)
-	}
-	for _, f := range append(extra, gpukerneloutlining.New) {
-		if err := pm.AddPass(f()); err != nil {
-			t.Fatal(err)
-		}
-	}
-	pm.Verify = ir.Verify
-	if err := pm.Run(fo.Module); err != nil {
-		t.Fatal(err)
-	}
-	return fi.Module, fo.Module
+	return passtest.LowerPair(t, "matmul.mlir", []byte(src), passtest.Passes(passtest.SmallWMMAPipeline, append(extra, gpukerneloutlining.New)...))
 }
 
 // TestPaperPipeline outlines the kernel of the paper's pipeline on a small

@@ -13,13 +13,12 @@ type Options struct {
 }
 
 // New returns the gpu-latency-hiding pass with the paper's defaults.
-func New() pass.Pass {
+var New = pass.Define(pass.Base{Arg: "gpu-latency-hiding", Desc: "Hide global-memory latency in gpu.launch k loops: peel the first copy, load the next tile before the compute, store it after", On: "func.func", Display: "GPULatencyHiding"}, defaults(), run)
+
+// defaults are gpuutil's latency-hiding defaults as pass options.
+func defaults() Options {
 	d := gpuutil.DefaultLatencyHidingOptions()
-	return &pass.OptionsFunc[Options]{
-		Base: pass.Base{Arg: "gpu-latency-hiding", Desc: "Hide global-memory latency in gpu.launch k loops: peel the first copy, load the next tile before the compute, store it after", On: "func.func", Display: "GPULatencyHiding"},
-		Opts: Options{RegisterStaging: d.RegisterStaging, MaxStagedLoads: d.MaxStagedLoads},
-		Fn:   run,
-	}
+	return Options{RegisterStaging: d.RegisterStaging, MaxStagedLoads: d.MaxStagedLoads}
 }
 
 // run transforms the thread-block k loop of every gpu.launch in the

@@ -97,12 +97,5 @@ func lookup(m *ir.Operation, name string) *ir.Operation {
 }
 
 func barriers(fn *ir.Operation) []*ir.Operation {
-	var bs []*ir.Operation
-	ir.Walk(fn, ir.PreOrder, func(op *ir.Operation) ir.WalkResult {
-		if op.Is("gpu.barrier") {
-			bs = append(bs, op)
-		}
-		return ir.Advance
-	})
-	return bs
+	return ir.Collect(fn, func(op *ir.Operation) bool { return op.Is("gpu.barrier") })
 }

@@ -7,12 +7,7 @@ import (
 )
 
 // New returns the pass.
-func New() pass.Pass {
-	return &pass.Func{
-		Base: pass.Base{Arg: "gpu-launch-sink-index-computations", Desc: "Sink index computations into gpu.launch body", Display: "GpuLaunchSinkIndexComputations"},
-		Fn:   run,
-	}
-}
+var New = pass.DefineFunc(pass.Base{Arg: "gpu-launch-sink-index-computations", Desc: "Sink index computations into gpu.launch body", Display: "GpuLaunchSinkIndexComputations"}, run)
 
 // run sinks into every gpu.launch nested in op the constants and index
 // computations it uses from above.

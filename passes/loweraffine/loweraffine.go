@@ -12,9 +12,7 @@ import (
 )
 
 // New returns the lower-affine pass.
-func New() pass.Pass {
-	return &pass.Func{Base: pass.Base{Arg: "lower-affine", Desc: "Lower Affine operations to a combination of Standard and SCF operations", Display: "LowerAffinePass"}, Fn: run}
-}
+var New = pass.DefineFunc(pass.Base{Arg: "lower-affine", Desc: "Lower Affine operations to a combination of Standard and SCF operations", Display: "LowerAffinePass"}, run)
 
 // run lowers every affine op nested in op.
 func run(op *ir.Operation, am *pass.AnalysisManager) error {
@@ -305,13 +303,21 @@ var reductionNames = map[int64]string{
 	rmwMaxNumF: "maxnumf", rmwMinNumF: "minnumf",
 }
 
-func lowerMapOp(op *ir.Operation, operands convert.Adaptor, rw *convert.Rewriter) error {
+// expandOpMap expands the affine map of op (an affine.apply/min/max or
+// a memory access; what names it in the error for a malformed one) into
+// arith ops before op, one value per result.
+func expandOpMap(op *ir.Operation, operands convert.Adaptor, rw *convert.Rewriter, what string) (*Expander, []*ir.Value, error) {
 	m, ops, ok := affine.AccessMap(op)
 	if !ok {
-		return op.Errorf("malformed affine map operation")
+		return nil, nil, op.Errorf("malformed affine %s", what)
 	}
 	e := expander(op, rw)
 	vs, err := e.ExpandMap(m, adapt(op, operands, ops))
+	return e, vs, err
+}
+
+func lowerMapOp(op *ir.Operation, operands convert.Adaptor, rw *convert.Rewriter) error {
+	e, vs, err := expandOpMap(op, operands, rw, "map operation")
 	if err != nil {
 		return err
 	}
@@ -329,12 +335,7 @@ func lowerMapOp(op *ir.Operation, operands convert.Adaptor, rw *convert.Rewriter
 }
 
 func lowerAccess(op *ir.Operation, operands convert.Adaptor, rw *convert.Rewriter) error {
-	m, ops, ok := affine.AccessMap(op)
-	if !ok {
-		return op.Errorf("malformed affine access")
-	}
-	e := expander(op, rw)
-	idx, err := e.ExpandMap(m, adapt(op, operands, ops))
+	_, idx, err := expandOpMap(op, operands, rw, "access")
 	if err != nil {
 		return err
 	}

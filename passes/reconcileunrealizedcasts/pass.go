@@ -7,12 +7,7 @@ import (
 )
 
 // New returns the pass.
-func New() pass.Pass {
-	return &pass.Func{
-		Base: pass.Base{Arg: "reconcile-unrealized-casts", Desc: "Simplify and eliminate unrealized conversion casts", Display: "ReconcileUnrealizedCasts"},
-		Fn:   run,
-	}
-}
+var New = pass.DefineFunc(pass.Base{Arg: "reconcile-unrealized-casts", Desc: "Simplify and eliminate unrealized conversion casts", Display: "ReconcileUnrealizedCasts"}, run)
 
 // run reconciles the casts nested in op.
 func run(op *ir.Operation, am *pass.AnalysisManager) error {

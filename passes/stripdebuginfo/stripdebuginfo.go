@@ -6,9 +6,7 @@ import (
 )
 
 // New returns the pass.
-func New() pass.Pass {
-	return &pass.Func{Base: pass.Base{Arg: "strip-debuginfo", Desc: "Strip debug info from all operations", Display: "StripDebugInfo"}, Fn: run}
-}
+var New = pass.DefineFunc(pass.Base{Arg: "strip-debuginfo", Desc: "Strip debug info from all operations", Display: "StripDebugInfo"}, run)
 
 // run sets the location of every op and block argument under op to unknown.
 func run(op *ir.Operation, am *pass.AnalysisManager) error {

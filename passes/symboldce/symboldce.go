@@ -6,9 +6,7 @@ import (
 )
 
 // New returns the pass.
-func New() pass.Pass {
-	return &pass.Func{Base: pass.Base{Arg: "symbol-dce", Desc: "Eliminate dead symbols", Display: "SymbolDCE"}, Fn: run}
-}
+var New = pass.DefineFunc(pass.Base{Arg: "symbol-dce", Desc: "Eliminate dead symbols", Display: "SymbolDCE"}, run)
 
 // run erases the private symbols of op's symbol tables, recursively, that
 // no live op references.

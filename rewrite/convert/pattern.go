@@ -3,9 +3,9 @@ package convert
 import (
 	"errors"
 	"fmt"
-	"sort"
 
 	"github.com/goopt/goopt/ir"
+	"github.com/goopt/goopt/rewrite"
 )
 
 // Pattern is a conversion pattern (MLIR's ConversionPattern): it rewrites
@@ -112,40 +112,12 @@ func (a Adaptor) Operands() []*ir.Value {
 // decreasing benefit, op-specific ones before match-any ones of equal
 // benefit, then in insertion order.
 type PatternSet struct {
-	byRoot map[string][]Pattern
-	any    []Pattern
-	sorted map[string][]Pattern
+	rewrite.PatternIndex[Pattern]
 }
 
 // NewPatternSet returns a set holding ps.
 func NewPatternSet(ps ...Pattern) *PatternSet {
-	s := &PatternSet{byRoot: map[string][]Pattern{}}
+	s := &PatternSet{}
 	s.Add(ps...)
 	return s
-}
-
-// Add appends patterns.
-func (s *PatternSet) Add(ps ...Pattern) {
-	for _, p := range ps {
-		if p.RootName() == "" {
-			s.any = append(s.any, p)
-		} else {
-			s.byRoot[p.RootName()] = append(s.byRoot[p.RootName()], p)
-		}
-	}
-	s.sorted = nil
-}
-
-// For returns the patterns that may match op, best first.
-func (s *PatternSet) For(op *ir.Operation) []Pattern {
-	if s.sorted == nil {
-		s.sorted = map[string][]Pattern{}
-	}
-	if ps, ok := s.sorted[op.Name()]; ok {
-		return ps
-	}
-	ps := append(append([]Pattern(nil), s.byRoot[op.Name()]...), s.any...)
-	sort.SliceStable(ps, func(i, j int) bool { return ps[i].Benefit() > ps[j].Benefit() })
-	s.sorted[op.Name()] = ps
-	return ps
 }

@@ -34,6 +34,22 @@ func openDevice(t *testing.T) *Device {
 	return dev
 }
 
+// loadKernel loads the embedded test kernels and returns the entry name;
+// the module is unloaded when t ends (before openDevice's Close).
+func loadKernel(t *testing.T, dev *Device, name string) *Function {
+	t.Helper()
+	mod, err := dev.LoadPTX(kernelsPTX)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { mod.Unload() })
+	f, err := mod.Function(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f
+}
+
 func TestDeviceProps(t *testing.T) {
 	dev := openDevice(t)
 	v, err := dev.Driver().Version()
@@ -78,15 +94,7 @@ func upload(t *testing.T, dev *Device, b []byte) DevicePtr {
 
 func TestDeviceVectorAdd(t *testing.T) {
 	dev := openDevice(t)
-	mod, err := dev.LoadPTX(kernelsPTX)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer mod.Unload()
-	f, err := mod.Function("vadd")
-	if err != nil {
-		t.Fatal(err)
-	}
+	f := loadKernel(t, dev, "vadd")
 	if err := f.SetMaxDynamicSharedMemory(dev.Props().SharedPerBlockOptin); err != nil {
 		t.Errorf("opting in to all shared memory: %v", err)
 	}
@@ -194,15 +202,7 @@ func TestDeviceGemm(t *testing.T) {
 	out := make([]byte, 4*m*n)
 	flop := 2.0 * m * n * k
 
-	mod, err := dev.LoadPTX(kernelsPTX)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer mod.Unload()
-	f, err := mod.Function("wmma_gemm")
-	if err != nil {
-		t.Fatal(err)
-	}
+	f := loadKernel(t, dev, "wmma_gemm")
 	launch := func() error {
 		return dev.Launch(f, [3]uint32{n / 16, m / 16, 1}, [3]uint32{32, 1, 1}, 0, nil, pa, pb, pc, int32(n), int32(k))
 	}

@@ -10,13 +10,15 @@ import (
 	"github.com/goopt/goopt/parser"
 )
 
-// TestGeneratorsAreValid checks that every generated shape parses and
-// verifies in goopt and, where installed, in mlir-opt-19, and that the
-// generators are deterministic.
+// TestGeneratorsAreValid checks that every generated shape (the
+// acceptance benchmark's large function included) parses and verifies in
+// goopt and, where installed, in mlir-opt-19, and that the generators are
+// deterministic.
 func TestGeneratorsAreValid(t *testing.T) {
 	for _, c := range []struct{ name, src string }{
 		{"varied", VariedModule(1, 60)},
 		{"chain", ChainFunction(500)},
+		{"large", LargeFunction(2000)},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			ctx := ir.NewContext(all.All()...)

@@ -1,7 +1,6 @@
 package perf
 
 import (
-	"bytes"
 	"io"
 	"os"
 	"os/exec"
@@ -17,25 +16,6 @@ import (
 
 // largeOps is the size of the acceptance benchmark's function.
 const largeOps = 200_000
-
-func TestLargeFunctionIsValid(t *testing.T) {
-	src := []byte(LargeFunction(2000))
-	ctx := ir.NewContext(all.All()...)
-	f, err := parser.ParseFile(ctx, "large.mlir", src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := ir.Verify(f.Module); err != nil {
-		t.Fatal(err)
-	}
-	if bin, err := exec.LookPath("mlir-opt-19"); err == nil {
-		cmd := exec.Command(bin, "-")
-		cmd.Stdin = bytes.NewReader(src)
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("mlir-opt-19 rejects the generated function: %v\n%s", err, out)
-		}
-	}
-}
 
 // BenchmarkParseVerifyPrint times goopt on a 200,000-op function and, when
 // mlir-opt-19 is installed, mlir-opt-19 on the same file in the same run;

@@ -9,4 +9,9 @@
 //			am.Emit(root.Remarkf("loop nest not transformed: %v", err))
 //		}
 //	}
+//
+// It also declares the to-llvm passes whose one option is the index
+// width (DefineToLLVM), so that each is its description and its patterns:
+//
+//	var New = passutil.DefineToLLVM(pass.Base{Arg: "convert-cf-to-llvm"}, cftollvm.Ops(), cftollvm.Populate)
 package passutil
