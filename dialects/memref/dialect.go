@@ -1,45 +1,31 @@
 package memref
 
-import "github.com/goopt/goopt/ir"
+import (
+	"slices"
+
+	"github.com/goopt/goopt/ir"
+)
 
 // Dialect returns the memref dialect: buffers with shapes, strided layouts
 // and memory spaces, their allocation, access and views.
 func Dialect() *ir.Dialect {
 	return &ir.Dialect{
 		Name: "memref",
-		Ops: []*ir.OpDef{
+		Ops: slices.Concat(opTable{
 			allocLike("memref.alloc", "alloc", "memory allocation operation", ir.MemAlloc),
 			allocLike("memref.alloca", "alloca", "stack memory allocation operation", ir.MemAlloc),
-			allocaScopeOp(),
 			allocaScopeReturnOp(),
-			assumeAlignmentOp(),
-			atomicRMWOp(),
-			atomicYieldOp(),
-			castOp(),
-			collapseShapeOp(),
-			copyOp(),
-			deallocOp(),
-			dimOp(),
-			expandShapeOp(),
-			extractAlignedPointerOp(),
-			extractStridedMetadataOp(),
-			genericAtomicRMWOp(),
-			getGlobalOp(),
-			globalOp(),
-			loadOp(),
-			memorySpaceCastOp(),
-			prefetchOp(),
-			rankOp(),
-			reallocOp(),
 			reinterpretCastOp(),
-			storeOp(),
 			subViewOp(),
-			transposeOp(),
-			viewOp(),
-		},
+		}, accessOps(), allocOps(), globalOps(), viewOps()),
 		Materialize: materializeConstant,
 	}
 }
+
+// opTable is a list of op definitions: each ops file contributes one to the
+// dialect, built afresh per Dialect call because registering an op fills in
+// its compiled schema and format.
+type opTable = []*ir.OpDef
 
 // materializeConstant builds folded constants (dim and rank sizes) with the
 // arith dialect, as MLIR's memref dialect does; nil when arith is not registered.

@@ -1,37 +1,25 @@
 package vector
 
-import "github.com/goopt/goopt/ir"
+import (
+	"slices"
+
+	"github.com/goopt/goopt/ir"
+)
 
 // Dialect returns the vector dialect.
 func Dialect() *ir.Dialect {
 	return &ir.Dialect{
-		Name: "vector",
-		Ops: []*ir.OpDef{
-			loadOp(),
-			storeOp(),
-			maskedLoadOp(),
-			maskedStoreOp(),
-			transferReadOp(),
-			transferWriteOp(),
-			broadcastOp(),
-			splatOp(),
-			extractOp(),
-			insertOp(),
-			extractStridedSliceOp(),
-			insertStridedSliceOp(),
-			shapeCastOp(),
-			bitcastOp(),
-			fmaOp(),
-			reductionOp(),
-			contractOp(),
-			createMaskOp(),
-			constantMaskOp(),
-			printOp(),
-		},
+		Name:        "vector",
+		Ops:         slices.Concat(computeOps(), memoryOps(), shapeOps()),
 		ParseAttr:   parseAttr,
 		Materialize: materializeConstant,
 	}
 }
+
+// opTable is a list of op definitions: each ops file contributes one to the
+// dialect, built afresh per Dialect call because registering an op fills in
+// its compiled schema and format.
+type opTable = []*ir.OpDef
 
 // materializeConstant builds folded constants with arith.constant, as
 // upstream's vector dialect does; nil when arith is not registered.
