@@ -250,14 +250,9 @@ func typeList(ts []ir.Type) string {
 // TypesMatchWith lets its format infer them).
 var calleeType = ir.CustomDirective{
 	Parse: func(p ir.OpParser, args []*ir.FormatArg) error {
-		loc := p.Loc()
-		t, err := p.ParseType()
+		ft, err := ir.ParseTypeAs[*ir.FunctionType](p, "expected function type")
 		if err != nil {
 			return err
-		}
-		ft, ok := t.(*ir.FunctionType)
-		if !ok {
-			return ir.Errorf(loc, "expected function type")
 		}
 		args[0].Types, args[1].Types, args[2].Types = []ir.Type{ft}, ft.Inputs, ft.Results
 		return nil

@@ -498,13 +498,9 @@ func parseCall(p ir.OpParser, st *ir.OperationState) error {
 		}
 	}
 	loc := p.Loc()
-	t, err := p.ParseType()
+	ft, err := ir.ParseTypeAs[*ir.FunctionType](p, "expected function type")
 	if err != nil {
 		return err
-	}
-	ft, ok := t.(*ir.FunctionType)
-	if !ok {
-		return ir.Errorf(loc, "expected function type")
 	}
 	if len(ft.Results) > 1 {
 		return ir.Errorf(loc, "expected function with 0 or 1 result")
