@@ -19,6 +19,11 @@ func Dialect() *ir.Dialect {
 	}
 }
 
+// opTable is a list of op definitions: each ops file contributes one to the
+// dialect, built afresh per Dialect call because registering an op fills in
+// its compiled schema and format.
+type opTable = []*ir.OpDef
+
 // Ops with one type for operands and result check it in Verify rather than
 // through ir.SameOperandsAndResultType, so that type-constraint errors come
 // first, in MLIR's order.
@@ -85,11 +90,6 @@ func ops() []*ir.OpDef {
 	}
 	return append(list, dialectOps()...)
 }
-
-// opTable is a list of op definitions: each ops file contributes one to the
-// dialect, built afresh per Dialect call because registering an op fills in
-// its compiled schema and format.
-type opTable = []*ir.OpDef
 
 // ---- constant ----
 

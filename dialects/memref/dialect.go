@@ -18,7 +18,8 @@ func Dialect() *ir.Dialect {
 			reinterpretCastOp(),
 			subViewOp(),
 		}, accessOps(), allocOps(), globalOps(), viewOps()),
-		Materialize: materializeConstant,
+		// Folded dim and rank sizes become arith.constant ops.
+		Materialize: ir.MaterializeWith("arith"),
 	}
 }
 
@@ -26,12 +27,3 @@ func Dialect() *ir.Dialect {
 // dialect, built afresh per Dialect call because registering an op fills in
 // its compiled schema and format.
 type opTable = []*ir.OpDef
-
-// materializeConstant builds folded constants (dim and rank sizes) with the
-// arith dialect, as MLIR's memref dialect does; nil when arith is not registered.
-func materializeConstant(b *ir.Builder, attr ir.Attribute, t ir.Type, loc ir.Location) *ir.Operation {
-	if a := b.Ctx.Dialect("arith"); a != nil && a.Materialize != nil {
-		return a.Materialize(b, attr, t, loc)
-	}
-	return nil
-}

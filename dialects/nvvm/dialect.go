@@ -1,10 +1,6 @@
 package nvvm
 
-import (
-	"slices"
-
-	"github.com/goopt/goopt/ir"
-)
+import "github.com/goopt/goopt/ir"
 
 // Dialect returns the nvvm dialect.
 func Dialect() *ir.Dialect {
@@ -48,7 +44,9 @@ func ops() []*ir.OpDef {
 				"    nvvm.wgmma.commit.group.sync.aligned", sync),
 		wgmmaMmaAsyncOp(),
 	)
-	return slices.Concat(defs, basicOps(), mmaOps(), asyncOps())
+	defs = append(defs, basicOps()...)
+	defs = append(defs, mmaOps()...)
+	return append(defs, asyncOps()...)
 }
 
 // opTable is a list of op definitions: each ops file contributes one to the
