@@ -169,3 +169,20 @@ type OpPrinter interface {
 	// ValueName returns the SSA name the printer gives v ("%0", "%arg1").
 	ValueName(v *Value) string
 }
+
+// ParseTypeAs reads a type that must be a T (a *FunctionType, a
+// *MemRefType, ...), reporting msg at the type when it is another kind: the
+// check custom syntaxes make before taking the type apart.
+func ParseTypeAs[T Type](p OpParser, msg string) (T, error) {
+	loc := p.Loc()
+	t, err := p.ParseType()
+	if err != nil {
+		var zero T
+		return zero, err
+	}
+	typed, ok := t.(T)
+	if !ok {
+		return typed, Errorf(loc, "%s", msg)
+	}
+	return typed, nil
+}

@@ -207,3 +207,16 @@ func (c *Context) IsKnownDialect(opName string) bool {
 	d, _, _ := strings.Cut(opName, ".")
 	return c.dialects[d] != nil
 }
+
+// MaterializeWith returns a Dialect.Materialize that builds constants with
+// the named dialect's (memref and vector fold to arith.constant, as
+// upstream's do, without importing arith); it returns nil when that dialect
+// is not registered in the builder's context.
+func MaterializeWith(dialect string) func(b *Builder, attr Attribute, t Type, loc Location) *Operation {
+	return func(b *Builder, attr Attribute, t Type, loc Location) *Operation {
+		if d := b.Ctx.Dialect(dialect); d != nil && d.Materialize != nil {
+			return d.Materialize(b, attr, t, loc)
+		}
+		return nil
+	}
+}

@@ -686,7 +686,29 @@ var (
 	DenseI32ArrayKind  = AttrOf("i32 dense array attribute", func(a Attribute) bool { return isDenseArrayOf(a, I32) })
 	DenseBoolArrayKind = AttrOf("i1 dense array attribute", func(a Attribute) bool { return isDenseArrayOf(a, I1) })
 	DictAttrKind       = AttrOf("dictionary of named attribute values", func(a Attribute) bool { _, ok := a.(*DictionaryAttr); return ok })
+
+	// I64ArrayAttrKind is MLIR's I64ArrayAttr: an array of i64 integer attributes.
+	I64ArrayAttrKind = ArrayOf("64-bit integer array attribute", I64AttrKind)
+	// BoolArrayAttrKind is MLIR's BoolArrayAttr: an array of i1 integer attributes.
+	BoolArrayAttrKind = ArrayOf("1-bit boolean array attribute", BoolAttrKind)
 )
+
+// ArrayOf returns the constraint of an ArrayAttr whose every element meets
+// elem, as ODS's TypedArrayAttrBase.
+func ArrayOf(desc string, elem *AttrConstraint) *AttrConstraint {
+	return AttrOf(desc, func(a Attribute) bool {
+		arr, ok := a.(*ArrayAttr)
+		if !ok {
+			return false
+		}
+		for _, e := range arr.Elems {
+			if !elem.Check(e) {
+				return false
+			}
+		}
+		return true
+	})
+}
 
 func typedAttrKind(desc string, t Type, check func(Attribute) bool) *AttrConstraint {
 	return &AttrConstraint{Desc: desc, Check: check, Type: t}

@@ -23,18 +23,7 @@ var (
 		d, ok := a.(*ir.DenseElementsAttr)
 		return ok && ir.ElementTypeOrSelf(d.Type()) == ir.I32
 	})
-	i64Array = ir.AttrOf("64-bit integer array attribute", func(a ir.Attribute) bool {
-		arr, ok := a.(*ir.ArrayAttr)
-		if !ok {
-			return false
-		}
-		for _, e := range arr.Elems {
-			if ia, ok := e.(*ir.IntegerAttr); !ok || ia.Type() != ir.I64 {
-				return false
-			}
-		}
-		return true
-	})
+	i64Array = ir.I64ArrayAttrKind
 )
 
 // Dialect returns the affine dialect: its ops, their MLIR 19 custom syntax,

@@ -80,14 +80,9 @@ var affineAccess = ir.CustomDirective{
 // element.
 var memRefAndElemType = ir.CustomDirective{
 	Parse: func(p ir.OpParser, args []*ir.FormatArg) error {
-		loc := p.Loc()
-		t, err := p.ParseType()
+		mt, err := ir.ParseTypeAs[*ir.MemRefType](p, "invalid kind of type specified")
 		if err != nil {
 			return err
-		}
-		mt, ok := t.(*ir.MemRefType)
-		if !ok {
-			return ir.Errorf(loc, "invalid kind of type specified")
 		}
 		args[0].Types, args[1].Types = []ir.Type{mt}, []ir.Type{mt.Elem}
 		return nil

@@ -6,8 +6,8 @@ import (
 	"testing"
 
 	"github.com/goopt/goopt/dialects/all"
+	"github.com/goopt/goopt/dialects/internal/dialecttest"
 	"github.com/goopt/goopt/ir"
-	"github.com/goopt/goopt/parser"
 )
 
 // effectsIR holds one op of each memory-effect shape; TestOpMemoryEffects
@@ -93,15 +93,9 @@ func describeEffects(args []string, effects []ir.EffectInstance, known bool) str
 
 func parseEffectsFunc(t *testing.T) *ir.Operation {
 	t.Helper()
-	f, err := parser.ParseFile(all.NewContext(), "effects.mlir", []byte(effectsIR))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := ir.Verify(f.Module); err != nil {
-		t.Fatal(err)
-	}
+	module := dialecttest.Parse(t, all.NewContext(), "effects.mlir", []byte(effectsIR))
 	var fn *ir.Operation
-	ir.WalkOps(f.Module, func(o *ir.Operation) {
+	ir.WalkOps(module, func(o *ir.Operation) {
 		if s, ok := o.Attr("sym_name").(*ir.StringAttr); ok && s.Value == "f" {
 			fn = o
 		}

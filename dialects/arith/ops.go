@@ -19,6 +19,11 @@ func Dialect() *ir.Dialect {
 	}
 }
 
+// opTable is a list of op definitions: each ops file contributes one to the
+// dialect, built afresh per Dialect call because registering an op fills in
+// its compiled schema and format.
+type opTable = []*ir.OpDef
+
 // Ops with one type for operands and result check it in Verify rather than
 // through ir.SameOperandsAndResultType, so that type-constraint errors come
 // first, in MLIR's order.
@@ -31,7 +36,6 @@ func ops() []*ir.OpDef {
 	pure := ir.Pure
 	comm := ir.Commutative
 	list := []*ir.OpDef{
-		constantOp(),
 
 		intBinary("arith.addi", "integer addition operation", pure|comm, true, foldAddI, canonAddI...),
 		intBinary("arith.subi", "integer subtraction operation", pure, true, foldSubI, canonSubI...),
@@ -63,7 +67,6 @@ func ops() []*ir.OpDef {
 		floatBinary("arith.minimumf", "floating-point minimum operation", pure|comm, floatPicker(false, true)),
 		floatBinary("arith.maxnumf", "floating-point maximum operation", pure|comm, floatPicker(true, false)),
 		floatBinary("arith.minnumf", "floating-point minimum operation", pure|comm, floatPicker(false, false)),
-		negfOp(),
 
 		extendedOp("arith.addui_extended", "extended unsigned integer addition operation returning sum and overflow bit", pure|comm, foldAddUIExtended),
 		extendedOp("arith.mului_extended", "extended unsigned integer multiplication operation", pure|comm, foldMulUIExtended),
@@ -71,7 +74,6 @@ func ops() []*ir.OpDef {
 
 		cmpiOp(),
 		cmpfOp(),
-		selectOp(),
 
 		castOp("arith.extsi", "integer sign extension operation", fixedLike, fixedLike, widthGrows, nil, foldExtSI),
 		castOp("arith.extui", "integer zero extension operation", fixedLike, fixedLike, widthGrows, nil, foldExtUI),
@@ -86,49 +88,118 @@ func ops() []*ir.OpDef {
 		castOp("arith.index_castui", "unsigned index cast operation", indexCastLike, indexCastLike, indexCastCompatible, nil, foldIndexCastUI, canonIndexCastUI...),
 		castOp("arith.bitcast", "bitcast between values of equal bit width", bitcastLike, bitcastLike, sameBitWidth, nil, foldBitcast),
 	}
-	return list
+	return append(list, dialectOps()...)
 }
 
 // ---- constant ----
 
-func constantOp() *ir.OpDef {
-	return &ir.OpDef{
-		Name:    "arith.constant",
-		Summary: "integer or floating point constant",
-		Doc: "Materialises a scalar, vector or tensor constant from its `value` attribute.\n\n" +
-			"    %c42 = arith.constant 42 : i32\n" +
-			"    %cst = arith.constant dense<1.0> : vector<4xf32>",
-		Traits:   ir.Pure | ir.ConstantLike,
-		Operands: ir.NoValues,
-		Results:  []ir.ValueDef{ir.Operand("result", ir.AnyType)},
-		Attrs:    []ir.AttrDef{ir.Attr("value", nil)},
-		Verify:   verifyConstant,
-		Parse: func(p ir.OpParser, st *ir.OperationState) error {
-			if err := p.ParseOptionalAttrDict(st); err != nil {
-				return err
-			}
-			loc := p.Loc()
-			a, err := p.ParseAttribute(nil)
-			if err != nil {
-				return err
-			}
-			ta, ok := a.(ir.TypedAttribute)
-			if !ok || ta.Type() == nil {
-				return ir.Errorf(loc, "expected typed attribute")
-			}
-			st.AddAttr("value", a)
-			st.Types = append(st.Types, ta.Type())
-			return nil
+// dialectOps is this file's part of the dialect's op table.
+func dialectOps() opTable {
+	return opTable{
+		{
+			Name:    "arith.constant",
+			Summary: "integer or floating point constant",
+			Doc: "Materialises a scalar, vector or tensor constant from its `value` attribute.\n\n" +
+				"    %c42 = arith.constant 42 : i32\n" +
+				"    %cst = arith.constant dense<1.0> : vector<4xf32>",
+			Traits:   ir.Pure | ir.ConstantLike,
+			Operands: ir.NoValues,
+			Results:  []ir.ValueDef{ir.Operand("result", ir.AnyType)},
+			Attrs:    []ir.AttrDef{ir.Attr("value", nil)},
+			Verify:   verifyConstant,
+			Parse: func(p ir.OpParser, st *ir.OperationState) error {
+				if err := p.ParseOptionalAttrDict(st); err != nil {
+					return err
+				}
+				loc := p.Loc()
+				a, err := p.ParseAttribute(nil)
+				if err != nil {
+					return err
+				}
+				ta, ok := a.(ir.TypedAttribute)
+				if !ok || ta.Type() == nil {
+					return ir.Errorf(loc, "expected typed attribute")
+				}
+				st.AddAttr("value", a)
+				st.Types = append(st.Types, ta.Type())
+				return nil
+			},
+			Print: func(p ir.OpPrinter, op *ir.Operation) {
+				p.PrintOptionalAttrDict(op.Attrs(), "value")
+				p.Print(" ")
+				p.PrintAttribute(op.Attr("value"))
+			},
+			Fold: func(op *ir.Operation, _ []ir.Attribute) []ir.FoldResult {
+				return []ir.FoldResult{{Attr: op.Attr("value")}}
+			},
+			ResultNames: constantResultNames,
 		},
-		Print: func(p ir.OpPrinter, op *ir.Operation) {
-			p.PrintOptionalAttrDict(op.Attrs(), "value")
-			p.Print(" ")
-			p.PrintAttribute(op.Attr("value"))
+		{
+			Name:          "arith.negf",
+			Summary:       "floating point negation",
+			Doc:           "Flips the sign of a float (NaN included).\n\n    %r = arith.negf %a : f32",
+			Traits:        ir.Pure | ir.Involution,
+			Operands:      []ir.ValueDef{ir.Operand("operand", floatLike)},
+			Results:       []ir.ValueDef{ir.Operand("result", floatLike)},
+			Attrs:         []ir.AttrDef{defaultFastMath},
+			AllTypesMatch: [][]string{{"operand", "result"}},
+			Verify:        sameTypes,
+			Format:        "$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)",
+			Fold:          foldNegF,
 		},
-		Fold: func(op *ir.Operation, _ []ir.Attribute) []ir.FoldResult {
-			return []ir.FoldResult{{Attr: op.Attr("value")}}
+		{
+			Name:    "arith.select",
+			Summary: "select operation",
+			Doc: "Chooses between two values by an i1 condition, or elementwise by a vector or tensor of i1.\n\n" +
+				"    %r = arith.select %cond, %a, %b : i32\n" +
+				"    %v = arith.select %mask, %x, %y : vector<4xi1>, vector<4xf32>",
+			Traits:   ir.Pure,
+			Operands: []ir.ValueDef{ir.Operand("condition", boolLike), ir.Operand("true_value", ir.AnyType), ir.Operand("false_value", ir.AnyType)},
+			Results:  []ir.ValueDef{ir.Operand("result", ir.AnyType)},
+			Verify:   verifySelect,
+			Parse: func(p ir.OpParser, st *ir.OperationState) error {
+				ops, err := p.ParseOperandList(ir.DelimNone)
+				if err != nil {
+					return err
+				}
+				if len(ops) != 3 {
+					return p.Errorf("expected 3 operands")
+				}
+				if err := p.ParseOptionalAttrDict(st); err != nil {
+					return err
+				}
+				ts, err := p.ParseColonTypeList()
+				if err != nil {
+					return err
+				}
+				var cond, t ir.Type = ir.I1, ts[0]
+				if len(ts) == 2 {
+					cond, t = ts[0], ts[1]
+				} else if len(ts) != 1 {
+					return p.Errorf("expected one or two types")
+				}
+				vs, err := p.ResolveOperands(ops, []ir.Type{cond, t, t})
+				if err != nil {
+					return err
+				}
+				st.Operands = append(st.Operands, vs...)
+				st.Types = append(st.Types, t)
+				return nil
+			},
+			Print: func(p ir.OpPrinter, op *ir.Operation) {
+				p.Print(" ")
+				p.PrintOperands(op.Operands())
+				p.PrintOptionalAttrDict(op.Attrs())
+				p.Print(" : ")
+				if _, ok := op.Operand(0).Type().(ir.ShapedType); ok {
+					p.PrintType(op.Operand(0).Type())
+					p.Print(", ")
+				}
+				p.PrintType(op.Result(0).Type())
+			},
+			Fold:         foldSelect,
+			Canonicalize: canonSelect(),
 		},
-		ResultNames: constantResultNames,
 	}
 }
 
@@ -238,22 +309,6 @@ func binary(name, summary string, traits ir.Trait, c *ir.TypeConstraint, fold fo
 
 // defaultFastMath is the `fastmath` attribute of ops whose flags default to none.
 var defaultFastMath = ir.DefaultAttr(FastMathAttrName, FastMathKind, FastMath(FastMathNone))
-
-func negfOp() *ir.OpDef {
-	return &ir.OpDef{
-		Name:          "arith.negf",
-		Summary:       "floating point negation",
-		Doc:           "Flips the sign of a float (NaN included).\n\n    %r = arith.negf %a : f32",
-		Traits:        ir.Pure | ir.Involution,
-		Operands:      []ir.ValueDef{ir.Operand("operand", floatLike)},
-		Results:       []ir.ValueDef{ir.Operand("result", floatLike)},
-		Attrs:         []ir.AttrDef{defaultFastMath},
-		AllTypesMatch: [][]string{{"operand", "result"}},
-		Verify:        sameTypes,
-		Format:        "$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)",
-		Fold:          foldNegF,
-	}
-}
 
 // extendedOp is addui_extended, mului_extended or mulsi_extended: two
 // results (sum and overflow bit, or low and high halves).
@@ -370,62 +425,6 @@ func cmpiOp() *ir.OpDef {
 
 func cmpfOp() *ir.OpDef {
 	return cmpOp("arith.cmpf", "floating-point comparison operation", CmpFPredicates, floatLike, true, foldCmpF)
-}
-
-func selectOp() *ir.OpDef {
-	return &ir.OpDef{
-		Name:    "arith.select",
-		Summary: "select operation",
-		Doc: "Chooses between two values by an i1 condition, or elementwise by a vector or tensor of i1.\n\n" +
-			"    %r = arith.select %cond, %a, %b : i32\n" +
-			"    %v = arith.select %mask, %x, %y : vector<4xi1>, vector<4xf32>",
-		Traits:   ir.Pure,
-		Operands: []ir.ValueDef{ir.Operand("condition", boolLike), ir.Operand("true_value", ir.AnyType), ir.Operand("false_value", ir.AnyType)},
-		Results:  []ir.ValueDef{ir.Operand("result", ir.AnyType)},
-		Verify:   verifySelect,
-		Parse: func(p ir.OpParser, st *ir.OperationState) error {
-			ops, err := p.ParseOperandList(ir.DelimNone)
-			if err != nil {
-				return err
-			}
-			if len(ops) != 3 {
-				return p.Errorf("expected 3 operands")
-			}
-			if err := p.ParseOptionalAttrDict(st); err != nil {
-				return err
-			}
-			ts, err := p.ParseColonTypeList()
-			if err != nil {
-				return err
-			}
-			var cond, t ir.Type = ir.I1, ts[0]
-			if len(ts) == 2 {
-				cond, t = ts[0], ts[1]
-			} else if len(ts) != 1 {
-				return p.Errorf("expected one or two types")
-			}
-			vs, err := p.ResolveOperands(ops, []ir.Type{cond, t, t})
-			if err != nil {
-				return err
-			}
-			st.Operands = append(st.Operands, vs...)
-			st.Types = append(st.Types, t)
-			return nil
-		},
-		Print: func(p ir.OpPrinter, op *ir.Operation) {
-			p.Print(" ")
-			p.PrintOperands(op.Operands())
-			p.PrintOptionalAttrDict(op.Attrs())
-			p.Print(" : ")
-			if _, ok := op.Operand(0).Type().(ir.ShapedType); ok {
-				p.PrintType(op.Operand(0).Type())
-				p.Print(", ")
-			}
-			p.PrintType(op.Result(0).Type())
-		},
-		Fold:         foldSelect,
-		Canonicalize: canonSelect(),
-	}
 }
 
 func verifySelect(op *ir.Operation) error {

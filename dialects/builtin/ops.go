@@ -4,49 +4,54 @@ import "github.com/goopt/goopt/ir"
 
 // Dialect returns the builtin dialect.
 func Dialect() *ir.Dialect {
-	return &ir.Dialect{Name: "builtin", Ops: []*ir.OpDef{moduleOp(), castOp()}}
+	return &ir.Dialect{Name: "builtin", Ops: dialectOps()}
 }
 
-func moduleOp() *ir.OpDef {
-	return &ir.OpDef{
-		Name:    "builtin.module",
-		Summary: "A top level container operation",
-		Doc: "Holds a single block of ops without a terminator and is a symbol table; " +
-			"it may itself be named.\n\n    module @name attributes {a.b} {\n      ...\n    }",
-		Traits: ir.IsolatedFromAbove | ir.NoTerminator | ir.SingleBlock | ir.SymbolTableTrait |
-			ir.AffineScope,
-		Operands: ir.NoValues,
-		Results:  ir.NoValues,
-		Attrs:    []ir.AttrDef{ir.OptAttr("sym_name", ir.SymbolNameKind), ir.OptAttr("sym_visibility", ir.StrAttrKind)},
-		Regions:  []ir.RegionDef{{Name: "bodyRegion"}},
-		Verify: func(op *ir.Operation) error {
-			if b := op.Region(0).Front(); b != nil && b.NumArguments() > 0 {
-				return op.Errorf("region should have no arguments")
-			}
-			return nil
-		},
-		Format: "($sym_name^)? attr-dict-with-keyword $bodyRegion",
-	}
-}
+// opTable is a list of op definitions: each ops file contributes one to the
+// dialect, built afresh per Dialect call because registering an op fills in
+// its compiled schema and format.
+type opTable = []*ir.OpDef
 
-func castOp() *ir.OpDef {
-	return &ir.OpDef{
-		Name:    "builtin.unrealized_conversion_cast",
-		Summary: "An unrealized conversion from one set of types to another",
-		Doc: "Converts values between type systems during partial lowering; it has no " +
-			"semantics of its own and must be gone once conversion completes.\n\n" +
-			"    %1:2 = builtin.unrealized_conversion_cast %a, %b : i32, i32 to i64, i8",
-		Traits:   ir.Pure,
-		Operands: []ir.ValueDef{ir.Var("inputs", nil)},
-		Results:  []ir.ValueDef{ir.Var("outputs", nil)},
-		Verify: func(op *ir.Operation) error {
-			if op.NumResults() == 0 {
-				return op.Errorf("expected at least one result for cast operation")
-			}
-			return nil
+// dialectOps is this file's part of the dialect's op table.
+func dialectOps() opTable {
+	return opTable{
+		{
+			Name:    "builtin.module",
+			Summary: "A top level container operation",
+			Doc: "Holds a single block of ops without a terminator and is a symbol table; " +
+				"it may itself be named.\n\n    module @name attributes {a.b} {\n      ...\n    }",
+			Traits: ir.IsolatedFromAbove | ir.NoTerminator | ir.SingleBlock | ir.SymbolTableTrait |
+				ir.AffineScope,
+			Operands: ir.NoValues,
+			Results:  ir.NoValues,
+			Attrs:    []ir.AttrDef{ir.OptAttr("sym_name", ir.SymbolNameKind), ir.OptAttr("sym_visibility", ir.StrAttrKind)},
+			Regions:  []ir.RegionDef{{Name: "bodyRegion"}},
+			Verify: func(op *ir.Operation) error {
+				if b := op.Region(0).Front(); b != nil && b.NumArguments() > 0 {
+					return op.Errorf("region should have no arguments")
+				}
+				return nil
+			},
+			Format: "($sym_name^)? attr-dict-with-keyword $bodyRegion",
 		},
-		Format: "($inputs^ `:` type($inputs))? `to` type($outputs) attr-dict",
-		Fold:   foldCast,
+		{
+			Name:    "builtin.unrealized_conversion_cast",
+			Summary: "An unrealized conversion from one set of types to another",
+			Doc: "Converts values between type systems during partial lowering; it has no " +
+				"semantics of its own and must be gone once conversion completes.\n\n" +
+				"    %1:2 = builtin.unrealized_conversion_cast %a, %b : i32, i32 to i64, i8",
+			Traits:   ir.Pure,
+			Operands: []ir.ValueDef{ir.Var("inputs", nil)},
+			Results:  []ir.ValueDef{ir.Var("outputs", nil)},
+			Verify: func(op *ir.Operation) error {
+				if op.NumResults() == 0 {
+					return op.Errorf("expected at least one result for cast operation")
+				}
+				return nil
+			},
+			Format: "($inputs^ `:` type($inputs))? `to` type($outputs) attr-dict",
+			Fold:   foldCast,
+		},
 	}
 }
 

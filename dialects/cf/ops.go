@@ -15,8 +15,13 @@ const (
 
 // Dialect returns the cf dialect.
 func Dialect() *ir.Dialect {
-	return &ir.Dialect{Name: "cf", Ops: []*ir.OpDef{assertOp(), brOp(), condBrOp(), switchOp()}}
+	return &ir.Dialect{Name: "cf", Ops: dialectOps()}
 }
+
+// opTable is a list of op definitions: each ops file contributes one to the
+// dialect, built afresh per Dialect call because registering an op fills in
+// its compiled schema and format.
+type opTable = []*ir.OpDef
 
 // verifySuccessor checks that operands match the arguments of successor i.
 func verifySuccessor(op *ir.Operation, i int, operands []*ir.Value) error {
@@ -32,49 +37,96 @@ func verifySuccessor(op *ir.Operation, i int, operands []*ir.Value) error {
 	return nil
 }
 
-func assertOp() *ir.OpDef {
-	return &ir.OpDef{
-		Name:     "cf.assert",
-		Summary:  "Assert operation with message attribute",
-		Doc:      "Aborts with the message when the i1 operand is false.\n\n    cf.assert %ok, \"index out of bounds\"",
-		Operands: []ir.ValueDef{ir.Operand("arg", ir.I1Constraint)},
-		Results:  ir.NoValues,
-		Attrs:    []ir.AttrDef{ir.Attr("msg", ir.StrAttrKind)},
-		Format:   "$arg `,` $msg attr-dict",
-		Canonicalize: []ir.Pattern{ir.PatternFunc{Root: "cf.assert", Fn: func(op *ir.Operation, rw *ir.Rewriter) bool {
-			// assert(true) is a no-op.
-			d := op.Operand(0).DefiningOp()
-			if d == nil || !d.HasTrait(ir.ConstantLike) {
+// dialectOps is this file's part of the dialect's op table.
+func dialectOps() opTable {
+	return opTable{
+		{
+			Name:     "cf.assert",
+			Summary:  "Assert operation with message attribute",
+			Doc:      "Aborts with the message when the i1 operand is false.\n\n    cf.assert %ok, \"index out of bounds\"",
+			Operands: []ir.ValueDef{ir.Operand("arg", ir.I1Constraint)},
+			Results:  ir.NoValues,
+			Attrs:    []ir.AttrDef{ir.Attr("msg", ir.StrAttrKind)},
+			Format:   "$arg `,` $msg attr-dict",
+			Canonicalize: []ir.Pattern{ir.PatternFunc{Root: "cf.assert", Fn: func(op *ir.Operation, rw *ir.Rewriter) bool {
+				// assert(true) is a no-op.
+				d := op.Operand(0).DefiningOp()
+				if d == nil || !d.HasTrait(ir.ConstantLike) {
+					return false
+				}
+				if ia, ok := d.Attr("value").(*ir.IntegerAttr); ok && ia.Int() != 0 {
+					rw.EraseOp(op)
+					return true
+				}
 				return false
-			}
-			if ia, ok := d.Attr("value").(*ir.IntegerAttr); ok && ia.Int() != 0 {
-				rw.EraseOp(op)
-				return true
-			}
-			return false
-		}}},
+			}}},
+		},
+		{
+			Name:       "cf.br",
+			Summary:    "branch operation",
+			Doc:        "Jumps to a block, passing its arguments.\n\n    cf.br ^bb1(%a, %b : i32, f32)",
+			Traits:     ir.Pure | ir.Terminator,
+			Operands:   []ir.ValueDef{ir.Var("destOperands", nil)},
+			Results:    ir.NoValues,
+			Successors: []ir.SuccessorDef{{Name: "dest"}},
+			Format:     destOperands("dest", "destOperands") + " attr-dict",
+			Verify: func(op *ir.Operation) error {
+				return verifySuccessor(op, 0, op.Operands())
+			},
+		},
+		{
+			Name:    "cf.cond_br",
+			Summary: "conditional branch operation",
+			Doc: "Jumps to the first block when the i1 condition holds, else to the second.\n\n" +
+				"    cf.cond_br %c, ^bb1(%a : i32), ^bb2",
+			Traits: ir.Pure | ir.Terminator,
+			Operands: []ir.ValueDef{
+				ir.Operand("condition", ir.I1Constraint),
+				ir.Var("trueDestOperands", nil),
+				ir.Var("falseDestOperands", nil),
+			},
+			Results:    ir.NoValues,
+			Successors: []ir.SuccessorDef{{Name: "trueDest"}, {Name: "falseDest"}},
+			Format: "$condition `,` " + destOperands("trueDest", "trueDestOperands") + " `,` " +
+				destOperands("falseDest", "falseDestOperands") + " attr-dict",
+			Verify: func(op *ir.Operation) error {
+				if err := verifySuccessor(op, 0, op.OperandGroup(1)); err != nil {
+					return err
+				}
+				return verifySuccessor(op, 1, op.OperandGroup(2))
+			},
+			Canonicalize: []ir.Pattern{
+				ir.PatternFunc{Root: "cf.cond_br", Fn: simplifyConstCondBranch},
+				ir.PatternFunc{Root: "cf.cond_br", Fn: simplifyIdenticalSuccessors},
+			},
+		},
+		{
+			Name:    "cf.switch",
+			Summary: "Switch operation",
+			Doc: "Jumps to the block of the case value equal to the integer flag, or to the default block.\n\n" +
+				"    cf.switch %flag : i32, [\n      default: ^bb1(%a : i32),\n      42: ^bb2\n    ]",
+			Traits: ir.Pure | ir.Terminator,
+			Operands: []ir.ValueDef{
+				ir.Operand("flag", ir.TypeOf("integer", func(t ir.Type) bool { _, ok := t.(*ir.IntegerType); return ok })),
+				ir.Var("defaultOperands", nil),
+				ir.Var("caseOperands", nil),
+			},
+			Results:    ir.NoValues,
+			Successors: []ir.SuccessorDef{{Name: "defaultDestination"}, {Name: "caseDestinations", Arity: ir.Variadic}},
+			Attrs: []ir.AttrDef{
+				ir.OptAttr(caseValuesAttr, nil),
+				ir.Attr(caseSegmentsAttr, ir.DenseI32ArrayKind),
+			},
+			Verify: verifySwitch,
+			Parse:  parseSwitch,
+			Print:  printSwitch,
+		},
 	}
 }
 
 // destOperands is the format of a successor with its operands: `^bb1(%a : i32)`.
 func destOperands(dest, operands string) string {
 	return "$" + dest + " (`(` $" + operands + "^ `:` type($" + operands + ") `)`)?"
-}
-
-func brOp() *ir.OpDef {
-	return &ir.OpDef{
-		Name:       "cf.br",
-		Summary:    "branch operation",
-		Doc:        "Jumps to a block, passing its arguments.\n\n    cf.br ^bb1(%a, %b : i32, f32)",
-		Traits:     ir.Pure | ir.Terminator,
-		Operands:   []ir.ValueDef{ir.Var("destOperands", nil)},
-		Results:    ir.NoValues,
-		Successors: []ir.SuccessorDef{{Name: "dest"}},
-		Format:     destOperands("dest", "destOperands") + " attr-dict",
-		Verify: func(op *ir.Operation) error {
-			return verifySuccessor(op, 0, op.Operands())
-		},
-	}
 }
 
 // condBrOperands splits a cf.cond_br's operands into condition, true and false operands.
@@ -84,35 +136,6 @@ func condBrOperands(op *ir.Operation) (*ir.Value, []*ir.Value, []*ir.Value, bool
 		return nil, nil, nil, false
 	}
 	return cond[0], tOps, fOps, true
-}
-
-func condBrOp() *ir.OpDef {
-	return &ir.OpDef{
-		Name:    "cf.cond_br",
-		Summary: "conditional branch operation",
-		Doc: "Jumps to the first block when the i1 condition holds, else to the second.\n\n" +
-			"    cf.cond_br %c, ^bb1(%a : i32), ^bb2",
-		Traits: ir.Pure | ir.Terminator,
-		Operands: []ir.ValueDef{
-			ir.Operand("condition", ir.I1Constraint),
-			ir.Var("trueDestOperands", nil),
-			ir.Var("falseDestOperands", nil),
-		},
-		Results:    ir.NoValues,
-		Successors: []ir.SuccessorDef{{Name: "trueDest"}, {Name: "falseDest"}},
-		Format: "$condition `,` " + destOperands("trueDest", "trueDestOperands") + " `,` " +
-			destOperands("falseDest", "falseDestOperands") + " attr-dict",
-		Verify: func(op *ir.Operation) error {
-			if err := verifySuccessor(op, 0, op.OperandGroup(1)); err != nil {
-				return err
-			}
-			return verifySuccessor(op, 1, op.OperandGroup(2))
-		},
-		Canonicalize: []ir.Pattern{
-			ir.PatternFunc{Root: "cf.cond_br", Fn: simplifyConstCondBranch},
-			ir.PatternFunc{Root: "cf.cond_br", Fn: simplifyIdenticalSuccessors},
-		},
-	}
 }
 
 // simplifyConstCondBranch: cond_br true, ^a, ^b -> br ^a (and false -> ^b).
@@ -234,30 +257,6 @@ func layoutOf(op *ir.Operation) (*switchLayout, error) {
 		}
 	}
 	return l, nil
-}
-
-func switchOp() *ir.OpDef {
-	return &ir.OpDef{
-		Name:    "cf.switch",
-		Summary: "Switch operation",
-		Doc: "Jumps to the block of the case value equal to the integer flag, or to the default block.\n\n" +
-			"    cf.switch %flag : i32, [\n      default: ^bb1(%a : i32),\n      42: ^bb2\n    ]",
-		Traits: ir.Pure | ir.Terminator,
-		Operands: []ir.ValueDef{
-			ir.Operand("flag", ir.TypeOf("integer", func(t ir.Type) bool { _, ok := t.(*ir.IntegerType); return ok })),
-			ir.Var("defaultOperands", nil),
-			ir.Var("caseOperands", nil),
-		},
-		Results:    ir.NoValues,
-		Successors: []ir.SuccessorDef{{Name: "defaultDestination"}, {Name: "caseDestinations", Arity: ir.Variadic}},
-		Attrs: []ir.AttrDef{
-			ir.OptAttr(caseValuesAttr, nil),
-			ir.Attr(caseSegmentsAttr, ir.DenseI32ArrayKind),
-		},
-		Verify: verifySwitch,
-		Parse:  parseSwitch,
-		Print:  printSwitch,
-	}
 }
 
 var caseOperandsInherent = [3]string{caseSegmentsAttr, caseValuesAttr, ir.SegmentSizesAttr}

@@ -12,9 +12,14 @@ import (
 func Dialect() *ir.Dialect {
 	return &ir.Dialect{
 		Name: "func",
-		Ops:  []*ir.OpDef{funcOp(), returnOp(), callOp(), callIndirectOp(), constantOp()},
+		Ops:  append(opTable{funcOp(), returnOp()}, dialectOps()...),
 	}
 }
+
+// opTable is a list of op definitions: each ops file contributes one to the
+// dialect, built afresh per Dialect call because registering an op fills in
+// its compiled schema and format.
+type opTable = []*ir.OpDef
 
 // FunctionType returns the signature of a func.func, or nil when it has none.
 func FunctionType(op *ir.Operation) *ir.FunctionType {
@@ -135,17 +140,69 @@ func verifyReturn(op *ir.Operation) error {
 // Callee returns the function a func.call refers to, or nil.
 func Callee(call *ir.Operation) *ir.Operation { return opsyntax.DirectCallee(call, "func.func") }
 
-func callOp() *ir.OpDef {
-	return &ir.OpDef{
-		Name:    "func.call",
-		Summary: "call operation",
-		Doc: "Calls a function by symbol; operand and result types match the callee's signature.\n\n" +
-			"    %0:2 = call @f(%a, %b) : (i32, f32) -> (i32, f32)",
-		Operands: []ir.ValueDef{ir.Var("operands", nil)},
-		Results:  []ir.ValueDef{ir.Var("results", nil)},
-		Attrs:    []ir.AttrDef{ir.Attr("callee", ir.FlatSymbolRefKind)},
-		Verify:   verifyCall,
-		Format:   "$callee `(` $operands `)` attr-dict `:` functional-type($operands, results)",
+// dialectOps is this file's part of the dialect's op table.
+func dialectOps() opTable {
+	return opTable{
+		{
+			Name:    "func.call",
+			Summary: "call operation",
+			Doc: "Calls a function by symbol; operand and result types match the callee's signature.\n\n" +
+				"    %0:2 = call @f(%a, %b) : (i32, f32) -> (i32, f32)",
+			Operands: []ir.ValueDef{ir.Var("operands", nil)},
+			Results:  []ir.ValueDef{ir.Var("results", nil)},
+			Attrs:    []ir.AttrDef{ir.Attr("callee", ir.FlatSymbolRefKind)},
+			Verify:   verifyCall,
+			Format:   "$callee `(` $operands `)` attr-dict `:` functional-type($operands, results)",
+		},
+		{
+			Name:    "func.call_indirect",
+			Summary: "indirect call operation",
+			Doc: "Calls a function value; operand and result types match its function type.\n\n" +
+				"    %0 = call_indirect %f(%a) : (i32) -> i32",
+			Operands: []ir.ValueDef{
+				ir.Operand("callee", ir.TypeOf("function type", func(t ir.Type) bool { _, ok := t.(*ir.FunctionType); return ok })),
+				ir.Var("callee_operands", nil),
+			},
+			Results: []ir.ValueDef{ir.Var("results", nil)},
+			Verify: func(op *ir.Operation) error {
+				ft := op.Operand(0).Type().(*ir.FunctionType)
+				if !slices.Equal(op.OperandTypes()[1:], ft.Inputs) {
+					return op.Errorf("failed to verify that callee input types match argument types")
+				}
+				if !slices.Equal(op.ResultTypes(), ft.Results) {
+					return op.Errorf("failed to verify that callee result types match result types")
+				}
+				return nil
+			},
+			Custom: map[string]ir.CustomDirective{"CalleeType": calleeType},
+			Format: "$callee `(` $callee_operands `)` attr-dict `:` custom<CalleeType>(type($callee), type($callee_operands), type($results))",
+		},
+		{
+			Name:    "func.constant",
+			Summary: "constant",
+			Doc: "Produces an SSA value of function type from a function symbol.\n\n" +
+				"    %f = constant @callee : (i32) -> i32",
+			Traits:   ir.Pure | ir.ConstantLike,
+			Operands: ir.NoValues,
+			Results:  []ir.ValueDef{ir.Operand("result", nil)},
+			Attrs:    []ir.AttrDef{ir.Attr("value", ir.FlatSymbolRefKind)},
+			Verify: func(op *ir.Operation) error {
+				ref := op.Attr("value").(*ir.SymbolRefAttr)
+				fn := ir.LookupNearestSymbolFrom(op, ref)
+				if fn == nil || !fn.Is("func.func") {
+					return op.Errorf("reference to undefined function '%s'", ref.Root)
+				}
+				if ft := FunctionType(fn); ft != nil && ir.Type(ft) != op.Result(0).Type() {
+					return op.Errorf("reference to function with mismatched type")
+				}
+				return nil
+			},
+			Format: "attr-dict $value `:` type(results)",
+			Fold: func(op *ir.Operation, _ []ir.Attribute) []ir.FoldResult {
+				return []ir.FoldResult{{Attr: op.Attr("value")}}
+			},
+			ResultNames: func(op *ir.Operation, set func(*ir.Value, string)) { set(op.Result(0), "f") },
+		},
 	}
 }
 
@@ -188,77 +245,17 @@ func typeList(ts []ir.Type) string {
 	return strings.Join(parts, ", ")
 }
 
-func callIndirectOp() *ir.OpDef {
-	return &ir.OpDef{
-		Name:    "func.call_indirect",
-		Summary: "indirect call operation",
-		Doc: "Calls a function value; operand and result types match its function type.\n\n" +
-			"    %0 = call_indirect %f(%a) : (i32) -> i32",
-		Operands: []ir.ValueDef{
-			ir.Operand("callee", ir.TypeOf("function type", func(t ir.Type) bool { _, ok := t.(*ir.FunctionType); return ok })),
-			ir.Var("callee_operands", nil),
-		},
-		Results: []ir.ValueDef{ir.Var("results", nil)},
-		Verify: func(op *ir.Operation) error {
-			ft := op.Operand(0).Type().(*ir.FunctionType)
-			if !slices.Equal(op.OperandTypes()[1:], ft.Inputs) {
-				return op.Errorf("failed to verify that callee input types match argument types")
-			}
-			if !slices.Equal(op.ResultTypes(), ft.Results) {
-				return op.Errorf("failed to verify that callee result types match result types")
-			}
-			return nil
-		},
-		Custom: map[string]ir.CustomDirective{"CalleeType": calleeType},
-		Format: "$callee `(` $callee_operands `)` attr-dict `:` custom<CalleeType>(type($callee), type($callee_operands), type($results))",
-	}
-}
-
 // calleeType is the `: (inputs) -> results` of func.call_indirect: the
 // callee's type, which also gives the arguments' and results' types (MLIR's
 // TypesMatchWith lets its format infer them).
 var calleeType = ir.CustomDirective{
 	Parse: func(p ir.OpParser, args []*ir.FormatArg) error {
-		loc := p.Loc()
-		t, err := p.ParseType()
+		ft, err := ir.ParseTypeAs[*ir.FunctionType](p, "expected function type")
 		if err != nil {
 			return err
-		}
-		ft, ok := t.(*ir.FunctionType)
-		if !ok {
-			return ir.Errorf(loc, "expected function type")
 		}
 		args[0].Types, args[1].Types, args[2].Types = []ir.Type{ft}, ft.Inputs, ft.Results
 		return nil
 	},
 	Print: func(p ir.OpPrinter, _ *ir.Operation, args []*ir.FormatArg) { p.PrintTypes(args[0].Types) },
-}
-
-func constantOp() *ir.OpDef {
-	return &ir.OpDef{
-		Name:    "func.constant",
-		Summary: "constant",
-		Doc: "Produces an SSA value of function type from a function symbol.\n\n" +
-			"    %f = constant @callee : (i32) -> i32",
-		Traits:   ir.Pure | ir.ConstantLike,
-		Operands: ir.NoValues,
-		Results:  []ir.ValueDef{ir.Operand("result", nil)},
-		Attrs:    []ir.AttrDef{ir.Attr("value", ir.FlatSymbolRefKind)},
-		Verify: func(op *ir.Operation) error {
-			ref := op.Attr("value").(*ir.SymbolRefAttr)
-			fn := ir.LookupNearestSymbolFrom(op, ref)
-			if fn == nil || !fn.Is("func.func") {
-				return op.Errorf("reference to undefined function '%s'", ref.Root)
-			}
-			if ft := FunctionType(fn); ft != nil && ir.Type(ft) != op.Result(0).Type() {
-				return op.Errorf("reference to function with mismatched type")
-			}
-			return nil
-		},
-		Format: "attr-dict $value `:` type(results)",
-		Fold: func(op *ir.Operation, _ []ir.Attribute) []ir.FoldResult {
-			return []ir.FoldResult{{Attr: op.Attr("value")}}
-		},
-		ResultNames: func(op *ir.Operation, set func(*ir.Value, string)) { set(op.Result(0), "f") },
-	}
 }

@@ -1,6 +1,10 @@
 package gpu
 
-import "github.com/goopt/goopt/ir"
+import (
+	"slices"
+
+	"github.com/goopt/goopt/ir"
+)
 
 // Dialect returns the gpu dialect.
 func Dialect() *ir.Dialect {
@@ -12,15 +16,13 @@ func Dialect() *ir.Dialect {
 	}
 }
 
-func ops() []*ir.OpDef {
-	return []*ir.OpDef{
-		moduleOp(),
+func ops() opTable {
+	return slices.Concat(opTable{
 		moduleEndOp(),
 		funcOp(),
 		returnOp(),
 		launchOp(),
 		terminatorOp(),
-		launchFuncOp(),
 
 		dimOp("gpu.thread_id", "thread id", "thread_id"),
 		dimOp("gpu.block_id", "block id", "block_id"),
@@ -37,22 +39,17 @@ func ops() []*ir.OpDef {
 		laneOp("gpu.subgroup_size", "size of a subgroup", true),
 
 		barrierOp(),
-		dynamicSharedMemoryOp(),
-		shuffleOp(),
 		allReduceOp(),
 		subgroupReduceOp(),
 		yieldOp(),
-
-		mmaLoadOp(),
-		mmaStoreOp(),
-		mmaComputeOp(),
-		mmaConstantOp(),
-		mmaElementwiseOp(),
-
-		allocOp(),
 		deallocOp(),
 		memcpyOp(),
 		memsetOp(),
 		waitOp(),
-	}
+	}, launchOps(), memoryOps(), mmaOps(), moduleOps(), syncOps())
 }
+
+// opTable is a list of op definitions: each ops file contributes one to the
+// dialect, built afresh per Dialect call because registering an op fills in
+// its compiled schema and format.
+type opTable = []*ir.OpDef

@@ -328,27 +328,30 @@ var launchIndex = ir.TypeOf("index or 32-bit signless integer or 64-bit signless
 	return t == ir.Index || t == ir.I32 || t == ir.I64
 })
 
-func launchFuncOp() *ir.OpDef {
-	return &ir.OpDef{
-		Name:    "gpu.launch_func",
-		Summary: "Launches a function as a GPU kernel",
-		Doc: "Launches the kernel gpu.func named by a nested symbol reference on a grid of thread blocks " +
-			"with the given arguments; the enclosing module must carry `gpu.container_module`.\n\n" +
-			"    gpu.launch_func  @kernels::@k blocks in (%c1, %c1, %c1) threads in (%c32, %c1, %c1)  args(%a : memref<32xf32>)",
-		Operands: append(append([]ir.ValueDef{asyncDependencies}, launchSizes(launchIndex)...),
-			ir.Opt("dynamicSharedMemorySize", i32Type), ir.Var("kernelOperands", nil), ir.Opt("asyncObject", nil)),
-		Results:       []ir.ValueDef{asyncTokenResult},
-		Attrs:         []ir.AttrDef{ir.Attr("kernel", ir.SymbolRefKind)},
-		AllTypesMatch: [][]string{launchFuncSizes[:]},
-		Custom:        customDirectives,
-		Format: asyncFormat("(`<` $asyncObject^ `:` type($asyncObject) `>`)? $kernel " +
-			"(`clusters` `in` ` ` `(` $clusterSizeX^ `,` $clusterSizeY `,` $clusterSizeZ `)`)? " +
-			"`blocks` `in` ` ` `(` $gridSizeX `,` $gridSizeY `,` $gridSizeZ `)` " +
-			"`threads` `in` ` ` `(` $blockSizeX `,` $blockSizeY `,` $blockSizeZ `)` " +
-			"custom<LaunchDimType>(type($gridSizeX), type($clusterSizeX), type($clusterSizeY), type($clusterSizeZ)) " +
-			"(`dynamic_shared_memory_size` $dynamicSharedMemorySize^)? " +
-			"custom<LaunchFuncOperands>($kernelOperands, type($kernelOperands)) attr-dict"),
-		Verify: verifyLaunchFunc,
+// launchOps is this file's part of the dialect's op table.
+func launchOps() opTable {
+	return opTable{
+		{
+			Name:    "gpu.launch_func",
+			Summary: "Launches a function as a GPU kernel",
+			Doc: "Launches the kernel gpu.func named by a nested symbol reference on a grid of thread blocks " +
+				"with the given arguments; the enclosing module must carry `gpu.container_module`.\n\n" +
+				"    gpu.launch_func  @kernels::@k blocks in (%c1, %c1, %c1) threads in (%c32, %c1, %c1)  args(%a : memref<32xf32>)",
+			Operands: append(append([]ir.ValueDef{asyncDependencies}, launchSizes(launchIndex)...),
+				ir.Opt("dynamicSharedMemorySize", i32Type), ir.Var("kernelOperands", nil), ir.Opt("asyncObject", nil)),
+			Results:       []ir.ValueDef{asyncTokenResult},
+			Attrs:         []ir.AttrDef{ir.Attr("kernel", ir.SymbolRefKind)},
+			AllTypesMatch: [][]string{launchFuncSizes[:]},
+			Custom:        customDirectives,
+			Format: asyncFormat("(`<` $asyncObject^ `:` type($asyncObject) `>`)? $kernel " +
+				"(`clusters` `in` ` ` `(` $clusterSizeX^ `,` $clusterSizeY `,` $clusterSizeZ `)`)? " +
+				"`blocks` `in` ` ` `(` $gridSizeX `,` $gridSizeY `,` $gridSizeZ `)` " +
+				"`threads` `in` ` ` `(` $blockSizeX `,` $blockSizeY `,` $blockSizeZ `)` " +
+				"custom<LaunchDimType>(type($gridSizeX), type($clusterSizeX), type($clusterSizeY), type($clusterSizeZ)) " +
+				"(`dynamic_shared_memory_size` $dynamicSharedMemorySize^)? " +
+				"custom<LaunchFuncOperands>($kernelOperands, type($kernelOperands)) attr-dict"),
+			Verify: verifyLaunchFunc,
+		},
 	}
 }
 

@@ -20,40 +20,70 @@ func numDynamic(dims []int64) int {
 	return n
 }
 
-func allocOp() *ir.OpDef {
-	return &ir.OpDef{
-		Name:    "gpu.alloc",
-		Summary: "GPU memory allocation operation",
-		Doc: "Allocates device memory (host_shared: memory shared with the host), optionally as an async " +
-			"op ordered after its dependencies.\n\n" +
-			"    %m, %t = gpu.alloc async [%dep] (%n) : memref<?xf32>",
-		Traits:  ir.MemAlloc,
-		Effects: ir.FixedEffects(ir.OnResult(ir.Allocate, 0)),
-		Operands: []ir.ValueDef{
-			asyncDependencies,
-			ir.Var("dynamicSizes", ir.IndexConstraint),
-			ir.Var("symbolOperands", ir.IndexConstraint),
+// memoryOps is this file's part of the dialect's op table.
+func memoryOps() opTable {
+	return opTable{
+		{
+			Name:    "gpu.alloc",
+			Summary: "GPU memory allocation operation",
+			Doc: "Allocates device memory (host_shared: memory shared with the host), optionally as an async " +
+				"op ordered after its dependencies.\n\n" +
+				"    %m, %t = gpu.alloc async [%dep] (%n) : memref<?xf32>",
+			Traits:  ir.MemAlloc,
+			Effects: ir.FixedEffects(ir.OnResult(ir.Allocate, 0)),
+			Operands: []ir.ValueDef{
+				asyncDependencies,
+				ir.Var("dynamicSizes", ir.IndexConstraint),
+				ir.Var("symbolOperands", ir.IndexConstraint),
+			},
+			Results: []ir.ValueDef{ir.Operand("memref", ir.AnyMemRef), asyncTokenResult},
+			Attrs:   []ir.AttrDef{ir.OptAttr("hostShared", unitAttr)},
+			Custom:  customDirectives,
+			Format: asyncFormat("(` ` `host_shared` $hostShared^)? ` ` `(` $dynamicSizes `)` " +
+				"(`` `[` $symbolOperands^ `]`)? attr-dict `:` type($memref)"),
+			Verify: func(op *ir.Operation) error {
+				t := memrefOf(op.Result(0).Type())
+				if len(op.NamedOperands("dynamicSizes")) != numDynamic(t.Dims) {
+					return op.Errorf("dimension operand count does not equal memref dynamic dimension count")
+				}
+				if len(op.NamedOperands("symbolOperands")) != memrefLayoutSymbols(t) {
+					return op.Errorf("symbol operand count does not equal memref symbol count")
+				}
+				return nil
+			},
+			ResultNames: func(op *ir.Operation, set func(*ir.Value, string)) {
+				set(op.Result(0), "memref")
+				if op.NumResults() == 2 {
+					set(op.Result(1), "asyncToken")
+				}
+			},
 		},
-		Results: []ir.ValueDef{ir.Operand("memref", ir.AnyMemRef), asyncTokenResult},
-		Attrs:   []ir.AttrDef{ir.OptAttr("hostShared", unitAttr)},
-		Custom:  customDirectives,
-		Format: asyncFormat("(` ` `host_shared` $hostShared^)? ` ` `(` $dynamicSizes `)` " +
-			"(`` `[` $symbolOperands^ `]`)? attr-dict `:` type($memref)"),
-		Verify: func(op *ir.Operation) error {
-			t := memrefOf(op.Result(0).Type())
-			if len(op.NamedOperands("dynamicSizes")) != numDynamic(t.Dims) {
-				return op.Errorf("dimension operand count does not equal memref dynamic dimension count")
-			}
-			if len(op.NamedOperands("symbolOperands")) != memrefLayoutSymbols(t) {
-				return op.Errorf("symbol operand count does not equal memref symbol count")
-			}
-			return nil
-		},
-		ResultNames: func(op *ir.Operation, set func(*ir.Value, string)) {
-			set(op.Result(0), "memref")
-			if op.NumResults() == 2 {
-				set(op.Result(1), "asyncToken")
-			}
+		// dynamicSharedMemoryOp is the base of the block's dynamic shared memory
+		// (the size gpu.launch's dynamic_shared_memory_size gives), as bytes that
+		// memref.view carves into tiles: the only way past the 48 KB a kernel may
+		// declare statically.
+		{
+			Name:    "gpu.dynamic_shared_memory",
+			Summary: "Get the memref for dynamic shared memory",
+			Doc: "Returns the base of the dynamic shared memory of the enclosing kernel as a byte buffer; " +
+				"memref.view takes typed tiles from it.\n\n" +
+				"    %smem = gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>",
+			Traits:  ir.Pure,
+			Results: []ir.ValueDef{ir.Operand("resultMemref", ir.AnyMemRef)},
+			Format:  "attr-dict `:` type($resultMemref)",
+			Verify: func(op *ir.Operation) error {
+				if op.ParentOfName("gpu.launch") == nil && op.ParentOfName("gpu.func") == nil {
+					return op.Errorf("must be inside an op with symbol table")
+				}
+				t := memrefOf(op.Result(0).Type())
+				if as, ok := t.MemorySpace.(*AddressSpaceAttr); !ok || as.Space != Workgroup {
+					return op.Errorf("address space must be address_space<workgroup>")
+				}
+				if len(t.Dims) != 1 || t.Dims[0] != ir.Dynamic || t.Elem != ir.I8 || t.Layout != nil {
+					return op.Errorf("result memref type must be memref<?xi8, #gpu.address_space<workgroup>>")
+				}
+				return nil
+			},
 		},
 	}
 }
@@ -131,34 +161,4 @@ func waitOp() *ir.OpDef {
 		"Waits for its dependencies; `async` makes it return a token instead of blocking the host.\n\n"+
 			"    %t = gpu.wait async [%t1, %t2]",
 		ir.MemRead|ir.MemWrite, nil, "attr-dict", nil)
-}
-
-// dynamicSharedMemoryOp is the base of the block's dynamic shared memory
-// (the size gpu.launch's dynamic_shared_memory_size gives), as bytes that
-// memref.view carves into tiles: the only way past the 48 KB a kernel may
-// declare statically.
-func dynamicSharedMemoryOp() *ir.OpDef {
-	return &ir.OpDef{
-		Name:    "gpu.dynamic_shared_memory",
-		Summary: "Get the memref for dynamic shared memory",
-		Doc: "Returns the base of the dynamic shared memory of the enclosing kernel as a byte buffer; " +
-			"memref.view takes typed tiles from it.\n\n" +
-			"    %smem = gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>",
-		Traits:  ir.Pure,
-		Results: []ir.ValueDef{ir.Operand("resultMemref", ir.AnyMemRef)},
-		Format:  "attr-dict `:` type($resultMemref)",
-		Verify: func(op *ir.Operation) error {
-			if op.ParentOfName("gpu.launch") == nil && op.ParentOfName("gpu.func") == nil {
-				return op.Errorf("must be inside an op with symbol table")
-			}
-			t := memrefOf(op.Result(0).Type())
-			if as, ok := t.MemorySpace.(*AddressSpaceAttr); !ok || as.Space != Workgroup {
-				return op.Errorf("address space must be address_space<workgroup>")
-			}
-			if len(t.Dims) != 1 || t.Dims[0] != ir.Dynamic || t.Elem != ir.I8 || t.Layout != nil {
-				return op.Errorf("result memref type must be memref<?xi8, #gpu.address_space<workgroup>>")
-			}
-			return nil
-		},
-	}
 }

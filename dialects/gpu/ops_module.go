@@ -30,43 +30,46 @@ var (
 	})
 )
 
-func moduleOp() *ir.OpDef {
-	return &ir.OpDef{
-		Name:    "gpu.module",
-		Summary: "A top level compilation unit containing code to be run on a GPU",
-		Doc: "Holds gpu.func kernels (and other device code) next to the host code that launches them; " +
-			"an optional offloading handler and targets say how to serialise it.\n\n" +
-			"    gpu.module @kernels [#nvvm.target] {\n      gpu.func @k() kernel { gpu.return }\n    }",
-		Traits:   ir.IsolatedFromAbove | ir.SymbolTableTrait | ir.Symbol | ir.SingleBlock,
-		Operands: ir.NoValues,
-		Results:  ir.NoValues,
-		Attrs: []ir.AttrDef{
-			ir.Attr("sym_name", ir.SymbolNameKind),
-			ir.OptAttr("targets", targetsAttr),
-			ir.OptAttr("offloadingHandler", nil),
-		},
-		Regions: []ir.RegionDef{{Name: "bodyRegion"}},
-		// The body's terminator is implicit and the targets are followed by
-		// two spaces, as MLIR's hand-written printer has them.
-		Parse: parseModule,
-		Print: func(p ir.OpPrinter, op *ir.Operation) {
-			p.Print(" ")
-			if name, ok := op.Attr("sym_name").(*ir.StringAttr); ok {
-				p.PrintSymbolName(name.Value)
-			}
-			if h := op.Attr("offloadingHandler"); h != nil {
-				p.Print(" <")
-				p.PrintAttribute(h)
-				p.Print(">")
-			}
-			if t := op.Attr("targets"); t != nil {
+// moduleOps is this file's part of the dialect's op table.
+func moduleOps() opTable {
+	return opTable{
+		{
+			Name:    "gpu.module",
+			Summary: "A top level compilation unit containing code to be run on a GPU",
+			Doc: "Holds gpu.func kernels (and other device code) next to the host code that launches them; " +
+				"an optional offloading handler and targets say how to serialise it.\n\n" +
+				"    gpu.module @kernels [#nvvm.target] {\n      gpu.func @k() kernel { gpu.return }\n    }",
+			Traits:   ir.IsolatedFromAbove | ir.SymbolTableTrait | ir.Symbol | ir.SingleBlock,
+			Operands: ir.NoValues,
+			Results:  ir.NoValues,
+			Attrs: []ir.AttrDef{
+				ir.Attr("sym_name", ir.SymbolNameKind),
+				ir.OptAttr("targets", targetsAttr),
+				ir.OptAttr("offloadingHandler", nil),
+			},
+			Regions: []ir.RegionDef{{Name: "bodyRegion"}},
+			// The body's terminator is implicit and the targets are followed by
+			// two spaces, as MLIR's hand-written printer has them.
+			Parse: parseModule,
+			Print: func(p ir.OpPrinter, op *ir.Operation) {
 				p.Print(" ")
-				p.PrintAttribute(t)
+				if name, ok := op.Attr("sym_name").(*ir.StringAttr); ok {
+					p.PrintSymbolName(name.Value)
+				}
+				if h := op.Attr("offloadingHandler"); h != nil {
+					p.Print(" <")
+					p.PrintAttribute(h)
+					p.Print(">")
+				}
+				if t := op.Attr("targets"); t != nil {
+					p.Print(" ")
+					p.PrintAttribute(t)
+					p.Print(" ")
+				}
+				p.PrintOptionalAttrDictWithKeyword(op.Attrs(), "sym_name", "targets", "offloadingHandler")
 				p.Print(" ")
-			}
-			p.PrintOptionalAttrDictWithKeyword(op.Attrs(), "sym_name", "targets", "offloadingHandler")
-			p.Print(" ")
-			p.PrintRegion(op.Region(0), false, false)
+				p.PrintRegion(op.Region(0), false, false)
+			},
 		},
 	}
 }

@@ -57,35 +57,38 @@ func barrierOp() *ir.OpDef {
 		ir.MemRead|ir.MemWrite, nil)
 }
 
-func shuffleOp() *ir.OpDef {
-	return &ir.OpDef{
-		Name:    "gpu.shuffle",
-		Summary: "Shuffles values within a subgroup",
-		Doc: "Each lane reads value from another lane of its subgroup: lane^offset (xor), lane+offset " +
-			"(down), lane-offset (up) or lane offset (idx). The i1 result says whether the source lane " +
-			"is within width; when it is not, the lane gets its own value.\n\n" +
-			"    %r, %valid = gpu.shuffle  xor %v, %c1, %c32 : f32",
-		Traits: ir.Pure,
-		Operands: []ir.ValueDef{
-			ir.Operand("value", ir.TypeOf("i32, i64, f32 or f64", func(t ir.Type) bool {
-				return t == ir.I32 || t == ir.I64 || t == ir.F32 || t == ir.F64
-			})),
-			ir.Operand("offset", i32Type),
-			ir.Operand("width", i32Type),
-		},
-		Results:       []ir.ValueDef{ir.Operand("shuffleResult", nil), ir.Operand("valid", ir.I1Constraint)},
-		Attrs:         []ir.AttrDef{ir.Attr("mode", enumAttrKind(ShuffleModeKind))},
-		AllTypesMatch: [][]string{{"value", "shuffleResult"}},
-		Format:        "$mode $value `,` $offset `,` $width attr-dict `:` type($value)",
-		Verify: func(op *ir.Operation) error {
-			if op.Result(0).Type() != op.Operand(0).Type() {
-				return op.Errorf("failed to verify that all of {value, shuffleResult} have same type")
-			}
-			return nil
-		},
-		ResultNames: func(op *ir.Operation, set func(*ir.Value, string)) {
-			set(op.Result(0), "shuffleResult")
-			set(op.Result(1), "valid")
+// syncOps is this file's part of the dialect's op table.
+func syncOps() opTable {
+	return opTable{
+		{
+			Name:    "gpu.shuffle",
+			Summary: "Shuffles values within a subgroup",
+			Doc: "Each lane reads value from another lane of its subgroup: lane^offset (xor), lane+offset " +
+				"(down), lane-offset (up) or lane offset (idx). The i1 result says whether the source lane " +
+				"is within width; when it is not, the lane gets its own value.\n\n" +
+				"    %r, %valid = gpu.shuffle  xor %v, %c1, %c32 : f32",
+			Traits: ir.Pure,
+			Operands: []ir.ValueDef{
+				ir.Operand("value", ir.TypeOf("i32, i64, f32 or f64", func(t ir.Type) bool {
+					return t == ir.I32 || t == ir.I64 || t == ir.F32 || t == ir.F64
+				})),
+				ir.Operand("offset", i32Type),
+				ir.Operand("width", i32Type),
+			},
+			Results:       []ir.ValueDef{ir.Operand("shuffleResult", nil), ir.Operand("valid", ir.I1Constraint)},
+			Attrs:         []ir.AttrDef{ir.Attr("mode", enumAttrKind(ShuffleModeKind))},
+			AllTypesMatch: [][]string{{"value", "shuffleResult"}},
+			Format:        "$mode $value `,` $offset `,` $width attr-dict `:` type($value)",
+			Verify: func(op *ir.Operation) error {
+				if op.Result(0).Type() != op.Operand(0).Type() {
+					return op.Errorf("failed to verify that all of {value, shuffleResult} have same type")
+				}
+				return nil
+			},
+			ResultNames: func(op *ir.Operation, set func(*ir.Value, string)) {
+				set(op.Result(0), "shuffleResult")
+				set(op.Result(1), "valid")
+			},
 		},
 	}
 }

@@ -15,17 +15,13 @@ func Dialect() *ir.Dialect {
 
 func ops() []*ir.OpDef {
 	list := []*ir.OpDef{
-		funcOp(), returnOp(), callOp(), callIntrinsicOp(),
-		globalOp(), addressOfOp(), constantOp(),
 		valueOnly("llvm.mlir.undef", "Creates an undefined value of LLVM dialect type.",
 			"An undefined value.\n\n    %u = llvm.mlir.undef : !llvm.struct<(i32, f32)>"),
 		valueOnly("llvm.mlir.poison", "Creates a poison value of LLVM dialect type.",
 			"A poison value.\n\n    %p = llvm.mlir.poison : i32"),
 		valueOnly("llvm.mlir.zero", "Creates a zero-initialized value of LLVM dialect type.",
 			"The zero value of a type (null for pointers).\n\n    %z = llvm.mlir.zero : !llvm.ptr"),
-		gepOp(), loadOp(), storeOp(), atomicRMWOp(), cmpxchgOp(),
-		extractValueOp(), insertValueOp(), extractElementOp(), insertElementOp(), shuffleVectorOp(),
-		intBinary("llvm.add", "LLVM add operation", true),
+		loadOp(), intBinary("llvm.add", "LLVM add operation", true),
 		intBinary("llvm.sub", "LLVM sub operation", true),
 		intBinary("llvm.mul", "LLVM mul operation", true),
 		intBinary("llvm.shl", "LLVM shl operation", true),
@@ -43,9 +39,10 @@ func ops() []*ir.OpDef {
 		floatBinary("llvm.fmul", "LLVM fmul operation"),
 		floatBinary("llvm.fdiv", "LLVM fdiv operation"),
 		floatBinary("llvm.frem", "LLVM frem operation"),
-		fnegOp(), icmpOp(), fcmpOp(), selectOp(),
-		inlineAsmOp(), unreachableOp(), brOp(), condBrOp(), switchOp(),
-	}
+		icmpOp(), fcmpOp()}
+	list = append(list, funcOps()...)
+	list = append(list, memoryOps()...)
+	list = append(list, arithOps()...)
 	list = append(list, castOps()...)
 	list = append(list, loweringOps()...)
 	for _, in := range intrinsics {
@@ -53,6 +50,11 @@ func ops() []*ir.OpDef {
 	}
 	return list
 }
+
+// opTable is a list of op definitions: each ops file contributes one to the
+// dialect, built afresh per Dialect call because registering an op fills in
+// its compiled schema and format.
+type opTable = []*ir.OpDef
 
 // Materialize builds an llvm.mlir.constant holding attr of type t (used by
 // folding), or returns nil for an attribute that is not a typed constant of t.

@@ -75,17 +75,35 @@ func floatBinary(name, summary string) *ir.OpDef {
 	}
 }
 
-func fnegOp() *ir.OpDef {
-	return &ir.OpDef{
-		Name:          "llvm.fneg",
-		Summary:       "LLVM fneg operation",
-		Doc:           "Negates a float.\n\n    %0 = llvm.fneg %a : f32",
-		Traits:        ir.Pure | ir.SameOperandsAndResultType,
-		Operands:      []ir.ValueDef{ir.Operand("operand", floatLike)},
-		Results:       []ir.ValueDef{ir.Operand("res", floatLike)},
-		Attrs:         []ir.AttrDef{fastMathDefault()},
-		AllTypesMatch: [][]string{{"operand", "res"}},
-		Format:        "$operand ` ` attr-dict ` ` `:` type($res)",
+// arithOps is this file's part of the dialect's op table.
+func arithOps() opTable {
+	return opTable{
+		{
+			Name:          "llvm.fneg",
+			Summary:       "LLVM fneg operation",
+			Doc:           "Negates a float.\n\n    %0 = llvm.fneg %a : f32",
+			Traits:        ir.Pure | ir.SameOperandsAndResultType,
+			Operands:      []ir.ValueDef{ir.Operand("operand", floatLike)},
+			Results:       []ir.ValueDef{ir.Operand("res", floatLike)},
+			Attrs:         []ir.AttrDef{fastMathDefault()},
+			AllTypesMatch: [][]string{{"operand", "res"}},
+			Format:        "$operand ` ` attr-dict ` ` `:` type($res)",
+		},
+		{
+			Name:    "llvm.select",
+			Summary: "LLVM select operation",
+			Doc:     "Chooses between two values by an i1 (or per lane by a vector of i1).\n\n    %0 = llvm.select %c, %a, %b : i1, i32",
+			Traits:  ir.Pure,
+			Operands: []ir.ValueDef{
+				ir.Operand("condition", i1Like),
+				ir.Operand("trueValue", anyLLVMType),
+				ir.Operand("falseValue", anyLLVMType),
+			},
+			Results:       []ir.ValueDef{ir.Operand("res", anyLLVMType)},
+			Attrs:         []ir.AttrDef{fastMathDefault()},
+			AllTypesMatch: [][]string{{"trueValue", "falseValue", "res"}},
+			Format:        "$condition `,` $trueValue `,` $falseValue attr-dict `:` type($condition) `,` type($res)",
+		},
 	}
 }
 
@@ -128,24 +146,6 @@ func icmpOp() *ir.OpDef {
 func fcmpOp() *ir.OpDef {
 	return cmpOp("llvm.fcmp", "Compares floats.\n\n    %0 = llvm.fcmp \"olt\" %a, %b : f32",
 		floatLike, floatLike, ir.Attr("predicate", fcmpPredKind), fastMathDefault())
-}
-
-func selectOp() *ir.OpDef {
-	return &ir.OpDef{
-		Name:    "llvm.select",
-		Summary: "LLVM select operation",
-		Doc:     "Chooses between two values by an i1 (or per lane by a vector of i1).\n\n    %0 = llvm.select %c, %a, %b : i1, i32",
-		Traits:  ir.Pure,
-		Operands: []ir.ValueDef{
-			ir.Operand("condition", i1Like),
-			ir.Operand("trueValue", anyLLVMType),
-			ir.Operand("falseValue", anyLLVMType),
-		},
-		Results:       []ir.ValueDef{ir.Operand("res", anyLLVMType)},
-		Attrs:         []ir.AttrDef{fastMathDefault()},
-		AllTypesMatch: [][]string{{"trueValue", "falseValue", "res"}},
-		Format:        "$condition `,` $trueValue `,` $falseValue attr-dict `:` type($condition) `,` type($res)",
-	}
 }
 
 // ---- casts ----
@@ -256,8 +256,8 @@ func totalBits(t ir.Type) int64 {
 	return int64(ir.BitWidth(t))
 }
 
-func castOps() []*ir.OpDef {
-	return []*ir.OpDef{
+func castOps() opTable {
+	return opTable{
 		castOp("llvm.bitcast", "LLVM bitcast operation", anyLLVMType, anyLLVMType, verifyBitcast),
 		castOp("llvm.addrspacecast", "LLVM addrspacecast operation", ptrLike, ptrLike, nil),
 		castOp("llvm.ptrtoint", "LLVM ptrtoint operation", ptrLike, intLike, nil),

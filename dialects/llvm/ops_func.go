@@ -73,35 +73,251 @@ var funcInherent = []string{"passthrough", "dso_local", "section", "personality"
 	"unsafe_fp_math", "no_infs_fp_math", "no_nans_fp_math", "approx_func_fp_math", "no_signed_zeros_fp_math",
 	"denormal_fp_math", "denormal_fp_math_f32", "fp_contract", "vscale_range", "convergent"}
 
-func funcOp() *ir.OpDef {
-	return &ir.OpDef{
-		Name:    "llvm.func",
-		Summary: "LLVM dialect function.",
-		Doc: "Defines or declares an LLVM function, with its linkage, visibility, unnamed_addr and calling " +
-			"convention as keywords before the name.\n\n" +
-			"    llvm.func @decl(i32, !llvm.ptr) -> f32\n" +
-			"    llvm.func internal ptx_kernelcc @k(%arg0: !llvm.ptr {llvm.noalias}) {\n" +
-			"      llvm.return\n" +
-			"    }",
-		Traits:   ir.IsolatedFromAbove | ir.Symbol | ir.AutomaticAllocationScope,
-		Inherent: funcInherent,
-		Operands: ir.NoValues,
-		Results:  ir.NoValues,
-		Attrs: []ir.AttrDef{
-			ir.Attr("sym_name", ir.SymbolNameKind),
-			ir.OptAttr("sym_visibility", ir.StrAttrKind),
-			ir.Attr("function_type", funcTypeKind),
-			ir.DefaultAttr("linkage", linkageKind, Linkage("external")),
-			ir.DefaultAttr("CConv", cconvKind, CConv("ccc")),
-			ir.DefaultAttr("visibility_", visibilityKind, ir.IntAttr(ir.I64, 0)),
-			ir.OptAttr("unnamed_addr", unnamedAddrKind),
-			ir.OptAttr("arg_attrs", dictArrayKind),
-			ir.OptAttr("res_attrs", dictArrayKind),
+// funcOps is this file's part of the dialect's op table.
+func funcOps() opTable {
+	return opTable{
+		{
+			Name:    "llvm.func",
+			Summary: "LLVM dialect function.",
+			Doc: "Defines or declares an LLVM function, with its linkage, visibility, unnamed_addr and calling " +
+				"convention as keywords before the name.\n\n" +
+				"    llvm.func @decl(i32, !llvm.ptr) -> f32\n" +
+				"    llvm.func internal ptx_kernelcc @k(%arg0: !llvm.ptr {llvm.noalias}) {\n" +
+				"      llvm.return\n" +
+				"    }",
+			Traits:   ir.IsolatedFromAbove | ir.Symbol | ir.AutomaticAllocationScope,
+			Inherent: funcInherent,
+			Operands: ir.NoValues,
+			Results:  ir.NoValues,
+			Attrs: []ir.AttrDef{
+				ir.Attr("sym_name", ir.SymbolNameKind),
+				ir.OptAttr("sym_visibility", ir.StrAttrKind),
+				ir.Attr("function_type", funcTypeKind),
+				ir.DefaultAttr("linkage", linkageKind, Linkage("external")),
+				ir.DefaultAttr("CConv", cconvKind, CConv("ccc")),
+				ir.DefaultAttr("visibility_", visibilityKind, ir.IntAttr(ir.I64, 0)),
+				ir.OptAttr("unnamed_addr", unnamedAddrKind),
+				ir.OptAttr("arg_attrs", dictArrayKind),
+				ir.OptAttr("res_attrs", dictArrayKind),
+			},
+			Regions: []ir.RegionDef{{Name: "body"}},
+			Parse:   parseFunc,
+			Print:   printFunc,
+			Verify:  verifyFunc,
 		},
-		Regions: []ir.RegionDef{{Name: "body"}},
-		Parse:   parseFunc,
-		Print:   printFunc,
-		Verify:  verifyFunc,
+		{
+			Name:     "llvm.return",
+			Summary:  "LLVM dialect return operation.",
+			Doc:      "Returns from an llvm.func (or ends a global's initializer).\n\n    llvm.return %0 : i32",
+			Traits:   ir.Pure | ir.Terminator | ir.ReturnLike,
+			Operands: []ir.ValueDef{ir.Opt("arg", anyLLVMType)},
+			Results:  ir.NoValues,
+			Format:   "attr-dict ($arg^ `:` type($arg))?",
+			Verify: func(op *ir.Operation) error {
+				fn := op.ParentOp()
+				if fn == nil || !fn.Is("llvm.func") {
+					return nil
+				}
+				ft := FuncType(fn)
+				if ft == nil {
+					return nil
+				}
+				_, void := ft.Result.(*VoidType)
+				switch {
+				case void && op.NumOperands() > 0:
+					return op.Errorf("expected no operands")
+				case void:
+					return nil
+				case op.NumOperands() == 0:
+					return op.Errorf("expected 1 operand")
+				case op.Operand(0).Type() != ft.Result:
+					return op.Errorf("mismatching result types")
+				}
+				return nil
+			},
+		},
+		{
+			Name:    "llvm.call",
+			Summary: "Call to an LLVM function.",
+			Doc: "Calls a function directly by symbol or indirectly through a pointer.\n\n" +
+				"    %r = llvm.call @f(%a) : (i32) -> f32\n" +
+				"    %s = llvm.call %fp(%a) : !llvm.ptr, (i32) -> f32\n" +
+				"    %v = llvm.call @printf(%fmt, %a) vararg(!llvm.func<i32 (ptr, ...)>) : (!llvm.ptr, i32) -> i32",
+			Inherent: []string{"branch_weights", "memory", "access_groups", "alias_scopes", "noalias_scopes",
+				"tbaa", "convergent", "no_unwind", "will_return"},
+			Operands: []ir.ValueDef{ir.Var("callee_operands", anyLLVMType)},
+			Results:  []ir.ValueDef{ir.Opt("result", anyLLVMType)},
+			Attrs: []ir.AttrDef{
+				ir.OptAttr("callee", ir.FlatSymbolRefKind),
+				ir.OptAttr("var_callee_type", funcTypeKind),
+				ir.DefaultAttr("CConv", cconvKind, CConv("ccc")),
+				ir.DefaultAttr("TailCallKind", tailCallKind, TailCallKind("none")),
+				fastMathDefault(),
+			},
+			Parse:  parseCall,
+			Print:  printCall,
+			Verify: verifyCall,
+		},
+		{
+			Name:    "llvm.call_intrinsic",
+			Summary: "Call to an LLVM intrinsic function.",
+			Doc: "Calls an LLVM intrinsic by name, for intrinsics without an op of their own.\n\n" +
+				"    %t = llvm.call_intrinsic \"llvm.nvvm.read.ptx.sreg.tid.x\"() : () -> i32",
+			Operands: []ir.ValueDef{ir.Var("args", anyLLVMType)},
+			Results:  []ir.ValueDef{ir.Opt("results", anyLLVMType)},
+			Attrs:    []ir.AttrDef{ir.Attr("intrin", plainStrKind), fastMathDefault()},
+			Format:   "$intrin `(` $args `)` `:` functional-type($args, $results) attr-dict",
+		},
+		{
+			Name:    "llvm.mlir.global",
+			Summary: "LLVM dialect global.",
+			Doc: "Defines a global variable: a constant value, an initializer region, or neither (a " +
+				"declaration or zero-initialised storage), in an address space.\n\n" +
+				"    llvm.mlir.global internal constant @cst(dense<1.0> : tensor<4xf32>) : !llvm.array<4 x f32>\n" +
+				"    llvm.mlir.global private @smem() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<128 x f16>",
+			Traits:   ir.IsolatedFromAbove | ir.Symbol | ir.SingleBlock,
+			Inherent: globalInherent,
+			Operands: ir.NoValues,
+			Results:  ir.NoValues,
+			Attrs: []ir.AttrDef{
+				ir.Attr("global_type", ir.TypeAttrKind),
+				ir.OptAttr("constant", ir.UnitAttrKind),
+				ir.Attr("sym_name", ir.SymbolNameKind),
+				ir.Attr("linkage", linkageKind),
+				ir.OptAttr("thread_local_", ir.UnitAttrKind),
+				ir.OptAttr("value", nil),
+				ir.OptAttr("alignment", i64Kind),
+				ir.DefaultAttr("addr_space", i32Kind, ir.IntAttr(ir.I32, 0)),
+				ir.OptAttr("unnamed_addr", unnamedAddrKind),
+				ir.DefaultAttr("visibility_", visibilityKind, ir.IntAttr(ir.I64, 0)),
+			},
+			Regions: []ir.RegionDef{{Name: "initializer"}},
+			Parse:   parseGlobal,
+			Print:   printGlobal,
+			Verify:  verifyGlobal,
+		},
+		{
+			Name:     "llvm.mlir.addressof",
+			Summary:  "Creates a pointer pointing to a global or a function",
+			Doc:      "The address of a global or function.\n\n    %p = llvm.mlir.addressof @cst : !llvm.ptr",
+			Traits:   ir.Pure,
+			Operands: ir.NoValues,
+			Results:  []ir.ValueDef{ir.Operand("res", anyPtr)},
+			Attrs:    []ir.AttrDef{ir.Attr("global_name", ir.FlatSymbolRefKind)},
+			Format:   "$global_name attr-dict `:` qualified(type($res))",
+			Verify: func(op *ir.Operation) error {
+				ref := op.Attr("global_name").(*ir.SymbolRefAttr)
+				sym := ir.LookupNearestSymbolFrom(op, ref)
+				if sym == nil || !sym.Is("llvm.mlir.global") && !sym.Is("llvm.func") && !sym.Is("llvm.mlir.alias") {
+					return op.Errorf("must reference a global defined by 'llvm.mlir.global' or 'llvm.func'")
+				}
+				if sym.Is("llvm.mlir.global") && AddrSpace(sym) != op.Result(0).Type().(*PointerType).AddrSpace {
+					return op.Errorf("pointer address space must match address space of the referenced global")
+				}
+				return nil
+			},
+		},
+		{
+			Name:    "llvm.mlir.constant",
+			Summary: "Defines a constant of LLVM type.",
+			Doc: "A scalar, vector or aggregate constant from its attribute.\n\n" +
+				"    %c = llvm.mlir.constant(42 : i32) : i32\n" +
+				"    %v = llvm.mlir.constant(dense<1.0> : vector<4xf32>) : vector<4xf32>",
+			Traits:   ir.Pure | ir.ConstantLike,
+			Operands: ir.NoValues,
+			Results:  []ir.ValueDef{ir.Operand("res", anyLLVMType)},
+			Attrs:    []ir.AttrDef{ir.Attr("value", nil)},
+			Format:   "`(` $value `)` attr-dict `:` type($res)",
+			Verify:   verifyConstant,
+			Fold: func(op *ir.Operation, _ []ir.Attribute) []ir.FoldResult {
+				return []ir.FoldResult{{Attr: op.Attr("value")}}
+			},
+		},
+		{
+			Name:    "llvm.inline_asm",
+			Summary: "Inline assembly",
+			Doc: "Target assembly (PTX on NVIDIA GPUs) with LLVM's constraint string; not executable by the interpreter.\n\n" +
+				"    %t = llvm.inline_asm has_side_effects \"mov.u32 $0, %tid.x;\", \"=r\" : () -> i32",
+			Operands: []ir.ValueDef{ir.Var("operands", anyLLVMType)},
+			Results:  []ir.ValueDef{ir.Opt("res", anyLLVMType)},
+			Attrs: []ir.AttrDef{
+				ir.Attr("asm_string", plainStrKind),
+				ir.Attr("constraints", plainStrKind),
+				ir.OptAttr("has_side_effects", ir.UnitAttrKind),
+				ir.OptAttr("is_align_stack", ir.UnitAttrKind),
+				ir.OptAttr("asm_dialect", asmDialectKind),
+				ir.OptAttr("operand_attrs", ir.ArrayAttrKind),
+			},
+			Format: "(`has_side_effects` $has_side_effects^)? (`is_align_stack` $is_align_stack^)? " +
+				"(`asm_dialect` `=` $asm_dialect^)? (`operand_attrs` `=` $operand_attrs^)? attr-dict " +
+				"$asm_string `,` $constraints $operands `:` functional-type($operands, results)",
+		},
+		{
+			Name:     "llvm.unreachable",
+			Summary:  "LLVM unreachable operation",
+			Doc:      "Marks a point control never reaches.\n\n    llvm.unreachable",
+			Traits:   ir.Terminator,
+			Operands: ir.NoValues,
+			Results:  ir.NoValues,
+			Format:   "attr-dict",
+		},
+		{
+			Name:       "llvm.br",
+			Summary:    "LLVM branch operation",
+			Doc:        "Jumps to a block, passing its arguments.\n\n    llvm.br ^bb1(%a : i32)",
+			Traits:     ir.Pure | ir.Terminator,
+			Inherent:   []string{"loop_annotation"},
+			Operands:   []ir.ValueDef{ir.Var("destOperands", anyLLVMType)},
+			Results:    ir.NoValues,
+			Successors: []ir.SuccessorDef{{Name: "dest"}},
+			Format:     destOperands("dest", "destOperands") + " attr-dict",
+			Verify:     func(op *ir.Operation) error { return verifySuccessor(op, 0, op.Operands()) },
+		},
+		{
+			Name:    "llvm.cond_br",
+			Summary: "LLVM conditional branch operation",
+			Doc:     "Jumps to the first block when the i1 holds, else to the second.\n\n    llvm.cond_br %c, ^bb1(%a : i32), ^bb2",
+			Traits:  ir.Pure | ir.Terminator,
+			Operands: []ir.ValueDef{
+				ir.Operand("condition", ir.I1Constraint),
+				ir.Var("trueDestOperands", anyLLVMType),
+				ir.Var("falseDestOperands", anyLLVMType),
+			},
+			Results:    ir.NoValues,
+			Attrs:      []ir.AttrDef{ir.OptAttr("branch_weights", bracketI32ArrayKind)},
+			Inherent:   []string{"loop_annotation"},
+			Successors: []ir.SuccessorDef{{Name: "trueDest"}, {Name: "falseDest"}},
+			Format: "$condition (`weights` `(` $branch_weights^ `)`)? `,` " + destOperands("trueDest", "trueDestOperands") + " `,` " +
+				destOperands("falseDest", "falseDestOperands") + " attr-dict",
+			Verify: func(op *ir.Operation) error {
+				if err := verifySuccessor(op, 0, op.OperandGroup(1)); err != nil {
+					return err
+				}
+				return verifySuccessor(op, 1, op.OperandGroup(2))
+			},
+		},
+		{
+			Name:    "llvm.switch",
+			Summary: "Switch operation",
+			Doc: "Jumps to the block of the case value equal to the integer, or to the default block.\n\n" +
+				"    llvm.switch %x : i32, ^bb1 [\n      1: ^bb2(%a : i32),\n      2: ^bb3\n    ]",
+			Traits: ir.Pure | ir.Terminator,
+			Operands: []ir.ValueDef{
+				ir.Operand("value", anySignless),
+				ir.Var("defaultOperands", anyLLVMType),
+				ir.Var("caseOperands", anyLLVMType),
+			},
+			Results:    ir.NoValues,
+			Successors: []ir.SuccessorDef{{Name: "defaultDestination"}, {Name: "caseDestinations", Arity: ir.Variadic}},
+			Attrs: []ir.AttrDef{
+				ir.OptAttr("case_values", nil),
+				ir.Attr("case_operand_segments", ir.DenseI32ArrayKind),
+				ir.OptAttr("branch_weights", ir.DenseI32ArrayKind),
+			},
+			Parse:  parseSwitch,
+			Print:  printSwitch,
+			Verify: verifySwitch,
+		},
 	}
 }
 
@@ -212,70 +428,11 @@ func verifyFunc(op *ir.Operation) error {
 	return opsyntax.VerifyEntryArgs(op, ft.Params)
 }
 
-func returnOp() *ir.OpDef {
-	return &ir.OpDef{
-		Name:     "llvm.return",
-		Summary:  "LLVM dialect return operation.",
-		Doc:      "Returns from an llvm.func (or ends a global's initializer).\n\n    llvm.return %0 : i32",
-		Traits:   ir.Pure | ir.Terminator | ir.ReturnLike,
-		Operands: []ir.ValueDef{ir.Opt("arg", anyLLVMType)},
-		Results:  ir.NoValues,
-		Format:   "attr-dict ($arg^ `:` type($arg))?",
-		Verify: func(op *ir.Operation) error {
-			fn := op.ParentOp()
-			if fn == nil || !fn.Is("llvm.func") {
-				return nil
-			}
-			ft := FuncType(fn)
-			if ft == nil {
-				return nil
-			}
-			_, void := ft.Result.(*VoidType)
-			switch {
-			case void && op.NumOperands() > 0:
-				return op.Errorf("expected no operands")
-			case void:
-				return nil
-			case op.NumOperands() == 0:
-				return op.Errorf("expected 1 operand")
-			case op.Operand(0).Type() != ft.Result:
-				return op.Errorf("mismatching result types")
-			}
-			return nil
-		},
-	}
-}
-
 // ---- calls ----
 
 // Callee returns the llvm.func a direct llvm.call refers to, or nil.
 func Callee(call *ir.Operation) *ir.Operation {
 	return opsyntax.ReferencedOp(call, "callee", "llvm.func")
-}
-
-func callOp() *ir.OpDef {
-	return &ir.OpDef{
-		Name:    "llvm.call",
-		Summary: "Call to an LLVM function.",
-		Doc: "Calls a function directly by symbol or indirectly through a pointer.\n\n" +
-			"    %r = llvm.call @f(%a) : (i32) -> f32\n" +
-			"    %s = llvm.call %fp(%a) : !llvm.ptr, (i32) -> f32\n" +
-			"    %v = llvm.call @printf(%fmt, %a) vararg(!llvm.func<i32 (ptr, ...)>) : (!llvm.ptr, i32) -> i32",
-		Inherent: []string{"branch_weights", "memory", "access_groups", "alias_scopes", "noalias_scopes",
-			"tbaa", "convergent", "no_unwind", "will_return"},
-		Operands: []ir.ValueDef{ir.Var("callee_operands", anyLLVMType)},
-		Results:  []ir.ValueDef{ir.Opt("result", anyLLVMType)},
-		Attrs: []ir.AttrDef{
-			ir.OptAttr("callee", ir.FlatSymbolRefKind),
-			ir.OptAttr("var_callee_type", funcTypeKind),
-			ir.DefaultAttr("CConv", cconvKind, CConv("ccc")),
-			ir.DefaultAttr("TailCallKind", tailCallKind, TailCallKind("none")),
-			fastMathDefault(),
-		},
-		Parse:  parseCall,
-		Print:  printCall,
-		Verify: verifyCall,
-	}
 }
 
 func parseCall(p ir.OpParser, st *ir.OperationState) error {
@@ -341,13 +498,9 @@ func parseCall(p ir.OpParser, st *ir.OperationState) error {
 		}
 	}
 	loc := p.Loc()
-	t, err := p.ParseType()
+	ft, err := ir.ParseTypeAs[*ir.FunctionType](p, "expected function type")
 	if err != nil {
 		return err
-	}
-	ft, ok := t.(*ir.FunctionType)
-	if !ok {
-		return ir.Errorf(loc, "expected function type")
 	}
 	if len(ft.Results) > 1 {
 		return ir.Errorf(loc, "expected function with 0 or 1 result")
@@ -464,53 +617,9 @@ func verifyCall(op *ir.Operation) error {
 	return nil
 }
 
-func callIntrinsicOp() *ir.OpDef {
-	return &ir.OpDef{
-		Name:    "llvm.call_intrinsic",
-		Summary: "Call to an LLVM intrinsic function.",
-		Doc: "Calls an LLVM intrinsic by name, for intrinsics without an op of their own.\n\n" +
-			"    %t = llvm.call_intrinsic \"llvm.nvvm.read.ptx.sreg.tid.x\"() : () -> i32",
-		Operands: []ir.ValueDef{ir.Var("args", anyLLVMType)},
-		Results:  []ir.ValueDef{ir.Opt("results", anyLLVMType)},
-		Attrs:    []ir.AttrDef{ir.Attr("intrin", plainStrKind), fastMathDefault()},
-		Format:   "$intrin `(` $args `)` `:` functional-type($args, $results) attr-dict",
-	}
-}
-
 // ---- globals and constants ----
 
 var globalInherent = []string{"section", "comdat", "dbg_expr", "dso_local", "externally_initialized", "target_specific_attrs"}
-
-func globalOp() *ir.OpDef {
-	return &ir.OpDef{
-		Name:    "llvm.mlir.global",
-		Summary: "LLVM dialect global.",
-		Doc: "Defines a global variable: a constant value, an initializer region, or neither (a " +
-			"declaration or zero-initialised storage), in an address space.\n\n" +
-			"    llvm.mlir.global internal constant @cst(dense<1.0> : tensor<4xf32>) : !llvm.array<4 x f32>\n" +
-			"    llvm.mlir.global private @smem() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<128 x f16>",
-		Traits:   ir.IsolatedFromAbove | ir.Symbol | ir.SingleBlock,
-		Inherent: globalInherent,
-		Operands: ir.NoValues,
-		Results:  ir.NoValues,
-		Attrs: []ir.AttrDef{
-			ir.Attr("global_type", ir.TypeAttrKind),
-			ir.OptAttr("constant", ir.UnitAttrKind),
-			ir.Attr("sym_name", ir.SymbolNameKind),
-			ir.Attr("linkage", linkageKind),
-			ir.OptAttr("thread_local_", ir.UnitAttrKind),
-			ir.OptAttr("value", nil),
-			ir.OptAttr("alignment", i64Kind),
-			ir.DefaultAttr("addr_space", i32Kind, ir.IntAttr(ir.I32, 0)),
-			ir.OptAttr("unnamed_addr", unnamedAddrKind),
-			ir.DefaultAttr("visibility_", visibilityKind, ir.IntAttr(ir.I64, 0)),
-		},
-		Regions: []ir.RegionDef{{Name: "initializer"}},
-		Parse:   parseGlobal,
-		Print:   printGlobal,
-		Verify:  verifyGlobal,
-	}
-}
 
 func parseGlobal(p ir.OpParser, st *ir.OperationState) error {
 	parseSymbolPrefix(p, st)
@@ -659,52 +768,9 @@ func verifyGlobal(op *ir.Operation) error {
 	return nil
 }
 
-func addressOfOp() *ir.OpDef {
-	return &ir.OpDef{
-		Name:     "llvm.mlir.addressof",
-		Summary:  "Creates a pointer pointing to a global or a function",
-		Doc:      "The address of a global or function.\n\n    %p = llvm.mlir.addressof @cst : !llvm.ptr",
-		Traits:   ir.Pure,
-		Operands: ir.NoValues,
-		Results:  []ir.ValueDef{ir.Operand("res", anyPtr)},
-		Attrs:    []ir.AttrDef{ir.Attr("global_name", ir.FlatSymbolRefKind)},
-		Format:   "$global_name attr-dict `:` qualified(type($res))",
-		Verify: func(op *ir.Operation) error {
-			ref := op.Attr("global_name").(*ir.SymbolRefAttr)
-			sym := ir.LookupNearestSymbolFrom(op, ref)
-			if sym == nil || !sym.Is("llvm.mlir.global") && !sym.Is("llvm.func") && !sym.Is("llvm.mlir.alias") {
-				return op.Errorf("must reference a global defined by 'llvm.mlir.global' or 'llvm.func'")
-			}
-			if sym.Is("llvm.mlir.global") && AddrSpace(sym) != op.Result(0).Type().(*PointerType).AddrSpace {
-				return op.Errorf("pointer address space must match address space of the referenced global")
-			}
-			return nil
-		},
-	}
-}
-
 // Global returns the llvm.mlir.global an llvm.mlir.addressof names, or nil.
 func Global(addressOf *ir.Operation) *ir.Operation {
 	return opsyntax.ReferencedOp(addressOf, "global_name", "llvm.mlir.global")
-}
-
-func constantOp() *ir.OpDef {
-	return &ir.OpDef{
-		Name:    "llvm.mlir.constant",
-		Summary: "Defines a constant of LLVM type.",
-		Doc: "A scalar, vector or aggregate constant from its attribute.\n\n" +
-			"    %c = llvm.mlir.constant(42 : i32) : i32\n" +
-			"    %v = llvm.mlir.constant(dense<1.0> : vector<4xf32>) : vector<4xf32>",
-		Traits:   ir.Pure | ir.ConstantLike,
-		Operands: ir.NoValues,
-		Results:  []ir.ValueDef{ir.Operand("res", anyLLVMType)},
-		Attrs:    []ir.AttrDef{ir.Attr("value", nil)},
-		Format:   "`(` $value `)` attr-dict `:` type($res)",
-		Verify:   verifyConstant,
-		Fold: func(op *ir.Operation, _ []ir.Attribute) []ir.FoldResult {
-			return []ir.FoldResult{{Attr: op.Attr("value")}}
-		},
-	}
 }
 
 func verifyConstant(op *ir.Operation) error {
@@ -751,41 +817,7 @@ func valueOnly(name, summary, doc string) *ir.OpDef {
 
 // ---- inline asm ----
 
-func inlineAsmOp() *ir.OpDef {
-	return &ir.OpDef{
-		Name:    "llvm.inline_asm",
-		Summary: "Inline assembly",
-		Doc: "Target assembly (PTX on NVIDIA GPUs) with LLVM's constraint string; not executable by the interpreter.\n\n" +
-			"    %t = llvm.inline_asm has_side_effects \"mov.u32 $0, %tid.x;\", \"=r\" : () -> i32",
-		Operands: []ir.ValueDef{ir.Var("operands", anyLLVMType)},
-		Results:  []ir.ValueDef{ir.Opt("res", anyLLVMType)},
-		Attrs: []ir.AttrDef{
-			ir.Attr("asm_string", plainStrKind),
-			ir.Attr("constraints", plainStrKind),
-			ir.OptAttr("has_side_effects", ir.UnitAttrKind),
-			ir.OptAttr("is_align_stack", ir.UnitAttrKind),
-			ir.OptAttr("asm_dialect", asmDialectKind),
-			ir.OptAttr("operand_attrs", ir.ArrayAttrKind),
-		},
-		Format: "(`has_side_effects` $has_side_effects^)? (`is_align_stack` $is_align_stack^)? " +
-			"(`asm_dialect` `=` $asm_dialect^)? (`operand_attrs` `=` $operand_attrs^)? attr-dict " +
-			"$asm_string `,` $constraints $operands `:` functional-type($operands, results)",
-	}
-}
-
 // ---- control flow ----
-
-func unreachableOp() *ir.OpDef {
-	return &ir.OpDef{
-		Name:     "llvm.unreachable",
-		Summary:  "LLVM unreachable operation",
-		Doc:      "Marks a point control never reaches.\n\n    llvm.unreachable",
-		Traits:   ir.Terminator,
-		Operands: ir.NoValues,
-		Results:  ir.NoValues,
-		Format:   "attr-dict",
-	}
-}
 
 // destOperands is the format of a successor with its operands: `^bb1(%a : i32)`.
 func destOperands(dest, operands string) string {
@@ -804,72 +836,6 @@ func verifySuccessor(op *ir.Operation, i int, operands []*ir.Value) error {
 		}
 	}
 	return nil
-}
-
-func brOp() *ir.OpDef {
-	return &ir.OpDef{
-		Name:       "llvm.br",
-		Summary:    "LLVM branch operation",
-		Doc:        "Jumps to a block, passing its arguments.\n\n    llvm.br ^bb1(%a : i32)",
-		Traits:     ir.Pure | ir.Terminator,
-		Inherent:   []string{"loop_annotation"},
-		Operands:   []ir.ValueDef{ir.Var("destOperands", anyLLVMType)},
-		Results:    ir.NoValues,
-		Successors: []ir.SuccessorDef{{Name: "dest"}},
-		Format:     destOperands("dest", "destOperands") + " attr-dict",
-		Verify:     func(op *ir.Operation) error { return verifySuccessor(op, 0, op.Operands()) },
-	}
-}
-
-func condBrOp() *ir.OpDef {
-	return &ir.OpDef{
-		Name:    "llvm.cond_br",
-		Summary: "LLVM conditional branch operation",
-		Doc:     "Jumps to the first block when the i1 holds, else to the second.\n\n    llvm.cond_br %c, ^bb1(%a : i32), ^bb2",
-		Traits:  ir.Pure | ir.Terminator,
-		Operands: []ir.ValueDef{
-			ir.Operand("condition", ir.I1Constraint),
-			ir.Var("trueDestOperands", anyLLVMType),
-			ir.Var("falseDestOperands", anyLLVMType),
-		},
-		Results:    ir.NoValues,
-		Attrs:      []ir.AttrDef{ir.OptAttr("branch_weights", bracketI32ArrayKind)},
-		Inherent:   []string{"loop_annotation"},
-		Successors: []ir.SuccessorDef{{Name: "trueDest"}, {Name: "falseDest"}},
-		Format: "$condition (`weights` `(` $branch_weights^ `)`)? `,` " + destOperands("trueDest", "trueDestOperands") + " `,` " +
-			destOperands("falseDest", "falseDestOperands") + " attr-dict",
-		Verify: func(op *ir.Operation) error {
-			if err := verifySuccessor(op, 0, op.OperandGroup(1)); err != nil {
-				return err
-			}
-			return verifySuccessor(op, 1, op.OperandGroup(2))
-		},
-	}
-}
-
-func switchOp() *ir.OpDef {
-	return &ir.OpDef{
-		Name:    "llvm.switch",
-		Summary: "Switch operation",
-		Doc: "Jumps to the block of the case value equal to the integer, or to the default block.\n\n" +
-			"    llvm.switch %x : i32, ^bb1 [\n      1: ^bb2(%a : i32),\n      2: ^bb3\n    ]",
-		Traits: ir.Pure | ir.Terminator,
-		Operands: []ir.ValueDef{
-			ir.Operand("value", anySignless),
-			ir.Var("defaultOperands", anyLLVMType),
-			ir.Var("caseOperands", anyLLVMType),
-		},
-		Results:    ir.NoValues,
-		Successors: []ir.SuccessorDef{{Name: "defaultDestination"}, {Name: "caseDestinations", Arity: ir.Variadic}},
-		Attrs: []ir.AttrDef{
-			ir.OptAttr("case_values", nil),
-			ir.Attr("case_operand_segments", ir.DenseI32ArrayKind),
-			ir.OptAttr("branch_weights", ir.DenseI32ArrayKind),
-		},
-		Parse:  parseSwitch,
-		Print:  printSwitch,
-		Verify: verifySwitch,
-	}
 }
 
 // SwitchCases returns an llvm.switch's case values (nil when it has none).

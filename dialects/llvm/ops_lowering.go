@@ -8,8 +8,8 @@ import "github.com/goopt/goopt/ir"
 // attributes and syntax (those without a custom form upstream print
 // generically there too).
 
-func loweringOps() []*ir.OpDef {
-	list := []*ir.OpDef{allocaOp(), maskedLoadOp(), maskedStoreOp(), memcpyOp(), assumeOp()}
+func loweringOps() opTable {
+	list := fixedLoweringOps()
 	for _, r := range []string{"add", "mul", "and", "or", "xor", "smax", "smin", "umax", "umin"} {
 		list = append(list, intReductionOp(r))
 	}
@@ -20,51 +20,68 @@ func loweringOps() []*ir.OpDef {
 	return list
 }
 
-func allocaOp() *ir.OpDef {
-	return &ir.OpDef{
-		Name:    "llvm.alloca",
-		Summary: "LLVM alloca operation",
-		Doc: "Allocates arraySize elements of elem_type on the stack of the enclosing function.\n\n" +
-			"    %p = llvm.alloca %n x f32 {alignment = 16 : i64} : (i64) -> !llvm.ptr",
-		Operands: []ir.ValueDef{ir.Operand("arraySize", anySignless)},
-		Results:  []ir.ValueDef{ir.Operand("res", anyPtr)},
-		Attrs: []ir.AttrDef{
-			ir.OptAttr("alignment", i64Kind),
-			ir.Attr("elem_type", typeAttrKind),
-			ir.OptAttr("inalloca", ir.UnitAttrKind),
+// fixedLoweringOps are the lowering ops that are not families.
+func fixedLoweringOps() opTable {
+	return opTable{
+		{
+			Name:    "llvm.alloca",
+			Summary: "LLVM alloca operation",
+			Doc: "Allocates arraySize elements of elem_type on the stack of the enclosing function.\n\n" +
+				"    %p = llvm.alloca %n x f32 {alignment = 16 : i64} : (i64) -> !llvm.ptr",
+			Operands: []ir.ValueDef{ir.Operand("arraySize", anySignless)},
+			Results:  []ir.ValueDef{ir.Operand("res", anyPtr)},
+			Attrs: []ir.AttrDef{
+				ir.OptAttr("alignment", i64Kind),
+				ir.Attr("elem_type", typeAttrKind),
+				ir.OptAttr("inalloca", ir.UnitAttrKind),
+			},
+			Format:  "(`inalloca` $inalloca^)? $arraySize `x` $elem_type attr-dict `:` functional-type(operands, results)",
+			Effects: ir.FixedEffects(ir.OnResult(ir.Allocate, 0).In(ir.AutomaticAllocationScopeResource)),
 		},
-		Format:  "(`inalloca` $inalloca^)? $arraySize `x` $elem_type attr-dict `:` functional-type(operands, results)",
-		Effects: ir.FixedEffects(ir.OnResult(ir.Allocate, 0).In(ir.AutomaticAllocationScopeResource)),
-	}
-}
-
-func maskedLoadOp() *ir.OpDef {
-	return &ir.OpDef{
-		Name:    "llvm.intr.masked.load",
-		Summary: "LLVM intrinsic llvm.masked.load",
-		Doc: "Loads the lanes of a vector whose mask bit is set; the others come from pass_thru (undefined without it).\n\n" +
-			"    %v = llvm.intr.masked.load %p, %m, %pt {alignment = 4 : i32} : (!llvm.ptr, vector<4xi1>, vector<4xf32>) -> vector<4xf32>",
-		Operands: []ir.ValueDef{ir.Operand("data", anyPtr), ir.Operand("mask", i1Like), ir.Var("pass_thru", anyVector)},
-		Results:  []ir.ValueDef{ir.Operand("res", anyVector)},
-		Attrs:    []ir.AttrDef{ir.Attr("alignment", i32Kind), ir.OptAttr("nontemporal", ir.UnitAttrKind)},
-		Format:   "$data `,` $mask (`,` $pass_thru^)? attr-dict `:` functional-type(operands, results)",
-		Effects:  ir.FixedEffects(ir.OnOperand(ir.Read, 0)),
-		Verify:   verifyMasked(0),
-	}
-}
-
-func maskedStoreOp() *ir.OpDef {
-	return &ir.OpDef{
-		Name:    "llvm.intr.masked.store",
-		Summary: "LLVM intrinsic llvm.masked.store",
-		Doc: "Stores the lanes of a vector whose mask bit is set.\n\n" +
-			"    llvm.intr.masked.store %v, %p, %m {alignment = 4 : i32} : vector<4xf32>, vector<4xi1> into !llvm.ptr",
-		Operands: []ir.ValueDef{ir.Operand("value", anyVector), ir.Operand("data", anyPtr), ir.Operand("mask", i1Like)},
-		Results:  ir.NoValues,
-		Attrs:    []ir.AttrDef{ir.Attr("alignment", i32Kind)},
-		Format:   "$value `,` $data `,` $mask attr-dict `:` type($value) `,` type($mask) `into` qualified(type($data))",
-		Effects:  ir.FixedEffects(ir.OnOperand(ir.Write, 1)),
-		Verify:   verifyMasked(-1),
+		{
+			Name:    "llvm.intr.masked.load",
+			Summary: "LLVM intrinsic llvm.masked.load",
+			Doc: "Loads the lanes of a vector whose mask bit is set; the others come from pass_thru (undefined without it).\n\n" +
+				"    %v = llvm.intr.masked.load %p, %m, %pt {alignment = 4 : i32} : (!llvm.ptr, vector<4xi1>, vector<4xf32>) -> vector<4xf32>",
+			Operands: []ir.ValueDef{ir.Operand("data", anyPtr), ir.Operand("mask", i1Like), ir.Var("pass_thru", anyVector)},
+			Results:  []ir.ValueDef{ir.Operand("res", anyVector)},
+			Attrs:    []ir.AttrDef{ir.Attr("alignment", i32Kind), ir.OptAttr("nontemporal", ir.UnitAttrKind)},
+			Format:   "$data `,` $mask (`,` $pass_thru^)? attr-dict `:` functional-type(operands, results)",
+			Effects:  ir.FixedEffects(ir.OnOperand(ir.Read, 0)),
+			Verify:   verifyMasked(0),
+		},
+		{
+			Name:    "llvm.intr.masked.store",
+			Summary: "LLVM intrinsic llvm.masked.store",
+			Doc: "Stores the lanes of a vector whose mask bit is set.\n\n" +
+				"    llvm.intr.masked.store %v, %p, %m {alignment = 4 : i32} : vector<4xf32>, vector<4xi1> into !llvm.ptr",
+			Operands: []ir.ValueDef{ir.Operand("value", anyVector), ir.Operand("data", anyPtr), ir.Operand("mask", i1Like)},
+			Results:  ir.NoValues,
+			Attrs:    []ir.AttrDef{ir.Attr("alignment", i32Kind)},
+			Format:   "$value `,` $data `,` $mask attr-dict `:` type($value) `,` type($mask) `into` qualified(type($data))",
+			Effects:  ir.FixedEffects(ir.OnOperand(ir.Write, 1)),
+			Verify:   verifyMasked(-1),
+		},
+		{
+			Name:    "llvm.intr.memcpy",
+			Summary: "LLVM intrinsic llvm.memcpy",
+			Doc: "Copies len bytes between non-overlapping memory.\n\n" +
+				"    \"llvm.intr.memcpy\"(%dst, %src, %n) <{isVolatile = false}> : (!llvm.ptr, !llvm.ptr, i64) -> ()",
+			Operands: []ir.ValueDef{ir.Operand("dst", anyPtr), ir.Operand("src", anyPtr), ir.Operand("len", anySignless)},
+			Results:  ir.NoValues,
+			Attrs:    []ir.AttrDef{ir.Attr("isVolatile", ir.BoolAttrKind)},
+			Effects:  ir.FixedEffects(ir.OnOperand(ir.Write, 0), ir.OnOperand(ir.Read, 1)),
+		},
+		{
+			Name:    "llvm.intr.assume",
+			Summary: "LLVM intrinsic llvm.assume",
+			Doc: "Tells the optimizer that cond holds.\n\n" +
+				"    \"llvm.intr.assume\"(%c) : (i1) -> ()",
+			Operands: []ir.ValueDef{ir.Operand("cond", ir.TypeOf("1-bit signless integer", func(t ir.Type) bool { return t == ir.I1 }))},
+			Results:  ir.NoValues,
+			// Upstream gives it memory effects so that it is not erased as dead.
+			Effects: ir.FixedEffects(ir.OnOperand(ir.Write, -1)),
+		},
 	}
 }
 
@@ -88,32 +105,6 @@ func verifyMasked(valueOperand int) func(op *ir.Operation) error {
 			return op.Errorf("expected a mask with one lane per vector lane")
 		}
 		return nil
-	}
-}
-
-func memcpyOp() *ir.OpDef {
-	return &ir.OpDef{
-		Name:    "llvm.intr.memcpy",
-		Summary: "LLVM intrinsic llvm.memcpy",
-		Doc: "Copies len bytes between non-overlapping memory.\n\n" +
-			"    \"llvm.intr.memcpy\"(%dst, %src, %n) <{isVolatile = false}> : (!llvm.ptr, !llvm.ptr, i64) -> ()",
-		Operands: []ir.ValueDef{ir.Operand("dst", anyPtr), ir.Operand("src", anyPtr), ir.Operand("len", anySignless)},
-		Results:  ir.NoValues,
-		Attrs:    []ir.AttrDef{ir.Attr("isVolatile", ir.BoolAttrKind)},
-		Effects:  ir.FixedEffects(ir.OnOperand(ir.Write, 0), ir.OnOperand(ir.Read, 1)),
-	}
-}
-
-func assumeOp() *ir.OpDef {
-	return &ir.OpDef{
-		Name:    "llvm.intr.assume",
-		Summary: "LLVM intrinsic llvm.assume",
-		Doc: "Tells the optimizer that cond holds.\n\n" +
-			"    \"llvm.intr.assume\"(%c) : (i1) -> ()",
-		Operands: []ir.ValueDef{ir.Operand("cond", ir.TypeOf("1-bit signless integer", func(t ir.Type) bool { return t == ir.I1 }))},
-		Results:  ir.NoValues,
-		// Upstream gives it memory effects so that it is not erased as dead.
-		Effects: ir.FixedEffects(ir.OnOperand(ir.Write, -1)),
 	}
 }
 

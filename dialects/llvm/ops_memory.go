@@ -100,27 +100,261 @@ func GEPElemType(op *ir.Operation) ir.Type {
 	return nil
 }
 
-func gepOp() *ir.OpDef {
-	return &ir.OpDef{
-		Name:    "llvm.getelementptr",
-		Summary: "LLVM getelementptr operation",
-		Doc: "Computes the address of an element of an aggregate in memory; indices mix SSA values and " +
-			"constants, and struct fields must be indexed by constants.\n\n" +
-			"    %p = llvm.getelementptr inbounds %base[%i, 1] : (!llvm.ptr, i64) -> !llvm.ptr, !llvm.struct<(i32, f32)>",
-		Traits: ir.Pure,
-		Operands: []ir.ValueDef{
-			ir.Operand("base", ptrLike),
-			ir.Var("dynamicIndices", intLike),
+// memoryOps is this file's part of the dialect's op table.
+func memoryOps() opTable {
+	return opTable{
+		{
+			Name:    "llvm.getelementptr",
+			Summary: "LLVM getelementptr operation",
+			Doc: "Computes the address of an element of an aggregate in memory; indices mix SSA values and " +
+				"constants, and struct fields must be indexed by constants.\n\n" +
+				"    %p = llvm.getelementptr inbounds %base[%i, 1] : (!llvm.ptr, i64) -> !llvm.ptr, !llvm.struct<(i32, f32)>",
+			Traits: ir.Pure,
+			Operands: []ir.ValueDef{
+				ir.Operand("base", ptrLike),
+				ir.Var("dynamicIndices", intLike),
+			},
+			Results: []ir.ValueDef{ir.Operand("res", ptrLike)},
+			Attrs: []ir.AttrDef{
+				ir.Attr("rawConstantIndices", ir.DenseI32ArrayKind),
+				ir.Attr("elem_type", typeAttrKind),
+				ir.OptAttr("inbounds", ir.UnitAttrKind),
+			},
+			Custom: gepIndices,
+			Format: "(`inbounds` $inbounds^)? $base `[` custom<GEPIndices>($dynamicIndices, $rawConstantIndices) `]` attr-dict `:` functional-type(operands, results) `,` $elem_type",
+			Verify: verifyGEP,
 		},
-		Results: []ir.ValueDef{ir.Operand("res", ptrLike)},
-		Attrs: []ir.AttrDef{
-			ir.Attr("rawConstantIndices", ir.DenseI32ArrayKind),
-			ir.Attr("elem_type", typeAttrKind),
-			ir.OptAttr("inbounds", ir.UnitAttrKind),
+		{
+			Name:    "llvm.store",
+			Summary: "LLVM store operation",
+			Doc: "Writes a value through a pointer; optionally volatile or atomic.\n\n" +
+				"    llvm.store %v, %p {alignment = 4 : i64} : f32, !llvm.ptr",
+			Operands: []ir.ValueDef{ir.Operand("value", loadableType), ir.Operand("addr", anyPtr)},
+			Results:  ir.NoValues,
+			Attrs:    memAttrs(),
+			Format:   "(`volatile` $volatile_^)? $value `,` $addr (`atomic` (`syncscope` `(` $syncscope^ `)`)? $ordering^)? attr-dict `:` type($value) `,` qualified(type($addr))",
+			Effects:  ir.FixedEffects(ir.OnOperand(ir.Write, 1)),
+			Verify: func(op *ir.Operation) error {
+				return verifyAtomicMemOp(op, op.Operand(0).Type(), Acquire, AcqRel)
+			},
 		},
-		Custom: gepIndices,
-		Format: "(`inbounds` $inbounds^)? $base `[` custom<GEPIndices>($dynamicIndices, $rawConstantIndices) `]` attr-dict `:` functional-type(operands, results) `,` $elem_type",
-		Verify: verifyGEP,
+		{
+			Name:    "llvm.atomicrmw",
+			Summary: "LLVM atomicrmw operation",
+			Doc: "Atomically reads, combines and writes memory, returning the old value.\n\n" +
+				"    %old = llvm.atomicrmw add %p, %v monotonic : !llvm.ptr, i32",
+			Operands: []ir.ValueDef{ir.Operand("ptr", anyPtr), ir.Operand("val", rmwValue)},
+			Results:  []ir.ValueDef{ir.Operand("res", rmwValue)},
+			Attrs: []ir.AttrDef{
+				ir.Attr("bin_op", binOpKind),
+				ir.Attr("ordering", orderingKind),
+				ir.OptAttr("syncscope", plainStrKind),
+				ir.OptAttr("alignment", i64Kind),
+				ir.OptAttr("volatile_", ir.UnitAttrKind),
+			},
+			AllTypesMatch: [][]string{{"val", "res"}},
+			Format:        "(`volatile` $volatile_^)? $bin_op $ptr `,` $val (`syncscope` `(` $syncscope^ `)`)? $ordering attr-dict `:` qualified(type($ptr)) `,` type($val)",
+			Effects:       ir.FixedEffects(ir.OnOperand(ir.Read, 0), ir.OnOperand(ir.Write, 0)),
+			Verify:        verifyAtomicRMW,
+		},
+		{
+			Name:    "llvm.cmpxchg",
+			Summary: "LLVM cmpxchg operation",
+			Doc: "Atomically compares memory with a value and, when equal, stores another; returns the old " +
+				"value and whether the exchange happened.\n\n" +
+				"    %r = llvm.cmpxchg %p, %cmp, %new acq_rel monotonic : !llvm.ptr, i32",
+			Operands: []ir.ValueDef{ir.Operand("ptr", anyPtr), ir.Operand("cmp", anyLLVMType), ir.Operand("val", anyLLVMType)},
+			Results:  []ir.ValueDef{ir.Operand("res", ir.TypeOf("LLVM structure type", func(t ir.Type) bool { _, ok := t.(*StructType); return ok }))},
+			Attrs: []ir.AttrDef{
+				ir.Attr("success_ordering", orderingKind),
+				ir.Attr("failure_ordering", orderingKind),
+				ir.OptAttr("syncscope", plainStrKind),
+				ir.OptAttr("alignment", i64Kind),
+				ir.OptAttr("weak", ir.UnitAttrKind),
+				ir.OptAttr("volatile_", ir.UnitAttrKind),
+			},
+			AllTypesMatch: [][]string{{"cmp", "val"}},
+			TypesMatchWith: []ir.TypeMatch{{From: "val", To: "res", Desc: "result #0 has an LLVM struct type consisting of the type of the operand #2 and a bool",
+				Transform: func(t ir.Type) ir.Type { return Struct(false, t, ir.I1) }}},
+			Format:  "(`weak` $weak^)? (`volatile` $volatile_^)? $ptr `,` $cmp `,` $val (`syncscope` `(` $syncscope^ `)`)? $success_ordering $failure_ordering attr-dict `:` qualified(type($ptr)) `,` type($val)",
+			Effects: ir.FixedEffects(ir.OnOperand(ir.Read, 0), ir.OnOperand(ir.Write, 0)),
+			Verify: func(op *ir.Operation) error {
+				if !atomicCompatible(op.Operand(2).Type()) {
+					return op.Errorf("unexpected LLVM IR type")
+				}
+				s, f := orderingOf(op, "success_ordering"), orderingOf(op, "failure_ordering")
+				if s < Monotonic || f < Monotonic {
+					return op.Errorf("ordering must be at least 'monotonic'")
+				}
+				if f == Release || f == AcqRel {
+					return op.Errorf("failure ordering cannot be 'release' or 'acq_rel'")
+				}
+				return nil
+			},
+		},
+		{
+			Name:    "llvm.extractvalue",
+			Summary: "Extract a value from an LLVM struct.",
+			Doc:     "Reads a field of a struct or array value.\n\n    %f = llvm.extractvalue %s[0] : !llvm.struct<(i32, f32)>",
+			Traits:  ir.Pure,
+			Operands: []ir.ValueDef{
+				ir.Operand("container", aggregate),
+			},
+			Results: []ir.ValueDef{ir.Operand("res", anyLLVMType)},
+			Attrs:   []ir.AttrDef{ir.Attr("position", ir.DenseI64ArrayKind)},
+			Fold:    foldExtractValue,
+			Parse: func(p ir.OpParser, st *ir.OperationState) error {
+				u, err := p.ParseOperand()
+				if err != nil {
+					return err
+				}
+				t, elem, err := parseValueTail(p, st)
+				if err != nil {
+					return err
+				}
+				v, err := p.ResolveOperand(u, t)
+				if err != nil {
+					return err
+				}
+				st.Operands = append(st.Operands, v)
+				st.Types = append(st.Types, elem)
+				return nil
+			},
+			Print: func(p ir.OpPrinter, op *ir.Operation) {
+				p.Print(" ")
+				p.PrintOperand(op.Operand(0))
+				printValueTail(p, op)
+			},
+			Verify: func(op *ir.Operation) error {
+				elem, err := verifiedValueElement(op)
+				if err != nil {
+					return err
+				}
+				if elem != op.Result(0).Type() {
+					return op.Errorf("Type mismatch: extracting from '%s' should produce '%s' but this op returns '%s'", op.Operand(0).Type(), elem, op.Result(0).Type())
+				}
+				return nil
+			},
+		},
+		{
+			Name:    "llvm.insertvalue",
+			Summary: "Insert a value into an LLVM struct.",
+			Doc:     "Returns a struct or array value with one field replaced.\n\n    %s2 = llvm.insertvalue %f, %s[0] : !llvm.struct<(i32, f32)>",
+			Traits:  ir.Pure,
+			Operands: []ir.ValueDef{
+				ir.Operand("container", aggregate),
+				ir.Operand("value", anyLLVMType),
+			},
+			Results:       []ir.ValueDef{ir.Operand("res", aggregate)},
+			Attrs:         []ir.AttrDef{ir.Attr("position", ir.DenseI64ArrayKind)},
+			AllTypesMatch: [][]string{{"container", "res"}},
+			Parse: func(p ir.OpParser, st *ir.OperationState) error {
+				val, err := p.ParseOperand()
+				if err != nil {
+					return err
+				}
+				if err := p.Parse(","); err != nil {
+					return err
+				}
+				c, err := p.ParseOperand()
+				if err != nil {
+					return err
+				}
+				t, elem, err := parseValueTail(p, st)
+				if err != nil {
+					return err
+				}
+				vs, err := p.ResolveOperands([]ir.UnresolvedOperand{c, val}, []ir.Type{t, elem})
+				if err != nil {
+					return err
+				}
+				st.Operands = append(st.Operands, vs...)
+				st.Types = append(st.Types, t)
+				return nil
+			},
+			Print: func(p ir.OpPrinter, op *ir.Operation) {
+				p.Print(" ")
+				p.PrintOperand(op.Operand(1))
+				p.Print(", ")
+				p.PrintOperand(op.Operand(0))
+				printValueTail(p, op)
+			},
+			Verify: func(op *ir.Operation) error {
+				elem, err := verifiedValueElement(op)
+				if err != nil {
+					return err
+				}
+				if elem != op.Operand(1).Type() {
+					return op.Errorf("Type mismatch: cannot insert '%s' into '%s'", op.Operand(1).Type(), op.Operand(0).Type())
+				}
+				return nil
+			},
+		},
+		{
+			Name:     "llvm.extractelement",
+			Summary:  "Extract an element from an LLVM vector.",
+			Doc:      "Reads one lane of a vector.\n\n    %e = llvm.extractelement %v[%i : i32] : vector<4xf32>",
+			Traits:   ir.Pure,
+			Operands: []ir.ValueDef{ir.Operand("vector", anyVector), ir.Operand("position", anySignless)},
+			Results:  []ir.ValueDef{ir.Operand("res", anyLLVMType)},
+			TypesMatchWith: []ir.TypeMatch{{From: "vector", To: "res", Desc: "result type matches vector element type",
+				Transform: vectorElem}},
+			Format: "$vector `[` $position `:` type($position) `]` attr-dict `:` type($vector)",
+		},
+		{
+			Name:    "llvm.insertelement",
+			Summary: "Insert an element into an LLVM vector.",
+			Doc:     "Returns a vector with one lane replaced.\n\n    %v2 = llvm.insertelement %e, %v[%i : i32] : vector<4xf32>",
+			Traits:  ir.Pure,
+			Operands: []ir.ValueDef{
+				ir.Operand("vector", anyVector),
+				ir.Operand("value", anyLLVMType),
+				ir.Operand("position", anySignless),
+			},
+			Results:       []ir.ValueDef{ir.Operand("res", anyVector)},
+			AllTypesMatch: [][]string{{"res", "vector"}},
+			TypesMatchWith: []ir.TypeMatch{{From: "vector", To: "value", Desc: "argument type matches vector element type",
+				Transform: vectorElem}},
+			Format: "$value `,` $vector `[` $position `:` type($position) `]` attr-dict `:` type($res)",
+		},
+		{
+			Name:    "llvm.shufflevector",
+			Summary: "Construct a permutation of two vectors.",
+			Doc: "Picks lanes of the concatenation of two vectors by a constant mask.\n\n" +
+				"    %r = llvm.shufflevector %a, %b [0, 1, 4, 5] : vector<4xf32>",
+			Traits:        ir.Pure,
+			Operands:      []ir.ValueDef{ir.Operand("v1", anyVector), ir.Operand("v2", anyVector)},
+			Results:       []ir.ValueDef{ir.Operand("res", anyVector)},
+			Attrs:         []ir.AttrDef{ir.Attr("mask", ir.DenseI32ArrayKind)},
+			AllTypesMatch: [][]string{{"v1", "v2"}},
+			Custom:        shuffleMask,
+			Format:        "$v1 `,` $v2 custom<Mask>($mask) attr-dict `:` type($v1) ` `",
+			InferResultTypes: func(p ir.OpParser, st *ir.OperationState) ([]ir.Type, error) {
+				vt, _ := st.Operands[0].Type().(*ir.VectorType)
+				if vt == nil {
+					return nil, p.Errorf("expected an LLVM compatible vector type")
+				}
+				var n int64
+				for _, a := range st.Attrs {
+					if m, ok := a.Value.(*ir.DenseArrayAttr); ok && a.Name == "mask" {
+						n = int64(len(m.Ints))
+					}
+				}
+				return []ir.Type{ir.Vector([]int64{n}, vt.Elem, []bool{vt.IsScalable()})}, nil
+			},
+			Verify: func(op *ir.Operation) error {
+				vt := op.Operand(0).Type().(*ir.VectorType)
+				mask := ShuffleMask(op)
+				if vt.IsScalable() {
+					for _, m := range mask {
+						if m != 0 {
+							return op.Errorf("expected a splat operation for scalable vectors")
+						}
+					}
+				}
+				return nil
+			},
+		},
 	}
 }
 
@@ -239,23 +473,6 @@ func loadOp() *ir.OpDef {
 	}
 }
 
-func storeOp() *ir.OpDef {
-	return &ir.OpDef{
-		Name:    "llvm.store",
-		Summary: "LLVM store operation",
-		Doc: "Writes a value through a pointer; optionally volatile or atomic.\n\n" +
-			"    llvm.store %v, %p {alignment = 4 : i64} : f32, !llvm.ptr",
-		Operands: []ir.ValueDef{ir.Operand("value", loadableType), ir.Operand("addr", anyPtr)},
-		Results:  ir.NoValues,
-		Attrs:    memAttrs(),
-		Format:   "(`volatile` $volatile_^)? $value `,` $addr (`atomic` (`syncscope` `(` $syncscope^ `)`)? $ordering^)? attr-dict `:` type($value) `,` qualified(type($addr))",
-		Effects:  ir.FixedEffects(ir.OnOperand(ir.Write, 1)),
-		Verify: func(op *ir.Operation) error {
-			return verifyAtomicMemOp(op, op.Operand(0).Type(), Acquire, AcqRel)
-		},
-	}
-}
-
 // Atomic read-modify-write operations, by MLIR's AtomicBinOp value.
 const (
 	binXchg = 0
@@ -268,28 +485,6 @@ const (
 var rmwValue = ir.TypeOf("floating point LLVM type or LLVM pointer type or signless integer", func(t ir.Type) bool {
 	return isLLVMFloat(t) || isPtr(t) || isSignlessInt(t)
 })
-
-func atomicRMWOp() *ir.OpDef {
-	return &ir.OpDef{
-		Name:    "llvm.atomicrmw",
-		Summary: "LLVM atomicrmw operation",
-		Doc: "Atomically reads, combines and writes memory, returning the old value.\n\n" +
-			"    %old = llvm.atomicrmw add %p, %v monotonic : !llvm.ptr, i32",
-		Operands: []ir.ValueDef{ir.Operand("ptr", anyPtr), ir.Operand("val", rmwValue)},
-		Results:  []ir.ValueDef{ir.Operand("res", rmwValue)},
-		Attrs: []ir.AttrDef{
-			ir.Attr("bin_op", binOpKind),
-			ir.Attr("ordering", orderingKind),
-			ir.OptAttr("syncscope", plainStrKind),
-			ir.OptAttr("alignment", i64Kind),
-			ir.OptAttr("volatile_", ir.UnitAttrKind),
-		},
-		AllTypesMatch: [][]string{{"val", "res"}},
-		Format:        "(`volatile` $volatile_^)? $bin_op $ptr `,` $val (`syncscope` `(` $syncscope^ `)`)? $ordering attr-dict `:` qualified(type($ptr)) `,` type($val)",
-		Effects:       ir.FixedEffects(ir.OnOperand(ir.Read, 0), ir.OnOperand(ir.Write, 0)),
-		Verify:        verifyAtomicRMW,
-	}
-}
 
 func verifyAtomicRMW(op *ir.Operation) error {
 	t := op.Operand(1).Type()
@@ -315,44 +510,6 @@ func verifyAtomicRMW(op *ir.Operation) error {
 		return op.Errorf("expected at least 'monotonic' ordering")
 	}
 	return nil
-}
-
-func cmpxchgOp() *ir.OpDef {
-	return &ir.OpDef{
-		Name:    "llvm.cmpxchg",
-		Summary: "LLVM cmpxchg operation",
-		Doc: "Atomically compares memory with a value and, when equal, stores another; returns the old " +
-			"value and whether the exchange happened.\n\n" +
-			"    %r = llvm.cmpxchg %p, %cmp, %new acq_rel monotonic : !llvm.ptr, i32",
-		Operands: []ir.ValueDef{ir.Operand("ptr", anyPtr), ir.Operand("cmp", anyLLVMType), ir.Operand("val", anyLLVMType)},
-		Results:  []ir.ValueDef{ir.Operand("res", ir.TypeOf("LLVM structure type", func(t ir.Type) bool { _, ok := t.(*StructType); return ok }))},
-		Attrs: []ir.AttrDef{
-			ir.Attr("success_ordering", orderingKind),
-			ir.Attr("failure_ordering", orderingKind),
-			ir.OptAttr("syncscope", plainStrKind),
-			ir.OptAttr("alignment", i64Kind),
-			ir.OptAttr("weak", ir.UnitAttrKind),
-			ir.OptAttr("volatile_", ir.UnitAttrKind),
-		},
-		AllTypesMatch: [][]string{{"cmp", "val"}},
-		TypesMatchWith: []ir.TypeMatch{{From: "val", To: "res", Desc: "result #0 has an LLVM struct type consisting of the type of the operand #2 and a bool",
-			Transform: func(t ir.Type) ir.Type { return Struct(false, t, ir.I1) }}},
-		Format:  "(`weak` $weak^)? (`volatile` $volatile_^)? $ptr `,` $cmp `,` $val (`syncscope` `(` $syncscope^ `)`)? $success_ordering $failure_ordering attr-dict `:` qualified(type($ptr)) `,` type($val)",
-		Effects: ir.FixedEffects(ir.OnOperand(ir.Read, 0), ir.OnOperand(ir.Write, 0)),
-		Verify: func(op *ir.Operation) error {
-			if !atomicCompatible(op.Operand(2).Type()) {
-				return op.Errorf("unexpected LLVM IR type")
-			}
-			s, f := orderingOf(op, "success_ordering"), orderingOf(op, "failure_ordering")
-			if s < Monotonic || f < Monotonic {
-				return op.Errorf("ordering must be at least 'monotonic'")
-			}
-			if f == Release || f == AcqRel {
-				return op.Errorf("failure ordering cannot be 'release' or 'acq_rel'")
-			}
-			return nil
-		},
-	}
 }
 
 // ---- aggregates and vectors ----
@@ -469,53 +626,6 @@ func verifiedValueElement(op *ir.Operation) (ir.Type, error) {
 	return elem, nil
 }
 
-func extractValueOp() *ir.OpDef {
-	return &ir.OpDef{
-		Name:    "llvm.extractvalue",
-		Summary: "Extract a value from an LLVM struct.",
-		Doc:     "Reads a field of a struct or array value.\n\n    %f = llvm.extractvalue %s[0] : !llvm.struct<(i32, f32)>",
-		Traits:  ir.Pure,
-		Operands: []ir.ValueDef{
-			ir.Operand("container", aggregate),
-		},
-		Results: []ir.ValueDef{ir.Operand("res", anyLLVMType)},
-		Attrs:   []ir.AttrDef{ir.Attr("position", ir.DenseI64ArrayKind)},
-		Fold:    foldExtractValue,
-		Parse: func(p ir.OpParser, st *ir.OperationState) error {
-			u, err := p.ParseOperand()
-			if err != nil {
-				return err
-			}
-			t, elem, err := parseValueTail(p, st)
-			if err != nil {
-				return err
-			}
-			v, err := p.ResolveOperand(u, t)
-			if err != nil {
-				return err
-			}
-			st.Operands = append(st.Operands, v)
-			st.Types = append(st.Types, elem)
-			return nil
-		},
-		Print: func(p ir.OpPrinter, op *ir.Operation) {
-			p.Print(" ")
-			p.PrintOperand(op.Operand(0))
-			printValueTail(p, op)
-		},
-		Verify: func(op *ir.Operation) error {
-			elem, err := verifiedValueElement(op)
-			if err != nil {
-				return err
-			}
-			if elem != op.Result(0).Type() {
-				return op.Errorf("Type mismatch: extracting from '%s' should produce '%s' but this op returns '%s'", op.Operand(0).Type(), elem, op.Result(0).Type())
-			}
-			return nil
-		},
-	}
-}
-
 // foldExtractValue is MLIR 19's ExtractValueOp::fold: an extract of an
 // insertvalue at the same position is the inserted value;
 // at a disjoint position it reads through to the insertvalue's container
@@ -539,101 +649,11 @@ func foldExtractValue(op *ir.Operation, _ []ir.Attribute) []ir.FoldResult {
 	return res
 }
 
-func insertValueOp() *ir.OpDef {
-	return &ir.OpDef{
-		Name:    "llvm.insertvalue",
-		Summary: "Insert a value into an LLVM struct.",
-		Doc:     "Returns a struct or array value with one field replaced.\n\n    %s2 = llvm.insertvalue %f, %s[0] : !llvm.struct<(i32, f32)>",
-		Traits:  ir.Pure,
-		Operands: []ir.ValueDef{
-			ir.Operand("container", aggregate),
-			ir.Operand("value", anyLLVMType),
-		},
-		Results:       []ir.ValueDef{ir.Operand("res", aggregate)},
-		Attrs:         []ir.AttrDef{ir.Attr("position", ir.DenseI64ArrayKind)},
-		AllTypesMatch: [][]string{{"container", "res"}},
-		Parse: func(p ir.OpParser, st *ir.OperationState) error {
-			val, err := p.ParseOperand()
-			if err != nil {
-				return err
-			}
-			if err := p.Parse(","); err != nil {
-				return err
-			}
-			c, err := p.ParseOperand()
-			if err != nil {
-				return err
-			}
-			t, elem, err := parseValueTail(p, st)
-			if err != nil {
-				return err
-			}
-			vs, err := p.ResolveOperands([]ir.UnresolvedOperand{c, val}, []ir.Type{t, elem})
-			if err != nil {
-				return err
-			}
-			st.Operands = append(st.Operands, vs...)
-			st.Types = append(st.Types, t)
-			return nil
-		},
-		Print: func(p ir.OpPrinter, op *ir.Operation) {
-			p.Print(" ")
-			p.PrintOperand(op.Operand(1))
-			p.Print(", ")
-			p.PrintOperand(op.Operand(0))
-			printValueTail(p, op)
-		},
-		Verify: func(op *ir.Operation) error {
-			elem, err := verifiedValueElement(op)
-			if err != nil {
-				return err
-			}
-			if elem != op.Operand(1).Type() {
-				return op.Errorf("Type mismatch: cannot insert '%s' into '%s'", op.Operand(1).Type(), op.Operand(0).Type())
-			}
-			return nil
-		},
-	}
-}
-
 func vectorElem(t ir.Type) ir.Type {
 	if vt, ok := t.(*ir.VectorType); ok {
 		return vt.Elem
 	}
 	return nil
-}
-
-func extractElementOp() *ir.OpDef {
-	return &ir.OpDef{
-		Name:     "llvm.extractelement",
-		Summary:  "Extract an element from an LLVM vector.",
-		Doc:      "Reads one lane of a vector.\n\n    %e = llvm.extractelement %v[%i : i32] : vector<4xf32>",
-		Traits:   ir.Pure,
-		Operands: []ir.ValueDef{ir.Operand("vector", anyVector), ir.Operand("position", anySignless)},
-		Results:  []ir.ValueDef{ir.Operand("res", anyLLVMType)},
-		TypesMatchWith: []ir.TypeMatch{{From: "vector", To: "res", Desc: "result type matches vector element type",
-			Transform: vectorElem}},
-		Format: "$vector `[` $position `:` type($position) `]` attr-dict `:` type($vector)",
-	}
-}
-
-func insertElementOp() *ir.OpDef {
-	return &ir.OpDef{
-		Name:    "llvm.insertelement",
-		Summary: "Insert an element into an LLVM vector.",
-		Doc:     "Returns a vector with one lane replaced.\n\n    %v2 = llvm.insertelement %e, %v[%i : i32] : vector<4xf32>",
-		Traits:  ir.Pure,
-		Operands: []ir.ValueDef{
-			ir.Operand("vector", anyVector),
-			ir.Operand("value", anyLLVMType),
-			ir.Operand("position", anySignless),
-		},
-		Results:       []ir.ValueDef{ir.Operand("res", anyVector)},
-		AllTypesMatch: [][]string{{"res", "vector"}},
-		TypesMatchWith: []ir.TypeMatch{{From: "vector", To: "value", Desc: "argument type matches vector element type",
-			Transform: vectorElem}},
-		Format: "$value `,` $vector `[` $position `:` type($position) `]` attr-dict `:` type($res)",
-	}
 }
 
 // shuffleMask is custom<Mask>: the mask as `[0, 1, 4, 5]`.
@@ -663,45 +683,4 @@ func ShuffleMask(op *ir.Operation) []int64 {
 		return a.Ints
 	}
 	return nil
-}
-
-func shuffleVectorOp() *ir.OpDef {
-	return &ir.OpDef{
-		Name:    "llvm.shufflevector",
-		Summary: "Construct a permutation of two vectors.",
-		Doc: "Picks lanes of the concatenation of two vectors by a constant mask.\n\n" +
-			"    %r = llvm.shufflevector %a, %b [0, 1, 4, 5] : vector<4xf32>",
-		Traits:        ir.Pure,
-		Operands:      []ir.ValueDef{ir.Operand("v1", anyVector), ir.Operand("v2", anyVector)},
-		Results:       []ir.ValueDef{ir.Operand("res", anyVector)},
-		Attrs:         []ir.AttrDef{ir.Attr("mask", ir.DenseI32ArrayKind)},
-		AllTypesMatch: [][]string{{"v1", "v2"}},
-		Custom:        shuffleMask,
-		Format:        "$v1 `,` $v2 custom<Mask>($mask) attr-dict `:` type($v1) ` `",
-		InferResultTypes: func(p ir.OpParser, st *ir.OperationState) ([]ir.Type, error) {
-			vt, _ := st.Operands[0].Type().(*ir.VectorType)
-			if vt == nil {
-				return nil, p.Errorf("expected an LLVM compatible vector type")
-			}
-			var n int64
-			for _, a := range st.Attrs {
-				if m, ok := a.Value.(*ir.DenseArrayAttr); ok && a.Name == "mask" {
-					n = int64(len(m.Ints))
-				}
-			}
-			return []ir.Type{ir.Vector([]int64{n}, vt.Elem, []bool{vt.IsScalable()})}, nil
-		},
-		Verify: func(op *ir.Operation) error {
-			vt := op.Operand(0).Type().(*ir.VectorType)
-			mask := ShuffleMask(op)
-			if vt.IsScalable() {
-				for _, m := range mask {
-					if m != 0 {
-						return op.Errorf("expected a splat operation for scalable vectors")
-					}
-				}
-			}
-			return nil
-		},
-	}
 }

@@ -23,10 +23,15 @@ func Dialect() *ir.Dialect {
 		intOp("cttz", "counts the trailing zeros an integer value", unary, foldCttz),
 		intOp("ctpop", "counts the number of set bits of an integer value", unary, foldCtpop),
 		intOp("ipowi", "signed integer raised to the power of operation", binary, foldIPowI),
-		fpowiOp(),
 	)
+	ops = append(ops, dialectOps()...)
 	return &ir.Dialect{Name: "math", Ops: ops, Materialize: arith.Materialize}
 }
+
+// opTable is a list of op definitions: each ops file contributes one to the
+// dialect, built afresh per Dialect call because registering an op fills in
+// its compiled schema and format.
+type opTable = []*ir.OpDef
 
 var floatUnaries = []struct {
 	name, summary string
@@ -123,22 +128,25 @@ func exampleOperands(names []string) string {
 	return "%" + strings.Join(names, ", %")
 }
 
-func fpowiOp() *ir.OpDef {
-	return &ir.OpDef{
-		Name:          "math.fpowi",
-		Summary:       "floating point raised to the signed integer power",
-		Doc:           "Raises a float to a signed integer power, elementwise.\n\n    %r = math.fpowi %x, %n : f32, i32",
-		Traits:        ir.Pure,
-		Operands:      []ir.ValueDef{ir.Operand("lhs", floatLike), ir.Operand("rhs", intLike)},
-		Results:       []ir.ValueDef{ir.Operand("result", floatLike)},
-		Attrs:         []ir.AttrDef{fastMath},
-		AllTypesMatch: [][]string{{"lhs", "result"}},
-		Format:        "$lhs `,` $rhs" + fastMathClause + " attr-dict `:` type($lhs) `,` type($rhs)",
-		Verify: func(op *ir.Operation) error {
-			if op.Result(0).Type() != op.Operand(0).Type() {
-				return op.Errorf("failed to verify that all of {lhs, result} have same type")
-			}
-			return nil
+// dialectOps is this file's part of the dialect's op table.
+func dialectOps() opTable {
+	return opTable{
+		{
+			Name:          "math.fpowi",
+			Summary:       "floating point raised to the signed integer power",
+			Doc:           "Raises a float to a signed integer power, elementwise.\n\n    %r = math.fpowi %x, %n : f32, i32",
+			Traits:        ir.Pure,
+			Operands:      []ir.ValueDef{ir.Operand("lhs", floatLike), ir.Operand("rhs", intLike)},
+			Results:       []ir.ValueDef{ir.Operand("result", floatLike)},
+			Attrs:         []ir.AttrDef{fastMath},
+			AllTypesMatch: [][]string{{"lhs", "result"}},
+			Format:        "$lhs `,` $rhs" + fastMathClause + " attr-dict `:` type($lhs) `,` type($rhs)",
+			Verify: func(op *ir.Operation) error {
+				if op.Result(0).Type() != op.Operand(0).Type() {
+					return op.Errorf("failed to verify that all of {lhs, result} have same type")
+				}
+				return nil
+			},
 		},
 	}
 }

@@ -89,99 +89,96 @@ func simplifyAllocConst(op *ir.Operation, rw *ir.Rewriter) bool {
 	return true
 }
 
-func deallocOp() *ir.OpDef {
-	return &ir.OpDef{
-		Name:     "memref.dealloc",
-		Summary:  "memory deallocation operation",
-		Doc:      "Frees a memref allocated by memref.alloc.\n\n    memref.dealloc %0 : memref<8x64xf32>",
-		Traits:   ir.MemFree,
-		Effects:  ir.FixedEffects(ir.OnOperand(ir.Free, 0)),
-		Operands: []ir.ValueDef{ir.Operand("memref", anyBaseMemRef)},
-		Results:  ir.NoValues,
-		Format:   "$memref attr-dict `:` type($memref)",
-		Fold:     foldOperandCasts,
-	}
-}
-
-func reallocOp() *ir.OpDef {
-	return &ir.OpDef{
-		Name:    "memref.realloc",
-		Summary: "memory reallocation operation",
-		Doc: "Reallocates a 1-D memref to a new size, copying the old contents.\n\n" +
-			"    %1 = memref.realloc %0(%d) {alignment = 8 : i64} : memref<?xf32> to memref<?xf32>",
-		Traits:   ir.MemAlloc | ir.MemFree | ir.MemRead | ir.MemWrite,
-		Operands: []ir.ValueDef{ir.Operand("source", memRef1D), ir.Opt("dynamicResultSize", ir.IndexConstraint)},
-		Effects:  ir.FixedEffects(ir.OnOperand(ir.Read, 0), ir.OnOperand(ir.Free, 0), ir.OnResult(ir.Allocate, 0), ir.OnResult(ir.Write, 0)),
-		Results:  []ir.ValueDef{ir.Operand("result", memRef1D)},
-		Attrs:    []ir.AttrDef{ir.OptAttr("alignment", alignmentKind)},
-		Format:   "$source (`(` $dynamicResultSize^ `)`)? attr-dict `:` type($source) `to` type(results)",
-		Verify: func(op *ir.Operation) error {
-			src, res := asMemRef(op.Operand(0).Type()), asMemRef(op.Result(0).Type())
-			if src.Layout != nil {
-				return ir.Errorf(op.Loc(), "unsupported layout for source memref type %s", quoted(src))
-			}
-			if res.Layout != nil {
-				return ir.Errorf(op.Loc(), "unsupported layout for result memref type %s", quoted(res))
-			}
-			if src.MemorySpace != res.MemorySpace {
-				return ir.Errorf(op.Loc(), "different memory spaces specified for source memref type %s and result memref type %s", quoted(src), quoted(res))
-			}
-			if src.Elem != res.Elem {
-				return ir.Errorf(op.Loc(), "different element types specified for source memref type %s and result memref type %s", quoted(src), quoted(res))
-			}
-			hasSize := op.NamedOperand("dynamicResultSize") != nil
-			if numDynamicDims(res) > 0 && !hasSize {
-				return ir.Errorf(op.Loc(), "missing dimension operand for result type %s", quoted(res))
-			}
-			if numDynamicDims(res) == 0 && hasSize {
-				return ir.Errorf(op.Loc(), "unnecessary dimension operand for result type %s", quoted(res))
-			}
-			return nil
+// allocOps is this file's part of the dialect's op table.
+func allocOps() opTable {
+	return opTable{
+		{
+			Name:     "memref.dealloc",
+			Summary:  "memory deallocation operation",
+			Doc:      "Frees a memref allocated by memref.alloc.\n\n    memref.dealloc %0 : memref<8x64xf32>",
+			Traits:   ir.MemFree,
+			Effects:  ir.FixedEffects(ir.OnOperand(ir.Free, 0)),
+			Operands: []ir.ValueDef{ir.Operand("memref", anyBaseMemRef)},
+			Results:  ir.NoValues,
+			Format:   "$memref attr-dict `:` type($memref)",
+			Fold:     foldOperandCasts,
 		},
-	}
-}
-
-// allocaScopeOp declares memref.alloca_scope, whose allocas are freed when
-// control leaves its region:
-//
-//	%r = memref.alloca_scope -> (f32) { ... memref.alloca_scope.return %v : f32 }
-func allocaScopeOp() *ir.OpDef {
-	return &ir.OpDef{
-		Name:    "memref.alloca_scope",
-		Summary: "explicitly delimited scope for stack allocation",
-		Doc: "Frees the memory of the memref.alloca ops in its body on exit.\n\n" +
-			"    %r = memref.alloca_scope -> (f32) {\n      ...\n      memref.alloca_scope.return %v : f32\n    }",
-		Traits:   ir.AutomaticAllocationScope | ir.RecursiveMemoryEffects | ir.SingleBlock,
-		Operands: ir.NoValues,
-		Results:  []ir.ValueDef{ir.Var("results", nil)},
-		Regions:  []ir.RegionDef{{Name: "bodyRegion"}},
-		// MLIR's hand-written syntax: the region's implicit terminator.
-		Parse: func(p ir.OpParser, st *ir.OperationState) error {
-			ts, err := p.ParseOptionalArrowTypeList()
-			if err != nil {
-				return err
-			}
-			st.Types = append(st.Types, ts...)
-			r := st.AddRegion()
-			if err := p.ParseRegion(r, nil); err != nil {
-				return err
-			}
-			regions.EnsureTerminator(p.Context(), r, "memref.alloca_scope.return", st.Loc)
-			return p.ParseOptionalAttrDict(st)
+		{
+			Name:    "memref.realloc",
+			Summary: "memory reallocation operation",
+			Doc: "Reallocates a 1-D memref to a new size, copying the old contents.\n\n" +
+				"    %1 = memref.realloc %0(%d) {alignment = 8 : i64} : memref<?xf32> to memref<?xf32>",
+			Traits:   ir.MemAlloc | ir.MemFree | ir.MemRead | ir.MemWrite,
+			Operands: []ir.ValueDef{ir.Operand("source", memRef1D), ir.Opt("dynamicResultSize", ir.IndexConstraint)},
+			Effects:  ir.FixedEffects(ir.OnOperand(ir.Read, 0), ir.OnOperand(ir.Free, 0), ir.OnResult(ir.Allocate, 0), ir.OnResult(ir.Write, 0)),
+			Results:  []ir.ValueDef{ir.Operand("result", memRef1D)},
+			Attrs:    []ir.AttrDef{ir.OptAttr("alignment", alignmentKind)},
+			Format:   "$source (`(` $dynamicResultSize^ `)`)? attr-dict `:` type($source) `to` type(results)",
+			Verify: func(op *ir.Operation) error {
+				src, res := asMemRef(op.Operand(0).Type()), asMemRef(op.Result(0).Type())
+				if src.Layout != nil {
+					return ir.Errorf(op.Loc(), "unsupported layout for source memref type %s", quoted(src))
+				}
+				if res.Layout != nil {
+					return ir.Errorf(op.Loc(), "unsupported layout for result memref type %s", quoted(res))
+				}
+				if src.MemorySpace != res.MemorySpace {
+					return ir.Errorf(op.Loc(), "different memory spaces specified for source memref type %s and result memref type %s", quoted(src), quoted(res))
+				}
+				if src.Elem != res.Elem {
+					return ir.Errorf(op.Loc(), "different element types specified for source memref type %s and result memref type %s", quoted(src), quoted(res))
+				}
+				hasSize := op.NamedOperand("dynamicResultSize") != nil
+				if numDynamicDims(res) > 0 && !hasSize {
+					return ir.Errorf(op.Loc(), "missing dimension operand for result type %s", quoted(res))
+				}
+				if numDynamicDims(res) == 0 && hasSize {
+					return ir.Errorf(op.Loc(), "unnecessary dimension operand for result type %s", quoted(res))
+				}
+				return nil
+			},
 		},
-		Print: func(p ir.OpPrinter, op *ir.Operation) {
-			p.Print(" ")
-			if op.NumResults() > 0 {
-				p.Print(" -> (")
-				p.PrintTypes(op.ResultTypes())
-				p.Print(")")
-			}
-			p.Print(" ")
-			p.PrintRegion(op.Region(0), false, op.NumResults() > 0)
-			p.PrintOptionalAttrDict(op.Attrs())
-		},
-		Verify: func(op *ir.Operation) error {
-			return regions.VerifyToParent(op, op.Region(0), isReturnLike)
+		// allocaScopeOp declares memref.alloca_scope, whose allocas are freed when
+		// control leaves its region:
+		//
+		//	%r = memref.alloca_scope -> (f32) { ... memref.alloca_scope.return %v : f32 }
+		{
+			Name:    "memref.alloca_scope",
+			Summary: "explicitly delimited scope for stack allocation",
+			Doc: "Frees the memory of the memref.alloca ops in its body on exit.\n\n" +
+				"    %r = memref.alloca_scope -> (f32) {\n      ...\n      memref.alloca_scope.return %v : f32\n    }",
+			Traits:   ir.AutomaticAllocationScope | ir.RecursiveMemoryEffects | ir.SingleBlock,
+			Operands: ir.NoValues,
+			Results:  []ir.ValueDef{ir.Var("results", nil)},
+			Regions:  []ir.RegionDef{{Name: "bodyRegion"}},
+			// MLIR's hand-written syntax: the region's implicit terminator.
+			Parse: func(p ir.OpParser, st *ir.OperationState) error {
+				ts, err := p.ParseOptionalArrowTypeList()
+				if err != nil {
+					return err
+				}
+				st.Types = append(st.Types, ts...)
+				r := st.AddRegion()
+				if err := p.ParseRegion(r, nil); err != nil {
+					return err
+				}
+				regions.EnsureTerminator(p.Context(), r, "memref.alloca_scope.return", st.Loc)
+				return p.ParseOptionalAttrDict(st)
+			},
+			Print: func(p ir.OpPrinter, op *ir.Operation) {
+				p.Print(" ")
+				if op.NumResults() > 0 {
+					p.Print(" -> (")
+					p.PrintTypes(op.ResultTypes())
+					p.Print(")")
+				}
+				p.Print(" ")
+				p.PrintRegion(op.Region(0), false, op.NumResults() > 0)
+				p.PrintOptionalAttrDict(op.Attrs())
+			},
+			Verify: func(op *ir.Operation) error {
+				return regions.VerifyToParent(op, op.Region(0), isReturnLike)
+			},
 		},
 	}
 }

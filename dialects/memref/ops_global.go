@@ -2,52 +2,84 @@ package memref
 
 import "github.com/goopt/goopt/ir"
 
-func globalOp() *ir.OpDef {
-	return &ir.OpDef{
-		Name:    "memref.global",
-		Summary: "declare or define a global memref variable",
-		Doc: "Declares (no initializer), defines uninitialized, or defines with a dense initial value a global memref.\n\n" +
-			"    memref.global \"private\" constant @c : memref<2xf32> = dense<[1.0, 2.0]>\n" +
-			"    memref.global @tile : memref<128x136xf16, 3> = uninitialized {alignment = 16 : i64}",
-		Traits:   ir.Symbol,
-		Operands: ir.NoValues,
-		Results:  ir.NoValues,
-		Attrs: []ir.AttrDef{
-			ir.Attr("sym_name", ir.SymbolNameKind),
-			ir.OptAttr("sym_visibility", stringKind),
-			ir.Attr("type", memRefTypeAttrKind),
-			ir.OptAttr("initial_value", nil),
-			ir.OptAttr("constant", ir.UnitAttrKind),
-			ir.OptAttr("alignment", ir.I64AttrKind),
-		},
-		Format: "($sym_visibility^)? (`constant` $constant^)? $sym_name `:` " +
-			"custom<GlobalMemrefOpTypeAndInitialValue>($type, $initial_value) attr-dict",
-		Custom: map[string]ir.CustomDirective{"GlobalMemrefOpTypeAndInitialValue": globalTypeAndInitialValue},
-		Verify: func(op *ir.Operation) error {
-			ta := op.Attr("type").(*ir.TypeAttr)
-			mt := asMemRef(ta.Value)
-			if !mt.HasStaticShape() {
-				return op.Errorf("type should be static shaped memref, but got %s", quoted(ta.Value))
-			}
-			switch init := op.Attr("initial_value").(type) {
-			case nil, *ir.UnitAttr:
-			case ir.TypedAttribute:
-				want := ir.RankedTensor(mt.Dims, mt.Elem, nil)
-				_, isDense := init.(*ir.DenseElementsAttr)
-				_, isResource := init.(*ir.DenseResourceAttr)
-				if !isDense && !isResource {
+// globalOps is this file's part of the dialect's op table.
+func globalOps() opTable {
+	return opTable{
+		{
+			Name:    "memref.global",
+			Summary: "declare or define a global memref variable",
+			Doc: "Declares (no initializer), defines uninitialized, or defines with a dense initial value a global memref.\n\n" +
+				"    memref.global \"private\" constant @c : memref<2xf32> = dense<[1.0, 2.0]>\n" +
+				"    memref.global @tile : memref<128x136xf16, 3> = uninitialized {alignment = 16 : i64}",
+			Traits:   ir.Symbol,
+			Operands: ir.NoValues,
+			Results:  ir.NoValues,
+			Attrs: []ir.AttrDef{
+				ir.Attr("sym_name", ir.SymbolNameKind),
+				ir.OptAttr("sym_visibility", stringKind),
+				ir.Attr("type", memRefTypeAttrKind),
+				ir.OptAttr("initial_value", nil),
+				ir.OptAttr("constant", ir.UnitAttrKind),
+				ir.OptAttr("alignment", ir.I64AttrKind),
+			},
+			Format: "($sym_visibility^)? (`constant` $constant^)? $sym_name `:` " +
+				"custom<GlobalMemrefOpTypeAndInitialValue>($type, $initial_value) attr-dict",
+			Custom: map[string]ir.CustomDirective{"GlobalMemrefOpTypeAndInitialValue": globalTypeAndInitialValue},
+			Verify: func(op *ir.Operation) error {
+				ta := op.Attr("type").(*ir.TypeAttr)
+				mt := asMemRef(ta.Value)
+				if !mt.HasStaticShape() {
+					return op.Errorf("type should be static shaped memref, but got %s", quoted(ta.Value))
+				}
+				switch init := op.Attr("initial_value").(type) {
+				case nil, *ir.UnitAttr:
+				case ir.TypedAttribute:
+					want := ir.RankedTensor(mt.Dims, mt.Elem, nil)
+					_, isDense := init.(*ir.DenseElementsAttr)
+					_, isResource := init.(*ir.DenseResourceAttr)
+					if !isDense && !isResource {
+						return op.Errorf("initial value should be a unit or elements attribute, but got %s", init)
+					}
+					if init.Type() != want {
+						return op.Errorf("initial value expected to be of type %s, but was of type %s", quoted(want), quoted(init.Type()))
+					}
+				default:
 					return op.Errorf("initial value should be a unit or elements attribute, but got %s", init)
 				}
-				if init.Type() != want {
-					return op.Errorf("initial value expected to be of type %s, but was of type %s", quoted(want), quoted(init.Type()))
+				if a, ok := intAttr(op, "alignment"); ok && !isPowerOf2(a) {
+					return ir.Errorf(op.Loc(), "alignment attribute value %d is not a power of 2", a)
 				}
-			default:
-				return op.Errorf("initial value should be a unit or elements attribute, but got %s", init)
-			}
-			if a, ok := intAttr(op, "alignment"); ok && !isPowerOf2(a) {
-				return ir.Errorf(op.Loc(), "alignment attribute value %d is not a power of 2", a)
-			}
-			return nil
+				return nil
+			},
+		},
+		{
+			Name:     "memref.get_global",
+			Summary:  "get the memref pointing to a global variable",
+			Doc:      "Returns a memref referring to a memref.global.\n\n    %0 = memref.get_global @c : memref<2xf32>",
+			Traits:   ir.Pure,
+			Operands: ir.NoValues,
+			Results:  []ir.ValueDef{ir.Operand("result", staticMemRef)},
+			Attrs:    []ir.AttrDef{ir.Attr("name", ir.FlatSymbolRefKind)},
+			Format:   "$name `:` type($result) attr-dict",
+			Verify: func(op *ir.Operation) error {
+				ref := op.Attr("name").(*ir.SymbolRefAttr)
+				if ir.NearestSymbolTable(op) == nil {
+					return nil // detached IR: the symbol cannot be resolved yet
+				}
+				g := ir.LookupNearestSymbolFrom(op, ref)
+				if g == nil || g.Name() != "memref.global" {
+					return op.Errorf("'%s' does not reference a valid global memref", ref.Leaf())
+				}
+				ta, _ := g.Attr("type").(*ir.TypeAttr)
+				if ta == nil || ta.Value != op.Result(0).Type() {
+					gt := "<none>"
+					if ta != nil {
+						gt = quoted(ta.Value)
+					}
+					return op.Errorf("result type %s does not match type %s of the global memref @%s", quoted(op.Result(0).Type()), gt, ref.Leaf())
+				}
+				return nil
+			},
 		},
 	}
 }
@@ -90,36 +122,4 @@ var globalTypeAndInitialValue = ir.CustomDirective{
 			p.PrintAttributeWithoutType(init)
 		}
 	},
-}
-
-func getGlobalOp() *ir.OpDef {
-	return &ir.OpDef{
-		Name:     "memref.get_global",
-		Summary:  "get the memref pointing to a global variable",
-		Doc:      "Returns a memref referring to a memref.global.\n\n    %0 = memref.get_global @c : memref<2xf32>",
-		Traits:   ir.Pure,
-		Operands: ir.NoValues,
-		Results:  []ir.ValueDef{ir.Operand("result", staticMemRef)},
-		Attrs:    []ir.AttrDef{ir.Attr("name", ir.FlatSymbolRefKind)},
-		Format:   "$name `:` type($result) attr-dict",
-		Verify: func(op *ir.Operation) error {
-			ref := op.Attr("name").(*ir.SymbolRefAttr)
-			if ir.NearestSymbolTable(op) == nil {
-				return nil // detached IR: the symbol cannot be resolved yet
-			}
-			g := ir.LookupNearestSymbolFrom(op, ref)
-			if g == nil || g.Name() != "memref.global" {
-				return op.Errorf("'%s' does not reference a valid global memref", ref.Leaf())
-			}
-			ta, _ := g.Attr("type").(*ir.TypeAttr)
-			if ta == nil || ta.Value != op.Result(0).Type() {
-				gt := "<none>"
-				if ta != nil {
-					gt = quoted(ta.Value)
-				}
-				return op.Errorf("result type %s does not match type %s of the global memref @%s", quoted(op.Result(0).Type()), gt, ref.Leaf())
-			}
-			return nil
-		},
-	}
 }

@@ -35,19 +35,7 @@ var (
 	wgDescriptor     = classOf("Warpgroup matrix descriptor type", isWGDescriptor)
 	accumulator      = classOf("", isAccumulator)
 
-	// i64ArrayAttr is MLIR's I64ArrayAttr: an array of i64 integer attributes.
-	i64ArrayAttr = ir.AttrOf("64-bit integer array attribute", func(a ir.Attribute) bool {
-		arr, ok := a.(*ir.ArrayAttr)
-		if !ok {
-			return false
-		}
-		for _, e := range arr.Elems {
-			if ia, ok := e.(*ir.IntegerAttr); !ok || ia.Type() != ir.I64 {
-				return false
-			}
-		}
-		return true
-	})
+	i64ArrayAttr = ir.I64ArrayAttrKind
 )
 
 // strippedTypes are the custom<...>(type($x)) directives of the parametric

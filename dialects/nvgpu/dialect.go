@@ -17,26 +17,11 @@ func Dialect() *ir.Dialect {
 	}
 }
 
-func ops() []*ir.OpDef {
-	return slices.Concat([]*ir.OpDef{
-		ldmatrixOp(),
-		mmaSyncOp(),
-
-		deviceAsyncCopyOp(),
-		deviceAsyncCreateGroupOp(),
-		deviceAsyncWaitOp(),
-
-		mbarrierCreateOp(),
-	}, barrierOps(), []*ir.OpDef{
-
-		tmaPrefetchOp(),
-		tmaAsyncLoadOp(),
-		tmaAsyncStoreOp(),
-		tmaCreateDescriptorOp(),
-
-		warpgroupGenerateDescriptorOp(),
-		warpgroupMmaOp(),
-		warpgroupMmaStoreOp(),
-		warpgroupMmaInitAccumulatorOp(),
-	})
+func ops() opTable {
+	return slices.Concat(asyncOps(), barrierOps(), mbarrierOps(), mmaOps(), tmaOps(), warpgroupOps())
 }
+
+// opTable is a list of op definitions: each ops file contributes one to the
+// dialect, built afresh per Dialect call because registering an op fills in
+// its compiled schema and format.
+type opTable = []*ir.OpDef

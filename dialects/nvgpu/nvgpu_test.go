@@ -7,6 +7,7 @@ import (
 
 	"github.com/goopt/goopt/dialects/all"
 	"github.com/goopt/goopt/dialects/gpu"
+	"github.com/goopt/goopt/dialects/internal/dialecttest"
 	"github.com/goopt/goopt/dialects/nvgpu"
 	"github.com/goopt/goopt/ir"
 	"github.com/goopt/goopt/parser"
@@ -163,15 +164,9 @@ func.func @f(%g: memref<16xf32>, %s: memref<16xf32, 3>, %sm: memref<128x64xf16, 
 
 func parseHopper(t *testing.T) []*ir.Operation {
 	t.Helper()
-	f, err := parser.ParseFile(all.NewContext(), "hopper.mlir", []byte(hopperIR))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := ir.Verify(f.Module); err != nil {
-		t.Fatal(err)
-	}
+	module := dialecttest.Parse(t, all.NewContext(), "hopper.mlir", []byte(hopperIR))
 	var ops []*ir.Operation
-	ir.WalkOps(f.Module, func(o *ir.Operation) {
+	ir.WalkOps(module, func(o *ir.Operation) {
 		if strings.HasPrefix(o.Name(), "nvgpu.") {
 			ops = append(ops, o)
 		}
@@ -273,30 +268,30 @@ func TestViews(t *testing.T) {
 	}
 }
 
+// beforeReturn parses src, a module whose first op is a func.func ending
+// in a return, and gives a builder that inserts before that return.
+func beforeReturn(t *testing.T, src string) (module, fn *ir.Operation, b *ir.Builder) {
+	t.Helper()
+	ctx := all.NewContext()
+	module = dialecttest.Parse(t, ctx, "b.mlir", []byte(src))
+	fn = module.Region(0).Front().First()
+	b = ir.NewBuilder(ctx)
+	b.SetInsertionPointBefore(fn.Region(0).Front().Terminator())
+	return module, fn, b
+}
+
 // TestBuild: the generated builders make ops that verify and print as
 // upstream's.
 func TestBuild(t *testing.T) {
-	ctx := all.NewContext()
-	f, err := parser.ParseFile(ctx, "b.mlir", []byte("func.func @f(%i: index) {\n  return\n}\n"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var fn *ir.Operation
-	ir.WalkOps(f.Module, func(o *ir.Operation) {
-		if o.Name() == "func.func" {
-			fn = o
-		}
-	})
+	module, fn, b := beforeReturn(t, "func.func @f(%i: index) {\n  return\n}\n")
 	entry := fn.Region(0).Front()
-	b := ir.NewBuilder(ctx)
-	b.SetInsertionPointBefore(entry.Terminator())
 	i := entry.Argument(0)
 	group := nvgpu.MBarrierGroup(gpu.AddressSpaceOf(gpu.Workgroup), 2)
 	bar := nvgpu.BuildMbarrierCreateOp(b, fn.Loc(), group)
 	nvgpu.BuildMbarrierInitOp(b, fn.Loc(), bar.Barriers(), i, i, nil)
 	tok := nvgpu.BuildMbarrierArriveOp(b, fn.Loc(), bar.Barriers(), i, nvgpu.MBarrierToken())
 	nvgpu.BuildMbarrierTestWaitOp(b, fn.Loc(), bar.Barriers(), tok.Token(), i, ir.I1)
-	if err := ir.Verify(f.Module); err != nil {
+	if err := ir.Verify(module); err != nil {
 		t.Fatal(err)
 	}
 	var sb strings.Builder
@@ -312,22 +307,9 @@ func TestBuild(t *testing.T) {
 // TestVerifyGoBuiltTypes: types built through the Go API with the wrong
 // kind of parameter give a verifier error, not a panic.
 func TestVerifyGoBuiltTypes(t *testing.T) {
-	ctx := all.NewContext()
-	f, err := parser.ParseFile(ctx, "b.mlir", []byte("func.func @f() {\n  return\n}\n"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var fn *ir.Operation
-	ir.WalkOps(f.Module, func(o *ir.Operation) {
-		if o.Name() == "func.func" {
-			fn = o
-		}
-	})
-	entry := fn.Region(0).Front()
-	b := ir.NewBuilder(ctx)
-	b.SetInsertionPointBefore(entry.Terminator())
+	module, fn, b := beforeReturn(t, "func.func @f() {\n  return\n}\n")
 	nvgpu.BuildWarpgroupMmaInitAccumulatorOp(b, fn.Loc(), nvgpu.WarpgroupAccumulator(ir.F32))
-	err = ir.Verify(f.Module)
+	err := ir.Verify(module)
 	if err == nil || !strings.Contains(err.Error(), "expected a vector accumulator") {
 		t.Errorf("got %v, want the vector accumulator error", err)
 	}

@@ -8,16 +8,19 @@ import "github.com/goopt/goopt/ir"
 
 const mbarrierExampleType = "!nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>>"
 
-func mbarrierCreateOp() *ir.OpDef {
-	return &ir.OpDef{
-		Name:    "nvgpu.mbarrier.create",
-		Summary: "Creates a `nvgpu.mbarrier` object.",
-		Doc: "Creates a group of mbarrier objects (64-bit, 8-byte aligned, in shared memory).\n\n" +
-			"    %barrier = nvgpu.mbarrier.create -> " + mbarrierExampleType,
-		Operands: ir.NoValues,
-		Results:  []ir.ValueDef{ir.Operand("barriers", mbarrierGroup)},
-		Custom:   strippedTypes,
-		Format:   "attr-dict `->` custom<MBarrierGroup>(type($barriers))",
+// mbarrierOps is this file's part of the dialect's op table.
+func mbarrierOps() opTable {
+	return opTable{
+		{
+			Name:    "nvgpu.mbarrier.create",
+			Summary: "Creates a `nvgpu.mbarrier` object.",
+			Doc: "Creates a group of mbarrier objects (64-bit, 8-byte aligned, in shared memory).\n\n" +
+				"    %barrier = nvgpu.mbarrier.create -> " + mbarrierExampleType,
+			Operands: ir.NoValues,
+			Results:  []ir.ValueDef{ir.Operand("barriers", mbarrierGroup)},
+			Custom:   strippedTypes,
+			Format:   "attr-dict `->` custom<MBarrierGroup>(type($barriers))",
+		},
 	}
 }
 
@@ -66,7 +69,7 @@ const tokenTail = " -> !nvgpu.mbarrier.token"
 const predicated = " (`,` `predicate` `=` $predicate^)?"
 
 // barrierOps returns the ops on one barrier of a group.
-func barrierOps() []*ir.OpDef {
+func barrierOps() opTable {
 	mbarID, count := ir.Operand("mbarId", indexType), ir.Operand("count", indexType)
 	pred := ir.Opt("predicate", i1Type)
 	token := []ir.ValueDef{ir.Operand("token", mbarrierToken)}

@@ -6,46 +6,126 @@ import (
 	"github.com/goopt/goopt/ir"
 )
 
-func cpAsyncOp() *ir.OpDef {
-	return &ir.OpDef{
-		Name:    "nvvm.cp.async.shared.global",
-		Summary: "Asynchronous copy from global to shared memory",
-		Doc: "Starts a copy of size bytes (4, 8 or 16) from src to dst that completes at the next " +
-			"cp.async.wait.group covering its group; cpSize, when given, is the number of source bytes " +
-			"read (the rest is zero-filled).\n\n" +
-			"    nvvm.cp.async.shared.global %dst, %src, 16, cache =  cg : !llvm.ptr<3>, !llvm.ptr<1>",
-		Traits:   sync,
-		Operands: []ir.ValueDef{ir.Operand("dst", sharedPtr), ir.Operand("src", globalPtr), ir.Opt("cpSize", nil)},
-		Results:  ir.NoValues,
-		Attrs:    []ir.AttrDef{ir.Attr("size", ir.I32AttrKind), ir.Attr("modifier", enumKind(LoadCacheKind))},
-		Format: "$dst `,` $src `,` $size `,` `cache` `=` $modifier (`,` $cpSize^)? attr-dict `:` type($dst) `,` " +
-			"type($src) (`,` type($cpSize)^)?",
-		Verify: func(op *ir.Operation) error {
-			mod, size := EnumValue(op, "modifier"), intAttr(op, "size")
-			switch {
-			case mod != "cg" && mod != "ca":
-				return ir.Errorf(op.Loc(), "Only CG and CA cache modifiers are supported.")
-			case size != 4 && size != 8 && size != 16:
-				return ir.Errorf(op.Loc(), "expected byte size to be either 4, 8 or 16.")
-			case mod == "cg" && size != 16:
-				return ir.Errorf(op.Loc(), "CG cache modifier is only support for 16 bytes copy.")
-			}
-			return nil
+// asyncOps is this file's part of the dialect's op table.
+func asyncOps() opTable {
+	return opTable{
+		{
+			Name:    "nvvm.cp.async.shared.global",
+			Summary: "Asynchronous copy from global to shared memory",
+			Doc: "Starts a copy of size bytes (4, 8 or 16) from src to dst that completes at the next " +
+				"cp.async.wait.group covering its group; cpSize, when given, is the number of source bytes " +
+				"read (the rest is zero-filled).\n\n" +
+				"    nvvm.cp.async.shared.global %dst, %src, 16, cache =  cg : !llvm.ptr<3>, !llvm.ptr<1>",
+			Traits:   sync,
+			Operands: []ir.ValueDef{ir.Operand("dst", sharedPtr), ir.Operand("src", globalPtr), ir.Opt("cpSize", nil)},
+			Results:  ir.NoValues,
+			Attrs:    []ir.AttrDef{ir.Attr("size", ir.I32AttrKind), ir.Attr("modifier", enumKind(LoadCacheKind))},
+			Format: "$dst `,` $src `,` $size `,` `cache` `=` $modifier (`,` $cpSize^)? attr-dict `:` type($dst) `,` " +
+				"type($src) (`,` type($cpSize)^)?",
+			Verify: func(op *ir.Operation) error {
+				mod, size := EnumValue(op, "modifier"), intAttr(op, "size")
+				switch {
+				case mod != "cg" && mod != "ca":
+					return ir.Errorf(op.Loc(), "Only CG and CA cache modifiers are supported.")
+				case size != 4 && size != 8 && size != 16:
+					return ir.Errorf(op.Loc(), "expected byte size to be either 4, 8 or 16.")
+				case mod == "cg" && size != 16:
+					return ir.Errorf(op.Loc(), "CG cache modifier is only support for 16 bytes copy.")
+				}
+				return nil
+			},
 		},
-	}
-}
-
-func cpAsyncWaitGroupOp() *ir.OpDef {
-	return &ir.OpDef{
-		Name:    "nvvm.cp.async.wait.group",
-		Summary: "Wait for cp.async groups",
-		Doc: "Waits until at most n of the thread's most recent cp.async groups are pending.\n\n" +
-			"    nvvm.cp.async.wait.group 0",
-		Traits:   sync,
-		Operands: ir.NoValues,
-		Results:  ir.NoValues,
-		Attrs:    []ir.AttrDef{ir.Attr("n", ir.I32AttrKind)},
-		Format:   "$n attr-dict",
+		{
+			Name:    "nvvm.cp.async.wait.group",
+			Summary: "Wait for cp.async groups",
+			Doc: "Waits until at most n of the thread's most recent cp.async groups are pending.\n\n" +
+				"    nvvm.cp.async.wait.group 0",
+			Traits:   sync,
+			Operands: ir.NoValues,
+			Results:  ir.NoValues,
+			Attrs:    []ir.AttrDef{ir.Attr("n", ir.I32AttrKind)},
+			Format:   "$n attr-dict",
+		},
+		{
+			Name:    "nvvm.cp.async.bulk.tensor.shared.cluster.global",
+			Summary: "Async bulk tensor copy from global to shared memory (TMA load)",
+			Doc: "Copies the box at coordinates of the tensor tmaDescriptor describes into dstMem, " +
+				"completing on the mbarrier mbar; im2col offsets, a cluster multicast mask, an L2 cache hint " +
+				"and a predicate are optional.\n\n" +
+				"    nvvm.cp.async.bulk.tensor.shared.cluster.global %dst, %desc, %bar, box[%x, %y] : <3>, !llvm.ptr",
+			Traits: sync,
+			Operands: []ir.ValueDef{
+				ir.Operand("dstMem", sharedPtr), ir.Operand("tmaDescriptor", anyPtr),
+				ir.Var("coordinates", i32Type), ir.Operand("mbar", sharedPtr),
+				ir.Var("im2colOffsets", i16Type), ir.Opt("multicastMask", i16Type),
+				ir.Opt("l2CacheHint", i64Type), predicate,
+			},
+			Results: ir.NoValues,
+			// mbar's type is not spelled: like dstMem it is a shared pointer.
+			TypesMatchWith: []ir.TypeMatch{{From: "dstMem", To: "mbar", Desc: "mbar is a shared pointer",
+				Transform: func(t ir.Type) ir.Type { return t }}},
+			Custom: map[string]ir.CustomDirective{"LLVMPtr": ptrTypeDirective},
+			Format: "$dstMem `,` $tmaDescriptor `,` $mbar `,` `box` `[` $coordinates `]` " +
+				"(`im2col` `[` $im2colOffsets^ `]`)? (`multicast_mask` `=` $multicastMask^)? " +
+				"(`l2_cache_hint` `=` $l2CacheHint^)? (`predicate` `=` $predicate^)? attr-dict `:` " +
+				"custom<LLVMPtr>(type($dstMem)) `,` type($tmaDescriptor)",
+			Verify: func(op *ir.Operation) error {
+				coords, offsets := len(op.NamedOperands("coordinates")), len(op.NamedOperands("im2colOffsets"))
+				if coords == 0 || coords > 5 {
+					return ir.Errorf(op.Loc(), "expects coordinates between 1 to 5 dimension")
+				}
+				if offsets > 0 {
+					if coords < 3 {
+						return ir.Errorf(op.Loc(), "to use im2col mode, the tensor has to be at least 3-dimensional")
+					}
+					if coords != offsets+2 {
+						return ir.Errorf(op.Loc(), "im2col offsets must be 2 less than number of coordinates")
+					}
+				}
+				return nil
+			},
+		},
+		{
+			Name:    "nvvm.cp.async.bulk.tensor.global.shared.cta",
+			Summary: "Async bulk tensor copy from shared to global memory (TMA store)",
+			Doc: "Copies srcMem to the box at coordinates of the tensor tmaDescriptor describes.\n\n" +
+				"    nvvm.cp.async.bulk.tensor.global.shared.cta %desc, %src, box[%x, %y] : !llvm.ptr, !llvm.ptr<3>, i32, i32",
+			Traits: sync,
+			Operands: []ir.ValueDef{
+				ir.Operand("tmaDescriptor", anyPtr), ir.Operand("srcMem", sharedPtr),
+				ir.Var("coordinates", i32Type), predicate,
+			},
+			Results: ir.NoValues,
+			Format: "$tmaDescriptor `,` $srcMem `,` `box` `[` $coordinates `]` (`,` `predicate` `=` $predicate^)? " +
+				"attr-dict `:` type(operands)",
+			Verify: func(op *ir.Operation) error {
+				if len(op.NamedOperands("coordinates")) > 5 {
+					return ir.Errorf(op.Loc(), "Maximum 5 coordinates and dimension is supported.")
+				}
+				return nil
+			},
+		},
+		{
+			Name:    "nvvm.wgmma.wait.group.sync.aligned",
+			Summary: "Wait for wgmma groups",
+			Doc: "Waits until at most group of the warpgroup's most recent wgmma groups are pending.\n\n" +
+				"    nvvm.wgmma.wait.group.sync.aligned 0",
+			Traits:   sync,
+			Operands: ir.NoValues,
+			Results:  ir.NoValues,
+			Attrs:    []ir.AttrDef{ir.Attr("group", ir.I32AttrKind)},
+			Format:   "attr-dict $group",
+		},
+		{
+			Name:    "nvvm.prefetch.tensormap",
+			Summary: "Prefetch a TMA descriptor",
+			Doc: "Brings the tensor map at tmaDescriptor into the cache for later cp.async.bulk.tensor " +
+				"ops; predicate, when given, guards it.\n\n    nvvm.prefetch.tensormap %desc : !llvm.ptr",
+			Traits:   sync,
+			Operands: []ir.ValueDef{ir.Operand("tmaDescriptor", anyPtr), predicate},
+			Results:  ir.NoValues,
+			Format:   "$tmaDescriptor (`,` `predicate` `=` $predicate^)? attr-dict `:` type(operands)",
+		},
 	}
 }
 
@@ -77,7 +157,7 @@ func mbarrierOps(name, summary, doc string, rest []ir.ValueDef, result *ir.Value
 
 var predicate = ir.Opt("predicate", i1Type)
 
-func mbarrierAllOps() []*ir.OpDef {
+func mbarrierAllOps() opTable {
 	state := ir.Operand("res", nil)
 	done := ir.Operand("res", nil)
 	var defs []*ir.OpDef
@@ -115,85 +195,6 @@ func mbarrierAllOps() []*ir.OpDef {
 		[]ir.ValueDef{ir.Operand("state", nil)}, &done,
 		"$addr `,` $state attr-dict `:` type(operands) `->` type($res)")...)
 	return defs
-}
-
-func bulkTensorLoadOp() *ir.OpDef {
-	return &ir.OpDef{
-		Name:    "nvvm.cp.async.bulk.tensor.shared.cluster.global",
-		Summary: "Async bulk tensor copy from global to shared memory (TMA load)",
-		Doc: "Copies the box at coordinates of the tensor tmaDescriptor describes into dstMem, " +
-			"completing on the mbarrier mbar; im2col offsets, a cluster multicast mask, an L2 cache hint " +
-			"and a predicate are optional.\n\n" +
-			"    nvvm.cp.async.bulk.tensor.shared.cluster.global %dst, %desc, %bar, box[%x, %y] : <3>, !llvm.ptr",
-		Traits: sync,
-		Operands: []ir.ValueDef{
-			ir.Operand("dstMem", sharedPtr), ir.Operand("tmaDescriptor", anyPtr),
-			ir.Var("coordinates", i32Type), ir.Operand("mbar", sharedPtr),
-			ir.Var("im2colOffsets", i16Type), ir.Opt("multicastMask", i16Type),
-			ir.Opt("l2CacheHint", i64Type), predicate,
-		},
-		Results: ir.NoValues,
-		// mbar's type is not spelled: like dstMem it is a shared pointer.
-		TypesMatchWith: []ir.TypeMatch{{From: "dstMem", To: "mbar", Desc: "mbar is a shared pointer",
-			Transform: func(t ir.Type) ir.Type { return t }}},
-		Custom: map[string]ir.CustomDirective{"LLVMPtr": ptrTypeDirective},
-		Format: "$dstMem `,` $tmaDescriptor `,` $mbar `,` `box` `[` $coordinates `]` " +
-			"(`im2col` `[` $im2colOffsets^ `]`)? (`multicast_mask` `=` $multicastMask^)? " +
-			"(`l2_cache_hint` `=` $l2CacheHint^)? (`predicate` `=` $predicate^)? attr-dict `:` " +
-			"custom<LLVMPtr>(type($dstMem)) `,` type($tmaDescriptor)",
-		Verify: func(op *ir.Operation) error {
-			coords, offsets := len(op.NamedOperands("coordinates")), len(op.NamedOperands("im2colOffsets"))
-			if coords == 0 || coords > 5 {
-				return ir.Errorf(op.Loc(), "expects coordinates between 1 to 5 dimension")
-			}
-			if offsets > 0 {
-				if coords < 3 {
-					return ir.Errorf(op.Loc(), "to use im2col mode, the tensor has to be at least 3-dimensional")
-				}
-				if coords != offsets+2 {
-					return ir.Errorf(op.Loc(), "im2col offsets must be 2 less than number of coordinates")
-				}
-			}
-			return nil
-		},
-	}
-}
-
-func bulkTensorStoreOp() *ir.OpDef {
-	return &ir.OpDef{
-		Name:    "nvvm.cp.async.bulk.tensor.global.shared.cta",
-		Summary: "Async bulk tensor copy from shared to global memory (TMA store)",
-		Doc: "Copies srcMem to the box at coordinates of the tensor tmaDescriptor describes.\n\n" +
-			"    nvvm.cp.async.bulk.tensor.global.shared.cta %desc, %src, box[%x, %y] : !llvm.ptr, !llvm.ptr<3>, i32, i32",
-		Traits: sync,
-		Operands: []ir.ValueDef{
-			ir.Operand("tmaDescriptor", anyPtr), ir.Operand("srcMem", sharedPtr),
-			ir.Var("coordinates", i32Type), predicate,
-		},
-		Results: ir.NoValues,
-		Format: "$tmaDescriptor `,` $srcMem `,` `box` `[` $coordinates `]` (`,` `predicate` `=` $predicate^)? " +
-			"attr-dict `:` type(operands)",
-		Verify: func(op *ir.Operation) error {
-			if len(op.NamedOperands("coordinates")) > 5 {
-				return ir.Errorf(op.Loc(), "Maximum 5 coordinates and dimension is supported.")
-			}
-			return nil
-		},
-	}
-}
-
-func wgmmaWaitOp() *ir.OpDef {
-	return &ir.OpDef{
-		Name:    "nvvm.wgmma.wait.group.sync.aligned",
-		Summary: "Wait for wgmma groups",
-		Doc: "Waits until at most group of the warpgroup's most recent wgmma groups are pending.\n\n" +
-			"    nvvm.wgmma.wait.group.sync.aligned 0",
-		Traits:   sync,
-		Operands: ir.NoValues,
-		Results:  ir.NoValues,
-		Attrs:    []ir.AttrDef{ir.Attr("group", ir.I32AttrKind)},
-		Format:   "attr-dict $group",
-	}
 }
 
 func wgmmaMmaAsyncOp() *ir.OpDef {
@@ -317,7 +318,7 @@ func verifyWgmma(op *ir.Operation) error {
 // cpAsyncMbarrierArriveOps are cp.async.mbarrier.arrive(.shared): the
 // mbarrier gets an arrival when the thread's prior cp.async ops complete;
 // noinc keeps the pending count (the arrival was counted in init).
-func cpAsyncMbarrierArriveOps() []*ir.OpDef {
+func cpAsyncMbarrierArriveOps() opTable {
 	defs := mbarrierOps("nvvm.cp.async.mbarrier.arrive", "Arrive on an mbarrier when cp.async ops complete",
 		"Makes the mbarrier at addr track the completion of the thread's prior cp.async operations: "+
 			"it gets an arrival when they complete; with noinc the arrival is not added to the "+
@@ -339,8 +340,8 @@ var nonNegI32 = &ir.AttrConstraint{
 	},
 }
 
-func bulkAsyncGroupOps() []*ir.OpDef {
-	return []*ir.OpDef{
+func bulkAsyncGroupOps() opTable {
+	return opTable{
 		bareOp("nvvm.cp.async.bulk.commit.group", "Commit the pending bulk async ops as a group",
 			"Groups the thread's cp.async.bulk operations (TMA stores) issued since the last commit "+
 				"into a bulk async-group.\n\n    nvvm.cp.async.bulk.commit.group", sync),
@@ -356,18 +357,5 @@ func bulkAsyncGroupOps() []*ir.OpDef {
 			Attrs:    []ir.AttrDef{ir.Attr("group", nonNegI32), ir.OptAttr("read", ir.UnitAttrKind)},
 			Format:   "$group attr-dict",
 		},
-	}
-}
-
-func prefetchTensormapOp() *ir.OpDef {
-	return &ir.OpDef{
-		Name:    "nvvm.prefetch.tensormap",
-		Summary: "Prefetch a TMA descriptor",
-		Doc: "Brings the tensor map at tmaDescriptor into the cache for later cp.async.bulk.tensor " +
-			"ops; predicate, when given, guards it.\n\n    nvvm.prefetch.tensormap %desc : !llvm.ptr",
-		Traits:   sync,
-		Operands: []ir.ValueDef{ir.Operand("tmaDescriptor", anyPtr), predicate},
-		Results:  ir.NoValues,
-		Format:   "$tmaDescriptor (`,` `predicate` `=` $predicate^)? attr-dict `:` type(operands)",
 	}
 }

@@ -113,91 +113,159 @@ func wmmaPointerOK(t ir.Type) bool {
 	return s == GenericSpace || s == GlobalSpace || s == SharedSpace
 }
 
-func wmmaLoadOp() *ir.OpDef {
-	return &ir.OpDef{
-		Name:    "nvvm.wmma.load",
-		Summary: "Warp synchronous matrix load",
-		Doc: "The warp loads an m x n x k fragment (a, b or c) of eltype from ptr, rows (columns for " +
-			"col layout) stride elements apart; each lane gets its registers as a struct.\n\n" +
-			"    %a = nvvm.wmma.load %p, %ld {eltype = #nvvm.mma_type<f16>, frag = #nvvm.mma_frag<a>, k = 16 : i32, " +
-			"layout = #nvvm.mma_layout<row>, m = 16 : i32, n = 16 : i32} : (!llvm.ptr<3>) -> !llvm.struct<(vector<2xf16>, ...)>",
-		Traits:   ir.MemRead,
-		Operands: []ir.ValueDef{ir.Operand("ptr", anyPtr), ir.Operand("stride", i32Type)},
-		Results:  []ir.ValueDef{ir.Operand("res", anyStruct)},
-		Attrs: append(slices.Clone(mnkAttrs), ir.Attr("layout", layout), ir.Attr("eltype", mmaType),
-			ir.Attr("frag", enumKind(MMAFragKind))),
-		Format: "$ptr `,` $stride attr-dict `:` functional-type($ptr, $res)",
-		Verify: func(op *ir.Operation) error {
-			if !wmmaPointerOK(op.Operand(0).Type()) {
-				return op.Errorf("expected source pointer in memory space 0, 1, 3")
-			}
-			m, n, k := mnk(op)
-			eltype, frag := EnumValue(op, "eltype"), EnumValue(op, "frag")
-			if !wmmaLoadStoreSupported(m, n, k, eltype, frag) {
-				return op.Errorf("invalid attribute combination")
-			}
-			reg, count, _ := FragmentType(eltype, frag, m, n, k)
-			if !isStructOf(op.Result(0).Type(), repeat(reg, count)...) {
-				return op.Errorf("expected destination type is a structure of %d elements of type '%s'", count, reg)
-			}
-			return nil
-		},
-	}
-}
-
-func wmmaStoreOp() *ir.OpDef {
-	return &ir.OpDef{
-		Name:    "nvvm.wmma.store",
-		Summary: "Warp synchronous matrix store",
-		Doc: "The warp stores the m x n accumulator fragment whose registers each lane passes in args " +
-			"to ptr, rows (columns for col layout) stride elements apart.\n\n" +
-			"    nvvm.wmma.store %p, %ld, %d0, ..., %d7 {eltype = #nvvm.mma_type<f32>, k = 16 : i32, " +
-			"layout = #nvvm.mma_layout<row>, m = 16 : i32, n = 16 : i32} : !llvm.ptr<1>, f32, ..., f32",
-		Traits:   ir.MemWrite,
-		Operands: []ir.ValueDef{ir.Operand("ptr", anyPtr), ir.Var("args", nil), ir.Operand("stride", i32Type)},
-		Results:  ir.NoValues,
-		Attrs:    append(slices.Clone(mnkAttrs), ir.Attr("layout", layout), ir.Attr("eltype", mmaType)),
-		Format:   "$ptr `,` $stride `,` $args attr-dict `:` qualified(type($ptr)) `,` type($args)",
-		Verify: func(op *ir.Operation) error {
-			if !wmmaPointerOK(op.Operand(0).Type()) {
-				return op.Errorf("expected operands to be a source pointer in memory space 0, 1, 3")
-			}
-			m, n, k := mnk(op)
-			eltype := EnumValue(op, "eltype")
-			if !wmmaLoadStoreSupported(m, n, k, eltype, "c") {
-				return op.Errorf("invalid attribute combination")
-			}
-			reg, count, _ := FragmentType(eltype, "c", m, n, k)
-			args := op.NamedOperands("args")
-			if len(args) != count {
-				return op.Errorf("expected %d data operands", count)
-			}
-			for _, a := range args {
-				if a.Type() != reg {
-					return op.Errorf("expected data operands of type '%s'", reg)
+// mmaOps is this file's part of the dialect's op table.
+func mmaOps() opTable {
+	return opTable{
+		{
+			Name:    "nvvm.wmma.load",
+			Summary: "Warp synchronous matrix load",
+			Doc: "The warp loads an m x n x k fragment (a, b or c) of eltype from ptr, rows (columns for " +
+				"col layout) stride elements apart; each lane gets its registers as a struct.\n\n" +
+				"    %a = nvvm.wmma.load %p, %ld {eltype = #nvvm.mma_type<f16>, frag = #nvvm.mma_frag<a>, k = 16 : i32, " +
+				"layout = #nvvm.mma_layout<row>, m = 16 : i32, n = 16 : i32} : (!llvm.ptr<3>) -> !llvm.struct<(vector<2xf16>, ...)>",
+			Traits:   ir.MemRead,
+			Operands: []ir.ValueDef{ir.Operand("ptr", anyPtr), ir.Operand("stride", i32Type)},
+			Results:  []ir.ValueDef{ir.Operand("res", anyStruct)},
+			Attrs: append(slices.Clone(mnkAttrs), ir.Attr("layout", layout), ir.Attr("eltype", mmaType),
+				ir.Attr("frag", enumKind(MMAFragKind))),
+			Format: "$ptr `,` $stride attr-dict `:` functional-type($ptr, $res)",
+			Verify: func(op *ir.Operation) error {
+				if !wmmaPointerOK(op.Operand(0).Type()) {
+					return op.Errorf("expected source pointer in memory space 0, 1, 3")
 				}
-			}
-			return nil
+				m, n, k := mnk(op)
+				eltype, frag := EnumValue(op, "eltype"), EnumValue(op, "frag")
+				if !wmmaLoadStoreSupported(m, n, k, eltype, frag) {
+					return op.Errorf("invalid attribute combination")
+				}
+				reg, count, _ := FragmentType(eltype, frag, m, n, k)
+				if !isStructOf(op.Result(0).Type(), repeat(reg, count)...) {
+					return op.Errorf("expected destination type is a structure of %d elements of type '%s'", count, reg)
+				}
+				return nil
+			},
 		},
-	}
-}
-
-func wmmaMmaOp() *ir.OpDef {
-	return &ir.OpDef{
-		Name:    "nvvm.wmma.mma",
-		Summary: "Warp synchronous matrix-multiply accumulate using tensor cores",
-		Doc: "The warp computes D = A * B + C; each lane passes its registers of A, B and C (in that " +
-			"order) and gets its registers of D. eltypeA is the type of A and B, eltypeB that of C and D.\n\n" +
-			"    %d = nvvm.wmma.mma %a0, ..., %c7 {eltypeA = #nvvm.mma_type<f16>, eltypeB = #nvvm.mma_type<f32>, " +
-			"k = 16 : i32, layoutA = #nvvm.mma_layout<row>, layoutB = #nvvm.mma_layout<row>, m = 16 : i32, " +
-			"n = 16 : i32} : (vector<2xf16>, ..., f32) -> !llvm.struct<(f32, ...)>",
-		Traits:   ir.Pure,
-		Operands: []ir.ValueDef{ir.Var("args", nil)},
-		Results:  []ir.ValueDef{ir.Operand("res", anyStruct)},
-		Attrs: append(slices.Clone(mnkAttrs), ir.Attr("layoutA", layout), ir.Attr("layoutB", layout),
-			ir.Attr("eltypeA", mmaType), ir.Attr("eltypeB", mmaType)),
-		Format: "$args attr-dict `:` functional-type($args, $res)",
-		Verify: verifyWMMAMma,
+		{
+			Name:    "nvvm.wmma.store",
+			Summary: "Warp synchronous matrix store",
+			Doc: "The warp stores the m x n accumulator fragment whose registers each lane passes in args " +
+				"to ptr, rows (columns for col layout) stride elements apart.\n\n" +
+				"    nvvm.wmma.store %p, %ld, %d0, ..., %d7 {eltype = #nvvm.mma_type<f32>, k = 16 : i32, " +
+				"layout = #nvvm.mma_layout<row>, m = 16 : i32, n = 16 : i32} : !llvm.ptr<1>, f32, ..., f32",
+			Traits:   ir.MemWrite,
+			Operands: []ir.ValueDef{ir.Operand("ptr", anyPtr), ir.Var("args", nil), ir.Operand("stride", i32Type)},
+			Results:  ir.NoValues,
+			Attrs:    append(slices.Clone(mnkAttrs), ir.Attr("layout", layout), ir.Attr("eltype", mmaType)),
+			Format:   "$ptr `,` $stride `,` $args attr-dict `:` qualified(type($ptr)) `,` type($args)",
+			Verify: func(op *ir.Operation) error {
+				if !wmmaPointerOK(op.Operand(0).Type()) {
+					return op.Errorf("expected operands to be a source pointer in memory space 0, 1, 3")
+				}
+				m, n, k := mnk(op)
+				eltype := EnumValue(op, "eltype")
+				if !wmmaLoadStoreSupported(m, n, k, eltype, "c") {
+					return op.Errorf("invalid attribute combination")
+				}
+				reg, count, _ := FragmentType(eltype, "c", m, n, k)
+				args := op.NamedOperands("args")
+				if len(args) != count {
+					return op.Errorf("expected %d data operands", count)
+				}
+				for _, a := range args {
+					if a.Type() != reg {
+						return op.Errorf("expected data operands of type '%s'", reg)
+					}
+				}
+				return nil
+			},
+		},
+		{
+			Name:    "nvvm.wmma.mma",
+			Summary: "Warp synchronous matrix-multiply accumulate using tensor cores",
+			Doc: "The warp computes D = A * B + C; each lane passes its registers of A, B and C (in that " +
+				"order) and gets its registers of D. eltypeA is the type of A and B, eltypeB that of C and D.\n\n" +
+				"    %d = nvvm.wmma.mma %a0, ..., %c7 {eltypeA = #nvvm.mma_type<f16>, eltypeB = #nvvm.mma_type<f32>, " +
+				"k = 16 : i32, layoutA = #nvvm.mma_layout<row>, layoutB = #nvvm.mma_layout<row>, m = 16 : i32, " +
+				"n = 16 : i32} : (vector<2xf16>, ..., f32) -> !llvm.struct<(f32, ...)>",
+			Traits:   ir.Pure,
+			Operands: []ir.ValueDef{ir.Var("args", nil)},
+			Results:  []ir.ValueDef{ir.Operand("res", anyStruct)},
+			Attrs: append(slices.Clone(mnkAttrs), ir.Attr("layoutA", layout), ir.Attr("layoutB", layout),
+				ir.Attr("eltypeA", mmaType), ir.Attr("eltypeB", mmaType)),
+			Format: "$args attr-dict `:` functional-type($args, $res)",
+			Verify: verifyWMMAMma,
+		},
+		{
+			Name:    "nvvm.ldmatrix",
+			Summary: "Cooperative matrix load",
+			Doc: "The warp loads num 8x8 matrices of 16-bit elements from shared memory; each lane passes " +
+				"the address of one row and gets one i32 (two elements) per matrix.\n\n" +
+				"    %r = nvvm.ldmatrix %p {layout = #nvvm.mma_layout<row>, num = 4 : i32} : (!llvm.ptr<3>) -> !llvm.struct<(i32, i32, i32, i32)>",
+			Traits:   ir.MemRead,
+			Operands: []ir.ValueDef{ir.Operand("ptr", anyPtr)},
+			Results:  []ir.ValueDef{ir.Operand("res", nil)},
+			Attrs:    []ir.AttrDef{ir.Attr("num", ir.I32AttrKind), ir.Attr("layout", layout)},
+			Format:   "$ptr attr-dict `:` functional-type($ptr, $res)",
+			Verify: func(op *ir.Operation) error {
+				if s, _ := PtrSpace(op.Operand(0).Type()); s != SharedSpace {
+					return op.Errorf("expected source pointer in memory space 3")
+				}
+				num := intAttr(op, "num")
+				if num != 1 && num != 2 && num != 4 {
+					return op.Errorf("expected num attribute to be 1, 2 or 4")
+				}
+				t := op.Result(0).Type()
+				if num == 1 && t != ir.I32 {
+					return op.Errorf("expected destination type is i32")
+				}
+				if num > 1 && !isStructOf(t, repeat(ir.I32, int(num))...) {
+					return op.Errorf("expected destination type is a structure of %d elements of type i32", num)
+				}
+				return nil
+			},
+		},
+		{
+			Name:    "nvvm.stmatrix",
+			Summary: "Cooperative matrix store",
+			Doc: "The warp stores one, two or four 8x8 matrices of 16-bit elements (one i32 source per " +
+				"matrix and lane) to shared memory, each lane giving the address of one row (stmatrix); " +
+				"col layout transposes.\n\n" +
+				"    nvvm.stmatrix %p, %r0, %r1 {layout = #nvvm.mma_layout<row>} : !llvm.ptr<3>, i32, i32",
+			Traits:   ir.MemWrite,
+			Operands: []ir.ValueDef{ir.Operand("ptr", sharedPtr), ir.Var("sources", i32Type)},
+			Results:  ir.NoValues,
+			Attrs:    []ir.AttrDef{ir.Attr("layout", layout)},
+			Format:   "$ptr `,` $sources attr-dict `:` type(operands)",
+			Verify: func(op *ir.Operation) error {
+				if n := len(op.NamedOperands("sources")); n != 1 && n != 2 && n != 4 {
+					return op.Errorf("expected num attribute to be 1, 2 or 4")
+				}
+				return nil
+			},
+		},
+		{
+			Name:    "nvvm.mma.sync",
+			Summary: "cooperative matrix-multiply and accumulate",
+			Doc: "The warp computes D = A * B + C for one m x n x k tile (mma.sync.aligned); each lane passes " +
+				"its registers of A, B and C and gets its registers of D as a struct. The multiplicand PTX types " +
+				"are inferred from the register types where they can be.\n\n" +
+				"    %d = nvvm.mma.sync A[%a0, %a1, %a2, %a3] B[%b0, %b1] C[%c0, %c1] {layoutA = #nvvm.mma_layout<row>, " +
+				"layoutB = #nvvm.mma_layout<col>, shape = #nvvm.shape<m = 16, n = 8, k = 16>} : (vector<2xf16>, " +
+				"vector<2xf16>, vector<2xf16>) -> !llvm.struct<(vector<2xf16>, vector<2xf16>)>",
+			Traits:   ir.Pure,
+			Operands: []ir.ValueDef{ir.Var("operandA", nil), ir.Var("operandB", nil), ir.Var("operandC", nil)},
+			Results:  []ir.ValueDef{ir.Operand("res", anyStruct)},
+			Attrs: []ir.AttrDef{
+				ir.Attr("shape", shapeKind),
+				ir.OptAttr("b1Op", enumKind(MMAB1OpKind)),
+				ir.OptAttr("intOverflowBehavior", enumKind(MMAIntOverflowKind)),
+				ir.Attr("layoutA", layout), ir.Attr("layoutB", layout),
+				ir.OptAttr("multiplicandAPtxType", mmaType), ir.OptAttr("multiplicandBPtxType", mmaType),
+			},
+			Parse:  parseMmaSync,
+			Print:  printMmaSync,
+			Verify: verifyMmaSync,
+		},
 	}
 }
 
@@ -225,60 +293,6 @@ func verifyWMMAMma(op *ir.Operation) error {
 		return op.Errorf("expected destination type is a structure of %d elements of type '%s'", count, reg)
 	}
 	return nil
-}
-
-func ldmatrixOp() *ir.OpDef {
-	return &ir.OpDef{
-		Name:    "nvvm.ldmatrix",
-		Summary: "Cooperative matrix load",
-		Doc: "The warp loads num 8x8 matrices of 16-bit elements from shared memory; each lane passes " +
-			"the address of one row and gets one i32 (two elements) per matrix.\n\n" +
-			"    %r = nvvm.ldmatrix %p {layout = #nvvm.mma_layout<row>, num = 4 : i32} : (!llvm.ptr<3>) -> !llvm.struct<(i32, i32, i32, i32)>",
-		Traits:   ir.MemRead,
-		Operands: []ir.ValueDef{ir.Operand("ptr", anyPtr)},
-		Results:  []ir.ValueDef{ir.Operand("res", nil)},
-		Attrs:    []ir.AttrDef{ir.Attr("num", ir.I32AttrKind), ir.Attr("layout", layout)},
-		Format:   "$ptr attr-dict `:` functional-type($ptr, $res)",
-		Verify: func(op *ir.Operation) error {
-			if s, _ := PtrSpace(op.Operand(0).Type()); s != SharedSpace {
-				return op.Errorf("expected source pointer in memory space 3")
-			}
-			num := intAttr(op, "num")
-			if num != 1 && num != 2 && num != 4 {
-				return op.Errorf("expected num attribute to be 1, 2 or 4")
-			}
-			t := op.Result(0).Type()
-			if num == 1 && t != ir.I32 {
-				return op.Errorf("expected destination type is i32")
-			}
-			if num > 1 && !isStructOf(t, repeat(ir.I32, int(num))...) {
-				return op.Errorf("expected destination type is a structure of %d elements of type i32", num)
-			}
-			return nil
-		},
-	}
-}
-
-func stmatrixOp() *ir.OpDef {
-	return &ir.OpDef{
-		Name:    "nvvm.stmatrix",
-		Summary: "Cooperative matrix store",
-		Doc: "The warp stores one, two or four 8x8 matrices of 16-bit elements (one i32 source per " +
-			"matrix and lane) to shared memory, each lane giving the address of one row (stmatrix); " +
-			"col layout transposes.\n\n" +
-			"    nvvm.stmatrix %p, %r0, %r1 {layout = #nvvm.mma_layout<row>} : !llvm.ptr<3>, i32, i32",
-		Traits:   ir.MemWrite,
-		Operands: []ir.ValueDef{ir.Operand("ptr", sharedPtr), ir.Var("sources", i32Type)},
-		Results:  ir.NoValues,
-		Attrs:    []ir.AttrDef{ir.Attr("layout", layout)},
-		Format:   "$ptr `,` $sources attr-dict `:` type(operands)",
-		Verify: func(op *ir.Operation) error {
-			if n := len(op.NamedOperands("sources")); n != 1 && n != 2 && n != 4 {
-				return op.Errorf("expected num attribute to be 1, 2 or 4")
-			}
-			return nil
-		},
-	}
 }
 
 // ---- nvvm.mma.sync ----
@@ -327,32 +341,6 @@ func scalarByName(s string) ir.Type {
 }
 
 var mmaSyncNames = [...]string{"A", "B", "C"}
-
-func mmaSyncOp() *ir.OpDef {
-	return &ir.OpDef{
-		Name:    "nvvm.mma.sync",
-		Summary: "cooperative matrix-multiply and accumulate",
-		Doc: "The warp computes D = A * B + C for one m x n x k tile (mma.sync.aligned); each lane passes " +
-			"its registers of A, B and C and gets its registers of D as a struct. The multiplicand PTX types " +
-			"are inferred from the register types where they can be.\n\n" +
-			"    %d = nvvm.mma.sync A[%a0, %a1, %a2, %a3] B[%b0, %b1] C[%c0, %c1] {layoutA = #nvvm.mma_layout<row>, " +
-			"layoutB = #nvvm.mma_layout<col>, shape = #nvvm.shape<m = 16, n = 8, k = 16>} : (vector<2xf16>, " +
-			"vector<2xf16>, vector<2xf16>) -> !llvm.struct<(vector<2xf16>, vector<2xf16>)>",
-		Traits:   ir.Pure,
-		Operands: []ir.ValueDef{ir.Var("operandA", nil), ir.Var("operandB", nil), ir.Var("operandC", nil)},
-		Results:  []ir.ValueDef{ir.Operand("res", anyStruct)},
-		Attrs: []ir.AttrDef{
-			ir.Attr("shape", shapeKind),
-			ir.OptAttr("b1Op", enumKind(MMAB1OpKind)),
-			ir.OptAttr("intOverflowBehavior", enumKind(MMAIntOverflowKind)),
-			ir.Attr("layoutA", layout), ir.Attr("layoutB", layout),
-			ir.OptAttr("multiplicandAPtxType", mmaType), ir.OptAttr("multiplicandBPtxType", mmaType),
-		},
-		Parse:  parseMmaSync,
-		Print:  printMmaSync,
-		Verify: verifyMmaSync,
-	}
-}
 
 func parseMmaSync(p ir.OpParser, st *ir.OperationState) error {
 	var regs [3][]ir.UnresolvedOperand

@@ -6,124 +6,127 @@ import (
 	"github.com/goopt/goopt/ir"
 )
 
-func forOp() *ir.OpDef {
-	return &ir.OpDef{
-		Name:    "scf.for",
-		Summary: "for operation",
-		Doc: "A counted loop from a lower bound (inclusive) to an upper bound (exclusive) by a positive step, " +
-			"optionally carrying values through iter_args. Bounds are index by default, or a signless integer type.\n\n" +
-			"    %sum = scf.for %i = %lb to %ub step %c1 iter_args(%acc = %init) -> (f32) {\n" +
-			"      %x = arith.addf %acc, %v : f32\n      scf.yield %x : f32\n    }\n" +
-			"    scf.for %i = %a to %b step %s : i32 {\n    }",
-		Traits: ir.SingleBlock | ir.RecursiveMemoryEffects | ir.LoopLike | ir.AutomaticAllocationScope,
-		Operands: []ir.ValueDef{
-			ir.Operand("lowerBound", ir.AnySignlessIntOrIndex),
-			ir.Operand("upperBound", ir.AnySignlessIntOrIndex),
-			ir.Operand("step", ir.AnySignlessIntOrIndex),
-			ir.Var("initArgs", nil),
-		},
-		Results: []ir.ValueDef{ir.Var("results", nil)},
-		Regions: []ir.RegionDef{{Name: "region"}},
-		Parse: func(p ir.OpParser, st *ir.OperationState) error {
-			iv, err := p.ParseArgument(false)
-			if err != nil {
-				return err
-			}
-			if err := p.Parse("="); err != nil {
-				return err
-			}
-			lb, err := p.ParseOperand()
-			if err != nil {
-				return err
-			}
-			if err := p.ParseKeyword("to"); err != nil {
-				return err
-			}
-			ub, err := p.ParseOperand()
-			if err != nil {
-				return err
-			}
-			if err := p.ParseKeyword("step"); err != nil {
-				return err
-			}
-			step, err := p.ParseOperand()
-			if err != nil {
-				return err
-			}
-			var iterArgs []ir.Argument
-			var inits []ir.UnresolvedOperand
-			if p.ParseOptionalKeyword("iter_args") {
-				if iterArgs, inits, err = opsyntax.ParseAssignmentList(p); err != nil {
-					return err
-				}
-				ts, err := p.ParseArrowTypeList()
+// forOps is this file's part of the dialect's op table.
+func forOps() opTable {
+	return opTable{
+		{
+			Name:    "scf.for",
+			Summary: "for operation",
+			Doc: "A counted loop from a lower bound (inclusive) to an upper bound (exclusive) by a positive step, " +
+				"optionally carrying values through iter_args. Bounds are index by default, or a signless integer type.\n\n" +
+				"    %sum = scf.for %i = %lb to %ub step %c1 iter_args(%acc = %init) -> (f32) {\n" +
+				"      %x = arith.addf %acc, %v : f32\n      scf.yield %x : f32\n    }\n" +
+				"    scf.for %i = %a to %b step %s : i32 {\n    }",
+			Traits: ir.SingleBlock | ir.RecursiveMemoryEffects | ir.LoopLike | ir.AutomaticAllocationScope,
+			Operands: []ir.ValueDef{
+				ir.Operand("lowerBound", ir.AnySignlessIntOrIndex),
+				ir.Operand("upperBound", ir.AnySignlessIntOrIndex),
+				ir.Operand("step", ir.AnySignlessIntOrIndex),
+				ir.Var("initArgs", nil),
+			},
+			Results: []ir.ValueDef{ir.Var("results", nil)},
+			Regions: []ir.RegionDef{{Name: "region"}},
+			Parse: func(p ir.OpParser, st *ir.OperationState) error {
+				iv, err := p.ParseArgument(false)
 				if err != nil {
 					return err
 				}
-				st.Types = append(st.Types, ts...)
-			}
-			if len(iterArgs) != len(st.Types) {
-				return p.Errorf("mismatch in number of loop-carried values and defined values")
-			}
-			var ivType ir.Type = ir.Index
-			if p.ParseOptional(":") {
-				if ivType, err = p.ParseType(); err != nil {
+				if err := p.Parse("="); err != nil {
 					return err
 				}
-			}
-			iv.Type = ivType
-			for i := range iterArgs {
-				iterArgs[i].Type = st.Types[i]
-			}
-			bounds, err := p.ResolveOperands([]ir.UnresolvedOperand{lb, ub, step}, []ir.Type{ivType})
-			if err != nil {
-				return err
-			}
-			st.Operands = append(st.Operands, bounds...)
-			if len(inits) > 0 {
-				vs, err := p.ResolveOperands(inits, st.Types)
+				lb, err := p.ParseOperand()
 				if err != nil {
 					return err
 				}
-				st.Operands = append(st.Operands, vs...)
-			}
-			body := st.AddRegion()
-			if err := p.ParseRegion(body, append([]ir.Argument{iv}, iterArgs...)); err != nil {
-				return err
-			}
-			regions.EnsureTerminator(p.Context(), body, "scf.yield", st.Loc, append([]ir.Type{ivType}, st.Types...)...)
-			return p.ParseOptionalAttrDict(st)
-		},
-		Print: func(p ir.OpPrinter, op *ir.Operation) {
-			body := op.Region(0).Front()
-			p.Print(" ")
-			p.PrintOperand(body.Argument(0))
-			p.Print(" = ")
-			p.PrintOperand(op.Operand(0))
-			p.Print(" to ")
-			p.PrintOperand(op.Operand(1))
-			p.Print(" step ")
-			p.PrintOperand(op.Operand(2))
-			inits := op.Operands()[3:]
-			printInitializationList(p, body.Arguments()[1:], inits, " iter_args")
-			if len(inits) > 0 {
-				p.Print(" -> (")
-				p.PrintTypes(argTypes(inits))
-				p.Print(")")
-			}
-			p.Print(" ")
-			if t := body.Argument(0).Type(); t != ir.Index {
-				p.Print(" : ")
-				p.PrintType(t)
+				if err := p.ParseKeyword("to"); err != nil {
+					return err
+				}
+				ub, err := p.ParseOperand()
+				if err != nil {
+					return err
+				}
+				if err := p.ParseKeyword("step"); err != nil {
+					return err
+				}
+				step, err := p.ParseOperand()
+				if err != nil {
+					return err
+				}
+				var iterArgs []ir.Argument
+				var inits []ir.UnresolvedOperand
+				if p.ParseOptionalKeyword("iter_args") {
+					if iterArgs, inits, err = opsyntax.ParseAssignmentList(p); err != nil {
+						return err
+					}
+					ts, err := p.ParseArrowTypeList()
+					if err != nil {
+						return err
+					}
+					st.Types = append(st.Types, ts...)
+				}
+				if len(iterArgs) != len(st.Types) {
+					return p.Errorf("mismatch in number of loop-carried values and defined values")
+				}
+				var ivType ir.Type = ir.Index
+				if p.ParseOptional(":") {
+					if ivType, err = p.ParseType(); err != nil {
+						return err
+					}
+				}
+				iv.Type = ivType
+				for i := range iterArgs {
+					iterArgs[i].Type = st.Types[i]
+				}
+				bounds, err := p.ResolveOperands([]ir.UnresolvedOperand{lb, ub, step}, []ir.Type{ivType})
+				if err != nil {
+					return err
+				}
+				st.Operands = append(st.Operands, bounds...)
+				if len(inits) > 0 {
+					vs, err := p.ResolveOperands(inits, st.Types)
+					if err != nil {
+						return err
+					}
+					st.Operands = append(st.Operands, vs...)
+				}
+				body := st.AddRegion()
+				if err := p.ParseRegion(body, append([]ir.Argument{iv}, iterArgs...)); err != nil {
+					return err
+				}
+				regions.EnsureTerminator(p.Context(), body, "scf.yield", st.Loc, append([]ir.Type{ivType}, st.Types...)...)
+				return p.ParseOptionalAttrDict(st)
+			},
+			Print: func(p ir.OpPrinter, op *ir.Operation) {
+				body := op.Region(0).Front()
 				p.Print(" ")
-			}
-			p.PrintRegion(op.Region(0), false, len(inits) > 0)
-			p.PrintOptionalAttrDict(op.Attrs())
-		},
-		Verify: verifyFor,
-		Canonicalize: []ir.Pattern{
-			ir.PatternFunc{Root: "scf.for", Fn: simplifyTrivialLoops},
-			ir.PatternFunc{Root: "scf.for", Fn: foldForIterArgs},
+				p.PrintOperand(body.Argument(0))
+				p.Print(" = ")
+				p.PrintOperand(op.Operand(0))
+				p.Print(" to ")
+				p.PrintOperand(op.Operand(1))
+				p.Print(" step ")
+				p.PrintOperand(op.Operand(2))
+				inits := op.Operands()[3:]
+				printInitializationList(p, body.Arguments()[1:], inits, " iter_args")
+				if len(inits) > 0 {
+					p.Print(" -> (")
+					p.PrintTypes(argTypes(inits))
+					p.Print(")")
+				}
+				p.Print(" ")
+				if t := body.Argument(0).Type(); t != ir.Index {
+					p.Print(" : ")
+					p.PrintType(t)
+					p.Print(" ")
+				}
+				p.PrintRegion(op.Region(0), false, len(inits) > 0)
+				p.PrintOptionalAttrDict(op.Attrs())
+			},
+			Verify: verifyFor,
+			Canonicalize: []ir.Pattern{
+				ir.PatternFunc{Root: "scf.for", Fn: simplifyTrivialLoops},
+				ir.PatternFunc{Root: "scf.for", Fn: foldForIterArgs},
+			},
 		},
 	}
 }

@@ -5,35 +5,38 @@ import (
 	"github.com/goopt/goopt/ir"
 )
 
-func ifOp() *ir.OpDef {
-	return &ir.OpDef{
-		Name:    "scf.if",
-		Summary: "if-then-else operation",
-		Doc: "Runs the then region when the i1 condition holds and the else region otherwise; " +
-			"with results, both regions must yield them.\n\n" +
-			"    %r = scf.if %c -> (i32) {\n      scf.yield %a : i32\n    } else {\n      scf.yield %b : i32\n    }",
-		Traits:             ir.SingleBlock | ir.RecursiveMemoryEffects,
-		Operands:           []ir.ValueDef{ir.Operand("condition", ir.I1Constraint)},
-		Results:            []ir.ValueDef{ir.Var("results", nil)},
-		Regions:            []ir.RegionDef{{Name: "thenRegion"}, {Name: "elseRegion"}},
-		ImplicitTerminator: "scf.yield",
-		Custom:             customs,
-		Format:             "$condition `` custom<ParenArrowTypes>(type($results)) $thenRegion (`else` $elseRegion^)? attr-dict",
-		Verify: func(op *ir.Operation) error {
-			if op.NumResults() != 0 && op.Region(1).Empty() {
-				return op.Errorf("must have an else block if defining values")
-			}
-			for _, r := range op.Regions() {
-				if err := regions.VerifyToParent(op, r, isYield); err != nil {
-					return err
+// ifOps is this file's part of the dialect's op table.
+func ifOps() opTable {
+	return opTable{
+		{
+			Name:    "scf.if",
+			Summary: "if-then-else operation",
+			Doc: "Runs the then region when the i1 condition holds and the else region otherwise; " +
+				"with results, both regions must yield them.\n\n" +
+				"    %r = scf.if %c -> (i32) {\n      scf.yield %a : i32\n    } else {\n      scf.yield %b : i32\n    }",
+			Traits:             ir.SingleBlock | ir.RecursiveMemoryEffects,
+			Operands:           []ir.ValueDef{ir.Operand("condition", ir.I1Constraint)},
+			Results:            []ir.ValueDef{ir.Var("results", nil)},
+			Regions:            []ir.RegionDef{{Name: "thenRegion"}, {Name: "elseRegion"}},
+			ImplicitTerminator: "scf.yield",
+			Custom:             customs,
+			Format:             "$condition `` custom<ParenArrowTypes>(type($results)) $thenRegion (`else` $elseRegion^)? attr-dict",
+			Verify: func(op *ir.Operation) error {
+				if op.NumResults() != 0 && op.Region(1).Empty() {
+					return op.Errorf("must have an else block if defining values")
 				}
-			}
-			return nil
-		},
-		Canonicalize: []ir.Pattern{
-			ir.PatternFunc{Root: "scf.if", Fn: removeStaticCondition},
-			ir.PatternFunc{Root: "scf.if", Fn: removeUnusedIfResults},
-			ir.PatternFunc{Root: "scf.if", Fn: removeEmptyElse},
+				for _, r := range op.Regions() {
+					if err := regions.VerifyToParent(op, r, isYield); err != nil {
+						return err
+					}
+				}
+				return nil
+			},
+			Canonicalize: []ir.Pattern{
+				ir.PatternFunc{Root: "scf.if", Fn: removeStaticCondition},
+				ir.PatternFunc{Root: "scf.if", Fn: removeUnusedIfResults},
+				ir.PatternFunc{Root: "scf.if", Fn: removeEmptyElse},
+			},
 		},
 	}
 }

@@ -6,38 +6,99 @@ import (
 	"github.com/goopt/goopt/ir"
 )
 
-func parallelOp() *ir.OpDef {
-	return &ir.OpDef{
-		Name:    "scf.parallel",
-		Summary: "parallel for operation",
-		Doc: "A multi-dimensional loop whose iterations may run in parallel; values are combined by the scf.reduce terminator.\n\n" +
-			"    %s = scf.parallel (%i, %j) = (%c0, %c0) to (%n, %m) step (%c1, %c1) init (%zero) -> f32 {\n" +
-			"      %v = memref.load %A[%i, %j] : memref<?x?xf32>\n      scf.reduce(%v : f32) {\n" +
-			"      ^bb0(%a: f32, %b: f32):\n        %r = arith.addf %a, %b : f32\n        scf.reduce.return %r : f32\n      }\n    }",
-		Traits:   ir.AutomaticAllocationScope | ir.RecursiveMemoryEffects | ir.SingleBlock | ir.LoopLike | ir.HasParallelRegion,
-		Operands: []ir.ValueDef{ir.Var("lowerBound", ir.IndexConstraint), ir.Var("upperBound", ir.IndexConstraint), ir.Var("step", ir.IndexConstraint), ir.Var("initVals", nil)},
-		Results:  []ir.ValueDef{ir.Var("results", nil)},
-		Regions:  []ir.RegionDef{{Name: "region"}},
-		Parse:    parseParallel,
-		Print: func(p ir.OpPrinter, op *ir.Operation) {
-			p.Print(" (")
-			p.PrintOperands(op.Region(0).Front().Arguments())
-			for i, kw := range []string{") = (", ") to (", ") step ("} {
-				p.Print(kw)
-				p.PrintOperands(op.OperandGroup(i))
-			}
-			p.Print(")")
-			if inits := op.OperandGroup(3); len(inits) > 0 {
-				p.Print(" init (")
-				p.PrintOperands(inits)
+// parallelOps is this file's part of the dialect's op table.
+func parallelOps() opTable {
+	return opTable{
+		{
+			Name:    "scf.parallel",
+			Summary: "parallel for operation",
+			Doc: "A multi-dimensional loop whose iterations may run in parallel; values are combined by the scf.reduce terminator.\n\n" +
+				"    %s = scf.parallel (%i, %j) = (%c0, %c0) to (%n, %m) step (%c1, %c1) init (%zero) -> f32 {\n" +
+				"      %v = memref.load %A[%i, %j] : memref<?x?xf32>\n      scf.reduce(%v : f32) {\n" +
+				"      ^bb0(%a: f32, %b: f32):\n        %r = arith.addf %a, %b : f32\n        scf.reduce.return %r : f32\n      }\n    }",
+			Traits:   ir.AutomaticAllocationScope | ir.RecursiveMemoryEffects | ir.SingleBlock | ir.LoopLike | ir.HasParallelRegion,
+			Operands: []ir.ValueDef{ir.Var("lowerBound", ir.IndexConstraint), ir.Var("upperBound", ir.IndexConstraint), ir.Var("step", ir.IndexConstraint), ir.Var("initVals", nil)},
+			Results:  []ir.ValueDef{ir.Var("results", nil)},
+			Regions:  []ir.RegionDef{{Name: "region"}},
+			Parse:    parseParallel,
+			Print: func(p ir.OpPrinter, op *ir.Operation) {
+				p.Print(" (")
+				p.PrintOperands(op.Region(0).Front().Arguments())
+				for i, kw := range []string{") = (", ") to (", ") step ("} {
+					p.Print(kw)
+					p.PrintOperands(op.OperandGroup(i))
+				}
 				p.Print(")")
-			}
-			p.PrintArrowTypeList(op.ResultTypes())
-			p.Print(" ")
-			p.PrintRegion(op.Region(0), false, true)
-			p.PrintOptionalAttrDict(op.Attrs(), ir.SegmentSizesAttr)
+				if inits := op.OperandGroup(3); len(inits) > 0 {
+					p.Print(" init (")
+					p.PrintOperands(inits)
+					p.Print(")")
+				}
+				p.PrintArrowTypeList(op.ResultTypes())
+				p.Print(" ")
+				p.PrintRegion(op.Region(0), false, true)
+				p.PrintOptionalAttrDict(op.Attrs(), ir.SegmentSizesAttr)
+			},
+			Verify: verifyParallel,
 		},
-		Verify: verifyParallel,
+		{
+			Name:    "scf.reduce",
+			Summary: "reduce operation for scf.parallel",
+			Doc: "Terminates scf.parallel: each operand is combined into the matching loop result by its reduction region.\n\n" +
+				"    scf.reduce(%v : f32) {\n    ^bb0(%a: f32, %b: f32):\n      %r = arith.addf %a, %b : f32\n      scf.reduce.return %r : f32\n    }",
+			Traits:   ir.Terminator | ir.RecursiveMemoryEffects,
+			Operands: []ir.ValueDef{ir.Var("operands", nil)},
+			Results:  ir.NoValues,
+			Regions:  []ir.RegionDef{{Name: "reductions", Arity: ir.Variadic}},
+			Format:   "(`(` $operands^ `:` type($operands) `)`)? $reductions attr-dict",
+			Verify: func(op *ir.Operation) error {
+				if err := opsyntax.VerifyParentIfAttached(op, "scf.parallel"); err != nil {
+					return err
+				}
+				if op.NumRegions() != op.NumOperands() {
+					return op.Errorf("expects %d reduction regions, but has %d", op.NumOperands(), op.NumRegions())
+				}
+				for i, r := range op.Regions() {
+					t := op.Operand(i).Type()
+					b := r.Front()
+					if b == nil || b.Empty() {
+						return op.Errorf("%d-th reduction has an empty body", i)
+					}
+					if b.NumArguments() != 2 || b.Argument(0).Type() != t || b.Argument(1).Type() != t {
+						return op.Errorf("expected two block arguments with type %s in the %d-th reduction region", quoted(t), i)
+					}
+					if b.Last().Name() != "scf.reduce.return" {
+						return op.Errorf("reduction bodies must be terminated with an 'scf.reduce.return' op")
+					}
+				}
+				return nil
+			},
+		},
+		{
+			Name:     "scf.reduce.return",
+			Summary:  "terminator for reduce operation",
+			Doc:      "Returns the combined value from a reduction region of scf.reduce.\n\n    scf.reduce.return %r : f32",
+			Traits:   ir.Terminator | ir.Pure,
+			Operands: []ir.ValueDef{ir.Operand("result", nil)},
+			Results:  ir.NoValues,
+			Format:   "$result attr-dict `:` type($result)",
+			Verify: func(op *ir.Operation) error {
+				b := op.Block()
+				if b == nil || b.ParentOp() == nil {
+					return nil
+				}
+				if b.ParentOp().Name() != "scf.reduce" {
+					return op.Errorf("expects parent op 'scf.reduce'")
+				}
+				if b.NumArguments() == 0 {
+					return nil // scf.reduce reports the malformed region
+				}
+				if want := b.Argument(0).Type(); want != op.Operand(0).Type() {
+					return op.Errorf("must have type %s (the type of the reduction inputs)", quoted(want))
+				}
+				return nil
+			},
+		},
 	}
 }
 
@@ -146,68 +207,4 @@ func verifyParallel(op *ir.Operation) error {
 		}
 	}
 	return nil
-}
-
-func reduceOp() *ir.OpDef {
-	return &ir.OpDef{
-		Name:    "scf.reduce",
-		Summary: "reduce operation for scf.parallel",
-		Doc: "Terminates scf.parallel: each operand is combined into the matching loop result by its reduction region.\n\n" +
-			"    scf.reduce(%v : f32) {\n    ^bb0(%a: f32, %b: f32):\n      %r = arith.addf %a, %b : f32\n      scf.reduce.return %r : f32\n    }",
-		Traits:   ir.Terminator | ir.RecursiveMemoryEffects,
-		Operands: []ir.ValueDef{ir.Var("operands", nil)},
-		Results:  ir.NoValues,
-		Regions:  []ir.RegionDef{{Name: "reductions", Arity: ir.Variadic}},
-		Format:   "(`(` $operands^ `:` type($operands) `)`)? $reductions attr-dict",
-		Verify: func(op *ir.Operation) error {
-			if err := opsyntax.VerifyParentIfAttached(op, "scf.parallel"); err != nil {
-				return err
-			}
-			if op.NumRegions() != op.NumOperands() {
-				return op.Errorf("expects %d reduction regions, but has %d", op.NumOperands(), op.NumRegions())
-			}
-			for i, r := range op.Regions() {
-				t := op.Operand(i).Type()
-				b := r.Front()
-				if b == nil || b.Empty() {
-					return op.Errorf("%d-th reduction has an empty body", i)
-				}
-				if b.NumArguments() != 2 || b.Argument(0).Type() != t || b.Argument(1).Type() != t {
-					return op.Errorf("expected two block arguments with type %s in the %d-th reduction region", quoted(t), i)
-				}
-				if b.Last().Name() != "scf.reduce.return" {
-					return op.Errorf("reduction bodies must be terminated with an 'scf.reduce.return' op")
-				}
-			}
-			return nil
-		},
-	}
-}
-
-func reduceReturnOp() *ir.OpDef {
-	return &ir.OpDef{
-		Name:     "scf.reduce.return",
-		Summary:  "terminator for reduce operation",
-		Doc:      "Returns the combined value from a reduction region of scf.reduce.\n\n    scf.reduce.return %r : f32",
-		Traits:   ir.Terminator | ir.Pure,
-		Operands: []ir.ValueDef{ir.Operand("result", nil)},
-		Results:  ir.NoValues,
-		Format:   "$result attr-dict `:` type($result)",
-		Verify: func(op *ir.Operation) error {
-			b := op.Block()
-			if b == nil || b.ParentOp() == nil {
-				return nil
-			}
-			if b.ParentOp().Name() != "scf.reduce" {
-				return op.Errorf("expects parent op 'scf.reduce'")
-			}
-			if b.NumArguments() == 0 {
-				return nil // scf.reduce reports the malformed region
-			}
-			if want := b.Argument(0).Type(); want != op.Operand(0).Type() {
-				return op.Errorf("must have type %s (the type of the reduction inputs)", quoted(want))
-			}
-			return nil
-		},
-	}
 }

@@ -61,33 +61,10 @@ var (
 	signlessIntOrFloatVector = vectorOf("vector of any type values", nil)
 )
 
-// i64ArrayKind is MLIR's I64ArrayAttr: an array of i64 integer attributes.
-var i64ArrayKind = ir.AttrOf("64-bit integer array attribute", func(a ir.Attribute) bool {
-	arr, ok := a.(*ir.ArrayAttr)
-	if !ok {
-		return false
-	}
-	for _, e := range arr.Elems {
-		if !ir.I64AttrKind.Check(e) {
-			return false
-		}
-	}
-	return true
-})
-
-// boolArrayKind is MLIR's BoolArrayAttr (in_bounds).
-var boolArrayKind = ir.AttrOf("1-bit boolean array attribute", func(a ir.Attribute) bool {
-	arr, ok := a.(*ir.ArrayAttr)
-	if !ok {
-		return false
-	}
-	for _, e := range arr.Elems {
-		if !ir.BoolAttrKind.Check(e) {
-			return false
-		}
-	}
-	return true
-})
+var (
+	i64ArrayKind  = ir.I64ArrayAttrKind
+	boolArrayKind = ir.BoolArrayAttrKind // in_bounds
+)
 
 // ints returns the values of an I64ArrayAttr (nil when a is not one).
 func ints(a ir.Attribute) []int64 {

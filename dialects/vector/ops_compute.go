@@ -7,24 +7,156 @@ import (
 	"github.com/goopt/goopt/ir/affine"
 )
 
-func fmaOp() *ir.OpDef {
-	return &ir.OpDef{
-		Name:    "vector.fma",
-		Summary: "vector fused multiply-add",
-		Doc: "Computes lhs * rhs + acc elementwise with a single rounding.\n\n" +
-			"    %r = vector.fma %a, %b, %c : vector<4xf32>",
-		Traits: ir.Pure,
-		Operands: []ir.ValueDef{ir.Operand("lhs", floatVector), ir.Operand("rhs", floatVector),
-			ir.Operand("acc", floatVector)},
-		Results:       []ir.ValueDef{ir.Operand("result", floatVector)},
-		AllTypesMatch: [][]string{{"lhs", "rhs", "acc", "result"}},
-		Format:        "$lhs `,` $rhs `,` $acc attr-dict `:` type($lhs)",
-		Verify: func(op *ir.Operation) error {
-			t := op.Operand(0).Type()
-			if op.Operand(1).Type() != t || op.Operand(2).Type() != t || op.Result(0).Type() != t {
-				return op.Errorf("failed to verify that all of {lhs, rhs, acc, result} have same type")
-			}
-			return nil
+// computeOps is this file's part of the dialect's op table.
+func computeOps() opTable {
+	return opTable{
+		{
+			Name:    "vector.fma",
+			Summary: "vector fused multiply-add",
+			Doc: "Computes lhs * rhs + acc elementwise with a single rounding.\n\n" +
+				"    %r = vector.fma %a, %b, %c : vector<4xf32>",
+			Traits: ir.Pure,
+			Operands: []ir.ValueDef{ir.Operand("lhs", floatVector), ir.Operand("rhs", floatVector),
+				ir.Operand("acc", floatVector)},
+			Results:       []ir.ValueDef{ir.Operand("result", floatVector)},
+			AllTypesMatch: [][]string{{"lhs", "rhs", "acc", "result"}},
+			Format:        "$lhs `,` $rhs `,` $acc attr-dict `:` type($lhs)",
+			Verify: func(op *ir.Operation) error {
+				t := op.Operand(0).Type()
+				if op.Operand(1).Type() != t || op.Operand(2).Type() != t || op.Result(0).Type() != t {
+					return op.Errorf("failed to verify that all of {lhs, rhs, acc, result} have same type")
+				}
+				return nil
+			},
+		},
+		{
+			Name:    "vector.reduction",
+			Summary: "reduction operation",
+			Doc: "Reduces a 1-D vector to a scalar with a combining kind, optionally combined with an accumulator.\n\n" +
+				"    %s = vector.reduction <add>, %v, %acc fastmath<fast> : vector<16xf32> into f32",
+			Traits:   ir.Pure,
+			Operands: []ir.ValueDef{ir.Operand("vector", reducible), ir.Opt("acc", nil)},
+			Results:  []ir.ValueDef{ir.Operand("dest", nil)},
+			Attrs: []ir.AttrDef{ir.Attr("kind", combiningKindKind),
+				ir.DefaultAttr("fastmath", arith.FastMathKind, arith.FastMath(arith.FastMathNone))},
+			Format: "$kind `,` $vector (`,` $acc^)? (`fastmath` `` $fastmath^)? attr-dict `:` type($vector) `into` type($dest)",
+			TypesMatchWith: []ir.TypeMatch{{From: "dest", To: "acc", Desc: "dest and acc have same type",
+				Transform: func(t ir.Type) ir.Type { return t }}},
+			Verify: func(op *ir.Operation) error {
+				if err := sameElementAsSource(op); err != nil {
+					return err
+				}
+				if r := asVector(op.Operand(0).Type()).Rank(); r > 1 {
+					return op.Errorf("unsupported reduction rank: %d", r)
+				}
+				t, k := op.Result(0).Type(), KindOf(op)
+				if !SupportsKind(k, t) {
+					// Upstream quotes the type twice ('%s' around a quoted type); kept so
+					// that messages match mlir-opt-19's byte for byte.
+					return op.Errorf("unsupported reduction type ''%s'' for kind '%s'", t, k)
+				}
+				return nil
+			},
+		},
+		{
+			Name:    "vector.contract",
+			Summary: "vector contraction operation",
+			Doc: "Contracts lhs and rhs along the reduction dimensions of the iteration space and " +
+				"combines the products with the accumulator.\n\n" +
+				"    %r = vector.contract {indexing_maps = [#mk, #kn, #mn], iterator_types = [\"parallel\", \"parallel\", \"reduction\"], " +
+				"kind = #vector.kind<add>} %a, %b, %c : vector<4x8xf32>, vector<8x4xf32> into vector<4x4xf32>",
+			Traits:   ir.Pure,
+			Operands: []ir.ValueDef{ir.Operand("lhs", anyVectorNonZero), ir.Operand("rhs", anyVectorNonZero), ir.Operand("acc", nil)},
+			Results:  []ir.ValueDef{ir.Operand("result", nil)},
+			Attrs: []ir.AttrDef{ir.Attr(indexingMapsAttr, affineMapArrayKind), ir.Attr(iteratorTypesAttr, iteratorTypeArrayKind),
+				ir.DefaultAttr("kind", shortEnumKind("Kind of combining function for contractions and reductions", enumSpecs[0],
+					combiningKindKind.Check), Kind(KindAdd))},
+			Parse:  parseContract,
+			Print:  printContract,
+			Verify: verifyContract,
+		},
+		{
+			Name:    "vector.create_mask",
+			Summary: "creates a vector mask",
+			Doc: "Creates a mask whose elements are set where every index is below the operand of its dimension.\n\n" +
+				"    %m = vector.create_mask %i, %j : vector<4x3xi1>",
+			Traits:   ir.Pure,
+			Operands: []ir.ValueDef{ir.Var("operands", ir.IndexConstraint)},
+			Results:  []ir.ValueDef{ir.Operand("result", boolVector)},
+			Format:   "$operands attr-dict `:` type(results)",
+			Verify: func(op *ir.Operation) error {
+				vt := asVector(op.Result(0).Type())
+				if vt.Rank() == 0 {
+					if op.NumOperands() != 1 {
+						return op.Errorf("must specify exactly one operand for 0-D create_mask")
+					}
+				} else if op.NumOperands() != vt.Rank() {
+					return op.Errorf("must specify an operand for each result vector dimension")
+				}
+				return nil
+			},
+			Canonicalize: []ir.Pattern{createMaskFolder{}},
+		},
+		{
+			Name:    "vector.constant_mask",
+			Summary: "creates a constant vector mask",
+			Doc: "Creates a mask whose elements are set below the constant size of each dimension.\n\n" +
+				"    %m = vector.constant_mask [3, 2] : vector<4x3xi1>",
+			Traits:   ir.Pure,
+			Operands: ir.NoValues,
+			Results:  []ir.ValueDef{ir.Operand("result", boolVector)},
+			Attrs:    []ir.AttrDef{ir.Attr(maskDimSizesAttr, i64ArrayKind)},
+			Format:   "$mask_dim_sizes attr-dict `:` type(results)",
+			Verify: func(op *ir.Operation) error {
+				vt, sizes := asVector(op.Result(0).Type()), MaskDimSizes(op)
+				if vt.Rank() == 0 {
+					if len(sizes) != 1 {
+						return ir.Errorf(op.Loc(), "array attr must have length 1 for 0-D vectors")
+					}
+					if sizes[0] != 0 && sizes[0] != 1 {
+						return ir.Errorf(op.Loc(), "mask dim size must be either 0 or 1 for 0-D vectors")
+					}
+					return nil
+				}
+				if len(sizes) != vt.Rank() {
+					return op.Errorf("must specify array attr of size equal vector result rank")
+				}
+				anyZero, allZero := false, true
+				for i, s := range sizes {
+					if s < 0 || s > vt.Dims[i] {
+						return op.Errorf("array attr of size out of bounds of vector result dimension size")
+					}
+					anyZero = anyZero || s == 0
+					allZero = allZero && s == 0
+				}
+				if anyZero && !allZero {
+					return op.Errorf("expected all mask dim sizes to be zeros, as a result of conjunction with zero mask dim")
+				}
+				return nil
+			},
+		},
+		{
+			Name:    "vector.print",
+			Summary: "print operation (for testing and debugging)",
+			Doc: "Prints a scalar or vector, a string, or punctuation to stdout; a newline follows by default.\n\n" +
+				"    vector.print %v : vector<4xf32>\n    vector.print str \"done\"\n    vector.print punctuation <comma>",
+			// Upstream declares no effects: printing must not be removed or reordered.
+			Traits: ir.MemWrite,
+			Effects: func(*ir.Operation) []ir.EffectInstance {
+				return []ir.EffectInstance{{Kind: ir.Write, Resource: ir.DefaultResource}}
+			},
+			Operands: []ir.ValueDef{ir.Opt("source", printable)},
+			Results:  ir.NoValues,
+			Attrs: []ir.AttrDef{ir.DefaultAttr("punctuation", punctuationKind, PunctuationOf(NewLine)),
+				ir.OptAttr("stringLiteral", ir.StrAttrKind)},
+			Parse: parsePrint,
+			Print: printPrint,
+			Verify: func(op *ir.Operation) error {
+				if op.Attr("stringLiteral") != nil && (op.NumOperands() > 0 || op.Attr("punctuation") != PunctuationOf(NewLine)) {
+					return op.Errorf("failed to verify that `source` or `punctuation` are not set when printing strings")
+				}
+				return nil
+			},
 		},
 	}
 }
@@ -39,38 +171,6 @@ func SupportsKind(k CombiningKind, t ir.Type) bool {
 		return isInteger(t) || t == ir.Index
 	}
 	return ir.IsFloat(t)
-}
-
-func reductionOp() *ir.OpDef {
-	return &ir.OpDef{
-		Name:    "vector.reduction",
-		Summary: "reduction operation",
-		Doc: "Reduces a 1-D vector to a scalar with a combining kind, optionally combined with an accumulator.\n\n" +
-			"    %s = vector.reduction <add>, %v, %acc fastmath<fast> : vector<16xf32> into f32",
-		Traits:   ir.Pure,
-		Operands: []ir.ValueDef{ir.Operand("vector", reducible), ir.Opt("acc", nil)},
-		Results:  []ir.ValueDef{ir.Operand("dest", nil)},
-		Attrs: []ir.AttrDef{ir.Attr("kind", combiningKindKind),
-			ir.DefaultAttr("fastmath", arith.FastMathKind, arith.FastMath(arith.FastMathNone))},
-		Format: "$kind `,` $vector (`,` $acc^)? (`fastmath` `` $fastmath^)? attr-dict `:` type($vector) `into` type($dest)",
-		TypesMatchWith: []ir.TypeMatch{{From: "dest", To: "acc", Desc: "dest and acc have same type",
-			Transform: func(t ir.Type) ir.Type { return t }}},
-		Verify: func(op *ir.Operation) error {
-			if err := sameElementAsSource(op); err != nil {
-				return err
-			}
-			if r := asVector(op.Operand(0).Type()).Rank(); r > 1 {
-				return op.Errorf("unsupported reduction rank: %d", r)
-			}
-			t, k := op.Result(0).Type(), KindOf(op)
-			if !SupportsKind(k, t) {
-				// Upstream quotes the type twice ('%s' around a quoted type); kept so
-				// that messages match mlir-opt-19's byte for byte.
-				return op.Errorf("unsupported reduction type ''%s'' for kind '%s'", t, k)
-			}
-			return nil
-		},
-	}
 }
 
 const (
@@ -137,26 +237,6 @@ var (
 
 // contractTraitAttrs are the attributes contract prints in its leading dictionary.
 var contractTraitAttrs = []string{indexingMapsAttr, iteratorTypesAttr, "kind"}
-
-func contractOp() *ir.OpDef {
-	return &ir.OpDef{
-		Name:    "vector.contract",
-		Summary: "vector contraction operation",
-		Doc: "Contracts lhs and rhs along the reduction dimensions of the iteration space and " +
-			"combines the products with the accumulator.\n\n" +
-			"    %r = vector.contract {indexing_maps = [#mk, #kn, #mn], iterator_types = [\"parallel\", \"parallel\", \"reduction\"], " +
-			"kind = #vector.kind<add>} %a, %b, %c : vector<4x8xf32>, vector<8x4xf32> into vector<4x4xf32>",
-		Traits:   ir.Pure,
-		Operands: []ir.ValueDef{ir.Operand("lhs", anyVectorNonZero), ir.Operand("rhs", anyVectorNonZero), ir.Operand("acc", nil)},
-		Results:  []ir.ValueDef{ir.Operand("result", nil)},
-		Attrs: []ir.AttrDef{ir.Attr(indexingMapsAttr, affineMapArrayKind), ir.Attr(iteratorTypesAttr, iteratorTypeArrayKind),
-			ir.DefaultAttr("kind", shortEnumKind("Kind of combining function for contractions and reductions", enumSpecs[0],
-				combiningKindKind.Check), Kind(KindAdd))},
-		Parse:  parseContract,
-		Print:  printContract,
-		Verify: verifyContract,
-	}
-}
 
 func parseContract(p ir.OpParser, st *ir.OperationState) error {
 	loc := p.Loc()
@@ -341,102 +421,10 @@ func verifyContract(op *ir.Operation) error {
 	return nil
 }
 
-func createMaskOp() *ir.OpDef {
-	return &ir.OpDef{
-		Name:    "vector.create_mask",
-		Summary: "creates a vector mask",
-		Doc: "Creates a mask whose elements are set where every index is below the operand of its dimension.\n\n" +
-			"    %m = vector.create_mask %i, %j : vector<4x3xi1>",
-		Traits:   ir.Pure,
-		Operands: []ir.ValueDef{ir.Var("operands", ir.IndexConstraint)},
-		Results:  []ir.ValueDef{ir.Operand("result", boolVector)},
-		Format:   "$operands attr-dict `:` type(results)",
-		Verify: func(op *ir.Operation) error {
-			vt := asVector(op.Result(0).Type())
-			if vt.Rank() == 0 {
-				if op.NumOperands() != 1 {
-					return op.Errorf("must specify exactly one operand for 0-D create_mask")
-				}
-			} else if op.NumOperands() != vt.Rank() {
-				return op.Errorf("must specify an operand for each result vector dimension")
-			}
-			return nil
-		},
-		Canonicalize: []ir.Pattern{createMaskFolder{}},
-	}
-}
-
 const maskDimSizesAttr = "mask_dim_sizes"
 
 // MaskDimSizes returns constant_mask's sizes.
 func MaskDimSizes(op *ir.Operation) []int64 { return ints(op.Attr(maskDimSizesAttr)) }
-
-func constantMaskOp() *ir.OpDef {
-	return &ir.OpDef{
-		Name:    "vector.constant_mask",
-		Summary: "creates a constant vector mask",
-		Doc: "Creates a mask whose elements are set below the constant size of each dimension.\n\n" +
-			"    %m = vector.constant_mask [3, 2] : vector<4x3xi1>",
-		Traits:   ir.Pure,
-		Operands: ir.NoValues,
-		Results:  []ir.ValueDef{ir.Operand("result", boolVector)},
-		Attrs:    []ir.AttrDef{ir.Attr(maskDimSizesAttr, i64ArrayKind)},
-		Format:   "$mask_dim_sizes attr-dict `:` type(results)",
-		Verify: func(op *ir.Operation) error {
-			vt, sizes := asVector(op.Result(0).Type()), MaskDimSizes(op)
-			if vt.Rank() == 0 {
-				if len(sizes) != 1 {
-					return ir.Errorf(op.Loc(), "array attr must have length 1 for 0-D vectors")
-				}
-				if sizes[0] != 0 && sizes[0] != 1 {
-					return ir.Errorf(op.Loc(), "mask dim size must be either 0 or 1 for 0-D vectors")
-				}
-				return nil
-			}
-			if len(sizes) != vt.Rank() {
-				return op.Errorf("must specify array attr of size equal vector result rank")
-			}
-			anyZero, allZero := false, true
-			for i, s := range sizes {
-				if s < 0 || s > vt.Dims[i] {
-					return op.Errorf("array attr of size out of bounds of vector result dimension size")
-				}
-				anyZero = anyZero || s == 0
-				allZero = allZero && s == 0
-			}
-			if anyZero && !allZero {
-				return op.Errorf("expected all mask dim sizes to be zeros, as a result of conjunction with zero mask dim")
-			}
-			return nil
-		},
-	}
-}
-
-func printOp() *ir.OpDef {
-	return &ir.OpDef{
-		Name:    "vector.print",
-		Summary: "print operation (for testing and debugging)",
-		Doc: "Prints a scalar or vector, a string, or punctuation to stdout; a newline follows by default.\n\n" +
-			"    vector.print %v : vector<4xf32>\n    vector.print str \"done\"\n    vector.print punctuation <comma>",
-		// Upstream declares no effects: printing must not be removed or reordered.
-		Traits: ir.MemWrite,
-		Effects: func(*ir.Operation) []ir.EffectInstance {
-			return []ir.EffectInstance{{Kind: ir.Write, Resource: ir.DefaultResource}}
-		},
-		Operands: []ir.ValueDef{ir.Opt("source", printable)},
-		Results:  ir.NoValues,
-		Attrs: []ir.AttrDef{ir.DefaultAttr("punctuation", punctuationKind, PunctuationOf(NewLine)),
-			ir.OptAttr("stringLiteral", ir.StrAttrKind)},
-		Parse: parsePrint,
-		Print: printPrint,
-		Verify: func(op *ir.Operation) error {
-			if op.Attr("stringLiteral") != nil && (op.NumOperands() > 0 || op.Attr("punctuation") != PunctuationOf(NewLine)) {
-				return op.Errorf("failed to verify that `source` or `punctuation` are not set when printing strings")
-			}
-			return nil
-		},
-	}
-}
 
 // parsePrint reads `($source^ : type)? (str "..." | punctuation <p>)* attr-dict`.
 func parsePrint(p ir.OpParser, st *ir.OperationState) error {

@@ -47,117 +47,152 @@ func verifyBaseElement(op *ir.Operation, m *ir.MemRefType, v *ir.VectorType, wha
 	return nil
 }
 
-func loadOp() *ir.OpDef {
-	return &ir.OpDef{
-		Name:    "vector.load",
-		Summary: "reads an n-D slice of memory into an n-D vector",
-		Doc: "Reads consecutive elements of a memref, starting at the indices, into a vector " +
-			"whose shape covers the trailing dimensions.\n\n" +
-			"    %v = vector.load %m[%i, %j] : memref<8x8xf32>, vector<4xf32>",
-		Traits:   ir.MemRead,
-		Effects:  ir.FixedEffects(ir.OnOperand(ir.Read, 0)),
-		Operands: []ir.ValueDef{ir.Operand("base", anyMemRef), indices},
-		Results:  []ir.ValueDef{ir.Operand("result", anyVector)},
-		Attrs:    []ir.AttrDef{nontemporal},
-		Format:   "$base `[` $indices `]` attr-dict `:` type($base) `,` type($result)",
-		Verify: func(op *ir.Operation) error {
-			m, v := asMemRef(op.Operand(0).Type()), asVector(op.Result(0).Type())
-			if err := verifyMinorUnitStride(op, m); err != nil {
-				return err
-			}
-			if err := verifyBaseElement(op, m, v, "result", "base memref and result vector types should match",
-				"base and result element types should match"); err != nil {
-				return err
-			}
-			return verifyIndexCount(op, m, op.NumOperands()-1)
+// memoryOps is this file's part of the dialect's op table.
+func memoryOps() opTable {
+	return opTable{
+		{
+			Name:    "vector.load",
+			Summary: "reads an n-D slice of memory into an n-D vector",
+			Doc: "Reads consecutive elements of a memref, starting at the indices, into a vector " +
+				"whose shape covers the trailing dimensions.\n\n" +
+				"    %v = vector.load %m[%i, %j] : memref<8x8xf32>, vector<4xf32>",
+			Traits:   ir.MemRead,
+			Effects:  ir.FixedEffects(ir.OnOperand(ir.Read, 0)),
+			Operands: []ir.ValueDef{ir.Operand("base", anyMemRef), indices},
+			Results:  []ir.ValueDef{ir.Operand("result", anyVector)},
+			Attrs:    []ir.AttrDef{nontemporal},
+			Format:   "$base `[` $indices `]` attr-dict `:` type($base) `,` type($result)",
+			Verify: func(op *ir.Operation) error {
+				m, v := asMemRef(op.Operand(0).Type()), asVector(op.Result(0).Type())
+				if err := verifyMinorUnitStride(op, m); err != nil {
+					return err
+				}
+				if err := verifyBaseElement(op, m, v, "result", "base memref and result vector types should match",
+					"base and result element types should match"); err != nil {
+					return err
+				}
+				return verifyIndexCount(op, m, op.NumOperands()-1)
+			},
 		},
-	}
-}
-
-func storeOp() *ir.OpDef {
-	return &ir.OpDef{
-		Name:    "vector.store",
-		Summary: "writes an n-D vector to an n-D slice of memory",
-		Doc: "Writes a vector to consecutive elements of a memref, starting at the indices.\n\n" +
-			"    vector.store %v, %m[%i, %j] : memref<8x8xf32>, vector<4xf32>",
-		Traits:   ir.MemWrite,
-		Effects:  ir.FixedEffects(ir.OnOperand(ir.Write, 1)),
-		Operands: []ir.ValueDef{ir.Operand("valueToStore", anyVector), ir.Operand("base", anyMemRef), indices},
-		Results:  ir.NoValues,
-		Attrs:    []ir.AttrDef{nontemporal},
-		Format:   "$valueToStore `,` $base `[` $indices `]` attr-dict `:` type($base) `,` type($valueToStore)",
-		Verify: func(op *ir.Operation) error {
-			v, m := asVector(op.Operand(0).Type()), asMemRef(op.Operand(1).Type())
-			if err := verifyMinorUnitStride(op, m); err != nil {
-				return err
-			}
-			if err := verifyBaseElement(op, m, v, "valueToStore", "base memref and valueToStore vector types should match",
-				"base and valueToStore element type should match"); err != nil {
-				return err
-			}
-			return verifyIndexCount(op, m, op.NumOperands()-2)
+		{
+			Name:    "vector.store",
+			Summary: "writes an n-D vector to an n-D slice of memory",
+			Doc: "Writes a vector to consecutive elements of a memref, starting at the indices.\n\n" +
+				"    vector.store %v, %m[%i, %j] : memref<8x8xf32>, vector<4xf32>",
+			Traits:   ir.MemWrite,
+			Effects:  ir.FixedEffects(ir.OnOperand(ir.Write, 1)),
+			Operands: []ir.ValueDef{ir.Operand("valueToStore", anyVector), ir.Operand("base", anyMemRef), indices},
+			Results:  ir.NoValues,
+			Attrs:    []ir.AttrDef{nontemporal},
+			Format:   "$valueToStore `,` $base `[` $indices `]` attr-dict `:` type($base) `,` type($valueToStore)",
+			Verify: func(op *ir.Operation) error {
+				v, m := asVector(op.Operand(0).Type()), asMemRef(op.Operand(1).Type())
+				if err := verifyMinorUnitStride(op, m); err != nil {
+					return err
+				}
+				if err := verifyBaseElement(op, m, v, "valueToStore", "base memref and valueToStore vector types should match",
+					"base and valueToStore element type should match"); err != nil {
+					return err
+				}
+				return verifyIndexCount(op, m, op.NumOperands()-2)
+			},
 		},
-	}
-}
-
-func maskedLoadOp() *ir.OpDef {
-	return &ir.OpDef{
-		Name:    "vector.maskedload",
-		Summary: "loads elements from memory into a vector as defined by a mask vector",
-		Doc: "Reads the elements whose mask bit is set; the others come from the pass-through vector.\n\n" +
-			"    %r = vector.maskedload %m[%i], %mask, %pass : memref<8xf32>, vector<4xi1>, vector<4xf32> into vector<4xf32>",
-		Traits:   ir.MemRead,
-		Effects:  ir.FixedEffects(ir.OnOperand(ir.Read, 0)),
-		Operands: []ir.ValueDef{ir.Operand("base", anyMemRef), indices, ir.Operand("mask", maskVector), ir.Operand("pass_thru", anyVectorNonZero)},
-		Results:  []ir.ValueDef{ir.Operand("result", anyVectorNonZero)},
-		Format: "$base `[` $indices `]` `,` $mask `,` $pass_thru attr-dict `:` type($base) `,` " +
-			"type($mask) `,` type($pass_thru) `into` type($result)",
-		Verify: func(op *ir.Operation) error {
-			n := op.NumOperands()
-			m, mask := asMemRef(op.Operand(0).Type()), asVector(op.Operand(n-2).Type())
-			pass, res := op.Operand(n-1).Type(), asVector(op.Result(0).Type())
-			if res.Elem != m.Elem {
-				return op.Errorf("base and result element type should match")
-			}
-			if err := verifyIndexCount(op, m, n-3); err != nil {
-				return err
-			}
-			if !slices.Equal(res.Dims, mask.Dims) {
-				return op.Errorf("expected result dim to match mask dim")
-			}
-			if pass != res {
-				return op.Errorf("expected pass_thru of same type as result type")
-			}
-			return nil
+		{
+			Name:    "vector.maskedload",
+			Summary: "loads elements from memory into a vector as defined by a mask vector",
+			Doc: "Reads the elements whose mask bit is set; the others come from the pass-through vector.\n\n" +
+				"    %r = vector.maskedload %m[%i], %mask, %pass : memref<8xf32>, vector<4xi1>, vector<4xf32> into vector<4xf32>",
+			Traits:   ir.MemRead,
+			Effects:  ir.FixedEffects(ir.OnOperand(ir.Read, 0)),
+			Operands: []ir.ValueDef{ir.Operand("base", anyMemRef), indices, ir.Operand("mask", maskVector), ir.Operand("pass_thru", anyVectorNonZero)},
+			Results:  []ir.ValueDef{ir.Operand("result", anyVectorNonZero)},
+			Format: "$base `[` $indices `]` `,` $mask `,` $pass_thru attr-dict `:` type($base) `,` " +
+				"type($mask) `,` type($pass_thru) `into` type($result)",
+			Verify: func(op *ir.Operation) error {
+				n := op.NumOperands()
+				m, mask := asMemRef(op.Operand(0).Type()), asVector(op.Operand(n-2).Type())
+				pass, res := op.Operand(n-1).Type(), asVector(op.Result(0).Type())
+				if res.Elem != m.Elem {
+					return op.Errorf("base and result element type should match")
+				}
+				if err := verifyIndexCount(op, m, n-3); err != nil {
+					return err
+				}
+				if !slices.Equal(res.Dims, mask.Dims) {
+					return op.Errorf("expected result dim to match mask dim")
+				}
+				if pass != res {
+					return op.Errorf("expected pass_thru of same type as result type")
+				}
+				return nil
+			},
 		},
-	}
-}
-
-func maskedStoreOp() *ir.OpDef {
-	return &ir.OpDef{
-		Name:    "vector.maskedstore",
-		Summary: "stores elements from a vector into memory as defined by a mask vector",
-		Doc: "Writes the elements whose mask bit is set; memory under cleared bits is untouched.\n\n" +
-			"    vector.maskedstore %m[%i], %mask, %v : memref<8xf32>, vector<4xi1>, vector<4xf32>",
-		Traits:   ir.MemWrite,
-		Effects:  ir.FixedEffects(ir.OnOperand(ir.Write, 0)),
-		Operands: []ir.ValueDef{ir.Operand("base", anyMemRef), indices, ir.Operand("mask", maskVector), ir.Operand("valueToStore", anyVectorNonZero)},
-		Results:  ir.NoValues,
-		Format: "$base `[` $indices `]` `,` $mask `,` $valueToStore attr-dict `:` type($base) `,` " +
-			"type($mask) `,` type($valueToStore)",
-		Verify: func(op *ir.Operation) error {
-			n := op.NumOperands()
-			m, mask, v := asMemRef(op.Operand(0).Type()), asVector(op.Operand(n-2).Type()), asVector(op.Operand(n-1).Type())
-			if v.Elem != m.Elem {
-				return op.Errorf("base and valueToStore element type should match")
-			}
-			if err := verifyIndexCount(op, m, n-3); err != nil {
-				return err
-			}
-			if !slices.Equal(v.Dims, mask.Dims) {
-				return op.Errorf("expected valueToStore dim to match mask dim")
-			}
-			return nil
+		{
+			Name:    "vector.maskedstore",
+			Summary: "stores elements from a vector into memory as defined by a mask vector",
+			Doc: "Writes the elements whose mask bit is set; memory under cleared bits is untouched.\n\n" +
+				"    vector.maskedstore %m[%i], %mask, %v : memref<8xf32>, vector<4xi1>, vector<4xf32>",
+			Traits:   ir.MemWrite,
+			Effects:  ir.FixedEffects(ir.OnOperand(ir.Write, 0)),
+			Operands: []ir.ValueDef{ir.Operand("base", anyMemRef), indices, ir.Operand("mask", maskVector), ir.Operand("valueToStore", anyVectorNonZero)},
+			Results:  ir.NoValues,
+			Format: "$base `[` $indices `]` `,` $mask `,` $valueToStore attr-dict `:` type($base) `,` " +
+				"type($mask) `,` type($valueToStore)",
+			Verify: func(op *ir.Operation) error {
+				n := op.NumOperands()
+				m, mask, v := asMemRef(op.Operand(0).Type()), asVector(op.Operand(n-2).Type()), asVector(op.Operand(n-1).Type())
+				if v.Elem != m.Elem {
+					return op.Errorf("base and valueToStore element type should match")
+				}
+				if err := verifyIndexCount(op, m, n-3); err != nil {
+					return err
+				}
+				if !slices.Equal(v.Dims, mask.Dims) {
+					return op.Errorf("expected valueToStore dim to match mask dim")
+				}
+				return nil
+			},
+		},
+		{
+			Name:    "vector.transfer_read",
+			Summary: "reads a supervector from memory into an SSA vector value",
+			Doc: "Reads a vector from a memref or tensor through a permutation map; elements out of " +
+				"bounds, or whose mask bit is clear, take the padding value.\n\n" +
+				"    %v = vector.transfer_read %m[%i, %j], %pad {in_bounds = [true]} : memref<8x8xf32>, vector<4xf32>",
+			Traits:  ir.MemRead,
+			Effects: transferEffects(ir.Read, 0),
+			Operands: []ir.ValueDef{ir.Operand("source", memRefOrTensor), indices, ir.Operand("padding", nil),
+				ir.Opt("mask", boolVector)},
+			Results: []ir.ValueDef{ir.Operand("vector", anyVector)},
+			Attrs:   transferAttrs,
+			Parse:   parseTransfer(false),
+			Print:   printTransfer(false),
+			Verify:  verifyTransfer,
+		},
+		{
+			Name:    "vector.transfer_write",
+			Summary: "writes a supervector to memory",
+			Doc: "Writes a vector to a memref (or a tensor, giving a new one) through a permutation map; " +
+				"elements out of bounds, or whose mask bit is clear, are not written.\n\n" +
+				"    vector.transfer_write %v, %m[%i, %j] {in_bounds = [true]} : vector<4xf32>, memref<8x8xf32>",
+			Traits:  ir.MemWrite,
+			Effects: transferEffects(ir.Write, 1),
+			Operands: []ir.ValueDef{ir.Operand("vector", anyVector), ir.Operand("source", memRefOrTensor), indices,
+				ir.Opt("mask", boolVector)},
+			Results: []ir.ValueDef{ir.Opt("result", ir.TypeOf("ranked tensor of any type values", isRankedTensor))},
+			Attrs:   transferAttrs,
+			Parse:   parseTransfer(true),
+			Print:   printTransfer(true),
+			Verify: func(op *ir.Operation) error {
+				outs := 0
+				if isRankedTensor(op.GroupOperand(1).Type()) {
+					outs = 1
+				}
+				if op.NumResults() != outs {
+					return op.Errorf("expected the number of tensor results (%d) to be equal to the number of output tensors (%d)", op.NumResults(), outs)
+				}
+				return verifyTransfer(op)
+			},
 		},
 	}
 }
@@ -522,52 +557,5 @@ func transferEffects(kind ir.EffectKind, i int) func(op *ir.Operation) []ir.Effe
 			return fixed(op)
 		}
 		return nil
-	}
-}
-
-func transferReadOp() *ir.OpDef {
-	return &ir.OpDef{
-		Name:    "vector.transfer_read",
-		Summary: "reads a supervector from memory into an SSA vector value",
-		Doc: "Reads a vector from a memref or tensor through a permutation map; elements out of " +
-			"bounds, or whose mask bit is clear, take the padding value.\n\n" +
-			"    %v = vector.transfer_read %m[%i, %j], %pad {in_bounds = [true]} : memref<8x8xf32>, vector<4xf32>",
-		Traits:  ir.MemRead,
-		Effects: transferEffects(ir.Read, 0),
-		Operands: []ir.ValueDef{ir.Operand("source", memRefOrTensor), indices, ir.Operand("padding", nil),
-			ir.Opt("mask", boolVector)},
-		Results: []ir.ValueDef{ir.Operand("vector", anyVector)},
-		Attrs:   transferAttrs,
-		Parse:   parseTransfer(false),
-		Print:   printTransfer(false),
-		Verify:  verifyTransfer,
-	}
-}
-
-func transferWriteOp() *ir.OpDef {
-	return &ir.OpDef{
-		Name:    "vector.transfer_write",
-		Summary: "writes a supervector to memory",
-		Doc: "Writes a vector to a memref (or a tensor, giving a new one) through a permutation map; " +
-			"elements out of bounds, or whose mask bit is clear, are not written.\n\n" +
-			"    vector.transfer_write %v, %m[%i, %j] {in_bounds = [true]} : vector<4xf32>, memref<8x8xf32>",
-		Traits:  ir.MemWrite,
-		Effects: transferEffects(ir.Write, 1),
-		Operands: []ir.ValueDef{ir.Operand("vector", anyVector), ir.Operand("source", memRefOrTensor), indices,
-			ir.Opt("mask", boolVector)},
-		Results: []ir.ValueDef{ir.Opt("result", ir.TypeOf("ranked tensor of any type values", isRankedTensor))},
-		Attrs:   transferAttrs,
-		Parse:   parseTransfer(true),
-		Print:   printTransfer(true),
-		Verify: func(op *ir.Operation) error {
-			outs := 0
-			if isRankedTensor(op.GroupOperand(1).Type()) {
-				outs = 1
-			}
-			if op.NumResults() != outs {
-				return op.Errorf("expected the number of tensor results (%d) to be equal to the number of output tensors (%d)", op.NumResults(), outs)
-			}
-			return verifyTransfer(op)
-		},
 	}
 }

@@ -14,32 +14,268 @@ func sameElementAsSource(op *ir.Operation) error {
 	return nil
 }
 
-func broadcastOp() *ir.OpDef {
-	return &ir.OpDef{
-		Name:    "vector.broadcast",
-		Summary: "broadcast operation",
-		Doc: "Broadcasts a scalar or vector to a vector of higher or equal rank, stretching " +
-			"dimensions of size 1 (numpy rules).\n\n" +
-			"    %v = vector.broadcast %s : f32 to vector<4x8xf32>",
-		Traits:   ir.Pure,
-		Operands: []ir.ValueDef{ir.Operand("source", nil)},
-		Results:  []ir.ValueDef{ir.Operand("vector", anyVector)},
-		Format:   "$source attr-dict `:` type($source) `to` type($vector)",
-		Verify: func(op *ir.Operation) error {
-			if err := sameElementAsSource(op); err != nil {
-				return err
-			}
-			switch res, a, b := Broadcastable(op.Operand(0).Type(), asVector(op.Result(0).Type())); res {
-			case SourceRankHigher:
-				return op.Errorf("source rank higher than destination rank")
-			case DimensionMismatch:
-				return op.Errorf("dimension mismatch (%d vs. %d)", a, b)
-			case SourceTypeNotAVector:
-				return op.Errorf("source type is not a vector")
-			}
-			return nil
+// shapeOps is this file's part of the dialect's op table.
+func shapeOps() opTable {
+	return opTable{
+		{
+			Name:    "vector.broadcast",
+			Summary: "broadcast operation",
+			Doc: "Broadcasts a scalar or vector to a vector of higher or equal rank, stretching " +
+				"dimensions of size 1 (numpy rules).\n\n" +
+				"    %v = vector.broadcast %s : f32 to vector<4x8xf32>",
+			Traits:   ir.Pure,
+			Operands: []ir.ValueDef{ir.Operand("source", nil)},
+			Results:  []ir.ValueDef{ir.Operand("vector", anyVector)},
+			Format:   "$source attr-dict `:` type($source) `to` type($vector)",
+			Verify: func(op *ir.Operation) error {
+				if err := sameElementAsSource(op); err != nil {
+					return err
+				}
+				switch res, a, b := Broadcastable(op.Operand(0).Type(), asVector(op.Result(0).Type())); res {
+				case SourceRankHigher:
+					return op.Errorf("source rank higher than destination rank")
+				case DimensionMismatch:
+					return op.Errorf("dimension mismatch (%d vs. %d)", a, b)
+				case SourceTypeNotAVector:
+					return op.Errorf("source type is not a vector")
+				}
+				return nil
+			},
+			Fold: foldBroadcast,
 		},
-		Fold: foldBroadcast,
+		{
+			Name:    "vector.splat",
+			Summary: "vector splat or broadcast operation",
+			Doc: "Broadcasts a scalar to every element of a vector.\n\n" +
+				"    %v = vector.splat %s : vector<4xf32>",
+			Traits:   ir.Pure,
+			Operands: []ir.ValueDef{ir.Operand("input", scalarType)},
+			Results:  []ir.ValueDef{ir.Operand("aggregate", splatVector)},
+			TypesMatchWith: []ir.TypeMatch{{From: "aggregate", To: "input",
+				Desc: "operand type matches element type of result", Transform: elementType}},
+			Format: "$input attr-dict `:` type($aggregate)",
+			Fold:   foldSplat,
+		},
+		{
+			Name:    "vector.extract",
+			Summary: "extract operation",
+			Doc: "Extracts an element or a sub-vector at a static or dynamic position.\n\n" +
+				"    %e = vector.extract %v[1, %i] : f32 from vector<4x8xf32>\n" +
+				"    %r = vector.extract %v[1] : vector<8xf32> from vector<4x8xf32>",
+			Traits: ir.Pure,
+			Operands: []ir.ValueDef{ir.Operand("vector", anyVector),
+				ir.Var("dynamic_position", ir.IndexConstraint)},
+			Results: []ir.ValueDef{ir.Operand("result", nil)},
+			Attrs:   []ir.AttrDef{ir.Attr(staticPositionAttr, ir.DenseI64ArrayKind)},
+			Custom:  dynamicIndexList,
+			Format: "$vector `` custom<DynamicIndexList>($dynamic_position, $static_position) attr-dict `:` " +
+				"type($result) `from` type($vector)",
+			Verify: func(op *ir.Operation) error {
+				vt, pos := asVector(op.Operand(0).Type()), Position(op)
+				if err := verifyPosition(op, pos, op.NumOperands()-1, vt, ""); err != nil {
+					return err
+				}
+				if err := verifyPositionBounds(op, pos, vt, ""); err != nil {
+					return err
+				}
+				if want := ExtractResultType(vt, len(pos)); want != op.Result(0).Type() {
+					return op.Errorf("inferred type(s) '%s' are incompatible with return type(s) of operation '%s'", want, op.Result(0).Type())
+				}
+				return nil
+			},
+			Fold: foldExtract,
+		},
+		{
+			Name:    "vector.insert",
+			Summary: "insert operation",
+			Doc: "Inserts an element or a sub-vector into a vector at a static or dynamic position.\n\n" +
+				"    %r = vector.insert %s, %v [1, %i] : f32 into vector<4x8xf32>",
+			Traits: ir.Pure,
+			Operands: []ir.ValueDef{ir.Operand("source", nil), ir.Operand("dest", anyVector),
+				ir.Var("dynamic_position", ir.IndexConstraint)},
+			Results:       []ir.ValueDef{ir.Operand("result", anyVector)},
+			Attrs:         []ir.AttrDef{ir.Attr(staticPositionAttr, ir.DenseI64ArrayKind)},
+			AllTypesMatch: [][]string{{"dest", "result"}},
+			Custom:        dynamicIndexList,
+			Format: "$source `,` $dest custom<DynamicIndexList>($dynamic_position, $static_position) attr-dict `:` " +
+				"type($source) `into` type($dest)",
+			Verify: func(op *ir.Operation) error {
+				if op.Result(0).Type() != op.Operand(1).Type() {
+					return op.Errorf("failed to verify that all of {dest, result} have same type")
+				}
+				if err := sameElementAsSource(op); err != nil {
+					return err
+				}
+				dt, pos := asVector(op.Operand(1).Type()), Position(op)
+				if err := verifyPosition(op, pos, op.NumOperands()-2, dt, "dest "); err != nil {
+					return err
+				}
+				if st := asVector(op.Operand(0).Type()); st != nil {
+					if st.Rank()+len(pos) != dt.Rank() {
+						return op.Errorf("expected position attribute rank + source rank to match dest vector rank")
+					}
+				} else if len(pos) != dt.Rank() {
+					return op.Errorf("expected position attribute rank to match the dest vector rank")
+				}
+				return verifyPositionBounds(op, pos, dt, "dest ")
+			},
+			Fold: foldInsert,
+		},
+		{
+			Name:    "vector.extract_strided_slice",
+			Summary: "extract_strided_slice operation",
+			Doc: "Extracts a sub-vector at the given offsets and sizes (unit strides).\n\n" +
+				"    %s = vector.extract_strided_slice %v {offsets = [1, 2], sizes = [2, 4], strides = [1, 1]} : vector<4x8xf32> to vector<2x4xf32>",
+			Traits:   ir.Pure,
+			Operands: []ir.ValueDef{ir.Operand("vector", anyVectorNonZero)},
+			Results:  []ir.ValueDef{ir.Operand("result", anyVector)},
+			Attrs:    []ir.AttrDef{ir.Attr("offsets", i64ArrayKind), ir.Attr("sizes", i64ArrayKind), ir.Attr("strides", i64ArrayKind)},
+			Format:   "$vector attr-dict `:` type($vector) `to` type(results)",
+			Verify: func(op *ir.Operation) error {
+				vt := asVector(op.Operand(0).Type())
+				offs, sizes, strides := Offsets(op), Sizes(op), Strides(op)
+				if len(offs) != len(sizes) || len(offs) != len(strides) {
+					return op.Errorf("expected offsets, sizes and strides attributes of same size")
+				}
+				if len(offs) > vt.Rank() {
+					return op.Errorf("expected offsets attribute of rank no greater than vector rank")
+				}
+				dim := func(i int) int64 { return vt.Dims[i] }
+				if err := confined(op, "offsets", offs, 0, dim, true); err != nil {
+					return err
+				}
+				if err := confined(op, "sizes", sizes, 1, func(i int) int64 { return vt.Dims[i] + 1 }, true); err != nil {
+					return err
+				}
+				if err := confinedStrides(op, strides); err != nil {
+					return err
+				}
+				for i := range offs {
+					if s := offs[i] + sizes[i]; s > vt.Dims[i] {
+						return op.Errorf("expected sum(offsets, sizes) dimension %d to be confined to [1, %d)", i, vt.Dims[i]+1)
+					}
+				}
+				shape := append(append([]int64(nil), sizes...), vt.Dims[len(sizes):]...)
+				if want := ir.Vector(shape, vt.Elem, vt.Scalable); op.Result(0).Type() != want {
+					return op.Errorf("expected result type to be '%s'", want)
+				}
+				return nil
+			},
+			Fold: foldExtractStridedSlice,
+		},
+		{
+			Name:    "vector.insert_strided_slice",
+			Summary: "strided_slice operation",
+			Doc: "Inserts a vector into a vector of equal or higher rank at the given offsets (unit strides).\n\n" +
+				"    %r = vector.insert_strided_slice %s, %v {offsets = [0, 2], strides = [1, 1]} : vector<4x4xf32> into vector<4x8xf32>",
+			Traits:        ir.Pure,
+			Operands:      []ir.ValueDef{ir.Operand("source", anyVectorNonZero), ir.Operand("dest", anyVectorNonZero)},
+			Results:       []ir.ValueDef{ir.Operand("res", anyVector)},
+			Attrs:         []ir.AttrDef{ir.Attr("offsets", i64ArrayKind), ir.Attr("strides", i64ArrayKind)},
+			AllTypesMatch: [][]string{{"dest", "res"}},
+			Format:        "$source `,` $dest attr-dict `:` type($source) `into` type($dest)",
+			Verify: func(op *ir.Operation) error {
+				if op.Result(0).Type() != op.Operand(1).Type() {
+					return op.Errorf("failed to verify that all of {dest, res} have same type")
+				}
+				st, dt := asVector(op.Operand(0).Type()), asVector(op.Operand(1).Type())
+				if st.Elem != dt.Elem {
+					return op.Errorf("failed to verify that operand #0 and result have same element type")
+				}
+				offs, strides := Offsets(op), Strides(op)
+				if len(offs) != dt.Rank() {
+					return op.Errorf("expected offsets of same size as destination vector rank")
+				}
+				if len(strides) != st.Rank() {
+					return op.Errorf("expected strides of same size as source vector rank")
+				}
+				if st.Rank() > dt.Rank() {
+					return op.Errorf("expected source rank to be no greater than destination rank")
+				}
+				if err := confined(op, "offsets", offs, 0, func(i int) int64 { return dt.Dims[i] }, true); err != nil {
+					return err
+				}
+				if err := confinedStrides(op, strides); err != nil {
+					return err
+				}
+				lead := dt.Rank() - st.Rank()
+				for i := range offs {
+					size := int64(1)
+					if i >= lead {
+						size = st.Dims[i-lead]
+					}
+					if offs[i]+size > dt.Dims[i] {
+						return op.Errorf("expected sum(offsets, source vector shape) dimension %d to be confined to [1, %d)", i, dt.Dims[i]+1)
+					}
+				}
+				return nil
+			},
+			Fold: foldInsertStridedSlice,
+		},
+		{
+			Name:    "vector.shape_cast",
+			Summary: "shape_cast casts between vector shapes",
+			Doc: "Reinterprets a vector with another shape of the same number of elements (row-major).\n\n" +
+				"    %r = vector.shape_cast %v : vector<4x8xf32> to vector<32xf32>",
+			Traits:   ir.Pure,
+			Operands: []ir.ValueDef{ir.Operand("source", anyVector)},
+			Results:  []ir.ValueDef{ir.Operand("result", anyVector)},
+			Format:   "$source attr-dict `:` type($source) `to` type($result)",
+			Verify: func(op *ir.Operation) error {
+				s, r := asVector(op.Operand(0).Type()), asVector(op.Result(0).Type())
+				if s.Elem != r.Elem {
+					return op.Errorf("source/result vectors must have same element type")
+				}
+				if s.NumElements() != r.NumElements() {
+					return op.Errorf("source/result number of elements must match")
+				}
+				switch {
+				case s.Rank() > r.Rank() && !validShapeCast(r.Dims, s.Dims),
+					s.Rank() < r.Rank() && !validShapeCast(s.Dims, r.Dims):
+					return op.Errorf("invalid shape cast")
+				}
+				return nil
+			},
+			Fold: foldShapeCast,
+		},
+		{
+			Name:    "vector.bitcast",
+			Summary: "bitcast casts between vectors",
+			Doc: "Reinterprets the bits of a vector; only the minor dimension may change size.\n\n" +
+				"    %r = vector.bitcast %v : vector<4x8xf32> to vector<4x16xf16>",
+			Traits:   ir.Pure,
+			Operands: []ir.ValueDef{ir.Operand("source", signlessIntOrFloatVector)},
+			Results:  []ir.ValueDef{ir.Operand("result", signlessIntOrFloatVector)},
+			Format:   "$source attr-dict `:` type($source) `to` type($result)",
+			Verify: func(op *ir.Operation) error {
+				s, r := asVector(op.Operand(0).Type()), asVector(op.Result(0).Type())
+				if s.Rank() != r.Rank() {
+					return op.Errorf("failed to verify that all of {source, result} have same rank")
+				}
+				for i := 0; i < s.Rank()-1; i++ {
+					if s.Dims[i] != r.Dims[i] {
+						return op.Errorf("dimension size mismatch at: %d", i)
+					}
+				}
+				sb, rb := int64(ir.BitWidth(s.Elem)), int64(ir.BitWidth(r.Elem))
+				if s.Rank() == 0 {
+					if sb != rb {
+						return op.Errorf("source/result bitwidth of the 0-D vector element types must be equal")
+					}
+					return nil
+				}
+				if sb*s.Dims[s.Rank()-1] != rb*r.Dims[r.Rank()-1] {
+					return op.Errorf("source/result bitwidth of the minor 1-D vectors must be equal")
+				}
+				return nil
+			},
+			Fold: func(op *ir.Operation, _ []ir.Attribute) []ir.FoldResult {
+				if op.Operand(0).Type() == op.Result(0).Type() {
+					return []ir.FoldResult{{Value: op.Operand(0)}}
+				}
+				return nil
+			},
+		},
 	}
 }
 
@@ -74,22 +310,6 @@ func Broadcastable(src ir.Type, dst *ir.VectorType) (BroadcastResult, int64, int
 		}
 	}
 	return BroadcastOK, 0, 0
-}
-
-func splatOp() *ir.OpDef {
-	return &ir.OpDef{
-		Name:    "vector.splat",
-		Summary: "vector splat or broadcast operation",
-		Doc: "Broadcasts a scalar to every element of a vector.\n\n" +
-			"    %v = vector.splat %s : vector<4xf32>",
-		Traits:   ir.Pure,
-		Operands: []ir.ValueDef{ir.Operand("input", scalarType)},
-		Results:  []ir.ValueDef{ir.Operand("aggregate", splatVector)},
-		TypesMatchWith: []ir.TypeMatch{{From: "aggregate", To: "input",
-			Desc: "operand type matches element type of result", Transform: elementType}},
-		Format: "$input attr-dict `:` type($aggregate)",
-		Fold:   foldSplat,
-	}
 }
 
 // dynamicIndexList is the custom<DynamicIndexList> directive of extract and insert.
@@ -149,77 +369,6 @@ func trailingScalable(vt *ir.VectorType, n int) []bool {
 	return vt.Scalable[n:]
 }
 
-func extractOp() *ir.OpDef {
-	return &ir.OpDef{
-		Name:    "vector.extract",
-		Summary: "extract operation",
-		Doc: "Extracts an element or a sub-vector at a static or dynamic position.\n\n" +
-			"    %e = vector.extract %v[1, %i] : f32 from vector<4x8xf32>\n" +
-			"    %r = vector.extract %v[1] : vector<8xf32> from vector<4x8xf32>",
-		Traits: ir.Pure,
-		Operands: []ir.ValueDef{ir.Operand("vector", anyVector),
-			ir.Var("dynamic_position", ir.IndexConstraint)},
-		Results: []ir.ValueDef{ir.Operand("result", nil)},
-		Attrs:   []ir.AttrDef{ir.Attr(staticPositionAttr, ir.DenseI64ArrayKind)},
-		Custom:  dynamicIndexList,
-		Format: "$vector `` custom<DynamicIndexList>($dynamic_position, $static_position) attr-dict `:` " +
-			"type($result) `from` type($vector)",
-		Verify: func(op *ir.Operation) error {
-			vt, pos := asVector(op.Operand(0).Type()), Position(op)
-			if err := verifyPosition(op, pos, op.NumOperands()-1, vt, ""); err != nil {
-				return err
-			}
-			if err := verifyPositionBounds(op, pos, vt, ""); err != nil {
-				return err
-			}
-			if want := ExtractResultType(vt, len(pos)); want != op.Result(0).Type() {
-				return op.Errorf("inferred type(s) '%s' are incompatible with return type(s) of operation '%s'", want, op.Result(0).Type())
-			}
-			return nil
-		},
-		Fold: foldExtract,
-	}
-}
-
-func insertOp() *ir.OpDef {
-	return &ir.OpDef{
-		Name:    "vector.insert",
-		Summary: "insert operation",
-		Doc: "Inserts an element or a sub-vector into a vector at a static or dynamic position.\n\n" +
-			"    %r = vector.insert %s, %v [1, %i] : f32 into vector<4x8xf32>",
-		Traits: ir.Pure,
-		Operands: []ir.ValueDef{ir.Operand("source", nil), ir.Operand("dest", anyVector),
-			ir.Var("dynamic_position", ir.IndexConstraint)},
-		Results:       []ir.ValueDef{ir.Operand("result", anyVector)},
-		Attrs:         []ir.AttrDef{ir.Attr(staticPositionAttr, ir.DenseI64ArrayKind)},
-		AllTypesMatch: [][]string{{"dest", "result"}},
-		Custom:        dynamicIndexList,
-		Format: "$source `,` $dest custom<DynamicIndexList>($dynamic_position, $static_position) attr-dict `:` " +
-			"type($source) `into` type($dest)",
-		Verify: func(op *ir.Operation) error {
-			if op.Result(0).Type() != op.Operand(1).Type() {
-				return op.Errorf("failed to verify that all of {dest, result} have same type")
-			}
-			if err := sameElementAsSource(op); err != nil {
-				return err
-			}
-			dt, pos := asVector(op.Operand(1).Type()), Position(op)
-			if err := verifyPosition(op, pos, op.NumOperands()-2, dt, "dest "); err != nil {
-				return err
-			}
-			if st := asVector(op.Operand(0).Type()); st != nil {
-				if st.Rank()+len(pos) != dt.Rank() {
-					return op.Errorf("expected position attribute rank + source rank to match dest vector rank")
-				}
-			} else if len(pos) != dt.Rank() {
-				return op.Errorf("expected position attribute rank to match the dest vector rank")
-			}
-			return verifyPositionBounds(op, pos, dt, "dest ")
-		},
-		Fold: foldInsert,
-	}
-}
-
 // Offsets, Sizes and Strides return a strided slice op's attributes.
 func Offsets(op *ir.Operation) []int64 { return ints(op.Attr("offsets")) }
 
@@ -252,132 +401,6 @@ func confinedStrides(op *ir.Operation, strides []int64) error {
 		}
 	}
 	return nil
-}
-
-func extractStridedSliceOp() *ir.OpDef {
-	return &ir.OpDef{
-		Name:    "vector.extract_strided_slice",
-		Summary: "extract_strided_slice operation",
-		Doc: "Extracts a sub-vector at the given offsets and sizes (unit strides).\n\n" +
-			"    %s = vector.extract_strided_slice %v {offsets = [1, 2], sizes = [2, 4], strides = [1, 1]} : vector<4x8xf32> to vector<2x4xf32>",
-		Traits:   ir.Pure,
-		Operands: []ir.ValueDef{ir.Operand("vector", anyVectorNonZero)},
-		Results:  []ir.ValueDef{ir.Operand("result", anyVector)},
-		Attrs:    []ir.AttrDef{ir.Attr("offsets", i64ArrayKind), ir.Attr("sizes", i64ArrayKind), ir.Attr("strides", i64ArrayKind)},
-		Format:   "$vector attr-dict `:` type($vector) `to` type(results)",
-		Verify: func(op *ir.Operation) error {
-			vt := asVector(op.Operand(0).Type())
-			offs, sizes, strides := Offsets(op), Sizes(op), Strides(op)
-			if len(offs) != len(sizes) || len(offs) != len(strides) {
-				return op.Errorf("expected offsets, sizes and strides attributes of same size")
-			}
-			if len(offs) > vt.Rank() {
-				return op.Errorf("expected offsets attribute of rank no greater than vector rank")
-			}
-			dim := func(i int) int64 { return vt.Dims[i] }
-			if err := confined(op, "offsets", offs, 0, dim, true); err != nil {
-				return err
-			}
-			if err := confined(op, "sizes", sizes, 1, func(i int) int64 { return vt.Dims[i] + 1 }, true); err != nil {
-				return err
-			}
-			if err := confinedStrides(op, strides); err != nil {
-				return err
-			}
-			for i := range offs {
-				if s := offs[i] + sizes[i]; s > vt.Dims[i] {
-					return op.Errorf("expected sum(offsets, sizes) dimension %d to be confined to [1, %d)", i, vt.Dims[i]+1)
-				}
-			}
-			shape := append(append([]int64(nil), sizes...), vt.Dims[len(sizes):]...)
-			if want := ir.Vector(shape, vt.Elem, vt.Scalable); op.Result(0).Type() != want {
-				return op.Errorf("expected result type to be '%s'", want)
-			}
-			return nil
-		},
-		Fold: foldExtractStridedSlice,
-	}
-}
-
-func insertStridedSliceOp() *ir.OpDef {
-	return &ir.OpDef{
-		Name:    "vector.insert_strided_slice",
-		Summary: "strided_slice operation",
-		Doc: "Inserts a vector into a vector of equal or higher rank at the given offsets (unit strides).\n\n" +
-			"    %r = vector.insert_strided_slice %s, %v {offsets = [0, 2], strides = [1, 1]} : vector<4x4xf32> into vector<4x8xf32>",
-		Traits:        ir.Pure,
-		Operands:      []ir.ValueDef{ir.Operand("source", anyVectorNonZero), ir.Operand("dest", anyVectorNonZero)},
-		Results:       []ir.ValueDef{ir.Operand("res", anyVector)},
-		Attrs:         []ir.AttrDef{ir.Attr("offsets", i64ArrayKind), ir.Attr("strides", i64ArrayKind)},
-		AllTypesMatch: [][]string{{"dest", "res"}},
-		Format:        "$source `,` $dest attr-dict `:` type($source) `into` type($dest)",
-		Verify: func(op *ir.Operation) error {
-			if op.Result(0).Type() != op.Operand(1).Type() {
-				return op.Errorf("failed to verify that all of {dest, res} have same type")
-			}
-			st, dt := asVector(op.Operand(0).Type()), asVector(op.Operand(1).Type())
-			if st.Elem != dt.Elem {
-				return op.Errorf("failed to verify that operand #0 and result have same element type")
-			}
-			offs, strides := Offsets(op), Strides(op)
-			if len(offs) != dt.Rank() {
-				return op.Errorf("expected offsets of same size as destination vector rank")
-			}
-			if len(strides) != st.Rank() {
-				return op.Errorf("expected strides of same size as source vector rank")
-			}
-			if st.Rank() > dt.Rank() {
-				return op.Errorf("expected source rank to be no greater than destination rank")
-			}
-			if err := confined(op, "offsets", offs, 0, func(i int) int64 { return dt.Dims[i] }, true); err != nil {
-				return err
-			}
-			if err := confinedStrides(op, strides); err != nil {
-				return err
-			}
-			lead := dt.Rank() - st.Rank()
-			for i := range offs {
-				size := int64(1)
-				if i >= lead {
-					size = st.Dims[i-lead]
-				}
-				if offs[i]+size > dt.Dims[i] {
-					return op.Errorf("expected sum(offsets, source vector shape) dimension %d to be confined to [1, %d)", i, dt.Dims[i]+1)
-				}
-			}
-			return nil
-		},
-		Fold: foldInsertStridedSlice,
-	}
-}
-
-func shapeCastOp() *ir.OpDef {
-	return &ir.OpDef{
-		Name:    "vector.shape_cast",
-		Summary: "shape_cast casts between vector shapes",
-		Doc: "Reinterprets a vector with another shape of the same number of elements (row-major).\n\n" +
-			"    %r = vector.shape_cast %v : vector<4x8xf32> to vector<32xf32>",
-		Traits:   ir.Pure,
-		Operands: []ir.ValueDef{ir.Operand("source", anyVector)},
-		Results:  []ir.ValueDef{ir.Operand("result", anyVector)},
-		Format:   "$source attr-dict `:` type($source) `to` type($result)",
-		Verify: func(op *ir.Operation) error {
-			s, r := asVector(op.Operand(0).Type()), asVector(op.Result(0).Type())
-			if s.Elem != r.Elem {
-				return op.Errorf("source/result vectors must have same element type")
-			}
-			if s.NumElements() != r.NumElements() {
-				return op.Errorf("source/result number of elements must match")
-			}
-			switch {
-			case s.Rank() > r.Rank() && !validShapeCast(r.Dims, s.Dims),
-				s.Rank() < r.Rank() && !validShapeCast(s.Dims, r.Dims):
-				return op.Errorf("invalid shape cast")
-			}
-			return nil
-		},
-		Fold: foldShapeCast,
-	}
 }
 
 // validShapeCast is MLIR's isValidShapeCast: the dimensions of b (the
@@ -413,45 +436,4 @@ func validShapeCast(a, b []int64) bool {
 		}
 	}
 	return i == len(a) && j == len(b)
-}
-
-func bitcastOp() *ir.OpDef {
-	return &ir.OpDef{
-		Name:    "vector.bitcast",
-		Summary: "bitcast casts between vectors",
-		Doc: "Reinterprets the bits of a vector; only the minor dimension may change size.\n\n" +
-			"    %r = vector.bitcast %v : vector<4x8xf32> to vector<4x16xf16>",
-		Traits:   ir.Pure,
-		Operands: []ir.ValueDef{ir.Operand("source", signlessIntOrFloatVector)},
-		Results:  []ir.ValueDef{ir.Operand("result", signlessIntOrFloatVector)},
-		Format:   "$source attr-dict `:` type($source) `to` type($result)",
-		Verify: func(op *ir.Operation) error {
-			s, r := asVector(op.Operand(0).Type()), asVector(op.Result(0).Type())
-			if s.Rank() != r.Rank() {
-				return op.Errorf("failed to verify that all of {source, result} have same rank")
-			}
-			for i := 0; i < s.Rank()-1; i++ {
-				if s.Dims[i] != r.Dims[i] {
-					return op.Errorf("dimension size mismatch at: %d", i)
-				}
-			}
-			sb, rb := int64(ir.BitWidth(s.Elem)), int64(ir.BitWidth(r.Elem))
-			if s.Rank() == 0 {
-				if sb != rb {
-					return op.Errorf("source/result bitwidth of the 0-D vector element types must be equal")
-				}
-				return nil
-			}
-			if sb*s.Dims[s.Rank()-1] != rb*r.Dims[r.Rank()-1] {
-				return op.Errorf("source/result bitwidth of the minor 1-D vectors must be equal")
-			}
-			return nil
-		},
-		Fold: func(op *ir.Operation, _ []ir.Attribute) []ir.FoldResult {
-			if op.Operand(0).Type() == op.Result(0).Type() {
-				return []ir.FoldResult{{Value: op.Operand(0)}}
-			}
-			return nil
-		},
-	}
 }

@@ -20,14 +20,8 @@ const oracle = "mlir-opt-19"
 // generic printings.
 func RoundTrip(t *testing.T, name string, src []byte, newContext func() *ir.Context) (first, second string) {
 	t.Helper()
-	f, err := parser.ParseFile(newContext(), name, src)
-	if err != nil {
-		t.Fatalf("parse: %v", err)
-	}
-	if err := ir.Verify(f.Module); err != nil {
-		t.Fatalf("verify: %v", err)
-	}
-	custom := printer.String(f.Module, printer.Options{})
+	module := Parse(t, newContext(), name, src)
+	custom := printer.String(module, printer.Options{})
 	f2, err := parser.ParseFile(newContext(), name, []byte(custom))
 	if err != nil {
 		t.Fatalf("reparse: %v\n%s", err, custom)
@@ -35,7 +29,21 @@ func RoundTrip(t *testing.T, name string, src []byte, newContext func() *ir.Cont
 	if err := ir.Verify(f2.Module); err != nil {
 		t.Fatalf("verify after reparse: %v\n%s", err, custom)
 	}
-	return printer.String(f.Module, printer.Options{Generic: true}), printer.String(f2.Module, printer.Options{Generic: true})
+	return printer.String(module, printer.Options{Generic: true}), printer.String(f2.Module, printer.Options{Generic: true})
+}
+
+// Parse parses src (named name in diagnostics) in ctx, verifies it and
+// returns the module; either failure ends the test.
+func Parse(t *testing.T, ctx *ir.Context, name string, src []byte) *ir.Operation {
+	t.Helper()
+	f, err := parser.ParseFile(ctx, name, src)
+	if err != nil {
+		t.Fatalf("parse: %v", err)
+	}
+	if err := ir.Verify(f.Module); err != nil {
+		t.Fatalf("verify: %v", err)
+	}
+	return f.Module
 }
 
 // RoundTripCorpus runs one subtest per file matching glob (skipping when
