@@ -94,3 +94,16 @@ func TestHopperPrebuilt(t *testing.T) {
 		t.Fatalf("a Hopper kernel on a GPU without LaunchHopper: %+v, %v", rep, err)
 	}
 }
+
+// TestWithCopierKeepsHopper: the memory-bound benches wrap the GPU for the
+// device copy; a Hopper GPU must stay one, or transpose=tma's TMA
+// descriptors could not launch (seen on the H200).
+func TestWithCopierKeepsHopper(t *testing.T) {
+	noCopy := func(dst, src DevicePtr, n int64) error { return nil }
+	if _, ok := WithCopier(&hopperFake{FakeGPU: &FakeGPU{}, t: t}, noCopy, nil).(HopperGPU); !ok {
+		t.Error("WithCopier over a HopperGPU is not a HopperGPU")
+	}
+	if _, ok := WithCopier(&FakeGPU{}, noCopy, nil).(HopperGPU); ok {
+		t.Error("WithCopier over a plain GPU claims LaunchHopper")
+	}
+}

@@ -21,7 +21,23 @@ type DeviceCopier interface {
 // that has none; done, when not nil, runs after g is closed (to release
 // what copy holds).
 func WithCopier(g GPU, copy func(dst, src DevicePtr, bytes int64) error, done func() error) GPU {
-	return &copierGPU{GPU: g, copy: copy, done: done}
+	c := &copierGPU{GPU: g, copy: copy, done: done}
+	if h, ok := g.(HopperGPU); ok {
+		// Kernels with TMA descriptors (transpose=tma) or clusters still
+		// launch through the wrapped GPU.
+		return &hopperCopierGPU{copierGPU: c, hopper: h}
+	}
+	return c
+}
+
+// hopperCopierGPU is a copierGPU over a HopperGPU, keeping LaunchHopper.
+type hopperCopierGPU struct {
+	*copierGPU
+	hopper HopperGPU
+}
+
+func (c *hopperCopierGPU) LaunchHopper(k Kernel, grid, block, cluster [3]uint32, sharedBytes uint32, params []any) error {
+	return c.hopper.LaunchHopper(k, grid, block, cluster, sharedBytes, params)
 }
 
 type copierGPU struct {
