@@ -69,6 +69,11 @@ var clusterRungs = []struct{ name, opts string }{
 	{"rung7-pingpong-x", "tb-tile=128,128,64 stages=3 grid-swizzle=0 pingpong=true cluster=2,1 sm-count=2"},
 	{"rung7-pingpong-y", "tb-tile=128,128,64 stages=3 grid-swizzle=0 pingpong=true cluster=1,2 sm-count=3"},
 	{"rung7-pingpong-x4-swizzle", "tb-tile=64,64,64 stages=3 grid-swizzle=2 pingpong=true cluster=4,1 sm-count=8"},
+	// The cooperative schedule's register epilogue on a persistent row
+	// of clusters (no staging tile over the ring for a peer's multicast
+	// to overwrite): one cluster walks both cluster tiles.
+	{"rung4-registers-x", "tb-tile=128,128,64 consumers=2 stages=2 grid-swizzle=0 cluster=2,1 persistent=true sm-count=2 epilogue=registers"},
+	{"rung4-registers-y", "tb-tile=128,128,64 consumers=2 stages=3 grid-swizzle=0 cluster=1,2 persistent=true sm-count=3 epilogue=registers"},
 }
 
 // TestInterpreterEquivalenceClusters runs rung 3 on the interpreter,

@@ -158,10 +158,10 @@ func (k *kernel) body(st *kernelState) string {
 	}
 	if k.PingPong {
 		st.turn = e.Op("turn", "nvgpu.mbarrier.create -> %s", k.turnBarrierType())
-	} else if k.WarpSpecialize {
+	} else if k.WarpSpecialize && !k.RegisterEpilogue {
 		st.consumersDone = e.Op("done", "nvgpu.mbarrier.create -> %s", syncBarrierType)
 	}
-	if k.Persistent && !k.OverlapEpilogue && !k.PingPong {
+	if k.Persistent && !k.OverlapEpilogue && !k.RegisterEpilogue {
 		st.stagingFree = e.Op("free", "nvgpu.mbarrier.create -> %s", syncBarrierType)
 	}
 	st.leader = e.Cmp("eq", st.tid, e.C(0))
@@ -461,6 +461,17 @@ func (k *kernel) specialised(st *kernelState) {
 	e.Line("nvvm.wgmma.wait.group.sync.aligned 0")
 	if k.Persistent {
 		k.releaseLast(st, first)
+	}
+	if k.RegisterEpilogue {
+		// The ring's last slot of the tile is released (persistent): the
+		// producer goes on with the next tile while this warpgroup adds
+		// its rows, wg*rows + the fragment's, to C from registers, on its
+		// own: the other consumer's rows are disjoint.
+		fragRow, fragCol := k.fragment(st)
+		k.registerEpilogue(st, res, e.Add(e.MulC(wg, k.rowsPerConsumer()), fragRow), fragCol)
+		closeTiles()
+		e.Close("}")
+		return
 	}
 	// The producer has no part in the epilogue (nor the registers for
 	// it): the consumers synchronise among themselves, on an mbarrier that

@@ -34,7 +34,7 @@ func (k *kernel) impliedByPingPong(on bool) {
 	if !on {
 		return
 	}
-	k.PingPong, k.Persistent, k.WarpSpecialize, k.TMAEpilogue = true, true, true, false
+	k.PingPong, k.Persistent, k.WarpSpecialize, k.TMAEpilogue, k.RegisterEpilogue = true, true, true, false, true
 }
 
 // checkPingPong validates what only pingpong requires.
@@ -92,13 +92,7 @@ func (k *kernel) pingPongConsumer(st *kernelState, wg string) {
 	e := st.e
 	n := k.Consumers
 	first := e.Cmp("eq", e.Rem(st.tid, e.C(warpgroupSize)), e.C(0))
-	// The thread's place in wgmma's accumulator fragment (PTX ISA,
-	// wgmma .m64nNk16 register fragments): warp w of the warpgroup holds
-	// rows 16w + lane/4 (and +8) of each 64-row tile, at columns
-	// 8j + 2(lane%4) and +1 of each 8-column block j.
-	lane := e.Rem(st.tid, e.C(32))
-	fragRow := e.Add(e.MulC(e.Div(e.Rem(st.tid, e.C(warpgroupSize)), e.C(32)), 16), e.Div(lane, e.C(4)))
-	fragCol := e.MulC(e.Rem(lane, e.C(4)), 2)
+	fragRow, fragCol := k.fragment(st)
 	nextTurn := e.Rem(e.AddC(wg, 1), e.C(n))
 	closeTiles := k.persistentTiles(st, wg, n)
 	// Wait until the consumer of the block's previous tile has issued its
@@ -118,6 +112,18 @@ func (k *kernel) pingPongConsumer(st *kernelState, wg string) {
 	k.releaseLast(st, first)
 	k.registerEpilogue(st, res, fragRow, fragCol)
 	closeTiles()
+}
+
+// fragment returns the thread's place in wgmma's accumulator fragment
+// (PTX ISA, wgmma .m64nNk16 register fragments), row and column within
+// its warpgroup's tile: warp w of the warpgroup holds rows 16w + lane/4
+// (and +8) of each 64-row tile, at columns 8j + 2(lane%4) and +1 of each
+// 8-column block j.
+func (k *kernel) fragment(st *kernelState) (row, col string) {
+	e := st.e
+	lane := e.Rem(st.tid, e.C(32))
+	row = e.Add(e.MulC(e.Div(e.Rem(st.tid, e.C(warpgroupSize)), e.C(32)), 16), e.Div(lane, e.C(4)))
+	return row, e.MulC(e.Rem(lane, e.C(4)), 2)
 }
 
 // persistentTiles opens a persistent block's loop over its tiles first,

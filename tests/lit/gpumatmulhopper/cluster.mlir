@@ -42,7 +42,7 @@
 // JSON-NEXT: 1,
 
 // SHAPE: cluster must be 1,1 or 2 or 4 blocks along one dimension, got 2,2
-// PERS: cluster with persistent is built for pingpong only
+// PERS: cluster with persistent needs epilogue=registers or pingpong
 // GRID: error: 'affine.for' op the 2 column tiles are not a whole number of clusters of 4
 func.func @matmul(%A: memref<256x128xf16>, %B: memref<128x512xf16>, %C: memref<256x512xf32>) {
   affine.for %i = 0 to 256 {

@@ -93,7 +93,7 @@
 // CLJSON: "cluster": [
 // CLJSON-NEXT: 2,
 
-// BADCL: error: failed to add {{.*}}: gpu-matmul-hopper: cluster with persistent is built for pingpong only
+// BADCL: error: failed to add {{.*}}: gpu-matmul-hopper: cluster with persistent needs epilogue=registers or pingpong
 
 // BADREGS: error: failed to add {{.*}}: gpu-matmul-hopper: pingpong gives each consumer warpgroup the whole 128x256 tile, 256 accumulator registers a thread (at most 128): use tb-tile=128,128,64 or 64,256,64
 // BADCONS: error: failed to add {{.*}}: gpu-matmul-hopper: pingpong needs at least 2 consumers to take turns, got 1
