@@ -42,7 +42,7 @@ type kernel struct {
 	// to C in place, with no staging tile and no consumer-wide barrier
 	// (epilogue=registers, register_epilogue.go; pingpong's always).
 	RegisterEpilogue bool
-	GridSwizzle    int64 // tile rows per group of the rasterisation; <= 1 is row-major
+	GridSwizzle      int64 // tile rows per group of the rasterisation; <= 1 is row-major
 	// Persistent launches SMs blocks (fewer when there are fewer tiles)
 	// that loop over the output tiles (rung 4); the ring's slot and phase
 	// counters run on across tiles.
