@@ -40,7 +40,8 @@ type kernel struct {
 	TMAEpilogue    bool  // C written by a TMA store from shared memory
 	// RegisterEpilogue: each consumer adds its accumulator's registers
 	// to C in place, with no staging tile and no consumer-wide barrier
-	// (epilogue=registers, register_epilogue.go; pingpong's always).
+	// (epilogue=registers; pingpong's always: pingpong.go's
+	// registerEpilogue).
 	RegisterEpilogue bool
 	GridSwizzle      int64 // tile rows per group of the rasterisation; <= 1 is row-major
 	// Persistent launches SMs blocks (fewer when there are fewer tiles)
