@@ -17,8 +17,8 @@ import (
 )
 
 // remoteArrive matches the kernel's remote mbarrier arrive, inline PTX
-// (mapa, then a cluster-scope arrive on the mapped address).
-var remoteArrive = regexp.MustCompile(`llvm\.inline_asm has_side_effects "\{ \.reg \.b32 remote; mapa\.shared::cluster\.u32 remote, \$0, \$1; mbarrier\.arrive\.release\.cluster\.shared::cluster\.b64 _, \[remote\]; \}", "r,r" (%[A-Za-z0-9_]+), (%[A-Za-z0-9_]+) : \(i32, i32\) -> \(\)`)
+// (mapa, then an arrive on the mapped address).
+var remoteArrive = regexp.MustCompile(`llvm\.inline_asm has_side_effects "\{ \.reg \.b32 remote; mapa\.shared::cluster\.u32 remote, \$0, \$1; mbarrier\.arrive\.shared::cluster\.b64 _, \[remote\]; \}", "r,r" (%[A-Za-z0-9_]+), (%[A-Za-z0-9_]+) : \(i32, i32\) -> \(\)`)
 
 // ptrToI32 matches the 32-bit shared address the remote arrive takes.
 var ptrToI32 = regexp.MustCompile(`(%[A-Za-z0-9_]+) = llvm\.ptrtoint (%[A-Za-z0-9_]+) : !llvm\.ptr<3> to i32`)

@@ -31,8 +31,9 @@
 //	        consumer's A box, multicast to the cluster; along y, 1/Y of
 //	        B's boxes. The empty barriers then live in dynamic shared
 //	        memory past the ring, count the consumers of the whole
-//	        cluster, and are arrived on remotely (mapa + a cluster-scope
-//	        arrive, inline PTX: MLIR 19 has no op for it); cluster
+//	        cluster, and are arrived on remotely (mapa + an arrive,
+//	        inline PTX: MLIR 19 has no op for it; consumer thread r of a
+//	        warpgroup arrives on block r's, all in one instruction); cluster
 //	        barriers publish their initialisation and keep a block alive
 //	        while its peers may still arrive. Persistent only with
 //	        epilogue=registers or pingpong (rung 7): a staging tile over

@@ -91,7 +91,7 @@ func (k *kernel) initTurns(st *kernelState) {
 func (k *kernel) pingPongConsumer(st *kernelState, wg string) {
 	e := st.e
 	n := k.Consumers
-	first := e.Cmp("eq", e.Rem(st.tid, e.C(warpgroupSize)), e.C(0))
+	first := k.releasingThreads(st)
 	fragRow, fragCol := k.fragment(st)
 	nextTurn := e.Rem(e.AddC(wg, 1), e.C(n))
 	closeTiles := k.persistentTiles(st, wg, n)

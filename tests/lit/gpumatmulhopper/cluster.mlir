@@ -25,7 +25,7 @@
 // CX:         nvvm.mbarrier.try_wait.parity.shared
 // CX:         nvgpu.tma.async.load {{.*}} multicast_mask = %c3_i16 : {{.*}} -> memref<32x64xf16, #gpu.address_space<workgroup>>
 // CX:         nvgpu.tma.async.load {{.*}} to %{{[^ ]*}} : {{.*}} -> memref<64x64xf16, #gpu.address_space<workgroup>>
-// CX:         llvm.inline_asm has_side_effects "{ .reg .b32 remote; mapa.shared::cluster.u32 remote, $0, $1; mbarrier.arrive.release.cluster.shared::cluster.b64 _, [remote]; }"
+// CX:         llvm.inline_asm has_side_effects "{ .reg .b32 remote; mapa.shared::cluster.u32 remote, $0, $1; mbarrier.arrive.shared::cluster.b64 _, [remote]; }"
 // CX:       nvvm.cluster.arrive {aligned}
 // CX-NEXT:  nvvm.cluster.wait {aligned}
 // CX-NEXT:  gpu.terminator
@@ -33,7 +33,7 @@
 // PTX: .target sm_90a
 // PTX-DAG: multicast::cluster
 // PTX-DAG: mapa.shared::cluster.u32
-// PTX-DAG: mbarrier.arrive.release.cluster.shared::cluster.b64
+// PTX-DAG: mbarrier.arrive.shared::cluster.b64
 // PTX-DAG: fence.mbarrier_init.release.cluster
 // PTX-DAG: barrier.cluster.arrive.aligned
 

@@ -87,7 +87,7 @@
 // CL:       nvvm.cluster.wait {aligned}
 
 // CLPTX-DAG: multicast::cluster
-// CLPTX-DAG: mbarrier.arrive.release.cluster.shared::cluster.b64
+// CLPTX-DAG: mbarrier.arrive.shared::cluster.b64
 // CLPTX-DAG: ld.global.v2.f32
 
 // CLJSON: "cluster": [

@@ -73,7 +73,7 @@
 // CL:       nvvm.cluster.wait {aligned}
 
 // CLPTX-DAG: multicast::cluster
-// CLPTX-DAG: mbarrier.arrive.release.cluster.shared::cluster.b64
+// CLPTX-DAG: mbarrier.arrive.shared::cluster.b64
 // CLPTX-DAG: st.global.v2.f32
 
 // BADWS: error: failed to add {{.*}}: gpu-matmul-hopper: epilogue=registers needs warp-specialize
