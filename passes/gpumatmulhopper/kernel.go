@@ -457,21 +457,24 @@ func (k *kernel) specialised(st *kernelState) {
 	closeTiles = k.tileLoop(st)
 	first := k.releasingThreads(st)
 	res := k.consumerLoop(st, wg, first)
-	e.Line("nvvm.wgmma.wait.group.sync.aligned 0")
-	if k.Persistent {
-		k.releaseLast(st, first)
+	lastWgmma := func() {
+		e.Line("nvvm.wgmma.wait.group.sync.aligned 0")
+		if k.Persistent {
+			k.releaseLast(st, first)
+		}
 	}
 	if k.RegisterEpilogue {
-		// The ring's last slot of the tile is released (persistent): the
-		// producer goes on with the next tile while this warpgroup adds
-		// its rows, wg*rows + the fragment's, to C from registers, on its
-		// own: the other consumer's rows are disjoint.
+		// Once the tile's last wgmma has completed, its slot is released
+		// (persistent): the producer goes on with the next tile while this
+		// warpgroup adds its rows, wg*rows + the fragment's, to C from
+		// registers, on its own: the other consumer's rows are disjoint.
 		fragRow, fragCol := k.fragment(st)
-		k.registerEpilogue(st, res, e.Add(e.MulC(wg, k.rowsPerConsumer()), fragRow), fragCol)
+		k.registerEpilogue(st, res, e.Add(e.MulC(wg, k.rowsPerConsumer()), fragRow), fragCol, lastWgmma)
 		closeTiles()
 		e.Close("}")
 		return
 	}
+	lastWgmma()
 	// The producer has no part in the epilogue (nor the registers for
 	// it): the consumers synchronise among themselves, on an mbarrier that
 	// completes when every consumer thread has arrived (arrive releases,

@@ -46,10 +46,13 @@
 // PP:             nvgpu.mbarrier.try_wait.parity %[[FULL]]
 // PP:             nvgpu.warpgroup.mma {{.*}} : <tensor = memref<128x64xf16, 3>>, <tensor = memref<64x128xf16, 3>>, <fragmented = vector<128x128xf32>>
 // PP:               nvgpu.mbarrier.arrive %[[EMPTY]]
+// The loads of C's first row of pairs overlap the last wgmma.
 // PP:           nvgpu.mbarrier.arrive %[[TURN]][
-// PP-NEXT:      nvvm.wgmma.wait.group.sync.aligned 0
+// PP:           vector.load %arg2[{{.*}}] : memref<384x256xf32>, vector<2xf32>
+// PP:           nvvm.wgmma.wait.group.sync.aligned 0
 // PP:             nvgpu.mbarrier.arrive %[[EMPTY]]
 // PP:           builtin.unrealized_conversion_cast %{{.*}} : !nvgpu.warpgroup.accumulator<fragmented = vector<128x128xf32>> to !llvm.struct<(struct<(f32,
+// PP:           vector.store {{.*}} : memref<384x256xf32>, vector<2xf32>
 // PP:           vector.load %arg2[{{.*}}] : memref<384x256xf32>, vector<2xf32>
 // PP:           vector.store {{.*}} : memref<384x256xf32>, vector<2xf32>
 // PP-NOT:     nvgpu.warpgroup.mma.store

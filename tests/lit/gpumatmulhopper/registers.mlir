@@ -2,7 +2,8 @@
 // (epilogue=registers, with warp-specialize; here persistent on 4 blocks
 // for the 6 tiles of 128x256): each consumer warpgroup adds its 64 rows
 // of the tile to C from its accumulator's registers, with 8-byte
-// accesses, all of a row's loads before its stores. There is no staging
+// accesses, all of a row's loads before its stores, the first row's
+// before the wait for the tile's last wgmma. There is no staging
 // tile (the shared memory is the ring's 4 stages, 192 KB) and no barrier
 // between the consumers or with the producer beyond the ring's: the last
 // slot of a tile is released before the epilogue, so the producer loads
@@ -38,11 +39,16 @@
 // REG:             nvgpu.mbarrier.try_wait.parity %[[FULL]]
 // REG:             nvgpu.warpgroup.mma {{.*}} : <tensor = memref<64x64xf16, 3>>, <tensor = memref<64x256xf16, 3>>, <fragmented = vector<64x256xf32>>
 // REG:               nvgpu.mbarrier.arrive %[[EMPTY]]
+// The loads of C's first row of pairs are issued before the wait for
+// the last wgmma, so that their latency overlaps it.
+// REG:           vector.load %arg2[{{.*}}] : memref<384x512xf32>, vector<2xf32>
+// REG-NOT:       vector.store
 // REG:           nvvm.wgmma.wait.group.sync.aligned 0
 // REG-NEXT:      scf.if
 // REG:             nvgpu.mbarrier.arrive %[[EMPTY]]
 // REG-NOT:       try_wait
 // REG:           builtin.unrealized_conversion_cast %{{.*}} : !nvgpu.warpgroup.accumulator<fragmented = vector<64x256xf32>> to !llvm.struct<(struct<(f32,
+// REG:           vector.store {{.*}} : memref<384x512xf32>, vector<2xf32>
 // REG:           vector.load %arg2[{{.*}}] : memref<384x512xf32>, vector<2xf32>
 // REG:           vector.store {{.*}} : memref<384x512xf32>, vector<2xf32>
 // REG-NOT:     nvgpu.warpgroup.mma.store
