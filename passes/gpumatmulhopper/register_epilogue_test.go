@@ -21,11 +21,7 @@ import (
 // K spanning ring rounds that run on across tiles, partial tiles (TMA
 // zero fill and the guarded pairs), bf16, a copied A (K = 100: rows of
 // 200 bytes, not TMA's), and one tile per block (not persistent).
-var registerRungs = []struct {
-	name       string
-	size       [3]int // M, N, K
-	elem, opts string
-}{
+var registerRungs = []sizedRung{
 	{"persistent-3-tiles-a-block", [3]int{384, 256, 256}, "f16", "tb-tile=128,128,64 stages=3 grid-swizzle=0 epilogue=registers persistent=true sm-count=2"},
 	{"persistent-128x256-one-block", [3]int{256, 512, 128}, "f16", "stages=3 grid-swizzle=2 epilogue=registers persistent=true sm-count=1"},
 	{"one-tile-a-block", [3]int{256, 256, 192}, "f16", "tb-tile=128,128,64 stages=2 grid-swizzle=0 epilogue=registers"},
@@ -34,22 +30,11 @@ var registerRungs = []struct {
 	{"awkward-copied-a", [3]int{200, 136, 100}, "f16", "tb-tile=128,128,64 stages=2 grid-swizzle=0 epilogue=registers persistent=true sm-count=2"},
 }
 
-func TestInterpreterEquivalenceRegisterEpilogue(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs wgmma kernels on the interpreter")
-	}
-	for _, r := range registerRungs {
-		t.Run(r.name, func(t *testing.T) {
-			if err := registerVerdict(t, r.size, r.elem, r.opts, nil); err != nil {
-				t.Error(err)
-			}
-		})
-	}
-}
+func TestInterpreterEquivalenceRegisterEpilogue(t *testing.T) { checkSizedRungs(t, registerRungs) }
 
 // registerVerdict is the interpreter's verdict on the matmul of the size
 // with elem inputs, mapped with opts, its kernel text changed by edit
-// (nil: none) and lowered, against the affine nest.
+// and lowered, against the affine nest.
 func registerVerdict(t *testing.T, size [3]int, elem, opts string, edit func(string) string) error {
 	t.Helper()
 	src := strings.ReplaceAll(matmul(size[0], size[1], size[2]), "f16", elem)
@@ -57,14 +42,7 @@ func registerVerdict(t *testing.T, size [3]int, elem, opts string, edit func(str
 	if err != nil {
 		t.Fatal(err)
 	}
-	o := gpumatmulhopper.DefaultOptions()
-	if err := pass.ParseOptions(&o, opts); err != nil {
-		t.Fatal(err)
-	}
-	text, err := run(src, o)
-	if err != nil {
-		t.Fatal(err)
-	}
+	text := mapped(t, src, opts)
 	if edit != nil {
 		text = edit(text)
 	}
