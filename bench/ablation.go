@@ -48,6 +48,12 @@ var AblationSteps = []AblationStep{
 // needs its staging tile beside the ring, which at the default 128x256
 // tile leaves room for 2 stages: its step sets stages=2 (the last
 // setting wins over the base's). The last steps are the ping-pong
+// schedule's predecessor, the cooperative one with epilogue=registers:
+// persistent, each consumer warpgroup adding its rows of the 128x256
+// tile to C from its registers, with no staging tile and no barrier
+// between the consumers, while the producer already loads the next
+// tile; then the same on a persistent row of 2x1 clusters (A multicast),
+// which the register epilogue allows. The last steps are the ping-pong
 // schedule (rung 7, persistent and warp-specialised): each consumer
 // warpgroup computes whole tiles, so the tile is 128x128 (a 128-register
 // accumulator a thread), and with no staging tile the ring could take 7
@@ -63,6 +69,8 @@ var HopperAblationSteps = []AblationStep{
 	{"+ cluster 2x1 (A multicast)", "cluster=2,1 persistent=false overlap-epilogue=false"},
 	{"persistent grid (no cluster)", "cluster=1,1 persistent=true overlap-epilogue=false"},
 	{"+ overlapped epilogue (2 stages)", "cluster=1,1 persistent=true overlap-epilogue=true stages=2"},
+	{"persistent, register epilogue", "cluster=1,1 persistent=true overlap-epilogue=false epilogue=registers"},
+	{"+ cluster 2x1 (A multicast)", "cluster=2,1 persistent=true overlap-epilogue=false epilogue=registers"},
 	{"ping-pong consumers (128x128, 6 stages)", "cluster=1,1 persistent=true overlap-epilogue=false pingpong=true tb-tile=128,128,64 stages=6"},
 	{"+ cluster 2x1 (A multicast)", "cluster=2,1 persistent=true overlap-epilogue=false pingpong=true tb-tile=128,128,64 stages=6"},
 }

@@ -26,15 +26,19 @@ func TestHopperAblationPipelines(t *testing.T) {
 		return []bool{o.WarpSpecialize, o.Epilogue == gpumatmulhopper.EpilogueTMA, o.GridSwizzle > 1, o.Cluster[0] > 1, o.Persistent, o.OverlapEpilogue, o.PingPong}
 	}
 	// The cluster step (4) is left for the persistent ones (5, 6); the
-	// ping-pong steps (7, 8: on clusters) replace the overlapped epilogue.
+	// register-epilogue steps (7, 8: on clusters) replace the TMA
+	// epilogue, and the ping-pong steps (9, 10: on clusters) the
+	// overlapped epilogue.
 	want := func(step, rung int) bool {
 		switch rung {
+		case 1:
+			return step >= 2 && step != 7 && step != 8
 		case 3:
-			return step == 4 || step == 8
+			return step == 4 || step == 8 || step == 10
 		case 5:
 			return step == 6
 		case 6:
-			return step >= 7
+			return step >= 9
 		}
 		return rung < step
 	}
@@ -91,7 +95,10 @@ func TestHopperTuneSpace(t *testing.T) {
 		{HopperCandidate{TBTile: [3]int64{128, 256, 64}, Stages: 4, Consumers: 2, GridSwizzle: 8, Persistent: true, PingPong: true}, 8192, "whole 128x256 tile"},
 		{HopperCandidate{TBTile: [3]int64{128, 128, 64}, Stages: 7, Consumers: 1, GridSwizzle: 8, Persistent: true, PingPong: true}, 8192, "at least 2 consumers"},
 		{HopperCandidate{TBTile: [3]int64{128, 128, 64}, Stages: 7, Consumers: 2, GridSwizzle: 8, Persistent: true, PingPong: true, Cluster: [2]int64{2, 1}}, 8192, ""},
-		{HopperCandidate{TBTile: [3]int64{128, 256, 64}, Stages: 4, Consumers: 2, GridSwizzle: 8, Persistent: true, Cluster: [2]int64{2, 1}}, 8192, "pingpong only"},
+		{HopperCandidate{TBTile: [3]int64{128, 256, 64}, Stages: 4, Consumers: 2, GridSwizzle: 8, Persistent: true, Cluster: [2]int64{2, 1}}, 8192, "needs epilogue=registers or pingpong"},
+		{HopperCandidate{TBTile: [3]int64{128, 256, 64}, Stages: 4, Consumers: 2, GridSwizzle: 8, Persistent: true, Registers: true, Cluster: [2]int64{2, 1}}, 8192, ""},
+		{HopperCandidate{TBTile: [3]int64{128, 192, 64}, Stages: 5, Consumers: 2, GridSwizzle: 8, Persistent: true, Registers: true}, 8064, ""},
+		{HopperCandidate{TBTile: [3]int64{128, 256, 64}, Stages: 5, Consumers: 2, GridSwizzle: 8, Persistent: true, Registers: true}, 8192, "shared memory"},
 	} {
 		err := c.c.Check(c.size, c.size, c.size, H200Props)
 		if c.err == "" {

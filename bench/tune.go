@@ -202,7 +202,8 @@ func TuneSpaceFor(pipeline string) Space {
 // tile, the ring's depth, the consumer warpgroups and the rasterisation
 // group (the rungs are on: warp specialisation, TMA epilogue), and the
 // persistent grid (rung 4) with or without the overlapped epilogue
-// (rung 5), or the ping-pong schedule (rung 7).
+// (rung 5) or with the register epilogue, or the ping-pong schedule
+// (rung 7).
 type HopperCandidate struct {
 	TBTile      [3]int64
 	Stages      int64
@@ -211,6 +212,7 @@ type HopperCandidate struct {
 	Persistent  bool
 	Overlap     bool
 	PingPong    bool
+	Registers   bool     // epilogue=registers (persistent, cooperative)
 	Cluster     [2]int64 // {0, 0} or {1, 1}: none
 }
 
@@ -219,6 +221,9 @@ func (c HopperCandidate) options() gpumatmulhopper.Options {
 	o.TBTile, o.Stages, o.Consumers, o.GridSwizzle = c.TBTile[:], c.Stages, c.Consumers, c.GridSwizzle
 	o.Persistent, o.OverlapEpilogue, o.PingPong = c.Persistent, c.Overlap, c.PingPong
 	o.Cluster = c.cluster()
+	if c.Registers {
+		o.Epilogue = gpumatmulhopper.EpilogueRegisters
+	}
 	return o
 }
 
@@ -232,8 +237,12 @@ func (c HopperCandidate) cluster() []int64 {
 // Pipeline is the candidate's gpu-matmul-hopper pipeline text.
 func (c HopperCandidate) Pipeline() string {
 	cl := c.cluster()
-	return fmt.Sprintf("%s{tb-tile=%d,%d,%d stages=%d consumers=%d grid-swizzle=%d cluster=%d,%d persistent=%t overlap-epilogue=%t pingpong=%t}", gpumatmulhopper.Name,
-		c.TBTile[0], c.TBTile[1], c.TBTile[2], c.Stages, c.Consumers, c.GridSwizzle, cl[0], cl[1], c.Persistent, c.Overlap, c.PingPong)
+	epilogue := ""
+	if c.Registers {
+		epilogue = " epilogue=" + gpumatmulhopper.EpilogueRegisters
+	}
+	return fmt.Sprintf("%s{tb-tile=%d,%d,%d stages=%d consumers=%d grid-swizzle=%d cluster=%d,%d persistent=%t overlap-epilogue=%t pingpong=%t%s}", gpumatmulhopper.Name,
+		c.TBTile[0], c.TBTile[1], c.TBTile[2], c.Stages, c.Consumers, c.GridSwizzle, cl[0], cl[1], c.Persistent, c.Overlap, c.PingPong, epilogue)
 }
 
 // Label is a short name for tables.
@@ -247,6 +256,8 @@ func (c HopperCandidate) Label() string {
 		l += " pp"
 	case c.Overlap:
 		l += " pov"
+	case c.Registers:
+		l += " preg"
 	case c.Persistent:
 		l += " p"
 	}
@@ -279,10 +290,13 @@ type HopperTuneSpace struct {
 	GridSwizzles []int64
 	// Schedules: 0 one block per tile, 1 persistent, 2 persistent with
 	// the overlapped epilogue, 3 ping-pong (persistent, whole tiles per
-	// consumer: 128x128 fits its registers, 128x256 does not).
+	// consumer: 128x128 fits its registers, 128x256 does not), 4
+	// persistent with the register epilogue (no staging tile, so the
+	// ring may take 4 stages of 128x256 or 5 of 128x192).
 	Schedules []int
-	// Clusters are tried with the one-block-per-tile and ping-pong
-	// schedules only (persistent clusters are built for ping-pong).
+	// Clusters are tried with the one-block-per-tile, ping-pong and
+	// register-epilogue schedules only (a persistent cluster needs an
+	// epilogue from registers).
 	Clusters [][2]int64
 }
 
@@ -291,8 +305,9 @@ type HopperTuneSpace struct {
 // consumer's or, ping-pong, each consumer's whole tile), 2 to 7 stages
 // (2 for the overlapped epilogue's large tiles, 7 for 128x128 tiles whose
 // ring has all of shared memory), rasterisation groups of 1 (off) and 8
-// tile rows, and the four schedules (one block per tile, persistent,
-// persistent with the overlapped epilogue, ping-pong); what does not fit
+// tile rows, and the five schedules (one block per tile, persistent,
+// persistent with the overlapped epilogue, ping-pong, persistent with
+// the register epilogue); what does not fit
 // is skipped without compiling.
 func DefaultHopperTuneSpace() HopperTuneSpace {
 	return HopperTuneSpace{
@@ -300,7 +315,7 @@ func DefaultHopperTuneSpace() HopperTuneSpace {
 		Stages:       []int64{2, 3, 4, 5, 6, 7},
 		Consumers:    []int64{1, 2},
 		GridSwizzles: []int64{1, 8},
-		Schedules:    []int{0, 1, 2, 3},
+		Schedules:    []int{0, 1, 2, 3, 4},
 		Clusters:     [][2]int64{{1, 1}, {2, 1}, {1, 2}},
 	}
 }
@@ -317,11 +332,11 @@ func (sp HopperTuneSpace) TuneCandidates() []TuneCandidate {
 				for _, g := range sp.GridSwizzles {
 					for _, sch := range schedulesOr0(sp.Schedules) {
 						clusters := [][2]int64{{1, 1}}
-						if (sch == 0 || sch == 3) && len(sp.Clusters) > 0 {
+						if (sch == 0 || sch >= 3) && len(sp.Clusters) > 0 {
 							clusters = sp.Clusters
 						}
 						for _, cl := range clusters {
-							out = append(out, HopperCandidate{TBTile: tb, Stages: st, Consumers: c, GridSwizzle: g, Persistent: sch >= 1, Overlap: sch == 2, PingPong: sch == 3, Cluster: cl})
+							out = append(out, HopperCandidate{TBTile: tb, Stages: st, Consumers: c, GridSwizzle: g, Persistent: sch >= 1, Overlap: sch == 2, PingPong: sch == 3, Registers: sch == 4, Cluster: cl})
 						}
 					}
 				}

@@ -17,8 +17,8 @@ import (
 )
 
 // remoteArrive matches the kernel's remote mbarrier arrive, inline PTX
-// (mapa, then a cluster-scope arrive on the mapped address).
-var remoteArrive = regexp.MustCompile(`llvm\.inline_asm has_side_effects "\{ \.reg \.b32 remote; mapa\.shared::cluster\.u32 remote, \$0, \$1; mbarrier\.arrive\.release\.cluster\.shared::cluster\.b64 _, \[remote\]; \}", "r,r" (%[A-Za-z0-9_]+), (%[A-Za-z0-9_]+) : \(i32, i32\) -> \(\)`)
+// (mapa, then an arrive on the mapped address).
+var remoteArrive = regexp.MustCompile(`llvm\.inline_asm has_side_effects "\{ \.reg \.b32 remote; mapa\.shared::cluster\.u32 remote, \$0, \$1; mbarrier\.arrive\.shared::cluster\.b64 _, \[remote\]; \}", "r,r" (%[A-Za-z0-9_]+), (%[A-Za-z0-9_]+) : \(i32, i32\) -> \(\)`)
 
 // ptrToI32 matches the 32-bit shared address the remote arrive takes.
 var ptrToI32 = regexp.MustCompile(`(%[A-Za-z0-9_]+) = llvm\.ptrtoint (%[A-Za-z0-9_]+) : !llvm\.ptr<3> to i32`)
@@ -69,6 +69,11 @@ var clusterRungs = []struct{ name, opts string }{
 	{"rung7-pingpong-x", "tb-tile=128,128,64 stages=3 grid-swizzle=0 pingpong=true cluster=2,1 sm-count=2"},
 	{"rung7-pingpong-y", "tb-tile=128,128,64 stages=3 grid-swizzle=0 pingpong=true cluster=1,2 sm-count=3"},
 	{"rung7-pingpong-x4-swizzle", "tb-tile=64,64,64 stages=3 grid-swizzle=2 pingpong=true cluster=4,1 sm-count=8"},
+	// The cooperative schedule's register epilogue on a persistent row
+	// of clusters (no staging tile over the ring for a peer's multicast
+	// to overwrite): one cluster walks both cluster tiles.
+	{"rung4-registers-x", "tb-tile=128,128,64 consumers=2 stages=2 grid-swizzle=0 cluster=2,1 persistent=true sm-count=2 epilogue=registers"},
+	{"rung4-registers-y", "tb-tile=128,128,64 consumers=2 stages=3 grid-swizzle=0 cluster=1,2 persistent=true sm-count=3 epilogue=registers"},
 }
 
 // TestInterpreterEquivalenceClusters runs rung 3 on the interpreter,
@@ -130,6 +135,18 @@ func checkClusters(t *testing.T, rungs []struct{ name, opts string }, ownOnly bo
 // made interpretable.
 func clusterKernel(t *testing.T, src, opts string, ownOnly bool) *ir.Operation {
 	t.Helper()
+	mapped := interpretableArrives(t, mapped(t, src, opts), ownOnly)
+	res, diags := driver.Compile(context.Background(), []byte(mapped), "mapped.mlir", driver.CompileOptions{Emit: driver.EmitMLIR})
+	if diags != nil {
+		t.Fatalf("%v\n%s", diags, mapped)
+	}
+	return res.Module
+}
+
+// mapped is src mapped by gpu-matmul-hopper with opts (example_test.go's
+// run), as text.
+func mapped(t *testing.T, src, opts string) string {
+	t.Helper()
 	o := gpumatmulhopper.DefaultOptions()
 	if err := pass.ParseOptions(&o, opts); err != nil {
 		t.Fatal(err)
@@ -138,10 +155,5 @@ func clusterKernel(t *testing.T, src, opts string, ownOnly bool) *ir.Operation {
 	if err != nil {
 		t.Fatal(err)
 	}
-	mapped := interpretableArrives(t, text, ownOnly)
-	res, diags := driver.Compile(context.Background(), []byte(mapped), "mapped.mlir", driver.CompileOptions{Emit: driver.EmitMLIR})
-	if diags != nil {
-		t.Fatalf("%v\n%s", diags, mapped)
-	}
-	return res.Module
+	return text
 }

@@ -38,7 +38,12 @@ type kernel struct {
 	Consumers      int64 // warpgroups issuing wgmma
 	WarpSpecialize bool  // one more warpgroup, the TMA producer
 	TMAEpilogue    bool  // C written by a TMA store from shared memory
-	GridSwizzle    int64 // tile rows per group of the rasterisation; <= 1 is row-major
+	// RegisterEpilogue: each consumer adds its accumulator's registers
+	// to C in place, with no staging tile and no consumer-wide barrier
+	// (epilogue=registers; pingpong's always: pingpong.go's
+	// registerEpilogue).
+	RegisterEpilogue bool
+	GridSwizzle      int64 // tile rows per group of the rasterisation; <= 1 is row-major
 	// Persistent launches SMs blocks (fewer when there are fewer tiles)
 	// that loop over the output tiles (rung 4); the ring's slot and phase
 	// counters run on across tiles.
@@ -68,7 +73,7 @@ func (k *kernel) clusterSize() int64 { return k.CX * k.CY }
 // tile: their peers arrive on them through distributed shared memory, by
 // address, which needs them at a known place.
 func (k *kernel) emptyBarrierBase() int64 {
-	if k.PingPong {
+	if k.RegisterEpilogue {
 		return (k.ringBytes() + 7) / 8 * 8
 	}
 	return (max(k.ringBytes(), k.stagingBytes()) + 7) / 8 * 8
@@ -94,7 +99,8 @@ func (k *kernel) threads() int64 {
 
 // Shared-memory layout (bytes): the ring holds Stages A slots, then
 // Stages B slots; the epilogue's f32 staging tile reuses it from offset 0
-// once the main loop is over, or follows it with an overlapped epilogue.
+// once the main loop is over, or follows it with an overlapped epilogue;
+// a register epilogue has none.
 func (k *kernel) aSlotBytes() int64   { return k.BM * k.BK * f16Bytes }
 func (k *kernel) bSlotBytes() int64   { return k.BK * k.BN * f16Bytes }
 func (k *kernel) bBase() int64        { return k.Stages * k.aSlotBytes() }
@@ -107,14 +113,13 @@ func (k *kernel) stagingBase() int64 {
 	return 0
 }
 func (k *kernel) sharedBytes() int64 {
-	if k.PingPong && k.clusterSize() == 1 {
-		return k.ringBytes() // no staging tile: the epilogue stores from registers
-	}
-	if k.OverlapEpilogue {
-		return k.ringBytes() + k.stagingBytes()
-	}
-	if k.clusterSize() > 1 {
+	switch {
+	case k.clusterSize() > 1:
 		return k.emptyBarrierBase() + 8*k.Stages
+	case k.RegisterEpilogue:
+		return k.ringBytes() // no staging tile: the epilogue stores from registers
+	case k.OverlapEpilogue:
+		return k.ringBytes() + k.stagingBytes()
 	}
 	return max(k.ringBytes(), k.stagingBytes())
 }
@@ -169,6 +174,10 @@ func (k *kernel) check() error {
 	switch {
 	case k.Persistent && !k.WarpSpecialize:
 		return fmt.Errorf("persistent needs warp-specialize: the producer warpgroup runs the ring across tiles")
+	case k.RegisterEpilogue && !k.WarpSpecialize:
+		return fmt.Errorf("epilogue=registers needs warp-specialize: each consumer warpgroup stores its own rows, with no barrier over the block")
+	case k.RegisterEpilogue && k.OverlapEpilogue && !k.PingPong:
+		return fmt.Errorf("overlap-epilogue does not apply to epilogue=registers: there is no staging tile, and the producer already fills the ring during the epilogue")
 	case k.OverlapEpilogue && !k.Persistent:
 		return fmt.Errorf("overlap-epilogue needs persistent: only a block that goes on to a next tile has a main loop to overlap")
 	case k.Persistent && k.SMs < 1:
@@ -201,8 +210,8 @@ func (k *kernel) checkCluster() error {
 		return fmt.Errorf("cluster must be 1,1 or 2 or 4 blocks along one dimension, got %d,%d", k.CX, k.CY)
 	case !k.WarpSpecialize:
 		return fmt.Errorf("cluster needs warp-specialize: the producer waits on the cluster-wide empty barriers")
-	case k.Persistent && !k.PingPong:
-		return fmt.Errorf("cluster with persistent is built for pingpong only (the staging tile over the ring would be overwritten by a peer's multicast)")
+	case k.Persistent && !k.RegisterEpilogue:
+		return fmt.Errorf("cluster with persistent needs epilogue=registers or pingpong (a staging tile over the ring would be overwritten by a peer's multicast)")
 	case k.Persistent && k.SMs < k.clusterSize():
 		return fmt.Errorf("sm-count %d is less than one cluster of %d blocks", k.SMs, k.clusterSize())
 	case k.CX > 1 && (k.rowsPerConsumer()/k.CX)%8 != 0:

@@ -17,17 +17,27 @@
 //	        (a consumer releases the previous tile's slot), setmaxnreg
 //	        (producer down, consumers up); the consumers synchronise their
 //	        epilogue on an mbarrier, without the producer
-//	rung 2  epilogue=tma: C written by TMA stores from shared memory
+//	rung 2  epilogue=tma: C written by TMA stores from shared memory;
+//	        epilogue=registers (warp-specialised; best persistent): each
+//	        consumer warpgroup adds its rows of the tile to C from its
+//	        accumulator's registers (rung 7's register epilogue, 8-byte
+//	        accesses), with no staging tile and no barrier between the
+//	        consumers, so the ring keeps all of shared memory and, with
+//	        the tile's last slot released before the epilogue, the
+//	        persistent producer loads the next tile meanwhile; it also
+//	        lets persistent blocks form clusters (rung 3)
 //	rung 3  cluster=X,Y (2 or 4 blocks along one dimension): blocks along
 //	        x compute tiles of the same rows and each loads 1/X of every
 //	        consumer's A box, multicast to the cluster; along y, 1/Y of
 //	        B's boxes. The empty barriers then live in dynamic shared
 //	        memory past the ring, count the consumers of the whole
-//	        cluster, and are arrived on remotely (mapa + a cluster-scope
-//	        arrive, inline PTX: MLIR 19 has no op for it); cluster
+//	        cluster, and are arrived on remotely (mapa + an arrive,
+//	        inline PTX: MLIR 19 has no op for it; consumer thread r of a
+//	        warpgroup arrives on block r's, all in one instruction); cluster
 //	        barriers publish their initialisation and keep a block alive
-//	        while its peers may still arrive. Persistent only with pingpong
-//	        (rung 7).
+//	        while its peers may still arrive. Persistent only with
+//	        epilogue=registers or pingpong (rung 7): a staging tile over
+//	        the ring would take a peer's multicasts.
 //	rung 4  persistent: sm-count blocks (132, the H200's SMs) loop over the
 //	        output tiles, tile blockIdx.x + i*gridDim.x, rasterised by the
 //	        grid swizzle; producer and consumers count ring uses across
@@ -77,7 +87,9 @@
 // Checked by execution: the interpreter runs the kernel lowered by goopt
 // (TMA, mbarrier and wgmma semantics, race checks ordered through
 // barriers and mbarrier phases) and finds rungs 0, 1, 2, 4, 5 and 6
-// equivalent to the affine matmul, and reports a planted missing
+// equivalent to the affine matmul, and the register epilogue
+// (register_epilogue_test.go: several tiles a block, partial tiles,
+// bf16, a copied A, clusters), and reports a planted missing
 // mbarrier wait and, in rung 4, a producer that skips the staging-free
 // wait (equiv_test.go); rung 7 with unequal tile counts per consumer
 // and partial tiles, and catches a consumer that skips its full or turn
@@ -97,6 +109,7 @@
 //	goopt opt matmul.mlir --gpu-matmul-hopper
 //	goopt opt matmul.mlir --gpu-matmul-hopper="tb-tile=128,128,64 consumers=1 warp-specialize=false epilogue=direct"
 //	goopt opt matmul.mlir --gpu-matmul-hopper="persistent=true sm-count=132"
+//	goopt opt matmul.mlir --gpu-matmul-hopper="persistent=true epilogue=registers"
 //	goopt opt matmul.mlir --gpu-matmul-hopper="tb-tile=128,128,64 stages=7 pingpong=true"
 //	goopt compile matmul.mlir --pipeline=gpu-matmul-hopper   # sm_90a
 //

@@ -158,10 +158,10 @@ func (k *kernel) body(st *kernelState) string {
 	}
 	if k.PingPong {
 		st.turn = e.Op("turn", "nvgpu.mbarrier.create -> %s", k.turnBarrierType())
-	} else if k.WarpSpecialize {
+	} else if k.WarpSpecialize && !k.RegisterEpilogue {
 		st.consumersDone = e.Op("done", "nvgpu.mbarrier.create -> %s", syncBarrierType)
 	}
-	if k.Persistent && !k.OverlapEpilogue && !k.PingPong {
+	if k.Persistent && !k.OverlapEpilogue && !k.RegisterEpilogue {
 		st.stagingFree = e.Op("free", "nvgpu.mbarrier.create -> %s", syncBarrierType)
 	}
 	st.leader = e.Cmp("eq", st.tid, e.C(0))
@@ -455,13 +455,26 @@ func (k *kernel) specialised(st *kernelState) {
 		return
 	}
 	closeTiles = k.tileLoop(st)
-	// The first thread of each consumer warpgroup releases its slots.
-	first := e.Cmp("eq", e.Rem(st.tid, e.C(warpgroupSize)), e.C(0))
+	first := k.releasingThreads(st)
 	res := k.consumerLoop(st, wg, first)
-	e.Line("nvvm.wgmma.wait.group.sync.aligned 0")
-	if k.Persistent {
-		k.releaseLast(st, first)
+	lastWgmma := func() {
+		e.Line("nvvm.wgmma.wait.group.sync.aligned 0")
+		if k.Persistent {
+			k.releaseLast(st, first)
+		}
 	}
+	if k.RegisterEpilogue {
+		// Once the tile's last wgmma has completed, its slot is released
+		// (persistent): the producer goes on with the next tile while this
+		// warpgroup adds its rows, wg*rows + the fragment's, to C from
+		// registers, on its own: the other consumer's rows are disjoint.
+		fragRow, fragCol := k.fragment(st)
+		k.registerEpilogue(st, res, e.Add(e.MulC(wg, k.rowsPerConsumer()), fragRow), fragCol, lastWgmma)
+		closeTiles()
+		e.Close("}")
+		return
+	}
+	lastWgmma()
 	// The producer has no part in the epilogue (nor the registers for
 	// it): the consumers synchronise among themselves, on an mbarrier that
 	// completes when every consumer thread has arrived (arrive releases,
@@ -623,9 +636,31 @@ func (k *kernel) waitEmpty(st *kernelState, slot, round string) {
 	e.Line("nvvm.mbarrier.try_wait.parity.shared %s, %s, %s : !llvm.ptr<3>, i32, i32", k.emptyAt(st, slot), parity, e.Op("v", "arith.constant %d : i32", tryWaitTicks))
 }
 
+// releasingThreads is the i1 of the consumer threads that release its
+// slots: the first of each warpgroup, or in a cluster the first
+// clusterSize, thread r arriving on block r's barrier (release), so that
+// the remote arrives go out together, one instruction of the first warp,
+// rather than one after another from one thread while its warpgroup's
+// next wgmma waits.
+func (k *kernel) releasingThreads(st *kernelState) string {
+	e := st.e
+	lane := e.Rem(st.tid, e.C(warpgroupSize))
+	if st.emptyPtr == "" {
+		return e.Cmp("eq", lane, e.C(0))
+	}
+	return e.Cmp("ult", lane, e.C(k.clusterSize()))
+}
+
 // release arrives on slot's empty barrier: in a cluster, on every block's
-// (the slot of each is written by this block's multicasts too), through
-// mapa and a cluster-scope remote arrive, which MLIR 19 has no op for.
+// (the slot of each is written by this block's multicasts too), each
+// releasing thread on its block's (releasingThreads), through mapa and a
+// remote arrive, which MLIR 19 has no op for. The arrive has the default
+// .release.cta semantics, as CUTLASS's ClusterBarrier::arrive: what it
+// publishes is the completion of this warpgroup's wgmma reads of the
+// slot, retired by wgmma.wait_group before it, not generic writes a peer
+// must see; a .release.cluster arrive costs a cluster-wide fence on the
+// issuing thread, which the warpgroup's next wgmma waits for, every k
+// step.
 func (k *kernel) release(st *kernelState, slot string) {
 	e := st.e
 	if st.emptyPtr == "" {
@@ -633,8 +668,6 @@ func (k *kernel) release(st *kernelState, slot string) {
 		return
 	}
 	addr := e.Op("v", "llvm.ptrtoint %s : !llvm.ptr<3> to i32", k.emptyAt(st, slot))
-	for r := int64(0); r < k.clusterSize(); r++ {
-		rank := e.Op("v", "arith.constant %d : i32", r)
-		e.Line(`llvm.inline_asm has_side_effects "{ .reg .b32 remote; mapa.shared::cluster.u32 remote, $0, $1; mbarrier.arrive.release.cluster.shared::cluster.b64 _, [remote]; }", "r,r" %s, %s : (i32, i32) -> ()`, addr, rank)
-	}
+	rank := e.Op("v", "arith.index_cast %s : index to i32", e.Rem(st.tid, e.C(warpgroupSize)))
+	e.Line(`llvm.inline_asm has_side_effects "{ .reg .b32 remote; mapa.shared::cluster.u32 remote, $0, $1; mbarrier.arrive.shared::cluster.b64 _, [remote]; }", "r,r" %s, %s : (i32, i32) -> ()`, addr, rank)
 }

@@ -34,7 +34,7 @@ func (k *kernel) impliedByPingPong(on bool) {
 	if !on {
 		return
 	}
-	k.PingPong, k.Persistent, k.WarpSpecialize, k.TMAEpilogue = true, true, true, false
+	k.PingPong, k.Persistent, k.WarpSpecialize, k.TMAEpilogue, k.RegisterEpilogue = true, true, true, false, true
 }
 
 // checkPingPong validates what only pingpong requires.
@@ -91,14 +91,8 @@ func (k *kernel) initTurns(st *kernelState) {
 func (k *kernel) pingPongConsumer(st *kernelState, wg string) {
 	e := st.e
 	n := k.Consumers
-	first := e.Cmp("eq", e.Rem(st.tid, e.C(warpgroupSize)), e.C(0))
-	// The thread's place in wgmma's accumulator fragment (PTX ISA,
-	// wgmma .m64nNk16 register fragments): warp w of the warpgroup holds
-	// rows 16w + lane/4 (and +8) of each 64-row tile, at columns
-	// 8j + 2(lane%4) and +1 of each 8-column block j.
-	lane := e.Rem(st.tid, e.C(32))
-	fragRow := e.Add(e.MulC(e.Div(e.Rem(st.tid, e.C(warpgroupSize)), e.C(32)), 16), e.Div(lane, e.C(4)))
-	fragCol := e.MulC(e.Rem(lane, e.C(4)), 2)
+	first := k.releasingThreads(st)
+	fragRow, fragCol := k.fragment(st)
 	nextTurn := e.Rem(e.AddC(wg, 1), e.C(n))
 	closeTiles := k.persistentTiles(st, wg, n)
 	// Wait until the consumer of the block's previous tile has issued its
@@ -114,10 +108,23 @@ func (k *kernel) pingPongConsumer(st *kernelState, wg string) {
 	// Every wgmma of the tile is issued: the next consumer's main loop
 	// may start while this one's last wgmmas complete.
 	e.Op("tok", "nvgpu.mbarrier.arrive %s[%s] : %s -> !nvgpu.mbarrier.token", st.turn, nextTurn, k.turnBarrierType())
-	e.Line("nvvm.wgmma.wait.group.sync.aligned 0")
-	k.releaseLast(st, first)
-	k.registerEpilogue(st, res, fragRow, fragCol)
+	k.registerEpilogue(st, res, fragRow, fragCol, func() {
+		e.Line("nvvm.wgmma.wait.group.sync.aligned 0")
+		k.releaseLast(st, first)
+	})
 	closeTiles()
+}
+
+// fragment returns the thread's place in wgmma's accumulator fragment
+// (PTX ISA, wgmma .m64nNk16 register fragments), row and column within
+// its warpgroup's tile: warp w of the warpgroup holds rows 16w + lane/4
+// (and +8) of each 64-row tile, at columns 8j + 2(lane%4) and +1 of each
+// 8-column block j.
+func (k *kernel) fragment(st *kernelState) (row, col string) {
+	e := st.e
+	lane := e.Rem(st.tid, e.C(32))
+	row = e.Add(e.MulC(e.Div(e.Rem(st.tid, e.C(warpgroupSize)), e.C(32)), 16), e.Div(lane, e.C(4)))
+	return row, e.MulC(e.Rem(lane, e.C(4)), 2)
 }
 
 // persistentTiles opens a persistent block's loop over its tiles first,
@@ -193,53 +200,101 @@ func (k *kernel) accStructTypes() (whole, tile string) {
 // of one row pair cover 32 contiguous bytes of 8 rows, whole sectors.
 // When some tile is partial, a tile that is whole still takes the
 // unguarded path: the guards cost only the edge tiles.
-func (k *kernel) registerEpilogue(st *kernelState, acc, fragRow, fragCol string) {
+//
+// lastWgmma writes the wait for the accumulator's last wgmma (and what
+// follows it, the release of its slot). The loads of C's first row of
+// pairs are issued before it, so that their latency overlaps the last
+// wgmma rather than adding to the epilogue's (their registers are what
+// the row's loads take anyway); in a partial matmul, only a whole tile
+// issues them early (an edge tile loads under its guards afterwards).
+func (k *kernel) registerEpilogue(st *kernelState, acc, fragRow, fragCol string, lastWgmma func()) {
 	e := st.e
 	whole, _ := k.accStructTypes()
-	regs := e.Op("frag", "builtin.unrealized_conversion_cast %s : %s to %s", acc, k.accType(), whole)
 	row0 := e.Add(st.m0, fragRow)
 	col0 := e.Add(st.n0, fragCol)
 	if !k.partialMN() {
-		k.storeRegisters(st, regs, row0, col0, false)
+		early := k.loadPairs(st, row0, col0)
+		lastWgmma()
+		regs := e.Op("frag", "builtin.unrealized_conversion_cast %s : %s to %s", acc, k.accType(), whole)
+		k.storeRegisters(st, regs, row0, col0, false, early)
 		return
 	}
 	inM := e.Cmp("ule", e.AddC(st.m0, k.BM), e.C(k.M))
 	inN := e.Cmp("ule", e.AddC(st.n0, k.BN), e.C(k.N))
-	e.Open("scf.if %s {", e.Op("p", "arith.andi %s, %s : i1", inM, inN))
-	k.storeRegisters(st, regs, row0, col0, false)
-	e.Open("} else {")
-	k.storeRegisters(st, regs, row0, col0, true)
+	in := e.Op("p", "arith.andi %s, %s : i1", inM, inN)
+	n := int(k.BN / 8)
+	types := strings.TrimSuffix(strings.Repeat(pairType+", ", n), ", ")
+	pre := e.Fresh("early")
+	e.Open("%s:%d = scf.if %s -> (%s) {", pre, n, in, types)
+	e.Line("scf.yield %s : %s", strings.Join(k.loadPairs(st, row0, col0), ", "), types)
+	e.Close("} else {")
+	e.Open("// an edge tile loads under its guards")
+	zero := e.Op("v", "arith.constant dense<0.000000e+00> : %s", pairType)
+	e.Line("scf.yield %s : %s", strings.TrimSuffix(strings.Repeat(zero+", ", n), ", "), types)
+	e.Close("}")
+	early := make([]string, n)
+	for j := range early {
+		early[j] = fmt.Sprintf("%s#%d", pre, j)
+	}
+	lastWgmma()
+	regs := e.Op("frag", "builtin.unrealized_conversion_cast %s : %s to %s", acc, k.accType(), whole)
+	e.Open("scf.if %s {", in)
+	k.storeRegisters(st, regs, row0, col0, false, early)
+	e.Close("} else {")
+	e.Open("// a tile past C's edge")
+	k.storeRegisters(st, regs, row0, col0, true, nil)
 	e.Close("}")
 }
 
+// pairType is the register epilogue's access of C: two adjacent columns.
+const pairType = "vector<2xf32>"
+
+// pairColumns are the columns of the thread's BN/8 pairs of a row.
+func (k *kernel) pairColumns(st *kernelState, col0 string) []string {
+	cols := make([]string, k.BN/8)
+	for j := range cols {
+		cols[j] = st.e.AddC(col0, 8*int64(j))
+	}
+	return cols
+}
+
+// loadPairs loads, unguarded, the thread's pairs of C's row row0 (the
+// first of its rows), the values storeRegisters adds its first row of
+// registers to.
+func (k *kernel) loadPairs(st *kernelState, row0, col0 string) []string {
+	cols := k.pairColumns(st, col0)
+	olds := make([]string, len(cols))
+	for j, c := range cols {
+		olds[j] = st.e.Op("v", "vector.load %%C[%s, %s] : %s, %s", row0, c, k.typeC(), pairType)
+	}
+	return olds
+}
+
 // storeRegisters adds the registers regs (the accumulator's struct) to
-// C, the thread's first pair at (row0, col0). Unguarded, the loads of a
-// row's BN/8 pairs are issued before their stores, so that they are in
-// flight together (a store between them, to an address the compiler
-// cannot tell apart, would serialise them); guarded, each pair inside C
-// is updated alone.
-func (k *kernel) storeRegisters(st *kernelState, regs, row0, col0 string, guarded bool) {
+// C, the thread's first pair at (row0, col0); early, when not nil, are
+// the values of C's pairs of row0, loaded already (loadPairs).
+// Unguarded, the loads of a row's BN/8 pairs are issued before their
+// stores, so that they are in flight together (a store between them, to
+// an address the compiler cannot tell apart, would serialise them);
+// guarded, each pair inside C is updated alone.
+func (k *kernel) storeRegisters(st *kernelState, regs, row0, col0 string, guarded bool, early []string) {
 	e := st.e
 	whole, tile := k.accStructTypes()
-	const vec = "vector<2xf32>"
 	for mi := int64(0); mi < k.rowsPerConsumer()/wgmmaM; mi++ {
 		regsM := e.Op("frag", "llvm.extractvalue %s[%d] : %s", regs, mi, whole)
 		for h := int64(0); h < 2; h++ {
 			row := e.AddC(row0, mi*wgmmaM+8*h)
-			cols := make([]string, k.BN/8)
-			for j := range cols {
-				cols[j] = e.AddC(col0, 8*int64(j))
-			}
+			cols := k.pairColumns(st, col0)
 			load := func(j int) string {
-				return e.Op("v", "vector.load %%C[%s, %s] : %s, %s", row, cols[j], k.typeC(), vec)
+				return e.Op("v", "vector.load %%C[%s, %s] : %s, %s", row, cols[j], k.typeC(), pairType)
 			}
 			// Registers 4j + 2h and +1 hold (row, col) and (row, col+1).
 			store := func(j int, old string) {
 				lo := e.Op("v", "llvm.extractvalue %s[%d] : %s", regsM, 4*j+2*int(h), tile)
 				hi := e.Op("v", "llvm.extractvalue %s[%d] : %s", regsM, 4*j+2*int(h)+1, tile)
-				pair := e.Op("v", "vector.insert %s, %s [1] : f32 into %s", hi, e.Op("v", "vector.splat %s : %s", lo, vec), vec)
-				sum := e.Op("v", "arith.addf %s, %s : %s", old, pair, vec)
-				e.Line("vector.store %s, %%C[%s, %s] : %s, %s", sum, row, cols[j], k.typeC(), vec)
+				pair := e.Op("v", "vector.insert %s, %s [1] : f32 into %s", hi, e.Op("v", "vector.splat %s : %s", lo, pairType), pairType)
+				sum := e.Op("v", "arith.addf %s, %s : %s", old, pair, pairType)
+				e.Line("vector.store %s, %%C[%s, %s] : %s, %s", sum, row, cols[j], k.typeC(), pairType)
 			}
 			if guarded {
 				for j := range cols {
@@ -249,9 +304,12 @@ func (k *kernel) storeRegisters(st *kernelState, regs, row0, col0 string, guarde
 				}
 				continue
 			}
-			olds := make([]string, len(cols))
-			for j := range cols {
-				olds[j] = load(j)
+			olds := early
+			if mi > 0 || h > 0 || early == nil {
+				olds = make([]string, len(cols))
+				for j := range cols {
+					olds[j] = load(j)
+				}
 			}
 			for j := range cols {
 				store(j, olds[j])

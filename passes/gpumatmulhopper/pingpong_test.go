@@ -16,11 +16,7 @@ import (
 // consumer idle; on 1 block, 3 each; 5 tiles of 64x256 on 2 blocks, 3 and
 // 2; 4 tiles on one block's 3 consumers, consumer 0 taking two), and K
 // spanning ring rounds that run on across tiles (4 K tiles on 3 stages).
-var pingPongRungs = []struct {
-	name       string
-	size       [3]int // M, N, K
-	elem, opts string
-}{
+var pingPongRungs = []sizedRung{
 	{"128x128-4blocks", [3]int{384, 256, 256}, "f16", "tb-tile=128,128,64 stages=3 grid-swizzle=0 pingpong=true sm-count=4"},
 	{"128x128-1block-swizzle", [3]int{384, 256, 256}, "f16", "tb-tile=128,128,64 stages=3 grid-swizzle=2 pingpong=true sm-count=1"},
 	{"64x256-2blocks", [3]int{320, 256, 192}, "f16", "tb-tile=64,256,64 stages=2 grid-swizzle=0 pingpong=true sm-count=2"},
@@ -31,11 +27,22 @@ var pingPongRungs = []struct {
 	{"3consumers", [3]int{256, 256, 128}, "f16", "tb-tile=128,128,64 stages=2 consumers=3 grid-swizzle=0 pingpong=true sm-count=1"},
 }
 
-func TestInterpreterEquivalencePingPong(t *testing.T) {
+// sizedRung is a configuration the interpreter checks at its own size.
+type sizedRung struct {
+	name       string
+	size       [3]int // M, N, K
+	elem, opts string
+}
+
+func TestInterpreterEquivalencePingPong(t *testing.T) { checkSizedRungs(t, pingPongRungs) }
+
+// checkSizedRungs runs each rung's kernel against the affine nest on the
+// interpreter.
+func checkSizedRungs(t *testing.T, rungs []sizedRung) {
 	if testing.Short() {
 		t.Skip("runs wgmma kernels on the interpreter")
 	}
-	for _, r := range pingPongRungs {
+	for _, r := range rungs {
 		t.Run(r.name, func(t *testing.T) {
 			if err := pingPongVerdict(t, r.size, r.elem, r.opts, nil); err != nil {
 				t.Error(err)

@@ -14,6 +14,9 @@ const Name = "gpu-matmul-hopper"
 const (
 	EpilogueDirect = "direct" // the consumer threads store C
 	EpilogueTMA    = "tma"    // TMA stores from the shared staging tile
+	// EpilogueRegisters: each consumer warpgroup adds its accumulator's
+	// registers to C in place (no staging tile, no consumer barrier).
+	EpilogueRegisters = "registers"
 )
 
 // Options are the kernel's shape and one switch per rung of the ladder
@@ -24,7 +27,7 @@ type Options struct {
 	Consumers int64   `opt:"consumers" desc:"Warpgroups issuing wgmma, each on tb-tile M / consumers rows (default: 2)"`
 
 	WarpSpecialize  bool    `opt:"warp-specialize" desc:"Rung 1: a producer warpgroup issues the TMA loads, full and empty mbarriers per slot, setmaxnreg"`
-	Epilogue        string  `opt:"epilogue" desc:"Rung 2: how C is written from the shared staging tile: direct (threads) or tma (TMA stores) (default: tma)"`
+	Epilogue        string  `opt:"epilogue" desc:"Rung 2: how C is written: from the shared staging tile by the threads (direct) or by TMA stores (tma), or from each consumer's registers with no staging tile (registers; needs warp-specialize, best with persistent) (default: tma)"`
 	GridSwizzle     int64   `opt:"grid-swizzle" desc:"Rung 6: rasterise the blocks in groups of this many tile rows for L2 reuse; 0 or 1: row-major (default: 8)"`
 	Persistent      bool    `opt:"persistent" desc:"Rung 4: launch sm-count blocks that loop over the output tiles (static schedule, rasterised by grid-swizzle); needs warp-specialize"`
 	OverlapEpilogue bool    `opt:"overlap-epilogue" desc:"Rung 5: a staging tile of its own, so the producer loads the next tile while the consumers store this one; needs persistent"`
@@ -52,13 +55,13 @@ func (o *Options) kernel() (kernel, error) {
 	if len(o.Cluster) != 2 {
 		return kernel{}, fmt.Errorf("option 'cluster' expects 2 sizes (X,Y), got %d", len(o.Cluster))
 	}
-	if o.Epilogue != EpilogueDirect && o.Epilogue != EpilogueTMA {
-		return kernel{}, fmt.Errorf("option 'epilogue' must be %s or %s, got '%s'", EpilogueDirect, EpilogueTMA, o.Epilogue)
+	if o.Epilogue != EpilogueDirect && o.Epilogue != EpilogueTMA && o.Epilogue != EpilogueRegisters {
+		return kernel{}, fmt.Errorf("option 'epilogue' must be %s, %s or %s, got '%s'", EpilogueDirect, EpilogueTMA, EpilogueRegisters, o.Epilogue)
 	}
 	k := kernel{
 		BM: o.TBTile[0], BN: o.TBTile[1], BK: o.TBTile[2],
 		Stages: o.Stages, Consumers: o.Consumers,
-		WarpSpecialize: o.WarpSpecialize, TMAEpilogue: o.Epilogue == EpilogueTMA, GridSwizzle: o.GridSwizzle,
+		WarpSpecialize: o.WarpSpecialize, TMAEpilogue: o.Epilogue == EpilogueTMA, RegisterEpilogue: o.Epilogue == EpilogueRegisters, GridSwizzle: o.GridSwizzle,
 		Persistent: o.Persistent, SMs: o.SMCount, OverlapEpilogue: o.OverlapEpilogue,
 		CX: o.Cluster[0], CY: o.Cluster[1],
 	}
@@ -101,7 +104,8 @@ func (o Options) SharedBytes() int64 {
 	if len(o.TBTile) != 3 {
 		return 0
 	}
-	kc := kernel{BM: o.TBTile[0], BN: o.TBTile[1], BK: o.TBTile[2], Stages: o.Stages, OverlapEpilogue: o.OverlapEpilogue, CX: 1, CY: 1, PingPong: o.PingPong}
+	kc := kernel{BM: o.TBTile[0], BN: o.TBTile[1], BK: o.TBTile[2], Stages: o.Stages, OverlapEpilogue: o.OverlapEpilogue, CX: 1, CY: 1, PingPong: o.PingPong,
+		RegisterEpilogue: o.PingPong || o.Epilogue == EpilogueRegisters}
 	if len(o.Cluster) == 2 {
 		kc.CX, kc.CY = o.Cluster[0], o.Cluster[1]
 	}

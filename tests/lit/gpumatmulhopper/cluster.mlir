@@ -25,7 +25,7 @@
 // CX:         nvvm.mbarrier.try_wait.parity.shared
 // CX:         nvgpu.tma.async.load {{.*}} multicast_mask = %c3_i16 : {{.*}} -> memref<32x64xf16, #gpu.address_space<workgroup>>
 // CX:         nvgpu.tma.async.load {{.*}} to %{{[^ ]*}} : {{.*}} -> memref<64x64xf16, #gpu.address_space<workgroup>>
-// CX:         llvm.inline_asm has_side_effects "{ .reg .b32 remote; mapa.shared::cluster.u32 remote, $0, $1; mbarrier.arrive.release.cluster.shared::cluster.b64 _, [remote]; }"
+// CX:         llvm.inline_asm has_side_effects "{ .reg .b32 remote; mapa.shared::cluster.u32 remote, $0, $1; mbarrier.arrive.shared::cluster.b64 _, [remote]; }"
 // CX:       nvvm.cluster.arrive {aligned}
 // CX-NEXT:  nvvm.cluster.wait {aligned}
 // CX-NEXT:  gpu.terminator
@@ -33,7 +33,7 @@
 // PTX: .target sm_90a
 // PTX-DAG: multicast::cluster
 // PTX-DAG: mapa.shared::cluster.u32
-// PTX-DAG: mbarrier.arrive.release.cluster.shared::cluster.b64
+// PTX-DAG: mbarrier.arrive.shared::cluster.b64
 // PTX-DAG: fence.mbarrier_init.release.cluster
 // PTX-DAG: barrier.cluster.arrive.aligned
 
@@ -42,7 +42,7 @@
 // JSON-NEXT: 1,
 
 // SHAPE: cluster must be 1,1 or 2 or 4 blocks along one dimension, got 2,2
-// PERS: cluster with persistent is built for pingpong only
+// PERS: cluster with persistent needs epilogue=registers or pingpong
 // GRID: error: 'affine.for' op the 2 column tiles are not a whole number of clusters of 4
 func.func @matmul(%A: memref<256x128xf16>, %B: memref<128x512xf16>, %C: memref<256x512xf32>) {
   affine.for %i = 0 to 256 {
