@@ -1,14 +1,13 @@
 // Row softmax at an awkward size: 4097 rows of 8191 f32. A row is 32764
-// bytes, so row i starts at element 8191*i, only 4-byte aligned, and 512
-// threads do not divide its 2048 vectors of 4. gpu-map-affine keeps the
-// single-pass plan anyway (the masked one): each thread takes five
-// vectors at 16-byte-aligned offsets of a flat view of X and Y
-// (memref.reinterpret_cast), loads each once (ld.global.v4.f32 when the
-// vector lies inside the row; the two vectors at the row's ends, and the
-// ones past it, read their elements one by one from inside the row) and
-// keeps them in registers across the three loops. An element outside the
-// row leaves the partials as they are (arith.select on the vector's mask:
-// -inf for the max, 0 for the sum) and is not stored.
+// bytes, so row i starts at element 8191*i, only 4-byte aligned.
+// gpu-map-affine keeps the single-pass plan anyway (the masked one): in a
+// flat view of X and Y (memref.reinterpret_cast) a row's interior is the
+// 2047 vectors at 16-byte-aligned offsets between its ends, and its 3
+// other elements sit at its head and tail. Each of 512 threads loads
+// four interior vectors once (ld.global.v4.f32; the fourth slot, which
+// thread 511 leaves empty, under one predicate) and keeps them in
+// registers across the three loops; the head and tail elements are one
+// scalar each on the last threads.
 //
 //   go run ./cmd/goopt opt examples/softmax_4097x8191.mlir --gpu-map-affine
 //   go run ./cmd/goopt compile examples/softmax_4097x8191.mlir -o softmax.ptx

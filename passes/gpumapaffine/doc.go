@@ -57,13 +57,14 @@
 //     registers for the later loops (softmax reads its row once, not
 //     three times). Where the lanes do not divide the row or rows do not
 //     start at vector-aligned offsets, the plan is the masked single
-//     pass: each lane takes the vectors at aligned offsets of a flat
-//     view of each memref (every load and store 16 bytes aligned, the
-//     rows' accesses sharing one buffer offset), those wholly inside the
-//     row as one access, the ones at its ends element by element from
-//     inside it; reductions keep their partials for the elements outside
-//     the row (a select on the vector's mask: -inf stays -inf for a max,
-//     0 for a sum) and stores write only inside it.
+//     pass: in a flat view of each memref, each lane takes the row's
+//     interior vectors at aligned offsets (every load and store 16 bytes
+//     aligned, the rows' accesses sharing one buffer offset) as plain
+//     vector accesses, only the slots that can fall past the interior
+//     predicated by one i1 (the partials kept, the store skipped); the
+//     at most vw-1 elements at each end of the row are one scalar each
+//     on the last lanes. The registers held across the loops are the
+//     interior vectors, as in the resident plan.
 //
 // Sizes need not divide the tiles: boundary threads are guarded with
 // scf.if. Grids are exact by default; grid=stride caps the x grid at

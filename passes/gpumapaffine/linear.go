@@ -127,76 +127,22 @@ func (k *kb) evalLin(lf linForm, ivs []*ir.Value) *ir.Value {
 
 // alignedVec is one vector of vw elements at buffer offset q0 (a multiple
 // of vw) of a range [s, s+n) of elements: off is q0-s, valid[e] whether
-// element e is in the range, full whether all are, mask the valid bits as
-// a vector.
+// element e is in the range, full whether all are.
 type alignedVec struct {
-	q0, off     *ir.Value
-	valid       []*ir.Value
-	full, mask  *ir.Value
-	vw, n       int64
-	elemIndices []*ir.Value // q0+e where valid, else s: always in the range
-	// inside: the whole vector is known to be in the buffer (its
-	// elements outside the range in the iteration space): load reads it
-	// whole and the caller ignores what is outside the range.
-	inside bool
+	q0, off *ir.Value
+	valid   []*ir.Value
+	full    *ir.Value
 }
 
 // alignedAt describes the vector at q0 of the range [s, s+n).
 func (k *kb) alignedAt(q0, s *ir.Value, n, vw int64) *alignedVec {
-	a := &alignedVec{q0: q0, vw: vw, n: n, off: k.bin("arith.subi", q0, s)}
-	maskT := ir.Vector([]int64{vw}, ir.I1, nil)
+	a := &alignedVec{q0: q0, off: k.bin("arith.subi", q0, s)}
 	for e := int64(0); e < vw; e++ {
 		// off+e is below 0 exactly when it wraps to a huge unsigned value.
-		ok := k.ltc(k.addc(a.off, e), n)
-		a.valid = append(a.valid, ok)
-		a.elemIndices = append(a.elemIndices, k.op("arith.select", []*ir.Value{ok, k.addc(q0, e), s}, ir.Index))
-		if e == 0 {
-			a.mask = k.op("vector.broadcast", []*ir.Value{ok}, maskT)
-		} else {
-			a.mask = k.insert(ok, a.mask, e)
-		}
+		a.valid = append(a.valid, k.ltc(k.addc(a.off, e), n))
 	}
 	a.full = k.bin("arith.andi", a.valid[0], a.valid[vw-1])
 	return a
-}
-
-// load reads the vector at a from the flat memref mem: one vector.load
-// when it is full; otherwise each element from an offset in the range
-// (its own where valid), so that no access leaves the range and every
-// element is defined (the caller masks the invalid ones).
-func (a *alignedVec) load(k *kb, mem *ir.Value, elem ir.Type) *ir.Value {
-	vt := ir.Vector([]int64{a.vw}, elem, nil)
-	if a.inside {
-		return k.op("vector.load", []*ir.Value{mem, a.q0}, vt)
-	}
-	return k.ifElse(a.full, vt, func() *ir.Value {
-		return k.op("vector.load", []*ir.Value{mem, a.q0}, vt)
-	}, func() *ir.Value {
-		var v *ir.Value
-		for e, i := range a.elemIndices {
-			s := k.op("memref.load", []*ir.Value{mem, i}, elem)
-			if v == nil {
-				v = k.op("vector.broadcast", []*ir.Value{s}, vt)
-			} else {
-				v = k.insert(s, v, int64(e))
-			}
-		}
-		return v
-	})
-}
-
-// store writes the vector v at a to the flat memref mem: one vector.store
-// when it is full, the valid elements one by one otherwise.
-func (a *alignedVec) store(k *kb, v, mem *ir.Value, elem ir.Type) {
-	k.ifThenElse(a.full, func() {
-		k.b.CreateOp("vector.store", k.loc, []*ir.Value{v, mem, a.q0}, nil)
-	}, func() {
-		for e := int64(0); e < a.vw; e++ {
-			k.ifThen(a.valid[e], func() {
-				k.b.CreateOp("memref.store", k.loc, []*ir.Value{k.extract(v, e, elem), mem, k.addc(a.q0, e)}, nil)
-			})
-		}
-	})
 }
 
 // alignedBase is the index, in vectors of vw, of the first vector of the

@@ -155,8 +155,10 @@ func TestSinglePassRows(t *testing.T) {
 		{6, 256, "", 2, 2, 0},                                        // warp plan: 64 vectors over 32 lanes
 		{4, 8192, "row-registers=0", 3, 1, 0},                        // the multi-pass plan: a loop per phase
 		{3, 1000, "", 8, 8, 0},                                       // 250 vectors over 32 lanes: 8 slots each, the last ones masked
-		{3, 1001, "", 8, 8, 0},                                       // rows at offsets 4 does not divide: 251 aligned vectors, masked at both ends
-		{2, 8191, "", 5, 5, 0},                                       // 8191: 2049 aligned vectors over 512 lanes
+		{3, 1001, "", 8, 8, 0},                                       // rows at offsets 4 does not divide: 249 or 250 interior vectors, ends as scalars
+		{2, 8191, "", 4, 4, 0},                                       // 8191: 2047 interior vectors over 512 lanes, 3 end elements
+		{4, 1003, "reduce-plan=block reduce-block-size=64", 4, 4, 0}, // rows starting at all four residues mod 4: 249 or 250 interior vectors over 64 lanes
+		{5, 1003, "", 8, 8, 0},                                       // the same over 32 lanes: 7 slots always inside, the eighth predicated
 		{3, 1001, "vector-width=1", 0, 0, 0},                         // scalars: the multi-pass plan
 		{3, 9000, "row-registers=4", 3, 1, 0},                        // 2250 vectors: 5 per lane, more than 4: the multi-pass plan
 		{3, 100, "", 1, 1, 3},                                        // rows of 97 from column 3: 25 aligned vectors over 32 lanes

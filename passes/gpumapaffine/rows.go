@@ -48,18 +48,24 @@ type rowPlan struct {
 	written map[*ir.Value]bool // memrefs the row writes
 }
 
-// alignedRow is the masked single-pass plan. Lane l of the row starting
-// at buffer offset s (the loops' shared linForm at the lower bound) runs
-// the vectors at offsets (s/vw + l + c*lanes)*vw for c < slots, in a
-// flat view of each memref: every vector access is aligned whatever the
-// row length. A vector wholly inside the row is one vector.load or
-// vector.store; the two at the row's ends (and those past it) load
-// their elements one by one from offsets inside the row and store only
-// the elements inside it, and the reductions keep their partials for the
-// elements outside it (a select on the mask: -inf stays -inf for a max,
-// 0 stays 0 for a sum).
+// alignedRow is the masked single-pass plan. The row [s, s+n) of the
+// flat view of each memref (s: the loops' shared linForm at the lower
+// bound) splits into its interior, the count aligned vectors of vw
+// between ceil(s/vw)*vw and floor((s+n)/vw)*vw, and at most vw-1
+// elements at each end. Lane l runs the interior vectors l+c*lanes for
+// c < slots, each one plain aligned vector.load/vector.store (count
+// varies by at most one with the row's alignment, so only the slots
+// from always on need a predicate: the lane's index below count); the
+// end elements are scalars, one per lane for the last lanes (those
+// whose last slot is the one most often empty). A predicate is one i1
+// per slot and the ends cost one scalar per lane, so the registers
+// held across the row's loops are the interior vectors, as in the
+// resident plan; per-element masks and loads on every slot cost the
+// 4097x8191 softmax 115 registers.
 type alignedRow struct {
 	vw, slots int64
+	always    int64 // leading slots every lane's vector is inside the row in
+	edge      bool  // rows may have elements outside their interior
 	lin       linForm
 	mems      []*ir.Value // memrefs accessed along the row (flattened once per kernel)
 }
@@ -285,22 +291,55 @@ func (p *rowPlan) planAligned(vw, most int64) *alignedRow {
 		}
 	}
 	// Rows start at multiples of vw when every term of the offset is one;
-	// otherwise a row of n elements can touch one vector more.
-	span := first.n
+	// otherwise the head takes 0 to vw-1 of the row's elements.
+	aligned := (a.lin.cst+first.lb)%vw == 0
 	x := len(first.pos) - 1
 	for d, c := range a.lin.coef {
 		if d != x && c%vw != 0 {
-			span = first.n + vw - 1
+			aligned = false
 		}
 	}
-	if (a.lin.cst+first.lb)%vw != 0 {
-		span = first.n + vw - 1
+	n := first.n
+	least := n / vw
+	if !aligned {
+		least = (n - (vw - 1)) / vw
 	}
-	a.slots = ceilDiv(ceilDiv(span, vw), p.lanes)
+	// Every row needs one interior vector: an empty slot reads the
+	// first one rather than outside the row.
+	if n < vw || least < 1 || 2*(vw-1) > p.lanes {
+		return nil
+	}
+	a.slots, a.always = ceilDiv(n/vw, p.lanes), least/p.lanes
+	a.edge = !aligned || n%vw != 0
 	if a.slots > most {
 		return nil
 	}
 	return a
+}
+
+// rowVec is one access position of a lane in the masked plan: the
+// aligned vector of vw elements (or the element, vw 1) at buffer offset
+// q, inside the row where ok holds (nil: always). Where ok fails, q is
+// still an offset inside the row, so that loads need no guard; only the
+// stores and the reductions' partials look at ok.
+type rowVec struct {
+	q, ok *ir.Value
+	vw    int64
+}
+
+func (r *rowVec) load(k *kb, mem *ir.Value, elem ir.Type) *ir.Value {
+	if r.vw == 1 {
+		return k.op("memref.load", []*ir.Value{mem, r.q}, elem)
+	}
+	return k.op("vector.load", []*ir.Value{mem, r.q}, ir.Vector([]int64{r.vw}, elem, nil))
+}
+
+func (r *rowVec) store(k *kb, v, mem *ir.Value) {
+	name := "vector.store"
+	if r.vw == 1 {
+		name = "memref.store"
+	}
+	k.ifThen(r.ok, func() { k.b.CreateOp(name, k.loc, []*ir.Value{v, mem, r.q}, nil) })
 }
 
 // loadCache holds the values of the loads of memory a row does not write,
@@ -310,13 +349,15 @@ type loadCache struct {
 	written map[*ir.Value]bool
 	vals    map[string]*ir.Value
 	ivs     []*ir.Value // the IV value of each resident iteration
-	// The masked plan's row: its flat memrefs, its start offset s and
-	// the vector base s/vw, each slot's vector, and the one being emitted.
-	flats   map[*ir.Value]*ir.Value
-	s, base *ir.Value
-	vecs    []*alignedVec
-	cur     *alignedVec
-	iv      *ir.Value // the IV of the loop being emitted
+	// The masked plan's row: its flat memrefs, its start offset s, the
+	// index in vectors of its first interior vector (hb) and of the end
+	// of the interior (he), each slot's vector then the lane's end
+	// element, and the one being emitted.
+	flats     map[*ir.Value]*ir.Value
+	s, hb, he *ir.Value
+	vecs      []*rowVec
+	cur       *rowVec
+	iv        *ir.Value // the IV of the loop being emitted
 }
 
 // key is the cache key of the load acc whose operands are mapped in m
@@ -524,9 +565,8 @@ func (p *rowPlan) residentPartials(k *kb, ph phase, lane *ir.Value, m *ir.Mappin
 }
 
 // alignedPartials is residentPartials for the masked plan (alignedRow):
-// the lane's slots of aligned vectors, the first loop creating them and
-// the row's start offset, and each reduction keeping its partial where
-// the vector's element is outside the row.
+// the lane's interior vectors, then its end element, the first loop
+// creating them; each reduction keeps its partial where a slot is empty.
 func (p *rowPlan) alignedPartials(k *kb, ph phase, lane *ir.Value, m *ir.Mapping, cache *loadCache) []*ir.Value {
 	al := p.aligned
 	ph.vw = al.vw
@@ -541,24 +581,65 @@ func (p *rowPlan) alignedPartials(k *kb, ph phase, lane *ir.Value, m *ir.Mapping
 			}
 		}
 		cache.s = k.evalLin(al.lin, ivs)
-		cache.base = k.alignedBase(cache.s, al.vw)
+		cache.hb = k.alignedBase(k.addc(cache.s, al.vw-1), al.vw)
+		cache.he = k.alignedBase(k.addc(cache.s, ph.n), al.vw)
+	}
+	// at records the position q (ok: inside the row) with the IV value
+	// of the loops there, shared by all loops so that their loads have
+	// the same operands (the cache key).
+	at := func(q, ok *ir.Value, vw int64) {
+		cache.vecs = append(cache.vecs, &rowVec{q: q, ok: ok, vw: vw})
+		cache.ivs = append(cache.ivs, k.addc(k.bin("arith.subi", q, cache.s), ph.lb))
+	}
+	run := func(ph phase, c int, args []*ir.Value) []*ir.Value {
+		cache.cur, cache.iv = cache.vecs[c], f.InductionVar()
+		ys := p.iteration(k, ph, cache.ivs[c], args, m, cache)
+		if ok := cache.cur.ok; ok != nil {
+			for r := range ys {
+				ys[r] = k.op("arith.select", []*ir.Value{ok, ys[r], args[r]}, args[r].Type())
+			}
+		}
+		cache.cur = nil
+		return ys
 	}
 	args := p.identities(k, ph)
 	for c := int64(0); c < al.slots; c++ {
 		if int64(len(cache.vecs)) == c {
-			q0 := k.mulc(k.add(cache.base, k.addc(lane, c*p.lanes)), al.vw)
-			av := k.alignedAt(q0, cache.s, ph.n, al.vw)
-			cache.vecs = append(cache.vecs, av)
-			cache.ivs = append(cache.ivs, k.addc(av.off, ph.lb))
+			j := k.addc(lane, c*p.lanes)
+			var ok *ir.Value
+			if c >= al.always {
+				ok = k.cmp(cmpULT, j, k.bin("arith.subi", cache.he, cache.hb))
+				j = k.op("arith.select", []*ir.Value{ok, j, k.idx(0)}, ir.Index)
+			}
+			// (hb+j)*vw: convert-vector-to-llvm sees a multiple of vw.
+			at(k.mulc(k.add(cache.hb, j), al.vw), ok, al.vw)
 		}
-		cache.cur, cache.iv = cache.vecs[c], f.InductionVar()
-		ys := p.iteration(k, ph, cache.ivs[c], args, m, cache)
-		for r := range ys {
-			args[r] = k.op("arith.select", []*ir.Value{cache.cur.mask, ys[r], args[r]}, args[r].Type())
-		}
+		args = run(ph, int(c), args)
 	}
-	cache.cur = nil
-	return p.combineElements(k, ph, args)
+	parts := p.combineElements(k, ph, args)
+	if !al.edge {
+		return parts
+	}
+	if int64(len(cache.vecs)) == al.slots {
+		// Lane lanes-1-e takes end element e: the head's e-th for
+		// e < vw-1, else the tail's (e-vw+1)-th; an empty one reads
+		// the row's first element.
+		e := k.bin("arith.subi", k.idx(p.lanes-1), lane)
+		head := k.ltc(e, al.vw-1)
+		tail := k.add(k.bin("arith.subi", k.mulc(cache.he, al.vw), cache.s), k.addc(e, -(al.vw-1)))
+		ok := k.op("arith.select", []*ir.Value{head,
+			k.cmp(cmpULT, e, k.bin("arith.subi", k.mulc(cache.hb, al.vw), cache.s)),
+			k.ltc(tail, ph.n)}, ir.I1)
+		off := k.op("arith.select", []*ir.Value{head, e, tail}, ir.Index)
+		off = k.op("arith.select", []*ir.Value{ok, off, k.idx(0)}, ir.Index)
+		at(k.add(cache.s, off), ok, 1)
+	}
+	ph.vw = 1
+	ends := run(ph, int(al.slots), p.identities(k, ph))
+	for r, c := range ph.comb {
+		parts[r] = k.bin(c, parts[r], ends[r])
+	}
+	return parts
 }
 
 // alignedAccess emits the access op (acc, along the row) of the masked
@@ -581,7 +662,7 @@ func (c *loadCache) alignedAccess(k *kb, op *ir.Operation, acc *analysis.MemRefA
 	}
 	elem := acc.MemRefType().ElementType()
 	if acc.IsStore {
-		c.cur.store(k, operand(op.Operand(0)), flat, elem)
+		c.cur.store(k, operand(op.Operand(0)), flat)
 		return true
 	}
 	key := c.key(acc, m, c.cur.vw)
@@ -626,6 +707,9 @@ func (p *rowPlan) iteration(k *kb, ph phase, iv *ir.Value, args []*ir.Value, m *
 	} else {
 		for _, op := range bodyOps(f.Body()) {
 			if acc, ok := analysis.NewMemRefAccess(op); ok {
+				if cache.alignedAccess(k, op, acc, m, isVec, m.Lookup) {
+					continue
+				}
 				if key := cache.key(acc, m, 1); key != "" {
 					if v, hit := cache.lookup(key); hit {
 						m.Map(op.Result(0), v)

@@ -92,12 +92,13 @@ func (a *trAligned) loadTile(k *kb, p *trPlan, t *ir.Value, nthr int64, x0, y0, 
 		x0i := k.addc(k.mulc(x0, nt.step[x]), nt.lb[x])
 		s := k.evalLin(a.load, []*ir.Value{yi, x0i})
 		av := k.alignedAt(k.mulc(k.add(k.alignedBase(s, a.vw), j), a.vw), s, p.tile, a.vw)
-		av.inside = true
 		m := ir.NewMapping()
 		m.Map(nt.band[y].InductionVar(), yi)
 		xi := k.add(x0i, av.off)
 		m.Map(nt.band[x].InductionVar(), xi)
-		cache := &loadCache{vals: map[string]*ir.Value{}, flats: flats, cur: av, iv: nt.band[x].InductionVar()}
+		// The vector is inside the buffer (interior tile): it is read whole
+		// and put keeps the elements inside the tile.
+		cache := &loadCache{vals: map[string]*ir.Value{}, flats: flats, cur: &rowVec{q: av.q0, vw: a.vw}, iv: nt.band[x].InductionVar()}
 		vectorOps(k, loadOps, m, a.vw, nt.pos, 2, x, nil, cache)
 		return item{av, r, m.Lookup(p.store.Operand(0))}
 	}

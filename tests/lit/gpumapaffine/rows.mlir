@@ -95,57 +95,62 @@ func.func @rowsum_in_place(%a: memref<5x100xf32>, %s: memref<5xf32>) {
 
 // -----
 
-// Softmax over 3 rows of 2000: longer than warp-row-max, so one block per
-// row of 512 lanes; 500 vectors of 4, which the lanes do not divide: the
-// masked single-pass plan. Lane l takes the vector at offset 2000*row +
-// 4*l of a flat view of X, loads it once (whole when it lies in the row,
-// element by element from inside the row when it does not) and keeps it
-// for the three loops; the reductions keep their partials where the mask
-// is clear, and the store writes only inside the row. math.exp is
-// expanded into arith ops (no libdevice).
+// Softmax over 3 rows of 2001: longer than warp-row-max, so one block per
+// row of 512 lanes. Rows start at offsets 4 does not divide, so the plan
+// is the masked single pass: the row's interior, the 499 or 500 aligned
+// vectors of a flat view of X between ceil(s/4)*4 and floor((s+2001)/4)*4,
+// one per lane, each loaded once whole (at an offset inside the row even
+// for the lane that has none: its partials are kept, its store skipped)
+// and kept for the three loops; the head's and tail's elements (3 in all)
+// are one scalar each on the last lanes. math.exp is expanded into arith
+// ops (no libdevice).
 
 // CHECK-LABEL: func.func @softmax(
-// CHECK:         gpu.launch blocks({{.*}}) in (%{{.*}} = %c3, %{{.*}} = %c1, %{{.*}} = %c1) threads({{.*}}) in (%{{.*}} = %c512, %{{.*}} = %c1, %{{.*}} = %c1)
-// CHECK:           %[[X:.*]] = memref.reinterpret_cast %arg0 to offset: [0], sizes: [6000], strides: [1] : memref<3x2000xf32> to memref<6000xf32>
-// CHECK:           %[[Y:.*]] = memref.reinterpret_cast %arg1 to offset: [0], sizes: [6000], strides: [1] : memref<3x2000xf32> to memref<6000xf32>
-// CHECK:           %[[FULL:.*]] = arith.andi %{{.*}}, %{{.*}} : i1
-// CHECK:           %[[V:.*]] = scf.if %[[FULL]] -> (vector<4xf32>) {
-// CHECK-NEXT:        vector.load %[[X]][%{{.*}}] : memref<6000xf32>, vector<4xf32>
-// CHECK:           } else {
-// CHECK-COUNT-4:     memref.load %[[X]][%{{.*}}] : memref<6000xf32>
-// CHECK:           arith.select %{{.*}}, %[[V]], %{{.*}} : vector<4xi1>, vector<4xf32>
+// CHECK:         gpu.launch blocks({{.*}}) in (%{{.*}} = %c3, %{{.*}} = %c1, %{{.*}} = %c1) threads(%{{.*}}, %{{.*}}, %{{.*}}) in (%{{.*}} = %c512, %{{.*}} = %c1, %{{.*}} = %c1)
+// CHECK:           %[[X:.*]] = memref.reinterpret_cast %arg0 to offset: [0], sizes: [6003], strides: [1] : memref<3x2001xf32> to memref<6003xf32>
+// CHECK:           %[[Y:.*]] = memref.reinterpret_cast %arg1 to offset: [0], sizes: [6003], strides: [1] : memref<3x2001xf32> to memref<6003xf32>
+// CHECK:           %[[HB:.*]] = arith.divui %{{.*}}, %c4 : index
+// CHECK:           %[[HE:.*]] = arith.divui %{{.*}}, %c4 : index
+// CHECK:           %[[COUNT:.*]] = arith.subi %[[HE]], %[[HB]] : index
+// CHECK:           %[[OK:.*]] = arith.cmpi ult, %arg5, %[[COUNT]] : index
+// CHECK:           %[[V:.*]] = vector.load %[[X]][%[[Q:.*]]] : memref<6003xf32>, vector<4xf32>
+// CHECK-NEXT:      arith.select %[[OK]], %{{.*}}, %{{.*}} : vector<4xf32>
+// CHECK-NOT:       vector.load
+// CHECK:           %[[EOK:.*]] = arith.select %{{.*}}, %{{.*}}, %{{.*}} : i1
+// CHECK:           %[[E:.*]] = memref.load %[[X]][%[[EQ:.*]]] : memref<6003xf32>
+// CHECK-NEXT:      arith.select %[[EOK]], %[[E]], %{{.*}} : f32
 // CHECK:           gpu.shuffle  xor
 // CHECK:           gpu.barrier
 // CHECK-NOT:       vector.load
 // CHECK:           arith.bitcast %{{.*}} : vector<4xi32> to vector<4xf32>
 // CHECK:           gpu.shuffle  xor
 // CHECK:           arith.divf %{{.*}} : vector<4xf32>
-// CHECK:           scf.if %[[FULL]] {
-// CHECK-NEXT:        vector.store %{{.*}}, %[[Y]][%{{.*}}] : memref<6000xf32>, vector<4xf32>
-// CHECK:           } else {
-// CHECK:             memref.store %{{.*}}, %[[Y]][%{{.*}}] : memref<6000xf32>
-func.func @softmax(%x: memref<3x2000xf32>, %y: memref<3x2000xf32>) {
+// CHECK:           scf.if %[[OK]] {
+// CHECK-NEXT:        vector.store %{{.*}}, %[[Y]][%[[Q]]] : memref<6003xf32>, vector<4xf32>
+// CHECK:           scf.if %[[EOK]] {
+// CHECK-NEXT:        memref.store %{{.*}}, %[[Y]][%[[EQ]]] : memref<6003xf32>
+func.func @softmax(%x: memref<3x2001xf32>, %y: memref<3x2001xf32>) {
   %ninf = arith.constant 0xFF800000 : f32
   %zero = arith.constant 0.0 : f32
   affine.for %i = 0 to 3 {
-    %m = affine.for %j = 0 to 2000 iter_args(%acc = %ninf) -> (f32) {
-      %v = affine.load %x[%i, %j] : memref<3x2000xf32>
+    %m = affine.for %j = 0 to 2001 iter_args(%acc = %ninf) -> (f32) {
+      %v = affine.load %x[%i, %j] : memref<3x2001xf32>
       %n = arith.maximumf %acc, %v : f32
       affine.yield %n : f32
     }
-    %s = affine.for %j = 0 to 2000 iter_args(%acc = %zero) -> (f32) {
-      %v = affine.load %x[%i, %j] : memref<3x2000xf32>
+    %s = affine.for %j = 0 to 2001 iter_args(%acc = %zero) -> (f32) {
+      %v = affine.load %x[%i, %j] : memref<3x2001xf32>
       %d = arith.subf %v, %m : f32
       %e = math.exp %d : f32
       %n = arith.addf %acc, %e : f32
       affine.yield %n : f32
     }
-    affine.for %j = 0 to 2000 {
-      %v = affine.load %x[%i, %j] : memref<3x2000xf32>
+    affine.for %j = 0 to 2001 {
+      %v = affine.load %x[%i, %j] : memref<3x2001xf32>
       %d = arith.subf %v, %m : f32
       %e = math.exp %d : f32
       %r = arith.divf %e, %s : f32
-      affine.store %r, %y[%i, %j] : memref<3x2000xf32>
+      affine.store %r, %y[%i, %j] : memref<3x2001xf32>
     }
   }
   return
