@@ -253,28 +253,6 @@ func checkElementwise(nt *nest) error {
 	return nil
 }
 
-// declareSmem adds `memref.global "private" @name : t` before fn, with a
-// name no symbol beside fn has, and returns the name.
-func declareSmem(ctx *ir.Context, fn *ir.Operation, name string, t *ir.MemRefType, loc ir.Location) string {
-	taken := map[string]bool{}
-	for _, op := range fn.Block().Ops() {
-		if s, ok := op.Attr("sym_name").(*ir.StringAttr); ok {
-			taken[s.Value] = true
-		}
-	}
-	unique := name
-	for n := 1; taken[unique]; n++ {
-		unique = fmt.Sprintf("%s_%d", name, n)
-	}
-	st := &ir.OperationState{Name: "memref.global", Loc: loc}
-	st.AddAttr("sym_visibility", ir.Str("private"))
-	st.AddAttr("sym_name", ir.Str(unique))
-	st.AddAttr("type", ir.TypeAttrOf(t))
-	st.AddAttr("initial_value", ir.Unit)
-	fn.Block().InsertBefore(fn, ctx.NewOperation(st))
-	return unique
-}
-
 func (k *kb) getGlobal(name string, t *ir.MemRefType) *ir.Value {
 	return k.op("memref.get_global", nil, t, ir.NamedAttribute{Name: "name", Value: ir.SymbolRef(name)})
 }

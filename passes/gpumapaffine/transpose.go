@@ -2,6 +2,7 @@ package gpumapaffine
 
 import (
 	"github.com/goopt/goopt/dialects/affine/analysis"
+	"github.com/goopt/goopt/dialects/gpu/gpuutil"
 	"github.com/goopt/goopt/ir"
 )
 
@@ -127,7 +128,7 @@ func (p *trPlan) build(k *kb, fn *ir.Operation) *ir.Operation {
 		cols = p.tile
 	}
 	smemT := ir.MemRef([]int64{p.tile, cols}, elem, nil, ir.IntAttr(ir.I64, 3))
-	name := declareSmem(k.ctx, fn, symName(fn)+"_transpose_tile", smemT, k.loc)
+	name := gpuutil.DeclareSmemGlobal(k.ctx, fn, symName(fn)+"_transpose_tile", smemT, k.loc)
 	// col is where column c of tile row r lives.
 	col := func(c, r *ir.Value) *ir.Value {
 		if p.xor {
