@@ -248,10 +248,7 @@ func memoryOps() opTable {
 				if err != nil {
 					return err
 				}
-				if err := p.Parse(","); err != nil {
-					return err
-				}
-				c, err := p.ParseOperand()
+				c, err := opsyntax.ParseCommaOperand(p)
 				if err != nil {
 					return err
 				}

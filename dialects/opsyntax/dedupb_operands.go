@@ -46,3 +46,12 @@ func AddResolved(p ir.OpParser, st *ir.OperationState, us []ir.UnresolvedOperand
 	st.Types = append(st.Types, results...)
 	return nil
 }
+
+// ParseCommaOperand parses `, %v`: the next operand of a list whose
+// entries have different syntaxes.
+func ParseCommaOperand(p ir.OpParser) (ir.UnresolvedOperand, error) {
+	if err := p.Parse(","); err != nil {
+		return ir.UnresolvedOperand{}, err
+	}
+	return p.ParseOperand()
+}

@@ -295,3 +295,28 @@ func (k *kb) tiles(id, size *ir.Value, total int64, stride bool, body func(t *ir
 }
 
 func ceilDiv(a, b int64) int64 { return (a + b - 1) / b }
+
+// grid is the launch of a 2-D tiled kernel: gx×gy tiles, launched as bx×by
+// blocks that stride over the tiles along x (sx) or y (sy) where the grid
+// is capped.
+type grid struct {
+	gx, gy int64 // tiles along x and y
+	sx, sy bool  // grid-stride along x, y
+	bx, by int64 // launched grid
+}
+
+// fitGrid launches gx×gy tiles: one block a tile, except where
+// --grid=stride or the hardware's grid limits cap a dimension.
+func fitGrid(gx, gy int64, o *Options) grid {
+	p := grid{gx: gx, gy: gy, bx: gx, by: gy}
+	if o.Grid == "stride" && p.gx > o.StrideBlks {
+		p.sx, p.bx = true, o.StrideBlks
+	}
+	if p.gx > maxGridX {
+		p.sx, p.bx = true, maxGridX
+	}
+	if p.gy > maxGridYZ {
+		p.sy, p.by = true, maxGridYZ
+	}
+	return p
+}
