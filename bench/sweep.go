@@ -64,13 +64,9 @@ func ParseSizes(s string) ([]int, error) {
 		if len(parts) != 3 {
 			return nil, fmt.Errorf("invalid sizes '%s': expected LO:HI:STEP or a comma-separated list", s)
 		}
-		var v [3]int
-		for i, p := range parts {
-			n, err := strconv.Atoi(strings.TrimSpace(p))
-			if err != nil || n <= 0 {
-				return nil, fmt.Errorf("invalid sizes '%s': '%s' is not a positive integer", s, p)
-			}
-			v[i] = n
+		v, err := positiveSizes(s, parts)
+		if err != nil {
+			return nil, err
 		}
 		if v[0] > v[1] {
 			return nil, fmt.Errorf("invalid sizes '%s': %d is above %d", s, v[0], v[1])
@@ -80,7 +76,14 @@ func ParseSizes(s string) ([]int, error) {
 		}
 		return sizes, nil
 	}
-	for _, p := range strings.Split(s, ",") {
+	return positiveSizes(s, strings.Split(s, ","))
+}
+
+// positiveSizes reads the entries parts of the sizes flag s, each a
+// positive integer.
+func positiveSizes(s string, parts []string) ([]int, error) {
+	var sizes []int
+	for _, p := range parts {
 		n, err := strconv.Atoi(strings.TrimSpace(p))
 		if err != nil || n <= 0 {
 			return nil, fmt.Errorf("invalid sizes '%s': '%s' is not a positive integer", s, p)

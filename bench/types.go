@@ -72,15 +72,11 @@ func ParseMatmulSizes(s string) ([][3]int, error) {
 		if len(parts) != 3 {
 			return nil, fmt.Errorf("invalid sizes '%s': '%s' is not N or MxNxK", s, item)
 		}
-		var v [3]int
-		for i, p := range parts {
-			n, err := strconv.Atoi(strings.TrimSpace(p))
-			if err != nil || n <= 0 {
-				return nil, fmt.Errorf("invalid sizes '%s': '%s' is not a positive integer", s, p)
-			}
-			v[i] = n
+		v, err := positiveSizes(s, parts)
+		if err != nil {
+			return nil, err
 		}
-		out = append(out, v)
+		out = append(out, [3]int(v))
 	}
 	return out, nil
 }

@@ -123,6 +123,23 @@ func intWidth(op *ir.Operation, t ir.Type) (int, error) {
 	return w, nil
 }
 
+// resultWidth is the width of op's one integer or index result (or of
+// its elements), and resultFloat the type of its one float result: the
+// first check of every elementwise kernel.
+func resultWidth(op *ir.Operation) (int, error) {
+	if op.NumResults() != 1 {
+		return 0, op.Errorf("expected one result")
+	}
+	return intWidth(op, elemType(op.Result(0)))
+}
+
+func resultFloat(op *ir.Operation) (*ir.FloatType, error) {
+	if op.NumResults() != 1 {
+		return nil, op.Errorf("expected one result")
+	}
+	return floatOf(op, elemType(op.Result(0)))
+}
+
 func floatOf(op *ir.Operation, t ir.Type) (*ir.FloatType, error) {
 	ft, ok := t.(*ir.FloatType)
 	if !ok || !isSupportedFloat(ft) {
@@ -266,10 +283,7 @@ func utoa(v uint64) string {
 
 func intBinary(k intKernel) CompileFunc {
 	return func(c *Compiler, op *ir.Operation) (Compiled, error) {
-		if op.NumResults() != 1 {
-			return Compiled{}, op.Errorf("expected one result")
-		}
-		w, err := intWidth(op, elemType(op.Result(0)))
+		w, err := resultWidth(op)
 		if err != nil {
 			return Compiled{}, err
 		}
@@ -278,63 +292,56 @@ func intBinary(k intKernel) CompileFunc {
 	}
 }
 
-// extendedSlots checks a two-result extended-arithmetic op on scalars and
-// returns its width and the slots of its operands and results.
-func extendedSlots(c *Compiler, op *ir.Operation) (w, a, b, r0, r1 int, err error) {
-	if op.NumOperands() != 2 || op.NumResults() != 2 || kindOf(op.Result(0).Type()) != kindScalar {
-		return 0, 0, 0, 0, 0, unsupported(op, "only scalar operands")
-	}
-	if w, err = intWidth(op, op.Result(0).Type()); err != nil {
-		return 0, 0, 0, 0, 0, err
-	}
-	return w, c.Slot(op.Operand(0)), c.Slot(op.Operand(1)), c.Slot(op.Result(0)), c.Slot(op.Result(1)), nil
-}
-
-func compileAddUIExtended(c *Compiler, op *ir.Operation) (Compiled, error) {
-	w, a, b, r, o, err := extendedSlots(c, op)
-	if err != nil {
-		return Compiled{}, err
-	}
-	m := widthMask(w)
-	return Compiled{Exec: func(fr *Frame) error {
-		s := (fr.S[a] + fr.S[b]) & m
-		fr.S[r] = s
-		fr.S[o] = boolBits(s < fr.S[a])
-		return nil
-	}}, nil
-}
-
-func compileMulExtended(signed bool) CompileFunc {
+// extended compiles a two-result extended-arithmetic op on scalars: k
+// maps the operands, for the width w, to the two results (unmasked; the
+// results are masked to w bits here).
+func extended(k func(w int, x, y uint64) (uint64, uint64)) CompileFunc {
 	return func(c *Compiler, op *ir.Operation) (Compiled, error) {
-		w, a, b, lo, hi, err := extendedSlots(c, op)
+		if op.NumOperands() != 2 || op.NumResults() != 2 || kindOf(op.Result(0).Type()) != kindScalar {
+			return Compiled{}, unsupported(op, "only scalar operands")
+		}
+		w, err := intWidth(op, op.Result(0).Type())
 		if err != nil {
 			return Compiled{}, err
 		}
+		a, b, r0, r1 := c.Slot(op.Operand(0)), c.Slot(op.Operand(1)), c.Slot(op.Result(0)), c.Slot(op.Result(1))
 		m := widthMask(w)
 		return Compiled{Exec: func(fr *Frame) error {
-			x, y := fr.S[a], fr.S[b]
-			var h, l uint64
-			if signed {
-				sx, sy := signExtend(x, w), signExtend(y, w)
-				h, l = bits.Mul64(uint64(sx), uint64(sy))
-				// Signed correction of the unsigned 128-bit product.
-				if sx < 0 {
-					h -= uint64(sy)
-				}
-				if sy < 0 {
-					h -= uint64(sx)
-				}
-			} else {
-				h, l = bits.Mul64(x, y)
-			}
-			fr.S[lo] = l & m
-			if w == 64 {
-				fr.S[hi] = h
-			} else {
-				fr.S[hi] = (l>>uint(w) | h<<uint(64-w)) & m
-			}
+			v0, v1 := k(w, fr.S[a], fr.S[b])
+			fr.S[r0], fr.S[r1] = v0&m, v1&m
 			return nil
 		}}, nil
+	}
+}
+
+// addUIExtended is arith.addui_extended: the sum and its carry.
+func addUIExtended(w int, x, y uint64) (uint64, uint64) {
+	s := (x + y) & widthMask(w)
+	return s, boolBits(s < x)
+}
+
+// mulExtended is arith.mulsi_extended/mului_extended: the low and high
+// halves of the 2w-bit product.
+func mulExtended(signed bool) func(w int, x, y uint64) (uint64, uint64) {
+	return func(w int, x, y uint64) (uint64, uint64) {
+		var h, l uint64
+		if signed {
+			sx, sy := signExtend(x, w), signExtend(y, w)
+			h, l = bits.Mul64(uint64(sx), uint64(sy))
+			// Signed correction of the unsigned 128-bit product.
+			if sx < 0 {
+				h -= uint64(sy)
+			}
+			if sy < 0 {
+				h -= uint64(sx)
+			}
+		} else {
+			h, l = bits.Mul64(x, y)
+		}
+		if w == 64 {
+			return l, h
+		}
+		return l, l>>uint(w) | h<<uint(64-w)
 	}
 }
 
@@ -367,12 +374,20 @@ func predicate(op *ir.Operation) (int64, error) {
 	return a.Int(), nil
 }
 
-func compileCmpI(c *Compiler, op *ir.Operation) (Compiled, error) {
+// comparison reads a comparison's predicate and, through operand (intWidth
+// or floatOf), what its operands' element type means to the kernel.
+func comparison[T any](op *ir.Operation, operand func(*ir.Operation, ir.Type) (T, error)) (int64, T, error) {
+	var t T
 	p, err := predicate(op)
 	if err != nil {
-		return Compiled{}, err
+		return 0, t, err
 	}
-	w, err := intWidth(op, elemType(op.Operand(0)))
+	t, err = operand(op, elemType(op.Operand(0)))
+	return p, t, err
+}
+
+func compileCmpI(c *Compiler, op *ir.Operation) (Compiled, error) {
+	p, w, err := comparison(op, intWidth)
 	if err != nil {
 		return Compiled{}, err
 	}
@@ -409,11 +424,7 @@ func compileCmpI(c *Compiler, op *ir.Operation) (Compiled, error) {
 }
 
 func compileCmpF(c *Compiler, op *ir.Operation) (Compiled, error) {
-	p, err := predicate(op)
-	if err != nil {
-		return Compiled{}, err
-	}
-	ft, err := floatOf(op, elemType(op.Operand(0)))
+	p, ft, err := comparison(op, floatOf)
 	if err != nil {
 		return Compiled{}, err
 	}
@@ -566,10 +577,7 @@ func floatBin(t *ir.FloatType, k floatKernel) func(a, b uint64) uint64 {
 
 func floatBinary(k floatKernel) CompileFunc {
 	return func(c *Compiler, op *ir.Operation) (Compiled, error) {
-		if op.NumResults() != 1 {
-			return Compiled{}, op.Errorf("expected one result")
-		}
-		t, err := floatOf(op, elemType(op.Result(0)))
+		t, err := resultFloat(op)
 		if err != nil {
 			return Compiled{}, err
 		}
@@ -609,10 +617,7 @@ func fastF32(c *Compiler, op *ir.Operation, f func(a, b float32) float32) (Compi
 // optional float32 one, used for f32 when given).
 func floatUnary(f64 func(float64) float64, f32 func(float32) float32) CompileFunc {
 	return func(c *Compiler, op *ir.Operation) (Compiled, error) {
-		if op.NumResults() != 1 {
-			return Compiled{}, op.Errorf("expected one result")
-		}
-		t, err := floatOf(op, elemType(op.Result(0)))
+		t, err := resultFloat(op)
 		if err != nil {
 			return Compiled{}, err
 		}

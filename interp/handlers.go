@@ -95,9 +95,9 @@ func coreHandlers() []Handler {
 		{"arith.cmpi", compileCmpI},
 		{"arith.cmpf", compileCmpF},
 		{"arith.select", compileSelect},
-		{"arith.addui_extended", compileAddUIExtended},
-		{"arith.mulsi_extended", compileMulExtended(true)},
-		{"arith.mului_extended", compileMulExtended(false)},
+		{"arith.addui_extended", extended(addUIExtended)},
+		{"arith.mulsi_extended", extended(mulExtended(true))},
+		{"arith.mului_extended", extended(mulExtended(false))},
 		// llvm (llvm.go adds the ops that share arith's and math's kernels)
 		{"llvm.return", compileExit},
 		{"llvm.call", compileLLVMCall},

@@ -514,7 +514,7 @@ func compileIntToPtr(c *Compiler, op *ir.Operation) (Compiled, error) {
 // ---- intrinsics ----
 
 func compileBswap(c *Compiler, op *ir.Operation) (Compiled, error) {
-	w, err := intWidth(op, elemType(op.Result(0)))
+	w, err := resultWidth(op)
 	if err != nil {
 		return Compiled{}, err
 	}

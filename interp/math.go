@@ -59,7 +59,7 @@ func mathHandlers() []Handler {
 // for f64; narrower formats round once more from f64, which a product of
 // two of them cannot make inexact.
 func compileFMA(c *Compiler, op *ir.Operation) (Compiled, error) {
-	t, err := floatOf(op, elemType(op.Result(0)))
+	t, err := resultFloat(op)
 	if err != nil {
 		return Compiled{}, err
 	}
@@ -85,7 +85,7 @@ func compileFMA(c *Compiler, op *ir.Operation) (Compiled, error) {
 }
 
 func compileFPowI(c *Compiler, op *ir.Operation) (Compiled, error) {
-	t, err := floatOf(op, elemType(op.Result(0)))
+	t, err := resultFloat(op)
 	if err != nil {
 		return Compiled{}, err
 	}
@@ -99,7 +99,7 @@ func compileFPowI(c *Compiler, op *ir.Operation) (Compiled, error) {
 }
 
 func compileIPowI(c *Compiler, op *ir.Operation) (Compiled, error) {
-	w, err := intWidth(op, elemType(op.Result(0)))
+	w, err := resultWidth(op)
 	if err != nil {
 		return Compiled{}, err
 	}
@@ -130,7 +130,7 @@ func compileIPowI(c *Compiler, op *ir.Operation) (Compiled, error) {
 
 func compileIntUnary(f func(a uint64, w int) uint64) CompileFunc {
 	return func(c *Compiler, op *ir.Operation) (Compiled, error) {
-		w, err := intWidth(op, elemType(op.Result(0)))
+		w, err := resultWidth(op)
 		if err != nil {
 			return Compiled{}, err
 		}

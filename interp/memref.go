@@ -166,6 +166,25 @@ func (fr *Frame) gather(slots []int) []int64 {
 	return idx
 }
 
+// plainPos is the fast path of loads and stores: the position in m's buffer
+// of the indices in slots idx, when m is a plain strided, unshadowed memref
+// and every index is in bounds. Otherwise Load and Store take the checked
+// path, which also reports the error.
+func (fr *Frame) plainPos(m *MemRef, idx []int) (int64, bool) {
+	if m == nil || m.layout != nil || m.Buf.Shadow != nil || len(idx) != len(m.Sizes) {
+		return 0, false
+	}
+	p := m.Offset
+	for k, s := range idx {
+		i := fr.S[s]
+		if i >= uint64(m.Sizes[k]) {
+			return 0, false
+		}
+		p += int64(i) * m.Strides[k]
+	}
+	return p, uint64(p) < uint64(len(m.Buf.Data))
+}
+
 func compileMemLoad(c *Compiler, op *ir.Operation) (Compiled, error) {
 	if op.NumOperands() < 1 || op.NumResults() != 1 {
 		return Compiled{}, op.Errorf("malformed load")
@@ -175,21 +194,9 @@ func compileMemLoad(c *Compiler, op *ir.Operation) (Compiled, error) {
 	r := c.Slot(op.Result(0))
 	return Compiled{Exec: func(fr *Frame) error {
 		m := fr.M[src]
-		if m != nil && m.layout == nil && m.Buf.Shadow == nil && len(idx) == len(m.Sizes) {
-			p := m.Offset
-			ok := true
-			for k, s := range idx {
-				i := fr.S[s]
-				if i >= uint64(m.Sizes[k]) {
-					ok = false
-					break
-				}
-				p += int64(i) * m.Strides[k]
-			}
-			if ok && uint64(p) < uint64(len(m.Buf.Data)) && m.Buf.Init[p] {
-				fr.S[r] = m.Buf.Data[p]
-				return nil
-			}
+		if p, ok := fr.plainPos(m, idx); ok && m.Buf.Init[p] {
+			fr.S[r] = m.Buf.Data[p]
+			return nil
 		}
 		v, err := Load(op, m, fr.gather(idx))
 		fr.S[r] = v
@@ -205,22 +212,10 @@ func compileMemStore(c *Compiler, op *ir.Operation) (Compiled, error) {
 	idx := c.Slots(op.Operands()[2:])
 	return Compiled{Exec: func(fr *Frame) error {
 		m := fr.M[dst]
-		if m != nil && m.layout == nil && m.Buf.Shadow == nil && len(idx) == len(m.Sizes) && !m.Buf.ReadOnly {
-			p := m.Offset
-			ok := true
-			for k, s := range idx {
-				i := fr.S[s]
-				if i >= uint64(m.Sizes[k]) {
-					ok = false
-					break
-				}
-				p += int64(i) * m.Strides[k]
-			}
-			if ok && uint64(p) < uint64(len(m.Buf.Data)) {
-				m.Buf.Data[p] = fr.S[val]
-				m.Buf.Init[p] = true
-				return nil
-			}
+		if p, ok := fr.plainPos(m, idx); ok && !m.Buf.ReadOnly {
+			m.Buf.Data[p] = fr.S[val]
+			m.Buf.Init[p] = true
+			return nil
 		}
 		return Store(op, m, fr.gather(idx), fr.S[val])
 	}}, nil
@@ -347,14 +342,32 @@ func mixedOf(c *Compiler, op *ir.Operation, attr string, dyn []*ir.Value) (mixed
 	return mixed{static: a.Ints, dyn: c.Slots(dyn)}, nil
 }
 
-// offsetsSizesStrides reads the three mixed lists of subview-like ops.
-func offsetsSizesStrides(c *Compiler, op *ir.Operation) (src int, o, s, st mixed, err error) {
+// viewOf compiles an op whose result is a new descriptor over its first
+// operand's buffer (subview, reinterpret_cast, reshapes, transpose): view
+// checks the source descriptor and builds the result's at run time.
+func viewOf(c *Compiler, op *ir.Operation, view func(fr *Frame, m *MemRef) (*MemRef, error)) Compiled {
+	src, r := c.Slot(op.Operand(0)), c.Slot(op.Result(0))
+	return Compiled{Exec: func(fr *Frame) error {
+		n, err := view(fr, fr.M[src])
+		if err != nil {
+			return err
+		}
+		fr.M[r] = n
+		return nil
+	}}
+}
+
+// offsetsSizesStrides reads the result type and the three mixed lists of
+// subview-like ops.
+func offsetsSizesStrides(c *Compiler, op *ir.Operation) (t *ir.MemRefType, o, s, st mixed, err error) {
+	if t, err = memrefType(op, op.Result(0).Type()); err != nil {
+		return
+	}
 	segs, ok := segments(op)
 	if !ok || len(segs) != 4 || len(segs[0]) != 1 {
 		err = op.Errorf("malformed operand segments")
 		return
 	}
-	src = c.Slot(segs[0][0])
 	if o, err = mixedOf(c, op, "static_offsets", segs[1]); err != nil {
 		return
 	}
@@ -366,28 +379,22 @@ func offsetsSizesStrides(c *Compiler, op *ir.Operation) (src int, o, s, st mixed
 }
 
 func compileSubView(c *Compiler, op *ir.Operation) (Compiled, error) {
-	t, err := memrefType(op, op.Result(0).Type())
+	t, offs, sizes, strides, err := offsetsSizesStrides(c, op)
 	if err != nil {
 		return Compiled{}, err
 	}
-	src, offs, sizes, strides, err := offsetsSizesStrides(c, op)
-	if err != nil {
-		return Compiled{}, err
-	}
-	r := c.Slot(op.Result(0))
-	return Compiled{Exec: func(fr *Frame) error {
-		m := fr.M[src]
+	return viewOf(c, op, func(fr *Frame, m *MemRef) (*MemRef, error) {
 		if m == nil || m.layout != nil {
-			return unsupported(op, "subview of a memref without strided layout")
+			return nil, unsupported(op, "subview of a memref without strided layout")
 		}
 		o, s, st := offs.values(fr), sizes.values(fr), strides.values(fr)
 		if len(o) != len(m.Sizes) || len(s) != len(m.Sizes) || len(st) != len(m.Sizes) {
-			return runtimeError(op, "subview rank mismatch")
+			return nil, runtimeError(op, "subview rank mismatch")
 		}
 		n := &MemRef{Type: t, Buf: m.Buf, Offset: m.Offset}
 		for i := range o {
 			if s[i] < 0 || o[i] < 0 || s[i] > 0 && o[i]+(s[i]-1)*st[i] >= m.Sizes[i] || s[i] == 0 && o[i] > m.Sizes[i] {
-				return runtimeError(op, "out-of-bounds subview of %s: offsets %s, sizes %s, strides %s with source sizes %s",
+				return nil, runtimeError(op, "out-of-bounds subview of %s: offsets %s, sizes %s, strides %s with source sizes %s",
 					m.Type, fmtIndex(o), fmtIndex(s), fmtIndex(st), fmtIndex(m.Sizes))
 			}
 			n.Offset += o[i] * m.Strides[i]
@@ -406,72 +413,64 @@ func compileSubView(c *Compiler, op *ir.Operation) (Compiled, error) {
 			j++
 		}
 		if len(n.Sizes) != len(t.Dims) {
-			return runtimeError(op, "cannot reduce sizes %s to the rank of %s", fmtIndex(s), t)
+			return nil, runtimeError(op, "cannot reduce sizes %s to the rank of %s", fmtIndex(s), t)
 		}
-		fr.M[r] = n
-		return nil
-	}}, nil
+		return n, nil
+	}), nil
 }
 
 func compileReinterpretCast(c *Compiler, op *ir.Operation) (Compiled, error) {
-	t, err := memrefType(op, op.Result(0).Type())
+	t, offs, sizes, strides, err := offsetsSizesStrides(c, op)
 	if err != nil {
 		return Compiled{}, err
 	}
-	src, offs, sizes, strides, err := offsetsSizesStrides(c, op)
-	if err != nil {
-		return Compiled{}, err
-	}
-	r := c.Slot(op.Result(0))
-	return Compiled{Exec: func(fr *Frame) error {
-		m := fr.M[src]
+	return viewOf(c, op, func(fr *Frame, m *MemRef) (*MemRef, error) {
 		if m == nil {
-			return runtimeError(op, "reinterpret_cast of a null memref")
+			return nil, runtimeError(op, "reinterpret_cast of a null memref")
 		}
 		o := offs.values(fr)
 		if len(o) != 1 {
-			return runtimeError(op, "expected one offset")
+			return nil, runtimeError(op, "expected one offset")
 		}
-		fr.M[r] = &MemRef{Type: t, Buf: m.Buf, Offset: o[0], Sizes: sizes.values(fr), Strides: strides.values(fr)}
-		return nil
-	}}, nil
+		return &MemRef{Type: t, Buf: m.Buf, Offset: o[0], Sizes: sizes.values(fr), Strides: strides.values(fr)}, nil
+	}), nil
 }
 
-// reassociation reads the `reassociation` attribute ([[0, 1], [2]]).
-func reassociation(op *ir.Operation) ([][]int, error) {
+// reassociation reads the result type of a reshape and its
+// `reassociation` attribute ([[0, 1], [2]]).
+func reassociation(op *ir.Operation) (*ir.MemRefType, [][]int, error) {
+	t, err := memrefType(op, op.Result(0).Type())
+	if err != nil {
+		return nil, nil, err
+	}
 	a, ok := op.Attr("reassociation").(*ir.ArrayAttr)
 	if !ok {
-		return nil, op.Errorf("requires 'reassociation'")
+		return nil, nil, op.Errorf("requires 'reassociation'")
 	}
 	var out [][]int
 	for _, g := range a.Elems {
 		ga, ok := g.(*ir.ArrayAttr)
 		if !ok {
-			return nil, op.Errorf("malformed 'reassociation'")
+			return nil, nil, op.Errorf("malformed 'reassociation'")
 		}
 		var grp []int
 		for _, e := range ga.Elems {
 			ia, ok := e.(*ir.IntegerAttr)
 			if !ok {
-				return nil, op.Errorf("malformed 'reassociation'")
+				return nil, nil, op.Errorf("malformed 'reassociation'")
 			}
 			grp = append(grp, int(ia.Int()))
 		}
 		out = append(out, grp)
 	}
-	return out, nil
+	return t, out, nil
 }
 
 func compileExpandShape(c *Compiler, op *ir.Operation) (Compiled, error) {
-	t, err := memrefType(op, op.Result(0).Type())
+	t, groups, err := reassociation(op)
 	if err != nil {
 		return Compiled{}, err
 	}
-	groups, err := reassociation(op)
-	if err != nil {
-		return Compiled{}, err
-	}
-	src := c.Slot(op.Operand(0))
 	var shape mixed
 	if _, ok := op.Attr("static_output_shape").(*ir.DenseArrayAttr); ok {
 		if shape, err = mixedOf(c, op, "static_output_shape", op.Operands()[1:]); err != nil {
@@ -480,11 +479,9 @@ func compileExpandShape(c *Compiler, op *ir.Operation) (Compiled, error) {
 	} else {
 		shape = mixed{static: t.Dims}
 	}
-	r := c.Slot(op.Result(0))
-	return Compiled{Exec: func(fr *Frame) error {
-		m := fr.M[src]
+	return viewOf(c, op, func(fr *Frame, m *MemRef) (*MemRef, error) {
 		if m == nil || m.layout != nil || len(groups) != len(m.Sizes) {
-			return unsupported(op, "expand_shape of this memref")
+			return nil, unsupported(op, "expand_shape of this memref")
 		}
 		out := shape.values(fr)
 		n := &MemRef{Type: t, Buf: m.Buf, Offset: m.Offset, Sizes: out, Strides: make([]int64, len(out))}
@@ -494,35 +491,28 @@ func compileExpandShape(c *Compiler, op *ir.Operation) (Compiled, error) {
 			for k := len(grp) - 1; k >= 0; k-- {
 				d := grp[k]
 				if d >= len(out) {
-					return runtimeError(op, "malformed reassociation")
+					return nil, runtimeError(op, "malformed reassociation")
 				}
 				n.Strides[d] = stride
 				stride *= out[d]
 				prod *= out[d]
 			}
 			if prod != m.Sizes[g] {
-				return runtimeError(op, "expand_shape of dimension %d of size %d into sizes with product %d", g, m.Sizes[g], prod)
+				return nil, runtimeError(op, "expand_shape of dimension %d of size %d into sizes with product %d", g, m.Sizes[g], prod)
 			}
 		}
-		fr.M[r] = n
-		return nil
-	}}, nil
+		return n, nil
+	}), nil
 }
 
 func compileCollapseShape(c *Compiler, op *ir.Operation) (Compiled, error) {
-	t, err := memrefType(op, op.Result(0).Type())
+	t, groups, err := reassociation(op)
 	if err != nil {
 		return Compiled{}, err
 	}
-	groups, err := reassociation(op)
-	if err != nil {
-		return Compiled{}, err
-	}
-	src, r := c.Slot(op.Operand(0)), c.Slot(op.Result(0))
-	return Compiled{Exec: func(fr *Frame) error {
-		m := fr.M[src]
+	return viewOf(c, op, func(fr *Frame, m *MemRef) (*MemRef, error) {
 		if m == nil || m.layout != nil {
-			return unsupported(op, "collapse_shape of a memref without strided layout")
+			return nil, unsupported(op, "collapse_shape of a memref without strided layout")
 		}
 		n := &MemRef{Type: t, Buf: m.Buf, Offset: m.Offset}
 		for _, grp := range groups {
@@ -531,10 +521,10 @@ func compileCollapseShape(c *Compiler, op *ir.Operation) (Compiled, error) {
 			for k := len(grp) - 1; k >= 0; k-- {
 				d := grp[k]
 				if d >= len(m.Sizes) {
-					return runtimeError(op, "malformed reassociation")
+					return nil, runtimeError(op, "malformed reassociation")
 				}
 				if m.Sizes[d] != 1 && k < len(grp)-1 && m.Strides[d] != m.Strides[grp[k+1]]*m.Sizes[grp[k+1]] {
-					return runtimeError(op, "collapse_shape of non-contiguous dimensions (sizes %s, strides %s)", fmtIndex(m.Sizes), fmtIndex(m.Strides))
+					return nil, runtimeError(op, "collapse_shape of non-contiguous dimensions (sizes %s, strides %s)", fmtIndex(m.Sizes), fmtIndex(m.Strides))
 				}
 				size *= m.Sizes[d]
 			}
@@ -544,9 +534,8 @@ func compileCollapseShape(c *Compiler, op *ir.Operation) (Compiled, error) {
 			n.Sizes = append(n.Sizes, size)
 			n.Strides = append(n.Strides, stride)
 		}
-		fr.M[r] = n
-		return nil
-	}}, nil
+		return n, nil
+	}), nil
 }
 
 func compileTranspose(c *Compiler, op *ir.Operation) (Compiled, error) {
@@ -570,20 +559,17 @@ func compileTranspose(c *Compiler, op *ir.Operation) (Compiled, error) {
 			}
 		}
 	}
-	src, r := c.Slot(op.Operand(0)), c.Slot(op.Result(0))
-	return Compiled{Exec: func(fr *Frame) error {
-		m := fr.M[src]
+	return viewOf(c, op, func(fr *Frame, m *MemRef) (*MemRef, error) {
 		if m == nil || m.layout != nil || len(m.Sizes) != len(perm) {
-			return unsupported(op, "transpose of this memref")
+			return nil, unsupported(op, "transpose of this memref")
 		}
 		n := &MemRef{Type: t, Buf: m.Buf, Offset: m.Offset}
 		for _, d := range perm {
 			n.Sizes = append(n.Sizes, m.Sizes[d])
 			n.Strides = append(n.Strides, m.Strides[d])
 		}
-		fr.M[r] = n
-		return nil
-	}}, nil
+		return n, nil
+	}), nil
 }
 
 func compileCopy(c *Compiler, op *ir.Operation) (Compiled, error) {

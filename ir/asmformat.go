@@ -567,7 +567,7 @@ func (cf *compiledFormat) parseWith(p OpParser, st *OperationState, fs *formatPa
 		st.Types = append(st.Types[:0], ts...)
 	}
 	for _, a := range d.Attrs {
-		if a.Default != nil && !a.KeepAbsent && !hasAttr(st, a.Name) {
+		if a.Default != nil && !a.KeepAbsent && !st.HasAttr(a.Name) {
 			st.AddAttr(a.Name, a.Default)
 		}
 	}
@@ -600,20 +600,6 @@ func (cf *compiledFormat) parseWith(p OpParser, st *OperationState, fs *formatPa
 		}
 	}
 	return nil
-}
-
-func hasAttr(st *OperationState, name string) bool {
-	for _, a := range st.Attrs {
-		if a.Name == name {
-			return true
-		}
-	}
-	for _, a := range st.Props {
-		if a.Name == name {
-			return true
-		}
-	}
-	return false
 }
 
 func anyTyped(bs []bool) bool {

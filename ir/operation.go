@@ -43,6 +43,22 @@ func (s *OperationState) AddAttr(name string, a Attribute) {
 	s.Attrs = append(s.Attrs, NamedAttribute{name, a})
 }
 
+// HasAttr reports whether the state already holds an attribute or property
+// named name (parsers use it to fill defaults only where the text gave none).
+func (s *OperationState) HasAttr(name string) bool {
+	for _, a := range s.Attrs {
+		if a.Name == name {
+			return true
+		}
+	}
+	for _, a := range s.Props {
+		if a.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
 // AddRegion adds and returns a new empty region.
 func (s *OperationState) AddRegion() *Region {
 	r := NewRegion()

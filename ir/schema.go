@@ -531,8 +531,10 @@ func verifySuccessorCount(op *Operation, defs []SuccessorDef) error {
 	return op.Errorf("requires %d %s but found %d", fixed, plural, n)
 }
 
-func verifySegments(op *Operation, defs []ValueDef) error {
-	groups := len(defs)
+// CheckSegmentSizes verifies that op's operandSegmentSizes is present, has
+// groups non-negative entries and sums to op's operand count; the schema
+// verifier and hand-written verifiers of irregular ops share it.
+func CheckSegmentSizes(op *Operation, groups int) error {
 	a, ok := op.Attr(SegmentSizesAttr).(*DenseArrayAttr)
 	if !ok {
 		return op.Errorf("requires attribute '%s'", SegmentSizesAttr)
@@ -550,6 +552,14 @@ func verifySegments(op *Operation, defs []ValueDef) error {
 	if total != int64(op.NumOperands()) {
 		return op.Errorf("operand count (%d) does not match with the total size (%d) specified in attribute '%s'", op.NumOperands(), total, SegmentSizesAttr)
 	}
+	return nil
+}
+
+func verifySegments(op *Operation, defs []ValueDef) error {
+	if err := CheckSegmentSizes(op, len(defs)); err != nil {
+		return err
+	}
+	a := op.Attr(SegmentSizesAttr).(*DenseArrayAttr)
 	start := int64(0)
 	for i, d := range defs {
 		n := a.Ints[i]
@@ -582,44 +592,34 @@ func verifyOperandTypes(op *Operation, d *OpDef, si *schemaInfo) error {
 		}
 		return nil
 	}
-	for i := range d.Operands {
-		c := d.Operands[i].Type
-		if c == nil || c.Check == nil {
-			continue
-		}
-		start, end, ok := d.operandRange(si, op, i)
-		if !ok {
-			return nil
-		}
-		if d.Operands[i].Arity == Optional && end-start > 1 {
-			return op.Errorf("operand group starting at #%d requires 0 or 1 element, but found %d", start, end-start)
-		}
-		for j := start; j < end; j++ {
-			if t := op.operands[j].value.typ; !c.Check(t) {
-				return op.Errorf("operand #%d must be %s, but got '%s'", j, c.Desc, t)
-			}
-		}
-	}
-	return nil
+	return verifyGroupTypes(op, "operand", d.Operands, func(i int) (int, int, bool) { return d.operandRange(si, op, i) },
+		func(j int) Type { return op.operands[j].value.typ })
 }
 
 // verifyResultTypes is verifyOperandTypes for results.
 func verifyResultTypes(op *Operation, d *OpDef, si *schemaInfo) error {
-	for i := range d.Results {
-		c := d.Results[i].Type
+	return verifyGroupTypes(op, "result", d.Results, func(i int) (int, int, bool) { return d.resultRange(si, op, i) },
+		func(j int) Type { return op.results[j].typ })
+}
+
+// verifyGroupTypes checks the values of each group of defs (what names
+// them in messages), whose bounds rng gives, against the group's constraint.
+func verifyGroupTypes(op *Operation, what string, defs []ValueDef, rng func(i int) (int, int, bool), typeAt func(j int) Type) error {
+	for i := range defs {
+		c := defs[i].Type
 		if c == nil || c.Check == nil {
 			continue
 		}
-		start, end, ok := d.resultRange(si, op, i)
+		start, end, ok := rng(i)
 		if !ok {
 			return nil
 		}
-		if d.Results[i].Arity == Optional && end-start > 1 {
-			return op.Errorf("result group starting at #%d requires 0 or 1 element, but found %d", start, end-start)
+		if defs[i].Arity == Optional && end-start > 1 {
+			return op.Errorf("%s group starting at #%d requires 0 or 1 element, but found %d", what, start, end-start)
 		}
 		for j := start; j < end; j++ {
-			if t := op.results[j].typ; !c.Check(t) {
-				return op.Errorf("result #%d must be %s, but got '%s'", j, c.Desc, t)
+			if t := typeAt(j); !c.Check(t) {
+				return op.Errorf("%s #%d must be %s, but got '%s'", what, j, c.Desc, t)
 			}
 		}
 	}

@@ -1,6 +1,7 @@
 package affine
 
 import (
+	"github.com/goopt/goopt/dialects/opsyntax"
 	"github.com/goopt/goopt/ir"
 	aff "github.com/goopt/goopt/ir/affine"
 )
@@ -114,10 +115,7 @@ func parseDmaStart(p ir.OpParser, st *ir.OperationState) error {
 			return err
 		}
 	}
-	if err := p.Parse(","); err != nil {
-		return err
-	}
-	num, err := p.ParseOperand()
+	num, err := opsyntax.ParseCommaOperand(p)
 	if err != nil {
 		return err
 	}
@@ -234,10 +232,7 @@ func parseDmaWait(p ir.OpParser, st *ir.OperationState) error {
 	if err != nil {
 		return err
 	}
-	if err := p.Parse(","); err != nil {
-		return err
-	}
-	num, err := p.ParseOperand()
+	num, err := opsyntax.ParseCommaOperand(p)
 	if err != nil {
 		return err
 	}

@@ -178,13 +178,7 @@ func dialectOps() opTable {
 				} else if len(ts) != 1 {
 					return p.Errorf("expected one or two types")
 				}
-				vs, err := p.ResolveOperands(ops, []ir.Type{cond, t, t})
-				if err != nil {
-					return err
-				}
-				st.Operands = append(st.Operands, vs...)
-				st.Types = append(st.Types, t)
-				return nil
+				return opsyntax.AddResolved(p, st, ops, []ir.Type{cond, t, t}, t)
 			},
 			Print: func(p ir.OpPrinter, op *ir.Operation) {
 				p.Print(" ")

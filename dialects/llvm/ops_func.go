@@ -508,13 +508,7 @@ func parseCall(p ir.OpParser, st *ir.OperationState) error {
 	if len(args) != len(ft.Inputs) {
 		return ir.Errorf(loc, "expected %d types to match the number of operands, but got %d", len(args), len(ft.Inputs))
 	}
-	vs, err := p.ResolveOperands(args, ft.Inputs)
-	if err != nil {
-		return err
-	}
-	st.Operands = append(st.Operands, vs...)
-	st.Types = append(st.Types, ft.Results...)
-	return nil
+	return opsyntax.AddResolved(p, st, args, ft.Inputs, ft.Results...)
 }
 
 func printCall(p ir.OpPrinter, op *ir.Operation) {

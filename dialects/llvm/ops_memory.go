@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 
+	"github.com/goopt/goopt/dialects/opsyntax"
 	"github.com/goopt/goopt/ir"
 )
 
@@ -212,13 +213,7 @@ func memoryOps() opTable {
 				if err != nil {
 					return err
 				}
-				v, err := p.ResolveOperand(u, t)
-				if err != nil {
-					return err
-				}
-				st.Operands = append(st.Operands, v)
-				st.Types = append(st.Types, elem)
-				return nil
+				return opsyntax.AddResolved(p, st, []ir.UnresolvedOperand{u}, []ir.Type{t}, elem)
 			},
 			Print: func(p ir.OpPrinter, op *ir.Operation) {
 				p.Print(" ")
@@ -253,10 +248,7 @@ func memoryOps() opTable {
 				if err != nil {
 					return err
 				}
-				if err := p.Parse(","); err != nil {
-					return err
-				}
-				c, err := p.ParseOperand()
+				c, err := opsyntax.ParseCommaOperand(p)
 				if err != nil {
 					return err
 				}
@@ -264,13 +256,7 @@ func memoryOps() opTable {
 				if err != nil {
 					return err
 				}
-				vs, err := p.ResolveOperands([]ir.UnresolvedOperand{c, val}, []ir.Type{t, elem})
-				if err != nil {
-					return err
-				}
-				st.Operands = append(st.Operands, vs...)
-				st.Types = append(st.Types, t)
-				return nil
+				return opsyntax.AddResolved(p, st, []ir.UnresolvedOperand{c, val}, []ir.Type{t, elem}, t)
 			},
 			Print: func(p ir.OpPrinter, op *ir.Operation) {
 				p.Print(" ")

@@ -393,7 +393,7 @@ func parseMmaSync(p ir.OpParser, st *ir.OperationState) error {
 		return err
 	}
 	for i, name := range []string{"multiplicandAPtxType", "multiplicandBPtxType"} {
-		if hasAttr(st, name) {
+		if st.HasAttr(name) {
 			continue
 		}
 		if inferred[i] == "" {
@@ -404,15 +404,6 @@ func parseMmaSync(p ir.OpParser, st *ir.OperationState) error {
 	st.Types = append(st.Types, rt)
 	st.SetOperandGroups(p.Context().OpDef("nvvm.mma.sync"), groups...)
 	return nil
-}
-
-func hasAttr(st *ir.OperationState, name string) bool {
-	for _, a := range append(slices.Clip(st.Attrs), st.Props...) {
-		if a.Name == name {
-			return true
-		}
-	}
-	return false
 }
 
 func printMmaSync(p ir.OpPrinter, op *ir.Operation) {

@@ -33,3 +33,25 @@ func ParseSuccessor(p ir.OpParser, st *ir.OperationState) (int, error) {
 	st.Operands = append(st.Operands, vs...)
 	return len(vs), nil
 }
+
+// AddResolved resolves us against ts, appends them to st's operands and
+// appends results to st's result types: the tail every custom parser that
+// reads its operands before their types ends with.
+func AddResolved(p ir.OpParser, st *ir.OperationState, us []ir.UnresolvedOperand, ts []ir.Type, results ...ir.Type) error {
+	vs, err := p.ResolveOperands(us, ts)
+	if err != nil {
+		return err
+	}
+	st.Operands = append(st.Operands, vs...)
+	st.Types = append(st.Types, results...)
+	return nil
+}
+
+// ParseCommaOperand parses `, %v`: the next operand of a list whose
+// entries have different syntaxes.
+func ParseCommaOperand(p ir.OpParser) (ir.UnresolvedOperand, error) {
+	if err := p.Parse(","); err != nil {
+		return ir.UnresolvedOperand{}, err
+	}
+	return p.ParseOperand()
+}

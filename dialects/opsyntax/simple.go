@@ -46,13 +46,7 @@ func ParseConversion(p ir.OpParser, st *ir.OperationState, kw string, extra Pars
 	if err != nil {
 		return err
 	}
-	v, err := p.ResolveOperand(u, src)
-	if err != nil {
-		return err
-	}
-	st.Operands = append(st.Operands, v)
-	st.Types = append(st.Types, dst)
-	return nil
+	return AddResolved(p, st, []ir.UnresolvedOperand{u}, []ir.Type{src}, dst)
 }
 
 // PrintConversion prints what ParseConversion reads.
@@ -94,12 +88,7 @@ func parseColonOperandTypes(p ir.OpParser, st *ir.OperationState, us []ir.Unreso
 	if len(ts) != len(us) {
 		return p.Errorf("%d operands present, but expected %d", len(us), len(ts))
 	}
-	vs, err := p.ResolveOperands(us, ts)
-	if err != nil {
-		return err
-	}
-	st.Operands = append(st.Operands, vs...)
-	return nil
+	return AddResolved(p, st, us, ts)
 }
 
 // ParseOptionalOperandsColonTypes parses `attr-dict ($v^ : type($v))?`, the

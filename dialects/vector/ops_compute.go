@@ -305,7 +305,7 @@ func parseContract(p ir.OpParser, st *ir.OperationState) error {
 	}
 	st.Operands = ops
 	st.Types = []ir.Type{acc}
-	if !hasNamed(st, "kind") {
+	if !st.HasAttr("kind") {
 		st.AddAttr("kind", Kind(KindAdd))
 	}
 	return nil
@@ -441,11 +441,11 @@ func parsePrint(p ir.OpParser, st *ir.OperationState) error {
 		loc := p.Loc()
 		switch kw, ok := p.ParseOptionalKeywordOf("str", "punctuation"); {
 		case !ok:
-			if !hasNamed(st, "punctuation") {
+			if !st.HasAttr("punctuation") {
 				st.AddAttr("punctuation", PunctuationOf(NewLine))
 			}
 			return p.ParseOptionalAttrDict(st)
-		case hasNamed(st, map[string]string{"str": "stringLiteral", "punctuation": "punctuation"}[kw]):
+		case st.HasAttr(map[string]string{"str": "stringLiteral", "punctuation": "punctuation"}[kw]):
 			return ir.Errorf(loc, "`%s` clause can appear at most once in the expansion of the oilist directive", kw)
 		case kw == "str":
 			s, err := p.ParseString()

@@ -332,7 +332,7 @@ func parseTransfer(write bool) func(p ir.OpParser, st *ir.OperationState) error 
 			perm = MinorIdentityMap(shaped, vec)
 			st.AddAttr(permutationMapAttr, ir.AffineMapOf(perm))
 		}
-		if !hasNamed(st, inBoundsAttr) {
+		if !st.HasAttr(inBoundsAttr) {
 			st.AddAttr(inBoundsAttr, boolArray(make([]bool, perm.NumResults())))
 		}
 		var ops []*ir.Value
@@ -391,20 +391,6 @@ func parseTransfer(write bool) func(p ir.OpParser, st *ir.OperationState) error 
 }
 
 func isRankedTensor(t ir.Type) bool { _, ok := t.(*ir.RankedTensorType); return ok }
-
-func hasNamed(st *ir.OperationState, name string) bool {
-	for _, a := range st.Attrs {
-		if a.Name == name {
-			return true
-		}
-	}
-	for _, a := range st.Props {
-		if a.Name == name {
-			return true
-		}
-	}
-	return false
-}
 
 // printTransfer prints the transfer ops' custom form; the permutation map
 // is elided when it is the minor identity, in_bounds when all false.

@@ -18,9 +18,7 @@ type ewPlan struct {
 	nt             *nest
 	vw, cf, tx, ty int64
 	rows           int64 // product of the outer band trip counts
-	gx, gy         int64 // tiles along x and y
-	sx, sy         bool  // grid-stride along x, y
-	bx, by         int64 // launched grid
+	grid
 	// tail: vw does not divide the x trip count; a thread whose vector
 	// would run past the end handles its remaining elements one by one.
 	tail bool
@@ -49,17 +47,7 @@ func planElementwise(nt *nest, o *Options) (*ewPlan, error) {
 	if p.rows < p.ty {
 		p.ty = max(p.rows, 1)
 	}
-	p.gx, p.gy = ceilDiv(nx, p.tx*perThread), ceilDiv(p.rows, p.ty)
-	p.bx, p.by = p.gx, p.gy
-	if o.Grid == "stride" && p.gx > o.StrideBlks {
-		p.sx, p.bx = true, o.StrideBlks
-	}
-	if p.gx > maxGridX {
-		p.sx, p.bx = true, maxGridX
-	}
-	if p.gy > maxGridYZ {
-		p.sy, p.by = true, maxGridYZ
-	}
+	p.grid = fitGrid(ceilDiv(nx, p.tx*perThread), ceilDiv(p.rows, p.ty), o)
 	return p, nil
 }
 

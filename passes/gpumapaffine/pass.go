@@ -253,28 +253,6 @@ func checkElementwise(nt *nest) error {
 	return nil
 }
 
-// declareSmem adds `memref.global "private" @name : t` before fn, with a
-// name no symbol beside fn has, and returns the name.
-func declareSmem(ctx *ir.Context, fn *ir.Operation, name string, t *ir.MemRefType, loc ir.Location) string {
-	taken := map[string]bool{}
-	for _, op := range fn.Block().Ops() {
-		if s, ok := op.Attr("sym_name").(*ir.StringAttr); ok {
-			taken[s.Value] = true
-		}
-	}
-	unique := name
-	for n := 1; taken[unique]; n++ {
-		unique = fmt.Sprintf("%s_%d", name, n)
-	}
-	st := &ir.OperationState{Name: "memref.global", Loc: loc}
-	st.AddAttr("sym_visibility", ir.Str("private"))
-	st.AddAttr("sym_name", ir.Str(unique))
-	st.AddAttr("type", ir.TypeAttrOf(t))
-	st.AddAttr("initial_value", ir.Unit)
-	fn.Block().InsertBefore(fn, ctx.NewOperation(st))
-	return unique
-}
-
 func (k *kb) getGlobal(name string, t *ir.MemRefType) *ir.Value {
 	return k.op("memref.get_global", nil, t, ir.NamedAttribute{Name: "name", Value: ir.SymbolRef(name)})
 }
@@ -317,3 +295,28 @@ func (k *kb) tiles(id, size *ir.Value, total int64, stride bool, body func(t *ir
 }
 
 func ceilDiv(a, b int64) int64 { return (a + b - 1) / b }
+
+// grid is the launch of a 2-D tiled kernel: gx×gy tiles, launched as bx×by
+// blocks that stride over the tiles along x (sx) or y (sy) where the grid
+// is capped.
+type grid struct {
+	gx, gy int64 // tiles along x and y
+	sx, sy bool  // grid-stride along x, y
+	bx, by int64 // launched grid
+}
+
+// fitGrid launches gx×gy tiles: one block a tile, except where
+// --grid=stride or the hardware's grid limits cap a dimension.
+func fitGrid(gx, gy int64, o *Options) grid {
+	p := grid{gx: gx, gy: gy, bx: gx, by: gy}
+	if o.Grid == "stride" && p.gx > o.StrideBlks {
+		p.sx, p.bx = true, o.StrideBlks
+	}
+	if p.gx > maxGridX {
+		p.sx, p.bx = true, maxGridX
+	}
+	if p.gy > maxGridYZ {
+		p.sy, p.by = true, maxGridYZ
+	}
+	return p
+}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/goopt/goopt/dialects/affine"
 	"github.com/goopt/goopt/dialects/affine/analysis"
+	"github.com/goopt/goopt/dialects/gpu/gpuutil"
 	"github.com/goopt/goopt/dialects/vector"
 	"github.com/goopt/goopt/ir"
 	aff "github.com/goopt/goopt/ir/affine"
@@ -410,7 +411,7 @@ func (p *rowPlan) build(k *kb, fn *ir.Operation) *ir.Operation {
 			for i := range ph.comb {
 				t := ph.loop.Result(i).Type()
 				if _, ok := smem[t]; !ok {
-					smem[t] = declareSmem(k.ctx, fn, symName(fn)+"_reduce_smem", p.smemType(t, nWarps), k.loc)
+					smem[t] = gpuutil.DeclareSmemGlobal(k.ctx, fn, symName(fn)+"_reduce_smem", p.smemType(t, nWarps), k.loc)
 				}
 			}
 		}

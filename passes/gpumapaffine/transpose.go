@@ -2,6 +2,7 @@ package gpumapaffine
 
 import (
 	"github.com/goopt/goopt/dialects/affine/analysis"
+	"github.com/goopt/goopt/dialects/gpu/gpuutil"
 	"github.com/goopt/goopt/ir"
 )
 
@@ -14,14 +15,12 @@ import (
 // one element per row, or XOR-swizzled (column c of row r at c^r), so that
 // phase 2's column reads hit distinct banks.
 type trPlan struct {
-	nt     *nest
-	store  *ir.Operation
-	tile   int64
-	xor    bool
-	vw     int64 // vector width of interior tiles' global accesses (1: scalar)
-	gx, gy int64 // tiles along x (inner loop) and y (outer loop)
-	sx, sy bool
-	bx, by int64
+	nt    *nest
+	store *ir.Operation
+	tile  int64
+	xor   bool
+	vw    int64 // vector width of interior tiles' global accesses (1: scalar)
+	grid        // tiles along x (inner loop) and y (outer loop)
 	// al, when set, moves interior tiles in aligned vectors of rows that
 	// are not vector-aligned (trAligned).
 	al *trAligned
@@ -73,17 +72,7 @@ func planTranspose(nt *nest, o *Options) (*trPlan, bool) {
 	} else if vw > 1 {
 		p.al = planAlignedTranspose(nt, store, vw, p.tile)
 	}
-	p.gx, p.gy = ceilDiv(nt.n[x], p.tile), ceilDiv(nt.n[y], p.tile)
-	p.bx, p.by = p.gx, p.gy
-	if o.Grid == "stride" && p.gx > o.StrideBlks {
-		p.sx, p.bx = true, o.StrideBlks
-	}
-	if p.gx > maxGridX {
-		p.sx, p.bx = true, maxGridX
-	}
-	if p.gy > maxGridYZ {
-		p.sy, p.by = true, maxGridYZ
-	}
+	p.grid = fitGrid(ceilDiv(nt.n[x], p.tile), ceilDiv(nt.n[y], p.tile), o)
 	return p, true
 }
 
@@ -127,7 +116,7 @@ func (p *trPlan) build(k *kb, fn *ir.Operation) *ir.Operation {
 		cols = p.tile
 	}
 	smemT := ir.MemRef([]int64{p.tile, cols}, elem, nil, ir.IntAttr(ir.I64, 3))
-	name := declareSmem(k.ctx, fn, symName(fn)+"_transpose_tile", smemT, k.loc)
+	name := gpuutil.DeclareSmemGlobal(k.ctx, fn, symName(fn)+"_transpose_tile", smemT, k.loc)
 	// col is where column c of tile row r lives.
 	col := func(c, r *ir.Value) *ir.Value {
 		if p.xor {

@@ -110,7 +110,7 @@ func CopyToSharedMemory(ctx *ir.Context, root affine.ForOp, o SmemCopyOptions) e
 		shape[len(shape)-1] += t.padding
 		mt := t.memref.Type().(*ir.MemRefType)
 		smemType := ir.MemRef(shape, mt.Elem, nil, ir.IntAttr(ir.I64, WorkgroupMemorySpace))
-		name := declareSmemGlobal(ctx, fn, fmt.Sprintf("%s_smem_%c", symName(fn), 'a'+i), smemType, kLoop.Loc())
+		name := DeclareSmemGlobal(ctx, fn, fmt.Sprintf("%s_smem_%c", symName(fn), 'a'+i), smemType, kLoop.Loc())
 		t.smem = b.CreateOp("memref.get_global", kLoop.Loc(), nil, []ir.Type{smemType},
 			ir.NamedAttribute{Name: "name", Value: ir.SymbolRef(name)}).Result(0)
 	}
@@ -395,10 +395,11 @@ func enclosingSymbol(op *ir.Operation) *ir.Operation {
 
 func symName(op *ir.Operation) string { return op.Attr("sym_name").(*ir.StringAttr).Value }
 
-// declareSmemGlobal adds `memref.global "private" @name : t =
+// DeclareSmemGlobal adds `memref.global "private" @name : t =
 // uninitialized` before fn and returns its name: name itself, or name_N
-// for the first N no symbol beside fn has.
-func declareSmemGlobal(ctx *ir.Context, fn *ir.Operation, name string, t *ir.MemRefType, loc ir.Location) string {
+// for the first N no symbol beside fn has. Passes that stage data in shared
+// memory (smem copies, gpu-map-affine's transpose and reductions) share it.
+func DeclareSmemGlobal(ctx *ir.Context, fn *ir.Operation, name string, t *ir.MemRefType, loc ir.Location) string {
 	taken := map[string]bool{}
 	for _, op := range fn.Block().Ops() {
 		if s, ok := op.Attr("sym_name").(*ir.StringAttr); ok {

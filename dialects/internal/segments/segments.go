@@ -34,23 +34,4 @@ func Group(op *ir.Operation, i int) []*ir.Value {
 
 // Check verifies that the property is present, has n non-negative entries
 // and sums to op's operand count.
-func Check(op *ir.Operation, n int) error {
-	a, ok := op.Attr(Attr).(*ir.DenseArrayAttr)
-	if !ok {
-		return op.Errorf("requires attribute '%s'", Attr)
-	}
-	if len(a.Ints) != n {
-		return op.Errorf("'%s' attribute for specifying operand segments must have %d elements, but got %d", Attr, n, len(a.Ints))
-	}
-	total := int64(0)
-	for _, s := range a.Ints {
-		if s < 0 {
-			return op.Errorf("'%s' attribute cannot have negative elements", Attr)
-		}
-		total += s
-	}
-	if total != int64(op.NumOperands()) {
-		return op.Errorf("operand count (%d) does not match with the total size (%d) specified in attribute '%s'", op.NumOperands(), total, Attr)
-	}
-	return nil
-}
+func Check(op *ir.Operation, n int) error { return ir.CheckSegmentSizes(op, n) }
