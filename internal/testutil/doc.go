@@ -15,4 +15,9 @@
 // printed modules differ; Tool finds an upstream binary or skips:
 //
 //	runner := testutil.Tool(t, "mlir-cpu-runner-19")
+//
+// UpstreamPTX lowers a kernel with mlir-opt-19's gpu-lower-to-nvvm-pipeline
+// and returns the PTX, for tests that compare with upstream's lowering:
+//
+//	ptx, err := testutil.UpstreamPTX(kernelText, "sm_90a", "+ptx80")
 package testutil

@@ -2,18 +2,18 @@ package gpumatmulhopper
 
 import (
 	"fmt"
-	"os"
 	"os/exec"
 	"strings"
 	"testing"
+
+	"github.com/goopt/goopt/internal/testutil"
 )
 
 // TestUpstreamLowersAwkwardKernels: the kernels for sizes the tiles do not
 // divide, f16 and bf16, verify in mlir-opt-19 and lower to sm_90a PTX with
 // the element type's wgmma and the epilogue's bounds checks.
 func TestUpstreamLowersAwkwardKernels(t *testing.T) {
-	mlirOpt, err := exec.LookPath("mlir-opt-19")
-	if err != nil {
+	if _, err := exec.LookPath("mlir-opt-19"); err != nil {
 		t.Skip("mlir-opt-19 not installed")
 	}
 	for _, c := range []struct {
@@ -36,16 +36,10 @@ func TestUpstreamLowersAwkwardKernels(t *testing.T) {
 			k := kernelFor(t, c.opts, c.m, c.n, c.k)
 			k.fitEpilogue()
 			k.Elem = c.elem
-			in := t.TempDir() + "/k.mlir"
-			if err := os.WriteFile(in, []byte(k.source()), 0o644); err != nil {
+			ptx, err := testutil.UpstreamPTX(k.source(), "sm_90a", "+ptx80")
+			if err != nil {
 				t.Fatal(err)
 			}
-			out, err := exec.Command(mlirOpt, in, "--gpu-launch-sink-index-computations",
-				"--gpu-lower-to-nvvm-pipeline=cubin-chip=sm_90a cubin-features=+ptx80 opt-level=3 cubin-format=isa").CombinedOutput()
-			if err != nil {
-				t.Fatalf("upstream cannot lower the kernel: %s", out)
-			}
-			ptx := unescapeMLIR(string(out))
 			for _, w := range c.want {
 				if !strings.Contains(ptx, w) {
 					t.Errorf("PTX lacks %q", w)

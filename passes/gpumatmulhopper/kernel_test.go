@@ -3,11 +3,10 @@ package gpumatmulhopper
 import (
 	"os"
 	"os/exec"
-	"regexp"
-	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/goopt/goopt/internal/testutil"
 	"github.com/goopt/goopt/pass"
 )
 
@@ -70,7 +69,6 @@ func TestUpstreamLowersEveryRung(t *testing.T) {
 	if err != nil {
 		t.Skip("mlir-opt-19 not installed")
 	}
-	asm := regexp.MustCompile(`assembly = "((?:[^"\\]|\\.)*)"`)
 	for _, r := range rungs {
 		t.Run(r.name, func(t *testing.T) {
 			k := kernelFor(t, r.opts, gpuM, gpuN, gpuK)
@@ -82,18 +80,10 @@ func TestUpstreamLowersEveryRung(t *testing.T) {
 			if out, err := exec.Command(mlirOpt, in).CombinedOutput(); err != nil {
 				t.Fatalf("mlir-opt-19 rejects the kernel: %s\n%s", out, src)
 			}
-			// Constants sunk into the kernel first (as goopt's lowering does),
-			// so the kernel's parameters are the descriptors and C only.
-			out, err := exec.Command(mlirOpt, in, "--gpu-launch-sink-index-computations",
-				"--gpu-lower-to-nvvm-pipeline=cubin-chip=sm_90a cubin-features=+ptx80 opt-level=3 cubin-format=isa").CombinedOutput()
+			ptx, err := testutil.UpstreamPTX(src, "sm_90a", "+ptx80")
 			if err != nil {
-				t.Fatalf("upstream cannot lower the kernel: %s", out)
+				t.Fatal(err)
 			}
-			mt := asm.FindSubmatch(out)
-			if mt == nil {
-				t.Fatalf("no PTX in the gpu.binary")
-			}
-			ptx := strings.TrimRight(unescapeMLIR(string(mt[1])), "\x00")
 			// HOPPER_WRITE_PTX=dir keeps the PTX for the -tags gpu test.
 			if dir := os.Getenv("HOPPER_WRITE_PTX"); dir != "" {
 				if err := os.WriteFile(dir+"/"+r.name+".ptx", []byte(ptx), 0o644); err != nil {
@@ -107,20 +97,4 @@ func TestUpstreamLowersEveryRung(t *testing.T) {
 			}
 		})
 	}
-}
-
-// unescapeMLIR undoes the \XX hex escapes of an MLIR string attribute.
-func unescapeMLIR(s string) string {
-	var b strings.Builder
-	for i := 0; i < len(s); i++ {
-		if s[i] == '\\' && i+2 < len(s) {
-			if v, err := strconv.ParseUint(s[i+1:i+3], 16, 8); err == nil {
-				b.WriteByte(byte(v))
-				i += 2
-				continue
-			}
-		}
-		b.WriteByte(s[i])
-	}
-	return b.String()
 }

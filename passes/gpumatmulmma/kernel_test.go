@@ -1,12 +1,11 @@
 package gpumatmulmma
 
 import (
-	"os"
 	"os/exec"
-	"regexp"
-	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/goopt/goopt/internal/testutil"
 )
 
 // TestSwizzleIsConflictFree: for every row width the kernel can have, the
@@ -48,8 +47,7 @@ func TestSwizzleIsConflictFree(t *testing.T) {
 // its gpu-lower-to-nvvm-pipeline takes it to sm_80 PTX with the legacy
 // tensor-core instructions (upstream's lowering of the same nvgpu ops).
 func TestUpstreamLowersToAmperePTX(t *testing.T) {
-	mlirOpt, err := exec.LookPath("mlir-opt-19")
-	if err != nil {
+	if _, err := exec.LookPath("mlir-opt-19"); err != nil {
 		t.Skip("mlir-opt-19 not installed")
 	}
 	o := DefaultOptions()
@@ -58,41 +56,15 @@ func TestUpstreamLowersToAmperePTX(t *testing.T) {
 		t.Fatal(err)
 	}
 	kc.M, kc.N, kc.K = 256, 256, 256
-	in := t.TempDir() + "/k.mlir"
-	if err := os.WriteFile(in, []byte(kc.text()), 0o644); err != nil {
+	ptx, err := testutil.UpstreamPTX(kc.text(), "sm_80", "+ptx70")
+	if err != nil {
 		t.Fatal(err)
 	}
-	out, err := exec.Command(mlirOpt, in, "--gpu-launch-sink-index-computations",
-		"--gpu-lower-to-nvvm-pipeline=cubin-chip=sm_80 cubin-features=+ptx70 opt-level=3 cubin-format=isa").CombinedOutput()
-	if err != nil {
-		t.Fatalf("upstream cannot lower the kernel: %s", out)
-	}
-	mt := regexp.MustCompile(`assembly = "((?:[^"\\]|\\.)*)"`).FindSubmatch(out)
-	if mt == nil {
-		t.Fatal("no PTX in the gpu.binary")
-	}
-	ptx := unescapeMLIR(string(mt[1]))
 	for _, want := range []string{"cp.async.cg.shared.global", "ldmatrix.sync.aligned.m8n8.x4.shared.b16", "ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16", "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32"} {
 		if !strings.Contains(ptx, want) {
 			t.Errorf("PTX lacks %q", want)
 		}
 	}
-}
-
-// unescapeMLIR undoes the \XX hex escapes of an MLIR string attribute.
-func unescapeMLIR(s string) string {
-	var b strings.Builder
-	for i := 0; i < len(s); i++ {
-		if s[i] == '\\' && i+2 < len(s) {
-			if v, err := strconv.ParseUint(s[i+1:i+3], 16, 8); err == nil {
-				b.WriteByte(byte(v))
-				i += 2
-				continue
-			}
-		}
-		b.WriteByte(s[i])
-	}
-	return b.String()
 }
 
 // TestTF32SwizzleIsConflictFree: a tf32 B load's 32 lanes (g, t) read

@@ -1,0 +1,61 @@
+package testutil
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// UpstreamPTX lowers a kernel's text with mlir-opt-19's
+// gpu-lower-to-nvvm-pipeline for chip (with its PTX features, e.g.
+// "sm_90a", "+ptx80"), the launch's index computations sunk into the
+// kernel first as goopt's lowering does, and returns the PTX of the
+// gpu.binary it makes (the string attribute's \XX escapes undone).
+func UpstreamPTX(text, chip, features string) (string, error) {
+	mlirOpt, err := exec.LookPath("mlir-opt-19")
+	if err != nil {
+		return "", err
+	}
+	dir, err := os.MkdirTemp("", "testutil")
+	if err != nil {
+		return "", err
+	}
+	defer os.RemoveAll(dir)
+	in := filepath.Join(dir, "k.mlir")
+	if err := os.WriteFile(in, []byte(text), 0o644); err != nil {
+		return "", err
+	}
+	out, err := exec.Command(mlirOpt, in, "--gpu-launch-sink-index-computations",
+		fmt.Sprintf("--gpu-lower-to-nvvm-pipeline=cubin-chip=%s cubin-features=%s opt-level=3 cubin-format=isa", chip, features)).CombinedOutput()
+	if err != nil {
+		return "", fmt.Errorf("upstream cannot lower the kernel: %v\n%s", err, out)
+	}
+	mt := assembly.FindSubmatch(out)
+	if mt == nil {
+		return "", fmt.Errorf("no PTX in upstream's gpu.binary:\n%s", out)
+	}
+	return strings.TrimRight(unescapeMLIR(string(mt[1])), "\x00"), nil
+}
+
+// assembly is the PTX string attribute of a gpu.binary's object.
+var assembly = regexp.MustCompile(`assembly = "((?:[^"\\]|\\.)*)"`)
+
+// unescapeMLIR undoes the \XX hex escapes of an MLIR string attribute.
+func unescapeMLIR(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\\' && i+2 < len(s) {
+			if v, err := strconv.ParseUint(s[i+1:i+3], 16, 8); err == nil {
+				b.WriteByte(byte(v))
+				i += 2
+				continue
+			}
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}
