@@ -29,7 +29,11 @@ func newCompileCommand(e *env) *cobra.Command {
 		Use:   "compile FILE [flags]",
 		Short: "Compile MLIR to PTX for an NVIDIA GPU (affine matmul -> gpu -> nvvm -> llvm -> llc)",
 		Long: "Parses and verifies FILE (or stdin), maps it to GPU kernels with a pass pipeline\n" +
-			"(the paper's gpu-matmul-wmma by default; none when FILE already launches kernels),\n" +
+			"chosen from FILE when --pipeline is not given: for a matmul with f16 or bf16 inputs and\n" +
+			"an f32 C, gpu-matmul-hopper (TMA + wgmma, sm_90a) on the default target, the paper's\n" +
+			"gpu-matmul-wmma for f16 accumulation or an --arch without wgmma (gpu-matmul-mma for\n" +
+			"bf16 there); gpu-map-affine for other affine nests; none when FILE already launches\n" +
+			"kernels),\n" +
 			"outlines the kernels and lowers them through nvvm to the llvm dialect, translates\n" +
 			"them to LLVM IR and runs LLVM's NVPTX backend (llc) for PTX.\n\n" +
 			"Beside the output it writes a JSON sidecar describing each kernel for a runtime:\n" +
@@ -49,7 +53,7 @@ func newCompileCommand(e *env) *cobra.Command {
 	fs.SortFlags = false
 	fs.StringVarP(&f.output, "output", "o", "-", "output file ('-' for stdout)")
 	fs.StringVar(&f.opts.Emit, "emit", driver.EmitPTX, "what to produce: mlir (llvm+nvvm dialects), llvm (LLVM IR), ptx or cubin (through ptxas)")
-	fs.StringVar(&f.opts.Pipeline, "pipeline", "", "the pipeline mapping FILE to GPU kernels, e.g. 'gpu-matmul-wmma{tb-tile=128,128,64}'; 'none' for none (default: gpu-matmul-wmma unless FILE already launches kernels)")
+	fs.StringVar(&f.opts.Pipeline, "pipeline", "", "the pipeline mapping FILE to GPU kernels, e.g. 'gpu-matmul-wmma{tb-tile=128,128,64}'; 'none' for none (default: chosen from FILE and --arch: gpu-matmul-hopper for an f16/bf16 matmul, gpu-map-affine for other nests, none when FILE already launches kernels)")
 	addLLCFlags(fs, &f.opts.Codegen, &f.optLevel, "llc -mcpu, ptxas -arch")
 	fs.StringVar(&f.opts.Codegen.Ptxas, "ptxas", "", "the ptxas to run for --emit=cubin (default: ptxas on the PATH)")
 	fs.IntVar(&f.opts.IndexBitwidth, "index-bitwidth", 64, "the width index lowers to in kernels (32 or 64)")

@@ -24,12 +24,13 @@ const (
 	EmitCubin = "cubin"
 )
 
-// DefaultMappingPipeline is the pipeline Compile maps an affine matmul
-// with: the paper's (Katel et al.) WMMA recipe.
-const DefaultMappingPipeline = "gpu-matmul-wmma"
+// PaperMappingPipeline is the paper's (Katel et al.) WMMA recipe: what
+// Compile maps an f16 matmul with for a target without wgmma (an explicit
+// --arch other than sm_90a), or one that accumulates in f16.
+const PaperMappingPipeline = "gpu-matmul-wmma"
 
 // CompileOptions configure Compile. The zero value compiles an affine
-// matmul through the paper's pipeline to PTX for sm_90.
+// f16 or bf16 matmul through gpu-matmul-hopper to PTX for sm_90a.
 type CompileOptions struct {
 	// Pipeline maps the input to gpu.launch form: pass pipeline text
 	// anchored on builtin.module (`gpu-matmul-wmma{tb-tile=128,128,64}`,
@@ -71,9 +72,9 @@ func LoweringPipeline(o CompileOptions) string {
 	if bits == 0 {
 		bits = 64
 	}
-	return fmt.Sprintf("builtin.module(lower-affine,gpu-launch-sink-index-computations,gpu-kernel-outlining,gpu.module(convert-scf-to-cf,convert-nvgpu-to-nvvm,"+
+	return fmt.Sprintf("builtin.module(lower-affine,gpu-launch-sink-index-computations,gpu-kernel-outlining,gpu.module(convert-scf-to-cf,convert-nvgpu-to-nvvm{index-bitwidth=%d},"+
 		"convert-gpu-to-nvvm{index-bitwidth=%d use-bare-ptr-memref-call-conv=%t vector-alignment-from-indices=true},canonicalize,cse,reconcile-unrealized-casts))",
-		bits, !o.DescriptorArgs)
+		bits, bits, !o.DescriptorArgs)
 }
 
 // Compile is goopt compile's flow: parse and verify src, map it to GPU
@@ -107,7 +108,7 @@ func Compile(ctx context.Context, src []byte, filename string, o CompileOptions)
 	mapping := o.Pipeline
 	if mapping == "" {
 		var err error
-		if mapping, err = MappingPipeline(module); err != nil {
+		if mapping, err = MappingPipelineFor(module, o.Codegen.Arch); err != nil {
 			return nil, ir.Diagnostics(err)
 		}
 	}
@@ -200,27 +201,39 @@ func compilePipeline(irctx *ir.Context, reg *pass.Registry, text string) (*pass.
 // other than a matmul with.
 const GeneralMappingPipeline = "gpu-map-affine"
 
-// HopperMappingPipeline is the pipeline Compile maps a bf16 matmul with:
-// the gpu dialect's MMA matrices, which the paper's pipeline builds on,
-// have no bf16.
+// HopperMappingPipeline is the pipeline Compile maps an f16 or bf16
+// matmul with f32 accumulation with on the default target (sm_90a, the
+// H100/H200): TMA, wgmma and warp specialisation, the fastest goopt has.
 const HopperMappingPipeline = "gpu-matmul-hopper"
+
+// LegacyMappingPipeline is the pipeline Compile maps a bf16 matmul with
+// for an explicit target without wgmma: the gpu dialect's MMA matrices,
+// which the paper's pipeline builds on, have no bf16.
+const LegacyMappingPipeline = "gpu-matmul-mma"
 
 // TF32MappingPipeline is the pipeline an f32 matmul is to be asked for
 // with: tf32 tensor cores round the inputs, so Compile does not pick it.
 const TF32MappingPipeline = "gpu-matmul-mma{allow-tf32=true}"
 
-// MappingPipeline is the mapping Compile runs when none is given: none
-// when the module already launches kernels; for a loop nest whose
+// MappingPipeline is MappingPipelineFor on the default target.
+func MappingPipeline(m *ir.Operation) (string, error) { return MappingPipelineFor(m, "") }
+
+// MappingPipelineFor is the mapping Compile runs when none is given, for
+// the target arch ("" is the default, sm_90a once a kernel needs it):
+// none when the module already launches kernels; for a loop nest whose
 // innermost body is a matmul update C += A * B, the pipeline its element
-// types call for: the paper's WMMA pipeline (DefaultMappingPipeline) for
-// f16 A and B (f32 or f16 C, and any other types, which it refuses with a
-// located error), gpu-matmul-hopper for bf16; gpu-map-affine
-// (GeneralMappingPipeline, any nest whose outer loops are parallel)
-// otherwise. An f32 matmul is an error at its load of A naming
-// TF32MappingPipeline: no pipeline maps it without rounding its inputs
-// (gpu-map-affine refuses a matmul nest: its k loop carries a dependence
-// through C that is not a reduction in registers).
-func MappingPipeline(m *ir.Operation) (string, error) {
+// types and the target call for: gpu-matmul-hopper (HopperMappingPipeline)
+// for f16 or bf16 A and B with an f32 C on the default target or an
+// sm_90a one; the paper's WMMA pipeline (PaperMappingPipeline) for an f16
+// C (f16 accumulation, which the Hopper kernel does not have) and for
+// f16 on other targets; gpu-matmul-mma for bf16 on other targets; and
+// gpu-map-affine (GeneralMappingPipeline, any nest whose outer loops are
+// parallel) otherwise. Any other matmul types go to the paper's pipeline,
+// which refuses them with a located error. An f32 matmul is an error at
+// its load of A naming TF32MappingPipeline: no pipeline maps it without
+// rounding its inputs (gpu-map-affine refuses a matmul nest: its k loop
+// carries a dependence through C that is not a reduction in registers).
+func MappingPipelineFor(m *ir.Operation, arch string) (string, error) {
 	if hasGPULaunch(m) {
 		return "none", nil
 	}
@@ -239,13 +252,17 @@ func MappingPipeline(m *ir.Operation) (string, error) {
 	if body == nil {
 		return GeneralMappingPipeline, nil
 	}
-	switch in := body.LoadA.Result(0).Type(); in {
-	case ir.BF16:
-		return HopperMappingPipeline, nil
-	case ir.F32:
+	in, acc := body.LoadA.Result(0).Type(), body.LoadC.Result(0).Type()
+	hopper := arch == "" || arch == ArchSpecific
+	switch {
+	case in == ir.F32:
 		return "", body.LoadA.Errorf("goopt compile picks no pipeline for an f32 matmul: tensor cores would round its inputs to tf32; ask for that with --pipeline='%s'", TF32MappingPipeline)
+	case (in == ir.F16 || in == ir.BF16) && acc == ir.F32 && hopper:
+		return HopperMappingPipeline, nil
+	case in == ir.BF16:
+		return LegacyMappingPipeline, nil
 	}
-	return DefaultMappingPipeline, nil
+	return PaperMappingPipeline, nil
 }
 
 // hasGPULaunch reports whether the module already launches kernels.

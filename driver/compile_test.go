@@ -79,7 +79,7 @@ func TestCompileGolden(t *testing.T) {
 	}
 	src := testutil.PaperMatmul(256, 256, 128)
 	for _, emit := range []string{driver.EmitLLVM, driver.EmitPTX} {
-		res, diags := driver.Compile(context.Background(), []byte(src), "matmul.mlir", driver.CompileOptions{Emit: emit})
+		res, diags := driver.Compile(context.Background(), []byte(src), "matmul.mlir", driver.CompileOptions{Emit: emit, Pipeline: driver.PaperMappingPipeline})
 		if len(diags) > 0 {
 			t.Fatal(diags)
 		}

@@ -1,9 +1,14 @@
-// goopt compile end to end, stopping at the llvm dialect (--emit=mlir) and
-// at LLVM IR (--emit=llvm), with the kernel manifest; and its errors, each
-// with a non-zero exit and no output file left behind.
+// goopt compile end to end through the paper's pipeline, stopping at the
+// llvm dialect (--emit=mlir) and at LLVM IR (--emit=llvm), with the kernel
+// manifest; the pipeline it picks by itself (gpu-matmul-hopper for the
+// default target, the paper's for a target without wgmma); and its
+// errors, each with a non-zero exit and no output file left behind.
 // RUN: rm -f %t.bad
-// RUN: goopt compile %s --emit=mlir --sidecar=none | FileCheck %s
-// RUN: goopt compile %s --emit=llvm -o %t.ll && FileCheck %s --check-prefix=LLVM --input-file=%t.ll
+// RUN: goopt compile %s --pipeline=gpu-matmul-wmma --emit=mlir --sidecar=none | FileCheck %s
+// RUN: goopt compile %s --pipeline=gpu-matmul-wmma --emit=llvm -o %t.ll && FileCheck %s --check-prefix=LLVM --input-file=%t.ll
+// RUN: goopt compile %s --emit=llvm --sidecar=none -o %t.default.ll && FileCheck %s --check-prefix=DEFAULT --input-file=%t.default.ll
+// RUN: goopt compile %s --index-bitwidth=32 --emit=llvm --sidecar=none -o %t.i32.ll && FileCheck %s --check-prefix=DEFAULT --input-file=%t.i32.ll
+// RUN: goopt compile %s --arch=sm_80 --emit=llvm --sidecar=none -o %t.sm80.ll && FileCheck %s --check-prefix=SM80 --input-file=%t.sm80.ll
 // RUN: FileCheck %s --check-prefix=JSON --input-file=%t.json
 // RUN: not goopt compile %s --emit=obj -o %t.bad 2>&1 | FileCheck %s --check-prefix=EMIT
 // RUN: not cat %t.bad
@@ -42,6 +47,11 @@
 // JSON-NEXT:   256,
 // JSON:      "static_shared_bytes": 35840,
 // JSON:      "memref": "memref<128x128xf32>",
+
+// DEFAULT: wgmma.mma_async.sync.aligned
+// DEFAULT: cp.async.bulk.tensor.2d
+// SM80: @llvm.nvvm.wmma.m16n16k16.mma.row.row.f32.f32
+// SM80-NOT: wgmma
 
 // EMIT: error: invalid --emit value 'obj': expected one of mlir, llvm, ptx, cubin
 // IDX: error: invalid index bitwidth 16: expected 32 or 64
