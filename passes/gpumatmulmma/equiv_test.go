@@ -62,6 +62,14 @@ var interpConfigs = []struct {
 	{"4warps-3stages", "tb-tile=64,64,32 warp-tile=32,32 stages=3 grid-swizzle=0", 128, 64, 192, "f16", "f32", 1e-5},
 	{"2stages-swizzled-grid", "tb-tile=64,64,32 warp-tile=32,32 stages=2 grid-swizzle=2", 128, 128, 96, "f16", "f32", 1e-5},
 	{"default-shape", "", 128, 256, 160, "f16", "f32", 1e-5},
+	// The main loop's trips (unrolled by the stages: constant slots), then
+	// the peeled iterations: K = 12 tiles is 2 trips of 4 and 4 peeled.
+	// Sums of 384 or more products, in the tensor cores' order, stray
+	// further from the reference's where they cancel: 1e-4 of an element.
+	{"default-shape-loop", "", 128, 256, 384, "f16", "f32", 1e-4},
+	// One tile a trip, slots modulo the stages: 7 trips, 2 peeled.
+	{"ring-not-unrolled", "tb-tile=64,64,32 warp-tile=32,32 stages=3 unroll-ring=false", 64, 64, 288, "f16", "f32", 1e-5},
+	{"bk64-3stages-loop", "tb-tile=64,64,64 warp-tile=32,32 stages=3", 64, 128, 512, "f16", "f32", 1e-4},
 	{"bk64-1warp", "tb-tile=32,64,64 warp-tile=32,64 stages=4", 64, 64, 128, "f16", "f32", 1e-5},
 	// Fewer K tiles than the prologue would fill: every wait is for all.
 	{"one-k-tile", "tb-tile=64,64,32 warp-tile=32,32 stages=4", 64, 64, 32, "f16", "f32", 1e-5},
@@ -157,8 +165,8 @@ func TestCompilesToAmperePTX(t *testing.T) {
 			t.Errorf("PTX lacks %q", want)
 		}
 	}
-	if n := strings.Count(ptx, "mma.sync.aligned.m16n8k16"); n != 64 {
-		t.Errorf("%d mma.sync in the PTX, want 64 (32 a 16-deep step, 2 steps a tile, unrolled)", n)
+	if n := strings.Count(ptx, "mma.sync.aligned.m16n8k16"); n != 8*64 {
+		t.Errorf("%d mma.sync in the PTX, want 8x64 (32 a 16-deep step, 2 steps a K tile, each of the 8 K tiles written out once: 4 in the loop, unrolled by the stages, 4 peeled)", n)
 	}
 	if len(res.Kernels.Kernels) != 1 {
 		t.Fatalf("want one kernel, got %+v", res.Kernels)
@@ -206,11 +214,12 @@ func TestTypesCompileToPTX(t *testing.T) {
 			t.Fatalf("%s x %s -> %s: %v", c.ab, c.ab, c.c, diags)
 		}
 		ptx := string(res.Output)
-		// 128x128x32 tiles, 4 warps of 64x64: 32 mma.sync a k step, 2
-		// steps of 16 (4 of tf32's 8) a tile, unrolled.
-		want := 64
+		// 64x64 warp tiles: 32 mma.sync a k step, 2 steps of 16 (4 of
+		// tf32's 8) a 32-deep K tile; each of the 8 K tiles written out
+		// once (4 in the loop, unrolled by the stages, 4 peeled).
+		want := 8 * 64
 		if c.ab == "f32" {
-			want = 128
+			want = 8 * 128
 		}
 		if n := strings.Count(ptx, c.mma); n != want {
 			t.Errorf("%s x %s -> %s: %d %q in the PTX, want %d", c.ab, c.ab, c.c, n, c.mma, want)
