@@ -116,6 +116,17 @@ var plantedBugs = []struct {
 	{"no barrier", func(s string) string {
 		return strings.ReplaceAll(s, "gpu.barrier\n", "")
 	}, "data race on workgroup memory"},
+	// The main loop's waits (3 stages: one group after the next tile's may
+	// be in flight): one more and the next tile is read unlanded.
+	{"loop waits one group short", func(s string) string {
+		return strings.ReplaceAll(s, "numGroups = 1 : i32", "numGroups = 2 : i32")
+	}, "before the asynchronous copy that writes it completed"},
+	// The peeled tail's exact wait counts: the second-to-last tile waits
+	// for every group (its successor's is the newest); one fewer and the
+	// last tile is read while its copies are in flight.
+	{"tail waits one group short", func(s string) string {
+		return strings.ReplaceAll(s, "numGroups = 0 : i32", "numGroups = 1 : i32")
+	}, "before the asynchronous copy that writes it completed"},
 	// B's fragments loaded untransposed: the wrong products.
 	{"B untransposed", func(s string) string {
 		return strings.ReplaceAll(s, "transpose = true", "transpose = false")
@@ -123,7 +134,8 @@ var plantedBugs = []struct {
 }
 
 func TestInterpreterCatchesPlantedBugs(t *testing.T) {
-	src := matmul(64, 64, 128)
+	// 8 K tiles over 3 stages: 2 trips of the loop, 2 peeled tiles.
+	src := matmul(64, 64, 256)
 	in, err := parser.ParseFile(all.NewContext(), "matmul.mlir", []byte(src))
 	if err != nil {
 		t.Fatal(err)
