@@ -28,9 +28,6 @@ func (k *kernel) regB() string  { return fmt.Sprintf("vector<%dx%s>", 4/k.inByte
 func (k *kernel) typeA() string { return fmt.Sprintf("memref<%dx%dx%s>", k.M, k.K, k.In) }
 func (k *kernel) typeB() string { return fmt.Sprintf("memref<%dx%dx%s>", k.K, k.N, k.In) }
 func (k *kernel) typeC() string { return fmt.Sprintf("memref<%dx%dx%s>", k.M, k.N, k.Acc) }
-func (k *kernel) ringA() string {
-	return fmt.Sprintf("memref<%dx%dx%dx%s, %s>", k.Stages, k.BM, k.BK, k.In, workgroup)
-}
 func (k *kernel) ringB() string {
 	return fmt.Sprintf("memref<%dx%dx%dx%s, %s>", k.Stages, k.BK, k.BN, k.In, workgroup)
 }
@@ -50,7 +47,7 @@ type copyPlan struct {
 	trip      string
 	tileStep  int64 // global elements from one K tile to the next
 	slotElems int64 // shared elements from one ring slot to the next
-	flat      string
+	flat      string // the operand as a flat 1-d memref, and its type
 	flatType  string
 }
 
@@ -67,7 +64,7 @@ type state struct {
 	zeroB        string // a B fragment of zeros, the base the halves are inserted into
 	tid, m0, n0  string
 	smem         string
-	ringA, ringB string
+	ringB        string // tf32's B ring, which lanes load from themselves
 	planA, planB copyPlan
 }
 
@@ -99,6 +96,7 @@ func (k *kernel) threadView(st *state, region int64, off string, n int64) string
 	return e.Op("tv", "memref.view %s[%s][] : %s to %s", st.smem, shift, smemType, k.viewType(n))
 }
 
+// viewType is the type of a threadView of n elements.
 func (k *kernel) viewType(n int64) string {
 	return fmt.Sprintf("memref<%dx%s, %s>", n, k.In, workgroup)
 }
@@ -142,8 +140,9 @@ func (k *kernel) body() string {
 	tm, tn := k.tileCoords(e)
 	st.m0, st.n0 = e.MulC(tm, k.BM), e.MulC(tn, k.BN)
 	st.smem = e.Op("smem", "gpu.dynamic_shared_memory : %s", smemType)
-	st.ringA = e.Op("ring_a", "memref.view %s[%s][] : %s to %s", st.smem, e.C(0), smemType, k.ringA())
-	st.ringB = e.Op("ring_b", "memref.view %s[%s][] : %s to %s", st.smem, e.C(k.aRingBytes()), smemType, k.ringB())
+	if k.In == f32 {
+		st.ringB = e.Op("ring_b", "memref.view %s[%s][] : %s to %s", st.smem, e.C(k.aRingBytes()), smemType, k.ringB())
+	}
 	st.planA = k.plan(st, operandTile{rows: k.BM, cols: k.BK, ld: k.K, tileStep: k.BK, global: "A", globalType: k.typeA(), elems: k.M * k.K,
 		origin: func(r0, src string) string { return e.Add(e.MulC(e.Add(st.m0, r0), k.K), src) },
 		swz:    func(r string) string { return k.swizzleOf(e, r, k.BK/k.chunk()) }, period: k.swizzlePeriodA()})
@@ -154,7 +153,7 @@ func (k *kernel) body() string {
 	// The prologue fills slots 0 .. stages-2, one commit group per tile,
 	// waits for tile 0 and loads its first fragments.
 	kt := k.kTiles()
-	it := iteration{tok: ""}
+	var it iteration
 	for t := int64(0); t < min(k.Stages-1, kt); t++ {
 		it.tok = k.load(st, t, ringSlot{c: t})
 	}
@@ -201,9 +200,9 @@ type iteration struct {
 }
 
 // tile is the K tile an iteration computes: its index as a value, and
-// the index itself where it is known when the kernel is written (static),
-// else its distance from the trip's first tile, a multiple of the unroll
-// factor (at).
+// (at) the index itself where it is known when the kernel is written
+// (static), else its distance from the first tile of the loop's trip,
+// whose index is a multiple of the unroll factor.
 type tile struct {
 	index  string
 	at     int64

@@ -23,8 +23,9 @@ type Options struct {
 
 // DefaultOptions is the fastest shape measured on the H200 (0.61x cuBLAS
 // at 8192, against 0.55 for the classic Ampere 128x128x32 with 4 warps,
-// docs/gpu/2026-11-25-h200-s4-final): 128x256x32 block tiles, eight warps
-// of 64x64, a 4-stage ring (96 KB of shared memory).
+// docs/gpu/2026-11-25-h200-s4-final; both before unroll-ring): 128x256x32
+// block tiles, eight warps of 64x64, a 4-stage ring (96 KB of shared
+// memory), the K loop unrolled by the stages.
 func DefaultOptions() Options {
 	return Options{TBTile: []int64{128, 256, 32}, WarpTile: []int64{64, 64}, Stages: 4, GridSwizzle: 8, UnrollRing: true, Cleanup: true}
 }
