@@ -71,6 +71,7 @@ var interpConfigs = []struct {
 	{"default-shape-loop", "", 128, 256, 384, "f16", "f32", 1e-4},
 	// One tile a trip, slots modulo the stages: 7 trips, 2 peeled.
 	{"ring-not-unrolled", "tb-tile=64,64,32 warp-tile=32,32 stages=3 unroll-ring=false", 64, 64, 288, "f16", "f32", 1e-5},
+	{"64x32-warps", "tb-tile=128,128,32 warp-tile=64,32 stages=4", 128, 128, 256, "f16", "f32", 1e-4},
 	{"bk64-3stages-loop", "tb-tile=64,64,64 warp-tile=32,32 stages=3", 64, 128, 512, "f16", "f32", 1e-4},
 	{"bk64-1warp", "tb-tile=32,64,64 warp-tile=32,64 stages=4", 64, 64, 128, "f16", "f32", 1e-5},
 	// Fewer K tiles than the prologue would fill: every wait is for all.

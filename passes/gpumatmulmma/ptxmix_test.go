@@ -184,6 +184,8 @@ func TestMainLoopMix(t *testing.T) {
 		{"tb-tile=128,128,32 warp-tile=64,64", 128, 128, 32, 64, 64, 16},
 		{"tb-tile=128,128,64 warp-tile=64,64 stages=3", 128, 128, 64, 64, 64, 28},
 		{"tb-tile=256,128,32 warp-tile=64,64", 256, 128, 32, 64, 64, 16},
+		// 16 warps of 64x32: 64 accumulators, for 128 registers a thread.
+		{"tb-tile=128,256,32 warp-tile=64,32", 128, 256, 32, 64, 32, 16},
 	} {
 		t.Run(c.opts, func(t *testing.T) {
 			mix, ptx := mainLoopMix(t, 8192, 8192, 8192, c.opts)
