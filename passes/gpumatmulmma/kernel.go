@@ -45,8 +45,8 @@ type copyPlan struct {
 	dst, src  []int64
 	first     string // the flat global index of the first chunk of K tile 0
 	trip      string
-	tileStep  int64 // global elements from one K tile to the next
-	slotElems int64 // shared elements from one ring slot to the next
+	tileStep  int64  // global elements from one K tile to the next
+	slotElems int64  // shared elements from one ring slot to the next
 	flat      string // the operand as a flat 1-d memref, and its type
 	flatType  string
 }
