@@ -37,6 +37,15 @@ func (m ptxMix) overhead() int {
 	return n
 }
 
+// total is the number of instructions.
+func (m ptxMix) total() int {
+	n := 0
+	for _, c := range m {
+		n += c
+	}
+	return n
+}
+
 func isClass(op string) bool {
 	for _, c := range mixClasses {
 		if op == c.class {
@@ -67,6 +76,10 @@ func (m ptxMix) String(per int) string {
 		return rest[i] < rest[j]
 	})
 	f("overhead", m.overhead())
+	if m["mma.sync"] > 0 {
+		fmt.Fprintf(&b, "  (%.2f instructions besides each mma.sync, %.2f of them overhead)\n",
+			float64(m.total()-m["mma.sync"])/float64(m["mma.sync"]), float64(m.overhead())/float64(m["mma.sync"]))
+	}
 	for _, op := range rest {
 		f("  "+op, m[op])
 	}
