@@ -44,6 +44,7 @@ type kernel struct {
 	GridSwizzle int64  // tile rows per rasterisation group; <= 1 is row-major
 	In, Acc     string // element types of A and B, and of C and the accumulators
 	AllowTF32   bool   // f32 inputs may run as tf32
+	UnrollRing  bool   // unroll the main loop by Stages: constant ring slots
 }
 
 // inBytes is the size of an A or B element.

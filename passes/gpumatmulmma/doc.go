@@ -26,6 +26,17 @@
 //     of the next 16-deep step (past a tile's last step, the next tile's
 //     first, after its wait and the block's one barrier a tile) are
 //     loaded before the current step's mma.sync;
+//   - a lean K loop: the iterations that issue copies run in a loop
+//     unrolled by the stages (option unroll-ring, default on), so every
+//     ring slot in its body is a constant, and the last iterations are
+//     peeled with their exact wait counts, so no iteration tests whether
+//     a next tile exists; each thread reads and writes shared memory
+//     through memref.view's at its loop-invariant (swizzled) offsets, and
+//     A and B through flat 1-d casts, so every ldmatrix and cp.async
+//     address is a base register plus a constant (at 8192, about 10
+//     instructions besides the 64 mma.sync, 16 ldmatrix, 6 cp.async and
+//     one barrier of a K tile and warp, against 104 with the ring indexed
+//     modulo the stages: ptxmix_test.go measures it);
 //   - C += the accumulators straight from registers (vector<2xf32> or
 //     vector<2xf16> accesses), and an optional grid swizzle for L2 reuse.
 //

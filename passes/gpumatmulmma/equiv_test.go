@@ -52,7 +52,9 @@ func lowered(t *testing.T, src, opts string, edit func(string) string) *ir.Opera
 // Then the element types beyond f16 x f16 -> f32. The tolerances are the
 // arithmetic's, not slack: f16 accumulation rounds a sum of 16 products
 // to 11 bits where the reference rounds each addition; tf32 keeps 10 bits
-// of each input's mantissa (the reference multiplies in f32).
+// of each input's mantissa (the reference multiplies in f32). bf16 and
+// tf32 run the main loop for 2 trips (K = 8 tiles, 3 stages); f16
+// accumulation stays at 3 tiles, as its rounding grows with K.
 var interpConfigs = []struct {
 	name, opts string
 	m, n, k    int
@@ -62,12 +64,21 @@ var interpConfigs = []struct {
 	{"4warps-3stages", "tb-tile=64,64,32 warp-tile=32,32 stages=3 grid-swizzle=0", 128, 64, 192, "f16", "f32", 1e-5},
 	{"2stages-swizzled-grid", "tb-tile=64,64,32 warp-tile=32,32 stages=2 grid-swizzle=2", 128, 128, 96, "f16", "f32", 1e-5},
 	{"default-shape", "", 128, 256, 160, "f16", "f32", 1e-5},
+	// The main loop's trips (unrolled by the stages: constant slots), then
+	// the peeled iterations: K = 12 tiles is 2 trips of 4 and 4 peeled.
+	// Sums of 384 or more products, in the tensor cores' order, stray
+	// further from the reference's where they cancel: 1e-4 of an element.
+	{"default-shape-loop", "", 128, 256, 384, "f16", "f32", 1e-4},
+	// One tile a trip, slots modulo the stages: 7 trips, 2 peeled.
+	{"ring-not-unrolled", "tb-tile=64,64,32 warp-tile=32,32 stages=3 unroll-ring=false", 64, 64, 288, "f16", "f32", 1e-5},
+	{"64x32-warps", "tb-tile=128,128,32 warp-tile=64,32 stages=4", 128, 128, 256, "f16", "f32", 1e-4},
+	{"bk64-3stages-loop", "tb-tile=64,64,64 warp-tile=32,32 stages=3", 64, 128, 512, "f16", "f32", 1e-4},
 	{"bk64-1warp", "tb-tile=32,64,64 warp-tile=32,64 stages=4", 64, 64, 128, "f16", "f32", 1e-5},
 	// Fewer K tiles than the prologue would fill: every wait is for all.
 	{"one-k-tile", "tb-tile=64,64,32 warp-tile=32,32 stages=4", 64, 64, 32, "f16", "f32", 1e-5},
 	{"f16-acc", "tb-tile=64,64,32 warp-tile=32,32 stages=3 grid-swizzle=0", 128, 64, 96, "f16", "f16", 2e-2},
-	{"bf16", "tb-tile=64,64,32 warp-tile=32,32 stages=3 grid-swizzle=2", 128, 64, 96, "bf16", "f32", 1e-5},
-	{"tf32", "tb-tile=64,64,32 warp-tile=32,32 stages=3 grid-swizzle=0 allow-tf32", 128, 64, 96, "f32", "f32", 1e-2},
+	{"bf16", "tb-tile=64,64,32 warp-tile=32,32 stages=3 grid-swizzle=2", 128, 64, 256, "bf16", "f32", 1e-5},
+	{"tf32", "tb-tile=64,64,32 warp-tile=32,32 stages=3 grid-swizzle=0 allow-tf32", 128, 64, 256, "f32", "f32", 1e-2},
 	{"tf32-bk16-1warp", "tb-tile=32,32,16 warp-tile=32,32 stages=2 allow-tf32", 128, 64, 96, "f32", "f32", 1e-2},
 }
 
@@ -106,6 +117,17 @@ var plantedBugs = []struct {
 	{"no barrier", func(s string) string {
 		return strings.ReplaceAll(s, "gpu.barrier\n", "")
 	}, "data race on workgroup memory"},
+	// The main loop's waits (3 stages: one group after the next tile's may
+	// be in flight): one more and the next tile is read unlanded.
+	{"loop waits one group short", func(s string) string {
+		return strings.ReplaceAll(s, "numGroups = 1 : i32", "numGroups = 2 : i32")
+	}, "before the asynchronous copy that writes it completed"},
+	// The peeled tail's exact wait counts: the second-to-last tile waits
+	// for every group (its successor's is the newest); one fewer and the
+	// last tile is read while its copies are in flight.
+	{"tail waits one group short", func(s string) string {
+		return strings.ReplaceAll(s, "numGroups = 0 : i32", "numGroups = 1 : i32")
+	}, "before the asynchronous copy that writes it completed"},
 	// B's fragments loaded untransposed: the wrong products.
 	{"B untransposed", func(s string) string {
 		return strings.ReplaceAll(s, "transpose = true", "transpose = false")
@@ -113,7 +135,8 @@ var plantedBugs = []struct {
 }
 
 func TestInterpreterCatchesPlantedBugs(t *testing.T) {
-	src := matmul(64, 64, 128)
+	// 8 K tiles over 3 stages: 2 trips of the loop, 2 peeled tiles.
+	src := matmul(64, 64, 256)
 	in, err := parser.ParseFile(all.NewContext(), "matmul.mlir", []byte(src))
 	if err != nil {
 		t.Fatal(err)
@@ -157,8 +180,8 @@ func TestCompilesToAmperePTX(t *testing.T) {
 			t.Errorf("PTX lacks %q", want)
 		}
 	}
-	if n := strings.Count(ptx, "mma.sync.aligned.m16n8k16"); n != 64 {
-		t.Errorf("%d mma.sync in the PTX, want 64 (32 a 16-deep step, 2 steps a tile, unrolled)", n)
+	if n := strings.Count(ptx, "mma.sync.aligned.m16n8k16"); n != 8*64 {
+		t.Errorf("%d mma.sync in the PTX, want 8x64 (32 a 16-deep step, 2 steps a K tile, each of the 8 K tiles written out once: 4 in the loop, unrolled by the stages, 4 peeled)", n)
 	}
 	if len(res.Kernels.Kernels) != 1 {
 		t.Fatalf("want one kernel, got %+v", res.Kernels)
@@ -196,7 +219,7 @@ func TestTypesCompileToPTX(t *testing.T) {
 		{"bf16", "f32", gpumatmulmma.Name, "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32"},
 		{"f32", "f32", gpumatmulmma.Name + "{allow-tf32}", "mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32"},
 	} {
-		res, diags := driver.Compile(context.Background(), []byte(matmultest.Matmul(256, 256, 256, c.ab, c.c)), "matmul.mlir", driver.CompileOptions{
+		res, diags := driver.Compile(context.Background(), []byte(matmultest.Matmul(256, 256, 128, c.ab, c.c)), "matmul.mlir", driver.CompileOptions{
 			Pipeline: c.pipeline, Emit: driver.EmitPTX, Codegen: nvptx.Options{Arch: "sm_80", PTXVersion: 70},
 		})
 		if diags != nil {
@@ -206,11 +229,12 @@ func TestTypesCompileToPTX(t *testing.T) {
 			t.Fatalf("%s x %s -> %s: %v", c.ab, c.ab, c.c, diags)
 		}
 		ptx := string(res.Output)
-		// 128x128x32 tiles, 4 warps of 64x64: 32 mma.sync a k step, 2
-		// steps of 16 (4 of tf32's 8) a tile, unrolled.
-		want := 64
+		// 64x64 warp tiles: 32 mma.sync a k step, 2 steps of 16 (4 of
+		// tf32's 8) a 32-deep K tile; each of the 4 K tiles written out
+		// once (fewer than a trip of the loop: all peeled).
+		want := 4 * 64
 		if c.ab == "f32" {
-			want = 128
+			want = 4 * 128
 		}
 		if n := strings.Count(ptx, c.mma); n != want {
 			t.Errorf("%s x %s -> %s: %d %q in the PTX, want %d", c.ab, c.ab, c.c, n, c.mma, want)

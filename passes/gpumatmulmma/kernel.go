@@ -28,19 +28,34 @@ func (k *kernel) regB() string  { return fmt.Sprintf("vector<%dx%s>", 4/k.inByte
 func (k *kernel) typeA() string { return fmt.Sprintf("memref<%dx%dx%s>", k.M, k.K, k.In) }
 func (k *kernel) typeB() string { return fmt.Sprintf("memref<%dx%dx%s>", k.K, k.N, k.In) }
 func (k *kernel) typeC() string { return fmt.Sprintf("memref<%dx%dx%s>", k.M, k.N, k.Acc) }
-func (k *kernel) ringA() string {
-	return fmt.Sprintf("memref<%dx%dx%dx%s, %s>", k.Stages, k.BM, k.BK, k.In, workgroup)
-}
 func (k *kernel) ringB() string {
 	return fmt.Sprintf("memref<%dx%dx%dx%s, %s>", k.Stages, k.BK, k.BN, k.In, workgroup)
 }
 
-// copyPlan is one thread's part of a tile copy, computed once before the
-// main loop: for each of its 16-byte chunks, the row in the tile, the
-// column in global memory (relative to the tile) and the swizzled column
-// in shared memory.
+// copyPlan is one thread's part of the copies of an operand's K tile,
+// computed once before the main loop: the shared-memory views its 16-byte
+// chunks are written through and each chunk's index in its view (in slot
+// 0), the chunks' flat global indices relative to the thread's first one,
+// and how far a K tile and a ring slot are apart. trip is the flat global
+// index of the thread's first chunk of the K tile the code being written
+// counts from: the first of the main loop's trip, or tile 0.
 type copyPlan struct {
-	rows, srcCols, dstCols []string
+	views     []string
+	sizes     []int64 // the views' elements
+	dst, src  []int64
+	first     string // the flat global index of the first chunk of K tile 0
+	trip      string
+	tileStep  int64  // global elements from one K tile to the next
+	slotElems int64  // shared elements from one ring slot to the next
+	flat      string // the operand as a flat 1-d memref, and its type
+	flatType  string
+}
+
+// ringSlot is a slot of the ring: the constant c where the code's place
+// in the ring is known when the kernel is written, else the value v.
+type ringSlot struct {
+	c int64
+	v string
 }
 
 // state names the values the kernel body's pieces share.
@@ -48,8 +63,42 @@ type state struct {
 	e            *kernelemit.Emitter
 	zeroB        string // a B fragment of zeros, the base the halves are inserted into
 	tid, m0, n0  string
-	ringA, ringB string
+	smem         string
+	ringB        string // tf32's B ring, which lanes load from themselves
 	planA, planB copyPlan
+}
+
+// value is the slot's index as a value.
+func (st *state) value(s ringSlot) string {
+	if s.v != "" {
+		return s.v
+	}
+	return st.e.C(s.c)
+}
+
+// at is the index of element c of slot s of a ring whose slots are
+// slotElems apart: a constant when the slot is.
+func (st *state) at(s ringSlot, slotElems, c int64) string {
+	if s.v == "" {
+		return st.e.C(s.c*slotElems + c)
+	}
+	return st.e.AddC(st.e.MulC(s.v, slotElems), c)
+}
+
+// threadView writes a 1-D view of n elements of shared memory from byte
+// region + off elements: a thread's loop-invariant part of its addresses
+// into a ring, through which every access it makes is at a constant index
+// (given the slot). The lowered address is then one base register and an
+// immediate, with no arithmetic in the K loop.
+func (k *kernel) threadView(st *state, region int64, off string, n int64) string {
+	e := st.e
+	shift := e.AddC(e.MulC(off, k.inBytes()), region)
+	return e.Op("tv", "memref.view %s[%s][] : %s to %s", st.smem, shift, smemType, k.viewType(n))
+}
+
+// viewType is the type of a threadView of n elements.
+func (k *kernel) viewType(n int64) string {
+	return fmt.Sprintf("memref<%dx%s, %s>", n, k.In, workgroup)
 }
 
 // text writes a function with the matmul's operands, %A, %B and %C, whose
@@ -72,35 +121,98 @@ func (k *kernel) text() string {
 }
 
 // body writes the launch body: the copy plans and fragment addresses,
-// the cp.async prologue, the main loop and the epilogue.
+// the cp.async prologue, the main loop, the peeled last iterations and
+// the epilogue.
+//
+// K tile t is computed by iteration t, which first issues the copies of
+// tile t+stages-1 (while there is one) into the slot of tile t-1. The
+// iterations that issue copies are the main loop's, unrolled by
+// loopUnroll() so that, with the loop starting at 0, each copy of the
+// body reads and writes ring slots that are constants: no slot arithmetic
+// and every shared address a loop-invariant base plus a constant. The
+// iterations the unrolled loop leaves, and those that issue no copies,
+// are peeled: their tiles, slots and wait counts are all static, so no
+// iteration tests whether it has a next tile.
 func (k *kernel) body() string {
 	e := kernelemit.New(2, "c")
 	st := &state{e: e}
 	st.tid = e.Op("tid", "gpu.thread_id x")
 	tm, tn := k.tileCoords(e)
 	st.m0, st.n0 = e.MulC(tm, k.BM), e.MulC(tn, k.BN)
-	smem := e.Op("smem", "gpu.dynamic_shared_memory : %s", smemType)
-	st.ringA = e.Op("ring_a", "memref.view %s[%s][] : %s to %s", smem, e.C(0), smemType, k.ringA())
-	st.ringB = e.Op("ring_b", "memref.view %s[%s][] : %s to %s", smem, e.C(k.aRingBytes()), smemType, k.ringB())
-	st.planA = k.plan(st, k.BM, k.BK, func(r string) string { return k.swizzleOf(e, r, k.BK/k.chunk()) })
-	st.planB = k.plan(st, k.BK, k.BN, func(r string) string { return k.swizzleOfB(e, r) })
+	st.smem = e.Op("smem", "gpu.dynamic_shared_memory : %s", smemType)
+	if k.In == f32 {
+		st.ringB = e.Op("ring_b", "memref.view %s[%s][] : %s to %s", st.smem, e.C(k.aRingBytes()), smemType, k.ringB())
+	}
+	st.planA = k.plan(st, operandTile{rows: k.BM, cols: k.BK, ld: k.K, tileStep: k.BK, global: "A", globalType: k.typeA(), elems: k.M * k.K,
+		origin: func(r0, src string) string { return e.Add(e.MulC(e.Add(st.m0, r0), k.K), src) },
+		swz:    func(r string) string { return k.swizzleOf(e, r, k.BK/k.chunk()) }, period: k.swizzlePeriodA()})
+	st.planB = k.plan(st, operandTile{rows: k.BK, cols: k.BN, region: k.aRingBytes(), ld: k.N, tileStep: k.BK * k.N, global: "B", globalType: k.typeB(), elems: k.K * k.N,
+		origin: func(r0, src string) string { return e.Add(e.MulC(r0, k.N), e.Add(st.n0, src)) },
+		swz:    func(r string) string { return k.swizzleOfB(e, r) }, period: k.swizzlePeriodB()})
 	f := k.fragmentAddresses(st)
-
 	// The prologue fills slots 0 .. stages-2, one commit group per tile,
 	// waits for tile 0 and loads its first fragments.
 	kt := k.kTiles()
-	tok := ""
+	var it iteration
 	for t := int64(0); t < min(k.Stages-1, kt); t++ {
-		tok = k.load(st, e.C(t), e.C(t))
+		it.tok = k.load(st, t, ringSlot{c: t})
 	}
-	e.Line("nvgpu.device_async_wait %s {numGroups = %d : i32}", tok, min(k.Stages-2, kt-1))
+	e.Line("nvgpu.device_async_wait %s {numGroups = %d : i32}", it.tok, min(k.Stages-2, kt-1))
 	e.Line("gpu.barrier")
-	fa, fb := k.fragments(st, f, e.C(0), 0)
-
-	// The main loop carries the last commit group's token (the waits'
-	// operand), the first fragments of its tile and the accumulators.
-	nf := k.accumulators()
+	it.curA, it.curB = k.fragments(st, f, ringSlot{}, 0)
 	zero := e.Op("zero", "arith.constant dense<0.0> : %s", k.fragC())
+	it.accs = make([]string, k.accumulators())
+	for i := range it.accs {
+		it.accs[i] = zero
+	}
+	// Iterations 0 .. copying-1 issue copies; the loop runs the first
+	// whole multiples of the unroll factor of them.
+	copying := max(0, kt-(k.Stages-1))
+	unroll := k.loopUnroll()
+	looped := copying / unroll * unroll
+	if looped > 0 {
+		it = k.mainLoop(st, f, it, looped, unroll)
+	}
+	for t := looped; t < kt; t++ {
+		k.iterate(st, f, &it, tile{index: e.C(t), at: t, static: true}, t < copying)
+	}
+	k.epilogue(st, f, it.accs)
+	return e.Prelude(2) + e.Text()
+}
+
+// loopUnroll is the number of K tiles one trip of the main loop computes:
+// stages, so that the ring's slots are constants in the body, or 1 when
+// the ring is not unrolled (its slots are then the tile index modulo
+// stages).
+func (k *kernel) loopUnroll() int64 {
+	if k.UnrollRing {
+		return k.Stages
+	}
+	return 1
+}
+
+// iteration is what one K iteration hands the next: the newest commit
+// group's token (the waits' operand), the fragments of the next tile's
+// first step and the accumulators.
+type iteration struct {
+	tok              string
+	curA, curB, accs []string
+}
+
+// tile is the K tile an iteration computes: its index as a value, and
+// (at) the index itself where it is known when the kernel is written
+// (static), else its distance from the first tile of the loop's trip,
+// whose index is a multiple of the unroll factor.
+type tile struct {
+	index  string
+	at     int64
+	static bool
+}
+
+// mainLoop writes the loop over iterations 0 .. looped-1, unroll a trip,
+// carrying it, and returns the loop's results.
+func (k *kernel) mainLoop(st *state, f fragAddrs, it iteration, looped, unroll int64) iteration {
+	e := st.e
 	iv, res := e.Fresh("k"), e.Fresh("res")
 	var args, types []string
 	param := func(init, typ string) string {
@@ -109,29 +221,75 @@ func (k *kernel) body() string {
 		types = append(types, typ)
 		return a
 	}
-	tokArg := param(tok, tokenType)
-	curA, curB, accs := make([]string, len(fa)), make([]string, len(fb)), make([]string, nf)
-	for i := range fa {
-		curA[i] = param(fa[i], k.fragA())
+	in := iteration{tok: param(it.tok, tokenType)}
+	for _, a := range it.curA {
+		in.curA = append(in.curA, param(a, k.fragA()))
 	}
-	for i := range fb {
-		curB[i] = param(fb[i], k.fragB())
+	for _, b := range it.curB {
+		in.curB = append(in.curB, param(b, k.fragB()))
 	}
-	for i := range accs {
-		accs[i] = param(zero, k.fragC())
+	for _, c := range it.accs {
+		in.accs = append(in.accs, param(c, k.fragC()))
 	}
-	e.Open("%s:%d = scf.for %s = %s to %s step %s iter_args(%s) -> (%s) {", res, len(args), iv, e.C(0), e.C(kt), e.C(1), strings.Join(args, ", "), strings.Join(types, ", "))
-	// Tile kt+stages-1 goes to the slot of tile kt-1, which every warp
-	// finished reading before the barrier that ended the last iteration.
-	next := e.AddC(iv, k.Stages-1)
-	more := e.Cmp("ult", next, e.C(kt))
-	newTok := e.Fresh("tok")
-	e.Open("%s = scf.if %s -> (%s) {", newTok, more, tokenType)
-	e.Line("scf.yield %s : %s", k.load(st, next, e.Rem(next, e.C(k.Stages))), tokenType)
-	e.Open("} else {")
-	e.Line("scf.yield %s : %s", tokArg, tokenType)
+	e.Open("%s:%d = scf.for %s = %s to %s step %s iter_args(%s) -> (%s) {", res, len(args), iv, e.C(0), e.C(looped), e.C(unroll), strings.Join(args, ", "), strings.Join(types, ", "))
+	// The trip's copies count their tiles from tile iv: one global index
+	// a trip and an operand, the rest constants.
+	for _, p := range []*copyPlan{&st.planA, &st.planB} {
+		p.trip = e.Add(p.first, e.MulC(iv, p.tileStep))
+	}
+	for j := int64(0); j < unroll; j++ {
+		k.iterate(st, f, &in, tile{index: e.AddC(iv, j), at: j}, true)
+	}
+	for _, p := range []*copyPlan{&st.planA, &st.planB} {
+		p.trip = p.first
+	}
+	yield := append(append(append([]string{in.tok}, in.curA...), in.curB...), in.accs...)
+	e.Line("scf.yield %s : %s", strings.Join(yield, ", "), strings.Join(types, ", "))
 	e.Close("}")
-	slot := e.Rem(iv, e.C(k.Stages))
+	var out iteration
+	n := 0
+	result := func() string {
+		n++
+		return fmt.Sprintf("%s#%d", res, n-1)
+	}
+	out.tok = result()
+	for range it.curA {
+		out.curA = append(out.curA, result())
+	}
+	for range it.curB {
+		out.curB = append(out.curB, result())
+	}
+	for range it.accs {
+		out.accs = append(out.accs, result())
+	}
+	return out
+}
+
+// iterate writes the iteration of tile t: the copies of tile t+stages-1
+// when copies, then each 16-deep step's mma.sync. The fragments of
+// the next step are requested before a step's mma.sync, so the ldmatrix
+// latency hides behind them; past the tile's last step, that is the next
+// tile's first, once it has landed. In the main loop (t not static)
+// every iteration copies and has a next tile.
+func (k *kernel) iterate(st *state, f fragAddrs, it *iteration, t tile, copies bool) {
+	e := st.e
+	kt := k.kTiles()
+	last := t.static && t.at == kt-1
+	// The slot of tile i: a constant when i's position in the ring is
+	// known, else i modulo stages.
+	slot := func(offset int64) ringSlot {
+		if t.static || k.UnrollRing {
+			return ringSlot{c: (t.at + offset) % k.Stages}
+		}
+		return ringSlot{v: e.Rem(e.AddC(t.index, offset), e.C(k.Stages))}
+	}
+	if copies {
+		// Tile t+stages-1 goes to the slot of tile t-1, which every warp
+		// finished reading before the barrier that ended the last
+		// iteration.
+		it.tok = k.load(st, t.at+k.Stages-1, slot(k.Stages-1))
+	}
+	cur := slot(0)
 	nN := k.WN / mmaN
 	steps := k.BK / k.mmaK()
 	tf32 := ""
@@ -139,57 +297,47 @@ func (k *kernel) body() string {
 		tf32 = ", tf32Enabled"
 	}
 	for kk := int64(0); kk < steps; kk++ {
-		// Register double buffering: the fragments of the next 16-deep step
-		// are requested before this step's mma.sync, so the ldmatrix
-		// latency hides behind them; past the tile's last step, that is
-		// the next tile's first, once it has landed.
 		var na, nb []string
-		if kk+1 < steps {
-			na, nb = k.fragments(st, f, slot, kk+1)
-		} else {
-			// Tile kt+1 has landed once at most the groups after it are in
-			// flight: stages-2 when this iteration issued one, else none.
-			e.Open("scf.if %s {", more)
-			e.Line("nvgpu.device_async_wait %s {numGroups = %d : i32}", newTok, k.Stages-2)
-			e.Open("} else {")
-			e.Line("nvgpu.device_async_wait %s {numGroups = 0 : i32}", newTok)
-			e.Close("}")
+		switch {
+		case kk+1 < steps:
+			na, nb = k.fragments(st, f, cur, kk+1)
+		case !last:
+			// Tile t+1 has landed once at most the groups after it are in
+			// flight: stages-2 while iterations copy, fewer at the end.
+			pending := k.Stages - 2
+			if t.static {
+				pending = min(pending, kt-2-t.at)
+			}
+			e.Line("nvgpu.device_async_wait %s {numGroups = %d : i32}", it.tok, pending)
 			e.Line("gpu.barrier")
-			// The last iteration reloads its own tile (landed, never
-			// overwritten) rather than read past the ring's last tile.
-			nt := e.Op("v", "arith.minui %s, %s : index", e.AddC(iv, 1), e.C(kt-1))
-			na, nb = k.fragments(st, f, e.Rem(nt, e.C(k.Stages)), 0)
+			na, nb = k.fragments(st, f, slot(1), 0)
 		}
 		// Serpentine order: consecutive mma.sync share an A or a B
 		// fragment, whose registers the tensor cores' operand reuse keeps.
-		for mi := range curA {
-			for n := range curB {
+		for mi := range it.curA {
+			for n := range it.curB {
 				nj := n
 				if mi%2 == 1 {
-					nj = len(curB) - 1 - n
+					nj = len(it.curB) - 1 - n
 				}
 				i := int64(mi)*nN + int64(nj)
-				accs[i] = e.Op("d", "nvgpu.mma.sync (%s, %s, %s) {mmaShape = [16, 8, %d]%s} : (%s, %s, %s) -> %s", curA[mi], curB[nj], accs[i], k.mmaK(), tf32, k.fragA(), k.fragB(), k.fragC(), k.fragC())
+				it.accs[i] = e.Op("d", "nvgpu.mma.sync (%s, %s, %s) {mmaShape = [16, 8, %d]%s} : (%s, %s, %s) -> %s", it.curA[mi], it.curB[nj], it.accs[i], k.mmaK(), tf32, k.fragA(), k.fragB(), k.fragC(), k.fragC())
 			}
 		}
-		curA, curB = na, nb
+		it.curA, it.curB = na, nb
 	}
-	yield := append(append(append([]string{newTok}, curA...), curB...), accs...)
-	e.Line("scf.yield %s : %s", strings.Join(yield, ", "), strings.Join(types, ", "))
-	e.Close("}")
-	k.epilogue(st, f.lane, f.rowBase, f.colBase, res, 1+len(curA)+len(curB))
-	return e.Prelude(2) + e.Text()
 }
 
-// fragAddrs are a thread's loop-invariant fragment addresses: A's rows
-// per 16-row block and columns per k step; for 16-bit B, the ldmatrix
-// rows per step and columns per pair of 8-column blocks; for tf32 B, the
-// rows (t and t+4) of each step with their swizzle masks, and the chunk
-// and element of column g of the first 8-column block.
+// fragAddrs are a thread's loop-invariant fragment addresses: A's views
+// per k step (the 16-row blocks are constant offsets in them); for 16-bit
+// B, the views per pair of 8-column blocks (the k steps are constant
+// offsets); for tf32 B, the rows (t and t+4) of each step with their
+// swizzle masks, and the chunk and element of column g of the first
+// 8-column block.
 type fragAddrs struct {
 	lane, rowBase, colBase string
-	aRows, aCols           []string
-	bRows, bCols           []string
+	aViews, bViews         []string
+	aSize, bSize           int64 // the views' elements
 	tRows, tSwz            [][2]string
 	tChunk, tElem          string
 }
@@ -216,11 +364,12 @@ func (k *kernel) fragmentAddresses(st *state) fragAddrs {
 	aRow := e.Add(f.rowBase, e.Add(e.Rem(f.lane, e.C(8)), e.MulC(e.Rem(e.Div(f.lane, e.C(8)), e.C(2)), 8)))
 	hi := e.Div(f.lane, e.C(16))
 	aSwz := k.swizzleOf(e, aRow, k.BK/k.chunk())
-	for mi := int64(0); mi < k.WM/mmaM; mi++ {
-		f.aRows = append(f.aRows, e.AddC(aRow, mi*mmaM))
-	}
+	// The XOR with a step's chunk is no constant offset: one view a step.
+	aRowOff := e.MulC(aRow, k.BK)
+	f.aSize = (k.Stages-1)*k.BM*k.BK + (k.WM-mmaM)*k.BK + k.chunk()
 	for kk := int64(0); kk < steps; kk++ {
-		f.aCols = append(f.aCols, e.MulC(e.Op("v", "arith.xori %s, %s : index", e.AddC(hi, kk*2), aSwz), k.chunk()))
+		col := e.MulC(e.Op("v", "arith.xori %s, %s : index", e.AddC(hi, kk*2), aSwz), k.chunk())
+		f.aViews = append(f.aViews, k.threadView(st, 0, e.Add(aRowOff, col), f.aSize))
 	}
 	if k.In == f32 {
 		// ldmatrix.trans moves 16-bit elements only: a lane loads tf32
@@ -242,14 +391,16 @@ func (k *kernel) fragmentAddresses(st *state) fragAddrs {
 	// rows 8(i%2) .. +7 of the 8-column block i/2 of a pair; transposed, a
 	// lane gets B[2t, g] and B[2t+1, g] of each, so registers 0-1 are
 	// mma.sync's B fragment of the pair's first n tile, 2-3 of its second.
+	// The swizzle repeats every 8 rows, so the k steps are constant
+	// offsets; the pairs, XORed, are one view each.
 	bRow := e.Rem(f.lane, e.C(16))
 	bSwz := k.swizzleOfB(e, bRow)
-	for kk := int64(0); kk < steps; kk++ {
-		f.bRows = append(f.bRows, e.AddC(bRow, kk*k.mmaK()))
-	}
+	bRowOff := e.MulC(bRow, k.BN)
+	f.bSize = (k.Stages-1)*k.BK*k.BN + (steps-1)*k.mmaK()*k.BN + k.chunk()
 	colChunk := e.Add(e.Div(f.colBase, e.C(k.chunk())), hi)
 	for p := int64(0); p < k.WN/(2*mmaN); p++ {
-		f.bCols = append(f.bCols, e.MulC(e.Op("v", "arith.xori %s, %s : index", e.AddC(colChunk, 2*p), bSwz), k.chunk()))
+		col := e.MulC(e.Op("v", "arith.xori %s, %s : index", e.AddC(colChunk, 2*p), bSwz), k.chunk())
+		f.bViews = append(f.bViews, k.threadView(st, k.aRingBytes(), e.Add(bRowOff, col), f.bSize))
 	}
 	return f
 }
@@ -257,10 +408,10 @@ func (k *kernel) fragmentAddresses(st *state) fragAddrs {
 // fragments writes the loads of k step kk of the tile in slot and returns
 // the A fragments (one per 16-row block) and the B fragments (one per
 // 8-column block).
-func (k *kernel) fragments(st *state, f fragAddrs, slot string, kk int64) (fa, fb []string) {
+func (k *kernel) fragments(st *state, f fragAddrs, slot ringSlot, kk int64) (fa, fb []string) {
 	e := st.e
-	for _, r := range f.aRows {
-		fa = append(fa, e.Op("fa", "nvgpu.ldmatrix %s[%s, %s, %s] {numTiles = 4 : i32, transpose = false} : %s -> %s", st.ringA, slot, r, f.aCols[kk], k.ringA(), k.fragA()))
+	for mi := int64(0); mi < k.WM/mmaM; mi++ {
+		fa = append(fa, e.Op("fa", "nvgpu.ldmatrix %s[%s] {numTiles = 4 : i32, transpose = false} : %s -> %s", f.aViews[kk], st.at(slot, k.BM*k.BK, mi*mmaM*k.BK), k.viewType(f.aSize), k.fragA()))
 	}
 	if k.In == f32 {
 		for nj := int64(0); nj < k.WN/mmaN; nj++ {
@@ -270,15 +421,15 @@ func (k *kernel) fragments(st *state, f fragAddrs, slot string, kk int64) (fa, f
 				// 4-element chunks), swizzled as its row's.
 				ch := e.Op("v", "arith.xori %s, %s : index", e.AddC(f.tChunk, 2*nj), f.tSwz[kk][h])
 				col := e.Add(e.MulC(ch, k.chunk()), f.tElem)
-				v := e.Op("v", "vector.load %s[%s, %s, %s] : %s, %s", st.ringB, slot, row, col, k.ringB(), k.regB())
+				v := e.Op("v", "vector.load %s[%s, %s, %s] : %s, %s", st.ringB, st.value(slot), row, col, k.ringB(), k.regB())
 				frag = e.Op("fb", "vector.insert %s, %s [%d] : %s into %s", v, frag, h, k.regB(), k.fragB())
 			}
 			fb = append(fb, frag)
 		}
 		return fa, fb
 	}
-	for _, c := range f.bCols {
-		pair := e.Op("fb", "nvgpu.ldmatrix %s[%s, %s, %s] {numTiles = 4 : i32, transpose = true} : %s -> %s", st.ringB, slot, f.bRows[kk], c, k.ringB(), k.fragA())
+	for _, v := range f.bViews {
+		pair := e.Op("fb", "nvgpu.ldmatrix %s[%s] {numTiles = 4 : i32, transpose = true} : %s -> %s", v, st.at(slot, k.BK*k.BN, kk*k.mmaK()*k.BN), k.viewType(f.bSize), k.fragA())
 		for h := 0; h < 2; h++ {
 			lo := e.Op("v", "vector.extract %s[%d] : %s from %s", pair, 2*h, k.regB(), k.fragA())
 			hi := e.Op("v", "vector.extract %s[%d] : %s from %s", pair, 2*h+1, k.regB(), k.fragA())
@@ -298,24 +449,76 @@ func (st *state) zeroFragB(k *kernel) string {
 	return st.zeroB
 }
 
+// operandTile describes the copies of an operand's K tile: its rows x cols
+// in shared memory (the ring at byte region), the operand in global memory
+// (its name, type and element count), the flat global index origin gives
+// element (r0, src) of K tile 0, the global elements from a K tile to the
+// next, and the shared tile's swizzle, which repeats every period rows.
+type operandTile struct {
+	rows, cols, region int64
+	ld, tileStep       int64
+	global, globalType string
+	elems              int64
+	origin             func(r0, src string) string
+	swz                func(row string) string
+	period             int64
+}
+
 // plan computes a thread's chunks of a rows x cols tile copy: chunk
 // tid + i*threads is row (tid + i*threads) / rowChunks, chunk tid %
 // rowChunks of it (threads is a multiple of rowChunks), stored at the
-// chunk the tile's swizzle swz gives.
-func (k *kernel) plan(st *state, rows, cols int64, swz func(row string) string) copyPlan {
+// chunk the tile's swizzle gives. Consecutive chunks of a thread are
+// rowStep rows apart: where the swizzle repeats over rowStep, they are
+// constant offsets in one view, else each has its own.
+func (k *kernel) plan(st *state, o operandTile) copyPlan {
 	e := st.e
-	rowChunks := cols / k.chunk()
+	rowChunks := o.cols / k.chunk()
 	r0 := e.Div(st.tid, e.C(rowChunks))
 	ch := e.Rem(st.tid, e.C(rowChunks))
 	src := e.MulC(ch, k.chunk())
-	var p copyPlan
-	for i := int64(0); i < rows*rowChunks/k.threads(); i++ {
-		r := e.AddC(r0, i*k.threads()/rowChunks)
-		p.rows = append(p.rows, r)
-		p.srcCols = append(p.srcCols, src)
-		p.dstCols = append(p.dstCols, e.MulC(e.Op("v", "arith.xori %s, %s : index", ch, swz(r)), k.chunk()))
+	rowStep := k.threads() / rowChunks
+	n := o.rows * rowChunks / k.threads()
+	p := copyPlan{tileStep: o.tileStep, slotElems: o.rows * o.cols}
+	p.flatType = fmt.Sprintf("memref<%dx%s>", o.elems, k.In)
+	p.flat = e.Op("flat", "memref.reinterpret_cast %%%s to offset: [0], sizes: [%d], strides: [1] : %s to %s", o.global, o.elems, o.globalType, p.flatType)
+	p.first = o.origin(r0, src)
+	p.trip = p.first
+	shared := rowStep%o.period == 0
+	view := ""
+	for i := int64(0); i < n; i++ {
+		p.src = append(p.src, i*rowStep*o.ld)
+		if shared && view != "" {
+			p.views, p.sizes = append(p.views, view), append(p.sizes, p.sizes[0])
+			p.dst = append(p.dst, i*rowStep*o.cols)
+			continue
+		}
+		r := e.AddC(r0, i*rowStep)
+		col := e.MulC(e.Op("v", "arith.xori %s, %s : index", ch, o.swz(r)), k.chunk())
+		size := (k.Stages-1)*p.slotElems + k.chunk()
+		if shared {
+			size += (n - 1) * rowStep * o.cols
+		}
+		view = k.threadView(st, o.region, e.Add(e.MulC(r, o.cols), col), size)
+		p.views, p.sizes = append(p.views, view), append(p.sizes, size)
+		p.dst = append(p.dst, 0)
 	}
 	return p
+}
+
+// swizzlePeriodA and swizzlePeriodB are the rows after which A's and B's
+// shared swizzles repeat (see swizzle, tf32SwizzleB).
+func (k *kernel) swizzlePeriodA() int64 { return swizzlePeriod(k.BK / k.chunk()) }
+
+func (k *kernel) swizzlePeriodB() int64 {
+	if k.In == f32 {
+		return 4 // (r & 3) << shift
+	}
+	return swizzlePeriod(k.BN / k.chunk())
+}
+
+func swizzlePeriod(rowChunks int64) int64 {
+	shift, mask := swizzle(rowChunks)
+	return (mask + 1) << shift
 }
 
 // swizzleOf writes the XOR mask of row (see swizzle).
@@ -344,20 +547,18 @@ func (k *kernel) swizzleOfB(e *kernelemit.Emitter, row string) string {
 	return e.Op("v", "arith.andi %s, %s : index", v, e.C(mask))
 }
 
-// load writes the cp.async copies of K tile kt into ring slot slot and
-// commits them as one group, whose token it returns. cp.async.cg (bypassL1)
-// streams the tiles through L2 only: each is read once per block.
-func (k *kernel) load(st *state, kt, slot string) string {
+// load writes the cp.async copies of the K tile toff tiles after the
+// plans' trip tiles into ring slot slot and commits them as one group,
+// whose token it returns. cp.async.cg (bypassL1) streams the tiles through
+// L2 only: each is read once per block.
+func (k *kernel) load(st *state, toff int64, slot ringSlot) string {
 	e := st.e
-	kc := e.MulC(kt, k.BK)
 	var toks []string
-	for i, r := range st.planA.rows {
-		toks = append(toks, e.Op("cp", "nvgpu.device_async_copy %%A[%s, %s], %s[%s, %s, %s], %d {bypassL1} : %s to %s",
-			e.Add(st.m0, r), e.Add(kc, st.planA.srcCols[i]), st.ringA, slot, r, st.planA.dstCols[i], k.chunk(), k.typeA(), k.ringA()))
-	}
-	for i, r := range st.planB.rows {
-		toks = append(toks, e.Op("cp", "nvgpu.device_async_copy %%B[%s, %s], %s[%s, %s, %s], %d {bypassL1} : %s to %s",
-			e.Add(kc, r), e.Add(st.n0, st.planB.srcCols[i]), st.ringB, slot, r, st.planB.dstCols[i], k.chunk(), k.typeB(), k.ringB()))
+	for _, p := range []*copyPlan{&st.planA, &st.planB} {
+		for i, v := range p.views {
+			toks = append(toks, e.Op("cp", "nvgpu.device_async_copy %s[%s], %s[%s], %d {bypassL1} : %s to %s",
+				p.flat, e.AddC(p.trip, toff*p.tileStep+p.src[i]), v, st.at(slot, p.slotElems, p.dst[i]), k.chunk(), p.flatType, k.viewType(p.sizes[i])))
+		}
 	}
 	return e.Op("grp", "nvgpu.device_async_create_group %s", strings.Join(toks, ", "))
 }
@@ -365,15 +566,15 @@ func (k *kernel) load(st *state, kt, slot string) string {
 // epilogue writes C += the accumulators: accumulator (mi, nj) holds, in
 // lane g*4+t, C's rows g and g+8 of its 16x8 block at columns 2t and
 // 2t+1, one vector<2xf32> (or vector<2xf16>) access each.
-func (k *kernel) epilogue(st *state, lane, rowBase, colBase, res string, first int) {
+func (k *kernel) epilogue(st *state, f fragAddrs, accs []string) {
 	e := st.e
-	row := e.Add(e.Add(st.m0, rowBase), e.Div(lane, e.C(4)))
-	col := e.Add(e.Add(st.n0, colBase), e.MulC(e.Rem(lane, e.C(4)), 2))
+	row := e.Add(e.Add(st.m0, f.rowBase), e.Div(f.lane, e.C(4)))
+	col := e.Add(e.Add(st.n0, f.colBase), e.MulC(e.Rem(f.lane, e.C(4)), 2))
 	nN := k.WN / mmaN
 	pair := "vector<2x" + k.Acc + ">"
 	for mi := int64(0); mi < k.WM/mmaM; mi++ {
 		for nj := int64(0); nj < nN; nj++ {
-			acc := fmt.Sprintf("%s#%d", res, int64(first)+mi*nN+nj)
+			acc := accs[mi*nN+nj]
 			c := e.AddC(col, nj*mmaN)
 			for h := int64(0); h < 2; h++ {
 				r := e.AddC(row, mi*mmaM+h*8)

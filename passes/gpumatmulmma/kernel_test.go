@@ -98,3 +98,24 @@ func TestTF32SwizzleIsConflictFree(t *testing.T) {
 		}
 	}
 }
+
+// TestSwizzlePeriod: the swizzle repeats after swizzlePeriod rows and
+// after no fewer, so a thread's copies share one view exactly when their
+// rows are a multiple of it apart (a shorter period would put a copy at
+// the wrong chunk; a longer one only costs views).
+func TestSwizzlePeriod(t *testing.T) {
+	for _, rowChunks := range []int64{2, 4, 8, 16, 32} {
+		shift, mask := swizzle(rowChunks)
+		swz := func(r int64) int64 { return (r >> shift) & mask }
+		p := swizzlePeriod(rowChunks)
+		for d := int64(1); d <= p; d++ {
+			repeats := true
+			for r := int64(0); r < 64; r++ {
+				repeats = repeats && swz(r+d) == swz(r)
+			}
+			if repeats != (d == p) {
+				t.Errorf("%d chunks a row: the swizzle repeats after %d rows: %t (period %d)", rowChunks, d, repeats, p)
+			}
+		}
+	}
+}

@@ -17,15 +17,17 @@ type Options struct {
 	Stages      int64   `opt:"stages" desc:"Slots of the cp.async shared-memory ring of A and B tiles (default: 4)"`
 	GridSwizzle int64   `opt:"grid-swizzle" desc:"Rasterise the blocks in groups of this many tile rows for L2 reuse; 0 or 1: row-major (default: 8)"`
 	AllowTF32   bool    `opt:"allow-tf32" desc:"Run f32 matmuls on the tensor cores as tf32 (10-bit mantissa: about 1e-3 relative error, against f32's 1e-7)"`
+	UnrollRing  bool    `opt:"unroll-ring" desc:"Unroll the K loop by the stages, so that every ring slot (and shared-memory address) in its body is a constant; false: one K tile a trip, slots modulo the stages (default: true)"`
 	Cleanup     bool    `opt:"cleanup" desc:"Run canonicalize and cse on the result"`
 }
 
 // DefaultOptions is the fastest shape measured on the H200 (0.61x cuBLAS
 // at 8192, against 0.55 for the classic Ampere 128x128x32 with 4 warps,
-// docs/gpu/2026-11-25-h200-s4-final): 128x256x32 block tiles, eight warps
-// of 64x64, a 4-stage ring (96 KB of shared memory).
+// docs/gpu/2026-11-25-h200-s4-final; both before unroll-ring): 128x256x32
+// block tiles, eight warps of 64x64, a 4-stage ring (96 KB of shared
+// memory), the K loop unrolled by the stages.
 func DefaultOptions() Options {
-	return Options{TBTile: []int64{128, 256, 32}, WarpTile: []int64{64, 64}, Stages: 4, GridSwizzle: 8, Cleanup: true}
+	return Options{TBTile: []int64{128, 256, 32}, WarpTile: []int64{64, 64}, Stages: 4, GridSwizzle: 8, UnrollRing: true, Cleanup: true}
 }
 
 // kernel returns the configuration the options give, checked for
@@ -41,7 +43,7 @@ func (o *Options) kernel() (kernel, error) {
 		BM: o.TBTile[0], BN: o.TBTile[1], BK: o.TBTile[2],
 		WM: o.WarpTile[0], WN: o.WarpTile[1],
 		Stages: o.Stages, GridSwizzle: o.GridSwizzle,
-		In: f16, Acc: f32, AllowTF32: o.AllowTF32,
+		In: f16, Acc: f32, AllowTF32: o.AllowTF32, UnrollRing: o.UnrollRing,
 	}
 	return k, k.check()
 }
