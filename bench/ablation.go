@@ -40,39 +40,47 @@ var AblationSteps = []AblationStep{
 // HopperAblationSteps are gpu-matmul-hopper's rungs (issue 13) switched on
 // one at a time over the same tiles: TMA loads into an mbarrier-guarded
 // ring feeding wgmma; + warp specialisation (producer warpgroup, empty
-// barriers, setmaxnreg); + the TMA-store epilogue; + grid swizzle (the
-// pipeline's defaults); + clusters of 2 blocks along x multicasting A
-// (rung 3, one block per tile); a persistent grid of one block per SM
-// instead (rung 4; clusters and persistence do not combine yet); + the
-// epilogue overlapped with the next tile's loads. The overlapped epilogue
-// needs its staging tile beside the ring, which at the default 128x256
-// tile leaves room for 2 stages: its step sets stages=2 (the last
-// setting wins over the base's). The last steps are the ping-pong
-// schedule's predecessor, the cooperative one with epilogue=registers:
-// persistent, each consumer warpgroup adding its rows of the 128x256
-// tile to C from its registers, with no staging tile and no barrier
-// between the consumers, while the producer already loads the next
-// tile; then the same on a persistent row of 2x1 clusters (A multicast),
-// which the register epilogue allows. The last steps are the ping-pong
-// schedule (rung 7, persistent and warp-specialised): each consumer
-// warpgroup computes whole tiles, so the tile is 128x128 (a 128-register
+// barriers, setmaxnreg); + the TMA-store epilogue; + grid swizzle; +
+// clusters of 2 blocks along x multicasting A (rung 3, one block per
+// tile); a persistent grid of one block per SM instead (rung 4, TMA
+// epilogue); + the epilogue overlapped with the next tile's loads. The
+// overlapped epilogue needs its staging tile beside the ring, which at
+// the default 128x256 tile leaves room for 2 stages: its step sets
+// stages=2 (the last setting wins over the base's). Then the cooperative
+// schedule with epilogue=registers, the pipeline's defaults: persistent,
+// each consumer warpgroup adding its rows of the 128x256 tile to C from
+// its registers, with no staging tile and no barrier between the
+// consumers, while the producer already loads the next tile; then the
+// same on a persistent row of 2x1 clusters (A multicast), which the
+// register epilogue allows. The last steps are the ping-pong schedule
+// (rung 7, persistent and warp-specialised): each consumer warpgroup
+// computes whole tiles, so the tile is 128x128 (a 128-register
 // accumulator a thread), and with no staging tile the ring could take 7
 // of its 32 KB stages, but 6 measured faster on the H200 (0.77 against
 // 0.75 of cuBLAS at 4096, 0.74 against 0.69 at 8192); then the same on
-// clusters of 2 along x, whose blocks load halves of A and multicast them
-// (persistent clusters are built for the ping-pong schedule).
+// clusters of 2 along x, whose blocks load halves of A and multicast them.
+//
+// Every step states every switch of the ladder (hopperRung), so that a
+// step means the same whatever the pipeline's defaults are.
 var HopperAblationSteps = []AblationStep{
-	{"TMA ring + wgmma", "warp-specialize=false epilogue=direct grid-swizzle=0 cluster=1,1 persistent=false overlap-epilogue=false"},
-	{"+ warp specialisation", "epilogue=direct grid-swizzle=0 cluster=1,1 persistent=false overlap-epilogue=false"},
-	{"+ TMA epilogue", "grid-swizzle=0 cluster=1,1 persistent=false overlap-epilogue=false"},
-	{"+ grid swizzle", "cluster=1,1 persistent=false overlap-epilogue=false"},
-	{"+ cluster 2x1 (A multicast)", "cluster=2,1 persistent=false overlap-epilogue=false"},
-	{"persistent grid (no cluster)", "cluster=1,1 persistent=true overlap-epilogue=false"},
-	{"+ overlapped epilogue (2 stages)", "cluster=1,1 persistent=true overlap-epilogue=true stages=2"},
-	{"persistent, register epilogue", "cluster=1,1 persistent=true overlap-epilogue=false epilogue=registers"},
-	{"+ cluster 2x1 (A multicast)", "cluster=2,1 persistent=true overlap-epilogue=false epilogue=registers"},
-	{"ping-pong consumers (128x128, 6 stages)", "cluster=1,1 persistent=true overlap-epilogue=false pingpong=true tb-tile=128,128,64 stages=6"},
-	{"+ cluster 2x1 (A multicast)", "cluster=2,1 persistent=true overlap-epilogue=false pingpong=true tb-tile=128,128,64 stages=6"},
+	{"TMA ring + wgmma", hopperRung(false, gpumatmulhopper.EpilogueDirect, 0, "1,1", false, false, false)},
+	{"+ warp specialisation", hopperRung(true, gpumatmulhopper.EpilogueDirect, 0, "1,1", false, false, false)},
+	{"+ TMA epilogue", hopperRung(true, gpumatmulhopper.EpilogueTMA, 0, "1,1", false, false, false)},
+	{"+ grid swizzle", hopperRung(true, gpumatmulhopper.EpilogueTMA, 8, "1,1", false, false, false)},
+	{"+ cluster 2x1 (A multicast)", hopperRung(true, gpumatmulhopper.EpilogueTMA, 8, "2,1", false, false, false)},
+	{"persistent grid (no cluster)", hopperRung(true, gpumatmulhopper.EpilogueTMA, 8, "1,1", true, false, false)},
+	{"+ overlapped epilogue (2 stages)", hopperRung(true, gpumatmulhopper.EpilogueTMA, 8, "1,1", true, true, false) + " stages=2"},
+	{"persistent, register epilogue (defaults)", hopperRung(true, gpumatmulhopper.EpilogueRegisters, 8, "1,1", true, false, false)},
+	{"+ cluster 2x1 (A multicast)", hopperRung(true, gpumatmulhopper.EpilogueRegisters, 8, "2,1", true, false, false)},
+	{"ping-pong consumers (128x128, 6 stages)", hopperRung(true, gpumatmulhopper.EpilogueRegisters, 8, "1,1", true, false, true) + " tb-tile=128,128,64 stages=6"},
+	{"+ cluster 2x1 (A multicast)", hopperRung(true, gpumatmulhopper.EpilogueRegisters, 8, "2,1", true, false, true) + " tb-tile=128,128,64 stages=6"},
+}
+
+// hopperRung spells one step's switches, all of them (the ladder's
+// Switches).
+func hopperRung(warpSpecialize bool, epilogue string, gridSwizzle int, cluster string, persistent, overlap, pingpong bool) string {
+	return fmt.Sprintf("warp-specialize=%t epilogue=%s grid-swizzle=%d cluster=%s persistent=%t overlap-epilogue=%t pingpong=%t",
+		warpSpecialize, epilogue, gridSwizzle, cluster, persistent, overlap, pingpong)
 }
 
 // Ladders are the pipelines an ablation can climb.

@@ -27,12 +27,12 @@ func TestHopperAblationPipelines(t *testing.T) {
 	}
 	// The cluster step (4) is left for the persistent ones (5, 6); the
 	// register-epilogue steps (7, 8: on clusters) replace the TMA
-	// epilogue, and the ping-pong steps (9, 10: on clusters) the
-	// overlapped epilogue.
+	// epilogue, and the ping-pong steps (9, 10: on clusters, their
+	// epilogue from registers) the overlapped epilogue.
 	want := func(step, rung int) bool {
 		switch rung {
 		case 1:
-			return step >= 2 && step != 7 && step != 8
+			return step >= 2 && step <= 6
 		case 3:
 			return step == 4 || step == 8 || step == 10
 		case 5:
@@ -110,17 +110,66 @@ func TestHopperTuneSpace(t *testing.T) {
 		}
 	}
 	cands := DefaultHopperTuneSpace().TuneCandidates()
-	kept := 0
+	kept, defaults := 0, 0
 	for _, c := range cands {
 		if c.Check(8192, 8192, 8192, H200Props) == nil {
 			kept++
 			if !strings.HasPrefix(c.Pipeline(), "gpu-matmul-hopper{") {
 				t.Errorf("%s: pipeline %s", c.Label(), c.Pipeline())
 			}
+			if sameKernel(t, c.Pipeline(), gpumatmulhopper.Name) {
+				defaults++
+			}
 		}
 	}
 	if kept == 0 || kept == len(cands) {
 		t.Errorf("the limits keep %d of %d candidates", kept, len(cands))
+	}
+	// The tuner's space holds the pipeline's defaults once.
+	if defaults != 1 {
+		t.Errorf("%d candidates are the pipeline's defaults, want 1", defaults)
+	}
+}
+
+// sameKernel reports whether two gpu-matmul-hopper pipelines configure
+// the same kernel: the built pipelines print the options resolved.
+func sameKernel(t *testing.T, p, q string) bool {
+	t.Helper()
+	resolved := func(pipe string) string {
+		o := gpumatmulhopper.DefaultOptions()
+		_, opts, _ := strings.Cut(strings.TrimSuffix(pipe, "}"), "{")
+		if err := pass.ParseOptions(&o, opts); err != nil {
+			t.Fatal(err)
+		}
+		pm := pass.NewOpPassManager("func.func", pass.Explicit)
+		if err := gpumatmulhopper.Build(pm, o); err != nil {
+			t.Fatalf("%s: %v", pipe, err)
+		}
+		return pm.String()
+	}
+	return resolved(p) == resolved(q)
+}
+
+// TestHopperAblationStepsExplicit: every step of the ladder states every
+// switch, so that its kernel does not depend on the pipeline's defaults.
+func TestHopperAblationStepsExplicit(t *testing.T) {
+	var l *Ladder
+	for i := range Ladders {
+		if Ladders[i].Pipeline == gpumatmulhopper.Name {
+			l = &Ladders[i]
+		}
+	}
+	for _, st := range l.Steps {
+		given := map[string]bool{}
+		for _, f := range strings.Fields(st.Options) {
+			k, _, _ := strings.Cut(f, "=")
+			given[k] = true
+		}
+		for _, sw := range l.Switches {
+			if !given[sw] {
+				t.Errorf("step %q leaves '%s' to the defaults", st.Name, sw)
+			}
+		}
 	}
 }
 

@@ -16,6 +16,7 @@ import (
 	"github.com/goopt/goopt/driver"
 	"github.com/goopt/goopt/ir"
 	"github.com/goopt/goopt/parser"
+	"github.com/goopt/goopt/pass"
 	"github.com/goopt/goopt/passes/gpumatmulhopper"
 )
 
@@ -216,15 +217,12 @@ type HopperCandidate struct {
 	Cluster     [2]int64 // {0, 0} or {1, 1}: none
 }
 
-func (c HopperCandidate) options() gpumatmulhopper.Options {
+// options are the candidate's options as the pipeline reads its text
+// (Pipeline): every one given, so none falls back to another default.
+func (c HopperCandidate) options() (gpumatmulhopper.Options, error) {
 	o := gpumatmulhopper.DefaultOptions()
-	o.TBTile, o.Stages, o.Consumers, o.GridSwizzle = c.TBTile[:], c.Stages, c.Consumers, c.GridSwizzle
-	o.Persistent, o.OverlapEpilogue, o.PingPong = c.Persistent, c.Overlap, c.PingPong
-	o.Cluster = c.cluster()
-	if c.Registers {
-		o.Epilogue = gpumatmulhopper.EpilogueRegisters
-	}
-	return o
+	text := strings.TrimSuffix(strings.TrimPrefix(c.Pipeline(), gpumatmulhopper.Name+"{"), "}")
+	return o, pass.ParseOptions(&o, text)
 }
 
 func (c HopperCandidate) cluster() []int64 {
@@ -234,14 +232,17 @@ func (c HopperCandidate) cluster() []int64 {
 	return c.Cluster[:]
 }
 
-// Pipeline is the candidate's gpu-matmul-hopper pipeline text.
+// Pipeline is the candidate's gpu-matmul-hopper pipeline text, every
+// switch spelled out (the epilogue too: tma, or registers for the
+// register-epilogue and ping-pong schedules), so that it does not depend
+// on the pipeline's defaults.
 func (c HopperCandidate) Pipeline() string {
 	cl := c.cluster()
-	epilogue := ""
-	if c.Registers {
-		epilogue = " epilogue=" + gpumatmulhopper.EpilogueRegisters
+	epilogue := gpumatmulhopper.EpilogueTMA
+	if c.Registers || c.PingPong {
+		epilogue = gpumatmulhopper.EpilogueRegisters
 	}
-	return fmt.Sprintf("%s{tb-tile=%d,%d,%d stages=%d consumers=%d grid-swizzle=%d cluster=%d,%d persistent=%t overlap-epilogue=%t pingpong=%t%s}", gpumatmulhopper.Name,
+	return fmt.Sprintf("%s{tb-tile=%d,%d,%d stages=%d consumers=%d grid-swizzle=%d cluster=%d,%d persistent=%t overlap-epilogue=%t pingpong=%t epilogue=%s}", gpumatmulhopper.Name,
 		c.TBTile[0], c.TBTile[1], c.TBTile[2], c.Stages, c.Consumers, c.GridSwizzle, cl[0], cl[1], c.Persistent, c.Overlap, c.PingPong, epilogue)
 }
 
@@ -268,7 +269,10 @@ func (c HopperCandidate) Label() string {
 // pipeline's own refusals (tiles, accumulator registers, sm_90's shared
 // memory), then the device's block and opt-in shared-memory limits.
 func (c HopperCandidate) Check(m, n, k int, p Props) error {
-	o := c.options()
+	o, err := c.options()
+	if err != nil {
+		return err
+	}
 	if err := o.Check(int64(m), int64(n), int64(k)); err != nil {
 		return err
 	}

@@ -95,10 +95,20 @@ func typeName(t reflect.Type) string {
 	return t.String()
 }
 
+// GivenRecorder is implemented by an options struct whose defaults adapt
+// to the options a user gives (upstream's Option::hasValue): ParseOptions
+// calls OptionGiven with the name of each option it sets, so that the
+// pass can tell an explicit value from a default that happens to equal it.
+type GivenRecorder interface{ OptionGiven(name string) }
+
 // ParseOptions sets the fields of opts from an option string in MLIR's
 // syntax: `key=value key2=v1,v2 flag`. Values may be quoted ('..' or "..")
 // or contain balanced {}, [] and () groups. A bare key sets a bool to true.
 func ParseOptions(opts any, text string) error {
+	given := func(string) {}
+	if g, ok := opts.(GivenRecorder); ok {
+		given = g.OptionGiven
+	}
 	fields := optionFields(opts)
 	byName := map[string]optionField{}
 	for _, f := range fields {
@@ -126,6 +136,7 @@ func ParseOptions(opts any, text string) error {
 				return &OptionError{keyStart, fmt.Sprintf("option '%s' expects a value", key)}
 			}
 			f.value.SetBool(true)
+			given(key)
 			continue
 		}
 		i++ // '='
@@ -143,6 +154,7 @@ func ParseOptions(opts any, text string) error {
 		if err := setValue(f, val); err != nil {
 			return &OptionError{valStart, err.Error()}
 		}
+		given(key)
 	}
 }
 

@@ -58,11 +58,6 @@ func (k *kernel) fitBounds(mm *gpuutil.MatmulNest) error {
 		}
 		return kernelemit.Locatedf(mm.Loop[dim].Operation, "pingpong needs rows of A and B that are multiples of %d bytes (K = %d, N = %d %s elements): drop pingpong for this size", tmaStrideAlign, k.K, k.N, k.Elem)
 	}
-	if k.RegisterEpilogue && k.N%2 != 0 {
-		// The register epilogue updates C in 8-byte pairs of columns,
-		// aligned only when C's rows are a whole number of pairs.
-		return kernelemit.Locatedf(mm.Loop[1].Operation, "epilogue=registers updates C in 8-byte pairs of columns, which N = %d (odd) does not keep aligned: use epilogue=direct for this size", k.N)
-	}
 	if k.clusterSize() == 1 {
 		return nil
 	}

@@ -40,16 +40,16 @@ var awkward = []struct {
 	// Primes: every operand copied element by element (loads and
 	// stores), C by scalars.
 	{"67x131x61-rung0-bf16", 67, 131, 61, "bf16", "tb-tile=64,128,64 consumers=1 stages=2 warp-specialize=false epilogue=direct grid-swizzle=0"},
-	{"70x90x52-ws", 70, 90, 52, "f16", "tb-tile=64,64,64 consumers=1 stages=2 grid-swizzle=0"},
+	{"70x90x52-ws", 70, 90, 52, "f16", "tb-tile=64,64,64 consumers=1 stages=2 grid-swizzle=0 persistent=false"},
 	// B copied, A by TMA, K spanning several ring rounds; 3 stages: one
 	// use's cp.async copies stay in flight (copyLag).
-	{"129x257x200-ws-lag1", 129, 257, 200, "f16", "tb-tile=128,128,64 consumers=2 stages=3 grid-swizzle=0"},
-	{"129x257x70-persistent", 129, 257, 70, "f16", "tb-tile=128,128,64 consumers=2 stages=2 grid-swizzle=0 persistent=true sm-count=3"},
+	{"129x257x200-ws-lag1", 129, 257, 200, "f16", "tb-tile=128,128,64 consumers=2 stages=3 grid-swizzle=0 persistent=false"},
+	{"129x257x70-persistent", 129, 257, 70, "f16", "tb-tile=128,128,64 consumers=2 stages=2 grid-swizzle=0 persistent=true sm-count=3 epilogue=tma"},
 	// A copied (4-element groups), 5 K tiles, two uses in flight, one
 	// block running 4 tiles: the lag's publications carry across tiles.
-	{"129x136x300-persistent-lag2", 129, 136, 300, "f16", "tb-tile=128,128,64 consumers=1 stages=4 grid-swizzle=0 persistent=true sm-count=1"},
+	{"129x136x300-persistent-lag2", 129, 136, 300, "f16", "tb-tile=128,128,64 consumers=1 stages=4 grid-swizzle=0 persistent=true sm-count=1 epilogue=tma"},
 	// Odd rows in the producer warpgroup: 8 chunks of loads in flight.
-	{"129x131x127-ws-odd", 129, 131, 127, "f16", "tb-tile=128,128,64 consumers=1 stages=2 grid-swizzle=0 epilogue=direct"},
+	{"129x131x127-ws-odd", 129, 131, 127, "f16", "tb-tile=128,128,64 consumers=1 stages=2 grid-swizzle=0 epilogue=direct persistent=false"},
 	{"67x131x61-persistent-overlap", 67, 131, 61, "f16", "tb-tile=64,64,64 consumers=1 stages=3 grid-swizzle=2 persistent=true sm-count=3 overlap-epilogue=true"},
 }
 
@@ -162,7 +162,7 @@ func TestUnalignedCatchesPlantedBugs(t *testing.T) {
 		{"no-swizzle", 70, 90, 52, opts, "arith.xori", "differs"},
 		{"no-cp.async-wait", 70, 90, 52, opts, "nvvm.cp.async.wait.group", "asynchronous copy"},
 		{"no-proxy-fence", 67, 131, 61, opts, "nvvm.fence.proxy", "proxy"},
-		{"no-lagged-wait", 129, 136, 300, "tb-tile=128,128,64 consumers=1 stages=4 grid-swizzle=0 epilogue=direct", "nvvm.cp.async.wait.group 2", "asynchronous copy"},
+		{"no-lagged-wait", 129, 136, 300, "tb-tile=128,128,64 consumers=1 stages=4 grid-swizzle=0 epilogue=direct persistent=false", "nvvm.cp.async.wait.group 2", "asynchronous copy"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			edited := 0

@@ -178,6 +178,8 @@ func (k *kernel) check() error {
 		return fmt.Errorf("epilogue=registers needs warp-specialize: each consumer warpgroup stores its own rows, with no barrier over the block")
 	case k.RegisterEpilogue && k.OverlapEpilogue && !k.PingPong:
 		return fmt.Errorf("overlap-epilogue does not apply to epilogue=registers: there is no staging tile, and the producer already fills the ring during the epilogue")
+	case k.OverlapEpilogue && !k.Persistent && !k.WarpSpecialize:
+		return fmt.Errorf("overlap-epilogue needs persistent, and so warp-specialize: only a block that goes on to a next tile has a main loop to overlap")
 	case k.OverlapEpilogue && !k.Persistent:
 		return fmt.Errorf("overlap-epilogue needs persistent: only a block that goes on to a next tile has a main loop to overlap")
 	case k.Persistent && k.SMs < 1:

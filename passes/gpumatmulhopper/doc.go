@@ -18,10 +18,11 @@
 //	        (producer down, consumers up); the consumers synchronise their
 //	        epilogue on an mbarrier, without the producer
 //	rung 2  epilogue=tma: C written by TMA stores from shared memory;
-//	        epilogue=registers (warp-specialised; best persistent): each
-//	        consumer warpgroup adds its rows of the tile to C from its
-//	        accumulator's registers (rung 7's register epilogue, 8-byte
-//	        accesses), with no staging tile and no barrier between the
+//	        epilogue=registers (warp-specialised; best persistent, the
+//	        default): each consumer warpgroup adds its rows of the tile
+//	        to C from its accumulator's registers (rung 7's register
+//	        epilogue, 8-byte accesses, 4-byte ones when N is odd), with
+//	        no staging tile and no barrier between the
 //	        consumers, so the ring keeps all of shared memory and, with
 //	        the tile's last slot released before the epilogue, the
 //	        persistent producer loads the next tile meanwhile; it also
@@ -84,12 +85,28 @@
 // slot's full barrier publish them. C's rows not a multiple of 16 bytes
 // make the epilogue direct. Clusters need TMA-addressable operands.
 //
+// Defaults (pipeline.go's Options): the fastest configuration measured,
+// persistent=true with epilogue=auto, which is the register epilogue for a
+// persistent warp-specialised kernel without overlap-epilogue and tma
+// otherwise; 128x256x64 tiles, 4 stages, 2 consumers, grid-swizzle=8,
+// sm-count=132. Options given always win; a default they rule out falls
+// back, as upstream options check hasValue(): warp-specialize=false alone
+// is rung 0 (one tile a block, TMA epilogue); persistent=false alone is
+// the previous default (one tile a block, TMA epilogue);
+// overlap-epilogue=true alone takes the TMA epilogue and the stages that
+// fit beside its staging tile (2 at 128x256); a cluster with epilogue=tma
+// or direct is not persistent. An option given explicitly never falls
+// back: persistent=true warp-specialize=false is an error. The pass keeps
+// its options resolved, so the pipeline it prints parses back to the
+// same kernel. Go callers that set fields keep them when they differ from
+// the default, and mark a field set to its default with OptionGiven.
+//
 // Checked by execution: the interpreter runs the kernel lowered by goopt
 // (TMA, mbarrier and wgmma semantics, race checks ordered through
 // barriers and mbarrier phases) and finds rungs 0, 1, 2, 4, 5 and 6
 // equivalent to the affine matmul, and the register epilogue
 // (register_epilogue_test.go: several tiles a block, partial tiles,
-// bf16, a copied A, clusters), and reports a planted missing
+// bf16, a copied A, odd N with the defaults, clusters), and reports a planted missing
 // mbarrier wait and, in rung 4, a producer that skips the staging-free
 // wait (equiv_test.go); rung 7 with unequal tile counts per consumer
 // and partial tiles, and catches a consumer that skips its full or turn
@@ -106,10 +123,10 @@
 // what mlir-opt-19 verifies and lowers in the tests
 // (scripts/hopper_upstream_ptx.sh lowers it with upstream for timing).
 //
-//	goopt opt matmul.mlir --gpu-matmul-hopper
+//	goopt opt matmul.mlir --gpu-matmul-hopper   # persistent, epilogue=registers
 //	goopt opt matmul.mlir --gpu-matmul-hopper="tb-tile=128,128,64 consumers=1 warp-specialize=false epilogue=direct"
-//	goopt opt matmul.mlir --gpu-matmul-hopper="persistent=true sm-count=132"
-//	goopt opt matmul.mlir --gpu-matmul-hopper="persistent=true epilogue=registers"
+//	goopt opt matmul.mlir --gpu-matmul-hopper="persistent=false"   # one tile a block, epilogue=tma
+//	goopt opt matmul.mlir --gpu-matmul-hopper="epilogue=tma sm-count=114"
 //	goopt opt matmul.mlir --gpu-matmul-hopper="tb-tile=128,128,64 stages=7 pingpong=true"
 //	goopt compile matmul.mlir --pipeline=gpu-matmul-hopper   # sm_90a
 //
@@ -122,27 +139,32 @@
 //	      ...
 //	      affine.store %s, %C[%i, %j] : memref<8192x8192xf32>
 //
-// Output (defaults: 128×256×64 tiles, 4 stages, 2 consumers, all rungs):
+// Output (defaults: 128×256×64 tiles, 4 stages, 2 consumers, persistent
+// over 132 blocks, the register epilogue):
 //
 //	%0 = nvgpu.tma.create.descriptor %cast box[%c64, %c64] : memref<*xf16> -> <tensor = memref<64x64xf16, 3>, swizzle = swizzle_128b, ...>
 //	...
-//	gpu.launch blocks(...) in (%gx = %c32, %gy = %c64, %gz = %c1) threads(...) in (%sx = %c384, ...) dynamic_shared_memory_size %c196608_i32 {
+//	gpu.launch blocks(...) in (%gx = %c132, %gy = %c1, %gz = %c1) threads(...) in (%sx = %c384, ...) dynamic_shared_memory_size %c196608_i32 {
 //	  %smem = gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>
 //	  %full = nvgpu.mbarrier.create -> <memorySpace = #gpu.address_space<workgroup>, num_barriers = 4>
 //	  %empty = nvgpu.mbarrier.create -> <...>
 //	  ...
 //	  scf.if %producer {
 //	    nvvm.setmaxregister  decrease 40
-//	    ... wait empty[slot], nvgpu.mbarrier.arrive.expect_tx full[slot], nvgpu.tma.async.load ...
+//	    scf.for %t = %block_id_x to %c2048 step %c132 {   // the block's tiles
+//	      ... wait empty[slot], nvgpu.mbarrier.arrive.expect_tx full[slot], nvgpu.tma.async.load ...
 //	  } else {
 //	    nvvm.setmaxregister  increase 232
-//	    %acc = scf.for %k = ... iter_args(%a = %init) -> (!nvgpu.warpgroup.accumulator<fragmented = vector<64x256xf32>>) {
-//	      nvgpu.mbarrier.try_wait.parity %full[%slot], %parity, %c10000000 : ...
-//	      %d = nvgpu.warpgroup.mma %da, %db, %a {transposeB} : ...
-//	      ... nvgpu.mbarrier.arrive %empty[%slot] ...
+//	    scf.for %t = %block_id_x to %c2048 step %c132 {
+//	      %acc = scf.for %k = ... iter_args(%a = %init) -> (!nvgpu.warpgroup.accumulator<fragmented = vector<64x256xf32>>) {
+//	        nvgpu.mbarrier.try_wait.parity %full[%slot], %parity, %c10000000 : ...
+//	        %d = nvgpu.warpgroup.mma %da, %db, %a {transposeB} : ...
+//	        ... nvgpu.mbarrier.arrive %empty[%slot] ...
+//	      }
+//	      ... vector.load %C[...] : memref<8192x8192xf32>, vector<2xf32> (C's pairs, first row)
+//	      nvvm.wgmma.wait.group.sync.aligned 0
+//	      ... release the last slot; C += the accumulator's registers, vector.store ... vector<2xf32>
 //	    }
-//	    nvgpu.warpgroup.mma.store %acc, %staging : ...
-//	    ... C += staging; nvgpu.tma.async.store ...
 //	  }
 //
 // The K tile is 64 (a 128-byte swizzled row of f16); each consumer's

@@ -114,10 +114,10 @@ func TestInterpreterCatchesPlantedBug(t *testing.T) {
 // two, so the ring's counters and the barriers' phases carry across
 // tiles); sm-count=1 runs all four tiles in one block.
 var wsRungs = []struct{ name, opts string }{
-	{"rung1", "tb-tile=128,128,64 consumers=1 stages=2 grid-swizzle=0"},
-	{"rung4", "tb-tile=128,128,64 consumers=1 stages=2 grid-swizzle=0 persistent=true sm-count=3"},
+	{"rung1", "tb-tile=128,128,64 consumers=1 stages=2 grid-swizzle=0 persistent=false"},
+	{"rung4", "tb-tile=128,128,64 consumers=1 stages=2 grid-swizzle=0 persistent=true sm-count=3 epilogue=tma"},
 	{"rung4-2wg-direct", "tb-tile=128,128,64 consumers=2 stages=2 grid-swizzle=0 persistent=true sm-count=3 epilogue=direct"},
-	{"rung4-one-block", "tb-tile=256,128,64 consumers=2 stages=2 grid-swizzle=0 persistent=true sm-count=1"},
+	{"rung4-one-block", "tb-tile=256,128,64 consumers=2 stages=2 grid-swizzle=0 persistent=true sm-count=1 epilogue=tma"},
 	{"rung5-swizzle", "tb-tile=128,128,64 consumers=2 stages=3 grid-swizzle=2 persistent=true sm-count=3 overlap-epilogue=true"},
 }
 
@@ -169,7 +169,7 @@ func TestInterpreterCatchesSkippedStagingWait(t *testing.T) {
 	}
 	needMbarrierOrdering(t, in.Module, src)
 	removed := 0
-	out := lowered(t, src, "tb-tile=128,128,64 consumers=1 stages=2 grid-swizzle=0 persistent=true sm-count=2", func(m *ir.Operation) {
+	out := lowered(t, src, "tb-tile=128,128,64 consumers=1 stages=2 grid-swizzle=0 persistent=true sm-count=2 epilogue=tma", func(m *ir.Operation) {
 		// The barriers are created full, empty, done, then the
 		// staging-free one, which only the producer waits on.
 		var free *ir.Value

@@ -22,17 +22,17 @@ var rungs = []struct {
 		[]string{"cp.async.bulk.tensor.2d.shared::cluster.global", "mbarrier.try_wait.parity", "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16", "mbarrier.arrive.expect_tx"}},
 	{"rung0", "warp-specialize=false epilogue=direct grid-swizzle=0",
 		[]string{"wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16", "bar.sync"}},
-	{"rung1", "epilogue=direct grid-swizzle=0",
+	{"rung1", "epilogue=direct grid-swizzle=0 persistent=false",
 		[]string{"setmaxnreg.dec.sync.aligned.u32 40", "setmaxnreg.inc.sync.aligned.u32 232", "mbarrier.arrive.shared", "bar.sync"}},
-	{"rung2", "grid-swizzle=0",
+	{"rung2", "epilogue=tma grid-swizzle=0 persistent=false",
 		[]string{"cp.async.bulk.tensor.2d.global.shared::cta", "fence.proxy.async.shared::cta", "cp.async.bulk.wait_group.read 0"}},
-	{"rung6", "", []string{"min.u"}},
+	{"rung6", "epilogue=tma persistent=false", []string{"min.u"}},
 	// A persistent grid smaller than the tiles, so blocks loop.
-	{"rung4", "persistent=true sm-count=5", []string{"mbarrier.try_wait.parity", "fence.proxy.async.shared::cta", "cp.async.bulk.tensor.2d.global.shared::cta"}},
+	{"rung4", "epilogue=tma persistent=true sm-count=5", []string{"mbarrier.try_wait.parity", "fence.proxy.async.shared::cta", "cp.async.bulk.tensor.2d.global.shared::cta"}},
 	// Clusters along x (A multicast: 512/128 = 4 row tiles... 768/256 = 3
 	// column tiles do not pair, so 128x128 tiles: 6 columns) and along y.
-	{"rung3-x", "tb-tile=128,128,64 cluster=2,1", []string{"multicast::cluster", "mapa.shared::cluster.u32", "mbarrier.arrive.shared::cluster.b64", "barrier.cluster.arrive.aligned", "fence.mbarrier_init.release.cluster"}},
-	{"rung3-y", "cluster=1,2", []string{"multicast::cluster", "mapa.shared::cluster.u32", "barrier.cluster.wait.aligned"}},
+	{"rung3-x", "tb-tile=128,128,64 cluster=2,1 epilogue=tma persistent=false", []string{"multicast::cluster", "mapa.shared::cluster.u32", "mbarrier.arrive.shared::cluster.b64", "barrier.cluster.arrive.aligned", "fence.mbarrier_init.release.cluster"}},
+	{"rung3-y", "cluster=1,2 epilogue=tma persistent=false", []string{"multicast::cluster", "mapa.shared::cluster.u32", "barrier.cluster.wait.aligned"}},
 	{"rung5", "tb-tile=128,128,64 persistent=true overlap-epilogue=true sm-count=5", []string{"wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16", "cp.async.bulk.wait_group.read 0"}},
 	// The register epilogue: persistent on 5 blocks for the 12 tiles of
 	// 128x256, so the producer runs into a block's next tile during the
@@ -40,6 +40,10 @@ var rungs = []struct {
 	// the 12 pairs of 128x128 tiles), which it allows.
 	{"rung4-registers", "persistent=true sm-count=5 epilogue=registers", []string{"wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16", "setmaxnreg.inc.sync.aligned.u32 232", "st.global.f32"}},
 	{"rung4-registers-cluster", "tb-tile=128,128,64 stages=6 persistent=true cluster=2,1 sm-count=12 epilogue=registers", []string{"multicast::cluster", "mapa.shared::cluster.u32", "barrier.cluster.wait.aligned", "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16"}},
+	// The defaults: the register epilogue, persistent (5 blocks for the
+	// 12 tiles); no staging tile, so no TMA store. (Upstream aligns
+	// vector accesses to an element: its PTX splits the 8-byte pairs.)
+	{"default", "sm-count=5", []string{"wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16", "setmaxnreg.inc.sync.aligned.u32 232", "st.global.f32"}},
 }
 
 // The size the rungs are lowered (and, with -tags gpu, run) at: K spans

@@ -18,6 +18,9 @@ var spec = &matmulpass.Spec[Options]{Name: Name, Kernel: "a Hopper kernel", Defa
 	Summary: "An affine f16 matmul to a Hopper gpu.launch: TMA into an mbarrier-guarded shared-memory ring, wgmma, warp specialisation (goopt)",
 	Pass:    pass.Base{Arg: KernelPassName, Desc: "Replace an affine f16 matmul nest by a Hopper TMA + mbarrier + wgmma gpu.launch (goopt)", On: "func.func", Display: "AffineGPUHopper"},
 	Prepare: func(o *Options) (matmulpass.Builder, bool, error) {
+		// The pass keeps (and prints) the options resolved: the pipeline
+		// it prints states every fallback, and parses back to the same.
+		*o = o.resolved()
 		b, err := matmulpass.Fitted(o.kernel, (*kernel).fit, (*kernel).source)
 		return b, o.Cleanup, err
 	}}

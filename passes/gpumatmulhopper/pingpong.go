@@ -2,7 +2,10 @@ package gpumatmulhopper
 
 import (
 	"fmt"
+	"slices"
 	"strings"
+
+	"github.com/goopt/goopt/passes/internal/kernelemit"
 )
 
 // Rung 7, pingpong: CUTLASS's ping-pong schedule. The block is persistent
@@ -196,10 +199,12 @@ func (k *kernel) accStructTypes() (whole, tile string) {
 // registerEpilogue writes C += acc from the thread's registers: the
 // accumulator is viewed as its LLVM struct (the cast folds away when the
 // nvgpu ops are lowered), and each pair of adjacent columns the thread
-// holds is added to C with one 8-byte load and store. A warp's accesses
-// of one row pair cover 32 contiguous bytes of 8 rows, whole sectors.
-// When some tile is partial, a tile that is whole still takes the
-// unguarded path: the guards cost only the edge tiles.
+// holds is added to C with one 8-byte load and store, or, when N is odd
+// (C's rows, and so half of the pairs, are not 8-byte aligned), two
+// 4-byte ones. A warp's accesses of one row pair cover 32 contiguous
+// bytes of 8 rows, whole sectors, either way. When some tile is partial,
+// a tile that is whole still takes the unguarded path: the guards cost
+// only the edge tiles.
 //
 // lastWgmma writes the wait for the accumulator's last wgmma (and what
 // follows it, the release of its slot). The loads of C's first row of
@@ -222,19 +227,27 @@ func (k *kernel) registerEpilogue(st *kernelState, acc, fragRow, fragCol string,
 	inM := e.Cmp("ule", e.AddC(st.m0, k.BM), e.C(k.M))
 	inN := e.Cmp("ule", e.AddC(st.n0, k.BN), e.C(k.N))
 	in := e.Op("p", "arith.andi %s, %s : i1", inM, inN)
-	n := int(k.BN / 8)
-	types := strings.TrimSuffix(strings.Repeat(pairType+", ", n), ", ")
+	words := k.pairWords()
+	n := int(k.BN/8) * len(words)
+	types := strings.TrimSuffix(strings.Repeat(strings.Join(words, ", ")+", ", int(k.BN/8)), ", ")
 	pre := e.Fresh("early")
 	e.Open("%s:%d = scf.if %s -> (%s) {", pre, n, in, types)
-	e.Line("scf.yield %s : %s", strings.Join(k.loadPairs(st, row0, col0), ", "), types)
+	e.Line("scf.yield %s : %s", strings.Join(slices.Concat(k.loadPairs(st, row0, col0)...), ", "), types)
 	e.Close("} else {")
 	e.Open("// an edge tile loads under its guards")
-	zero := e.Op("v", "arith.constant dense<0.000000e+00> : %s", pairType)
-	e.Line("scf.yield %s : %s", strings.TrimSuffix(strings.Repeat(zero+", ", n), ", "), types)
+	zeros := make([]string, 0, n)
+	for range k.BN / 8 {
+		for _, w := range words {
+			zeros = append(zeros, e.Op("v", "arith.constant %s : %s", zeroOf(w), w))
+		}
+	}
+	e.Line("scf.yield %s : %s", strings.Join(zeros, ", "), types)
 	e.Close("}")
-	early := make([]string, n)
+	early := make([][]string, k.BN/8)
 	for j := range early {
-		early[j] = fmt.Sprintf("%s#%d", pre, j)
+		for i := range words {
+			early[j] = append(early[j], fmt.Sprintf("%s#%d", pre, j*len(words)+i))
+		}
 	}
 	lastWgmma()
 	regs := e.Op("frag", "builtin.unrealized_conversion_cast %s : %s to %s", acc, k.accType(), whole)
@@ -249,6 +262,27 @@ func (k *kernel) registerEpilogue(st *kernelState, acc, fragRow, fragCol string,
 // pairType is the register epilogue's access of C: two adjacent columns.
 const pairType = "vector<2xf32>"
 
+// scalarPairs: the register epilogue accesses C's pairs as two f32, since
+// an odd N leaves every other row's pairs 4-byte aligned only (a pair
+// starts at an even column of the tile, and a tile at a multiple of 64).
+func (k *kernel) scalarPairs() bool { return k.N%2 != 0 }
+
+// pairWords are the types of one pair's values: one vector, or two f32.
+func (k *kernel) pairWords() []string {
+	if k.scalarPairs() {
+		return []string{"f32", "f32"}
+	}
+	return []string{pairType}
+}
+
+// zeroOf is the zero constant of a pair word's type.
+func zeroOf(t string) string {
+	if t == pairType {
+		return "dense<0.000000e+00>"
+	}
+	return "0.000000e+00"
+}
+
 // pairColumns are the columns of the thread's BN/8 pairs of a row.
 func (k *kernel) pairColumns(st *kernelState, col0 string) []string {
 	cols := make([]string, k.BN/8)
@@ -258,14 +292,44 @@ func (k *kernel) pairColumns(st *kernelState, col0 string) []string {
 	return cols
 }
 
+// loadPair loads C's pair at (row, col), unguarded: its pairWords values.
+func (k *kernel) loadPair(e *kernelemit.Emitter, row, col string) []string {
+	if !k.scalarPairs() {
+		return []string{e.Op("v", "vector.load %%C[%s, %s] : %s, %s", row, col, k.typeC(), pairType)}
+	}
+	return []string{
+		e.Op("v", "memref.load %%C[%s, %s] : %s", row, col, k.typeC()),
+		e.Op("v", "memref.load %%C[%s, %s] : %s", row, e.AddC(col, 1), k.typeC()),
+	}
+}
+
+// storePair stores old (loadPair's values) + (lo, hi) to C's pair at
+// (row, col).
+func (k *kernel) storePair(e *kernelemit.Emitter, row, col string, old []string, lo, hi string) {
+	if !k.scalarPairs() {
+		pair := e.Op("v", "vector.insert %s, %s [1] : f32 into %s", hi, e.Op("v", "vector.splat %s : %s", lo, pairType), pairType)
+		sum := e.Op("v", "arith.addf %s, %s : %s", old[0], pair, pairType)
+		e.Line("vector.store %s, %%C[%s, %s] : %s, %s", sum, row, col, k.typeC(), pairType)
+		return
+	}
+	for i, v := range []string{lo, hi} {
+		c := col
+		if i == 1 {
+			c = e.AddC(col, 1)
+		}
+		sum := e.Op("v", "arith.addf %s, %s : f32", old[i], v)
+		e.Line("memref.store %s, %%C[%s, %s] : %s", sum, row, c, k.typeC())
+	}
+}
+
 // loadPairs loads, unguarded, the thread's pairs of C's row row0 (the
 // first of its rows), the values storeRegisters adds its first row of
 // registers to.
-func (k *kernel) loadPairs(st *kernelState, row0, col0 string) []string {
+func (k *kernel) loadPairs(st *kernelState, row0, col0 string) [][]string {
 	cols := k.pairColumns(st, col0)
-	olds := make([]string, len(cols))
+	olds := make([][]string, len(cols))
 	for j, c := range cols {
-		olds[j] = st.e.Op("v", "vector.load %%C[%s, %s] : %s, %s", row0, c, k.typeC(), pairType)
+		olds[j] = k.loadPair(st.e, row0, c)
 	}
 	return olds
 }
@@ -276,8 +340,10 @@ func (k *kernel) loadPairs(st *kernelState, row0, col0 string) []string {
 // Unguarded, the loads of a row's BN/8 pairs are issued before their
 // stores, so that they are in flight together (a store between them, to
 // an address the compiler cannot tell apart, would serialise them);
-// guarded, each pair inside C is updated alone.
-func (k *kernel) storeRegisters(st *kernelState, regs, row0, col0 string, guarded bool, early []string) {
+// guarded, each access inside C is made alone: a pair whole (N even keeps
+// a pair in or out of C), or each column of it (N odd: the last pair of a
+// row may straddle C's edge).
+func (k *kernel) storeRegisters(st *kernelState, regs, row0, col0 string, guarded bool, early [][]string) {
 	e := st.e
 	whole, tile := k.accStructTypes()
 	for mi := int64(0); mi < k.rowsPerConsumer()/wgmmaM; mi++ {
@@ -285,34 +351,37 @@ func (k *kernel) storeRegisters(st *kernelState, regs, row0, col0 string, guarde
 		for h := int64(0); h < 2; h++ {
 			row := e.AddC(row0, mi*wgmmaM+8*h)
 			cols := k.pairColumns(st, col0)
-			load := func(j int) string {
-				return e.Op("v", "vector.load %%C[%s, %s] : %s, %s", row, cols[j], k.typeC(), pairType)
-			}
 			// Registers 4j + 2h and +1 hold (row, col) and (row, col+1).
-			store := func(j int, old string) {
-				lo := e.Op("v", "llvm.extractvalue %s[%d] : %s", regsM, 4*j+2*int(h), tile)
-				hi := e.Op("v", "llvm.extractvalue %s[%d] : %s", regsM, 4*j+2*int(h)+1, tile)
-				pair := e.Op("v", "vector.insert %s, %s [1] : f32 into %s", hi, e.Op("v", "vector.splat %s : %s", lo, pairType), pairType)
-				sum := e.Op("v", "arith.addf %s, %s : %s", old, pair, pairType)
-				e.Line("vector.store %s, %%C[%s, %s] : %s, %s", sum, row, cols[j], k.typeC(), pairType)
+			reg := func(j, i int) string {
+				return e.Op("v", "llvm.extractvalue %s[%d] : %s", regsM, 4*j+2*int(h)+i, tile)
 			}
 			if guarded {
 				for j := range cols {
-					endGuard := k.guardC(e, row, cols[j], true)
-					store(j, load(j))
-					endGuard()
+					if !k.scalarPairs() {
+						endGuard := k.guardC(e, row, cols[j], true)
+						k.storePair(e, row, cols[j], k.loadPair(e, row, cols[j]), reg(j, 0), reg(j, 1))
+						endGuard()
+						continue
+					}
+					for i := range 2 {
+						c := e.AddC(cols[j], int64(i))
+						endGuard := k.guardC(e, row, c, true)
+						sum := e.Op("v", "arith.addf %s, %s : f32", e.Op("v", "memref.load %%C[%s, %s] : %s", row, c, k.typeC()), reg(j, i))
+						e.Line("memref.store %s, %%C[%s, %s] : %s", sum, row, c, k.typeC())
+						endGuard()
+					}
 				}
 				continue
 			}
 			olds := early
 			if mi > 0 || h > 0 || early == nil {
-				olds = make([]string, len(cols))
+				olds = make([][]string, len(cols))
 				for j := range cols {
-					olds[j] = load(j)
+					olds[j] = k.loadPair(e, row, cols[j])
 				}
 			}
 			for j := range cols {
-				store(j, olds[j])
+				k.storePair(e, row, cols[j], olds[j], reg(j, 0), reg(j, 1))
 			}
 		}
 	}

@@ -11,9 +11,11 @@
 // (B's bytes only). A's wgmma descriptor is computed in the kernel. B (136 columns: 272-byte rows) and C keep TMA. In rung 0
 // every thread of the block copies. passes/gpumatmulhopper's
 // TestUnalignedRows runs such kernels, lowered, against the affine nest.
-// RUN: goopt opt %s --gpu-matmul-hopper | FileCheck %s
+// One tile a block with the TMA epilogue (not the defaults' persistent
+// register epilogue), so that C keeps its descriptor here.
+// RUN: goopt opt %s --gpu-matmul-hopper="epilogue=tma persistent=false" | FileCheck %s
 // RUN: goopt opt %s --gpu-matmul-hopper="tb-tile=128,128,64 consumers=2 stages=2 warp-specialize=false" | FileCheck %s --check-prefix=R0
-// RUN: goopt compile %s --pipeline=gpu-matmul-hopper --emit=ptx -o %t.ptx && FileCheck %s --check-prefix=PTX --input-file=%t.ptx
+// RUN: goopt compile %s --pipeline="gpu-matmul-hopper{epilogue=tma persistent=false}" --emit=ptx -o %t.ptx && FileCheck %s --check-prefix=PTX --input-file=%t.ptx
 // RUN: FileCheck %s --check-prefix=JSON --input-file=%t.json
 // RUN: not goopt opt %s --gpu-matmul-hopper="tb-tile=128,128,64 cluster=2,1" 2>&1 | FileCheck %s --check-prefix=CLUSTER
 // EQUIV: none (the interpreter does not model gpu.dynamic_shared_memory's byte views nor nvgpu ops before their lowering; passes/gpumatmulhopper checks these kernels by execution after goopt's lowering)

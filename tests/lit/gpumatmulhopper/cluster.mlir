@@ -5,13 +5,19 @@
 // The empty barriers live in dynamic shared memory past the ring, counted
 // over the cluster's consumers, which arrive on every block's through
 // mapa; a cluster barrier publishes their initialisation and keeps a
-// block from exiting while its peer may still arrive.
-// RUN: goopt opt %s --gpu-matmul-hopper="cluster=2,1" | FileCheck %s --check-prefix=CX
-// RUN: goopt compile %s --pipeline="gpu-matmul-hopper{cluster=2,1}" --emit=ptx -o %t.ptx && FileCheck %s --check-prefix=PTX --input-file=%t.ptx
+// block from exiting while its peer may still arrive. These clusters
+// compute one tile a block with the TMA epilogue; a cluster alone keeps the
+// defaults (persistent, the register epilogue, as in registers.mlir), and
+// a staging-tile epilogue makes it one tile a block unless persistent is
+// given, which is then an error.
+// RUN: goopt opt %s --gpu-matmul-hopper="cluster=2,1 epilogue=tma persistent=false" | FileCheck %s --check-prefix=CX
+// RUN: goopt opt %s --gpu-matmul-hopper="cluster=2,1 epilogue=tma" | FileCheck %s --check-prefix=CX
+// RUN: goopt opt %s --gpu-matmul-hopper="cluster=2,1" | FileCheck %s --check-prefix=DEF
+// RUN: goopt compile %s --pipeline="gpu-matmul-hopper{cluster=2,1 epilogue=tma persistent=false}" --emit=ptx -o %t.ptx && FileCheck %s --check-prefix=PTX --input-file=%t.ptx
 // RUN: FileCheck %s --check-prefix=JSON --input-file=%t.json
-// RUN: goopt compile %s --pipeline="gpu-matmul-hopper{cluster=1,2}" --emit=ptx -o %t.y.ptx && FileCheck %s --check-prefix=PTX --input-file=%t.y.ptx
+// RUN: goopt compile %s --pipeline="gpu-matmul-hopper{cluster=1,2 epilogue=tma persistent=false}" --emit=ptx -o %t.y.ptx && FileCheck %s --check-prefix=PTX --input-file=%t.y.ptx
 // RUN: not goopt opt %s --gpu-matmul-hopper="cluster=2,2" 2>&1 | FileCheck %s --check-prefix=SHAPE
-// RUN: not goopt opt %s --gpu-matmul-hopper="cluster=2,1 persistent=true" 2>&1 | FileCheck %s --check-prefix=PERS
+// RUN: not goopt opt %s --gpu-matmul-hopper="cluster=2,1 epilogue=tma persistent=true" 2>&1 | FileCheck %s --check-prefix=PERS
 // RUN: not goopt opt %s --gpu-matmul-hopper="cluster=4,1" 2>&1 | FileCheck %s --check-prefix=GRID
 // EQUIV: none (the interpreter runs a cluster's blocks one after another: TMA multicast to another block is not executable)
 
@@ -42,6 +48,11 @@
 // JSON-NEXT: 1,
 
 // SHAPE: cluster must be 1,1 or 2 or 4 blocks along one dimension, got 2,2
+// DEF:       gpu.launch clusters(%{{.*}}, %{{.*}}, %{{.*}}) in (%{{.*}} = %c2, %{{.*}} = %c1, %{{.*}} = %c1) blocks
+// DEF:         scf.for %{{.*}} = %{{.*}} to %c2 step %c2 {
+// DEF:         vector.store %{{.*}} : memref<{{.*}}xf32>, vector<2xf32>
+// DEF-NOT:     nvgpu.tma.async.store
+
 // PERS: cluster with persistent needs epilogue=registers or pingpong
 // GRID: error: 'affine.for' op the 2 column tiles are not a whole number of clusters of 4
 func.func @matmul(%A: memref<256x128xf16>, %B: memref<128x512xf16>, %C: memref<256x512xf32>) {

@@ -10,7 +10,7 @@
 // EQUIV: none (every case is refused)
 
 // OPT: gpu-matmul-hopper: option 'tb-tile' expects 3 sizes (M,N,K), got 2
-// EPI: gpu-matmul-hopper: option 'epilogue' must be direct, tma or registers, got 'smem'
+// EPI: gpu-matmul-hopper: option 'epilogue' must be auto, direct, tma or registers, got 'smem'
 // BK: gpu-matmul-hopper: the K tile must be 64 (a 128-byte swizzled row of f16), got 32
 // REGS: gpu-matmul-hopper: a 128x256 accumulator per consumer warpgroup needs 256 registers a thread (at most 128): use more consumers or a smaller tile
 // SMEM: gpu-matmul-hopper: 5 stages of 128x256x64 tiles need 245760 bytes of shared memory, more than the 232448 of sm_90

@@ -1,11 +1,13 @@
 // gpu-matmul-hopper turns the plain affine matmul into a Hopper kernel:
 // TMA loads (128-byte swizzle) into a ring of shared-memory slots guarded by
-// mbarriers, wgmma on descriptors, C += the accumulators through a shared
-// staging tile. RUN lines climb the ladder: rung 0 (one warpgroup,
-// 128x128 tiles), then the defaults (warp specialisation, TMA epilogue,
-// grid swizzle, 128x256 tiles over two consumer warpgroups).
+// mbarriers, wgmma on descriptors. RUN lines climb the ladder: rung 0 (one
+// warpgroup, 128x128 tiles, C += the accumulators through a shared staging
+// tile), then warp specialisation with the TMA-store epilogue and grid
+// swizzle, one tile a block (128x256 tiles over two consumer warpgroups),
+// then the defaults: the same, persistent, with the register epilogue.
 // RUN: goopt opt %s --gpu-matmul-hopper="tb-tile=128,128,64 consumers=1 warp-specialize=false epilogue=direct grid-swizzle=0" | FileCheck %s --check-prefix=RUNG0
-// RUN: goopt opt %s --gpu-matmul-hopper | FileCheck %s --check-prefix=TOP
+// RUN: goopt opt %s --gpu-matmul-hopper="epilogue=tma persistent=false" | FileCheck %s --check-prefix=TOP
+// RUN: goopt opt %s --gpu-matmul-hopper | FileCheck %s --check-prefix=DEFAULT
 // EQUIV: none (the interpreter does not model gpu.dynamic_shared_memory's byte views nor nvgpu ops before their lowering)
 
 // RUNG0-LABEL: func.func @matmul
@@ -46,6 +48,34 @@
 // RUNG0:             arith.addf %{{.*}} : vector<4xf32>
 // RUNG0:             vector.store %{{.*}} : memref<256x512xf32>, vector<4xf32>
 // RUNG0-NOT:       nvgpu.tma.async.store
+
+// The defaults: 4 persistent blocks (fewer tiles than the 132 SMs), no
+// staging tile (the ring's 196608 bytes), no consumer barrier; each
+// consumer loads its first row of C's pairs before waiting for its last
+// wgmma, releases the slot, and adds its registers to C with 8-byte
+// accesses.
+// DEFAULT-LABEL: func.func @matmul
+// DEFAULT-NOT:     memref<*xf32>
+// DEFAULT:         gpu.launch blocks({{.*}}) in (%{{.*}} = %c4, %{{.*}} = %c1, %{{.*}} = %c1) threads({{.*}}) in (%{{.*}} = %c384, {{.*}}) dynamic_shared_memory_size %c196608_i32 {
+// DEFAULT:           %[[FULL:.*]] = nvgpu.mbarrier.create
+// DEFAULT:           %[[EMPTY:.*]] = nvgpu.mbarrier.create
+// DEFAULT-NOT:       nvgpu.mbarrier.create
+// DEFAULT:           nvvm.setmaxregister  decrease 40
+// DEFAULT:           scf.for %{{.*}} = %[[BX:.*]] to %c4 step %c4 {
+// DEFAULT:             arith.minui
+// DEFAULT:             nvgpu.mbarrier.try_wait.parity %[[EMPTY]]
+// DEFAULT:             nvgpu.mbarrier.arrive.expect_tx %[[FULL]][%{{.*}}], %c49152
+// DEFAULT:         } else {
+// DEFAULT-NEXT:      nvvm.setmaxregister  increase 232
+// DEFAULT:           scf.for %{{.*}} = %[[BX]] to %c4 step %c4 {
+// DEFAULT:             nvgpu.warpgroup.mma {{.*}} -> <fragmented = vector<64x256xf32>>
+// DEFAULT:             vector.load %{{.*}} : memref<256x512xf32>, vector<2xf32>
+// DEFAULT:             nvvm.wgmma.wait.group.sync.aligned 0
+// DEFAULT:             nvgpu.mbarrier.arrive %[[EMPTY]]
+// DEFAULT:             builtin.unrealized_conversion_cast
+// DEFAULT:             vector.store %{{.*}} : memref<256x512xf32>, vector<2xf32>
+// DEFAULT-NOT:       nvgpu.warpgroup.mma.store
+// DEFAULT-NOT:       nvgpu.tma.async.store
 
 // TOP-LABEL: func.func @matmul
 // TOP:         %[[TC:.*]] = nvgpu.tma.create.descriptor %{{.*}} box[%{{.*}}, %{{.*}}] : memref<*xf32> -> <tensor = memref<64x256xf32, 3>, swizzle = none, l2promo = none, oob = zero, interleave = none>

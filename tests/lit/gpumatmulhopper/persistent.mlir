@@ -5,14 +5,19 @@
 // the ring the producer waits for the previous epilogue on its own
 // mbarrier. overlap-epilogue=true (rung 5) puts the staging tile past the
 // ring and drops that wait. Both are lowered by goopt compile to sm_90a PTX.
-// RUN: goopt opt %s --gpu-matmul-hopper="persistent=true sm-count=3" | FileCheck %s --check-prefix=R4
+// Both have a staging tile: epilogue=tma (the default, auto, would be the
+// register epilogue for rung 4; it is tma with overlap-epilogue, whose
+// default stages shrink to the 2 that fit beside the staging tile at
+// 128x256). An explicit conflict is an error.
+// RUN: goopt opt %s --gpu-matmul-hopper="epilogue=tma persistent=true sm-count=3" | FileCheck %s --check-prefix=R4
 // RUN: goopt opt %s --gpu-matmul-hopper="tb-tile=128,128,64 persistent=true overlap-epilogue=true sm-count=3" | FileCheck %s --check-prefix=R5
-// RUN: goopt compile %s --pipeline="gpu-matmul-hopper{persistent=true sm-count=3}" --emit=ptx -o %t.ptx && FileCheck %s --check-prefix=PTX --input-file=%t.ptx
+// RUN: goopt compile %s --pipeline="gpu-matmul-hopper{epilogue=tma persistent=true sm-count=3}" --emit=ptx -o %t.ptx && FileCheck %s --check-prefix=PTX --input-file=%t.ptx
 // RUN: FileCheck %s --check-prefix=JSON --input-file=%t.json
 // RUN: goopt compile %s --pipeline="gpu-matmul-hopper{tb-tile=128,128,64 persistent=true overlap-epilogue=true sm-count=3}" --emit=ptx -o %t5.ptx && FileCheck %s --check-prefix=PTX --input-file=%t5.ptx
 // RUN: not goopt opt %s --gpu-matmul-hopper="persistent=true warp-specialize=false" 2>&1 | FileCheck %s --check-prefix=BADWS
-// RUN: not goopt opt %s --gpu-matmul-hopper="overlap-epilogue=true" 2>&1 | FileCheck %s --check-prefix=BADOV
-// RUN: not goopt opt %s --gpu-matmul-hopper="persistent=true overlap-epilogue=true" 2>&1 | FileCheck %s --check-prefix=BADSMEM
+// RUN: goopt opt %s --gpu-matmul-hopper="overlap-epilogue=true sm-count=3" | FileCheck %s --check-prefix=OV
+// RUN: not goopt opt %s --gpu-matmul-hopper="overlap-epilogue=true persistent=false" 2>&1 | FileCheck %s --check-prefix=BADOV
+// RUN: not goopt opt %s --gpu-matmul-hopper="persistent=true overlap-epilogue=true stages=4" 2>&1 | FileCheck %s --check-prefix=BADSMEM
 // EQUIV: none (the interpreter does not model gpu.dynamic_shared_memory's byte views nor nvgpu ops before their lowering; passes/gpumatmulhopper checks these kernels by execution after goopt's lowering)
 
 // R4:       gpu.launch blocks(%{{.*}}, %{{.*}}, %{{.*}}) in (%{{.*}} = %c3, %{{.*}} = %c1, %{{.*}} = %c1) threads({{.*}}) in (%{{.*}} = %c384, {{.*}}) dynamic_shared_memory_size %c196608_i32 {
@@ -57,6 +62,10 @@
 // JSON: "grid": [
 // JSON-NEXT: 3,
 // JSON-NEXT: 1,
+
+// OV:       gpu.launch {{.*}} dynamic_shared_memory_size %c229376_i32 {
+// OV:         nvgpu.mbarrier.create -> <memorySpace = #gpu.address_space<workgroup>, num_barriers = 2>
+// OV:         nvgpu.tma.async.store
 
 // BADWS: error: failed to add {{.*}}: gpu-matmul-hopper: persistent needs warp-specialize
 // BADOV: error: failed to add {{.*}}: gpu-matmul-hopper: overlap-epilogue needs persistent

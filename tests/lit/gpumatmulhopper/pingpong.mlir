@@ -14,7 +14,7 @@
 // RUN: goopt opt %s --gpu-matmul-hopper="tb-tile=128,128,64 stages=7 pingpong=true cluster=2,1 sm-count=5" | FileCheck %s --check-prefix=CL
 // RUN: goopt compile %s --pipeline="gpu-matmul-hopper{tb-tile=128,128,64 stages=7 pingpong=true cluster=2,1}" --emit=ptx -o %tc.ptx && FileCheck %s --check-prefix=CLPTX --input-file=%tc.ptx
 // RUN: FileCheck %s --check-prefix=CLJSON --input-file=%tc.json
-// RUN: not goopt opt %s --gpu-matmul-hopper="tb-tile=128,128,64 persistent=true cluster=2,1" 2>&1 | FileCheck %s --check-prefix=BADCL
+// RUN: not goopt opt %s --gpu-matmul-hopper="tb-tile=128,128,64 epilogue=tma persistent=true cluster=2,1" 2>&1 | FileCheck %s --check-prefix=BADCL
 // RUN: not goopt opt %s --gpu-matmul-hopper="pingpong=true" 2>&1 | FileCheck %s --check-prefix=BADREGS
 // RUN: not goopt opt %s --gpu-matmul-hopper="tb-tile=128,128,64 pingpong=true consumers=1" 2>&1 | FileCheck %s --check-prefix=BADCONS
 // RUN: not goopt opt %s --gpu-matmul-hopper="tb-tile=128,128,64 pingpong=true overlap-epilogue=true" 2>&1 | FileCheck %s --check-prefix=BADOV

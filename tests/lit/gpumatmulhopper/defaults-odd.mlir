@@ -1,0 +1,57 @@
+// The defaults at an odd N (301; and M, K the tiles do not divide): the
+// register epilogue updates C with 4-byte scalar accesses, since every
+// other row's pairs of columns are not 8-byte aligned, the whole tiles
+// unguarded (their first row loaded before the last wgmma is waited for),
+// the edge tiles column by column under guards (a row's last pair
+// straddles C's edge). B's rows (602 bytes) are not TMA's: the producer
+// copies them. goopt compile lowers it to sm_90a PTX with no 8-byte
+// access of C; passes/gpumatmulhopper's TestInterpreterEquivalenceRegisterEpilogue
+// runs such kernels against the affine nest.
+// RUN: goopt opt %s --gpu-matmul-hopper | FileCheck %s
+// RUN: goopt compile %s --pipeline=gpu-matmul-hopper --emit=ptx -o %t.ptx && FileCheck %s --check-prefix=PTX --input-file=%t.ptx
+// RUN: FileCheck %s --check-prefix=JSON --input-file=%t.json
+// EQUIV: none (the interpreter does not model gpu.dynamic_shared_memory's byte views nor nvgpu ops before their lowering; passes/gpumatmulhopper checks these kernels by execution after goopt's lowering)
+
+// CHECK-LABEL: func.func @odd
+// CHECK:         gpu.launch blocks({{.*}}) in (%{{.*}} = %c4, %{{.*}} = %c1, %{{.*}} = %c1) threads({{.*}}) in (%{{.*}} = %c384, {{.*}}) dynamic_shared_memory_size %c196608_i32 {
+// CHECK:           %[[EARLY:.*]]:64 = scf.if %{{.*}} -> (f32, f32, {{.*}}) {
+// CHECK:             memref.load %{{.*}} : memref<200x301xf32>
+// CHECK:           nvvm.wgmma.wait.group.sync.aligned 0
+// CHECK:           scf.if
+// CHECK:             arith.addf %[[EARLY]]#0, %{{.*}} : f32
+// CHECK-NEXT:        memref.store %{{.*}} : memref<200x301xf32>
+// CHECK:           } else {
+// CHECK:             scf.if
+// CHECK:               memref.load %{{.*}} : memref<200x301xf32>
+// CHECK:               arith.addf %{{.*}} : f32
+// CHECK-NEXT:          memref.store %{{.*}} : memref<200x301xf32>
+// CHECK-NEXT:        }
+// CHECK-NOT:       vector<2xf32>
+
+// PTX: .target sm_90a
+// PTX-NOT: ld.global.v2.f32
+// PTX-NOT: st.global.v2.f32
+// PTX: ld.global.f32
+// PTX: st.global.f32
+
+// JSON: "dynamic_shared_bytes": 196608,
+// JSON: "source": "tensormap",
+// JSON: "source": "arg",
+// JSON: "source": "arg",
+func.func @odd(%A: memref<200x72xf16>, %B: memref<72x301xf16>, %C: memref<200x301xf32>) {
+  affine.for %i = 0 to 200 {
+    affine.for %j = 0 to 301 {
+      affine.for %k = 0 to 72 {
+        %a = affine.load %A[%i, %k] : memref<200x72xf16>
+        %b = affine.load %B[%k, %j] : memref<72x301xf16>
+        %c = affine.load %C[%i, %j] : memref<200x301xf32>
+        %aw = arith.extf %a : f16 to f32
+        %bw = arith.extf %b : f16 to f32
+        %p = arith.mulf %aw, %bw : f32
+        %s = arith.addf %c, %p : f32
+        affine.store %s, %C[%i, %j] : memref<200x301xf32>
+      }
+    }
+  }
+  return
+}
