@@ -236,22 +236,8 @@ func (s shape) key() string {
 
 func shapeOf(def *ir.OpDef) shape {
 	var s shape
-	for i, v := range def.Operands {
-		name := accessorName(v.Name, "Value")
-		if v.Arity == ir.Variadic {
-			s.accessors = append(s.accessors, accessor{name, fmt.Sprintf("%q operands", v.Name), "[]*ir.Value", fmt.Sprintf("o.OperandGroup(%d)", i)})
-		} else {
-			s.accessors = append(s.accessors, accessor{name, fmt.Sprintf("%q operand%s", v.Name, optionalNote(v.Arity)), "*ir.Value", fmt.Sprintf("o.GroupOperand(%d)", i)})
-		}
-	}
-	for i, v := range def.Results {
-		name := accessorName(v.Name, "Value")
-		if v.Arity == ir.Variadic {
-			s.accessors = append(s.accessors, accessor{name, fmt.Sprintf("%q results", v.Name), "[]*ir.Value", fmt.Sprintf("o.ResultGroup(%d)", i)})
-		} else {
-			s.accessors = append(s.accessors, accessor{name, fmt.Sprintf("%q result%s", v.Name, optionalNote(v.Arity)), "*ir.Value", fmt.Sprintf("o.GroupResult(%d)", i)})
-		}
-	}
+	s.valueAccessors(def.Operands, "operand", "Operand")
+	s.valueAccessors(def.Results, "result", "Result")
 	for _, a := range def.Attrs {
 		s.accessors = append(s.accessors, accessor{accessorName(a.Name, "Attr"), fmt.Sprintf("%q attribute (nil when absent)", a.Name), "ir.Attribute", fmt.Sprintf("o.Attr(%q)", a.Name)})
 	}
@@ -267,6 +253,21 @@ func shapeOf(def *ir.OpDef) shape {
 	}
 	builderShape(def, &s)
 	return s
+}
+
+// valueAccessors adds the accessors of operand or result groups (what is
+// "operand" or "result"; in is "Operand" or "Result", as in ir.Operation's
+// OperandGroup and GroupOperand).
+func (s *shape) valueAccessors(vs []ir.ValueDef, what, in string) {
+	for i, v := range vs {
+		a := accessor{name: accessorName(v.Name, "Value")}
+		if v.Arity == ir.Variadic {
+			a.doc, a.typ, a.body = fmt.Sprintf("%q %ss", v.Name, what), "[]*ir.Value", fmt.Sprintf("o.%sGroup(%d)", in, i)
+		} else {
+			a.doc, a.typ, a.body = fmt.Sprintf("%q %s%s", v.Name, what, optionalNote(v.Arity)), "*ir.Value", fmt.Sprintf("o.Group%s(%d)", in, i)
+		}
+		s.accessors = append(s.accessors, a)
+	}
 }
 
 func writeAccessors(b *bytes.Buffer, recv string, s shape) {
