@@ -9,6 +9,10 @@ import (
 	"github.com/goopt/goopt/printer"
 )
 
+// text prints op in its custom syntax: tests compare it before and after a
+// utility to check that a refusal left the IR unchanged.
+func text(op *ir.Operation) string { return printer.String(op, printer.Options{}) }
+
 // parsed parses and verifies src in a fresh context with every dialect
 // registered; either failure ends the test.
 func parsed(t *testing.T, src string) (*ir.Context, *ir.Operation) {
@@ -23,7 +27,3 @@ func parseModule(t *testing.T, src string) *ir.Operation {
 	_, m := parsed(t, src)
 	return m
 }
-
-// text prints op in its custom syntax: tests compare it before and after a
-// utility to check that a refusal left the IR unchanged.
-func text(op *ir.Operation) string { return printer.String(op, printer.Options{}) }
