@@ -255,27 +255,11 @@ func (fp *formatParser) element() (*fmtElem, error) {
 		}
 		return newLiteral(lit), nil
 	case strings.HasPrefix(t, "$"):
-		e, err := fp.variable(t[1:])
-		if err != nil {
-			return nil, err
-		}
-		if fp.peek() == "^" {
-			fp.next()
-			e.anchor = true
-		}
-		return e, nil
+		return fp.anchored(fp.variable(t[1:]))
 	case t == "attr-dict" || t == "attr-dict-with-keyword":
 		return &fmtElem{kind: fAttrDict, keyword: t == "attr-dict-with-keyword"}, nil
 	case t == "type" || t == "qualified":
-		e, err := fp.typeDirective(t)
-		if err != nil {
-			return nil, err
-		}
-		if fp.peek() == "^" {
-			fp.next()
-			e.anchor = true
-		}
-		return e, nil
+		return fp.anchored(fp.typeDirective(t))
 	case t == "functional-type":
 		if err := fp.expect("("); err != nil {
 			return nil, err
@@ -354,6 +338,18 @@ func anchorOf(group *fmtElem) *fmtElem {
 		}
 	}
 	return nil
+}
+
+// anchored marks e as an optional group's anchor when a `^` follows it.
+func (fp *formatParser) anchored(e *fmtElem, err error) (*fmtElem, error) {
+	if err != nil {
+		return nil, err
+	}
+	if fp.peek() == "^" {
+		fp.next()
+		e.anchor = true
+	}
+	return e, nil
 }
 
 func (fp *formatParser) variable(name string) (*fmtElem, error) {
@@ -724,13 +720,7 @@ func (cf *compiledFormat) parseElem(p OpParser, st *OperationState, fs *formatPa
 		}
 		return nil
 	case fCustom:
-		// One backing array for the arguments rather than one allocation each.
-		args := make([]*FormatArg, len(e.args))
-		backing := make([]FormatArg, len(e.args))
-		for i, a := range e.args {
-			backing[i] = FormatArg{Name: a.name, IsType: a.kind == fType}
-			args[i] = &backing[i]
-		}
+		args := e.customArgs()
 		if err := d.Custom[e.text].Parse(p, args); err != nil {
 			return err
 		}
@@ -1252,12 +1242,8 @@ func (fp *formatPrinter) value(e *fmtElem) {
 	case fFunctionType:
 		p.PrintType(Function(fp.types(e.args[0]), fp.types(e.args[1])))
 	case fCustom:
-		// One backing array for the arguments rather than one allocation each.
-		args := make([]*FormatArg, len(e.args))
-		backing := make([]FormatArg, len(e.args))
+		args := e.customArgs()
 		for i, a := range e.args {
-			backing[i] = FormatArg{Name: a.name, IsType: a.kind == fType}
-			args[i] = &backing[i]
 			switch a.kind {
 			case fOperand:
 				args[i].Values = fp.group(a.index)
@@ -1274,6 +1260,18 @@ func (fp *formatPrinter) value(e *fmtElem) {
 		}
 		fp.cf.def.Custom[e.text].Print(p, op, args)
 	}
+}
+
+// customArgs returns the named, unfilled arguments of a custom directive,
+// in one backing array rather than one allocation each.
+func (e *fmtElem) customArgs() []*FormatArg {
+	args := make([]*FormatArg, len(e.args))
+	backing := make([]FormatArg, len(e.args))
+	for i, a := range e.args {
+		backing[i] = FormatArg{Name: a.name, IsType: a.kind == fType}
+		args[i] = &backing[i]
+	}
+	return args
 }
 
 // typeRange says which values a type directive names: results or operands

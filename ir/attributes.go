@@ -27,15 +27,30 @@ type TypedAttribute interface {
 // InternAttr interns a dialect-defined attribute by its text so that `==` is equality.
 func InternAttr[T Attribute](a T) T { return intern("a:"+a.String(), a) }
 
-// IntegerAttr is an integer (or index) constant, `42 : i32`; i1 prints as true/false.
-type IntegerAttr struct {
-	typ  Type
-	val  *big.Int
-	text string
+// attrText is embedded by the attributes that render their text once, when
+// they are built: it is their String and their interning key.
+type attrText struct{ text string }
+
+func (attrText) isAttr()          {}
+func (a attrText) String() string { return a.text }
+
+func (a *attrText) setText(text string) { a.text = text }
+
+// internText sets a's text and interns a by it.
+func internText[A interface {
+	Attribute
+	setText(string)
+}](text string, a A) A {
+	a.setText(text)
+	return intern("a:"+text, a)
 }
 
-func (*IntegerAttr) isAttr()          {}
-func (a *IntegerAttr) String() string { return a.text }
+// IntegerAttr is an integer (or index) constant, `42 : i32`; i1 prints as true/false.
+type IntegerAttr struct {
+	typ Type
+	val *big.Int
+	attrText
+}
 
 // Type returns the integer or index type.
 func (a *IntegerAttr) Type() Type { return a.typ }
@@ -116,11 +131,8 @@ type FloatAttr struct {
 	typ  *FloatType
 	val  float64
 	bits uint64
-	text string
+	attrText
 }
-
-func (*FloatAttr) isAttr()          {}
-func (a *FloatAttr) String() string { return a.text }
 
 // Type returns the float type.
 func (a *FloatAttr) Type() Type { return a.typ }
@@ -190,11 +202,8 @@ func leftPad(s string, n int) string {
 type StringAttr struct {
 	Value string
 	typ   Type
-	text  string
+	attrText
 }
-
-func (*StringAttr) isAttr()          {}
-func (a *StringAttr) String() string { return a.text }
 
 // Type returns the optional type (nil for plain strings).
 func (a *StringAttr) Type() Type { return a.typ }
@@ -208,7 +217,7 @@ func TypedStr(s string, t Type) *StringAttr {
 	if t != nil {
 		text += " : " + t.String()
 	}
-	return intern("a:"+text, &StringAttr{Value: s, typ: t, text: text})
+	return internText(text, &StringAttr{Value: s, typ: t})
 }
 
 // Quote escapes s as an MLIR string literal the way MLIR prints it
@@ -236,11 +245,8 @@ func Quote(s string) string {
 // ArrayAttr is `[a, b, c]`.
 type ArrayAttr struct {
 	Elems []Attribute
-	text  string
+	attrText
 }
-
-func (*ArrayAttr) isAttr()          {}
-func (a *ArrayAttr) String() string { return a.text }
 
 // Array returns `[elems...]`.
 func Array(elems ...Attribute) *ArrayAttr {
@@ -254,7 +260,7 @@ func Array(elems ...Attribute) *ArrayAttr {
 	}
 	b.WriteByte(']')
 	text := b.String()
-	return intern("a:"+text, &ArrayAttr{Elems: append([]Attribute(nil), elems...), text: text})
+	return internText(text, &ArrayAttr{Elems: append([]Attribute(nil), elems...)})
 }
 
 // I64Array returns an ArrayAttr of i64 IntegerAttrs.
@@ -271,11 +277,8 @@ type DenseArrayAttr struct {
 	Elem   Type
 	Ints   []int64   // for integer element types
 	Floats []float64 // for float element types
-	text   string
+	attrText
 }
-
-func (*DenseArrayAttr) isAttr()          {}
-func (a *DenseArrayAttr) String() string { return a.text }
 
 // Len returns the number of elements.
 func (a *DenseArrayAttr) Len() int {
@@ -310,42 +313,36 @@ func DenseBoolArray(vs ...bool) *DenseArrayAttr {
 
 // DenseIntArray returns an integer dense array of element type t.
 func DenseIntArray(t Type, vs []int64) *DenseArrayAttr {
-	var b strings.Builder
-	b.WriteString("array<")
-	b.WriteString(t.String())
-	for i, v := range vs {
-		if i == 0 {
-			b.WriteString(": ")
-		} else {
-			b.WriteString(", ")
-		}
+	text := denseArrayText(t, len(vs), func(i int) string {
 		if t == I1 {
-			b.WriteString(strconv.FormatBool(v != 0))
-		} else {
-			b.WriteString(strconv.FormatInt(v, 10))
+			return strconv.FormatBool(vs[i] != 0)
 		}
-	}
-	b.WriteByte('>')
-	text := b.String()
-	return intern("a:"+text, &DenseArrayAttr{Elem: t, Ints: append([]int64{}, vs...), text: text})
+		return strconv.FormatInt(vs[i], 10)
+	})
+	return internText(text, &DenseArrayAttr{Elem: t, Ints: append([]int64{}, vs...)})
 }
 
 // DenseFloatArray returns a float dense array of element type t.
 func DenseFloatArray(t *FloatType, vs []float64) *DenseArrayAttr {
+	text := denseArrayText(t, len(vs), func(i int) string { return formatFloat(t, vs[i], FloatToBits(t, vs[i])) })
+	return internText(text, &DenseArrayAttr{Elem: t, Floats: append([]float64{}, vs...)})
+}
+
+// denseArrayText renders `array<t: e0, e1>` (`array<t>` when n is 0).
+func denseArrayText(t Type, n int, elem func(i int) string) string {
 	var b strings.Builder
 	b.WriteString("array<")
 	b.WriteString(t.String())
-	for i, v := range vs {
+	for i := 0; i < n; i++ {
 		if i == 0 {
 			b.WriteString(": ")
 		} else {
 			b.WriteString(", ")
 		}
-		b.WriteString(formatFloat(t, v, FloatToBits(t, v)))
+		b.WriteString(elem(i))
 	}
 	b.WriteByte('>')
-	text := b.String()
-	return intern("a:"+text, &DenseArrayAttr{Elem: t, Floats: append([]float64{}, vs...), text: text})
+	return b.String()
 }
 
 // NamedAttribute is a name = value pair.
@@ -357,11 +354,8 @@ type NamedAttribute struct {
 // DictionaryAttr is `{a = 1 : i32, b}`, entries sorted by name.
 type DictionaryAttr struct {
 	Entries []NamedAttribute
-	text    string
+	attrText
 }
-
-func (*DictionaryAttr) isAttr()          {}
-func (a *DictionaryAttr) String() string { return a.text }
 
 // Get returns the value named name, or nil.
 func (a *DictionaryAttr) Get(name string) Attribute {
@@ -382,7 +376,7 @@ func Dictionary(entries []NamedAttribute) *DictionaryAttr {
 	b.WriteString(AttrDictBody(es))
 	b.WriteByte('}')
 	text := b.String()
-	return intern("a:"+text, &DictionaryAttr{Entries: es, text: text})
+	return internText(text, &DictionaryAttr{Entries: es})
 }
 
 // AttrDictBody prints `a = 1 : i32, b` (unit attributes print as their name only).
@@ -431,11 +425,8 @@ func IsBareIdentifier(s string) bool {
 type SymbolRefAttr struct {
 	Root   string
 	Nested []string
-	text   string
+	attrText
 }
-
-func (*SymbolRefAttr) isAttr()          {}
-func (a *SymbolRefAttr) String() string { return a.text }
 
 // Leaf returns the innermost referenced name.
 func (a *SymbolRefAttr) Leaf() string {
@@ -451,7 +442,7 @@ func SymbolRef(root string, nested ...string) *SymbolRefAttr {
 	for _, n := range nested {
 		text += "::" + SymbolName(n)
 	}
-	return intern("a:"+text, &SymbolRefAttr{Root: root, Nested: append([]string(nil), nested...), text: text})
+	return internText(text, &SymbolRefAttr{Root: root, Nested: append([]string(nil), nested...)})
 }
 
 // SymbolName prints `@name`, quoting when needed.
@@ -464,32 +455,24 @@ func SymbolName(name string) string {
 
 // AffineMapAttr wraps an affine map: `affine_map<(d0) -> (d0)>`.
 type AffineMapAttr struct {
-	Map  *affine.Map
-	text string
+	Map *affine.Map
+	attrText
 }
-
-func (*AffineMapAttr) isAttr()          {}
-func (a *AffineMapAttr) String() string { return a.text }
 
 // AffineMapOf returns the attribute wrapping m.
 func AffineMapOf(m *affine.Map) *AffineMapAttr {
-	text := "affine_map<" + m.String() + ">"
-	return intern("a:"+text, &AffineMapAttr{Map: m, text: text})
+	return internText("affine_map<"+m.String()+">", &AffineMapAttr{Map: m})
 }
 
 // IntegerSetAttr wraps an integer set: `affine_set<(d0) : (d0 >= 0)>`.
 type IntegerSetAttr struct {
-	Set  *affine.Set
-	text string
+	Set *affine.Set
+	attrText
 }
-
-func (*IntegerSetAttr) isAttr()          {}
-func (a *IntegerSetAttr) String() string { return a.text }
 
 // IntegerSetOf returns the attribute wrapping s.
 func IntegerSetOf(s *affine.Set) *IntegerSetAttr {
-	text := "affine_set<" + s.String() + ">"
-	return intern("a:"+text, &IntegerSetAttr{Set: s, text: text})
+	return internText("affine_set<"+s.String()+">", &IntegerSetAttr{Set: s})
 }
 
 // TypeAttr wraps a type.
@@ -516,11 +499,8 @@ var Unit = intern[*UnitAttr]("a:unit", &UnitAttr{})
 type StridedLayoutAttr struct {
 	Offset  int64
 	Strides []int64
-	text    string
+	attrText
 }
-
-func (*StridedLayoutAttr) isAttr()          {}
-func (a *StridedLayoutAttr) String() string { return a.text }
 
 // StridedLayout returns `strided<[strides], offset: offset>` (offset 0 omitted).
 func StridedLayout(offset int64, strides []int64) *StridedLayoutAttr {
@@ -539,7 +519,7 @@ func StridedLayout(offset int64, strides []int64) *StridedLayoutAttr {
 	}
 	b.WriteByte('>')
 	text := b.String()
-	return intern("a:"+text, &StridedLayoutAttr{Offset: offset, Strides: append([]int64(nil), strides...), text: text})
+	return internText(text, &StridedLayoutAttr{Offset: offset, Strides: append([]int64(nil), strides...)})
 }
 
 func dynString(v int64) string {
@@ -558,11 +538,8 @@ type DenseElementsAttr struct {
 	Elements []Attribute
 	Splat    bool
 	Hex      string
-	text     string
+	attrText
 }
-
-func (*DenseElementsAttr) isAttr()          {}
-func (a *DenseElementsAttr) String() string { return a.text }
 
 // Type returns the tensor or vector type.
 func (a *DenseElementsAttr) Type() Type { return a.typ }
@@ -573,7 +550,7 @@ func (a *DenseElementsAttr) ShapedType() ShapedType { return a.typ }
 // DenseSplat returns `dense<v> : t`.
 func DenseSplat(t ShapedType, v Attribute) *DenseElementsAttr {
 	text := "dense<" + elementLiteral(v) + "> : " + t.String()
-	return intern("a:"+text, &DenseElementsAttr{typ: t, Elements: []Attribute{v}, Splat: true, text: text})
+	return internText(text, &DenseElementsAttr{typ: t, Elements: []Attribute{v}, Splat: true})
 }
 
 // Dense returns `dense<[...]> : t` from flattened elements; all-equal elements
@@ -604,13 +581,13 @@ func Dense(t ShapedType, elems []Attribute) *DenseElementsAttr {
 	b.WriteString("> : ")
 	b.WriteString(t.String())
 	text := b.String()
-	return intern("a:"+text, &DenseElementsAttr{typ: t, Elements: append([]Attribute(nil), elems...), text: text})
+	return internText(text, &DenseElementsAttr{typ: t, Elements: append([]Attribute(nil), elems...)})
 }
 
 // DenseHex returns `dense<"0x...">` kept verbatim.
 func DenseHex(t ShapedType, hex string) *DenseElementsAttr {
 	text := "dense<" + Quote(hex) + "> : " + t.String()
-	return intern("a:"+text, &DenseElementsAttr{typ: t, Hex: hex, text: text})
+	return internText(text, &DenseElementsAttr{typ: t, Hex: hex})
 }
 
 func writeNested(b *strings.Builder, shape []int64, elems []Attribute) {
@@ -660,11 +637,8 @@ func elementLiteral(a Attribute) string {
 type DenseResourceAttr struct {
 	typ    ShapedType
 	Handle string
-	text   string
+	attrText
 }
-
-func (*DenseResourceAttr) isAttr()          {}
-func (a *DenseResourceAttr) String() string { return a.text }
 
 // Type returns the shaped type.
 func (a *DenseResourceAttr) Type() Type { return a.typ }
@@ -676,23 +650,20 @@ func DenseResource(t ShapedType, handle string) *DenseResourceAttr {
 		h = Quote(h)
 	}
 	text := "dense_resource<" + h + "> : " + t.String()
-	return intern("a:"+text, &DenseResourceAttr{typ: t, Handle: handle, text: text})
+	return internText(text, &DenseResourceAttr{typ: t, Handle: handle})
 }
 
 // DistinctAttr is `distinct[N]<referenced>`: unique by ID, never merged.
 type DistinctAttr struct {
 	ID         int
 	Referenced Attribute
-	text       string
+	attrText
 }
-
-func (*DistinctAttr) isAttr()          {}
-func (a *DistinctAttr) String() string { return a.text }
 
 // Distinct returns a distinct attribute with the given numbering id.
 func Distinct(id int, referenced Attribute) *DistinctAttr {
 	text := "distinct[" + strconv.Itoa(id) + "]<" + referenced.String() + ">"
-	return intern("a:"+text, &DistinctAttr{ID: id, Referenced: referenced, text: text})
+	return internText(text, &DistinctAttr{ID: id, Referenced: referenced})
 }
 
 // OpaqueAttr is an attribute of a dialect goopt does not model, kept as text:
@@ -701,11 +672,8 @@ type OpaqueAttr struct {
 	Dialect string
 	Body    string
 	typ     Type
-	text    string
+	attrText
 }
-
-func (*OpaqueAttr) isAttr()          {}
-func (a *OpaqueAttr) String() string { return a.text }
 
 // Type returns the optional trailing type.
 func (a *OpaqueAttr) Type() Type { return a.typ }
@@ -716,5 +684,5 @@ func OpaqueAttrOf(dialect, body string, t Type) *OpaqueAttr {
 	if t != nil {
 		text += " : " + t.String()
 	}
-	return intern("a:"+text, &OpaqueAttr{Dialect: dialect, Body: body, typ: t, text: text})
+	return internText(text, &OpaqueAttr{Dialect: dialect, Body: body, typ: t})
 }

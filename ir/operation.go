@@ -158,8 +158,9 @@ func (op *Operation) Dialect() string {
 	return ""
 }
 
-// Is reports whether the op is named name.
-func (op *Operation) Is(name string) bool { return op.name == name }
+// Is reports whether the op is named name; a nil op is named nothing, so
+// that a generated AsXOp can take any op.
+func (op *Operation) Is(name string) bool { return op != nil && op.name == name }
 
 // Loc returns the location.
 func (op *Operation) Loc() Location { return op.loc }

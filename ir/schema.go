@@ -480,16 +480,22 @@ func verifyValueCount(op *Operation, what string, defs []ValueDef, nonSingle, n 
 	return nil
 }
 
-func verifyRegionCount(op *Operation, defs []RegionDef) error {
-	n, fixed := len(op.regions), 0
-	variadic := false
+// fixedCount counts the entries of a region or successor list that are not
+// variadic, and says whether one is.
+func fixedCount[D RegionDef | SuccessorDef](defs []D, arity func(D) Arity) (fixed int, variadic bool) {
 	for _, d := range defs {
-		if d.Arity == Variadic {
+		if arity(d) == Variadic {
 			variadic = true
 		} else {
 			fixed++
 		}
 	}
+	return fixed, variadic
+}
+
+func verifyRegionCount(op *Operation, defs []RegionDef) error {
+	n := len(op.regions)
+	fixed, variadic := fixedCount(defs, func(d RegionDef) Arity { return d.Arity })
 	switch {
 	case variadic && n < fixed:
 		return op.Errorf("expected %d or more regions", fixed)
@@ -506,15 +512,8 @@ func verifyRegionCount(op *Operation, defs []RegionDef) error {
 }
 
 func verifySuccessorCount(op *Operation, defs []SuccessorDef) error {
-	n, fixed := len(op.succs), 0
-	variadic := false
-	for _, d := range defs {
-		if d.Arity == Variadic {
-			variadic = true
-		} else {
-			fixed++
-		}
-	}
+	n := len(op.succs)
+	fixed, variadic := fixedCount(defs, func(d SuccessorDef) Arity { return d.Arity })
 	if variadic {
 		if n < fixed {
 			return op.Errorf("requires at least %d successors but found %d", fixed, n)

@@ -219,15 +219,26 @@ func (a *affineParser) highBinary(op highPrecOp, l, r affine.Expr, opPos int) (a
 	return nil, p.errAt(opPos, "invalid affine operator")
 }
 
-func (a *affineParser) parseHighPrec(llhs affine.Expr, llhsOp highPrecOp, llhsOpPos int) (affine.Expr, error) {
+// enterOperand enters one nesting level (bounding the recursion depth) and
+// parses an operand; on success the caller must leave the level.
+func (a *affineParser) enterOperand(llhs affine.Expr) (affine.Expr, error) {
 	if err := a.p.enter(); err != nil {
 		return nil, err
 	}
-	defer a.p.leave()
 	lhs, err := a.parseOperand(llhs)
+	if err != nil {
+		a.p.leave()
+		return nil, err
+	}
+	return lhs, nil
+}
+
+func (a *affineParser) parseHighPrec(llhs affine.Expr, llhsOp highPrecOp, llhsOpPos int) (affine.Expr, error) {
+	lhs, err := a.enterOperand(llhs)
 	if err != nil {
 		return nil, err
 	}
+	defer a.p.leave()
 	opPos := a.p.tok.start
 	if op := a.consumeIfHighPrec(); op != hNoOp {
 		if llhs != nil {
@@ -246,14 +257,11 @@ func (a *affineParser) parseHighPrec(llhs affine.Expr, llhsOp highPrecOp, llhsOp
 }
 
 func (a *affineParser) parseLowPrec(llhs affine.Expr, llhsOp lowPrecOp) (affine.Expr, error) {
-	if err := a.p.enter(); err != nil {
-		return nil, err
-	}
-	defer a.p.leave()
-	lhs, err := a.parseOperand(llhs)
+	lhs, err := a.enterOperand(llhs)
 	if err != nil {
 		return nil, err
 	}
+	defer a.p.leave()
 	if op := a.consumeIfLowPrec(); op != lNoOp {
 		if llhs != nil {
 			return a.parseLowPrec(lowBinary(llhsOp, llhs, lhs), op)

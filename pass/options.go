@@ -72,24 +72,19 @@ func Options(opts any) []OptionInfo {
 	return out
 }
 
+// kindNames spells the scalar field kinds the way mlir-opt's help does.
+var kindNames = map[reflect.Kind]string{
+	reflect.Bool: "bool", reflect.Int: "int", reflect.Int32: "int", reflect.Int64: "long",
+	reflect.Uint: "uint", reflect.Uint32: "uint", reflect.Uint64: "ulong",
+	reflect.Float32: "number", reflect.Float64: "number", reflect.String: "string",
+}
+
 // typeName spells a field type the way mlir-opt's help does.
 func typeName(t reflect.Type) string {
-	switch t.Kind() {
-	case reflect.Bool:
-		return "bool"
-	case reflect.Int, reflect.Int32:
-		return "int"
-	case reflect.Int64:
-		return "long"
-	case reflect.Uint, reflect.Uint32:
-		return "uint"
-	case reflect.Uint64:
-		return "ulong"
-	case reflect.Float32, reflect.Float64:
-		return "number"
-	case reflect.String:
-		return "string"
-	case reflect.Slice:
+	if n, ok := kindNames[t.Kind()]; ok {
+		return n
+	}
+	if t.Kind() == reflect.Slice {
 		return "list<" + typeName(t.Elem()) + ">"
 	}
 	return t.String()

@@ -126,42 +126,41 @@ func (s *aliasState) markNonDeferrable(idx int) {
 }
 
 func (s *aliasState) typeChildren(t ir.Type, canDefer bool, add func(int, bool)) {
+	types := func(ts ...ir.Type) {
+		for _, e := range ts {
+			add(s.visitType(e, canDefer))
+		}
+	}
+	// attrs visits the attributes that are present (layouts, memory spaces
+	// and encodings are nil when absent).
+	attrs := func(as ...ir.Attribute) {
+		for _, a := range as {
+			if a != nil {
+				add(s.visitAttr(a, canDefer))
+			}
+		}
+	}
 	switch t := t.(type) {
 	case *ir.MemRefType:
-		add(s.visitType(t.Elem, canDefer))
-		if t.Layout != nil {
-			add(s.visitAttr(t.Layout, canDefer))
-		}
-		if t.MemorySpace != nil {
-			add(s.visitAttr(t.MemorySpace, canDefer))
-		}
+		types(t.Elem)
+		attrs(t.Layout, t.MemorySpace)
 	case *ir.UnrankedMemRefType:
-		add(s.visitType(t.Elem, canDefer))
-		if t.MemorySpace != nil {
-			add(s.visitAttr(t.MemorySpace, canDefer))
-		}
+		types(t.Elem)
+		attrs(t.MemorySpace)
 	case *ir.RankedTensorType:
-		add(s.visitType(t.Elem, canDefer))
-		if t.Encoding != nil {
-			add(s.visitAttr(t.Encoding, canDefer))
-		}
+		types(t.Elem)
+		attrs(t.Encoding)
 	case *ir.UnrankedTensorType:
-		add(s.visitType(t.Elem, canDefer))
+		types(t.Elem)
 	case *ir.VectorType:
-		add(s.visitType(t.Elem, canDefer))
+		types(t.Elem)
 	case *ir.ComplexType:
-		add(s.visitType(t.Elem, canDefer))
+		types(t.Elem)
 	case *ir.TupleType:
-		for _, e := range t.Elems {
-			add(s.visitType(e, canDefer))
-		}
+		types(t.Elems...)
 	case *ir.FunctionType:
-		for _, e := range t.Inputs {
-			add(s.visitType(e, canDefer))
-		}
-		for _, e := range t.Results {
-			add(s.visitType(e, canDefer))
-		}
+		types(t.Inputs...)
+		types(t.Results...)
 	}
 }
 

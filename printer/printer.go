@@ -817,6 +817,22 @@ func (p *printer) typeString(t ir.Type) string {
 }
 
 // typeImpl spells t itself (not its alias) with aliased sub-elements.
+// trailingAttr writes `, a` for a type's optional layout or encoding.
+func (p *printer) trailingAttr(b *strings.Builder, a ir.Attribute) {
+	if a != nil {
+		b.WriteString(", ")
+		b.WriteString(p.attrString(a, elideNever))
+	}
+}
+
+// trailingSpace writes `, space` for a memref's optional memory space.
+func (p *printer) trailingSpace(b *strings.Builder, space ir.Attribute) {
+	if space != nil {
+		b.WriteString(", ")
+		b.WriteString(p.memorySpace(space))
+	}
+}
+
 func (p *printer) typeImpl(t ir.Type) string {
 	if !p.useAlias {
 		return t.String()
@@ -827,31 +843,19 @@ func (p *printer) typeImpl(t ir.Type) string {
 		b.WriteString("memref<")
 		ir.WriteDims(&b, t.Dims, nil)
 		b.WriteString(p.typeString(t.Elem))
-		if t.Layout != nil {
-			b.WriteString(", ")
-			b.WriteString(p.attrString(t.Layout, elideNever))
-		}
-		if t.MemorySpace != nil {
-			b.WriteString(", ")
-			b.WriteString(p.memorySpace(t.MemorySpace))
-		}
+		p.trailingAttr(&b, t.Layout)
+		p.trailingSpace(&b, t.MemorySpace)
 		b.WriteByte('>')
 	case *ir.UnrankedMemRefType:
 		b.WriteString("memref<*x")
 		b.WriteString(p.typeString(t.Elem))
-		if t.MemorySpace != nil {
-			b.WriteString(", ")
-			b.WriteString(p.memorySpace(t.MemorySpace))
-		}
+		p.trailingSpace(&b, t.MemorySpace)
 		b.WriteByte('>')
 	case *ir.RankedTensorType:
 		b.WriteString("tensor<")
 		ir.WriteDims(&b, t.Dims, nil)
 		b.WriteString(p.typeString(t.Elem))
-		if t.Encoding != nil {
-			b.WriteString(", ")
-			b.WriteString(p.attrString(t.Encoding, elideNever))
-		}
+		p.trailingAttr(&b, t.Encoding)
 		b.WriteByte('>')
 	case *ir.UnrankedTensorType:
 		b.WriteString("tensor<*x")

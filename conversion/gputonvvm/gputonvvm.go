@@ -51,9 +51,7 @@ func Populate(tc *llvmcommon.TypeConverter, ps *convert.PatternSet) {
 		tc.Pattern("gpu.dynamic_shared_memory", func(op *ir.Operation, _ convert.Adaptor, rw *convert.Rewriter) error {
 			return lowerDynamicSharedMemory(tc, op, rw)
 		}),
-		tc.Pattern("gpu.shuffle", func(op *ir.Operation, a convert.Adaptor, rw *convert.Rewriter) error {
-			return lowerShuffle(op, a, rw)
-		}),
+		tc.Pattern("gpu.shuffle", lowerShuffle),
 		tc.Pattern("gpu.func", func(op *ir.Operation, _ convert.Adaptor, rw *convert.Rewriter) error {
 			return lowerFunc(tc, op, rw)
 		}),

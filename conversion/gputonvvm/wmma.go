@@ -267,15 +267,9 @@ func populateWMMA(tc *llvmcommon.TypeConverter, ps *convert.PatternSet) {
 			rw.EraseOp(op)
 			return nil
 		}),
-		tc.Pattern("gpu.subgroup_mma_compute", func(op *ir.Operation, a convert.Adaptor, rw *convert.Rewriter) error {
-			return lowerCompute(op, a, rw)
-		}),
-		tc.Pattern("gpu.subgroup_mma_constant_matrix", func(op *ir.Operation, a convert.Adaptor, rw *convert.Rewriter) error {
-			return lowerConstant(op, a, rw)
-		}),
-		tc.Pattern("gpu.subgroup_mma_elementwise", func(op *ir.Operation, a convert.Adaptor, rw *convert.Rewriter) error {
-			return lowerElementwise(op, a, rw)
-		}),
+		tc.Pattern("gpu.subgroup_mma_compute", lowerCompute),
+		tc.Pattern("gpu.subgroup_mma_constant_matrix", lowerConstant),
+		tc.Pattern("gpu.subgroup_mma_elementwise", lowerElementwise),
 	)
 }
 

@@ -369,13 +369,23 @@ func castToSpace(b *ir.Builder, loc ir.Location, p *ir.Value, to *llvm.PointerTy
 	return llvm.BuildAddrspacecastOp(b, loc, p, to).Result(0)
 }
 
-func (l *lowering) alloc(op *ir.Operation, a convert.Adaptor, rw *convert.Rewriter) error {
+// identityResult converts the memref type of op's result, which must have
+// the identity layout; what ends the match-failure note ("are allocated").
+func (l *lowering) identityResult(op *ir.Operation, rw *convert.Rewriter, what string) (*ir.MemRefType, *llvm.StructType, error) {
 	mt, st, err := l.memrefType(op, rw, op.Result(0).Type())
 	if err != nil {
-		return err
+		return nil, nil, err
 	}
 	if !memref.HasIdentityLayout(mt) {
-		return rw.NotifyMatchFailure(op, "only memrefs of identity layout are allocated")
+		return nil, nil, rw.NotifyMatchFailure(op, "only memrefs of identity layout %s", what)
+	}
+	return mt, st, nil
+}
+
+func (l *lowering) alloc(op *ir.Operation, a convert.Adaptor, rw *convert.Rewriter) error {
+	mt, st, err := l.identityResult(op, rw, "are allocated")
+	if err != nil {
+		return err
 	}
 	b, loc := rw.Builder, op.Loc()
 	it := l.tc.IndexType()
@@ -440,12 +450,9 @@ func sizeMultipleOf(t *ir.MemRefType, elemBytes, align int64) bool {
 }
 
 func (l *lowering) alloca(op *ir.Operation, a convert.Adaptor, rw *convert.Rewriter) error {
-	mt, st, err := l.memrefType(op, rw, op.Result(0).Type())
+	mt, st, err := l.identityResult(op, rw, "are allocated")
 	if err != nil {
 		return err
-	}
-	if !memref.HasIdentityLayout(mt) {
-		return rw.NotifyMatchFailure(op, "only memrefs of identity layout are allocated")
 	}
 	b, loc := rw.Builder, op.Loc()
 	sizes, strides, n := l.descriptorSizes(b, loc, mt, a.Operands(), false)
@@ -566,12 +573,9 @@ func staticShape(t *ir.MemRefType) bool {
 }
 
 func (l *lowering) getGlobal(op *ir.Operation, _ convert.Adaptor, rw *convert.Rewriter) error {
-	mt, st, err := l.memrefType(op, rw, op.Result(0).Type())
+	mt, st, err := l.identityResult(op, rw, "come from globals")
 	if err != nil {
 		return err
-	}
-	if !memref.HasIdentityLayout(mt) {
-		return rw.NotifyMatchFailure(op, "only memrefs of identity layout come from globals")
 	}
 	gg, _ := memref.AsGetGlobalOp(op)
 	name, _ := gg.NameAttr().(*ir.SymbolRefAttr)

@@ -4,6 +4,90 @@ package affine
 
 import "github.com/goopt/goopt/ir"
 
+// operandsView is the view embedded by the ops whose schemas declare the same
+// operands, results, attributes, regions and successors:
+// affine.dma_start, affine.dma_wait, affine.yield.
+type operandsView struct{ *ir.Operation }
+
+// OperandsValue returns the "operands" operands.
+func (o operandsView) OperandsValue() []*ir.Value { return o.OperandGroup(0) }
+
+// buildOperandsView creates the op name (one of those sharing operandsView) at b's
+// insertion point; operands are given group by group (nil for an absent
+// optional one), regions are created empty.
+func buildOperandsView(b *ir.Builder, name string, loc ir.Location, operands []*ir.Value, attrs []ir.NamedAttribute) operandsView {
+	return operandsView{b.BuildOp(name, loc, [][]*ir.Value{operands}, nil, 0, nil, attrs)}
+}
+
+// memrefIndicesResultMapView is the view embedded by the ops whose schemas declare the same
+// operands, results, attributes, regions and successors:
+// affine.load, affine.vector_load.
+type memrefIndicesResultMapView struct{ *ir.Operation }
+
+// Memref returns the "memref" operand.
+func (o memrefIndicesResultMapView) Memref() *ir.Value { return o.GroupOperand(0) }
+
+// Indices returns the "indices" operands.
+func (o memrefIndicesResultMapView) Indices() []*ir.Value { return o.OperandGroup(1) }
+
+// ResultValue returns the "result" result.
+func (o memrefIndicesResultMapView) ResultValue() *ir.Value { return o.GroupResult(0) }
+
+// Map returns the "map" attribute (nil when absent).
+func (o memrefIndicesResultMapView) Map() ir.Attribute { return o.Attr("map") }
+
+// buildMemrefIndicesResultMapView creates the op name (one of those sharing memrefIndicesResultMapView) at b's
+// insertion point; operands are given group by group (nil for an absent
+// optional one), regions are created empty.
+func buildMemrefIndicesResultMapView(b *ir.Builder, name string, loc ir.Location, memref *ir.Value, indices []*ir.Value, resultType ir.Type, attrs []ir.NamedAttribute) memrefIndicesResultMapView {
+	return memrefIndicesResultMapView{b.BuildOp(name, loc, [][]*ir.Value{ir.OptionalGroup(memref), indices}, []ir.Type{resultType}, 0, nil, attrs)}
+}
+
+// operandsResultMapView is the view embedded by the ops whose schemas declare the same
+// operands, results, attributes, regions and successors:
+// affine.max, affine.min.
+type operandsResultMapView struct{ *ir.Operation }
+
+// OperandsValue returns the "operands" operands.
+func (o operandsResultMapView) OperandsValue() []*ir.Value { return o.OperandGroup(0) }
+
+// ResultValue returns the "result" result.
+func (o operandsResultMapView) ResultValue() *ir.Value { return o.GroupResult(0) }
+
+// Map returns the "map" attribute (nil when absent).
+func (o operandsResultMapView) Map() ir.Attribute { return o.Attr("map") }
+
+// buildOperandsResultMapView creates the op name (one of those sharing operandsResultMapView) at b's
+// insertion point; operands are given group by group (nil for an absent
+// optional one), regions are created empty.
+func buildOperandsResultMapView(b *ir.Builder, name string, loc ir.Location, operands []*ir.Value, resultType ir.Type, attrs []ir.NamedAttribute) operandsResultMapView {
+	return operandsResultMapView{b.BuildOp(name, loc, [][]*ir.Value{operands}, []ir.Type{resultType}, 0, nil, attrs)}
+}
+
+// valueMemrefIndicesMapView is the view embedded by the ops whose schemas declare the same
+// operands, results, attributes, regions and successors:
+// affine.store, affine.vector_store.
+type valueMemrefIndicesMapView struct{ *ir.Operation }
+
+// Value returns the "value" operand.
+func (o valueMemrefIndicesMapView) Value() *ir.Value { return o.GroupOperand(0) }
+
+// Memref returns the "memref" operand.
+func (o valueMemrefIndicesMapView) Memref() *ir.Value { return o.GroupOperand(1) }
+
+// Indices returns the "indices" operands.
+func (o valueMemrefIndicesMapView) Indices() []*ir.Value { return o.OperandGroup(2) }
+
+// Map returns the "map" attribute (nil when absent).
+func (o valueMemrefIndicesMapView) Map() ir.Attribute { return o.Attr("map") }
+
+// buildValueMemrefIndicesMapView creates the op name (one of those sharing valueMemrefIndicesMapView) at b's
+// insertion point; operands are given group by group (nil for an absent
+// optional one), regions are created empty.
+func buildValueMemrefIndicesMapView(b *ir.Builder, name string, loc ir.Location, value *ir.Value, memref *ir.Value, indices []*ir.Value, attrs []ir.NamedAttribute) valueMemrefIndicesMapView {
+	return valueMemrefIndicesMapView{b.BuildOp(name, loc, [][]*ir.Value{ir.OptionalGroup(value), ir.OptionalGroup(memref), indices}, nil, 0, nil, attrs)}
+}
+
 // ApplyOp is a typed view of a affine.apply operation.
 type ApplyOp struct{ *ir.Operation }
 
@@ -48,104 +132,69 @@ func BuildDelinearizeIndexOp(b *ir.Builder, loc ir.Location, linearIndex *ir.Val
 	return DelinearizeIndexOp{b.BuildOp("affine.delinearize_index", loc, [][]*ir.Value{ir.OptionalGroup(linearIndex), basis}, multiIndexTypes, 0, nil, attrs)}
 }
 
-// DmaStartOp is a typed view of a affine.dma_start operation.
-type DmaStartOp struct{ *ir.Operation }
+// DmaStartOp is a typed view of a affine.dma_start operation; its accessors are operandsView's.
+type DmaStartOp struct{ operandsView }
 
 // AsDmaStartOp returns op as a DmaStartOp, and whether it is one.
 func AsDmaStartOp(op *ir.Operation) (DmaStartOp, bool) {
-	return ir.AsView[DmaStartOp](op, "affine.dma_start")
+	return DmaStartOp{operandsView{op}}, op.Is("affine.dma_start")
 }
 
-// OperandsValue returns the "operands" operands.
-func (o DmaStartOp) OperandsValue() []*ir.Value { return o.OperandGroup(0) }
-
-// BuildDmaStartOp creates a affine.dma_start at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildDmaStartOp creates a affine.dma_start at b's insertion point (see buildOperandsView).
 func BuildDmaStartOp(b *ir.Builder, loc ir.Location, operands []*ir.Value, attrs ...ir.NamedAttribute) DmaStartOp {
-	return DmaStartOp{b.BuildOp("affine.dma_start", loc, [][]*ir.Value{operands}, nil, 0, nil, attrs)}
+	return DmaStartOp{buildOperandsView(b, "affine.dma_start", loc, operands, attrs)}
 }
 
-// DmaWaitOp is a typed view of a affine.dma_wait operation.
-type DmaWaitOp struct{ *ir.Operation }
+// DmaWaitOp is a typed view of a affine.dma_wait operation; its accessors are operandsView's.
+type DmaWaitOp struct{ operandsView }
 
 // AsDmaWaitOp returns op as a DmaWaitOp, and whether it is one.
 func AsDmaWaitOp(op *ir.Operation) (DmaWaitOp, bool) {
-	return ir.AsView[DmaWaitOp](op, "affine.dma_wait")
+	return DmaWaitOp{operandsView{op}}, op.Is("affine.dma_wait")
 }
 
-// OperandsValue returns the "operands" operands.
-func (o DmaWaitOp) OperandsValue() []*ir.Value { return o.OperandGroup(0) }
-
-// BuildDmaWaitOp creates a affine.dma_wait at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildDmaWaitOp creates a affine.dma_wait at b's insertion point (see buildOperandsView).
 func BuildDmaWaitOp(b *ir.Builder, loc ir.Location, operands []*ir.Value, attrs ...ir.NamedAttribute) DmaWaitOp {
-	return DmaWaitOp{b.BuildOp("affine.dma_wait", loc, [][]*ir.Value{operands}, nil, 0, nil, attrs)}
+	return DmaWaitOp{buildOperandsView(b, "affine.dma_wait", loc, operands, attrs)}
 }
 
-// LoadOp is a typed view of a affine.load operation.
-type LoadOp struct{ *ir.Operation }
+// LoadOp is a typed view of a affine.load operation; its accessors are memrefIndicesResultMapView's.
+type LoadOp struct{ memrefIndicesResultMapView }
 
 // AsLoadOp returns op as a LoadOp, and whether it is one.
-func AsLoadOp(op *ir.Operation) (LoadOp, bool) { return ir.AsView[LoadOp](op, "affine.load") }
-
-// Memref returns the "memref" operand.
-func (o LoadOp) Memref() *ir.Value { return o.GroupOperand(0) }
-
-// Indices returns the "indices" operands.
-func (o LoadOp) Indices() []*ir.Value { return o.OperandGroup(1) }
-
-// ResultValue returns the "result" result.
-func (o LoadOp) ResultValue() *ir.Value { return o.GroupResult(0) }
-
-// Map returns the "map" attribute (nil when absent).
-func (o LoadOp) Map() ir.Attribute { return o.Attr("map") }
-
-// BuildLoadOp creates a affine.load at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
-func BuildLoadOp(b *ir.Builder, loc ir.Location, memref *ir.Value, indices []*ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) LoadOp {
-	return LoadOp{b.BuildOp("affine.load", loc, [][]*ir.Value{ir.OptionalGroup(memref), indices}, []ir.Type{resultType}, 0, nil, attrs)}
+func AsLoadOp(op *ir.Operation) (LoadOp, bool) {
+	return LoadOp{memrefIndicesResultMapView{op}}, op.Is("affine.load")
 }
 
-// MaxOp is a typed view of a affine.max operation.
-type MaxOp struct{ *ir.Operation }
+// BuildLoadOp creates a affine.load at b's insertion point (see buildMemrefIndicesResultMapView).
+func BuildLoadOp(b *ir.Builder, loc ir.Location, memref *ir.Value, indices []*ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) LoadOp {
+	return LoadOp{buildMemrefIndicesResultMapView(b, "affine.load", loc, memref, indices, resultType, attrs)}
+}
+
+// MaxOp is a typed view of a affine.max operation; its accessors are operandsResultMapView's.
+type MaxOp struct{ operandsResultMapView }
 
 // AsMaxOp returns op as a MaxOp, and whether it is one.
-func AsMaxOp(op *ir.Operation) (MaxOp, bool) { return ir.AsView[MaxOp](op, "affine.max") }
-
-// OperandsValue returns the "operands" operands.
-func (o MaxOp) OperandsValue() []*ir.Value { return o.OperandGroup(0) }
-
-// ResultValue returns the "result" result.
-func (o MaxOp) ResultValue() *ir.Value { return o.GroupResult(0) }
-
-// Map returns the "map" attribute (nil when absent).
-func (o MaxOp) Map() ir.Attribute { return o.Attr("map") }
-
-// BuildMaxOp creates a affine.max at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
-func BuildMaxOp(b *ir.Builder, loc ir.Location, operands []*ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) MaxOp {
-	return MaxOp{b.BuildOp("affine.max", loc, [][]*ir.Value{operands}, []ir.Type{resultType}, 0, nil, attrs)}
+func AsMaxOp(op *ir.Operation) (MaxOp, bool) {
+	return MaxOp{operandsResultMapView{op}}, op.Is("affine.max")
 }
 
-// MinOp is a typed view of a affine.min operation.
-type MinOp struct{ *ir.Operation }
+// BuildMaxOp creates a affine.max at b's insertion point (see buildOperandsResultMapView).
+func BuildMaxOp(b *ir.Builder, loc ir.Location, operands []*ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) MaxOp {
+	return MaxOp{buildOperandsResultMapView(b, "affine.max", loc, operands, resultType, attrs)}
+}
+
+// MinOp is a typed view of a affine.min operation; its accessors are operandsResultMapView's.
+type MinOp struct{ operandsResultMapView }
 
 // AsMinOp returns op as a MinOp, and whether it is one.
-func AsMinOp(op *ir.Operation) (MinOp, bool) { return ir.AsView[MinOp](op, "affine.min") }
+func AsMinOp(op *ir.Operation) (MinOp, bool) {
+	return MinOp{operandsResultMapView{op}}, op.Is("affine.min")
+}
 
-// OperandsValue returns the "operands" operands.
-func (o MinOp) OperandsValue() []*ir.Value { return o.OperandGroup(0) }
-
-// ResultValue returns the "result" result.
-func (o MinOp) ResultValue() *ir.Value { return o.GroupResult(0) }
-
-// Map returns the "map" attribute (nil when absent).
-func (o MinOp) Map() ir.Attribute { return o.Attr("map") }
-
-// BuildMinOp creates a affine.min at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildMinOp creates a affine.min at b's insertion point (see buildOperandsResultMapView).
 func BuildMinOp(b *ir.Builder, loc ir.Location, operands []*ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) MinOp {
-	return MinOp{b.BuildOp("affine.min", loc, [][]*ir.Value{operands}, []ir.Type{resultType}, 0, nil, attrs)}
+	return MinOp{buildOperandsResultMapView(b, "affine.min", loc, operands, resultType, attrs)}
 }
 
 // PrefetchOp is a typed view of a affine.prefetch operation.
@@ -180,93 +229,54 @@ func BuildPrefetchOp(b *ir.Builder, loc ir.Location, memref *ir.Value, indices [
 	return PrefetchOp{b.BuildOp("affine.prefetch", loc, [][]*ir.Value{ir.OptionalGroup(memref), indices}, nil, 0, nil, attrs)}
 }
 
-// StoreOp is a typed view of a affine.store operation.
-type StoreOp struct{ *ir.Operation }
+// StoreOp is a typed view of a affine.store operation; its accessors are valueMemrefIndicesMapView's.
+type StoreOp struct{ valueMemrefIndicesMapView }
 
 // AsStoreOp returns op as a StoreOp, and whether it is one.
-func AsStoreOp(op *ir.Operation) (StoreOp, bool) { return ir.AsView[StoreOp](op, "affine.store") }
-
-// Value returns the "value" operand.
-func (o StoreOp) Value() *ir.Value { return o.GroupOperand(0) }
-
-// Memref returns the "memref" operand.
-func (o StoreOp) Memref() *ir.Value { return o.GroupOperand(1) }
-
-// Indices returns the "indices" operands.
-func (o StoreOp) Indices() []*ir.Value { return o.OperandGroup(2) }
-
-// Map returns the "map" attribute (nil when absent).
-func (o StoreOp) Map() ir.Attribute { return o.Attr("map") }
-
-// BuildStoreOp creates a affine.store at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
-func BuildStoreOp(b *ir.Builder, loc ir.Location, value *ir.Value, memref *ir.Value, indices []*ir.Value, attrs ...ir.NamedAttribute) StoreOp {
-	return StoreOp{b.BuildOp("affine.store", loc, [][]*ir.Value{ir.OptionalGroup(value), ir.OptionalGroup(memref), indices}, nil, 0, nil, attrs)}
+func AsStoreOp(op *ir.Operation) (StoreOp, bool) {
+	return StoreOp{valueMemrefIndicesMapView{op}}, op.Is("affine.store")
 }
 
-// VectorLoadOp is a typed view of a affine.vector_load operation.
-type VectorLoadOp struct{ *ir.Operation }
+// BuildStoreOp creates a affine.store at b's insertion point (see buildValueMemrefIndicesMapView).
+func BuildStoreOp(b *ir.Builder, loc ir.Location, value *ir.Value, memref *ir.Value, indices []*ir.Value, attrs ...ir.NamedAttribute) StoreOp {
+	return StoreOp{buildValueMemrefIndicesMapView(b, "affine.store", loc, value, memref, indices, attrs)}
+}
+
+// VectorLoadOp is a typed view of a affine.vector_load operation; its accessors are memrefIndicesResultMapView's.
+type VectorLoadOp struct{ memrefIndicesResultMapView }
 
 // AsVectorLoadOp returns op as a VectorLoadOp, and whether it is one.
 func AsVectorLoadOp(op *ir.Operation) (VectorLoadOp, bool) {
-	return ir.AsView[VectorLoadOp](op, "affine.vector_load")
+	return VectorLoadOp{memrefIndicesResultMapView{op}}, op.Is("affine.vector_load")
 }
 
-// Memref returns the "memref" operand.
-func (o VectorLoadOp) Memref() *ir.Value { return o.GroupOperand(0) }
-
-// Indices returns the "indices" operands.
-func (o VectorLoadOp) Indices() []*ir.Value { return o.OperandGroup(1) }
-
-// ResultValue returns the "result" result.
-func (o VectorLoadOp) ResultValue() *ir.Value { return o.GroupResult(0) }
-
-// Map returns the "map" attribute (nil when absent).
-func (o VectorLoadOp) Map() ir.Attribute { return o.Attr("map") }
-
-// BuildVectorLoadOp creates a affine.vector_load at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildVectorLoadOp creates a affine.vector_load at b's insertion point (see buildMemrefIndicesResultMapView).
 func BuildVectorLoadOp(b *ir.Builder, loc ir.Location, memref *ir.Value, indices []*ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) VectorLoadOp {
-	return VectorLoadOp{b.BuildOp("affine.vector_load", loc, [][]*ir.Value{ir.OptionalGroup(memref), indices}, []ir.Type{resultType}, 0, nil, attrs)}
+	return VectorLoadOp{buildMemrefIndicesResultMapView(b, "affine.vector_load", loc, memref, indices, resultType, attrs)}
 }
 
-// VectorStoreOp is a typed view of a affine.vector_store operation.
-type VectorStoreOp struct{ *ir.Operation }
+// VectorStoreOp is a typed view of a affine.vector_store operation; its accessors are valueMemrefIndicesMapView's.
+type VectorStoreOp struct{ valueMemrefIndicesMapView }
 
 // AsVectorStoreOp returns op as a VectorStoreOp, and whether it is one.
 func AsVectorStoreOp(op *ir.Operation) (VectorStoreOp, bool) {
-	return ir.AsView[VectorStoreOp](op, "affine.vector_store")
+	return VectorStoreOp{valueMemrefIndicesMapView{op}}, op.Is("affine.vector_store")
 }
 
-// Value returns the "value" operand.
-func (o VectorStoreOp) Value() *ir.Value { return o.GroupOperand(0) }
-
-// Memref returns the "memref" operand.
-func (o VectorStoreOp) Memref() *ir.Value { return o.GroupOperand(1) }
-
-// Indices returns the "indices" operands.
-func (o VectorStoreOp) Indices() []*ir.Value { return o.OperandGroup(2) }
-
-// Map returns the "map" attribute (nil when absent).
-func (o VectorStoreOp) Map() ir.Attribute { return o.Attr("map") }
-
-// BuildVectorStoreOp creates a affine.vector_store at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildVectorStoreOp creates a affine.vector_store at b's insertion point (see buildValueMemrefIndicesMapView).
 func BuildVectorStoreOp(b *ir.Builder, loc ir.Location, value *ir.Value, memref *ir.Value, indices []*ir.Value, attrs ...ir.NamedAttribute) VectorStoreOp {
-	return VectorStoreOp{b.BuildOp("affine.vector_store", loc, [][]*ir.Value{ir.OptionalGroup(value), ir.OptionalGroup(memref), indices}, nil, 0, nil, attrs)}
+	return VectorStoreOp{buildValueMemrefIndicesMapView(b, "affine.vector_store", loc, value, memref, indices, attrs)}
 }
 
-// YieldOp is a typed view of a affine.yield operation.
-type YieldOp struct{ *ir.Operation }
+// YieldOp is a typed view of a affine.yield operation; its accessors are operandsView's.
+type YieldOp struct{ operandsView }
 
 // AsYieldOp returns op as a YieldOp, and whether it is one.
-func AsYieldOp(op *ir.Operation) (YieldOp, bool) { return ir.AsView[YieldOp](op, "affine.yield") }
+func AsYieldOp(op *ir.Operation) (YieldOp, bool) {
+	return YieldOp{operandsView{op}}, op.Is("affine.yield")
+}
 
-// OperandsValue returns the "operands" operands.
-func (o YieldOp) OperandsValue() []*ir.Value { return o.OperandGroup(0) }
-
-// BuildYieldOp creates a affine.yield at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildYieldOp creates a affine.yield at b's insertion point (see buildOperandsView).
 func BuildYieldOp(b *ir.Builder, loc ir.Location, operands []*ir.Value, attrs ...ir.NamedAttribute) YieldOp {
-	return YieldOp{b.BuildOp("affine.yield", loc, [][]*ir.Value{operands}, nil, 0, nil, attrs)}
+	return YieldOp{buildOperandsView(b, "affine.yield", loc, operands, attrs)}
 }

@@ -4,52 +4,144 @@ package arith
 
 import "github.com/goopt/goopt/ir"
 
-// AddfOp is a typed view of a arith.addf operation.
-type AddfOp struct{ *ir.Operation }
-
-// AsAddfOp returns op as a AddfOp, and whether it is one.
-func AsAddfOp(op *ir.Operation) (AddfOp, bool) { return ir.AsView[AddfOp](op, "arith.addf") }
+// lhsRhsResultFastmathView is the view embedded by the ops whose schemas declare the same
+// operands, results, attributes, regions and successors:
+// arith.addf, arith.divf, arith.maximumf, arith.maxnumf, arith.minimumf,
+// arith.minnumf, arith.mulf, arith.remf, arith.subf.
+type lhsRhsResultFastmathView struct{ *ir.Operation }
 
 // Lhs returns the "lhs" operand.
-func (o AddfOp) Lhs() *ir.Value { return o.GroupOperand(0) }
+func (o lhsRhsResultFastmathView) Lhs() *ir.Value { return o.GroupOperand(0) }
 
 // Rhs returns the "rhs" operand.
-func (o AddfOp) Rhs() *ir.Value { return o.GroupOperand(1) }
+func (o lhsRhsResultFastmathView) Rhs() *ir.Value { return o.GroupOperand(1) }
 
 // ResultValue returns the "result" result.
-func (o AddfOp) ResultValue() *ir.Value { return o.GroupResult(0) }
+func (o lhsRhsResultFastmathView) ResultValue() *ir.Value { return o.GroupResult(0) }
 
 // Fastmath returns the "fastmath" attribute (nil when absent).
-func (o AddfOp) Fastmath() ir.Attribute { return o.Attr("fastmath") }
+func (o lhsRhsResultFastmathView) Fastmath() ir.Attribute { return o.Attr("fastmath") }
 
-// BuildAddfOp creates a arith.addf at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
-func BuildAddfOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) AddfOp {
-	return AddfOp{b.BuildOp("arith.addf", loc, [][]*ir.Value{ir.OptionalGroup(lhs), ir.OptionalGroup(rhs)}, []ir.Type{resultType}, 0, nil, attrs)}
+// buildLhsRhsResultFastmathView creates the op name (one of those sharing lhsRhsResultFastmathView) at b's
+// insertion point; operands are given group by group (nil for an absent
+// optional one), regions are created empty.
+func buildLhsRhsResultFastmathView(b *ir.Builder, name string, loc ir.Location, lhs *ir.Value, rhs *ir.Value, resultType ir.Type, attrs []ir.NamedAttribute) lhsRhsResultFastmathView {
+	return lhsRhsResultFastmathView{b.BuildOp(name, loc, [][]*ir.Value{ir.OptionalGroup(lhs), ir.OptionalGroup(rhs)}, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
-// AddiOp is a typed view of a arith.addi operation.
-type AddiOp struct{ *ir.Operation }
-
-// AsAddiOp returns op as a AddiOp, and whether it is one.
-func AsAddiOp(op *ir.Operation) (AddiOp, bool) { return ir.AsView[AddiOp](op, "arith.addi") }
+// addiLike is the view embedded by the ops whose schemas declare the same
+// operands, results, attributes, regions and successors:
+// arith.addi, arith.muli, arith.shli, arith.subi.
+type addiLike struct{ *ir.Operation }
 
 // Lhs returns the "lhs" operand.
-func (o AddiOp) Lhs() *ir.Value { return o.GroupOperand(0) }
+func (o addiLike) Lhs() *ir.Value { return o.GroupOperand(0) }
 
 // Rhs returns the "rhs" operand.
-func (o AddiOp) Rhs() *ir.Value { return o.GroupOperand(1) }
+func (o addiLike) Rhs() *ir.Value { return o.GroupOperand(1) }
 
 // ResultValue returns the "result" result.
-func (o AddiOp) ResultValue() *ir.Value { return o.GroupResult(0) }
+func (o addiLike) ResultValue() *ir.Value { return o.GroupResult(0) }
 
 // OverflowFlags returns the "overflowFlags" attribute (nil when absent).
-func (o AddiOp) OverflowFlags() ir.Attribute { return o.Attr("overflowFlags") }
+func (o addiLike) OverflowFlags() ir.Attribute { return o.Attr("overflowFlags") }
 
-// BuildAddiOp creates a arith.addi at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// buildAddiLike creates the op name (one of those sharing addiLike) at b's
+// insertion point; operands are given group by group (nil for an absent
+// optional one), regions are created empty.
+func buildAddiLike(b *ir.Builder, name string, loc ir.Location, lhs *ir.Value, rhs *ir.Value, resultType ir.Type, attrs []ir.NamedAttribute) addiLike {
+	return addiLike{b.BuildOp(name, loc, [][]*ir.Value{ir.OptionalGroup(lhs), ir.OptionalGroup(rhs)}, []ir.Type{resultType}, 0, nil, attrs)}
+}
+
+// lhsRhsResultView is the view embedded by the ops whose schemas declare the same
+// operands, results, attributes, regions and successors:
+// arith.andi, arith.ceildivsi, arith.ceildivui, arith.divsi, arith.divui,
+// arith.floordivsi, arith.maxsi, arith.maxui, arith.minsi, arith.minui,
+// arith.ori, arith.remsi, arith.remui, arith.shrsi, arith.shrui, arith.xori.
+type lhsRhsResultView struct{ *ir.Operation }
+
+// Lhs returns the "lhs" operand.
+func (o lhsRhsResultView) Lhs() *ir.Value { return o.GroupOperand(0) }
+
+// Rhs returns the "rhs" operand.
+func (o lhsRhsResultView) Rhs() *ir.Value { return o.GroupOperand(1) }
+
+// ResultValue returns the "result" result.
+func (o lhsRhsResultView) ResultValue() *ir.Value { return o.GroupResult(0) }
+
+// buildLhsRhsResultView creates the op name (one of those sharing lhsRhsResultView) at b's
+// insertion point; operands are given group by group (nil for an absent
+// optional one), regions are created empty.
+func buildLhsRhsResultView(b *ir.Builder, name string, loc ir.Location, lhs *ir.Value, rhs *ir.Value, resultType ir.Type, attrs []ir.NamedAttribute) lhsRhsResultView {
+	return lhsRhsResultView{b.BuildOp(name, loc, [][]*ir.Value{ir.OptionalGroup(lhs), ir.OptionalGroup(rhs)}, []ir.Type{resultType}, 0, nil, attrs)}
+}
+
+// inOutView is the view embedded by the ops whose schemas declare the same
+// operands, results, attributes, regions and successors:
+// arith.bitcast, arith.extsi, arith.extui, arith.fptosi, arith.fptoui,
+// arith.index_cast, arith.index_castui, arith.sitofp, arith.trunci,
+// arith.uitofp.
+type inOutView struct{ *ir.Operation }
+
+// In returns the "in" operand.
+func (o inOutView) In() *ir.Value { return o.GroupOperand(0) }
+
+// Out returns the "out" result.
+func (o inOutView) Out() *ir.Value { return o.GroupResult(0) }
+
+// buildInOutView creates the op name (one of those sharing inOutView) at b's
+// insertion point; operands are given group by group (nil for an absent
+// optional one), regions are created empty.
+func buildInOutView(b *ir.Builder, name string, loc ir.Location, in *ir.Value, outType ir.Type, attrs []ir.NamedAttribute) inOutView {
+	return inOutView{b.BuildOp(name, loc, [][]*ir.Value{ir.OptionalGroup(in)}, []ir.Type{outType}, 0, nil, attrs)}
+}
+
+// lhsRhsLowHighView is the view embedded by the ops whose schemas declare the same
+// operands, results, attributes, regions and successors:
+// arith.mulsi_extended, arith.mului_extended.
+type lhsRhsLowHighView struct{ *ir.Operation }
+
+// Lhs returns the "lhs" operand.
+func (o lhsRhsLowHighView) Lhs() *ir.Value { return o.GroupOperand(0) }
+
+// Rhs returns the "rhs" operand.
+func (o lhsRhsLowHighView) Rhs() *ir.Value { return o.GroupOperand(1) }
+
+// Low returns the "low" result.
+func (o lhsRhsLowHighView) Low() *ir.Value { return o.GroupResult(0) }
+
+// High returns the "high" result.
+func (o lhsRhsLowHighView) High() *ir.Value { return o.GroupResult(1) }
+
+// buildLhsRhsLowHighView creates the op name (one of those sharing lhsRhsLowHighView) at b's
+// insertion point; operands are given group by group (nil for an absent
+// optional one), regions are created empty.
+func buildLhsRhsLowHighView(b *ir.Builder, name string, loc ir.Location, lhs *ir.Value, rhs *ir.Value, lowType ir.Type, highType ir.Type, attrs []ir.NamedAttribute) lhsRhsLowHighView {
+	return lhsRhsLowHighView{b.BuildOp(name, loc, [][]*ir.Value{ir.OptionalGroup(lhs), ir.OptionalGroup(rhs)}, []ir.Type{lowType, highType}, 0, nil, attrs)}
+}
+
+// AddfOp is a typed view of a arith.addf operation; its accessors are lhsRhsResultFastmathView's.
+type AddfOp struct{ lhsRhsResultFastmathView }
+
+// AsAddfOp returns op as a AddfOp, and whether it is one.
+func AsAddfOp(op *ir.Operation) (AddfOp, bool) {
+	return AddfOp{lhsRhsResultFastmathView{op}}, op.Is("arith.addf")
+}
+
+// BuildAddfOp creates a arith.addf at b's insertion point (see buildLhsRhsResultFastmathView).
+func BuildAddfOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) AddfOp {
+	return AddfOp{buildLhsRhsResultFastmathView(b, "arith.addf", loc, lhs, rhs, resultType, attrs)}
+}
+
+// AddiOp is a typed view of a arith.addi operation; its accessors are addiLike's.
+type AddiOp struct{ addiLike }
+
+// AsAddiOp returns op as a AddiOp, and whether it is one.
+func AsAddiOp(op *ir.Operation) (AddiOp, bool) { return AddiOp{addiLike{op}}, op.Is("arith.addi") }
+
+// BuildAddiOp creates a arith.addi at b's insertion point (see buildAddiLike).
 func BuildAddiOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) AddiOp {
-	return AddiOp{b.BuildOp("arith.addi", loc, [][]*ir.Value{ir.OptionalGroup(lhs), ir.OptionalGroup(rhs)}, []ir.Type{resultType}, 0, nil, attrs)}
+	return AddiOp{buildAddiLike(b, "arith.addi", loc, lhs, rhs, resultType, attrs)}
 }
 
 // AdduiExtendedOp is a typed view of a arith.addui_extended operation.
@@ -78,91 +170,56 @@ func BuildAdduiExtendedOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir
 	return AdduiExtendedOp{b.BuildOp("arith.addui_extended", loc, [][]*ir.Value{ir.OptionalGroup(lhs), ir.OptionalGroup(rhs)}, []ir.Type{sumType, overflowType}, 0, nil, attrs)}
 }
 
-// AndiOp is a typed view of a arith.andi operation.
-type AndiOp struct{ *ir.Operation }
+// AndiOp is a typed view of a arith.andi operation; its accessors are lhsRhsResultView's.
+type AndiOp struct{ lhsRhsResultView }
 
 // AsAndiOp returns op as a AndiOp, and whether it is one.
-func AsAndiOp(op *ir.Operation) (AndiOp, bool) { return ir.AsView[AndiOp](op, "arith.andi") }
-
-// Lhs returns the "lhs" operand.
-func (o AndiOp) Lhs() *ir.Value { return o.GroupOperand(0) }
-
-// Rhs returns the "rhs" operand.
-func (o AndiOp) Rhs() *ir.Value { return o.GroupOperand(1) }
-
-// ResultValue returns the "result" result.
-func (o AndiOp) ResultValue() *ir.Value { return o.GroupResult(0) }
-
-// BuildAndiOp creates a arith.andi at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
-func BuildAndiOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) AndiOp {
-	return AndiOp{b.BuildOp("arith.andi", loc, [][]*ir.Value{ir.OptionalGroup(lhs), ir.OptionalGroup(rhs)}, []ir.Type{resultType}, 0, nil, attrs)}
+func AsAndiOp(op *ir.Operation) (AndiOp, bool) {
+	return AndiOp{lhsRhsResultView{op}}, op.Is("arith.andi")
 }
 
-// BitcastOp is a typed view of a arith.bitcast operation.
-type BitcastOp struct{ *ir.Operation }
+// BuildAndiOp creates a arith.andi at b's insertion point (see buildLhsRhsResultView).
+func BuildAndiOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) AndiOp {
+	return AndiOp{buildLhsRhsResultView(b, "arith.andi", loc, lhs, rhs, resultType, attrs)}
+}
+
+// BitcastOp is a typed view of a arith.bitcast operation; its accessors are inOutView's.
+type BitcastOp struct{ inOutView }
 
 // AsBitcastOp returns op as a BitcastOp, and whether it is one.
 func AsBitcastOp(op *ir.Operation) (BitcastOp, bool) {
-	return ir.AsView[BitcastOp](op, "arith.bitcast")
+	return BitcastOp{inOutView{op}}, op.Is("arith.bitcast")
 }
 
-// In returns the "in" operand.
-func (o BitcastOp) In() *ir.Value { return o.GroupOperand(0) }
-
-// Out returns the "out" result.
-func (o BitcastOp) Out() *ir.Value { return o.GroupResult(0) }
-
-// BuildBitcastOp creates a arith.bitcast at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildBitcastOp creates a arith.bitcast at b's insertion point (see buildInOutView).
 func BuildBitcastOp(b *ir.Builder, loc ir.Location, in *ir.Value, outType ir.Type, attrs ...ir.NamedAttribute) BitcastOp {
-	return BitcastOp{b.BuildOp("arith.bitcast", loc, [][]*ir.Value{ir.OptionalGroup(in)}, []ir.Type{outType}, 0, nil, attrs)}
+	return BitcastOp{buildInOutView(b, "arith.bitcast", loc, in, outType, attrs)}
 }
 
-// CeildivsiOp is a typed view of a arith.ceildivsi operation.
-type CeildivsiOp struct{ *ir.Operation }
+// CeildivsiOp is a typed view of a arith.ceildivsi operation; its accessors are lhsRhsResultView's.
+type CeildivsiOp struct{ lhsRhsResultView }
 
 // AsCeildivsiOp returns op as a CeildivsiOp, and whether it is one.
 func AsCeildivsiOp(op *ir.Operation) (CeildivsiOp, bool) {
-	return ir.AsView[CeildivsiOp](op, "arith.ceildivsi")
+	return CeildivsiOp{lhsRhsResultView{op}}, op.Is("arith.ceildivsi")
 }
 
-// Lhs returns the "lhs" operand.
-func (o CeildivsiOp) Lhs() *ir.Value { return o.GroupOperand(0) }
-
-// Rhs returns the "rhs" operand.
-func (o CeildivsiOp) Rhs() *ir.Value { return o.GroupOperand(1) }
-
-// ResultValue returns the "result" result.
-func (o CeildivsiOp) ResultValue() *ir.Value { return o.GroupResult(0) }
-
-// BuildCeildivsiOp creates a arith.ceildivsi at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildCeildivsiOp creates a arith.ceildivsi at b's insertion point (see buildLhsRhsResultView).
 func BuildCeildivsiOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) CeildivsiOp {
-	return CeildivsiOp{b.BuildOp("arith.ceildivsi", loc, [][]*ir.Value{ir.OptionalGroup(lhs), ir.OptionalGroup(rhs)}, []ir.Type{resultType}, 0, nil, attrs)}
+	return CeildivsiOp{buildLhsRhsResultView(b, "arith.ceildivsi", loc, lhs, rhs, resultType, attrs)}
 }
 
-// CeildivuiOp is a typed view of a arith.ceildivui operation.
-type CeildivuiOp struct{ *ir.Operation }
+// CeildivuiOp is a typed view of a arith.ceildivui operation; its accessors are lhsRhsResultView's.
+type CeildivuiOp struct{ lhsRhsResultView }
 
 // AsCeildivuiOp returns op as a CeildivuiOp, and whether it is one.
 func AsCeildivuiOp(op *ir.Operation) (CeildivuiOp, bool) {
-	return ir.AsView[CeildivuiOp](op, "arith.ceildivui")
+	return CeildivuiOp{lhsRhsResultView{op}}, op.Is("arith.ceildivui")
 }
 
-// Lhs returns the "lhs" operand.
-func (o CeildivuiOp) Lhs() *ir.Value { return o.GroupOperand(0) }
-
-// Rhs returns the "rhs" operand.
-func (o CeildivuiOp) Rhs() *ir.Value { return o.GroupOperand(1) }
-
-// ResultValue returns the "result" result.
-func (o CeildivuiOp) ResultValue() *ir.Value { return o.GroupResult(0) }
-
-// BuildCeildivuiOp creates a arith.ceildivui at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildCeildivuiOp creates a arith.ceildivui at b's insertion point (see buildLhsRhsResultView).
 func BuildCeildivuiOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) CeildivuiOp {
-	return CeildivuiOp{b.BuildOp("arith.ceildivui", loc, [][]*ir.Value{ir.OptionalGroup(lhs), ir.OptionalGroup(rhs)}, []ir.Type{resultType}, 0, nil, attrs)}
+	return CeildivuiOp{buildLhsRhsResultView(b, "arith.ceildivui", loc, lhs, rhs, resultType, attrs)}
 }
 
 // CmpfOp is a typed view of a arith.cmpf operation.
@@ -236,70 +293,43 @@ func BuildConstantOp(b *ir.Builder, loc ir.Location, resultType ir.Type, attrs .
 	return ConstantOp{b.BuildOp("arith.constant", loc, nil, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
-// DivfOp is a typed view of a arith.divf operation.
-type DivfOp struct{ *ir.Operation }
+// DivfOp is a typed view of a arith.divf operation; its accessors are lhsRhsResultFastmathView's.
+type DivfOp struct{ lhsRhsResultFastmathView }
 
 // AsDivfOp returns op as a DivfOp, and whether it is one.
-func AsDivfOp(op *ir.Operation) (DivfOp, bool) { return ir.AsView[DivfOp](op, "arith.divf") }
-
-// Lhs returns the "lhs" operand.
-func (o DivfOp) Lhs() *ir.Value { return o.GroupOperand(0) }
-
-// Rhs returns the "rhs" operand.
-func (o DivfOp) Rhs() *ir.Value { return o.GroupOperand(1) }
-
-// ResultValue returns the "result" result.
-func (o DivfOp) ResultValue() *ir.Value { return o.GroupResult(0) }
-
-// Fastmath returns the "fastmath" attribute (nil when absent).
-func (o DivfOp) Fastmath() ir.Attribute { return o.Attr("fastmath") }
-
-// BuildDivfOp creates a arith.divf at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
-func BuildDivfOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) DivfOp {
-	return DivfOp{b.BuildOp("arith.divf", loc, [][]*ir.Value{ir.OptionalGroup(lhs), ir.OptionalGroup(rhs)}, []ir.Type{resultType}, 0, nil, attrs)}
+func AsDivfOp(op *ir.Operation) (DivfOp, bool) {
+	return DivfOp{lhsRhsResultFastmathView{op}}, op.Is("arith.divf")
 }
 
-// DivsiOp is a typed view of a arith.divsi operation.
-type DivsiOp struct{ *ir.Operation }
+// BuildDivfOp creates a arith.divf at b's insertion point (see buildLhsRhsResultFastmathView).
+func BuildDivfOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) DivfOp {
+	return DivfOp{buildLhsRhsResultFastmathView(b, "arith.divf", loc, lhs, rhs, resultType, attrs)}
+}
+
+// DivsiOp is a typed view of a arith.divsi operation; its accessors are lhsRhsResultView's.
+type DivsiOp struct{ lhsRhsResultView }
 
 // AsDivsiOp returns op as a DivsiOp, and whether it is one.
-func AsDivsiOp(op *ir.Operation) (DivsiOp, bool) { return ir.AsView[DivsiOp](op, "arith.divsi") }
-
-// Lhs returns the "lhs" operand.
-func (o DivsiOp) Lhs() *ir.Value { return o.GroupOperand(0) }
-
-// Rhs returns the "rhs" operand.
-func (o DivsiOp) Rhs() *ir.Value { return o.GroupOperand(1) }
-
-// ResultValue returns the "result" result.
-func (o DivsiOp) ResultValue() *ir.Value { return o.GroupResult(0) }
-
-// BuildDivsiOp creates a arith.divsi at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
-func BuildDivsiOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) DivsiOp {
-	return DivsiOp{b.BuildOp("arith.divsi", loc, [][]*ir.Value{ir.OptionalGroup(lhs), ir.OptionalGroup(rhs)}, []ir.Type{resultType}, 0, nil, attrs)}
+func AsDivsiOp(op *ir.Operation) (DivsiOp, bool) {
+	return DivsiOp{lhsRhsResultView{op}}, op.Is("arith.divsi")
 }
 
-// DivuiOp is a typed view of a arith.divui operation.
-type DivuiOp struct{ *ir.Operation }
+// BuildDivsiOp creates a arith.divsi at b's insertion point (see buildLhsRhsResultView).
+func BuildDivsiOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) DivsiOp {
+	return DivsiOp{buildLhsRhsResultView(b, "arith.divsi", loc, lhs, rhs, resultType, attrs)}
+}
+
+// DivuiOp is a typed view of a arith.divui operation; its accessors are lhsRhsResultView's.
+type DivuiOp struct{ lhsRhsResultView }
 
 // AsDivuiOp returns op as a DivuiOp, and whether it is one.
-func AsDivuiOp(op *ir.Operation) (DivuiOp, bool) { return ir.AsView[DivuiOp](op, "arith.divui") }
+func AsDivuiOp(op *ir.Operation) (DivuiOp, bool) {
+	return DivuiOp{lhsRhsResultView{op}}, op.Is("arith.divui")
+}
 
-// Lhs returns the "lhs" operand.
-func (o DivuiOp) Lhs() *ir.Value { return o.GroupOperand(0) }
-
-// Rhs returns the "rhs" operand.
-func (o DivuiOp) Rhs() *ir.Value { return o.GroupOperand(1) }
-
-// ResultValue returns the "result" result.
-func (o DivuiOp) ResultValue() *ir.Value { return o.GroupResult(0) }
-
-// BuildDivuiOp creates a arith.divui at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildDivuiOp creates a arith.divui at b's insertion point (see buildLhsRhsResultView).
 func BuildDivuiOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) DivuiOp {
-	return DivuiOp{b.BuildOp("arith.divui", loc, [][]*ir.Value{ir.OptionalGroup(lhs), ir.OptionalGroup(rhs)}, []ir.Type{resultType}, 0, nil, attrs)}
+	return DivuiOp{buildLhsRhsResultView(b, "arith.divui", loc, lhs, rhs, resultType, attrs)}
 }
 
 // ExtfOp is a typed view of a arith.extf operation.
@@ -323,427 +353,245 @@ func BuildExtfOp(b *ir.Builder, loc ir.Location, in *ir.Value, outType ir.Type, 
 	return ExtfOp{b.BuildOp("arith.extf", loc, [][]*ir.Value{ir.OptionalGroup(in)}, []ir.Type{outType}, 0, nil, attrs)}
 }
 
-// ExtsiOp is a typed view of a arith.extsi operation.
-type ExtsiOp struct{ *ir.Operation }
+// ExtsiOp is a typed view of a arith.extsi operation; its accessors are inOutView's.
+type ExtsiOp struct{ inOutView }
 
 // AsExtsiOp returns op as a ExtsiOp, and whether it is one.
-func AsExtsiOp(op *ir.Operation) (ExtsiOp, bool) { return ir.AsView[ExtsiOp](op, "arith.extsi") }
+func AsExtsiOp(op *ir.Operation) (ExtsiOp, bool) { return ExtsiOp{inOutView{op}}, op.Is("arith.extsi") }
 
-// In returns the "in" operand.
-func (o ExtsiOp) In() *ir.Value { return o.GroupOperand(0) }
-
-// Out returns the "out" result.
-func (o ExtsiOp) Out() *ir.Value { return o.GroupResult(0) }
-
-// BuildExtsiOp creates a arith.extsi at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildExtsiOp creates a arith.extsi at b's insertion point (see buildInOutView).
 func BuildExtsiOp(b *ir.Builder, loc ir.Location, in *ir.Value, outType ir.Type, attrs ...ir.NamedAttribute) ExtsiOp {
-	return ExtsiOp{b.BuildOp("arith.extsi", loc, [][]*ir.Value{ir.OptionalGroup(in)}, []ir.Type{outType}, 0, nil, attrs)}
+	return ExtsiOp{buildInOutView(b, "arith.extsi", loc, in, outType, attrs)}
 }
 
-// ExtuiOp is a typed view of a arith.extui operation.
-type ExtuiOp struct{ *ir.Operation }
+// ExtuiOp is a typed view of a arith.extui operation; its accessors are inOutView's.
+type ExtuiOp struct{ inOutView }
 
 // AsExtuiOp returns op as a ExtuiOp, and whether it is one.
-func AsExtuiOp(op *ir.Operation) (ExtuiOp, bool) { return ir.AsView[ExtuiOp](op, "arith.extui") }
+func AsExtuiOp(op *ir.Operation) (ExtuiOp, bool) { return ExtuiOp{inOutView{op}}, op.Is("arith.extui") }
 
-// In returns the "in" operand.
-func (o ExtuiOp) In() *ir.Value { return o.GroupOperand(0) }
-
-// Out returns the "out" result.
-func (o ExtuiOp) Out() *ir.Value { return o.GroupResult(0) }
-
-// BuildExtuiOp creates a arith.extui at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildExtuiOp creates a arith.extui at b's insertion point (see buildInOutView).
 func BuildExtuiOp(b *ir.Builder, loc ir.Location, in *ir.Value, outType ir.Type, attrs ...ir.NamedAttribute) ExtuiOp {
-	return ExtuiOp{b.BuildOp("arith.extui", loc, [][]*ir.Value{ir.OptionalGroup(in)}, []ir.Type{outType}, 0, nil, attrs)}
+	return ExtuiOp{buildInOutView(b, "arith.extui", loc, in, outType, attrs)}
 }
 
-// FloordivsiOp is a typed view of a arith.floordivsi operation.
-type FloordivsiOp struct{ *ir.Operation }
+// FloordivsiOp is a typed view of a arith.floordivsi operation; its accessors are lhsRhsResultView's.
+type FloordivsiOp struct{ lhsRhsResultView }
 
 // AsFloordivsiOp returns op as a FloordivsiOp, and whether it is one.
 func AsFloordivsiOp(op *ir.Operation) (FloordivsiOp, bool) {
-	return ir.AsView[FloordivsiOp](op, "arith.floordivsi")
+	return FloordivsiOp{lhsRhsResultView{op}}, op.Is("arith.floordivsi")
 }
 
-// Lhs returns the "lhs" operand.
-func (o FloordivsiOp) Lhs() *ir.Value { return o.GroupOperand(0) }
-
-// Rhs returns the "rhs" operand.
-func (o FloordivsiOp) Rhs() *ir.Value { return o.GroupOperand(1) }
-
-// ResultValue returns the "result" result.
-func (o FloordivsiOp) ResultValue() *ir.Value { return o.GroupResult(0) }
-
-// BuildFloordivsiOp creates a arith.floordivsi at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildFloordivsiOp creates a arith.floordivsi at b's insertion point (see buildLhsRhsResultView).
 func BuildFloordivsiOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) FloordivsiOp {
-	return FloordivsiOp{b.BuildOp("arith.floordivsi", loc, [][]*ir.Value{ir.OptionalGroup(lhs), ir.OptionalGroup(rhs)}, []ir.Type{resultType}, 0, nil, attrs)}
+	return FloordivsiOp{buildLhsRhsResultView(b, "arith.floordivsi", loc, lhs, rhs, resultType, attrs)}
 }
 
-// FptosiOp is a typed view of a arith.fptosi operation.
-type FptosiOp struct{ *ir.Operation }
+// FptosiOp is a typed view of a arith.fptosi operation; its accessors are inOutView's.
+type FptosiOp struct{ inOutView }
 
 // AsFptosiOp returns op as a FptosiOp, and whether it is one.
-func AsFptosiOp(op *ir.Operation) (FptosiOp, bool) { return ir.AsView[FptosiOp](op, "arith.fptosi") }
-
-// In returns the "in" operand.
-func (o FptosiOp) In() *ir.Value { return o.GroupOperand(0) }
-
-// Out returns the "out" result.
-func (o FptosiOp) Out() *ir.Value { return o.GroupResult(0) }
-
-// BuildFptosiOp creates a arith.fptosi at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
-func BuildFptosiOp(b *ir.Builder, loc ir.Location, in *ir.Value, outType ir.Type, attrs ...ir.NamedAttribute) FptosiOp {
-	return FptosiOp{b.BuildOp("arith.fptosi", loc, [][]*ir.Value{ir.OptionalGroup(in)}, []ir.Type{outType}, 0, nil, attrs)}
+func AsFptosiOp(op *ir.Operation) (FptosiOp, bool) {
+	return FptosiOp{inOutView{op}}, op.Is("arith.fptosi")
 }
 
-// FptouiOp is a typed view of a arith.fptoui operation.
-type FptouiOp struct{ *ir.Operation }
+// BuildFptosiOp creates a arith.fptosi at b's insertion point (see buildInOutView).
+func BuildFptosiOp(b *ir.Builder, loc ir.Location, in *ir.Value, outType ir.Type, attrs ...ir.NamedAttribute) FptosiOp {
+	return FptosiOp{buildInOutView(b, "arith.fptosi", loc, in, outType, attrs)}
+}
+
+// FptouiOp is a typed view of a arith.fptoui operation; its accessors are inOutView's.
+type FptouiOp struct{ inOutView }
 
 // AsFptouiOp returns op as a FptouiOp, and whether it is one.
-func AsFptouiOp(op *ir.Operation) (FptouiOp, bool) { return ir.AsView[FptouiOp](op, "arith.fptoui") }
-
-// In returns the "in" operand.
-func (o FptouiOp) In() *ir.Value { return o.GroupOperand(0) }
-
-// Out returns the "out" result.
-func (o FptouiOp) Out() *ir.Value { return o.GroupResult(0) }
-
-// BuildFptouiOp creates a arith.fptoui at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
-func BuildFptouiOp(b *ir.Builder, loc ir.Location, in *ir.Value, outType ir.Type, attrs ...ir.NamedAttribute) FptouiOp {
-	return FptouiOp{b.BuildOp("arith.fptoui", loc, [][]*ir.Value{ir.OptionalGroup(in)}, []ir.Type{outType}, 0, nil, attrs)}
+func AsFptouiOp(op *ir.Operation) (FptouiOp, bool) {
+	return FptouiOp{inOutView{op}}, op.Is("arith.fptoui")
 }
 
-// IndexCastOp is a typed view of a arith.index_cast operation.
-type IndexCastOp struct{ *ir.Operation }
+// BuildFptouiOp creates a arith.fptoui at b's insertion point (see buildInOutView).
+func BuildFptouiOp(b *ir.Builder, loc ir.Location, in *ir.Value, outType ir.Type, attrs ...ir.NamedAttribute) FptouiOp {
+	return FptouiOp{buildInOutView(b, "arith.fptoui", loc, in, outType, attrs)}
+}
+
+// IndexCastOp is a typed view of a arith.index_cast operation; its accessors are inOutView's.
+type IndexCastOp struct{ inOutView }
 
 // AsIndexCastOp returns op as a IndexCastOp, and whether it is one.
 func AsIndexCastOp(op *ir.Operation) (IndexCastOp, bool) {
-	return ir.AsView[IndexCastOp](op, "arith.index_cast")
+	return IndexCastOp{inOutView{op}}, op.Is("arith.index_cast")
 }
 
-// In returns the "in" operand.
-func (o IndexCastOp) In() *ir.Value { return o.GroupOperand(0) }
-
-// Out returns the "out" result.
-func (o IndexCastOp) Out() *ir.Value { return o.GroupResult(0) }
-
-// BuildIndexCastOp creates a arith.index_cast at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildIndexCastOp creates a arith.index_cast at b's insertion point (see buildInOutView).
 func BuildIndexCastOp(b *ir.Builder, loc ir.Location, in *ir.Value, outType ir.Type, attrs ...ir.NamedAttribute) IndexCastOp {
-	return IndexCastOp{b.BuildOp("arith.index_cast", loc, [][]*ir.Value{ir.OptionalGroup(in)}, []ir.Type{outType}, 0, nil, attrs)}
+	return IndexCastOp{buildInOutView(b, "arith.index_cast", loc, in, outType, attrs)}
 }
 
-// IndexCastuiOp is a typed view of a arith.index_castui operation.
-type IndexCastuiOp struct{ *ir.Operation }
+// IndexCastuiOp is a typed view of a arith.index_castui operation; its accessors are inOutView's.
+type IndexCastuiOp struct{ inOutView }
 
 // AsIndexCastuiOp returns op as a IndexCastuiOp, and whether it is one.
 func AsIndexCastuiOp(op *ir.Operation) (IndexCastuiOp, bool) {
-	return ir.AsView[IndexCastuiOp](op, "arith.index_castui")
+	return IndexCastuiOp{inOutView{op}}, op.Is("arith.index_castui")
 }
 
-// In returns the "in" operand.
-func (o IndexCastuiOp) In() *ir.Value { return o.GroupOperand(0) }
-
-// Out returns the "out" result.
-func (o IndexCastuiOp) Out() *ir.Value { return o.GroupResult(0) }
-
-// BuildIndexCastuiOp creates a arith.index_castui at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildIndexCastuiOp creates a arith.index_castui at b's insertion point (see buildInOutView).
 func BuildIndexCastuiOp(b *ir.Builder, loc ir.Location, in *ir.Value, outType ir.Type, attrs ...ir.NamedAttribute) IndexCastuiOp {
-	return IndexCastuiOp{b.BuildOp("arith.index_castui", loc, [][]*ir.Value{ir.OptionalGroup(in)}, []ir.Type{outType}, 0, nil, attrs)}
+	return IndexCastuiOp{buildInOutView(b, "arith.index_castui", loc, in, outType, attrs)}
 }
 
-// MaximumfOp is a typed view of a arith.maximumf operation.
-type MaximumfOp struct{ *ir.Operation }
+// MaximumfOp is a typed view of a arith.maximumf operation; its accessors are lhsRhsResultFastmathView's.
+type MaximumfOp struct{ lhsRhsResultFastmathView }
 
 // AsMaximumfOp returns op as a MaximumfOp, and whether it is one.
 func AsMaximumfOp(op *ir.Operation) (MaximumfOp, bool) {
-	return ir.AsView[MaximumfOp](op, "arith.maximumf")
+	return MaximumfOp{lhsRhsResultFastmathView{op}}, op.Is("arith.maximumf")
 }
 
-// Lhs returns the "lhs" operand.
-func (o MaximumfOp) Lhs() *ir.Value { return o.GroupOperand(0) }
-
-// Rhs returns the "rhs" operand.
-func (o MaximumfOp) Rhs() *ir.Value { return o.GroupOperand(1) }
-
-// ResultValue returns the "result" result.
-func (o MaximumfOp) ResultValue() *ir.Value { return o.GroupResult(0) }
-
-// Fastmath returns the "fastmath" attribute (nil when absent).
-func (o MaximumfOp) Fastmath() ir.Attribute { return o.Attr("fastmath") }
-
-// BuildMaximumfOp creates a arith.maximumf at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildMaximumfOp creates a arith.maximumf at b's insertion point (see buildLhsRhsResultFastmathView).
 func BuildMaximumfOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) MaximumfOp {
-	return MaximumfOp{b.BuildOp("arith.maximumf", loc, [][]*ir.Value{ir.OptionalGroup(lhs), ir.OptionalGroup(rhs)}, []ir.Type{resultType}, 0, nil, attrs)}
+	return MaximumfOp{buildLhsRhsResultFastmathView(b, "arith.maximumf", loc, lhs, rhs, resultType, attrs)}
 }
 
-// MaxnumfOp is a typed view of a arith.maxnumf operation.
-type MaxnumfOp struct{ *ir.Operation }
+// MaxnumfOp is a typed view of a arith.maxnumf operation; its accessors are lhsRhsResultFastmathView's.
+type MaxnumfOp struct{ lhsRhsResultFastmathView }
 
 // AsMaxnumfOp returns op as a MaxnumfOp, and whether it is one.
 func AsMaxnumfOp(op *ir.Operation) (MaxnumfOp, bool) {
-	return ir.AsView[MaxnumfOp](op, "arith.maxnumf")
+	return MaxnumfOp{lhsRhsResultFastmathView{op}}, op.Is("arith.maxnumf")
 }
 
-// Lhs returns the "lhs" operand.
-func (o MaxnumfOp) Lhs() *ir.Value { return o.GroupOperand(0) }
-
-// Rhs returns the "rhs" operand.
-func (o MaxnumfOp) Rhs() *ir.Value { return o.GroupOperand(1) }
-
-// ResultValue returns the "result" result.
-func (o MaxnumfOp) ResultValue() *ir.Value { return o.GroupResult(0) }
-
-// Fastmath returns the "fastmath" attribute (nil when absent).
-func (o MaxnumfOp) Fastmath() ir.Attribute { return o.Attr("fastmath") }
-
-// BuildMaxnumfOp creates a arith.maxnumf at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildMaxnumfOp creates a arith.maxnumf at b's insertion point (see buildLhsRhsResultFastmathView).
 func BuildMaxnumfOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) MaxnumfOp {
-	return MaxnumfOp{b.BuildOp("arith.maxnumf", loc, [][]*ir.Value{ir.OptionalGroup(lhs), ir.OptionalGroup(rhs)}, []ir.Type{resultType}, 0, nil, attrs)}
+	return MaxnumfOp{buildLhsRhsResultFastmathView(b, "arith.maxnumf", loc, lhs, rhs, resultType, attrs)}
 }
 
-// MaxsiOp is a typed view of a arith.maxsi operation.
-type MaxsiOp struct{ *ir.Operation }
+// MaxsiOp is a typed view of a arith.maxsi operation; its accessors are lhsRhsResultView's.
+type MaxsiOp struct{ lhsRhsResultView }
 
 // AsMaxsiOp returns op as a MaxsiOp, and whether it is one.
-func AsMaxsiOp(op *ir.Operation) (MaxsiOp, bool) { return ir.AsView[MaxsiOp](op, "arith.maxsi") }
-
-// Lhs returns the "lhs" operand.
-func (o MaxsiOp) Lhs() *ir.Value { return o.GroupOperand(0) }
-
-// Rhs returns the "rhs" operand.
-func (o MaxsiOp) Rhs() *ir.Value { return o.GroupOperand(1) }
-
-// ResultValue returns the "result" result.
-func (o MaxsiOp) ResultValue() *ir.Value { return o.GroupResult(0) }
-
-// BuildMaxsiOp creates a arith.maxsi at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
-func BuildMaxsiOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) MaxsiOp {
-	return MaxsiOp{b.BuildOp("arith.maxsi", loc, [][]*ir.Value{ir.OptionalGroup(lhs), ir.OptionalGroup(rhs)}, []ir.Type{resultType}, 0, nil, attrs)}
+func AsMaxsiOp(op *ir.Operation) (MaxsiOp, bool) {
+	return MaxsiOp{lhsRhsResultView{op}}, op.Is("arith.maxsi")
 }
 
-// MaxuiOp is a typed view of a arith.maxui operation.
-type MaxuiOp struct{ *ir.Operation }
+// BuildMaxsiOp creates a arith.maxsi at b's insertion point (see buildLhsRhsResultView).
+func BuildMaxsiOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) MaxsiOp {
+	return MaxsiOp{buildLhsRhsResultView(b, "arith.maxsi", loc, lhs, rhs, resultType, attrs)}
+}
+
+// MaxuiOp is a typed view of a arith.maxui operation; its accessors are lhsRhsResultView's.
+type MaxuiOp struct{ lhsRhsResultView }
 
 // AsMaxuiOp returns op as a MaxuiOp, and whether it is one.
-func AsMaxuiOp(op *ir.Operation) (MaxuiOp, bool) { return ir.AsView[MaxuiOp](op, "arith.maxui") }
-
-// Lhs returns the "lhs" operand.
-func (o MaxuiOp) Lhs() *ir.Value { return o.GroupOperand(0) }
-
-// Rhs returns the "rhs" operand.
-func (o MaxuiOp) Rhs() *ir.Value { return o.GroupOperand(1) }
-
-// ResultValue returns the "result" result.
-func (o MaxuiOp) ResultValue() *ir.Value { return o.GroupResult(0) }
-
-// BuildMaxuiOp creates a arith.maxui at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
-func BuildMaxuiOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) MaxuiOp {
-	return MaxuiOp{b.BuildOp("arith.maxui", loc, [][]*ir.Value{ir.OptionalGroup(lhs), ir.OptionalGroup(rhs)}, []ir.Type{resultType}, 0, nil, attrs)}
+func AsMaxuiOp(op *ir.Operation) (MaxuiOp, bool) {
+	return MaxuiOp{lhsRhsResultView{op}}, op.Is("arith.maxui")
 }
 
-// MinimumfOp is a typed view of a arith.minimumf operation.
-type MinimumfOp struct{ *ir.Operation }
+// BuildMaxuiOp creates a arith.maxui at b's insertion point (see buildLhsRhsResultView).
+func BuildMaxuiOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) MaxuiOp {
+	return MaxuiOp{buildLhsRhsResultView(b, "arith.maxui", loc, lhs, rhs, resultType, attrs)}
+}
+
+// MinimumfOp is a typed view of a arith.minimumf operation; its accessors are lhsRhsResultFastmathView's.
+type MinimumfOp struct{ lhsRhsResultFastmathView }
 
 // AsMinimumfOp returns op as a MinimumfOp, and whether it is one.
 func AsMinimumfOp(op *ir.Operation) (MinimumfOp, bool) {
-	return ir.AsView[MinimumfOp](op, "arith.minimumf")
+	return MinimumfOp{lhsRhsResultFastmathView{op}}, op.Is("arith.minimumf")
 }
 
-// Lhs returns the "lhs" operand.
-func (o MinimumfOp) Lhs() *ir.Value { return o.GroupOperand(0) }
-
-// Rhs returns the "rhs" operand.
-func (o MinimumfOp) Rhs() *ir.Value { return o.GroupOperand(1) }
-
-// ResultValue returns the "result" result.
-func (o MinimumfOp) ResultValue() *ir.Value { return o.GroupResult(0) }
-
-// Fastmath returns the "fastmath" attribute (nil when absent).
-func (o MinimumfOp) Fastmath() ir.Attribute { return o.Attr("fastmath") }
-
-// BuildMinimumfOp creates a arith.minimumf at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildMinimumfOp creates a arith.minimumf at b's insertion point (see buildLhsRhsResultFastmathView).
 func BuildMinimumfOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) MinimumfOp {
-	return MinimumfOp{b.BuildOp("arith.minimumf", loc, [][]*ir.Value{ir.OptionalGroup(lhs), ir.OptionalGroup(rhs)}, []ir.Type{resultType}, 0, nil, attrs)}
+	return MinimumfOp{buildLhsRhsResultFastmathView(b, "arith.minimumf", loc, lhs, rhs, resultType, attrs)}
 }
 
-// MinnumfOp is a typed view of a arith.minnumf operation.
-type MinnumfOp struct{ *ir.Operation }
+// MinnumfOp is a typed view of a arith.minnumf operation; its accessors are lhsRhsResultFastmathView's.
+type MinnumfOp struct{ lhsRhsResultFastmathView }
 
 // AsMinnumfOp returns op as a MinnumfOp, and whether it is one.
 func AsMinnumfOp(op *ir.Operation) (MinnumfOp, bool) {
-	return ir.AsView[MinnumfOp](op, "arith.minnumf")
+	return MinnumfOp{lhsRhsResultFastmathView{op}}, op.Is("arith.minnumf")
 }
 
-// Lhs returns the "lhs" operand.
-func (o MinnumfOp) Lhs() *ir.Value { return o.GroupOperand(0) }
-
-// Rhs returns the "rhs" operand.
-func (o MinnumfOp) Rhs() *ir.Value { return o.GroupOperand(1) }
-
-// ResultValue returns the "result" result.
-func (o MinnumfOp) ResultValue() *ir.Value { return o.GroupResult(0) }
-
-// Fastmath returns the "fastmath" attribute (nil when absent).
-func (o MinnumfOp) Fastmath() ir.Attribute { return o.Attr("fastmath") }
-
-// BuildMinnumfOp creates a arith.minnumf at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildMinnumfOp creates a arith.minnumf at b's insertion point (see buildLhsRhsResultFastmathView).
 func BuildMinnumfOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) MinnumfOp {
-	return MinnumfOp{b.BuildOp("arith.minnumf", loc, [][]*ir.Value{ir.OptionalGroup(lhs), ir.OptionalGroup(rhs)}, []ir.Type{resultType}, 0, nil, attrs)}
+	return MinnumfOp{buildLhsRhsResultFastmathView(b, "arith.minnumf", loc, lhs, rhs, resultType, attrs)}
 }
 
-// MinsiOp is a typed view of a arith.minsi operation.
-type MinsiOp struct{ *ir.Operation }
+// MinsiOp is a typed view of a arith.minsi operation; its accessors are lhsRhsResultView's.
+type MinsiOp struct{ lhsRhsResultView }
 
 // AsMinsiOp returns op as a MinsiOp, and whether it is one.
-func AsMinsiOp(op *ir.Operation) (MinsiOp, bool) { return ir.AsView[MinsiOp](op, "arith.minsi") }
-
-// Lhs returns the "lhs" operand.
-func (o MinsiOp) Lhs() *ir.Value { return o.GroupOperand(0) }
-
-// Rhs returns the "rhs" operand.
-func (o MinsiOp) Rhs() *ir.Value { return o.GroupOperand(1) }
-
-// ResultValue returns the "result" result.
-func (o MinsiOp) ResultValue() *ir.Value { return o.GroupResult(0) }
-
-// BuildMinsiOp creates a arith.minsi at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
-func BuildMinsiOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) MinsiOp {
-	return MinsiOp{b.BuildOp("arith.minsi", loc, [][]*ir.Value{ir.OptionalGroup(lhs), ir.OptionalGroup(rhs)}, []ir.Type{resultType}, 0, nil, attrs)}
+func AsMinsiOp(op *ir.Operation) (MinsiOp, bool) {
+	return MinsiOp{lhsRhsResultView{op}}, op.Is("arith.minsi")
 }
 
-// MinuiOp is a typed view of a arith.minui operation.
-type MinuiOp struct{ *ir.Operation }
+// BuildMinsiOp creates a arith.minsi at b's insertion point (see buildLhsRhsResultView).
+func BuildMinsiOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) MinsiOp {
+	return MinsiOp{buildLhsRhsResultView(b, "arith.minsi", loc, lhs, rhs, resultType, attrs)}
+}
+
+// MinuiOp is a typed view of a arith.minui operation; its accessors are lhsRhsResultView's.
+type MinuiOp struct{ lhsRhsResultView }
 
 // AsMinuiOp returns op as a MinuiOp, and whether it is one.
-func AsMinuiOp(op *ir.Operation) (MinuiOp, bool) { return ir.AsView[MinuiOp](op, "arith.minui") }
-
-// Lhs returns the "lhs" operand.
-func (o MinuiOp) Lhs() *ir.Value { return o.GroupOperand(0) }
-
-// Rhs returns the "rhs" operand.
-func (o MinuiOp) Rhs() *ir.Value { return o.GroupOperand(1) }
-
-// ResultValue returns the "result" result.
-func (o MinuiOp) ResultValue() *ir.Value { return o.GroupResult(0) }
-
-// BuildMinuiOp creates a arith.minui at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
-func BuildMinuiOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) MinuiOp {
-	return MinuiOp{b.BuildOp("arith.minui", loc, [][]*ir.Value{ir.OptionalGroup(lhs), ir.OptionalGroup(rhs)}, []ir.Type{resultType}, 0, nil, attrs)}
+func AsMinuiOp(op *ir.Operation) (MinuiOp, bool) {
+	return MinuiOp{lhsRhsResultView{op}}, op.Is("arith.minui")
 }
 
-// MulfOp is a typed view of a arith.mulf operation.
-type MulfOp struct{ *ir.Operation }
+// BuildMinuiOp creates a arith.minui at b's insertion point (see buildLhsRhsResultView).
+func BuildMinuiOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) MinuiOp {
+	return MinuiOp{buildLhsRhsResultView(b, "arith.minui", loc, lhs, rhs, resultType, attrs)}
+}
+
+// MulfOp is a typed view of a arith.mulf operation; its accessors are lhsRhsResultFastmathView's.
+type MulfOp struct{ lhsRhsResultFastmathView }
 
 // AsMulfOp returns op as a MulfOp, and whether it is one.
-func AsMulfOp(op *ir.Operation) (MulfOp, bool) { return ir.AsView[MulfOp](op, "arith.mulf") }
-
-// Lhs returns the "lhs" operand.
-func (o MulfOp) Lhs() *ir.Value { return o.GroupOperand(0) }
-
-// Rhs returns the "rhs" operand.
-func (o MulfOp) Rhs() *ir.Value { return o.GroupOperand(1) }
-
-// ResultValue returns the "result" result.
-func (o MulfOp) ResultValue() *ir.Value { return o.GroupResult(0) }
-
-// Fastmath returns the "fastmath" attribute (nil when absent).
-func (o MulfOp) Fastmath() ir.Attribute { return o.Attr("fastmath") }
-
-// BuildMulfOp creates a arith.mulf at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
-func BuildMulfOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) MulfOp {
-	return MulfOp{b.BuildOp("arith.mulf", loc, [][]*ir.Value{ir.OptionalGroup(lhs), ir.OptionalGroup(rhs)}, []ir.Type{resultType}, 0, nil, attrs)}
+func AsMulfOp(op *ir.Operation) (MulfOp, bool) {
+	return MulfOp{lhsRhsResultFastmathView{op}}, op.Is("arith.mulf")
 }
 
-// MuliOp is a typed view of a arith.muli operation.
-type MuliOp struct{ *ir.Operation }
+// BuildMulfOp creates a arith.mulf at b's insertion point (see buildLhsRhsResultFastmathView).
+func BuildMulfOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) MulfOp {
+	return MulfOp{buildLhsRhsResultFastmathView(b, "arith.mulf", loc, lhs, rhs, resultType, attrs)}
+}
+
+// MuliOp is a typed view of a arith.muli operation; its accessors are addiLike's.
+type MuliOp struct{ addiLike }
 
 // AsMuliOp returns op as a MuliOp, and whether it is one.
-func AsMuliOp(op *ir.Operation) (MuliOp, bool) { return ir.AsView[MuliOp](op, "arith.muli") }
+func AsMuliOp(op *ir.Operation) (MuliOp, bool) { return MuliOp{addiLike{op}}, op.Is("arith.muli") }
 
-// Lhs returns the "lhs" operand.
-func (o MuliOp) Lhs() *ir.Value { return o.GroupOperand(0) }
-
-// Rhs returns the "rhs" operand.
-func (o MuliOp) Rhs() *ir.Value { return o.GroupOperand(1) }
-
-// ResultValue returns the "result" result.
-func (o MuliOp) ResultValue() *ir.Value { return o.GroupResult(0) }
-
-// OverflowFlags returns the "overflowFlags" attribute (nil when absent).
-func (o MuliOp) OverflowFlags() ir.Attribute { return o.Attr("overflowFlags") }
-
-// BuildMuliOp creates a arith.muli at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildMuliOp creates a arith.muli at b's insertion point (see buildAddiLike).
 func BuildMuliOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) MuliOp {
-	return MuliOp{b.BuildOp("arith.muli", loc, [][]*ir.Value{ir.OptionalGroup(lhs), ir.OptionalGroup(rhs)}, []ir.Type{resultType}, 0, nil, attrs)}
+	return MuliOp{buildAddiLike(b, "arith.muli", loc, lhs, rhs, resultType, attrs)}
 }
 
-// MulsiExtendedOp is a typed view of a arith.mulsi_extended operation.
-type MulsiExtendedOp struct{ *ir.Operation }
+// MulsiExtendedOp is a typed view of a arith.mulsi_extended operation; its accessors are lhsRhsLowHighView's.
+type MulsiExtendedOp struct{ lhsRhsLowHighView }
 
 // AsMulsiExtendedOp returns op as a MulsiExtendedOp, and whether it is one.
 func AsMulsiExtendedOp(op *ir.Operation) (MulsiExtendedOp, bool) {
-	return ir.AsView[MulsiExtendedOp](op, "arith.mulsi_extended")
+	return MulsiExtendedOp{lhsRhsLowHighView{op}}, op.Is("arith.mulsi_extended")
 }
 
-// Lhs returns the "lhs" operand.
-func (o MulsiExtendedOp) Lhs() *ir.Value { return o.GroupOperand(0) }
-
-// Rhs returns the "rhs" operand.
-func (o MulsiExtendedOp) Rhs() *ir.Value { return o.GroupOperand(1) }
-
-// Low returns the "low" result.
-func (o MulsiExtendedOp) Low() *ir.Value { return o.GroupResult(0) }
-
-// High returns the "high" result.
-func (o MulsiExtendedOp) High() *ir.Value { return o.GroupResult(1) }
-
-// BuildMulsiExtendedOp creates a arith.mulsi_extended at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildMulsiExtendedOp creates a arith.mulsi_extended at b's insertion point (see buildLhsRhsLowHighView).
 func BuildMulsiExtendedOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, lowType ir.Type, highType ir.Type, attrs ...ir.NamedAttribute) MulsiExtendedOp {
-	return MulsiExtendedOp{b.BuildOp("arith.mulsi_extended", loc, [][]*ir.Value{ir.OptionalGroup(lhs), ir.OptionalGroup(rhs)}, []ir.Type{lowType, highType}, 0, nil, attrs)}
+	return MulsiExtendedOp{buildLhsRhsLowHighView(b, "arith.mulsi_extended", loc, lhs, rhs, lowType, highType, attrs)}
 }
 
-// MuluiExtendedOp is a typed view of a arith.mului_extended operation.
-type MuluiExtendedOp struct{ *ir.Operation }
+// MuluiExtendedOp is a typed view of a arith.mului_extended operation; its accessors are lhsRhsLowHighView's.
+type MuluiExtendedOp struct{ lhsRhsLowHighView }
 
 // AsMuluiExtendedOp returns op as a MuluiExtendedOp, and whether it is one.
 func AsMuluiExtendedOp(op *ir.Operation) (MuluiExtendedOp, bool) {
-	return ir.AsView[MuluiExtendedOp](op, "arith.mului_extended")
+	return MuluiExtendedOp{lhsRhsLowHighView{op}}, op.Is("arith.mului_extended")
 }
 
-// Lhs returns the "lhs" operand.
-func (o MuluiExtendedOp) Lhs() *ir.Value { return o.GroupOperand(0) }
-
-// Rhs returns the "rhs" operand.
-func (o MuluiExtendedOp) Rhs() *ir.Value { return o.GroupOperand(1) }
-
-// Low returns the "low" result.
-func (o MuluiExtendedOp) Low() *ir.Value { return o.GroupResult(0) }
-
-// High returns the "high" result.
-func (o MuluiExtendedOp) High() *ir.Value { return o.GroupResult(1) }
-
-// BuildMuluiExtendedOp creates a arith.mului_extended at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildMuluiExtendedOp creates a arith.mului_extended at b's insertion point (see buildLhsRhsLowHighView).
 func BuildMuluiExtendedOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, lowType ir.Type, highType ir.Type, attrs ...ir.NamedAttribute) MuluiExtendedOp {
-	return MuluiExtendedOp{b.BuildOp("arith.mului_extended", loc, [][]*ir.Value{ir.OptionalGroup(lhs), ir.OptionalGroup(rhs)}, []ir.Type{lowType, highType}, 0, nil, attrs)}
+	return MuluiExtendedOp{buildLhsRhsLowHighView(b, "arith.mului_extended", loc, lhs, rhs, lowType, highType, attrs)}
 }
 
 // NegfOp is a typed view of a arith.negf operation.
@@ -767,91 +615,54 @@ func BuildNegfOp(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType i
 	return NegfOp{b.BuildOp("arith.negf", loc, [][]*ir.Value{ir.OptionalGroup(operand)}, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
-// OriOp is a typed view of a arith.ori operation.
-type OriOp struct{ *ir.Operation }
+// OriOp is a typed view of a arith.ori operation; its accessors are lhsRhsResultView's.
+type OriOp struct{ lhsRhsResultView }
 
 // AsOriOp returns op as a OriOp, and whether it is one.
-func AsOriOp(op *ir.Operation) (OriOp, bool) { return ir.AsView[OriOp](op, "arith.ori") }
+func AsOriOp(op *ir.Operation) (OriOp, bool) { return OriOp{lhsRhsResultView{op}}, op.Is("arith.ori") }
 
-// Lhs returns the "lhs" operand.
-func (o OriOp) Lhs() *ir.Value { return o.GroupOperand(0) }
-
-// Rhs returns the "rhs" operand.
-func (o OriOp) Rhs() *ir.Value { return o.GroupOperand(1) }
-
-// ResultValue returns the "result" result.
-func (o OriOp) ResultValue() *ir.Value { return o.GroupResult(0) }
-
-// BuildOriOp creates a arith.ori at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildOriOp creates a arith.ori at b's insertion point (see buildLhsRhsResultView).
 func BuildOriOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) OriOp {
-	return OriOp{b.BuildOp("arith.ori", loc, [][]*ir.Value{ir.OptionalGroup(lhs), ir.OptionalGroup(rhs)}, []ir.Type{resultType}, 0, nil, attrs)}
+	return OriOp{buildLhsRhsResultView(b, "arith.ori", loc, lhs, rhs, resultType, attrs)}
 }
 
-// RemfOp is a typed view of a arith.remf operation.
-type RemfOp struct{ *ir.Operation }
+// RemfOp is a typed view of a arith.remf operation; its accessors are lhsRhsResultFastmathView's.
+type RemfOp struct{ lhsRhsResultFastmathView }
 
 // AsRemfOp returns op as a RemfOp, and whether it is one.
-func AsRemfOp(op *ir.Operation) (RemfOp, bool) { return ir.AsView[RemfOp](op, "arith.remf") }
-
-// Lhs returns the "lhs" operand.
-func (o RemfOp) Lhs() *ir.Value { return o.GroupOperand(0) }
-
-// Rhs returns the "rhs" operand.
-func (o RemfOp) Rhs() *ir.Value { return o.GroupOperand(1) }
-
-// ResultValue returns the "result" result.
-func (o RemfOp) ResultValue() *ir.Value { return o.GroupResult(0) }
-
-// Fastmath returns the "fastmath" attribute (nil when absent).
-func (o RemfOp) Fastmath() ir.Attribute { return o.Attr("fastmath") }
-
-// BuildRemfOp creates a arith.remf at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
-func BuildRemfOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) RemfOp {
-	return RemfOp{b.BuildOp("arith.remf", loc, [][]*ir.Value{ir.OptionalGroup(lhs), ir.OptionalGroup(rhs)}, []ir.Type{resultType}, 0, nil, attrs)}
+func AsRemfOp(op *ir.Operation) (RemfOp, bool) {
+	return RemfOp{lhsRhsResultFastmathView{op}}, op.Is("arith.remf")
 }
 
-// RemsiOp is a typed view of a arith.remsi operation.
-type RemsiOp struct{ *ir.Operation }
+// BuildRemfOp creates a arith.remf at b's insertion point (see buildLhsRhsResultFastmathView).
+func BuildRemfOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) RemfOp {
+	return RemfOp{buildLhsRhsResultFastmathView(b, "arith.remf", loc, lhs, rhs, resultType, attrs)}
+}
+
+// RemsiOp is a typed view of a arith.remsi operation; its accessors are lhsRhsResultView's.
+type RemsiOp struct{ lhsRhsResultView }
 
 // AsRemsiOp returns op as a RemsiOp, and whether it is one.
-func AsRemsiOp(op *ir.Operation) (RemsiOp, bool) { return ir.AsView[RemsiOp](op, "arith.remsi") }
-
-// Lhs returns the "lhs" operand.
-func (o RemsiOp) Lhs() *ir.Value { return o.GroupOperand(0) }
-
-// Rhs returns the "rhs" operand.
-func (o RemsiOp) Rhs() *ir.Value { return o.GroupOperand(1) }
-
-// ResultValue returns the "result" result.
-func (o RemsiOp) ResultValue() *ir.Value { return o.GroupResult(0) }
-
-// BuildRemsiOp creates a arith.remsi at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
-func BuildRemsiOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) RemsiOp {
-	return RemsiOp{b.BuildOp("arith.remsi", loc, [][]*ir.Value{ir.OptionalGroup(lhs), ir.OptionalGroup(rhs)}, []ir.Type{resultType}, 0, nil, attrs)}
+func AsRemsiOp(op *ir.Operation) (RemsiOp, bool) {
+	return RemsiOp{lhsRhsResultView{op}}, op.Is("arith.remsi")
 }
 
-// RemuiOp is a typed view of a arith.remui operation.
-type RemuiOp struct{ *ir.Operation }
+// BuildRemsiOp creates a arith.remsi at b's insertion point (see buildLhsRhsResultView).
+func BuildRemsiOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) RemsiOp {
+	return RemsiOp{buildLhsRhsResultView(b, "arith.remsi", loc, lhs, rhs, resultType, attrs)}
+}
+
+// RemuiOp is a typed view of a arith.remui operation; its accessors are lhsRhsResultView's.
+type RemuiOp struct{ lhsRhsResultView }
 
 // AsRemuiOp returns op as a RemuiOp, and whether it is one.
-func AsRemuiOp(op *ir.Operation) (RemuiOp, bool) { return ir.AsView[RemuiOp](op, "arith.remui") }
+func AsRemuiOp(op *ir.Operation) (RemuiOp, bool) {
+	return RemuiOp{lhsRhsResultView{op}}, op.Is("arith.remui")
+}
 
-// Lhs returns the "lhs" operand.
-func (o RemuiOp) Lhs() *ir.Value { return o.GroupOperand(0) }
-
-// Rhs returns the "rhs" operand.
-func (o RemuiOp) Rhs() *ir.Value { return o.GroupOperand(1) }
-
-// ResultValue returns the "result" result.
-func (o RemuiOp) ResultValue() *ir.Value { return o.GroupResult(0) }
-
-// BuildRemuiOp creates a arith.remui at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildRemuiOp creates a arith.remui at b's insertion point (see buildLhsRhsResultView).
 func BuildRemuiOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) RemuiOp {
-	return RemuiOp{b.BuildOp("arith.remui", loc, [][]*ir.Value{ir.OptionalGroup(lhs), ir.OptionalGroup(rhs)}, []ir.Type{resultType}, 0, nil, attrs)}
+	return RemuiOp{buildLhsRhsResultView(b, "arith.remui", loc, lhs, rhs, resultType, attrs)}
 }
 
 // SelectOp is a typed view of a arith.select operation.
@@ -878,136 +689,78 @@ func BuildSelectOp(b *ir.Builder, loc ir.Location, condition *ir.Value, trueValu
 	return SelectOp{b.BuildOp("arith.select", loc, [][]*ir.Value{ir.OptionalGroup(condition), ir.OptionalGroup(trueValue), ir.OptionalGroup(falseValue)}, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
-// ShliOp is a typed view of a arith.shli operation.
-type ShliOp struct{ *ir.Operation }
+// ShliOp is a typed view of a arith.shli operation; its accessors are addiLike's.
+type ShliOp struct{ addiLike }
 
 // AsShliOp returns op as a ShliOp, and whether it is one.
-func AsShliOp(op *ir.Operation) (ShliOp, bool) { return ir.AsView[ShliOp](op, "arith.shli") }
+func AsShliOp(op *ir.Operation) (ShliOp, bool) { return ShliOp{addiLike{op}}, op.Is("arith.shli") }
 
-// Lhs returns the "lhs" operand.
-func (o ShliOp) Lhs() *ir.Value { return o.GroupOperand(0) }
-
-// Rhs returns the "rhs" operand.
-func (o ShliOp) Rhs() *ir.Value { return o.GroupOperand(1) }
-
-// ResultValue returns the "result" result.
-func (o ShliOp) ResultValue() *ir.Value { return o.GroupResult(0) }
-
-// OverflowFlags returns the "overflowFlags" attribute (nil when absent).
-func (o ShliOp) OverflowFlags() ir.Attribute { return o.Attr("overflowFlags") }
-
-// BuildShliOp creates a arith.shli at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildShliOp creates a arith.shli at b's insertion point (see buildAddiLike).
 func BuildShliOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) ShliOp {
-	return ShliOp{b.BuildOp("arith.shli", loc, [][]*ir.Value{ir.OptionalGroup(lhs), ir.OptionalGroup(rhs)}, []ir.Type{resultType}, 0, nil, attrs)}
+	return ShliOp{buildAddiLike(b, "arith.shli", loc, lhs, rhs, resultType, attrs)}
 }
 
-// ShrsiOp is a typed view of a arith.shrsi operation.
-type ShrsiOp struct{ *ir.Operation }
+// ShrsiOp is a typed view of a arith.shrsi operation; its accessors are lhsRhsResultView's.
+type ShrsiOp struct{ lhsRhsResultView }
 
 // AsShrsiOp returns op as a ShrsiOp, and whether it is one.
-func AsShrsiOp(op *ir.Operation) (ShrsiOp, bool) { return ir.AsView[ShrsiOp](op, "arith.shrsi") }
-
-// Lhs returns the "lhs" operand.
-func (o ShrsiOp) Lhs() *ir.Value { return o.GroupOperand(0) }
-
-// Rhs returns the "rhs" operand.
-func (o ShrsiOp) Rhs() *ir.Value { return o.GroupOperand(1) }
-
-// ResultValue returns the "result" result.
-func (o ShrsiOp) ResultValue() *ir.Value { return o.GroupResult(0) }
-
-// BuildShrsiOp creates a arith.shrsi at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
-func BuildShrsiOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) ShrsiOp {
-	return ShrsiOp{b.BuildOp("arith.shrsi", loc, [][]*ir.Value{ir.OptionalGroup(lhs), ir.OptionalGroup(rhs)}, []ir.Type{resultType}, 0, nil, attrs)}
+func AsShrsiOp(op *ir.Operation) (ShrsiOp, bool) {
+	return ShrsiOp{lhsRhsResultView{op}}, op.Is("arith.shrsi")
 }
 
-// ShruiOp is a typed view of a arith.shrui operation.
-type ShruiOp struct{ *ir.Operation }
+// BuildShrsiOp creates a arith.shrsi at b's insertion point (see buildLhsRhsResultView).
+func BuildShrsiOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) ShrsiOp {
+	return ShrsiOp{buildLhsRhsResultView(b, "arith.shrsi", loc, lhs, rhs, resultType, attrs)}
+}
+
+// ShruiOp is a typed view of a arith.shrui operation; its accessors are lhsRhsResultView's.
+type ShruiOp struct{ lhsRhsResultView }
 
 // AsShruiOp returns op as a ShruiOp, and whether it is one.
-func AsShruiOp(op *ir.Operation) (ShruiOp, bool) { return ir.AsView[ShruiOp](op, "arith.shrui") }
-
-// Lhs returns the "lhs" operand.
-func (o ShruiOp) Lhs() *ir.Value { return o.GroupOperand(0) }
-
-// Rhs returns the "rhs" operand.
-func (o ShruiOp) Rhs() *ir.Value { return o.GroupOperand(1) }
-
-// ResultValue returns the "result" result.
-func (o ShruiOp) ResultValue() *ir.Value { return o.GroupResult(0) }
-
-// BuildShruiOp creates a arith.shrui at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
-func BuildShruiOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) ShruiOp {
-	return ShruiOp{b.BuildOp("arith.shrui", loc, [][]*ir.Value{ir.OptionalGroup(lhs), ir.OptionalGroup(rhs)}, []ir.Type{resultType}, 0, nil, attrs)}
+func AsShruiOp(op *ir.Operation) (ShruiOp, bool) {
+	return ShruiOp{lhsRhsResultView{op}}, op.Is("arith.shrui")
 }
 
-// SitofpOp is a typed view of a arith.sitofp operation.
-type SitofpOp struct{ *ir.Operation }
+// BuildShruiOp creates a arith.shrui at b's insertion point (see buildLhsRhsResultView).
+func BuildShruiOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) ShruiOp {
+	return ShruiOp{buildLhsRhsResultView(b, "arith.shrui", loc, lhs, rhs, resultType, attrs)}
+}
+
+// SitofpOp is a typed view of a arith.sitofp operation; its accessors are inOutView's.
+type SitofpOp struct{ inOutView }
 
 // AsSitofpOp returns op as a SitofpOp, and whether it is one.
-func AsSitofpOp(op *ir.Operation) (SitofpOp, bool) { return ir.AsView[SitofpOp](op, "arith.sitofp") }
-
-// In returns the "in" operand.
-func (o SitofpOp) In() *ir.Value { return o.GroupOperand(0) }
-
-// Out returns the "out" result.
-func (o SitofpOp) Out() *ir.Value { return o.GroupResult(0) }
-
-// BuildSitofpOp creates a arith.sitofp at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
-func BuildSitofpOp(b *ir.Builder, loc ir.Location, in *ir.Value, outType ir.Type, attrs ...ir.NamedAttribute) SitofpOp {
-	return SitofpOp{b.BuildOp("arith.sitofp", loc, [][]*ir.Value{ir.OptionalGroup(in)}, []ir.Type{outType}, 0, nil, attrs)}
+func AsSitofpOp(op *ir.Operation) (SitofpOp, bool) {
+	return SitofpOp{inOutView{op}}, op.Is("arith.sitofp")
 }
 
-// SubfOp is a typed view of a arith.subf operation.
-type SubfOp struct{ *ir.Operation }
+// BuildSitofpOp creates a arith.sitofp at b's insertion point (see buildInOutView).
+func BuildSitofpOp(b *ir.Builder, loc ir.Location, in *ir.Value, outType ir.Type, attrs ...ir.NamedAttribute) SitofpOp {
+	return SitofpOp{buildInOutView(b, "arith.sitofp", loc, in, outType, attrs)}
+}
+
+// SubfOp is a typed view of a arith.subf operation; its accessors are lhsRhsResultFastmathView's.
+type SubfOp struct{ lhsRhsResultFastmathView }
 
 // AsSubfOp returns op as a SubfOp, and whether it is one.
-func AsSubfOp(op *ir.Operation) (SubfOp, bool) { return ir.AsView[SubfOp](op, "arith.subf") }
-
-// Lhs returns the "lhs" operand.
-func (o SubfOp) Lhs() *ir.Value { return o.GroupOperand(0) }
-
-// Rhs returns the "rhs" operand.
-func (o SubfOp) Rhs() *ir.Value { return o.GroupOperand(1) }
-
-// ResultValue returns the "result" result.
-func (o SubfOp) ResultValue() *ir.Value { return o.GroupResult(0) }
-
-// Fastmath returns the "fastmath" attribute (nil when absent).
-func (o SubfOp) Fastmath() ir.Attribute { return o.Attr("fastmath") }
-
-// BuildSubfOp creates a arith.subf at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
-func BuildSubfOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) SubfOp {
-	return SubfOp{b.BuildOp("arith.subf", loc, [][]*ir.Value{ir.OptionalGroup(lhs), ir.OptionalGroup(rhs)}, []ir.Type{resultType}, 0, nil, attrs)}
+func AsSubfOp(op *ir.Operation) (SubfOp, bool) {
+	return SubfOp{lhsRhsResultFastmathView{op}}, op.Is("arith.subf")
 }
 
-// SubiOp is a typed view of a arith.subi operation.
-type SubiOp struct{ *ir.Operation }
+// BuildSubfOp creates a arith.subf at b's insertion point (see buildLhsRhsResultFastmathView).
+func BuildSubfOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) SubfOp {
+	return SubfOp{buildLhsRhsResultFastmathView(b, "arith.subf", loc, lhs, rhs, resultType, attrs)}
+}
+
+// SubiOp is a typed view of a arith.subi operation; its accessors are addiLike's.
+type SubiOp struct{ addiLike }
 
 // AsSubiOp returns op as a SubiOp, and whether it is one.
-func AsSubiOp(op *ir.Operation) (SubiOp, bool) { return ir.AsView[SubiOp](op, "arith.subi") }
+func AsSubiOp(op *ir.Operation) (SubiOp, bool) { return SubiOp{addiLike{op}}, op.Is("arith.subi") }
 
-// Lhs returns the "lhs" operand.
-func (o SubiOp) Lhs() *ir.Value { return o.GroupOperand(0) }
-
-// Rhs returns the "rhs" operand.
-func (o SubiOp) Rhs() *ir.Value { return o.GroupOperand(1) }
-
-// ResultValue returns the "result" result.
-func (o SubiOp) ResultValue() *ir.Value { return o.GroupResult(0) }
-
-// OverflowFlags returns the "overflowFlags" attribute (nil when absent).
-func (o SubiOp) OverflowFlags() ir.Attribute { return o.Attr("overflowFlags") }
-
-// BuildSubiOp creates a arith.subi at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildSubiOp creates a arith.subi at b's insertion point (see buildAddiLike).
 func BuildSubiOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) SubiOp {
-	return SubiOp{b.BuildOp("arith.subi", loc, [][]*ir.Value{ir.OptionalGroup(lhs), ir.OptionalGroup(rhs)}, []ir.Type{resultType}, 0, nil, attrs)}
+	return SubiOp{buildAddiLike(b, "arith.subi", loc, lhs, rhs, resultType, attrs)}
 }
 
 // TruncfOp is a typed view of a arith.truncf operation.
@@ -1034,59 +787,41 @@ func BuildTruncfOp(b *ir.Builder, loc ir.Location, in *ir.Value, outType ir.Type
 	return TruncfOp{b.BuildOp("arith.truncf", loc, [][]*ir.Value{ir.OptionalGroup(in)}, []ir.Type{outType}, 0, nil, attrs)}
 }
 
-// TrunciOp is a typed view of a arith.trunci operation.
-type TrunciOp struct{ *ir.Operation }
+// TrunciOp is a typed view of a arith.trunci operation; its accessors are inOutView's.
+type TrunciOp struct{ inOutView }
 
 // AsTrunciOp returns op as a TrunciOp, and whether it is one.
-func AsTrunciOp(op *ir.Operation) (TrunciOp, bool) { return ir.AsView[TrunciOp](op, "arith.trunci") }
-
-// In returns the "in" operand.
-func (o TrunciOp) In() *ir.Value { return o.GroupOperand(0) }
-
-// Out returns the "out" result.
-func (o TrunciOp) Out() *ir.Value { return o.GroupResult(0) }
-
-// BuildTrunciOp creates a arith.trunci at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
-func BuildTrunciOp(b *ir.Builder, loc ir.Location, in *ir.Value, outType ir.Type, attrs ...ir.NamedAttribute) TrunciOp {
-	return TrunciOp{b.BuildOp("arith.trunci", loc, [][]*ir.Value{ir.OptionalGroup(in)}, []ir.Type{outType}, 0, nil, attrs)}
+func AsTrunciOp(op *ir.Operation) (TrunciOp, bool) {
+	return TrunciOp{inOutView{op}}, op.Is("arith.trunci")
 }
 
-// UitofpOp is a typed view of a arith.uitofp operation.
-type UitofpOp struct{ *ir.Operation }
+// BuildTrunciOp creates a arith.trunci at b's insertion point (see buildInOutView).
+func BuildTrunciOp(b *ir.Builder, loc ir.Location, in *ir.Value, outType ir.Type, attrs ...ir.NamedAttribute) TrunciOp {
+	return TrunciOp{buildInOutView(b, "arith.trunci", loc, in, outType, attrs)}
+}
+
+// UitofpOp is a typed view of a arith.uitofp operation; its accessors are inOutView's.
+type UitofpOp struct{ inOutView }
 
 // AsUitofpOp returns op as a UitofpOp, and whether it is one.
-func AsUitofpOp(op *ir.Operation) (UitofpOp, bool) { return ir.AsView[UitofpOp](op, "arith.uitofp") }
-
-// In returns the "in" operand.
-func (o UitofpOp) In() *ir.Value { return o.GroupOperand(0) }
-
-// Out returns the "out" result.
-func (o UitofpOp) Out() *ir.Value { return o.GroupResult(0) }
-
-// BuildUitofpOp creates a arith.uitofp at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
-func BuildUitofpOp(b *ir.Builder, loc ir.Location, in *ir.Value, outType ir.Type, attrs ...ir.NamedAttribute) UitofpOp {
-	return UitofpOp{b.BuildOp("arith.uitofp", loc, [][]*ir.Value{ir.OptionalGroup(in)}, []ir.Type{outType}, 0, nil, attrs)}
+func AsUitofpOp(op *ir.Operation) (UitofpOp, bool) {
+	return UitofpOp{inOutView{op}}, op.Is("arith.uitofp")
 }
 
-// XoriOp is a typed view of a arith.xori operation.
-type XoriOp struct{ *ir.Operation }
+// BuildUitofpOp creates a arith.uitofp at b's insertion point (see buildInOutView).
+func BuildUitofpOp(b *ir.Builder, loc ir.Location, in *ir.Value, outType ir.Type, attrs ...ir.NamedAttribute) UitofpOp {
+	return UitofpOp{buildInOutView(b, "arith.uitofp", loc, in, outType, attrs)}
+}
+
+// XoriOp is a typed view of a arith.xori operation; its accessors are lhsRhsResultView's.
+type XoriOp struct{ lhsRhsResultView }
 
 // AsXoriOp returns op as a XoriOp, and whether it is one.
-func AsXoriOp(op *ir.Operation) (XoriOp, bool) { return ir.AsView[XoriOp](op, "arith.xori") }
+func AsXoriOp(op *ir.Operation) (XoriOp, bool) {
+	return XoriOp{lhsRhsResultView{op}}, op.Is("arith.xori")
+}
 
-// Lhs returns the "lhs" operand.
-func (o XoriOp) Lhs() *ir.Value { return o.GroupOperand(0) }
-
-// Rhs returns the "rhs" operand.
-func (o XoriOp) Rhs() *ir.Value { return o.GroupOperand(1) }
-
-// ResultValue returns the "result" result.
-func (o XoriOp) ResultValue() *ir.Value { return o.GroupResult(0) }
-
-// BuildXoriOp creates a arith.xori at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildXoriOp creates a arith.xori at b's insertion point (see buildLhsRhsResultView).
 func BuildXoriOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) XoriOp {
-	return XoriOp{b.BuildOp("arith.xori", loc, [][]*ir.Value{ir.OptionalGroup(lhs), ir.OptionalGroup(rhs)}, []ir.Type{resultType}, 0, nil, attrs)}
+	return XoriOp{buildLhsRhsResultView(b, "arith.xori", loc, lhs, rhs, resultType, attrs)}
 }

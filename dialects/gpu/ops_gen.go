@@ -4,6 +4,59 @@ package gpu
 
 import "github.com/goopt/goopt/ir"
 
+// barrierLike is the view embedded by the ops whose schemas declare the same
+// operands, results, attributes, regions and successors:
+// gpu.barrier, gpu.module_end, gpu.terminator.
+type barrierLike struct{ *ir.Operation }
+
+// buildBarrierLike creates the op name (one of those sharing barrierLike) at b's
+// insertion point; operands are given group by group (nil for an absent
+// optional one), regions are created empty.
+func buildBarrierLike(b *ir.Builder, name string, loc ir.Location, attrs []ir.NamedAttribute) barrierLike {
+	return barrierLike{b.BuildOp(name, loc, nil, nil, 0, nil, attrs)}
+}
+
+// blockDimLike is the view embedded by the ops whose schemas declare the same
+// operands, results, attributes, regions and successors:
+// gpu.block_dim, gpu.block_id, gpu.cluster_block_id, gpu.cluster_dim,
+// gpu.cluster_dim_blocks, gpu.cluster_id, gpu.global_id, gpu.grid_dim,
+// gpu.thread_id.
+type blockDimLike struct{ *ir.Operation }
+
+// ResultValue returns the "result" result.
+func (o blockDimLike) ResultValue() *ir.Value { return o.GroupResult(0) }
+
+// Dimension returns the "dimension" attribute (nil when absent).
+func (o blockDimLike) Dimension() ir.Attribute { return o.Attr("dimension") }
+
+// UpperBound returns the "upper_bound" attribute (nil when absent).
+func (o blockDimLike) UpperBound() ir.Attribute { return o.Attr("upper_bound") }
+
+// buildBlockDimLike creates the op name (one of those sharing blockDimLike) at b's
+// insertion point; operands are given group by group (nil for an absent
+// optional one), regions are created empty.
+func buildBlockDimLike(b *ir.Builder, name string, loc ir.Location, resultType ir.Type, attrs []ir.NamedAttribute) blockDimLike {
+	return blockDimLike{b.BuildOp(name, loc, nil, []ir.Type{resultType}, 0, nil, attrs)}
+}
+
+// resultUpperBoundView is the view embedded by the ops whose schemas declare the same
+// operands, results, attributes, regions and successors:
+// gpu.lane_id, gpu.num_subgroups, gpu.subgroup_id, gpu.subgroup_size.
+type resultUpperBoundView struct{ *ir.Operation }
+
+// ResultValue returns the "result" result.
+func (o resultUpperBoundView) ResultValue() *ir.Value { return o.GroupResult(0) }
+
+// UpperBound returns the "upper_bound" attribute (nil when absent).
+func (o resultUpperBoundView) UpperBound() ir.Attribute { return o.Attr("upper_bound") }
+
+// buildResultUpperBoundView creates the op name (one of those sharing resultUpperBoundView) at b's
+// insertion point; operands are given group by group (nil for an absent
+// optional one), regions are created empty.
+func buildResultUpperBoundView(b *ir.Builder, name string, loc ir.Location, resultType ir.Type, attrs []ir.NamedAttribute) resultUpperBoundView {
+	return resultUpperBoundView{b.BuildOp(name, loc, nil, []ir.Type{resultType}, 0, nil, attrs)}
+}
+
 // AllReduceOp is a typed view of a gpu.all_reduce operation.
 type AllReduceOp struct{ *ir.Operation }
 
@@ -63,152 +116,95 @@ func BuildAllocOp(b *ir.Builder, loc ir.Location, asyncDependencies []*ir.Value,
 	return AllocOp{b.BuildOp("gpu.alloc", loc, [][]*ir.Value{asyncDependencies, dynamicSizes, symbolOperands}, []ir.Type{memrefType, asyncTokenType}, 0, nil, attrs)}
 }
 
-// BarrierOp is a typed view of a gpu.barrier operation.
-type BarrierOp struct{ *ir.Operation }
+// BarrierOp is a typed view of a gpu.barrier operation; its accessors are barrierLike's.
+type BarrierOp struct{ barrierLike }
 
 // AsBarrierOp returns op as a BarrierOp, and whether it is one.
-func AsBarrierOp(op *ir.Operation) (BarrierOp, bool) { return ir.AsView[BarrierOp](op, "gpu.barrier") }
-
-// BuildBarrierOp creates a gpu.barrier at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
-func BuildBarrierOp(b *ir.Builder, loc ir.Location, attrs ...ir.NamedAttribute) BarrierOp {
-	return BarrierOp{b.BuildOp("gpu.barrier", loc, nil, nil, 0, nil, attrs)}
+func AsBarrierOp(op *ir.Operation) (BarrierOp, bool) {
+	return BarrierOp{barrierLike{op}}, op.Is("gpu.barrier")
 }
 
-// BlockDimOp is a typed view of a gpu.block_dim operation.
-type BlockDimOp struct{ *ir.Operation }
+// BuildBarrierOp creates a gpu.barrier at b's insertion point (see buildBarrierLike).
+func BuildBarrierOp(b *ir.Builder, loc ir.Location, attrs ...ir.NamedAttribute) BarrierOp {
+	return BarrierOp{buildBarrierLike(b, "gpu.barrier", loc, attrs)}
+}
+
+// BlockDimOp is a typed view of a gpu.block_dim operation; its accessors are blockDimLike's.
+type BlockDimOp struct{ blockDimLike }
 
 // AsBlockDimOp returns op as a BlockDimOp, and whether it is one.
 func AsBlockDimOp(op *ir.Operation) (BlockDimOp, bool) {
-	return ir.AsView[BlockDimOp](op, "gpu.block_dim")
+	return BlockDimOp{blockDimLike{op}}, op.Is("gpu.block_dim")
 }
 
-// ResultValue returns the "result" result.
-func (o BlockDimOp) ResultValue() *ir.Value { return o.GroupResult(0) }
-
-// Dimension returns the "dimension" attribute (nil when absent).
-func (o BlockDimOp) Dimension() ir.Attribute { return o.Attr("dimension") }
-
-// UpperBound returns the "upper_bound" attribute (nil when absent).
-func (o BlockDimOp) UpperBound() ir.Attribute { return o.Attr("upper_bound") }
-
-// BuildBlockDimOp creates a gpu.block_dim at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildBlockDimOp creates a gpu.block_dim at b's insertion point (see buildBlockDimLike).
 func BuildBlockDimOp(b *ir.Builder, loc ir.Location, resultType ir.Type, attrs ...ir.NamedAttribute) BlockDimOp {
-	return BlockDimOp{b.BuildOp("gpu.block_dim", loc, nil, []ir.Type{resultType}, 0, nil, attrs)}
+	return BlockDimOp{buildBlockDimLike(b, "gpu.block_dim", loc, resultType, attrs)}
 }
 
-// BlockIdOp is a typed view of a gpu.block_id operation.
-type BlockIdOp struct{ *ir.Operation }
+// BlockIdOp is a typed view of a gpu.block_id operation; its accessors are blockDimLike's.
+type BlockIdOp struct{ blockDimLike }
 
 // AsBlockIdOp returns op as a BlockIdOp, and whether it is one.
-func AsBlockIdOp(op *ir.Operation) (BlockIdOp, bool) { return ir.AsView[BlockIdOp](op, "gpu.block_id") }
-
-// ResultValue returns the "result" result.
-func (o BlockIdOp) ResultValue() *ir.Value { return o.GroupResult(0) }
-
-// Dimension returns the "dimension" attribute (nil when absent).
-func (o BlockIdOp) Dimension() ir.Attribute { return o.Attr("dimension") }
-
-// UpperBound returns the "upper_bound" attribute (nil when absent).
-func (o BlockIdOp) UpperBound() ir.Attribute { return o.Attr("upper_bound") }
-
-// BuildBlockIdOp creates a gpu.block_id at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
-func BuildBlockIdOp(b *ir.Builder, loc ir.Location, resultType ir.Type, attrs ...ir.NamedAttribute) BlockIdOp {
-	return BlockIdOp{b.BuildOp("gpu.block_id", loc, nil, []ir.Type{resultType}, 0, nil, attrs)}
+func AsBlockIdOp(op *ir.Operation) (BlockIdOp, bool) {
+	return BlockIdOp{blockDimLike{op}}, op.Is("gpu.block_id")
 }
 
-// ClusterBlockIdOp is a typed view of a gpu.cluster_block_id operation.
-type ClusterBlockIdOp struct{ *ir.Operation }
+// BuildBlockIdOp creates a gpu.block_id at b's insertion point (see buildBlockDimLike).
+func BuildBlockIdOp(b *ir.Builder, loc ir.Location, resultType ir.Type, attrs ...ir.NamedAttribute) BlockIdOp {
+	return BlockIdOp{buildBlockDimLike(b, "gpu.block_id", loc, resultType, attrs)}
+}
+
+// ClusterBlockIdOp is a typed view of a gpu.cluster_block_id operation; its accessors are blockDimLike's.
+type ClusterBlockIdOp struct{ blockDimLike }
 
 // AsClusterBlockIdOp returns op as a ClusterBlockIdOp, and whether it is one.
 func AsClusterBlockIdOp(op *ir.Operation) (ClusterBlockIdOp, bool) {
-	return ir.AsView[ClusterBlockIdOp](op, "gpu.cluster_block_id")
+	return ClusterBlockIdOp{blockDimLike{op}}, op.Is("gpu.cluster_block_id")
 }
 
-// ResultValue returns the "result" result.
-func (o ClusterBlockIdOp) ResultValue() *ir.Value { return o.GroupResult(0) }
-
-// Dimension returns the "dimension" attribute (nil when absent).
-func (o ClusterBlockIdOp) Dimension() ir.Attribute { return o.Attr("dimension") }
-
-// UpperBound returns the "upper_bound" attribute (nil when absent).
-func (o ClusterBlockIdOp) UpperBound() ir.Attribute { return o.Attr("upper_bound") }
-
-// BuildClusterBlockIdOp creates a gpu.cluster_block_id at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildClusterBlockIdOp creates a gpu.cluster_block_id at b's insertion point (see buildBlockDimLike).
 func BuildClusterBlockIdOp(b *ir.Builder, loc ir.Location, resultType ir.Type, attrs ...ir.NamedAttribute) ClusterBlockIdOp {
-	return ClusterBlockIdOp{b.BuildOp("gpu.cluster_block_id", loc, nil, []ir.Type{resultType}, 0, nil, attrs)}
+	return ClusterBlockIdOp{buildBlockDimLike(b, "gpu.cluster_block_id", loc, resultType, attrs)}
 }
 
-// ClusterDimOp is a typed view of a gpu.cluster_dim operation.
-type ClusterDimOp struct{ *ir.Operation }
+// ClusterDimOp is a typed view of a gpu.cluster_dim operation; its accessors are blockDimLike's.
+type ClusterDimOp struct{ blockDimLike }
 
 // AsClusterDimOp returns op as a ClusterDimOp, and whether it is one.
 func AsClusterDimOp(op *ir.Operation) (ClusterDimOp, bool) {
-	return ir.AsView[ClusterDimOp](op, "gpu.cluster_dim")
+	return ClusterDimOp{blockDimLike{op}}, op.Is("gpu.cluster_dim")
 }
 
-// ResultValue returns the "result" result.
-func (o ClusterDimOp) ResultValue() *ir.Value { return o.GroupResult(0) }
-
-// Dimension returns the "dimension" attribute (nil when absent).
-func (o ClusterDimOp) Dimension() ir.Attribute { return o.Attr("dimension") }
-
-// UpperBound returns the "upper_bound" attribute (nil when absent).
-func (o ClusterDimOp) UpperBound() ir.Attribute { return o.Attr("upper_bound") }
-
-// BuildClusterDimOp creates a gpu.cluster_dim at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildClusterDimOp creates a gpu.cluster_dim at b's insertion point (see buildBlockDimLike).
 func BuildClusterDimOp(b *ir.Builder, loc ir.Location, resultType ir.Type, attrs ...ir.NamedAttribute) ClusterDimOp {
-	return ClusterDimOp{b.BuildOp("gpu.cluster_dim", loc, nil, []ir.Type{resultType}, 0, nil, attrs)}
+	return ClusterDimOp{buildBlockDimLike(b, "gpu.cluster_dim", loc, resultType, attrs)}
 }
 
-// ClusterDimBlocksOp is a typed view of a gpu.cluster_dim_blocks operation.
-type ClusterDimBlocksOp struct{ *ir.Operation }
+// ClusterDimBlocksOp is a typed view of a gpu.cluster_dim_blocks operation; its accessors are blockDimLike's.
+type ClusterDimBlocksOp struct{ blockDimLike }
 
 // AsClusterDimBlocksOp returns op as a ClusterDimBlocksOp, and whether it is one.
 func AsClusterDimBlocksOp(op *ir.Operation) (ClusterDimBlocksOp, bool) {
-	return ir.AsView[ClusterDimBlocksOp](op, "gpu.cluster_dim_blocks")
+	return ClusterDimBlocksOp{blockDimLike{op}}, op.Is("gpu.cluster_dim_blocks")
 }
 
-// ResultValue returns the "result" result.
-func (o ClusterDimBlocksOp) ResultValue() *ir.Value { return o.GroupResult(0) }
-
-// Dimension returns the "dimension" attribute (nil when absent).
-func (o ClusterDimBlocksOp) Dimension() ir.Attribute { return o.Attr("dimension") }
-
-// UpperBound returns the "upper_bound" attribute (nil when absent).
-func (o ClusterDimBlocksOp) UpperBound() ir.Attribute { return o.Attr("upper_bound") }
-
-// BuildClusterDimBlocksOp creates a gpu.cluster_dim_blocks at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildClusterDimBlocksOp creates a gpu.cluster_dim_blocks at b's insertion point (see buildBlockDimLike).
 func BuildClusterDimBlocksOp(b *ir.Builder, loc ir.Location, resultType ir.Type, attrs ...ir.NamedAttribute) ClusterDimBlocksOp {
-	return ClusterDimBlocksOp{b.BuildOp("gpu.cluster_dim_blocks", loc, nil, []ir.Type{resultType}, 0, nil, attrs)}
+	return ClusterDimBlocksOp{buildBlockDimLike(b, "gpu.cluster_dim_blocks", loc, resultType, attrs)}
 }
 
-// ClusterIdOp is a typed view of a gpu.cluster_id operation.
-type ClusterIdOp struct{ *ir.Operation }
+// ClusterIdOp is a typed view of a gpu.cluster_id operation; its accessors are blockDimLike's.
+type ClusterIdOp struct{ blockDimLike }
 
 // AsClusterIdOp returns op as a ClusterIdOp, and whether it is one.
 func AsClusterIdOp(op *ir.Operation) (ClusterIdOp, bool) {
-	return ir.AsView[ClusterIdOp](op, "gpu.cluster_id")
+	return ClusterIdOp{blockDimLike{op}}, op.Is("gpu.cluster_id")
 }
 
-// ResultValue returns the "result" result.
-func (o ClusterIdOp) ResultValue() *ir.Value { return o.GroupResult(0) }
-
-// Dimension returns the "dimension" attribute (nil when absent).
-func (o ClusterIdOp) Dimension() ir.Attribute { return o.Attr("dimension") }
-
-// UpperBound returns the "upper_bound" attribute (nil when absent).
-func (o ClusterIdOp) UpperBound() ir.Attribute { return o.Attr("upper_bound") }
-
-// BuildClusterIdOp creates a gpu.cluster_id at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildClusterIdOp creates a gpu.cluster_id at b's insertion point (see buildBlockDimLike).
 func BuildClusterIdOp(b *ir.Builder, loc ir.Location, resultType ir.Type, attrs ...ir.NamedAttribute) ClusterIdOp {
-	return ClusterIdOp{b.BuildOp("gpu.cluster_id", loc, nil, []ir.Type{resultType}, 0, nil, attrs)}
+	return ClusterIdOp{buildBlockDimLike(b, "gpu.cluster_id", loc, resultType, attrs)}
 }
 
 // DeallocOp is a typed view of a gpu.dealloc operation.
@@ -285,66 +281,43 @@ func BuildFuncOp(b *ir.Builder, loc ir.Location, attrs ...ir.NamedAttribute) Fun
 	return FuncOp{b.BuildOp("gpu.func", loc, nil, nil, 1, nil, attrs)}
 }
 
-// GlobalIdOp is a typed view of a gpu.global_id operation.
-type GlobalIdOp struct{ *ir.Operation }
+// GlobalIdOp is a typed view of a gpu.global_id operation; its accessors are blockDimLike's.
+type GlobalIdOp struct{ blockDimLike }
 
 // AsGlobalIdOp returns op as a GlobalIdOp, and whether it is one.
 func AsGlobalIdOp(op *ir.Operation) (GlobalIdOp, bool) {
-	return ir.AsView[GlobalIdOp](op, "gpu.global_id")
+	return GlobalIdOp{blockDimLike{op}}, op.Is("gpu.global_id")
 }
 
-// ResultValue returns the "result" result.
-func (o GlobalIdOp) ResultValue() *ir.Value { return o.GroupResult(0) }
-
-// Dimension returns the "dimension" attribute (nil when absent).
-func (o GlobalIdOp) Dimension() ir.Attribute { return o.Attr("dimension") }
-
-// UpperBound returns the "upper_bound" attribute (nil when absent).
-func (o GlobalIdOp) UpperBound() ir.Attribute { return o.Attr("upper_bound") }
-
-// BuildGlobalIdOp creates a gpu.global_id at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildGlobalIdOp creates a gpu.global_id at b's insertion point (see buildBlockDimLike).
 func BuildGlobalIdOp(b *ir.Builder, loc ir.Location, resultType ir.Type, attrs ...ir.NamedAttribute) GlobalIdOp {
-	return GlobalIdOp{b.BuildOp("gpu.global_id", loc, nil, []ir.Type{resultType}, 0, nil, attrs)}
+	return GlobalIdOp{buildBlockDimLike(b, "gpu.global_id", loc, resultType, attrs)}
 }
 
-// GridDimOp is a typed view of a gpu.grid_dim operation.
-type GridDimOp struct{ *ir.Operation }
+// GridDimOp is a typed view of a gpu.grid_dim operation; its accessors are blockDimLike's.
+type GridDimOp struct{ blockDimLike }
 
 // AsGridDimOp returns op as a GridDimOp, and whether it is one.
-func AsGridDimOp(op *ir.Operation) (GridDimOp, bool) { return ir.AsView[GridDimOp](op, "gpu.grid_dim") }
-
-// ResultValue returns the "result" result.
-func (o GridDimOp) ResultValue() *ir.Value { return o.GroupResult(0) }
-
-// Dimension returns the "dimension" attribute (nil when absent).
-func (o GridDimOp) Dimension() ir.Attribute { return o.Attr("dimension") }
-
-// UpperBound returns the "upper_bound" attribute (nil when absent).
-func (o GridDimOp) UpperBound() ir.Attribute { return o.Attr("upper_bound") }
-
-// BuildGridDimOp creates a gpu.grid_dim at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
-func BuildGridDimOp(b *ir.Builder, loc ir.Location, resultType ir.Type, attrs ...ir.NamedAttribute) GridDimOp {
-	return GridDimOp{b.BuildOp("gpu.grid_dim", loc, nil, []ir.Type{resultType}, 0, nil, attrs)}
+func AsGridDimOp(op *ir.Operation) (GridDimOp, bool) {
+	return GridDimOp{blockDimLike{op}}, op.Is("gpu.grid_dim")
 }
 
-// LaneIdOp is a typed view of a gpu.lane_id operation.
-type LaneIdOp struct{ *ir.Operation }
+// BuildGridDimOp creates a gpu.grid_dim at b's insertion point (see buildBlockDimLike).
+func BuildGridDimOp(b *ir.Builder, loc ir.Location, resultType ir.Type, attrs ...ir.NamedAttribute) GridDimOp {
+	return GridDimOp{buildBlockDimLike(b, "gpu.grid_dim", loc, resultType, attrs)}
+}
+
+// LaneIdOp is a typed view of a gpu.lane_id operation; its accessors are resultUpperBoundView's.
+type LaneIdOp struct{ resultUpperBoundView }
 
 // AsLaneIdOp returns op as a LaneIdOp, and whether it is one.
-func AsLaneIdOp(op *ir.Operation) (LaneIdOp, bool) { return ir.AsView[LaneIdOp](op, "gpu.lane_id") }
+func AsLaneIdOp(op *ir.Operation) (LaneIdOp, bool) {
+	return LaneIdOp{resultUpperBoundView{op}}, op.Is("gpu.lane_id")
+}
 
-// ResultValue returns the "result" result.
-func (o LaneIdOp) ResultValue() *ir.Value { return o.GroupResult(0) }
-
-// UpperBound returns the "upper_bound" attribute (nil when absent).
-func (o LaneIdOp) UpperBound() ir.Attribute { return o.Attr("upper_bound") }
-
-// BuildLaneIdOp creates a gpu.lane_id at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildLaneIdOp creates a gpu.lane_id at b's insertion point (see buildResultUpperBoundView).
 func BuildLaneIdOp(b *ir.Builder, loc ir.Location, resultType ir.Type, attrs ...ir.NamedAttribute) LaneIdOp {
-	return LaneIdOp{b.BuildOp("gpu.lane_id", loc, nil, []ir.Type{resultType}, 0, nil, attrs)}
+	return LaneIdOp{buildResultUpperBoundView(b, "gpu.lane_id", loc, resultType, attrs)}
 }
 
 // LaunchOp is a typed view of a gpu.launch operation.
@@ -535,38 +508,30 @@ func BuildModuleOp(b *ir.Builder, loc ir.Location, attrs ...ir.NamedAttribute) M
 	return ModuleOp{b.BuildOp("gpu.module", loc, nil, nil, 1, nil, attrs)}
 }
 
-// ModuleEndOp is a typed view of a gpu.module_end operation.
-type ModuleEndOp struct{ *ir.Operation }
+// ModuleEndOp is a typed view of a gpu.module_end operation; its accessors are barrierLike's.
+type ModuleEndOp struct{ barrierLike }
 
 // AsModuleEndOp returns op as a ModuleEndOp, and whether it is one.
 func AsModuleEndOp(op *ir.Operation) (ModuleEndOp, bool) {
-	return ir.AsView[ModuleEndOp](op, "gpu.module_end")
+	return ModuleEndOp{barrierLike{op}}, op.Is("gpu.module_end")
 }
 
-// BuildModuleEndOp creates a gpu.module_end at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildModuleEndOp creates a gpu.module_end at b's insertion point (see buildBarrierLike).
 func BuildModuleEndOp(b *ir.Builder, loc ir.Location, attrs ...ir.NamedAttribute) ModuleEndOp {
-	return ModuleEndOp{b.BuildOp("gpu.module_end", loc, nil, nil, 0, nil, attrs)}
+	return ModuleEndOp{buildBarrierLike(b, "gpu.module_end", loc, attrs)}
 }
 
-// NumSubgroupsOp is a typed view of a gpu.num_subgroups operation.
-type NumSubgroupsOp struct{ *ir.Operation }
+// NumSubgroupsOp is a typed view of a gpu.num_subgroups operation; its accessors are resultUpperBoundView's.
+type NumSubgroupsOp struct{ resultUpperBoundView }
 
 // AsNumSubgroupsOp returns op as a NumSubgroupsOp, and whether it is one.
 func AsNumSubgroupsOp(op *ir.Operation) (NumSubgroupsOp, bool) {
-	return ir.AsView[NumSubgroupsOp](op, "gpu.num_subgroups")
+	return NumSubgroupsOp{resultUpperBoundView{op}}, op.Is("gpu.num_subgroups")
 }
 
-// ResultValue returns the "result" result.
-func (o NumSubgroupsOp) ResultValue() *ir.Value { return o.GroupResult(0) }
-
-// UpperBound returns the "upper_bound" attribute (nil when absent).
-func (o NumSubgroupsOp) UpperBound() ir.Attribute { return o.Attr("upper_bound") }
-
-// BuildNumSubgroupsOp creates a gpu.num_subgroups at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildNumSubgroupsOp creates a gpu.num_subgroups at b's insertion point (see buildResultUpperBoundView).
 func BuildNumSubgroupsOp(b *ir.Builder, loc ir.Location, resultType ir.Type, attrs ...ir.NamedAttribute) NumSubgroupsOp {
-	return NumSubgroupsOp{b.BuildOp("gpu.num_subgroups", loc, nil, []ir.Type{resultType}, 0, nil, attrs)}
+	return NumSubgroupsOp{buildResultUpperBoundView(b, "gpu.num_subgroups", loc, resultType, attrs)}
 }
 
 // ReturnOp is a typed view of a gpu.return operation.
@@ -614,24 +579,17 @@ func BuildShuffleOp(b *ir.Builder, loc ir.Location, value *ir.Value, offset *ir.
 	return ShuffleOp{b.BuildOp("gpu.shuffle", loc, [][]*ir.Value{ir.OptionalGroup(value), ir.OptionalGroup(offset), ir.OptionalGroup(width)}, []ir.Type{shuffleResultType, validType}, 0, nil, attrs)}
 }
 
-// SubgroupIdOp is a typed view of a gpu.subgroup_id operation.
-type SubgroupIdOp struct{ *ir.Operation }
+// SubgroupIdOp is a typed view of a gpu.subgroup_id operation; its accessors are resultUpperBoundView's.
+type SubgroupIdOp struct{ resultUpperBoundView }
 
 // AsSubgroupIdOp returns op as a SubgroupIdOp, and whether it is one.
 func AsSubgroupIdOp(op *ir.Operation) (SubgroupIdOp, bool) {
-	return ir.AsView[SubgroupIdOp](op, "gpu.subgroup_id")
+	return SubgroupIdOp{resultUpperBoundView{op}}, op.Is("gpu.subgroup_id")
 }
 
-// ResultValue returns the "result" result.
-func (o SubgroupIdOp) ResultValue() *ir.Value { return o.GroupResult(0) }
-
-// UpperBound returns the "upper_bound" attribute (nil when absent).
-func (o SubgroupIdOp) UpperBound() ir.Attribute { return o.Attr("upper_bound") }
-
-// BuildSubgroupIdOp creates a gpu.subgroup_id at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildSubgroupIdOp creates a gpu.subgroup_id at b's insertion point (see buildResultUpperBoundView).
 func BuildSubgroupIdOp(b *ir.Builder, loc ir.Location, resultType ir.Type, attrs ...ir.NamedAttribute) SubgroupIdOp {
-	return SubgroupIdOp{b.BuildOp("gpu.subgroup_id", loc, nil, []ir.Type{resultType}, 0, nil, attrs)}
+	return SubgroupIdOp{buildResultUpperBoundView(b, "gpu.subgroup_id", loc, resultType, attrs)}
 }
 
 // SubgroupMmaComputeOp is a typed view of a gpu.subgroup_mma_compute operation.
@@ -799,61 +757,43 @@ func BuildSubgroupReduceOp(b *ir.Builder, loc ir.Location, value *ir.Value, resu
 	return SubgroupReduceOp{b.BuildOp("gpu.subgroup_reduce", loc, [][]*ir.Value{ir.OptionalGroup(value)}, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
-// SubgroupSizeOp is a typed view of a gpu.subgroup_size operation.
-type SubgroupSizeOp struct{ *ir.Operation }
+// SubgroupSizeOp is a typed view of a gpu.subgroup_size operation; its accessors are resultUpperBoundView's.
+type SubgroupSizeOp struct{ resultUpperBoundView }
 
 // AsSubgroupSizeOp returns op as a SubgroupSizeOp, and whether it is one.
 func AsSubgroupSizeOp(op *ir.Operation) (SubgroupSizeOp, bool) {
-	return ir.AsView[SubgroupSizeOp](op, "gpu.subgroup_size")
+	return SubgroupSizeOp{resultUpperBoundView{op}}, op.Is("gpu.subgroup_size")
 }
 
-// ResultValue returns the "result" result.
-func (o SubgroupSizeOp) ResultValue() *ir.Value { return o.GroupResult(0) }
-
-// UpperBound returns the "upper_bound" attribute (nil when absent).
-func (o SubgroupSizeOp) UpperBound() ir.Attribute { return o.Attr("upper_bound") }
-
-// BuildSubgroupSizeOp creates a gpu.subgroup_size at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildSubgroupSizeOp creates a gpu.subgroup_size at b's insertion point (see buildResultUpperBoundView).
 func BuildSubgroupSizeOp(b *ir.Builder, loc ir.Location, resultType ir.Type, attrs ...ir.NamedAttribute) SubgroupSizeOp {
-	return SubgroupSizeOp{b.BuildOp("gpu.subgroup_size", loc, nil, []ir.Type{resultType}, 0, nil, attrs)}
+	return SubgroupSizeOp{buildResultUpperBoundView(b, "gpu.subgroup_size", loc, resultType, attrs)}
 }
 
-// TerminatorOp is a typed view of a gpu.terminator operation.
-type TerminatorOp struct{ *ir.Operation }
+// TerminatorOp is a typed view of a gpu.terminator operation; its accessors are barrierLike's.
+type TerminatorOp struct{ barrierLike }
 
 // AsTerminatorOp returns op as a TerminatorOp, and whether it is one.
 func AsTerminatorOp(op *ir.Operation) (TerminatorOp, bool) {
-	return ir.AsView[TerminatorOp](op, "gpu.terminator")
+	return TerminatorOp{barrierLike{op}}, op.Is("gpu.terminator")
 }
 
-// BuildTerminatorOp creates a gpu.terminator at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildTerminatorOp creates a gpu.terminator at b's insertion point (see buildBarrierLike).
 func BuildTerminatorOp(b *ir.Builder, loc ir.Location, attrs ...ir.NamedAttribute) TerminatorOp {
-	return TerminatorOp{b.BuildOp("gpu.terminator", loc, nil, nil, 0, nil, attrs)}
+	return TerminatorOp{buildBarrierLike(b, "gpu.terminator", loc, attrs)}
 }
 
-// ThreadIdOp is a typed view of a gpu.thread_id operation.
-type ThreadIdOp struct{ *ir.Operation }
+// ThreadIdOp is a typed view of a gpu.thread_id operation; its accessors are blockDimLike's.
+type ThreadIdOp struct{ blockDimLike }
 
 // AsThreadIdOp returns op as a ThreadIdOp, and whether it is one.
 func AsThreadIdOp(op *ir.Operation) (ThreadIdOp, bool) {
-	return ir.AsView[ThreadIdOp](op, "gpu.thread_id")
+	return ThreadIdOp{blockDimLike{op}}, op.Is("gpu.thread_id")
 }
 
-// ResultValue returns the "result" result.
-func (o ThreadIdOp) ResultValue() *ir.Value { return o.GroupResult(0) }
-
-// Dimension returns the "dimension" attribute (nil when absent).
-func (o ThreadIdOp) Dimension() ir.Attribute { return o.Attr("dimension") }
-
-// UpperBound returns the "upper_bound" attribute (nil when absent).
-func (o ThreadIdOp) UpperBound() ir.Attribute { return o.Attr("upper_bound") }
-
-// BuildThreadIdOp creates a gpu.thread_id at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildThreadIdOp creates a gpu.thread_id at b's insertion point (see buildBlockDimLike).
 func BuildThreadIdOp(b *ir.Builder, loc ir.Location, resultType ir.Type, attrs ...ir.NamedAttribute) ThreadIdOp {
-	return ThreadIdOp{b.BuildOp("gpu.thread_id", loc, nil, []ir.Type{resultType}, 0, nil, attrs)}
+	return ThreadIdOp{buildBlockDimLike(b, "gpu.thread_id", loc, resultType, attrs)}
 }
 
 // WaitOp is a typed view of a gpu.wait operation.

@@ -4,48 +4,318 @@ package llvm
 
 import "github.com/goopt/goopt/ir"
 
-// AddOp is a typed view of a llvm.add operation.
-type AddOp struct{ *ir.Operation }
-
-// AsAddOp returns op as a AddOp, and whether it is one.
-func AsAddOp(op *ir.Operation) (AddOp, bool) { return ir.AsView[AddOp](op, "llvm.add") }
+// lhsRhsResOverflowFlagsView is the view embedded by the ops whose schemas declare the same
+// operands, results, attributes, regions and successors:
+// llvm.add, llvm.mul, llvm.shl, llvm.sub.
+type lhsRhsResOverflowFlagsView struct{ *ir.Operation }
 
 // Lhs returns the "lhs" operand.
-func (o AddOp) Lhs() *ir.Value { return o.GroupOperand(0) }
+func (o lhsRhsResOverflowFlagsView) Lhs() *ir.Value { return o.GroupOperand(0) }
 
 // Rhs returns the "rhs" operand.
-func (o AddOp) Rhs() *ir.Value { return o.GroupOperand(1) }
+func (o lhsRhsResOverflowFlagsView) Rhs() *ir.Value { return o.GroupOperand(1) }
 
 // Res returns the "res" result.
-func (o AddOp) Res() *ir.Value { return o.GroupResult(0) }
+func (o lhsRhsResOverflowFlagsView) Res() *ir.Value { return o.GroupResult(0) }
 
 // OverflowFlags returns the "overflowFlags" attribute (nil when absent).
-func (o AddOp) OverflowFlags() ir.Attribute { return o.Attr("overflowFlags") }
+func (o lhsRhsResOverflowFlagsView) OverflowFlags() ir.Attribute { return o.Attr("overflowFlags") }
 
-// BuildAddOp creates a llvm.add at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
-func BuildAddOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) AddOp {
-	return AddOp{b.BuildOp("llvm.add", loc, [][]*ir.Value{ir.OptionalGroup(lhs), ir.OptionalGroup(rhs)}, []ir.Type{resType}, 0, nil, attrs)}
+// buildLhsRhsResOverflowFlagsView creates the op name (one of those sharing lhsRhsResOverflowFlagsView) at b's
+// insertion point; operands are given group by group (nil for an absent
+// optional one), regions are created empty.
+func buildLhsRhsResOverflowFlagsView(b *ir.Builder, name string, loc ir.Location, lhs *ir.Value, rhs *ir.Value, resType ir.Type, attrs []ir.NamedAttribute) lhsRhsResOverflowFlagsView {
+	return lhsRhsResOverflowFlagsView{b.BuildOp(name, loc, [][]*ir.Value{ir.OptionalGroup(lhs), ir.OptionalGroup(rhs)}, []ir.Type{resType}, 0, nil, attrs)}
 }
 
-// AddrspacecastOp is a typed view of a llvm.addrspacecast operation.
-type AddrspacecastOp struct{ *ir.Operation }
+// argResView is the view embedded by the ops whose schemas declare the same
+// operands, results, attributes, regions and successors:
+// llvm.addrspacecast, llvm.bitcast, llvm.fpext, llvm.fptosi, llvm.fptoui,
+// llvm.fptrunc, llvm.inttoptr, llvm.ptrtoint, llvm.sext, llvm.sitofp,
+// llvm.trunc, llvm.uitofp, llvm.zext.
+type argResView struct{ *ir.Operation }
+
+// Arg returns the "arg" operand.
+func (o argResView) Arg() *ir.Value { return o.GroupOperand(0) }
+
+// Res returns the "res" result.
+func (o argResView) Res() *ir.Value { return o.GroupResult(0) }
+
+// buildArgResView creates the op name (one of those sharing argResView) at b's
+// insertion point; operands are given group by group (nil for an absent
+// optional one), regions are created empty.
+func buildArgResView(b *ir.Builder, name string, loc ir.Location, arg *ir.Value, resType ir.Type, attrs []ir.NamedAttribute) argResView {
+	return argResView{b.BuildOp(name, loc, [][]*ir.Value{ir.OptionalGroup(arg)}, []ir.Type{resType}, 0, nil, attrs)}
+}
+
+// lhsRhsResView is the view embedded by the ops whose schemas declare the same
+// operands, results, attributes, regions and successors:
+// llvm.and, llvm.ashr, llvm.lshr, llvm.or, llvm.sdiv, llvm.srem, llvm.udiv,
+// llvm.urem, llvm.xor.
+type lhsRhsResView struct{ *ir.Operation }
+
+// Lhs returns the "lhs" operand.
+func (o lhsRhsResView) Lhs() *ir.Value { return o.GroupOperand(0) }
+
+// Rhs returns the "rhs" operand.
+func (o lhsRhsResView) Rhs() *ir.Value { return o.GroupOperand(1) }
+
+// Res returns the "res" result.
+func (o lhsRhsResView) Res() *ir.Value { return o.GroupResult(0) }
+
+// buildLhsRhsResView creates the op name (one of those sharing lhsRhsResView) at b's
+// insertion point; operands are given group by group (nil for an absent
+// optional one), regions are created empty.
+func buildLhsRhsResView(b *ir.Builder, name string, loc ir.Location, lhs *ir.Value, rhs *ir.Value, resType ir.Type, attrs []ir.NamedAttribute) lhsRhsResView {
+	return lhsRhsResView{b.BuildOp(name, loc, [][]*ir.Value{ir.OptionalGroup(lhs), ir.OptionalGroup(rhs)}, []ir.Type{resType}, 0, nil, attrs)}
+}
+
+// lhsRhsResFastmathFlagsView is the view embedded by the ops whose schemas declare the same
+// operands, results, attributes, regions and successors:
+// llvm.fadd, llvm.fdiv, llvm.fmul, llvm.frem, llvm.fsub.
+type lhsRhsResFastmathFlagsView struct{ *ir.Operation }
+
+// Lhs returns the "lhs" operand.
+func (o lhsRhsResFastmathFlagsView) Lhs() *ir.Value { return o.GroupOperand(0) }
+
+// Rhs returns the "rhs" operand.
+func (o lhsRhsResFastmathFlagsView) Rhs() *ir.Value { return o.GroupOperand(1) }
+
+// Res returns the "res" result.
+func (o lhsRhsResFastmathFlagsView) Res() *ir.Value { return o.GroupResult(0) }
+
+// FastmathFlags returns the "fastmathFlags" attribute (nil when absent).
+func (o lhsRhsResFastmathFlagsView) FastmathFlags() ir.Attribute { return o.Attr("fastmathFlags") }
+
+// buildLhsRhsResFastmathFlagsView creates the op name (one of those sharing lhsRhsResFastmathFlagsView) at b's
+// insertion point; operands are given group by group (nil for an absent
+// optional one), regions are created empty.
+func buildLhsRhsResFastmathFlagsView(b *ir.Builder, name string, loc ir.Location, lhs *ir.Value, rhs *ir.Value, resType ir.Type, attrs []ir.NamedAttribute) lhsRhsResFastmathFlagsView {
+	return lhsRhsResFastmathFlagsView{b.BuildOp(name, loc, [][]*ir.Value{ir.OptionalGroup(lhs), ir.OptionalGroup(rhs)}, []ir.Type{resType}, 0, nil, attrs)}
+}
+
+// aResView is the view embedded by the ops whose schemas declare the same
+// operands, results, attributes, regions and successors:
+// llvm.intr.bitreverse, llvm.intr.bswap, llvm.intr.ctpop.
+type aResView struct{ *ir.Operation }
+
+// A returns the "a" operand.
+func (o aResView) A() *ir.Value { return o.GroupOperand(0) }
+
+// Res returns the "res" result.
+func (o aResView) Res() *ir.Value { return o.GroupResult(0) }
+
+// buildAResView creates the op name (one of those sharing aResView) at b's
+// insertion point; operands are given group by group (nil for an absent
+// optional one), regions are created empty.
+func buildAResView(b *ir.Builder, name string, loc ir.Location, a *ir.Value, resType ir.Type, attrs []ir.NamedAttribute) aResView {
+	return aResView{b.BuildOp(name, loc, [][]*ir.Value{ir.OptionalGroup(a)}, []ir.Type{resType}, 0, nil, attrs)}
+}
+
+// aResFastmathFlagsView is the view embedded by the ops whose schemas declare the same
+// operands, results, attributes, regions and successors:
+// llvm.intr.ceil, llvm.intr.cos, llvm.intr.exp, llvm.intr.exp2, llvm.intr.fabs,
+// llvm.intr.floor, llvm.intr.log, llvm.intr.log10, llvm.intr.log2,
+// llvm.intr.round, llvm.intr.roundeven, llvm.intr.sin, llvm.intr.sqrt,
+// llvm.intr.trunc.
+type aResFastmathFlagsView struct{ *ir.Operation }
+
+// A returns the "a" operand.
+func (o aResFastmathFlagsView) A() *ir.Value { return o.GroupOperand(0) }
+
+// Res returns the "res" result.
+func (o aResFastmathFlagsView) Res() *ir.Value { return o.GroupResult(0) }
+
+// FastmathFlags returns the "fastmathFlags" attribute (nil when absent).
+func (o aResFastmathFlagsView) FastmathFlags() ir.Attribute { return o.Attr("fastmathFlags") }
+
+// buildAResFastmathFlagsView creates the op name (one of those sharing aResFastmathFlagsView) at b's
+// insertion point; operands are given group by group (nil for an absent
+// optional one), regions are created empty.
+func buildAResFastmathFlagsView(b *ir.Builder, name string, loc ir.Location, a *ir.Value, resType ir.Type, attrs []ir.NamedAttribute) aResFastmathFlagsView {
+	return aResFastmathFlagsView{b.BuildOp(name, loc, [][]*ir.Value{ir.OptionalGroup(a)}, []ir.Type{resType}, 0, nil, attrs)}
+}
+
+// aBResFastmathFlagsView is the view embedded by the ops whose schemas declare the same
+// operands, results, attributes, regions and successors:
+// llvm.intr.copysign, llvm.intr.maximum, llvm.intr.maxnum, llvm.intr.minimum,
+// llvm.intr.minnum, llvm.intr.pow.
+type aBResFastmathFlagsView struct{ *ir.Operation }
+
+// A returns the "a" operand.
+func (o aBResFastmathFlagsView) A() *ir.Value { return o.GroupOperand(0) }
+
+// B returns the "b" operand.
+func (o aBResFastmathFlagsView) B() *ir.Value { return o.GroupOperand(1) }
+
+// Res returns the "res" result.
+func (o aBResFastmathFlagsView) Res() *ir.Value { return o.GroupResult(0) }
+
+// FastmathFlags returns the "fastmathFlags" attribute (nil when absent).
+func (o aBResFastmathFlagsView) FastmathFlags() ir.Attribute { return o.Attr("fastmathFlags") }
+
+// buildABResFastmathFlagsView creates the op name (one of those sharing aBResFastmathFlagsView) at b's
+// insertion point; operands are given group by group (nil for an absent
+// optional one), regions are created empty.
+func buildABResFastmathFlagsView(b *ir.Builder, name string, loc ir.Location, a *ir.Value, b_ *ir.Value, resType ir.Type, attrs []ir.NamedAttribute) aBResFastmathFlagsView {
+	return aBResFastmathFlagsView{b.BuildOp(name, loc, [][]*ir.Value{ir.OptionalGroup(a), ir.OptionalGroup(b_)}, []ir.Type{resType}, 0, nil, attrs)}
+}
+
+// aBCResFastmathFlagsView is the view embedded by the ops whose schemas declare the same
+// operands, results, attributes, regions and successors:
+// llvm.intr.fma, llvm.intr.fmuladd.
+type aBCResFastmathFlagsView struct{ *ir.Operation }
+
+// A returns the "a" operand.
+func (o aBCResFastmathFlagsView) A() *ir.Value { return o.GroupOperand(0) }
+
+// B returns the "b" operand.
+func (o aBCResFastmathFlagsView) B() *ir.Value { return o.GroupOperand(1) }
+
+// C returns the "c" operand.
+func (o aBCResFastmathFlagsView) C() *ir.Value { return o.GroupOperand(2) }
+
+// Res returns the "res" result.
+func (o aBCResFastmathFlagsView) Res() *ir.Value { return o.GroupResult(0) }
+
+// FastmathFlags returns the "fastmathFlags" attribute (nil when absent).
+func (o aBCResFastmathFlagsView) FastmathFlags() ir.Attribute { return o.Attr("fastmathFlags") }
+
+// buildABCResFastmathFlagsView creates the op name (one of those sharing aBCResFastmathFlagsView) at b's
+// insertion point; operands are given group by group (nil for an absent
+// optional one), regions are created empty.
+func buildABCResFastmathFlagsView(b *ir.Builder, name string, loc ir.Location, a *ir.Value, b_ *ir.Value, c *ir.Value, resType ir.Type, attrs []ir.NamedAttribute) aBCResFastmathFlagsView {
+	return aBCResFastmathFlagsView{b.BuildOp(name, loc, [][]*ir.Value{ir.OptionalGroup(a), ir.OptionalGroup(b_), ir.OptionalGroup(c)}, []ir.Type{resType}, 0, nil, attrs)}
+}
+
+// aBResView is the view embedded by the ops whose schemas declare the same
+// operands, results, attributes, regions and successors:
+// llvm.intr.smax, llvm.intr.smin, llvm.intr.umax, llvm.intr.umin.
+type aBResView struct{ *ir.Operation }
+
+// A returns the "a" operand.
+func (o aBResView) A() *ir.Value { return o.GroupOperand(0) }
+
+// B returns the "b" operand.
+func (o aBResView) B() *ir.Value { return o.GroupOperand(1) }
+
+// Res returns the "res" result.
+func (o aBResView) Res() *ir.Value { return o.GroupResult(0) }
+
+// buildABResView creates the op name (one of those sharing aBResView) at b's
+// insertion point; operands are given group by group (nil for an absent
+// optional one), regions are created empty.
+func buildABResView(b *ir.Builder, name string, loc ir.Location, a *ir.Value, b_ *ir.Value, resType ir.Type, attrs []ir.NamedAttribute) aBResView {
+	return aBResView{b.BuildOp(name, loc, [][]*ir.Value{ir.OptionalGroup(a), ir.OptionalGroup(b_)}, []ir.Type{resType}, 0, nil, attrs)}
+}
+
+// inResView is the view embedded by the ops whose schemas declare the same
+// operands, results, attributes, regions and successors:
+// llvm.intr.vector.reduce.add, llvm.intr.vector.reduce.and,
+// llvm.intr.vector.reduce.mul, llvm.intr.vector.reduce.or,
+// llvm.intr.vector.reduce.smax, llvm.intr.vector.reduce.smin,
+// llvm.intr.vector.reduce.umax, llvm.intr.vector.reduce.umin,
+// llvm.intr.vector.reduce.xor.
+type inResView struct{ *ir.Operation }
+
+// In returns the "in" operand.
+func (o inResView) In() *ir.Value { return o.GroupOperand(0) }
+
+// Res returns the "res" result.
+func (o inResView) Res() *ir.Value { return o.GroupResult(0) }
+
+// buildInResView creates the op name (one of those sharing inResView) at b's
+// insertion point; operands are given group by group (nil for an absent
+// optional one), regions are created empty.
+func buildInResView(b *ir.Builder, name string, loc ir.Location, in *ir.Value, resType ir.Type, attrs []ir.NamedAttribute) inResView {
+	return inResView{b.BuildOp(name, loc, [][]*ir.Value{ir.OptionalGroup(in)}, []ir.Type{resType}, 0, nil, attrs)}
+}
+
+// intrVectorReduceFaddLike is the view embedded by the ops whose schemas declare the same
+// operands, results, attributes, regions and successors:
+// llvm.intr.vector.reduce.fadd, llvm.intr.vector.reduce.fmul.
+type intrVectorReduceFaddLike struct{ *ir.Operation }
+
+// StartValue returns the "start_value" operand.
+func (o intrVectorReduceFaddLike) StartValue() *ir.Value { return o.GroupOperand(0) }
+
+// Input returns the "input" operand.
+func (o intrVectorReduceFaddLike) Input() *ir.Value { return o.GroupOperand(1) }
+
+// Res returns the "res" result.
+func (o intrVectorReduceFaddLike) Res() *ir.Value { return o.GroupResult(0) }
+
+// FastmathFlags returns the "fastmathFlags" attribute (nil when absent).
+func (o intrVectorReduceFaddLike) FastmathFlags() ir.Attribute { return o.Attr("fastmathFlags") }
+
+// buildIntrVectorReduceFaddLike creates the op name (one of those sharing intrVectorReduceFaddLike) at b's
+// insertion point; operands are given group by group (nil for an absent
+// optional one), regions are created empty.
+func buildIntrVectorReduceFaddLike(b *ir.Builder, name string, loc ir.Location, startValue *ir.Value, input *ir.Value, resType ir.Type, attrs []ir.NamedAttribute) intrVectorReduceFaddLike {
+	return intrVectorReduceFaddLike{b.BuildOp(name, loc, [][]*ir.Value{ir.OptionalGroup(startValue), ir.OptionalGroup(input)}, []ir.Type{resType}, 0, nil, attrs)}
+}
+
+// inResFastmathFlagsView is the view embedded by the ops whose schemas declare the same
+// operands, results, attributes, regions and successors:
+// llvm.intr.vector.reduce.fmax, llvm.intr.vector.reduce.fmaximum,
+// llvm.intr.vector.reduce.fmin, llvm.intr.vector.reduce.fminimum.
+type inResFastmathFlagsView struct{ *ir.Operation }
+
+// In returns the "in" operand.
+func (o inResFastmathFlagsView) In() *ir.Value { return o.GroupOperand(0) }
+
+// Res returns the "res" result.
+func (o inResFastmathFlagsView) Res() *ir.Value { return o.GroupResult(0) }
+
+// FastmathFlags returns the "fastmathFlags" attribute (nil when absent).
+func (o inResFastmathFlagsView) FastmathFlags() ir.Attribute { return o.Attr("fastmathFlags") }
+
+// buildInResFastmathFlagsView creates the op name (one of those sharing inResFastmathFlagsView) at b's
+// insertion point; operands are given group by group (nil for an absent
+// optional one), regions are created empty.
+func buildInResFastmathFlagsView(b *ir.Builder, name string, loc ir.Location, in *ir.Value, resType ir.Type, attrs []ir.NamedAttribute) inResFastmathFlagsView {
+	return inResFastmathFlagsView{b.BuildOp(name, loc, [][]*ir.Value{ir.OptionalGroup(in)}, []ir.Type{resType}, 0, nil, attrs)}
+}
+
+// resView is the view embedded by the ops whose schemas declare the same
+// operands, results, attributes, regions and successors:
+// llvm.mlir.poison, llvm.mlir.undef, llvm.mlir.zero.
+type resView struct{ *ir.Operation }
+
+// Res returns the "res" result.
+func (o resView) Res() *ir.Value { return o.GroupResult(0) }
+
+// buildResView creates the op name (one of those sharing resView) at b's
+// insertion point; operands are given group by group (nil for an absent
+// optional one), regions are created empty.
+func buildResView(b *ir.Builder, name string, loc ir.Location, resType ir.Type, attrs []ir.NamedAttribute) resView {
+	return resView{b.BuildOp(name, loc, nil, []ir.Type{resType}, 0, nil, attrs)}
+}
+
+// AddOp is a typed view of a llvm.add operation; its accessors are lhsRhsResOverflowFlagsView's.
+type AddOp struct{ lhsRhsResOverflowFlagsView }
+
+// AsAddOp returns op as a AddOp, and whether it is one.
+func AsAddOp(op *ir.Operation) (AddOp, bool) {
+	return AddOp{lhsRhsResOverflowFlagsView{op}}, op.Is("llvm.add")
+}
+
+// BuildAddOp creates a llvm.add at b's insertion point (see buildLhsRhsResOverflowFlagsView).
+func BuildAddOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) AddOp {
+	return AddOp{buildLhsRhsResOverflowFlagsView(b, "llvm.add", loc, lhs, rhs, resType, attrs)}
+}
+
+// AddrspacecastOp is a typed view of a llvm.addrspacecast operation; its accessors are argResView's.
+type AddrspacecastOp struct{ argResView }
 
 // AsAddrspacecastOp returns op as a AddrspacecastOp, and whether it is one.
 func AsAddrspacecastOp(op *ir.Operation) (AddrspacecastOp, bool) {
-	return ir.AsView[AddrspacecastOp](op, "llvm.addrspacecast")
+	return AddrspacecastOp{argResView{op}}, op.Is("llvm.addrspacecast")
 }
 
-// Arg returns the "arg" operand.
-func (o AddrspacecastOp) Arg() *ir.Value { return o.GroupOperand(0) }
-
-// Res returns the "res" result.
-func (o AddrspacecastOp) Res() *ir.Value { return o.GroupResult(0) }
-
-// BuildAddrspacecastOp creates a llvm.addrspacecast at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildAddrspacecastOp creates a llvm.addrspacecast at b's insertion point (see buildArgResView).
 func BuildAddrspacecastOp(b *ir.Builder, loc ir.Location, arg *ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) AddrspacecastOp {
-	return AddrspacecastOp{b.BuildOp("llvm.addrspacecast", loc, [][]*ir.Value{ir.OptionalGroup(arg)}, []ir.Type{resType}, 0, nil, attrs)}
+	return AddrspacecastOp{buildArgResView(b, "llvm.addrspacecast", loc, arg, resType, attrs)}
 }
 
 // AllocaOp is a typed view of a llvm.alloca operation.
@@ -75,46 +345,26 @@ func BuildAllocaOp(b *ir.Builder, loc ir.Location, arraySize *ir.Value, resType 
 	return AllocaOp{b.BuildOp("llvm.alloca", loc, [][]*ir.Value{ir.OptionalGroup(arraySize)}, []ir.Type{resType}, 0, nil, attrs)}
 }
 
-// AndOp is a typed view of a llvm.and operation.
-type AndOp struct{ *ir.Operation }
+// AndOp is a typed view of a llvm.and operation; its accessors are lhsRhsResView's.
+type AndOp struct{ lhsRhsResView }
 
 // AsAndOp returns op as a AndOp, and whether it is one.
-func AsAndOp(op *ir.Operation) (AndOp, bool) { return ir.AsView[AndOp](op, "llvm.and") }
+func AsAndOp(op *ir.Operation) (AndOp, bool) { return AndOp{lhsRhsResView{op}}, op.Is("llvm.and") }
 
-// Lhs returns the "lhs" operand.
-func (o AndOp) Lhs() *ir.Value { return o.GroupOperand(0) }
-
-// Rhs returns the "rhs" operand.
-func (o AndOp) Rhs() *ir.Value { return o.GroupOperand(1) }
-
-// Res returns the "res" result.
-func (o AndOp) Res() *ir.Value { return o.GroupResult(0) }
-
-// BuildAndOp creates a llvm.and at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildAndOp creates a llvm.and at b's insertion point (see buildLhsRhsResView).
 func BuildAndOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) AndOp {
-	return AndOp{b.BuildOp("llvm.and", loc, [][]*ir.Value{ir.OptionalGroup(lhs), ir.OptionalGroup(rhs)}, []ir.Type{resType}, 0, nil, attrs)}
+	return AndOp{buildLhsRhsResView(b, "llvm.and", loc, lhs, rhs, resType, attrs)}
 }
 
-// AshrOp is a typed view of a llvm.ashr operation.
-type AshrOp struct{ *ir.Operation }
+// AshrOp is a typed view of a llvm.ashr operation; its accessors are lhsRhsResView's.
+type AshrOp struct{ lhsRhsResView }
 
 // AsAshrOp returns op as a AshrOp, and whether it is one.
-func AsAshrOp(op *ir.Operation) (AshrOp, bool) { return ir.AsView[AshrOp](op, "llvm.ashr") }
+func AsAshrOp(op *ir.Operation) (AshrOp, bool) { return AshrOp{lhsRhsResView{op}}, op.Is("llvm.ashr") }
 
-// Lhs returns the "lhs" operand.
-func (o AshrOp) Lhs() *ir.Value { return o.GroupOperand(0) }
-
-// Rhs returns the "rhs" operand.
-func (o AshrOp) Rhs() *ir.Value { return o.GroupOperand(1) }
-
-// Res returns the "res" result.
-func (o AshrOp) Res() *ir.Value { return o.GroupResult(0) }
-
-// BuildAshrOp creates a llvm.ashr at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildAshrOp creates a llvm.ashr at b's insertion point (see buildLhsRhsResView).
 func BuildAshrOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) AshrOp {
-	return AshrOp{b.BuildOp("llvm.ashr", loc, [][]*ir.Value{ir.OptionalGroup(lhs), ir.OptionalGroup(rhs)}, []ir.Type{resType}, 0, nil, attrs)}
+	return AshrOp{buildLhsRhsResView(b, "llvm.ashr", loc, lhs, rhs, resType, attrs)}
 }
 
 // AtomicrmwOp is a typed view of a llvm.atomicrmw operation.
@@ -155,22 +405,17 @@ func BuildAtomicrmwOp(b *ir.Builder, loc ir.Location, ptr *ir.Value, val *ir.Val
 	return AtomicrmwOp{b.BuildOp("llvm.atomicrmw", loc, [][]*ir.Value{ir.OptionalGroup(ptr), ir.OptionalGroup(val)}, []ir.Type{resType}, 0, nil, attrs)}
 }
 
-// BitcastOp is a typed view of a llvm.bitcast operation.
-type BitcastOp struct{ *ir.Operation }
+// BitcastOp is a typed view of a llvm.bitcast operation; its accessors are argResView's.
+type BitcastOp struct{ argResView }
 
 // AsBitcastOp returns op as a BitcastOp, and whether it is one.
-func AsBitcastOp(op *ir.Operation) (BitcastOp, bool) { return ir.AsView[BitcastOp](op, "llvm.bitcast") }
+func AsBitcastOp(op *ir.Operation) (BitcastOp, bool) {
+	return BitcastOp{argResView{op}}, op.Is("llvm.bitcast")
+}
 
-// Arg returns the "arg" operand.
-func (o BitcastOp) Arg() *ir.Value { return o.GroupOperand(0) }
-
-// Res returns the "res" result.
-func (o BitcastOp) Res() *ir.Value { return o.GroupResult(0) }
-
-// BuildBitcastOp creates a llvm.bitcast at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildBitcastOp creates a llvm.bitcast at b's insertion point (see buildArgResView).
 func BuildBitcastOp(b *ir.Builder, loc ir.Location, arg *ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) BitcastOp {
-	return BitcastOp{b.BuildOp("llvm.bitcast", loc, [][]*ir.Value{ir.OptionalGroup(arg)}, []ir.Type{resType}, 0, nil, attrs)}
+	return BitcastOp{buildArgResView(b, "llvm.bitcast", loc, arg, resType, attrs)}
 }
 
 // BrOp is a typed view of a llvm.br operation.
@@ -368,28 +613,17 @@ func BuildExtractvalueOp(b *ir.Builder, loc ir.Location, container *ir.Value, re
 	return ExtractvalueOp{b.BuildOp("llvm.extractvalue", loc, [][]*ir.Value{ir.OptionalGroup(container)}, []ir.Type{resType}, 0, nil, attrs)}
 }
 
-// FaddOp is a typed view of a llvm.fadd operation.
-type FaddOp struct{ *ir.Operation }
+// FaddOp is a typed view of a llvm.fadd operation; its accessors are lhsRhsResFastmathFlagsView's.
+type FaddOp struct{ lhsRhsResFastmathFlagsView }
 
 // AsFaddOp returns op as a FaddOp, and whether it is one.
-func AsFaddOp(op *ir.Operation) (FaddOp, bool) { return ir.AsView[FaddOp](op, "llvm.fadd") }
+func AsFaddOp(op *ir.Operation) (FaddOp, bool) {
+	return FaddOp{lhsRhsResFastmathFlagsView{op}}, op.Is("llvm.fadd")
+}
 
-// Lhs returns the "lhs" operand.
-func (o FaddOp) Lhs() *ir.Value { return o.GroupOperand(0) }
-
-// Rhs returns the "rhs" operand.
-func (o FaddOp) Rhs() *ir.Value { return o.GroupOperand(1) }
-
-// Res returns the "res" result.
-func (o FaddOp) Res() *ir.Value { return o.GroupResult(0) }
-
-// FastmathFlags returns the "fastmathFlags" attribute (nil when absent).
-func (o FaddOp) FastmathFlags() ir.Attribute { return o.Attr("fastmathFlags") }
-
-// BuildFaddOp creates a llvm.fadd at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildFaddOp creates a llvm.fadd at b's insertion point (see buildLhsRhsResFastmathFlagsView).
 func BuildFaddOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) FaddOp {
-	return FaddOp{b.BuildOp("llvm.fadd", loc, [][]*ir.Value{ir.OptionalGroup(lhs), ir.OptionalGroup(rhs)}, []ir.Type{resType}, 0, nil, attrs)}
+	return FaddOp{buildLhsRhsResFastmathFlagsView(b, "llvm.fadd", loc, lhs, rhs, resType, attrs)}
 }
 
 // FcmpOp is a typed view of a llvm.fcmp operation.
@@ -419,52 +653,30 @@ func BuildFcmpOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, r
 	return FcmpOp{b.BuildOp("llvm.fcmp", loc, [][]*ir.Value{ir.OptionalGroup(lhs), ir.OptionalGroup(rhs)}, []ir.Type{resType}, 0, nil, attrs)}
 }
 
-// FdivOp is a typed view of a llvm.fdiv operation.
-type FdivOp struct{ *ir.Operation }
+// FdivOp is a typed view of a llvm.fdiv operation; its accessors are lhsRhsResFastmathFlagsView's.
+type FdivOp struct{ lhsRhsResFastmathFlagsView }
 
 // AsFdivOp returns op as a FdivOp, and whether it is one.
-func AsFdivOp(op *ir.Operation) (FdivOp, bool) { return ir.AsView[FdivOp](op, "llvm.fdiv") }
-
-// Lhs returns the "lhs" operand.
-func (o FdivOp) Lhs() *ir.Value { return o.GroupOperand(0) }
-
-// Rhs returns the "rhs" operand.
-func (o FdivOp) Rhs() *ir.Value { return o.GroupOperand(1) }
-
-// Res returns the "res" result.
-func (o FdivOp) Res() *ir.Value { return o.GroupResult(0) }
-
-// FastmathFlags returns the "fastmathFlags" attribute (nil when absent).
-func (o FdivOp) FastmathFlags() ir.Attribute { return o.Attr("fastmathFlags") }
-
-// BuildFdivOp creates a llvm.fdiv at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
-func BuildFdivOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) FdivOp {
-	return FdivOp{b.BuildOp("llvm.fdiv", loc, [][]*ir.Value{ir.OptionalGroup(lhs), ir.OptionalGroup(rhs)}, []ir.Type{resType}, 0, nil, attrs)}
+func AsFdivOp(op *ir.Operation) (FdivOp, bool) {
+	return FdivOp{lhsRhsResFastmathFlagsView{op}}, op.Is("llvm.fdiv")
 }
 
-// FmulOp is a typed view of a llvm.fmul operation.
-type FmulOp struct{ *ir.Operation }
+// BuildFdivOp creates a llvm.fdiv at b's insertion point (see buildLhsRhsResFastmathFlagsView).
+func BuildFdivOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) FdivOp {
+	return FdivOp{buildLhsRhsResFastmathFlagsView(b, "llvm.fdiv", loc, lhs, rhs, resType, attrs)}
+}
+
+// FmulOp is a typed view of a llvm.fmul operation; its accessors are lhsRhsResFastmathFlagsView's.
+type FmulOp struct{ lhsRhsResFastmathFlagsView }
 
 // AsFmulOp returns op as a FmulOp, and whether it is one.
-func AsFmulOp(op *ir.Operation) (FmulOp, bool) { return ir.AsView[FmulOp](op, "llvm.fmul") }
+func AsFmulOp(op *ir.Operation) (FmulOp, bool) {
+	return FmulOp{lhsRhsResFastmathFlagsView{op}}, op.Is("llvm.fmul")
+}
 
-// Lhs returns the "lhs" operand.
-func (o FmulOp) Lhs() *ir.Value { return o.GroupOperand(0) }
-
-// Rhs returns the "rhs" operand.
-func (o FmulOp) Rhs() *ir.Value { return o.GroupOperand(1) }
-
-// Res returns the "res" result.
-func (o FmulOp) Res() *ir.Value { return o.GroupResult(0) }
-
-// FastmathFlags returns the "fastmathFlags" attribute (nil when absent).
-func (o FmulOp) FastmathFlags() ir.Attribute { return o.Attr("fastmathFlags") }
-
-// BuildFmulOp creates a llvm.fmul at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildFmulOp creates a llvm.fmul at b's insertion point (see buildLhsRhsResFastmathFlagsView).
 func BuildFmulOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) FmulOp {
-	return FmulOp{b.BuildOp("llvm.fmul", loc, [][]*ir.Value{ir.OptionalGroup(lhs), ir.OptionalGroup(rhs)}, []ir.Type{resType}, 0, nil, attrs)}
+	return FmulOp{buildLhsRhsResFastmathFlagsView(b, "llvm.fmul", loc, lhs, rhs, resType, attrs)}
 }
 
 // FnegOp is a typed view of a llvm.fneg operation.
@@ -488,124 +700,80 @@ func BuildFnegOp(b *ir.Builder, loc ir.Location, operand *ir.Value, resType ir.T
 	return FnegOp{b.BuildOp("llvm.fneg", loc, [][]*ir.Value{ir.OptionalGroup(operand)}, []ir.Type{resType}, 0, nil, attrs)}
 }
 
-// FpextOp is a typed view of a llvm.fpext operation.
-type FpextOp struct{ *ir.Operation }
+// FpextOp is a typed view of a llvm.fpext operation; its accessors are argResView's.
+type FpextOp struct{ argResView }
 
 // AsFpextOp returns op as a FpextOp, and whether it is one.
-func AsFpextOp(op *ir.Operation) (FpextOp, bool) { return ir.AsView[FpextOp](op, "llvm.fpext") }
+func AsFpextOp(op *ir.Operation) (FpextOp, bool) { return FpextOp{argResView{op}}, op.Is("llvm.fpext") }
 
-// Arg returns the "arg" operand.
-func (o FpextOp) Arg() *ir.Value { return o.GroupOperand(0) }
-
-// Res returns the "res" result.
-func (o FpextOp) Res() *ir.Value { return o.GroupResult(0) }
-
-// BuildFpextOp creates a llvm.fpext at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildFpextOp creates a llvm.fpext at b's insertion point (see buildArgResView).
 func BuildFpextOp(b *ir.Builder, loc ir.Location, arg *ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) FpextOp {
-	return FpextOp{b.BuildOp("llvm.fpext", loc, [][]*ir.Value{ir.OptionalGroup(arg)}, []ir.Type{resType}, 0, nil, attrs)}
+	return FpextOp{buildArgResView(b, "llvm.fpext", loc, arg, resType, attrs)}
 }
 
-// FptosiOp is a typed view of a llvm.fptosi operation.
-type FptosiOp struct{ *ir.Operation }
+// FptosiOp is a typed view of a llvm.fptosi operation; its accessors are argResView's.
+type FptosiOp struct{ argResView }
 
 // AsFptosiOp returns op as a FptosiOp, and whether it is one.
-func AsFptosiOp(op *ir.Operation) (FptosiOp, bool) { return ir.AsView[FptosiOp](op, "llvm.fptosi") }
-
-// Arg returns the "arg" operand.
-func (o FptosiOp) Arg() *ir.Value { return o.GroupOperand(0) }
-
-// Res returns the "res" result.
-func (o FptosiOp) Res() *ir.Value { return o.GroupResult(0) }
-
-// BuildFptosiOp creates a llvm.fptosi at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
-func BuildFptosiOp(b *ir.Builder, loc ir.Location, arg *ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) FptosiOp {
-	return FptosiOp{b.BuildOp("llvm.fptosi", loc, [][]*ir.Value{ir.OptionalGroup(arg)}, []ir.Type{resType}, 0, nil, attrs)}
+func AsFptosiOp(op *ir.Operation) (FptosiOp, bool) {
+	return FptosiOp{argResView{op}}, op.Is("llvm.fptosi")
 }
 
-// FptouiOp is a typed view of a llvm.fptoui operation.
-type FptouiOp struct{ *ir.Operation }
+// BuildFptosiOp creates a llvm.fptosi at b's insertion point (see buildArgResView).
+func BuildFptosiOp(b *ir.Builder, loc ir.Location, arg *ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) FptosiOp {
+	return FptosiOp{buildArgResView(b, "llvm.fptosi", loc, arg, resType, attrs)}
+}
+
+// FptouiOp is a typed view of a llvm.fptoui operation; its accessors are argResView's.
+type FptouiOp struct{ argResView }
 
 // AsFptouiOp returns op as a FptouiOp, and whether it is one.
-func AsFptouiOp(op *ir.Operation) (FptouiOp, bool) { return ir.AsView[FptouiOp](op, "llvm.fptoui") }
-
-// Arg returns the "arg" operand.
-func (o FptouiOp) Arg() *ir.Value { return o.GroupOperand(0) }
-
-// Res returns the "res" result.
-func (o FptouiOp) Res() *ir.Value { return o.GroupResult(0) }
-
-// BuildFptouiOp creates a llvm.fptoui at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
-func BuildFptouiOp(b *ir.Builder, loc ir.Location, arg *ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) FptouiOp {
-	return FptouiOp{b.BuildOp("llvm.fptoui", loc, [][]*ir.Value{ir.OptionalGroup(arg)}, []ir.Type{resType}, 0, nil, attrs)}
+func AsFptouiOp(op *ir.Operation) (FptouiOp, bool) {
+	return FptouiOp{argResView{op}}, op.Is("llvm.fptoui")
 }
 
-// FptruncOp is a typed view of a llvm.fptrunc operation.
-type FptruncOp struct{ *ir.Operation }
+// BuildFptouiOp creates a llvm.fptoui at b's insertion point (see buildArgResView).
+func BuildFptouiOp(b *ir.Builder, loc ir.Location, arg *ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) FptouiOp {
+	return FptouiOp{buildArgResView(b, "llvm.fptoui", loc, arg, resType, attrs)}
+}
+
+// FptruncOp is a typed view of a llvm.fptrunc operation; its accessors are argResView's.
+type FptruncOp struct{ argResView }
 
 // AsFptruncOp returns op as a FptruncOp, and whether it is one.
-func AsFptruncOp(op *ir.Operation) (FptruncOp, bool) { return ir.AsView[FptruncOp](op, "llvm.fptrunc") }
-
-// Arg returns the "arg" operand.
-func (o FptruncOp) Arg() *ir.Value { return o.GroupOperand(0) }
-
-// Res returns the "res" result.
-func (o FptruncOp) Res() *ir.Value { return o.GroupResult(0) }
-
-// BuildFptruncOp creates a llvm.fptrunc at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
-func BuildFptruncOp(b *ir.Builder, loc ir.Location, arg *ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) FptruncOp {
-	return FptruncOp{b.BuildOp("llvm.fptrunc", loc, [][]*ir.Value{ir.OptionalGroup(arg)}, []ir.Type{resType}, 0, nil, attrs)}
+func AsFptruncOp(op *ir.Operation) (FptruncOp, bool) {
+	return FptruncOp{argResView{op}}, op.Is("llvm.fptrunc")
 }
 
-// FremOp is a typed view of a llvm.frem operation.
-type FremOp struct{ *ir.Operation }
+// BuildFptruncOp creates a llvm.fptrunc at b's insertion point (see buildArgResView).
+func BuildFptruncOp(b *ir.Builder, loc ir.Location, arg *ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) FptruncOp {
+	return FptruncOp{buildArgResView(b, "llvm.fptrunc", loc, arg, resType, attrs)}
+}
+
+// FremOp is a typed view of a llvm.frem operation; its accessors are lhsRhsResFastmathFlagsView's.
+type FremOp struct{ lhsRhsResFastmathFlagsView }
 
 // AsFremOp returns op as a FremOp, and whether it is one.
-func AsFremOp(op *ir.Operation) (FremOp, bool) { return ir.AsView[FremOp](op, "llvm.frem") }
-
-// Lhs returns the "lhs" operand.
-func (o FremOp) Lhs() *ir.Value { return o.GroupOperand(0) }
-
-// Rhs returns the "rhs" operand.
-func (o FremOp) Rhs() *ir.Value { return o.GroupOperand(1) }
-
-// Res returns the "res" result.
-func (o FremOp) Res() *ir.Value { return o.GroupResult(0) }
-
-// FastmathFlags returns the "fastmathFlags" attribute (nil when absent).
-func (o FremOp) FastmathFlags() ir.Attribute { return o.Attr("fastmathFlags") }
-
-// BuildFremOp creates a llvm.frem at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
-func BuildFremOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) FremOp {
-	return FremOp{b.BuildOp("llvm.frem", loc, [][]*ir.Value{ir.OptionalGroup(lhs), ir.OptionalGroup(rhs)}, []ir.Type{resType}, 0, nil, attrs)}
+func AsFremOp(op *ir.Operation) (FremOp, bool) {
+	return FremOp{lhsRhsResFastmathFlagsView{op}}, op.Is("llvm.frem")
 }
 
-// FsubOp is a typed view of a llvm.fsub operation.
-type FsubOp struct{ *ir.Operation }
+// BuildFremOp creates a llvm.frem at b's insertion point (see buildLhsRhsResFastmathFlagsView).
+func BuildFremOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) FremOp {
+	return FremOp{buildLhsRhsResFastmathFlagsView(b, "llvm.frem", loc, lhs, rhs, resType, attrs)}
+}
+
+// FsubOp is a typed view of a llvm.fsub operation; its accessors are lhsRhsResFastmathFlagsView's.
+type FsubOp struct{ lhsRhsResFastmathFlagsView }
 
 // AsFsubOp returns op as a FsubOp, and whether it is one.
-func AsFsubOp(op *ir.Operation) (FsubOp, bool) { return ir.AsView[FsubOp](op, "llvm.fsub") }
+func AsFsubOp(op *ir.Operation) (FsubOp, bool) {
+	return FsubOp{lhsRhsResFastmathFlagsView{op}}, op.Is("llvm.fsub")
+}
 
-// Lhs returns the "lhs" operand.
-func (o FsubOp) Lhs() *ir.Value { return o.GroupOperand(0) }
-
-// Rhs returns the "rhs" operand.
-func (o FsubOp) Rhs() *ir.Value { return o.GroupOperand(1) }
-
-// Res returns the "res" result.
-func (o FsubOp) Res() *ir.Value { return o.GroupResult(0) }
-
-// FastmathFlags returns the "fastmathFlags" attribute (nil when absent).
-func (o FsubOp) FastmathFlags() ir.Attribute { return o.Attr("fastmathFlags") }
-
-// BuildFsubOp creates a llvm.fsub at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildFsubOp creates a llvm.fsub at b's insertion point (see buildLhsRhsResFastmathFlagsView).
 func BuildFsubOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) FsubOp {
-	return FsubOp{b.BuildOp("llvm.fsub", loc, [][]*ir.Value{ir.OptionalGroup(lhs), ir.OptionalGroup(rhs)}, []ir.Type{resType}, 0, nil, attrs)}
+	return FsubOp{buildLhsRhsResFastmathFlagsView(b, "llvm.fsub", loc, lhs, rhs, resType, attrs)}
 }
 
 // FuncOp is a typed view of a llvm.func operation.
@@ -813,355 +981,199 @@ func BuildIntrAssumeOp(b *ir.Builder, loc ir.Location, cond *ir.Value, attrs ...
 	return IntrAssumeOp{b.BuildOp("llvm.intr.assume", loc, [][]*ir.Value{ir.OptionalGroup(cond)}, nil, 0, nil, attrs)}
 }
 
-// IntrBitreverseOp is a typed view of a llvm.intr.bitreverse operation.
-type IntrBitreverseOp struct{ *ir.Operation }
+// IntrBitreverseOp is a typed view of a llvm.intr.bitreverse operation; its accessors are aResView's.
+type IntrBitreverseOp struct{ aResView }
 
 // AsIntrBitreverseOp returns op as a IntrBitreverseOp, and whether it is one.
 func AsIntrBitreverseOp(op *ir.Operation) (IntrBitreverseOp, bool) {
-	return ir.AsView[IntrBitreverseOp](op, "llvm.intr.bitreverse")
+	return IntrBitreverseOp{aResView{op}}, op.Is("llvm.intr.bitreverse")
 }
 
-// A returns the "a" operand.
-func (o IntrBitreverseOp) A() *ir.Value { return o.GroupOperand(0) }
-
-// Res returns the "res" result.
-func (o IntrBitreverseOp) Res() *ir.Value { return o.GroupResult(0) }
-
-// BuildIntrBitreverseOp creates a llvm.intr.bitreverse at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildIntrBitreverseOp creates a llvm.intr.bitreverse at b's insertion point (see buildAResView).
 func BuildIntrBitreverseOp(b *ir.Builder, loc ir.Location, a *ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) IntrBitreverseOp {
-	return IntrBitreverseOp{b.BuildOp("llvm.intr.bitreverse", loc, [][]*ir.Value{ir.OptionalGroup(a)}, []ir.Type{resType}, 0, nil, attrs)}
+	return IntrBitreverseOp{buildAResView(b, "llvm.intr.bitreverse", loc, a, resType, attrs)}
 }
 
-// IntrBswapOp is a typed view of a llvm.intr.bswap operation.
-type IntrBswapOp struct{ *ir.Operation }
+// IntrBswapOp is a typed view of a llvm.intr.bswap operation; its accessors are aResView's.
+type IntrBswapOp struct{ aResView }
 
 // AsIntrBswapOp returns op as a IntrBswapOp, and whether it is one.
 func AsIntrBswapOp(op *ir.Operation) (IntrBswapOp, bool) {
-	return ir.AsView[IntrBswapOp](op, "llvm.intr.bswap")
+	return IntrBswapOp{aResView{op}}, op.Is("llvm.intr.bswap")
 }
 
-// A returns the "a" operand.
-func (o IntrBswapOp) A() *ir.Value { return o.GroupOperand(0) }
-
-// Res returns the "res" result.
-func (o IntrBswapOp) Res() *ir.Value { return o.GroupResult(0) }
-
-// BuildIntrBswapOp creates a llvm.intr.bswap at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildIntrBswapOp creates a llvm.intr.bswap at b's insertion point (see buildAResView).
 func BuildIntrBswapOp(b *ir.Builder, loc ir.Location, a *ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) IntrBswapOp {
-	return IntrBswapOp{b.BuildOp("llvm.intr.bswap", loc, [][]*ir.Value{ir.OptionalGroup(a)}, []ir.Type{resType}, 0, nil, attrs)}
+	return IntrBswapOp{buildAResView(b, "llvm.intr.bswap", loc, a, resType, attrs)}
 }
 
-// IntrCeilOp is a typed view of a llvm.intr.ceil operation.
-type IntrCeilOp struct{ *ir.Operation }
+// IntrCeilOp is a typed view of a llvm.intr.ceil operation; its accessors are aResFastmathFlagsView's.
+type IntrCeilOp struct{ aResFastmathFlagsView }
 
 // AsIntrCeilOp returns op as a IntrCeilOp, and whether it is one.
 func AsIntrCeilOp(op *ir.Operation) (IntrCeilOp, bool) {
-	return ir.AsView[IntrCeilOp](op, "llvm.intr.ceil")
+	return IntrCeilOp{aResFastmathFlagsView{op}}, op.Is("llvm.intr.ceil")
 }
 
-// A returns the "a" operand.
-func (o IntrCeilOp) A() *ir.Value { return o.GroupOperand(0) }
-
-// Res returns the "res" result.
-func (o IntrCeilOp) Res() *ir.Value { return o.GroupResult(0) }
-
-// FastmathFlags returns the "fastmathFlags" attribute (nil when absent).
-func (o IntrCeilOp) FastmathFlags() ir.Attribute { return o.Attr("fastmathFlags") }
-
-// BuildIntrCeilOp creates a llvm.intr.ceil at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildIntrCeilOp creates a llvm.intr.ceil at b's insertion point (see buildAResFastmathFlagsView).
 func BuildIntrCeilOp(b *ir.Builder, loc ir.Location, a *ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) IntrCeilOp {
-	return IntrCeilOp{b.BuildOp("llvm.intr.ceil", loc, [][]*ir.Value{ir.OptionalGroup(a)}, []ir.Type{resType}, 0, nil, attrs)}
+	return IntrCeilOp{buildAResFastmathFlagsView(b, "llvm.intr.ceil", loc, a, resType, attrs)}
 }
 
-// IntrCopysignOp is a typed view of a llvm.intr.copysign operation.
-type IntrCopysignOp struct{ *ir.Operation }
+// IntrCopysignOp is a typed view of a llvm.intr.copysign operation; its accessors are aBResFastmathFlagsView's.
+type IntrCopysignOp struct{ aBResFastmathFlagsView }
 
 // AsIntrCopysignOp returns op as a IntrCopysignOp, and whether it is one.
 func AsIntrCopysignOp(op *ir.Operation) (IntrCopysignOp, bool) {
-	return ir.AsView[IntrCopysignOp](op, "llvm.intr.copysign")
+	return IntrCopysignOp{aBResFastmathFlagsView{op}}, op.Is("llvm.intr.copysign")
 }
 
-// A returns the "a" operand.
-func (o IntrCopysignOp) A() *ir.Value { return o.GroupOperand(0) }
-
-// B returns the "b" operand.
-func (o IntrCopysignOp) B() *ir.Value { return o.GroupOperand(1) }
-
-// Res returns the "res" result.
-func (o IntrCopysignOp) Res() *ir.Value { return o.GroupResult(0) }
-
-// FastmathFlags returns the "fastmathFlags" attribute (nil when absent).
-func (o IntrCopysignOp) FastmathFlags() ir.Attribute { return o.Attr("fastmathFlags") }
-
-// BuildIntrCopysignOp creates a llvm.intr.copysign at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildIntrCopysignOp creates a llvm.intr.copysign at b's insertion point (see buildABResFastmathFlagsView).
 func BuildIntrCopysignOp(b *ir.Builder, loc ir.Location, a *ir.Value, b_ *ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) IntrCopysignOp {
-	return IntrCopysignOp{b.BuildOp("llvm.intr.copysign", loc, [][]*ir.Value{ir.OptionalGroup(a), ir.OptionalGroup(b_)}, []ir.Type{resType}, 0, nil, attrs)}
+	return IntrCopysignOp{buildABResFastmathFlagsView(b, "llvm.intr.copysign", loc, a, b_, resType, attrs)}
 }
 
-// IntrCosOp is a typed view of a llvm.intr.cos operation.
-type IntrCosOp struct{ *ir.Operation }
+// IntrCosOp is a typed view of a llvm.intr.cos operation; its accessors are aResFastmathFlagsView's.
+type IntrCosOp struct{ aResFastmathFlagsView }
 
 // AsIntrCosOp returns op as a IntrCosOp, and whether it is one.
 func AsIntrCosOp(op *ir.Operation) (IntrCosOp, bool) {
-	return ir.AsView[IntrCosOp](op, "llvm.intr.cos")
+	return IntrCosOp{aResFastmathFlagsView{op}}, op.Is("llvm.intr.cos")
 }
 
-// A returns the "a" operand.
-func (o IntrCosOp) A() *ir.Value { return o.GroupOperand(0) }
-
-// Res returns the "res" result.
-func (o IntrCosOp) Res() *ir.Value { return o.GroupResult(0) }
-
-// FastmathFlags returns the "fastmathFlags" attribute (nil when absent).
-func (o IntrCosOp) FastmathFlags() ir.Attribute { return o.Attr("fastmathFlags") }
-
-// BuildIntrCosOp creates a llvm.intr.cos at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildIntrCosOp creates a llvm.intr.cos at b's insertion point (see buildAResFastmathFlagsView).
 func BuildIntrCosOp(b *ir.Builder, loc ir.Location, a *ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) IntrCosOp {
-	return IntrCosOp{b.BuildOp("llvm.intr.cos", loc, [][]*ir.Value{ir.OptionalGroup(a)}, []ir.Type{resType}, 0, nil, attrs)}
+	return IntrCosOp{buildAResFastmathFlagsView(b, "llvm.intr.cos", loc, a, resType, attrs)}
 }
 
-// IntrCtpopOp is a typed view of a llvm.intr.ctpop operation.
-type IntrCtpopOp struct{ *ir.Operation }
+// IntrCtpopOp is a typed view of a llvm.intr.ctpop operation; its accessors are aResView's.
+type IntrCtpopOp struct{ aResView }
 
 // AsIntrCtpopOp returns op as a IntrCtpopOp, and whether it is one.
 func AsIntrCtpopOp(op *ir.Operation) (IntrCtpopOp, bool) {
-	return ir.AsView[IntrCtpopOp](op, "llvm.intr.ctpop")
+	return IntrCtpopOp{aResView{op}}, op.Is("llvm.intr.ctpop")
 }
 
-// A returns the "a" operand.
-func (o IntrCtpopOp) A() *ir.Value { return o.GroupOperand(0) }
-
-// Res returns the "res" result.
-func (o IntrCtpopOp) Res() *ir.Value { return o.GroupResult(0) }
-
-// BuildIntrCtpopOp creates a llvm.intr.ctpop at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildIntrCtpopOp creates a llvm.intr.ctpop at b's insertion point (see buildAResView).
 func BuildIntrCtpopOp(b *ir.Builder, loc ir.Location, a *ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) IntrCtpopOp {
-	return IntrCtpopOp{b.BuildOp("llvm.intr.ctpop", loc, [][]*ir.Value{ir.OptionalGroup(a)}, []ir.Type{resType}, 0, nil, attrs)}
+	return IntrCtpopOp{buildAResView(b, "llvm.intr.ctpop", loc, a, resType, attrs)}
 }
 
-// IntrExpOp is a typed view of a llvm.intr.exp operation.
-type IntrExpOp struct{ *ir.Operation }
+// IntrExpOp is a typed view of a llvm.intr.exp operation; its accessors are aResFastmathFlagsView's.
+type IntrExpOp struct{ aResFastmathFlagsView }
 
 // AsIntrExpOp returns op as a IntrExpOp, and whether it is one.
 func AsIntrExpOp(op *ir.Operation) (IntrExpOp, bool) {
-	return ir.AsView[IntrExpOp](op, "llvm.intr.exp")
+	return IntrExpOp{aResFastmathFlagsView{op}}, op.Is("llvm.intr.exp")
 }
 
-// A returns the "a" operand.
-func (o IntrExpOp) A() *ir.Value { return o.GroupOperand(0) }
-
-// Res returns the "res" result.
-func (o IntrExpOp) Res() *ir.Value { return o.GroupResult(0) }
-
-// FastmathFlags returns the "fastmathFlags" attribute (nil when absent).
-func (o IntrExpOp) FastmathFlags() ir.Attribute { return o.Attr("fastmathFlags") }
-
-// BuildIntrExpOp creates a llvm.intr.exp at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildIntrExpOp creates a llvm.intr.exp at b's insertion point (see buildAResFastmathFlagsView).
 func BuildIntrExpOp(b *ir.Builder, loc ir.Location, a *ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) IntrExpOp {
-	return IntrExpOp{b.BuildOp("llvm.intr.exp", loc, [][]*ir.Value{ir.OptionalGroup(a)}, []ir.Type{resType}, 0, nil, attrs)}
+	return IntrExpOp{buildAResFastmathFlagsView(b, "llvm.intr.exp", loc, a, resType, attrs)}
 }
 
-// IntrExp2Op is a typed view of a llvm.intr.exp2 operation.
-type IntrExp2Op struct{ *ir.Operation }
+// IntrExp2Op is a typed view of a llvm.intr.exp2 operation; its accessors are aResFastmathFlagsView's.
+type IntrExp2Op struct{ aResFastmathFlagsView }
 
 // AsIntrExp2Op returns op as a IntrExp2Op, and whether it is one.
 func AsIntrExp2Op(op *ir.Operation) (IntrExp2Op, bool) {
-	return ir.AsView[IntrExp2Op](op, "llvm.intr.exp2")
+	return IntrExp2Op{aResFastmathFlagsView{op}}, op.Is("llvm.intr.exp2")
 }
 
-// A returns the "a" operand.
-func (o IntrExp2Op) A() *ir.Value { return o.GroupOperand(0) }
-
-// Res returns the "res" result.
-func (o IntrExp2Op) Res() *ir.Value { return o.GroupResult(0) }
-
-// FastmathFlags returns the "fastmathFlags" attribute (nil when absent).
-func (o IntrExp2Op) FastmathFlags() ir.Attribute { return o.Attr("fastmathFlags") }
-
-// BuildIntrExp2Op creates a llvm.intr.exp2 at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildIntrExp2Op creates a llvm.intr.exp2 at b's insertion point (see buildAResFastmathFlagsView).
 func BuildIntrExp2Op(b *ir.Builder, loc ir.Location, a *ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) IntrExp2Op {
-	return IntrExp2Op{b.BuildOp("llvm.intr.exp2", loc, [][]*ir.Value{ir.OptionalGroup(a)}, []ir.Type{resType}, 0, nil, attrs)}
+	return IntrExp2Op{buildAResFastmathFlagsView(b, "llvm.intr.exp2", loc, a, resType, attrs)}
 }
 
-// IntrFabsOp is a typed view of a llvm.intr.fabs operation.
-type IntrFabsOp struct{ *ir.Operation }
+// IntrFabsOp is a typed view of a llvm.intr.fabs operation; its accessors are aResFastmathFlagsView's.
+type IntrFabsOp struct{ aResFastmathFlagsView }
 
 // AsIntrFabsOp returns op as a IntrFabsOp, and whether it is one.
 func AsIntrFabsOp(op *ir.Operation) (IntrFabsOp, bool) {
-	return ir.AsView[IntrFabsOp](op, "llvm.intr.fabs")
+	return IntrFabsOp{aResFastmathFlagsView{op}}, op.Is("llvm.intr.fabs")
 }
 
-// A returns the "a" operand.
-func (o IntrFabsOp) A() *ir.Value { return o.GroupOperand(0) }
-
-// Res returns the "res" result.
-func (o IntrFabsOp) Res() *ir.Value { return o.GroupResult(0) }
-
-// FastmathFlags returns the "fastmathFlags" attribute (nil when absent).
-func (o IntrFabsOp) FastmathFlags() ir.Attribute { return o.Attr("fastmathFlags") }
-
-// BuildIntrFabsOp creates a llvm.intr.fabs at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildIntrFabsOp creates a llvm.intr.fabs at b's insertion point (see buildAResFastmathFlagsView).
 func BuildIntrFabsOp(b *ir.Builder, loc ir.Location, a *ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) IntrFabsOp {
-	return IntrFabsOp{b.BuildOp("llvm.intr.fabs", loc, [][]*ir.Value{ir.OptionalGroup(a)}, []ir.Type{resType}, 0, nil, attrs)}
+	return IntrFabsOp{buildAResFastmathFlagsView(b, "llvm.intr.fabs", loc, a, resType, attrs)}
 }
 
-// IntrFloorOp is a typed view of a llvm.intr.floor operation.
-type IntrFloorOp struct{ *ir.Operation }
+// IntrFloorOp is a typed view of a llvm.intr.floor operation; its accessors are aResFastmathFlagsView's.
+type IntrFloorOp struct{ aResFastmathFlagsView }
 
 // AsIntrFloorOp returns op as a IntrFloorOp, and whether it is one.
 func AsIntrFloorOp(op *ir.Operation) (IntrFloorOp, bool) {
-	return ir.AsView[IntrFloorOp](op, "llvm.intr.floor")
+	return IntrFloorOp{aResFastmathFlagsView{op}}, op.Is("llvm.intr.floor")
 }
 
-// A returns the "a" operand.
-func (o IntrFloorOp) A() *ir.Value { return o.GroupOperand(0) }
-
-// Res returns the "res" result.
-func (o IntrFloorOp) Res() *ir.Value { return o.GroupResult(0) }
-
-// FastmathFlags returns the "fastmathFlags" attribute (nil when absent).
-func (o IntrFloorOp) FastmathFlags() ir.Attribute { return o.Attr("fastmathFlags") }
-
-// BuildIntrFloorOp creates a llvm.intr.floor at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildIntrFloorOp creates a llvm.intr.floor at b's insertion point (see buildAResFastmathFlagsView).
 func BuildIntrFloorOp(b *ir.Builder, loc ir.Location, a *ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) IntrFloorOp {
-	return IntrFloorOp{b.BuildOp("llvm.intr.floor", loc, [][]*ir.Value{ir.OptionalGroup(a)}, []ir.Type{resType}, 0, nil, attrs)}
+	return IntrFloorOp{buildAResFastmathFlagsView(b, "llvm.intr.floor", loc, a, resType, attrs)}
 }
 
-// IntrFmaOp is a typed view of a llvm.intr.fma operation.
-type IntrFmaOp struct{ *ir.Operation }
+// IntrFmaOp is a typed view of a llvm.intr.fma operation; its accessors are aBCResFastmathFlagsView's.
+type IntrFmaOp struct{ aBCResFastmathFlagsView }
 
 // AsIntrFmaOp returns op as a IntrFmaOp, and whether it is one.
 func AsIntrFmaOp(op *ir.Operation) (IntrFmaOp, bool) {
-	return ir.AsView[IntrFmaOp](op, "llvm.intr.fma")
+	return IntrFmaOp{aBCResFastmathFlagsView{op}}, op.Is("llvm.intr.fma")
 }
 
-// A returns the "a" operand.
-func (o IntrFmaOp) A() *ir.Value { return o.GroupOperand(0) }
-
-// B returns the "b" operand.
-func (o IntrFmaOp) B() *ir.Value { return o.GroupOperand(1) }
-
-// C returns the "c" operand.
-func (o IntrFmaOp) C() *ir.Value { return o.GroupOperand(2) }
-
-// Res returns the "res" result.
-func (o IntrFmaOp) Res() *ir.Value { return o.GroupResult(0) }
-
-// FastmathFlags returns the "fastmathFlags" attribute (nil when absent).
-func (o IntrFmaOp) FastmathFlags() ir.Attribute { return o.Attr("fastmathFlags") }
-
-// BuildIntrFmaOp creates a llvm.intr.fma at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildIntrFmaOp creates a llvm.intr.fma at b's insertion point (see buildABCResFastmathFlagsView).
 func BuildIntrFmaOp(b *ir.Builder, loc ir.Location, a *ir.Value, b_ *ir.Value, c *ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) IntrFmaOp {
-	return IntrFmaOp{b.BuildOp("llvm.intr.fma", loc, [][]*ir.Value{ir.OptionalGroup(a), ir.OptionalGroup(b_), ir.OptionalGroup(c)}, []ir.Type{resType}, 0, nil, attrs)}
+	return IntrFmaOp{buildABCResFastmathFlagsView(b, "llvm.intr.fma", loc, a, b_, c, resType, attrs)}
 }
 
-// IntrFmuladdOp is a typed view of a llvm.intr.fmuladd operation.
-type IntrFmuladdOp struct{ *ir.Operation }
+// IntrFmuladdOp is a typed view of a llvm.intr.fmuladd operation; its accessors are aBCResFastmathFlagsView's.
+type IntrFmuladdOp struct{ aBCResFastmathFlagsView }
 
 // AsIntrFmuladdOp returns op as a IntrFmuladdOp, and whether it is one.
 func AsIntrFmuladdOp(op *ir.Operation) (IntrFmuladdOp, bool) {
-	return ir.AsView[IntrFmuladdOp](op, "llvm.intr.fmuladd")
+	return IntrFmuladdOp{aBCResFastmathFlagsView{op}}, op.Is("llvm.intr.fmuladd")
 }
 
-// A returns the "a" operand.
-func (o IntrFmuladdOp) A() *ir.Value { return o.GroupOperand(0) }
-
-// B returns the "b" operand.
-func (o IntrFmuladdOp) B() *ir.Value { return o.GroupOperand(1) }
-
-// C returns the "c" operand.
-func (o IntrFmuladdOp) C() *ir.Value { return o.GroupOperand(2) }
-
-// Res returns the "res" result.
-func (o IntrFmuladdOp) Res() *ir.Value { return o.GroupResult(0) }
-
-// FastmathFlags returns the "fastmathFlags" attribute (nil when absent).
-func (o IntrFmuladdOp) FastmathFlags() ir.Attribute { return o.Attr("fastmathFlags") }
-
-// BuildIntrFmuladdOp creates a llvm.intr.fmuladd at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildIntrFmuladdOp creates a llvm.intr.fmuladd at b's insertion point (see buildABCResFastmathFlagsView).
 func BuildIntrFmuladdOp(b *ir.Builder, loc ir.Location, a *ir.Value, b_ *ir.Value, c *ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) IntrFmuladdOp {
-	return IntrFmuladdOp{b.BuildOp("llvm.intr.fmuladd", loc, [][]*ir.Value{ir.OptionalGroup(a), ir.OptionalGroup(b_), ir.OptionalGroup(c)}, []ir.Type{resType}, 0, nil, attrs)}
+	return IntrFmuladdOp{buildABCResFastmathFlagsView(b, "llvm.intr.fmuladd", loc, a, b_, c, resType, attrs)}
 }
 
-// IntrLogOp is a typed view of a llvm.intr.log operation.
-type IntrLogOp struct{ *ir.Operation }
+// IntrLogOp is a typed view of a llvm.intr.log operation; its accessors are aResFastmathFlagsView's.
+type IntrLogOp struct{ aResFastmathFlagsView }
 
 // AsIntrLogOp returns op as a IntrLogOp, and whether it is one.
 func AsIntrLogOp(op *ir.Operation) (IntrLogOp, bool) {
-	return ir.AsView[IntrLogOp](op, "llvm.intr.log")
+	return IntrLogOp{aResFastmathFlagsView{op}}, op.Is("llvm.intr.log")
 }
 
-// A returns the "a" operand.
-func (o IntrLogOp) A() *ir.Value { return o.GroupOperand(0) }
-
-// Res returns the "res" result.
-func (o IntrLogOp) Res() *ir.Value { return o.GroupResult(0) }
-
-// FastmathFlags returns the "fastmathFlags" attribute (nil when absent).
-func (o IntrLogOp) FastmathFlags() ir.Attribute { return o.Attr("fastmathFlags") }
-
-// BuildIntrLogOp creates a llvm.intr.log at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildIntrLogOp creates a llvm.intr.log at b's insertion point (see buildAResFastmathFlagsView).
 func BuildIntrLogOp(b *ir.Builder, loc ir.Location, a *ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) IntrLogOp {
-	return IntrLogOp{b.BuildOp("llvm.intr.log", loc, [][]*ir.Value{ir.OptionalGroup(a)}, []ir.Type{resType}, 0, nil, attrs)}
+	return IntrLogOp{buildAResFastmathFlagsView(b, "llvm.intr.log", loc, a, resType, attrs)}
 }
 
-// IntrLog10Op is a typed view of a llvm.intr.log10 operation.
-type IntrLog10Op struct{ *ir.Operation }
+// IntrLog10Op is a typed view of a llvm.intr.log10 operation; its accessors are aResFastmathFlagsView's.
+type IntrLog10Op struct{ aResFastmathFlagsView }
 
 // AsIntrLog10Op returns op as a IntrLog10Op, and whether it is one.
 func AsIntrLog10Op(op *ir.Operation) (IntrLog10Op, bool) {
-	return ir.AsView[IntrLog10Op](op, "llvm.intr.log10")
+	return IntrLog10Op{aResFastmathFlagsView{op}}, op.Is("llvm.intr.log10")
 }
 
-// A returns the "a" operand.
-func (o IntrLog10Op) A() *ir.Value { return o.GroupOperand(0) }
-
-// Res returns the "res" result.
-func (o IntrLog10Op) Res() *ir.Value { return o.GroupResult(0) }
-
-// FastmathFlags returns the "fastmathFlags" attribute (nil when absent).
-func (o IntrLog10Op) FastmathFlags() ir.Attribute { return o.Attr("fastmathFlags") }
-
-// BuildIntrLog10Op creates a llvm.intr.log10 at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildIntrLog10Op creates a llvm.intr.log10 at b's insertion point (see buildAResFastmathFlagsView).
 func BuildIntrLog10Op(b *ir.Builder, loc ir.Location, a *ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) IntrLog10Op {
-	return IntrLog10Op{b.BuildOp("llvm.intr.log10", loc, [][]*ir.Value{ir.OptionalGroup(a)}, []ir.Type{resType}, 0, nil, attrs)}
+	return IntrLog10Op{buildAResFastmathFlagsView(b, "llvm.intr.log10", loc, a, resType, attrs)}
 }
 
-// IntrLog2Op is a typed view of a llvm.intr.log2 operation.
-type IntrLog2Op struct{ *ir.Operation }
+// IntrLog2Op is a typed view of a llvm.intr.log2 operation; its accessors are aResFastmathFlagsView's.
+type IntrLog2Op struct{ aResFastmathFlagsView }
 
 // AsIntrLog2Op returns op as a IntrLog2Op, and whether it is one.
 func AsIntrLog2Op(op *ir.Operation) (IntrLog2Op, bool) {
-	return ir.AsView[IntrLog2Op](op, "llvm.intr.log2")
+	return IntrLog2Op{aResFastmathFlagsView{op}}, op.Is("llvm.intr.log2")
 }
 
-// A returns the "a" operand.
-func (o IntrLog2Op) A() *ir.Value { return o.GroupOperand(0) }
-
-// Res returns the "res" result.
-func (o IntrLog2Op) Res() *ir.Value { return o.GroupResult(0) }
-
-// FastmathFlags returns the "fastmathFlags" attribute (nil when absent).
-func (o IntrLog2Op) FastmathFlags() ir.Attribute { return o.Attr("fastmathFlags") }
-
-// BuildIntrLog2Op creates a llvm.intr.log2 at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildIntrLog2Op creates a llvm.intr.log2 at b's insertion point (see buildAResFastmathFlagsView).
 func BuildIntrLog2Op(b *ir.Builder, loc ir.Location, a *ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) IntrLog2Op {
-	return IntrLog2Op{b.BuildOp("llvm.intr.log2", loc, [][]*ir.Value{ir.OptionalGroup(a)}, []ir.Type{resType}, 0, nil, attrs)}
+	return IntrLog2Op{buildAResFastmathFlagsView(b, "llvm.intr.log2", loc, a, resType, attrs)}
 }
 
 // IntrMaskedLoadOp is a typed view of a llvm.intr.masked.load operation.
@@ -1222,56 +1234,30 @@ func BuildIntrMaskedStoreOp(b *ir.Builder, loc ir.Location, value *ir.Value, dat
 	return IntrMaskedStoreOp{b.BuildOp("llvm.intr.masked.store", loc, [][]*ir.Value{ir.OptionalGroup(value), ir.OptionalGroup(data), ir.OptionalGroup(mask)}, nil, 0, nil, attrs)}
 }
 
-// IntrMaximumOp is a typed view of a llvm.intr.maximum operation.
-type IntrMaximumOp struct{ *ir.Operation }
+// IntrMaximumOp is a typed view of a llvm.intr.maximum operation; its accessors are aBResFastmathFlagsView's.
+type IntrMaximumOp struct{ aBResFastmathFlagsView }
 
 // AsIntrMaximumOp returns op as a IntrMaximumOp, and whether it is one.
 func AsIntrMaximumOp(op *ir.Operation) (IntrMaximumOp, bool) {
-	return ir.AsView[IntrMaximumOp](op, "llvm.intr.maximum")
+	return IntrMaximumOp{aBResFastmathFlagsView{op}}, op.Is("llvm.intr.maximum")
 }
 
-// A returns the "a" operand.
-func (o IntrMaximumOp) A() *ir.Value { return o.GroupOperand(0) }
-
-// B returns the "b" operand.
-func (o IntrMaximumOp) B() *ir.Value { return o.GroupOperand(1) }
-
-// Res returns the "res" result.
-func (o IntrMaximumOp) Res() *ir.Value { return o.GroupResult(0) }
-
-// FastmathFlags returns the "fastmathFlags" attribute (nil when absent).
-func (o IntrMaximumOp) FastmathFlags() ir.Attribute { return o.Attr("fastmathFlags") }
-
-// BuildIntrMaximumOp creates a llvm.intr.maximum at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildIntrMaximumOp creates a llvm.intr.maximum at b's insertion point (see buildABResFastmathFlagsView).
 func BuildIntrMaximumOp(b *ir.Builder, loc ir.Location, a *ir.Value, b_ *ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) IntrMaximumOp {
-	return IntrMaximumOp{b.BuildOp("llvm.intr.maximum", loc, [][]*ir.Value{ir.OptionalGroup(a), ir.OptionalGroup(b_)}, []ir.Type{resType}, 0, nil, attrs)}
+	return IntrMaximumOp{buildABResFastmathFlagsView(b, "llvm.intr.maximum", loc, a, b_, resType, attrs)}
 }
 
-// IntrMaxnumOp is a typed view of a llvm.intr.maxnum operation.
-type IntrMaxnumOp struct{ *ir.Operation }
+// IntrMaxnumOp is a typed view of a llvm.intr.maxnum operation; its accessors are aBResFastmathFlagsView's.
+type IntrMaxnumOp struct{ aBResFastmathFlagsView }
 
 // AsIntrMaxnumOp returns op as a IntrMaxnumOp, and whether it is one.
 func AsIntrMaxnumOp(op *ir.Operation) (IntrMaxnumOp, bool) {
-	return ir.AsView[IntrMaxnumOp](op, "llvm.intr.maxnum")
+	return IntrMaxnumOp{aBResFastmathFlagsView{op}}, op.Is("llvm.intr.maxnum")
 }
 
-// A returns the "a" operand.
-func (o IntrMaxnumOp) A() *ir.Value { return o.GroupOperand(0) }
-
-// B returns the "b" operand.
-func (o IntrMaxnumOp) B() *ir.Value { return o.GroupOperand(1) }
-
-// Res returns the "res" result.
-func (o IntrMaxnumOp) Res() *ir.Value { return o.GroupResult(0) }
-
-// FastmathFlags returns the "fastmathFlags" attribute (nil when absent).
-func (o IntrMaxnumOp) FastmathFlags() ir.Attribute { return o.Attr("fastmathFlags") }
-
-// BuildIntrMaxnumOp creates a llvm.intr.maxnum at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildIntrMaxnumOp creates a llvm.intr.maxnum at b's insertion point (see buildABResFastmathFlagsView).
 func BuildIntrMaxnumOp(b *ir.Builder, loc ir.Location, a *ir.Value, b_ *ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) IntrMaxnumOp {
-	return IntrMaxnumOp{b.BuildOp("llvm.intr.maxnum", loc, [][]*ir.Value{ir.OptionalGroup(a), ir.OptionalGroup(b_)}, []ir.Type{resType}, 0, nil, attrs)}
+	return IntrMaxnumOp{buildABResFastmathFlagsView(b, "llvm.intr.maxnum", loc, a, b_, resType, attrs)}
 }
 
 // IntrMemcpyOp is a typed view of a llvm.intr.memcpy operation.
@@ -1300,633 +1286,368 @@ func BuildIntrMemcpyOp(b *ir.Builder, loc ir.Location, dst *ir.Value, src *ir.Va
 	return IntrMemcpyOp{b.BuildOp("llvm.intr.memcpy", loc, [][]*ir.Value{ir.OptionalGroup(dst), ir.OptionalGroup(src), ir.OptionalGroup(len)}, nil, 0, nil, attrs)}
 }
 
-// IntrMinimumOp is a typed view of a llvm.intr.minimum operation.
-type IntrMinimumOp struct{ *ir.Operation }
+// IntrMinimumOp is a typed view of a llvm.intr.minimum operation; its accessors are aBResFastmathFlagsView's.
+type IntrMinimumOp struct{ aBResFastmathFlagsView }
 
 // AsIntrMinimumOp returns op as a IntrMinimumOp, and whether it is one.
 func AsIntrMinimumOp(op *ir.Operation) (IntrMinimumOp, bool) {
-	return ir.AsView[IntrMinimumOp](op, "llvm.intr.minimum")
+	return IntrMinimumOp{aBResFastmathFlagsView{op}}, op.Is("llvm.intr.minimum")
 }
 
-// A returns the "a" operand.
-func (o IntrMinimumOp) A() *ir.Value { return o.GroupOperand(0) }
-
-// B returns the "b" operand.
-func (o IntrMinimumOp) B() *ir.Value { return o.GroupOperand(1) }
-
-// Res returns the "res" result.
-func (o IntrMinimumOp) Res() *ir.Value { return o.GroupResult(0) }
-
-// FastmathFlags returns the "fastmathFlags" attribute (nil when absent).
-func (o IntrMinimumOp) FastmathFlags() ir.Attribute { return o.Attr("fastmathFlags") }
-
-// BuildIntrMinimumOp creates a llvm.intr.minimum at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildIntrMinimumOp creates a llvm.intr.minimum at b's insertion point (see buildABResFastmathFlagsView).
 func BuildIntrMinimumOp(b *ir.Builder, loc ir.Location, a *ir.Value, b_ *ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) IntrMinimumOp {
-	return IntrMinimumOp{b.BuildOp("llvm.intr.minimum", loc, [][]*ir.Value{ir.OptionalGroup(a), ir.OptionalGroup(b_)}, []ir.Type{resType}, 0, nil, attrs)}
+	return IntrMinimumOp{buildABResFastmathFlagsView(b, "llvm.intr.minimum", loc, a, b_, resType, attrs)}
 }
 
-// IntrMinnumOp is a typed view of a llvm.intr.minnum operation.
-type IntrMinnumOp struct{ *ir.Operation }
+// IntrMinnumOp is a typed view of a llvm.intr.minnum operation; its accessors are aBResFastmathFlagsView's.
+type IntrMinnumOp struct{ aBResFastmathFlagsView }
 
 // AsIntrMinnumOp returns op as a IntrMinnumOp, and whether it is one.
 func AsIntrMinnumOp(op *ir.Operation) (IntrMinnumOp, bool) {
-	return ir.AsView[IntrMinnumOp](op, "llvm.intr.minnum")
+	return IntrMinnumOp{aBResFastmathFlagsView{op}}, op.Is("llvm.intr.minnum")
 }
 
-// A returns the "a" operand.
-func (o IntrMinnumOp) A() *ir.Value { return o.GroupOperand(0) }
-
-// B returns the "b" operand.
-func (o IntrMinnumOp) B() *ir.Value { return o.GroupOperand(1) }
-
-// Res returns the "res" result.
-func (o IntrMinnumOp) Res() *ir.Value { return o.GroupResult(0) }
-
-// FastmathFlags returns the "fastmathFlags" attribute (nil when absent).
-func (o IntrMinnumOp) FastmathFlags() ir.Attribute { return o.Attr("fastmathFlags") }
-
-// BuildIntrMinnumOp creates a llvm.intr.minnum at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildIntrMinnumOp creates a llvm.intr.minnum at b's insertion point (see buildABResFastmathFlagsView).
 func BuildIntrMinnumOp(b *ir.Builder, loc ir.Location, a *ir.Value, b_ *ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) IntrMinnumOp {
-	return IntrMinnumOp{b.BuildOp("llvm.intr.minnum", loc, [][]*ir.Value{ir.OptionalGroup(a), ir.OptionalGroup(b_)}, []ir.Type{resType}, 0, nil, attrs)}
+	return IntrMinnumOp{buildABResFastmathFlagsView(b, "llvm.intr.minnum", loc, a, b_, resType, attrs)}
 }
 
-// IntrPowOp is a typed view of a llvm.intr.pow operation.
-type IntrPowOp struct{ *ir.Operation }
+// IntrPowOp is a typed view of a llvm.intr.pow operation; its accessors are aBResFastmathFlagsView's.
+type IntrPowOp struct{ aBResFastmathFlagsView }
 
 // AsIntrPowOp returns op as a IntrPowOp, and whether it is one.
 func AsIntrPowOp(op *ir.Operation) (IntrPowOp, bool) {
-	return ir.AsView[IntrPowOp](op, "llvm.intr.pow")
+	return IntrPowOp{aBResFastmathFlagsView{op}}, op.Is("llvm.intr.pow")
 }
 
-// A returns the "a" operand.
-func (o IntrPowOp) A() *ir.Value { return o.GroupOperand(0) }
-
-// B returns the "b" operand.
-func (o IntrPowOp) B() *ir.Value { return o.GroupOperand(1) }
-
-// Res returns the "res" result.
-func (o IntrPowOp) Res() *ir.Value { return o.GroupResult(0) }
-
-// FastmathFlags returns the "fastmathFlags" attribute (nil when absent).
-func (o IntrPowOp) FastmathFlags() ir.Attribute { return o.Attr("fastmathFlags") }
-
-// BuildIntrPowOp creates a llvm.intr.pow at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildIntrPowOp creates a llvm.intr.pow at b's insertion point (see buildABResFastmathFlagsView).
 func BuildIntrPowOp(b *ir.Builder, loc ir.Location, a *ir.Value, b_ *ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) IntrPowOp {
-	return IntrPowOp{b.BuildOp("llvm.intr.pow", loc, [][]*ir.Value{ir.OptionalGroup(a), ir.OptionalGroup(b_)}, []ir.Type{resType}, 0, nil, attrs)}
+	return IntrPowOp{buildABResFastmathFlagsView(b, "llvm.intr.pow", loc, a, b_, resType, attrs)}
 }
 
-// IntrRoundOp is a typed view of a llvm.intr.round operation.
-type IntrRoundOp struct{ *ir.Operation }
+// IntrRoundOp is a typed view of a llvm.intr.round operation; its accessors are aResFastmathFlagsView's.
+type IntrRoundOp struct{ aResFastmathFlagsView }
 
 // AsIntrRoundOp returns op as a IntrRoundOp, and whether it is one.
 func AsIntrRoundOp(op *ir.Operation) (IntrRoundOp, bool) {
-	return ir.AsView[IntrRoundOp](op, "llvm.intr.round")
+	return IntrRoundOp{aResFastmathFlagsView{op}}, op.Is("llvm.intr.round")
 }
 
-// A returns the "a" operand.
-func (o IntrRoundOp) A() *ir.Value { return o.GroupOperand(0) }
-
-// Res returns the "res" result.
-func (o IntrRoundOp) Res() *ir.Value { return o.GroupResult(0) }
-
-// FastmathFlags returns the "fastmathFlags" attribute (nil when absent).
-func (o IntrRoundOp) FastmathFlags() ir.Attribute { return o.Attr("fastmathFlags") }
-
-// BuildIntrRoundOp creates a llvm.intr.round at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildIntrRoundOp creates a llvm.intr.round at b's insertion point (see buildAResFastmathFlagsView).
 func BuildIntrRoundOp(b *ir.Builder, loc ir.Location, a *ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) IntrRoundOp {
-	return IntrRoundOp{b.BuildOp("llvm.intr.round", loc, [][]*ir.Value{ir.OptionalGroup(a)}, []ir.Type{resType}, 0, nil, attrs)}
+	return IntrRoundOp{buildAResFastmathFlagsView(b, "llvm.intr.round", loc, a, resType, attrs)}
 }
 
-// IntrRoundevenOp is a typed view of a llvm.intr.roundeven operation.
-type IntrRoundevenOp struct{ *ir.Operation }
+// IntrRoundevenOp is a typed view of a llvm.intr.roundeven operation; its accessors are aResFastmathFlagsView's.
+type IntrRoundevenOp struct{ aResFastmathFlagsView }
 
 // AsIntrRoundevenOp returns op as a IntrRoundevenOp, and whether it is one.
 func AsIntrRoundevenOp(op *ir.Operation) (IntrRoundevenOp, bool) {
-	return ir.AsView[IntrRoundevenOp](op, "llvm.intr.roundeven")
+	return IntrRoundevenOp{aResFastmathFlagsView{op}}, op.Is("llvm.intr.roundeven")
 }
 
-// A returns the "a" operand.
-func (o IntrRoundevenOp) A() *ir.Value { return o.GroupOperand(0) }
-
-// Res returns the "res" result.
-func (o IntrRoundevenOp) Res() *ir.Value { return o.GroupResult(0) }
-
-// FastmathFlags returns the "fastmathFlags" attribute (nil when absent).
-func (o IntrRoundevenOp) FastmathFlags() ir.Attribute { return o.Attr("fastmathFlags") }
-
-// BuildIntrRoundevenOp creates a llvm.intr.roundeven at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildIntrRoundevenOp creates a llvm.intr.roundeven at b's insertion point (see buildAResFastmathFlagsView).
 func BuildIntrRoundevenOp(b *ir.Builder, loc ir.Location, a *ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) IntrRoundevenOp {
-	return IntrRoundevenOp{b.BuildOp("llvm.intr.roundeven", loc, [][]*ir.Value{ir.OptionalGroup(a)}, []ir.Type{resType}, 0, nil, attrs)}
+	return IntrRoundevenOp{buildAResFastmathFlagsView(b, "llvm.intr.roundeven", loc, a, resType, attrs)}
 }
 
-// IntrSinOp is a typed view of a llvm.intr.sin operation.
-type IntrSinOp struct{ *ir.Operation }
+// IntrSinOp is a typed view of a llvm.intr.sin operation; its accessors are aResFastmathFlagsView's.
+type IntrSinOp struct{ aResFastmathFlagsView }
 
 // AsIntrSinOp returns op as a IntrSinOp, and whether it is one.
 func AsIntrSinOp(op *ir.Operation) (IntrSinOp, bool) {
-	return ir.AsView[IntrSinOp](op, "llvm.intr.sin")
+	return IntrSinOp{aResFastmathFlagsView{op}}, op.Is("llvm.intr.sin")
 }
 
-// A returns the "a" operand.
-func (o IntrSinOp) A() *ir.Value { return o.GroupOperand(0) }
-
-// Res returns the "res" result.
-func (o IntrSinOp) Res() *ir.Value { return o.GroupResult(0) }
-
-// FastmathFlags returns the "fastmathFlags" attribute (nil when absent).
-func (o IntrSinOp) FastmathFlags() ir.Attribute { return o.Attr("fastmathFlags") }
-
-// BuildIntrSinOp creates a llvm.intr.sin at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildIntrSinOp creates a llvm.intr.sin at b's insertion point (see buildAResFastmathFlagsView).
 func BuildIntrSinOp(b *ir.Builder, loc ir.Location, a *ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) IntrSinOp {
-	return IntrSinOp{b.BuildOp("llvm.intr.sin", loc, [][]*ir.Value{ir.OptionalGroup(a)}, []ir.Type{resType}, 0, nil, attrs)}
+	return IntrSinOp{buildAResFastmathFlagsView(b, "llvm.intr.sin", loc, a, resType, attrs)}
 }
 
-// IntrSmaxOp is a typed view of a llvm.intr.smax operation.
-type IntrSmaxOp struct{ *ir.Operation }
+// IntrSmaxOp is a typed view of a llvm.intr.smax operation; its accessors are aBResView's.
+type IntrSmaxOp struct{ aBResView }
 
 // AsIntrSmaxOp returns op as a IntrSmaxOp, and whether it is one.
 func AsIntrSmaxOp(op *ir.Operation) (IntrSmaxOp, bool) {
-	return ir.AsView[IntrSmaxOp](op, "llvm.intr.smax")
+	return IntrSmaxOp{aBResView{op}}, op.Is("llvm.intr.smax")
 }
 
-// A returns the "a" operand.
-func (o IntrSmaxOp) A() *ir.Value { return o.GroupOperand(0) }
-
-// B returns the "b" operand.
-func (o IntrSmaxOp) B() *ir.Value { return o.GroupOperand(1) }
-
-// Res returns the "res" result.
-func (o IntrSmaxOp) Res() *ir.Value { return o.GroupResult(0) }
-
-// BuildIntrSmaxOp creates a llvm.intr.smax at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildIntrSmaxOp creates a llvm.intr.smax at b's insertion point (see buildABResView).
 func BuildIntrSmaxOp(b *ir.Builder, loc ir.Location, a *ir.Value, b_ *ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) IntrSmaxOp {
-	return IntrSmaxOp{b.BuildOp("llvm.intr.smax", loc, [][]*ir.Value{ir.OptionalGroup(a), ir.OptionalGroup(b_)}, []ir.Type{resType}, 0, nil, attrs)}
+	return IntrSmaxOp{buildABResView(b, "llvm.intr.smax", loc, a, b_, resType, attrs)}
 }
 
-// IntrSminOp is a typed view of a llvm.intr.smin operation.
-type IntrSminOp struct{ *ir.Operation }
+// IntrSminOp is a typed view of a llvm.intr.smin operation; its accessors are aBResView's.
+type IntrSminOp struct{ aBResView }
 
 // AsIntrSminOp returns op as a IntrSminOp, and whether it is one.
 func AsIntrSminOp(op *ir.Operation) (IntrSminOp, bool) {
-	return ir.AsView[IntrSminOp](op, "llvm.intr.smin")
+	return IntrSminOp{aBResView{op}}, op.Is("llvm.intr.smin")
 }
 
-// A returns the "a" operand.
-func (o IntrSminOp) A() *ir.Value { return o.GroupOperand(0) }
-
-// B returns the "b" operand.
-func (o IntrSminOp) B() *ir.Value { return o.GroupOperand(1) }
-
-// Res returns the "res" result.
-func (o IntrSminOp) Res() *ir.Value { return o.GroupResult(0) }
-
-// BuildIntrSminOp creates a llvm.intr.smin at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildIntrSminOp creates a llvm.intr.smin at b's insertion point (see buildABResView).
 func BuildIntrSminOp(b *ir.Builder, loc ir.Location, a *ir.Value, b_ *ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) IntrSminOp {
-	return IntrSminOp{b.BuildOp("llvm.intr.smin", loc, [][]*ir.Value{ir.OptionalGroup(a), ir.OptionalGroup(b_)}, []ir.Type{resType}, 0, nil, attrs)}
+	return IntrSminOp{buildABResView(b, "llvm.intr.smin", loc, a, b_, resType, attrs)}
 }
 
-// IntrSqrtOp is a typed view of a llvm.intr.sqrt operation.
-type IntrSqrtOp struct{ *ir.Operation }
+// IntrSqrtOp is a typed view of a llvm.intr.sqrt operation; its accessors are aResFastmathFlagsView's.
+type IntrSqrtOp struct{ aResFastmathFlagsView }
 
 // AsIntrSqrtOp returns op as a IntrSqrtOp, and whether it is one.
 func AsIntrSqrtOp(op *ir.Operation) (IntrSqrtOp, bool) {
-	return ir.AsView[IntrSqrtOp](op, "llvm.intr.sqrt")
+	return IntrSqrtOp{aResFastmathFlagsView{op}}, op.Is("llvm.intr.sqrt")
 }
 
-// A returns the "a" operand.
-func (o IntrSqrtOp) A() *ir.Value { return o.GroupOperand(0) }
-
-// Res returns the "res" result.
-func (o IntrSqrtOp) Res() *ir.Value { return o.GroupResult(0) }
-
-// FastmathFlags returns the "fastmathFlags" attribute (nil when absent).
-func (o IntrSqrtOp) FastmathFlags() ir.Attribute { return o.Attr("fastmathFlags") }
-
-// BuildIntrSqrtOp creates a llvm.intr.sqrt at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildIntrSqrtOp creates a llvm.intr.sqrt at b's insertion point (see buildAResFastmathFlagsView).
 func BuildIntrSqrtOp(b *ir.Builder, loc ir.Location, a *ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) IntrSqrtOp {
-	return IntrSqrtOp{b.BuildOp("llvm.intr.sqrt", loc, [][]*ir.Value{ir.OptionalGroup(a)}, []ir.Type{resType}, 0, nil, attrs)}
+	return IntrSqrtOp{buildAResFastmathFlagsView(b, "llvm.intr.sqrt", loc, a, resType, attrs)}
 }
 
-// IntrTruncOp is a typed view of a llvm.intr.trunc operation.
-type IntrTruncOp struct{ *ir.Operation }
+// IntrTruncOp is a typed view of a llvm.intr.trunc operation; its accessors are aResFastmathFlagsView's.
+type IntrTruncOp struct{ aResFastmathFlagsView }
 
 // AsIntrTruncOp returns op as a IntrTruncOp, and whether it is one.
 func AsIntrTruncOp(op *ir.Operation) (IntrTruncOp, bool) {
-	return ir.AsView[IntrTruncOp](op, "llvm.intr.trunc")
+	return IntrTruncOp{aResFastmathFlagsView{op}}, op.Is("llvm.intr.trunc")
 }
 
-// A returns the "a" operand.
-func (o IntrTruncOp) A() *ir.Value { return o.GroupOperand(0) }
-
-// Res returns the "res" result.
-func (o IntrTruncOp) Res() *ir.Value { return o.GroupResult(0) }
-
-// FastmathFlags returns the "fastmathFlags" attribute (nil when absent).
-func (o IntrTruncOp) FastmathFlags() ir.Attribute { return o.Attr("fastmathFlags") }
-
-// BuildIntrTruncOp creates a llvm.intr.trunc at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildIntrTruncOp creates a llvm.intr.trunc at b's insertion point (see buildAResFastmathFlagsView).
 func BuildIntrTruncOp(b *ir.Builder, loc ir.Location, a *ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) IntrTruncOp {
-	return IntrTruncOp{b.BuildOp("llvm.intr.trunc", loc, [][]*ir.Value{ir.OptionalGroup(a)}, []ir.Type{resType}, 0, nil, attrs)}
+	return IntrTruncOp{buildAResFastmathFlagsView(b, "llvm.intr.trunc", loc, a, resType, attrs)}
 }
 
-// IntrUmaxOp is a typed view of a llvm.intr.umax operation.
-type IntrUmaxOp struct{ *ir.Operation }
+// IntrUmaxOp is a typed view of a llvm.intr.umax operation; its accessors are aBResView's.
+type IntrUmaxOp struct{ aBResView }
 
 // AsIntrUmaxOp returns op as a IntrUmaxOp, and whether it is one.
 func AsIntrUmaxOp(op *ir.Operation) (IntrUmaxOp, bool) {
-	return ir.AsView[IntrUmaxOp](op, "llvm.intr.umax")
+	return IntrUmaxOp{aBResView{op}}, op.Is("llvm.intr.umax")
 }
 
-// A returns the "a" operand.
-func (o IntrUmaxOp) A() *ir.Value { return o.GroupOperand(0) }
-
-// B returns the "b" operand.
-func (o IntrUmaxOp) B() *ir.Value { return o.GroupOperand(1) }
-
-// Res returns the "res" result.
-func (o IntrUmaxOp) Res() *ir.Value { return o.GroupResult(0) }
-
-// BuildIntrUmaxOp creates a llvm.intr.umax at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildIntrUmaxOp creates a llvm.intr.umax at b's insertion point (see buildABResView).
 func BuildIntrUmaxOp(b *ir.Builder, loc ir.Location, a *ir.Value, b_ *ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) IntrUmaxOp {
-	return IntrUmaxOp{b.BuildOp("llvm.intr.umax", loc, [][]*ir.Value{ir.OptionalGroup(a), ir.OptionalGroup(b_)}, []ir.Type{resType}, 0, nil, attrs)}
+	return IntrUmaxOp{buildABResView(b, "llvm.intr.umax", loc, a, b_, resType, attrs)}
 }
 
-// IntrUminOp is a typed view of a llvm.intr.umin operation.
-type IntrUminOp struct{ *ir.Operation }
+// IntrUminOp is a typed view of a llvm.intr.umin operation; its accessors are aBResView's.
+type IntrUminOp struct{ aBResView }
 
 // AsIntrUminOp returns op as a IntrUminOp, and whether it is one.
 func AsIntrUminOp(op *ir.Operation) (IntrUminOp, bool) {
-	return ir.AsView[IntrUminOp](op, "llvm.intr.umin")
+	return IntrUminOp{aBResView{op}}, op.Is("llvm.intr.umin")
 }
 
-// A returns the "a" operand.
-func (o IntrUminOp) A() *ir.Value { return o.GroupOperand(0) }
-
-// B returns the "b" operand.
-func (o IntrUminOp) B() *ir.Value { return o.GroupOperand(1) }
-
-// Res returns the "res" result.
-func (o IntrUminOp) Res() *ir.Value { return o.GroupResult(0) }
-
-// BuildIntrUminOp creates a llvm.intr.umin at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildIntrUminOp creates a llvm.intr.umin at b's insertion point (see buildABResView).
 func BuildIntrUminOp(b *ir.Builder, loc ir.Location, a *ir.Value, b_ *ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) IntrUminOp {
-	return IntrUminOp{b.BuildOp("llvm.intr.umin", loc, [][]*ir.Value{ir.OptionalGroup(a), ir.OptionalGroup(b_)}, []ir.Type{resType}, 0, nil, attrs)}
+	return IntrUminOp{buildABResView(b, "llvm.intr.umin", loc, a, b_, resType, attrs)}
 }
 
-// IntrVectorReduceAddOp is a typed view of a llvm.intr.vector.reduce.add operation.
-type IntrVectorReduceAddOp struct{ *ir.Operation }
+// IntrVectorReduceAddOp is a typed view of a llvm.intr.vector.reduce.add operation; its accessors are inResView's.
+type IntrVectorReduceAddOp struct{ inResView }
 
 // AsIntrVectorReduceAddOp returns op as a IntrVectorReduceAddOp, and whether it is one.
 func AsIntrVectorReduceAddOp(op *ir.Operation) (IntrVectorReduceAddOp, bool) {
-	return ir.AsView[IntrVectorReduceAddOp](op, "llvm.intr.vector.reduce.add")
+	return IntrVectorReduceAddOp{inResView{op}}, op.Is("llvm.intr.vector.reduce.add")
 }
 
-// In returns the "in" operand.
-func (o IntrVectorReduceAddOp) In() *ir.Value { return o.GroupOperand(0) }
-
-// Res returns the "res" result.
-func (o IntrVectorReduceAddOp) Res() *ir.Value { return o.GroupResult(0) }
-
-// BuildIntrVectorReduceAddOp creates a llvm.intr.vector.reduce.add at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildIntrVectorReduceAddOp creates a llvm.intr.vector.reduce.add at b's insertion point (see buildInResView).
 func BuildIntrVectorReduceAddOp(b *ir.Builder, loc ir.Location, in *ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) IntrVectorReduceAddOp {
-	return IntrVectorReduceAddOp{b.BuildOp("llvm.intr.vector.reduce.add", loc, [][]*ir.Value{ir.OptionalGroup(in)}, []ir.Type{resType}, 0, nil, attrs)}
+	return IntrVectorReduceAddOp{buildInResView(b, "llvm.intr.vector.reduce.add", loc, in, resType, attrs)}
 }
 
-// IntrVectorReduceAndOp is a typed view of a llvm.intr.vector.reduce.and operation.
-type IntrVectorReduceAndOp struct{ *ir.Operation }
+// IntrVectorReduceAndOp is a typed view of a llvm.intr.vector.reduce.and operation; its accessors are inResView's.
+type IntrVectorReduceAndOp struct{ inResView }
 
 // AsIntrVectorReduceAndOp returns op as a IntrVectorReduceAndOp, and whether it is one.
 func AsIntrVectorReduceAndOp(op *ir.Operation) (IntrVectorReduceAndOp, bool) {
-	return ir.AsView[IntrVectorReduceAndOp](op, "llvm.intr.vector.reduce.and")
+	return IntrVectorReduceAndOp{inResView{op}}, op.Is("llvm.intr.vector.reduce.and")
 }
 
-// In returns the "in" operand.
-func (o IntrVectorReduceAndOp) In() *ir.Value { return o.GroupOperand(0) }
-
-// Res returns the "res" result.
-func (o IntrVectorReduceAndOp) Res() *ir.Value { return o.GroupResult(0) }
-
-// BuildIntrVectorReduceAndOp creates a llvm.intr.vector.reduce.and at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildIntrVectorReduceAndOp creates a llvm.intr.vector.reduce.and at b's insertion point (see buildInResView).
 func BuildIntrVectorReduceAndOp(b *ir.Builder, loc ir.Location, in *ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) IntrVectorReduceAndOp {
-	return IntrVectorReduceAndOp{b.BuildOp("llvm.intr.vector.reduce.and", loc, [][]*ir.Value{ir.OptionalGroup(in)}, []ir.Type{resType}, 0, nil, attrs)}
+	return IntrVectorReduceAndOp{buildInResView(b, "llvm.intr.vector.reduce.and", loc, in, resType, attrs)}
 }
 
-// IntrVectorReduceFaddOp is a typed view of a llvm.intr.vector.reduce.fadd operation.
-type IntrVectorReduceFaddOp struct{ *ir.Operation }
+// IntrVectorReduceFaddOp is a typed view of a llvm.intr.vector.reduce.fadd operation; its accessors are intrVectorReduceFaddLike's.
+type IntrVectorReduceFaddOp struct{ intrVectorReduceFaddLike }
 
 // AsIntrVectorReduceFaddOp returns op as a IntrVectorReduceFaddOp, and whether it is one.
 func AsIntrVectorReduceFaddOp(op *ir.Operation) (IntrVectorReduceFaddOp, bool) {
-	return ir.AsView[IntrVectorReduceFaddOp](op, "llvm.intr.vector.reduce.fadd")
+	return IntrVectorReduceFaddOp{intrVectorReduceFaddLike{op}}, op.Is("llvm.intr.vector.reduce.fadd")
 }
 
-// StartValue returns the "start_value" operand.
-func (o IntrVectorReduceFaddOp) StartValue() *ir.Value { return o.GroupOperand(0) }
-
-// Input returns the "input" operand.
-func (o IntrVectorReduceFaddOp) Input() *ir.Value { return o.GroupOperand(1) }
-
-// Res returns the "res" result.
-func (o IntrVectorReduceFaddOp) Res() *ir.Value { return o.GroupResult(0) }
-
-// FastmathFlags returns the "fastmathFlags" attribute (nil when absent).
-func (o IntrVectorReduceFaddOp) FastmathFlags() ir.Attribute { return o.Attr("fastmathFlags") }
-
-// BuildIntrVectorReduceFaddOp creates a llvm.intr.vector.reduce.fadd at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildIntrVectorReduceFaddOp creates a llvm.intr.vector.reduce.fadd at b's insertion point (see buildIntrVectorReduceFaddLike).
 func BuildIntrVectorReduceFaddOp(b *ir.Builder, loc ir.Location, startValue *ir.Value, input *ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) IntrVectorReduceFaddOp {
-	return IntrVectorReduceFaddOp{b.BuildOp("llvm.intr.vector.reduce.fadd", loc, [][]*ir.Value{ir.OptionalGroup(startValue), ir.OptionalGroup(input)}, []ir.Type{resType}, 0, nil, attrs)}
+	return IntrVectorReduceFaddOp{buildIntrVectorReduceFaddLike(b, "llvm.intr.vector.reduce.fadd", loc, startValue, input, resType, attrs)}
 }
 
-// IntrVectorReduceFmaxOp is a typed view of a llvm.intr.vector.reduce.fmax operation.
-type IntrVectorReduceFmaxOp struct{ *ir.Operation }
+// IntrVectorReduceFmaxOp is a typed view of a llvm.intr.vector.reduce.fmax operation; its accessors are inResFastmathFlagsView's.
+type IntrVectorReduceFmaxOp struct{ inResFastmathFlagsView }
 
 // AsIntrVectorReduceFmaxOp returns op as a IntrVectorReduceFmaxOp, and whether it is one.
 func AsIntrVectorReduceFmaxOp(op *ir.Operation) (IntrVectorReduceFmaxOp, bool) {
-	return ir.AsView[IntrVectorReduceFmaxOp](op, "llvm.intr.vector.reduce.fmax")
+	return IntrVectorReduceFmaxOp{inResFastmathFlagsView{op}}, op.Is("llvm.intr.vector.reduce.fmax")
 }
 
-// In returns the "in" operand.
-func (o IntrVectorReduceFmaxOp) In() *ir.Value { return o.GroupOperand(0) }
-
-// Res returns the "res" result.
-func (o IntrVectorReduceFmaxOp) Res() *ir.Value { return o.GroupResult(0) }
-
-// FastmathFlags returns the "fastmathFlags" attribute (nil when absent).
-func (o IntrVectorReduceFmaxOp) FastmathFlags() ir.Attribute { return o.Attr("fastmathFlags") }
-
-// BuildIntrVectorReduceFmaxOp creates a llvm.intr.vector.reduce.fmax at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildIntrVectorReduceFmaxOp creates a llvm.intr.vector.reduce.fmax at b's insertion point (see buildInResFastmathFlagsView).
 func BuildIntrVectorReduceFmaxOp(b *ir.Builder, loc ir.Location, in *ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) IntrVectorReduceFmaxOp {
-	return IntrVectorReduceFmaxOp{b.BuildOp("llvm.intr.vector.reduce.fmax", loc, [][]*ir.Value{ir.OptionalGroup(in)}, []ir.Type{resType}, 0, nil, attrs)}
+	return IntrVectorReduceFmaxOp{buildInResFastmathFlagsView(b, "llvm.intr.vector.reduce.fmax", loc, in, resType, attrs)}
 }
 
-// IntrVectorReduceFmaximumOp is a typed view of a llvm.intr.vector.reduce.fmaximum operation.
-type IntrVectorReduceFmaximumOp struct{ *ir.Operation }
+// IntrVectorReduceFmaximumOp is a typed view of a llvm.intr.vector.reduce.fmaximum operation; its accessors are inResFastmathFlagsView's.
+type IntrVectorReduceFmaximumOp struct{ inResFastmathFlagsView }
 
 // AsIntrVectorReduceFmaximumOp returns op as a IntrVectorReduceFmaximumOp, and whether it is one.
 func AsIntrVectorReduceFmaximumOp(op *ir.Operation) (IntrVectorReduceFmaximumOp, bool) {
-	return ir.AsView[IntrVectorReduceFmaximumOp](op, "llvm.intr.vector.reduce.fmaximum")
+	return IntrVectorReduceFmaximumOp{inResFastmathFlagsView{op}}, op.Is("llvm.intr.vector.reduce.fmaximum")
 }
 
-// In returns the "in" operand.
-func (o IntrVectorReduceFmaximumOp) In() *ir.Value { return o.GroupOperand(0) }
-
-// Res returns the "res" result.
-func (o IntrVectorReduceFmaximumOp) Res() *ir.Value { return o.GroupResult(0) }
-
-// FastmathFlags returns the "fastmathFlags" attribute (nil when absent).
-func (o IntrVectorReduceFmaximumOp) FastmathFlags() ir.Attribute { return o.Attr("fastmathFlags") }
-
-// BuildIntrVectorReduceFmaximumOp creates a llvm.intr.vector.reduce.fmaximum at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildIntrVectorReduceFmaximumOp creates a llvm.intr.vector.reduce.fmaximum at b's insertion point (see buildInResFastmathFlagsView).
 func BuildIntrVectorReduceFmaximumOp(b *ir.Builder, loc ir.Location, in *ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) IntrVectorReduceFmaximumOp {
-	return IntrVectorReduceFmaximumOp{b.BuildOp("llvm.intr.vector.reduce.fmaximum", loc, [][]*ir.Value{ir.OptionalGroup(in)}, []ir.Type{resType}, 0, nil, attrs)}
+	return IntrVectorReduceFmaximumOp{buildInResFastmathFlagsView(b, "llvm.intr.vector.reduce.fmaximum", loc, in, resType, attrs)}
 }
 
-// IntrVectorReduceFminOp is a typed view of a llvm.intr.vector.reduce.fmin operation.
-type IntrVectorReduceFminOp struct{ *ir.Operation }
+// IntrVectorReduceFminOp is a typed view of a llvm.intr.vector.reduce.fmin operation; its accessors are inResFastmathFlagsView's.
+type IntrVectorReduceFminOp struct{ inResFastmathFlagsView }
 
 // AsIntrVectorReduceFminOp returns op as a IntrVectorReduceFminOp, and whether it is one.
 func AsIntrVectorReduceFminOp(op *ir.Operation) (IntrVectorReduceFminOp, bool) {
-	return ir.AsView[IntrVectorReduceFminOp](op, "llvm.intr.vector.reduce.fmin")
+	return IntrVectorReduceFminOp{inResFastmathFlagsView{op}}, op.Is("llvm.intr.vector.reduce.fmin")
 }
 
-// In returns the "in" operand.
-func (o IntrVectorReduceFminOp) In() *ir.Value { return o.GroupOperand(0) }
-
-// Res returns the "res" result.
-func (o IntrVectorReduceFminOp) Res() *ir.Value { return o.GroupResult(0) }
-
-// FastmathFlags returns the "fastmathFlags" attribute (nil when absent).
-func (o IntrVectorReduceFminOp) FastmathFlags() ir.Attribute { return o.Attr("fastmathFlags") }
-
-// BuildIntrVectorReduceFminOp creates a llvm.intr.vector.reduce.fmin at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildIntrVectorReduceFminOp creates a llvm.intr.vector.reduce.fmin at b's insertion point (see buildInResFastmathFlagsView).
 func BuildIntrVectorReduceFminOp(b *ir.Builder, loc ir.Location, in *ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) IntrVectorReduceFminOp {
-	return IntrVectorReduceFminOp{b.BuildOp("llvm.intr.vector.reduce.fmin", loc, [][]*ir.Value{ir.OptionalGroup(in)}, []ir.Type{resType}, 0, nil, attrs)}
+	return IntrVectorReduceFminOp{buildInResFastmathFlagsView(b, "llvm.intr.vector.reduce.fmin", loc, in, resType, attrs)}
 }
 
-// IntrVectorReduceFminimumOp is a typed view of a llvm.intr.vector.reduce.fminimum operation.
-type IntrVectorReduceFminimumOp struct{ *ir.Operation }
+// IntrVectorReduceFminimumOp is a typed view of a llvm.intr.vector.reduce.fminimum operation; its accessors are inResFastmathFlagsView's.
+type IntrVectorReduceFminimumOp struct{ inResFastmathFlagsView }
 
 // AsIntrVectorReduceFminimumOp returns op as a IntrVectorReduceFminimumOp, and whether it is one.
 func AsIntrVectorReduceFminimumOp(op *ir.Operation) (IntrVectorReduceFminimumOp, bool) {
-	return ir.AsView[IntrVectorReduceFminimumOp](op, "llvm.intr.vector.reduce.fminimum")
+	return IntrVectorReduceFminimumOp{inResFastmathFlagsView{op}}, op.Is("llvm.intr.vector.reduce.fminimum")
 }
 
-// In returns the "in" operand.
-func (o IntrVectorReduceFminimumOp) In() *ir.Value { return o.GroupOperand(0) }
-
-// Res returns the "res" result.
-func (o IntrVectorReduceFminimumOp) Res() *ir.Value { return o.GroupResult(0) }
-
-// FastmathFlags returns the "fastmathFlags" attribute (nil when absent).
-func (o IntrVectorReduceFminimumOp) FastmathFlags() ir.Attribute { return o.Attr("fastmathFlags") }
-
-// BuildIntrVectorReduceFminimumOp creates a llvm.intr.vector.reduce.fminimum at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildIntrVectorReduceFminimumOp creates a llvm.intr.vector.reduce.fminimum at b's insertion point (see buildInResFastmathFlagsView).
 func BuildIntrVectorReduceFminimumOp(b *ir.Builder, loc ir.Location, in *ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) IntrVectorReduceFminimumOp {
-	return IntrVectorReduceFminimumOp{b.BuildOp("llvm.intr.vector.reduce.fminimum", loc, [][]*ir.Value{ir.OptionalGroup(in)}, []ir.Type{resType}, 0, nil, attrs)}
+	return IntrVectorReduceFminimumOp{buildInResFastmathFlagsView(b, "llvm.intr.vector.reduce.fminimum", loc, in, resType, attrs)}
 }
 
-// IntrVectorReduceFmulOp is a typed view of a llvm.intr.vector.reduce.fmul operation.
-type IntrVectorReduceFmulOp struct{ *ir.Operation }
+// IntrVectorReduceFmulOp is a typed view of a llvm.intr.vector.reduce.fmul operation; its accessors are intrVectorReduceFaddLike's.
+type IntrVectorReduceFmulOp struct{ intrVectorReduceFaddLike }
 
 // AsIntrVectorReduceFmulOp returns op as a IntrVectorReduceFmulOp, and whether it is one.
 func AsIntrVectorReduceFmulOp(op *ir.Operation) (IntrVectorReduceFmulOp, bool) {
-	return ir.AsView[IntrVectorReduceFmulOp](op, "llvm.intr.vector.reduce.fmul")
+	return IntrVectorReduceFmulOp{intrVectorReduceFaddLike{op}}, op.Is("llvm.intr.vector.reduce.fmul")
 }
 
-// StartValue returns the "start_value" operand.
-func (o IntrVectorReduceFmulOp) StartValue() *ir.Value { return o.GroupOperand(0) }
-
-// Input returns the "input" operand.
-func (o IntrVectorReduceFmulOp) Input() *ir.Value { return o.GroupOperand(1) }
-
-// Res returns the "res" result.
-func (o IntrVectorReduceFmulOp) Res() *ir.Value { return o.GroupResult(0) }
-
-// FastmathFlags returns the "fastmathFlags" attribute (nil when absent).
-func (o IntrVectorReduceFmulOp) FastmathFlags() ir.Attribute { return o.Attr("fastmathFlags") }
-
-// BuildIntrVectorReduceFmulOp creates a llvm.intr.vector.reduce.fmul at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildIntrVectorReduceFmulOp creates a llvm.intr.vector.reduce.fmul at b's insertion point (see buildIntrVectorReduceFaddLike).
 func BuildIntrVectorReduceFmulOp(b *ir.Builder, loc ir.Location, startValue *ir.Value, input *ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) IntrVectorReduceFmulOp {
-	return IntrVectorReduceFmulOp{b.BuildOp("llvm.intr.vector.reduce.fmul", loc, [][]*ir.Value{ir.OptionalGroup(startValue), ir.OptionalGroup(input)}, []ir.Type{resType}, 0, nil, attrs)}
+	return IntrVectorReduceFmulOp{buildIntrVectorReduceFaddLike(b, "llvm.intr.vector.reduce.fmul", loc, startValue, input, resType, attrs)}
 }
 
-// IntrVectorReduceMulOp is a typed view of a llvm.intr.vector.reduce.mul operation.
-type IntrVectorReduceMulOp struct{ *ir.Operation }
+// IntrVectorReduceMulOp is a typed view of a llvm.intr.vector.reduce.mul operation; its accessors are inResView's.
+type IntrVectorReduceMulOp struct{ inResView }
 
 // AsIntrVectorReduceMulOp returns op as a IntrVectorReduceMulOp, and whether it is one.
 func AsIntrVectorReduceMulOp(op *ir.Operation) (IntrVectorReduceMulOp, bool) {
-	return ir.AsView[IntrVectorReduceMulOp](op, "llvm.intr.vector.reduce.mul")
+	return IntrVectorReduceMulOp{inResView{op}}, op.Is("llvm.intr.vector.reduce.mul")
 }
 
-// In returns the "in" operand.
-func (o IntrVectorReduceMulOp) In() *ir.Value { return o.GroupOperand(0) }
-
-// Res returns the "res" result.
-func (o IntrVectorReduceMulOp) Res() *ir.Value { return o.GroupResult(0) }
-
-// BuildIntrVectorReduceMulOp creates a llvm.intr.vector.reduce.mul at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildIntrVectorReduceMulOp creates a llvm.intr.vector.reduce.mul at b's insertion point (see buildInResView).
 func BuildIntrVectorReduceMulOp(b *ir.Builder, loc ir.Location, in *ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) IntrVectorReduceMulOp {
-	return IntrVectorReduceMulOp{b.BuildOp("llvm.intr.vector.reduce.mul", loc, [][]*ir.Value{ir.OptionalGroup(in)}, []ir.Type{resType}, 0, nil, attrs)}
+	return IntrVectorReduceMulOp{buildInResView(b, "llvm.intr.vector.reduce.mul", loc, in, resType, attrs)}
 }
 
-// IntrVectorReduceOrOp is a typed view of a llvm.intr.vector.reduce.or operation.
-type IntrVectorReduceOrOp struct{ *ir.Operation }
+// IntrVectorReduceOrOp is a typed view of a llvm.intr.vector.reduce.or operation; its accessors are inResView's.
+type IntrVectorReduceOrOp struct{ inResView }
 
 // AsIntrVectorReduceOrOp returns op as a IntrVectorReduceOrOp, and whether it is one.
 func AsIntrVectorReduceOrOp(op *ir.Operation) (IntrVectorReduceOrOp, bool) {
-	return ir.AsView[IntrVectorReduceOrOp](op, "llvm.intr.vector.reduce.or")
+	return IntrVectorReduceOrOp{inResView{op}}, op.Is("llvm.intr.vector.reduce.or")
 }
 
-// In returns the "in" operand.
-func (o IntrVectorReduceOrOp) In() *ir.Value { return o.GroupOperand(0) }
-
-// Res returns the "res" result.
-func (o IntrVectorReduceOrOp) Res() *ir.Value { return o.GroupResult(0) }
-
-// BuildIntrVectorReduceOrOp creates a llvm.intr.vector.reduce.or at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildIntrVectorReduceOrOp creates a llvm.intr.vector.reduce.or at b's insertion point (see buildInResView).
 func BuildIntrVectorReduceOrOp(b *ir.Builder, loc ir.Location, in *ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) IntrVectorReduceOrOp {
-	return IntrVectorReduceOrOp{b.BuildOp("llvm.intr.vector.reduce.or", loc, [][]*ir.Value{ir.OptionalGroup(in)}, []ir.Type{resType}, 0, nil, attrs)}
+	return IntrVectorReduceOrOp{buildInResView(b, "llvm.intr.vector.reduce.or", loc, in, resType, attrs)}
 }
 
-// IntrVectorReduceSmaxOp is a typed view of a llvm.intr.vector.reduce.smax operation.
-type IntrVectorReduceSmaxOp struct{ *ir.Operation }
+// IntrVectorReduceSmaxOp is a typed view of a llvm.intr.vector.reduce.smax operation; its accessors are inResView's.
+type IntrVectorReduceSmaxOp struct{ inResView }
 
 // AsIntrVectorReduceSmaxOp returns op as a IntrVectorReduceSmaxOp, and whether it is one.
 func AsIntrVectorReduceSmaxOp(op *ir.Operation) (IntrVectorReduceSmaxOp, bool) {
-	return ir.AsView[IntrVectorReduceSmaxOp](op, "llvm.intr.vector.reduce.smax")
+	return IntrVectorReduceSmaxOp{inResView{op}}, op.Is("llvm.intr.vector.reduce.smax")
 }
 
-// In returns the "in" operand.
-func (o IntrVectorReduceSmaxOp) In() *ir.Value { return o.GroupOperand(0) }
-
-// Res returns the "res" result.
-func (o IntrVectorReduceSmaxOp) Res() *ir.Value { return o.GroupResult(0) }
-
-// BuildIntrVectorReduceSmaxOp creates a llvm.intr.vector.reduce.smax at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildIntrVectorReduceSmaxOp creates a llvm.intr.vector.reduce.smax at b's insertion point (see buildInResView).
 func BuildIntrVectorReduceSmaxOp(b *ir.Builder, loc ir.Location, in *ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) IntrVectorReduceSmaxOp {
-	return IntrVectorReduceSmaxOp{b.BuildOp("llvm.intr.vector.reduce.smax", loc, [][]*ir.Value{ir.OptionalGroup(in)}, []ir.Type{resType}, 0, nil, attrs)}
+	return IntrVectorReduceSmaxOp{buildInResView(b, "llvm.intr.vector.reduce.smax", loc, in, resType, attrs)}
 }
 
-// IntrVectorReduceSminOp is a typed view of a llvm.intr.vector.reduce.smin operation.
-type IntrVectorReduceSminOp struct{ *ir.Operation }
+// IntrVectorReduceSminOp is a typed view of a llvm.intr.vector.reduce.smin operation; its accessors are inResView's.
+type IntrVectorReduceSminOp struct{ inResView }
 
 // AsIntrVectorReduceSminOp returns op as a IntrVectorReduceSminOp, and whether it is one.
 func AsIntrVectorReduceSminOp(op *ir.Operation) (IntrVectorReduceSminOp, bool) {
-	return ir.AsView[IntrVectorReduceSminOp](op, "llvm.intr.vector.reduce.smin")
+	return IntrVectorReduceSminOp{inResView{op}}, op.Is("llvm.intr.vector.reduce.smin")
 }
 
-// In returns the "in" operand.
-func (o IntrVectorReduceSminOp) In() *ir.Value { return o.GroupOperand(0) }
-
-// Res returns the "res" result.
-func (o IntrVectorReduceSminOp) Res() *ir.Value { return o.GroupResult(0) }
-
-// BuildIntrVectorReduceSminOp creates a llvm.intr.vector.reduce.smin at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildIntrVectorReduceSminOp creates a llvm.intr.vector.reduce.smin at b's insertion point (see buildInResView).
 func BuildIntrVectorReduceSminOp(b *ir.Builder, loc ir.Location, in *ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) IntrVectorReduceSminOp {
-	return IntrVectorReduceSminOp{b.BuildOp("llvm.intr.vector.reduce.smin", loc, [][]*ir.Value{ir.OptionalGroup(in)}, []ir.Type{resType}, 0, nil, attrs)}
+	return IntrVectorReduceSminOp{buildInResView(b, "llvm.intr.vector.reduce.smin", loc, in, resType, attrs)}
 }
 
-// IntrVectorReduceUmaxOp is a typed view of a llvm.intr.vector.reduce.umax operation.
-type IntrVectorReduceUmaxOp struct{ *ir.Operation }
+// IntrVectorReduceUmaxOp is a typed view of a llvm.intr.vector.reduce.umax operation; its accessors are inResView's.
+type IntrVectorReduceUmaxOp struct{ inResView }
 
 // AsIntrVectorReduceUmaxOp returns op as a IntrVectorReduceUmaxOp, and whether it is one.
 func AsIntrVectorReduceUmaxOp(op *ir.Operation) (IntrVectorReduceUmaxOp, bool) {
-	return ir.AsView[IntrVectorReduceUmaxOp](op, "llvm.intr.vector.reduce.umax")
+	return IntrVectorReduceUmaxOp{inResView{op}}, op.Is("llvm.intr.vector.reduce.umax")
 }
 
-// In returns the "in" operand.
-func (o IntrVectorReduceUmaxOp) In() *ir.Value { return o.GroupOperand(0) }
-
-// Res returns the "res" result.
-func (o IntrVectorReduceUmaxOp) Res() *ir.Value { return o.GroupResult(0) }
-
-// BuildIntrVectorReduceUmaxOp creates a llvm.intr.vector.reduce.umax at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildIntrVectorReduceUmaxOp creates a llvm.intr.vector.reduce.umax at b's insertion point (see buildInResView).
 func BuildIntrVectorReduceUmaxOp(b *ir.Builder, loc ir.Location, in *ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) IntrVectorReduceUmaxOp {
-	return IntrVectorReduceUmaxOp{b.BuildOp("llvm.intr.vector.reduce.umax", loc, [][]*ir.Value{ir.OptionalGroup(in)}, []ir.Type{resType}, 0, nil, attrs)}
+	return IntrVectorReduceUmaxOp{buildInResView(b, "llvm.intr.vector.reduce.umax", loc, in, resType, attrs)}
 }
 
-// IntrVectorReduceUminOp is a typed view of a llvm.intr.vector.reduce.umin operation.
-type IntrVectorReduceUminOp struct{ *ir.Operation }
+// IntrVectorReduceUminOp is a typed view of a llvm.intr.vector.reduce.umin operation; its accessors are inResView's.
+type IntrVectorReduceUminOp struct{ inResView }
 
 // AsIntrVectorReduceUminOp returns op as a IntrVectorReduceUminOp, and whether it is one.
 func AsIntrVectorReduceUminOp(op *ir.Operation) (IntrVectorReduceUminOp, bool) {
-	return ir.AsView[IntrVectorReduceUminOp](op, "llvm.intr.vector.reduce.umin")
+	return IntrVectorReduceUminOp{inResView{op}}, op.Is("llvm.intr.vector.reduce.umin")
 }
 
-// In returns the "in" operand.
-func (o IntrVectorReduceUminOp) In() *ir.Value { return o.GroupOperand(0) }
-
-// Res returns the "res" result.
-func (o IntrVectorReduceUminOp) Res() *ir.Value { return o.GroupResult(0) }
-
-// BuildIntrVectorReduceUminOp creates a llvm.intr.vector.reduce.umin at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildIntrVectorReduceUminOp creates a llvm.intr.vector.reduce.umin at b's insertion point (see buildInResView).
 func BuildIntrVectorReduceUminOp(b *ir.Builder, loc ir.Location, in *ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) IntrVectorReduceUminOp {
-	return IntrVectorReduceUminOp{b.BuildOp("llvm.intr.vector.reduce.umin", loc, [][]*ir.Value{ir.OptionalGroup(in)}, []ir.Type{resType}, 0, nil, attrs)}
+	return IntrVectorReduceUminOp{buildInResView(b, "llvm.intr.vector.reduce.umin", loc, in, resType, attrs)}
 }
 
-// IntrVectorReduceXorOp is a typed view of a llvm.intr.vector.reduce.xor operation.
-type IntrVectorReduceXorOp struct{ *ir.Operation }
+// IntrVectorReduceXorOp is a typed view of a llvm.intr.vector.reduce.xor operation; its accessors are inResView's.
+type IntrVectorReduceXorOp struct{ inResView }
 
 // AsIntrVectorReduceXorOp returns op as a IntrVectorReduceXorOp, and whether it is one.
 func AsIntrVectorReduceXorOp(op *ir.Operation) (IntrVectorReduceXorOp, bool) {
-	return ir.AsView[IntrVectorReduceXorOp](op, "llvm.intr.vector.reduce.xor")
+	return IntrVectorReduceXorOp{inResView{op}}, op.Is("llvm.intr.vector.reduce.xor")
 }
 
-// In returns the "in" operand.
-func (o IntrVectorReduceXorOp) In() *ir.Value { return o.GroupOperand(0) }
-
-// Res returns the "res" result.
-func (o IntrVectorReduceXorOp) Res() *ir.Value { return o.GroupResult(0) }
-
-// BuildIntrVectorReduceXorOp creates a llvm.intr.vector.reduce.xor at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildIntrVectorReduceXorOp creates a llvm.intr.vector.reduce.xor at b's insertion point (see buildInResView).
 func BuildIntrVectorReduceXorOp(b *ir.Builder, loc ir.Location, in *ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) IntrVectorReduceXorOp {
-	return IntrVectorReduceXorOp{b.BuildOp("llvm.intr.vector.reduce.xor", loc, [][]*ir.Value{ir.OptionalGroup(in)}, []ir.Type{resType}, 0, nil, attrs)}
+	return IntrVectorReduceXorOp{buildInResView(b, "llvm.intr.vector.reduce.xor", loc, in, resType, attrs)}
 }
 
-// InttoptrOp is a typed view of a llvm.inttoptr operation.
-type InttoptrOp struct{ *ir.Operation }
+// InttoptrOp is a typed view of a llvm.inttoptr operation; its accessors are argResView's.
+type InttoptrOp struct{ argResView }
 
 // AsInttoptrOp returns op as a InttoptrOp, and whether it is one.
 func AsInttoptrOp(op *ir.Operation) (InttoptrOp, bool) {
-	return ir.AsView[InttoptrOp](op, "llvm.inttoptr")
+	return InttoptrOp{argResView{op}}, op.Is("llvm.inttoptr")
 }
 
-// Arg returns the "arg" operand.
-func (o InttoptrOp) Arg() *ir.Value { return o.GroupOperand(0) }
-
-// Res returns the "res" result.
-func (o InttoptrOp) Res() *ir.Value { return o.GroupResult(0) }
-
-// BuildInttoptrOp creates a llvm.inttoptr at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildInttoptrOp creates a llvm.inttoptr at b's insertion point (see buildArgResView).
 func BuildInttoptrOp(b *ir.Builder, loc ir.Location, arg *ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) InttoptrOp {
-	return InttoptrOp{b.BuildOp("llvm.inttoptr", loc, [][]*ir.Value{ir.OptionalGroup(arg)}, []ir.Type{resType}, 0, nil, attrs)}
+	return InttoptrOp{buildArgResView(b, "llvm.inttoptr", loc, arg, resType, attrs)}
 }
 
 // LoadOp is a typed view of a llvm.load operation.
@@ -1965,25 +1686,15 @@ func BuildLoadOp(b *ir.Builder, loc ir.Location, addr *ir.Value, resType ir.Type
 	return LoadOp{b.BuildOp("llvm.load", loc, [][]*ir.Value{ir.OptionalGroup(addr)}, []ir.Type{resType}, 0, nil, attrs)}
 }
 
-// LshrOp is a typed view of a llvm.lshr operation.
-type LshrOp struct{ *ir.Operation }
+// LshrOp is a typed view of a llvm.lshr operation; its accessors are lhsRhsResView's.
+type LshrOp struct{ lhsRhsResView }
 
 // AsLshrOp returns op as a LshrOp, and whether it is one.
-func AsLshrOp(op *ir.Operation) (LshrOp, bool) { return ir.AsView[LshrOp](op, "llvm.lshr") }
+func AsLshrOp(op *ir.Operation) (LshrOp, bool) { return LshrOp{lhsRhsResView{op}}, op.Is("llvm.lshr") }
 
-// Lhs returns the "lhs" operand.
-func (o LshrOp) Lhs() *ir.Value { return o.GroupOperand(0) }
-
-// Rhs returns the "rhs" operand.
-func (o LshrOp) Rhs() *ir.Value { return o.GroupOperand(1) }
-
-// Res returns the "res" result.
-func (o LshrOp) Res() *ir.Value { return o.GroupResult(0) }
-
-// BuildLshrOp creates a llvm.lshr at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildLshrOp creates a llvm.lshr at b's insertion point (see buildLhsRhsResView).
 func BuildLshrOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) LshrOp {
-	return LshrOp{b.BuildOp("llvm.lshr", loc, [][]*ir.Value{ir.OptionalGroup(lhs), ir.OptionalGroup(rhs)}, []ir.Type{resType}, 0, nil, attrs)}
+	return LshrOp{buildLhsRhsResView(b, "llvm.lshr", loc, lhs, rhs, resType, attrs)}
 }
 
 // MlirAddressofOp is a typed view of a llvm.mlir.addressof operation.
@@ -2073,120 +1784,80 @@ func BuildMlirGlobalOp(b *ir.Builder, loc ir.Location, attrs ...ir.NamedAttribut
 	return MlirGlobalOp{b.BuildOp("llvm.mlir.global", loc, nil, nil, 1, nil, attrs)}
 }
 
-// MlirPoisonOp is a typed view of a llvm.mlir.poison operation.
-type MlirPoisonOp struct{ *ir.Operation }
+// MlirPoisonOp is a typed view of a llvm.mlir.poison operation; its accessors are resView's.
+type MlirPoisonOp struct{ resView }
 
 // AsMlirPoisonOp returns op as a MlirPoisonOp, and whether it is one.
 func AsMlirPoisonOp(op *ir.Operation) (MlirPoisonOp, bool) {
-	return ir.AsView[MlirPoisonOp](op, "llvm.mlir.poison")
+	return MlirPoisonOp{resView{op}}, op.Is("llvm.mlir.poison")
 }
 
-// Res returns the "res" result.
-func (o MlirPoisonOp) Res() *ir.Value { return o.GroupResult(0) }
-
-// BuildMlirPoisonOp creates a llvm.mlir.poison at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildMlirPoisonOp creates a llvm.mlir.poison at b's insertion point (see buildResView).
 func BuildMlirPoisonOp(b *ir.Builder, loc ir.Location, resType ir.Type, attrs ...ir.NamedAttribute) MlirPoisonOp {
-	return MlirPoisonOp{b.BuildOp("llvm.mlir.poison", loc, nil, []ir.Type{resType}, 0, nil, attrs)}
+	return MlirPoisonOp{buildResView(b, "llvm.mlir.poison", loc, resType, attrs)}
 }
 
-// MlirUndefOp is a typed view of a llvm.mlir.undef operation.
-type MlirUndefOp struct{ *ir.Operation }
+// MlirUndefOp is a typed view of a llvm.mlir.undef operation; its accessors are resView's.
+type MlirUndefOp struct{ resView }
 
 // AsMlirUndefOp returns op as a MlirUndefOp, and whether it is one.
 func AsMlirUndefOp(op *ir.Operation) (MlirUndefOp, bool) {
-	return ir.AsView[MlirUndefOp](op, "llvm.mlir.undef")
+	return MlirUndefOp{resView{op}}, op.Is("llvm.mlir.undef")
 }
 
-// Res returns the "res" result.
-func (o MlirUndefOp) Res() *ir.Value { return o.GroupResult(0) }
-
-// BuildMlirUndefOp creates a llvm.mlir.undef at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildMlirUndefOp creates a llvm.mlir.undef at b's insertion point (see buildResView).
 func BuildMlirUndefOp(b *ir.Builder, loc ir.Location, resType ir.Type, attrs ...ir.NamedAttribute) MlirUndefOp {
-	return MlirUndefOp{b.BuildOp("llvm.mlir.undef", loc, nil, []ir.Type{resType}, 0, nil, attrs)}
+	return MlirUndefOp{buildResView(b, "llvm.mlir.undef", loc, resType, attrs)}
 }
 
-// MlirZeroOp is a typed view of a llvm.mlir.zero operation.
-type MlirZeroOp struct{ *ir.Operation }
+// MlirZeroOp is a typed view of a llvm.mlir.zero operation; its accessors are resView's.
+type MlirZeroOp struct{ resView }
 
 // AsMlirZeroOp returns op as a MlirZeroOp, and whether it is one.
 func AsMlirZeroOp(op *ir.Operation) (MlirZeroOp, bool) {
-	return ir.AsView[MlirZeroOp](op, "llvm.mlir.zero")
+	return MlirZeroOp{resView{op}}, op.Is("llvm.mlir.zero")
 }
 
-// Res returns the "res" result.
-func (o MlirZeroOp) Res() *ir.Value { return o.GroupResult(0) }
-
-// BuildMlirZeroOp creates a llvm.mlir.zero at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildMlirZeroOp creates a llvm.mlir.zero at b's insertion point (see buildResView).
 func BuildMlirZeroOp(b *ir.Builder, loc ir.Location, resType ir.Type, attrs ...ir.NamedAttribute) MlirZeroOp {
-	return MlirZeroOp{b.BuildOp("llvm.mlir.zero", loc, nil, []ir.Type{resType}, 0, nil, attrs)}
+	return MlirZeroOp{buildResView(b, "llvm.mlir.zero", loc, resType, attrs)}
 }
 
-// MulOp is a typed view of a llvm.mul operation.
-type MulOp struct{ *ir.Operation }
+// MulOp is a typed view of a llvm.mul operation; its accessors are lhsRhsResOverflowFlagsView's.
+type MulOp struct{ lhsRhsResOverflowFlagsView }
 
 // AsMulOp returns op as a MulOp, and whether it is one.
-func AsMulOp(op *ir.Operation) (MulOp, bool) { return ir.AsView[MulOp](op, "llvm.mul") }
-
-// Lhs returns the "lhs" operand.
-func (o MulOp) Lhs() *ir.Value { return o.GroupOperand(0) }
-
-// Rhs returns the "rhs" operand.
-func (o MulOp) Rhs() *ir.Value { return o.GroupOperand(1) }
-
-// Res returns the "res" result.
-func (o MulOp) Res() *ir.Value { return o.GroupResult(0) }
-
-// OverflowFlags returns the "overflowFlags" attribute (nil when absent).
-func (o MulOp) OverflowFlags() ir.Attribute { return o.Attr("overflowFlags") }
-
-// BuildMulOp creates a llvm.mul at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
-func BuildMulOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) MulOp {
-	return MulOp{b.BuildOp("llvm.mul", loc, [][]*ir.Value{ir.OptionalGroup(lhs), ir.OptionalGroup(rhs)}, []ir.Type{resType}, 0, nil, attrs)}
+func AsMulOp(op *ir.Operation) (MulOp, bool) {
+	return MulOp{lhsRhsResOverflowFlagsView{op}}, op.Is("llvm.mul")
 }
 
-// OrOp is a typed view of a llvm.or operation.
-type OrOp struct{ *ir.Operation }
+// BuildMulOp creates a llvm.mul at b's insertion point (see buildLhsRhsResOverflowFlagsView).
+func BuildMulOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) MulOp {
+	return MulOp{buildLhsRhsResOverflowFlagsView(b, "llvm.mul", loc, lhs, rhs, resType, attrs)}
+}
+
+// OrOp is a typed view of a llvm.or operation; its accessors are lhsRhsResView's.
+type OrOp struct{ lhsRhsResView }
 
 // AsOrOp returns op as a OrOp, and whether it is one.
-func AsOrOp(op *ir.Operation) (OrOp, bool) { return ir.AsView[OrOp](op, "llvm.or") }
+func AsOrOp(op *ir.Operation) (OrOp, bool) { return OrOp{lhsRhsResView{op}}, op.Is("llvm.or") }
 
-// Lhs returns the "lhs" operand.
-func (o OrOp) Lhs() *ir.Value { return o.GroupOperand(0) }
-
-// Rhs returns the "rhs" operand.
-func (o OrOp) Rhs() *ir.Value { return o.GroupOperand(1) }
-
-// Res returns the "res" result.
-func (o OrOp) Res() *ir.Value { return o.GroupResult(0) }
-
-// BuildOrOp creates a llvm.or at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildOrOp creates a llvm.or at b's insertion point (see buildLhsRhsResView).
 func BuildOrOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) OrOp {
-	return OrOp{b.BuildOp("llvm.or", loc, [][]*ir.Value{ir.OptionalGroup(lhs), ir.OptionalGroup(rhs)}, []ir.Type{resType}, 0, nil, attrs)}
+	return OrOp{buildLhsRhsResView(b, "llvm.or", loc, lhs, rhs, resType, attrs)}
 }
 
-// PtrtointOp is a typed view of a llvm.ptrtoint operation.
-type PtrtointOp struct{ *ir.Operation }
+// PtrtointOp is a typed view of a llvm.ptrtoint operation; its accessors are argResView's.
+type PtrtointOp struct{ argResView }
 
 // AsPtrtointOp returns op as a PtrtointOp, and whether it is one.
 func AsPtrtointOp(op *ir.Operation) (PtrtointOp, bool) {
-	return ir.AsView[PtrtointOp](op, "llvm.ptrtoint")
+	return PtrtointOp{argResView{op}}, op.Is("llvm.ptrtoint")
 }
 
-// Arg returns the "arg" operand.
-func (o PtrtointOp) Arg() *ir.Value { return o.GroupOperand(0) }
-
-// Res returns the "res" result.
-func (o PtrtointOp) Res() *ir.Value { return o.GroupResult(0) }
-
-// BuildPtrtointOp creates a llvm.ptrtoint at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildPtrtointOp creates a llvm.ptrtoint at b's insertion point (see buildArgResView).
 func BuildPtrtointOp(b *ir.Builder, loc ir.Location, arg *ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) PtrtointOp {
-	return PtrtointOp{b.BuildOp("llvm.ptrtoint", loc, [][]*ir.Value{ir.OptionalGroup(arg)}, []ir.Type{resType}, 0, nil, attrs)}
+	return PtrtointOp{buildArgResView(b, "llvm.ptrtoint", loc, arg, resType, attrs)}
 }
 
 // ReturnOp is a typed view of a llvm.return operation.
@@ -2204,25 +1875,15 @@ func BuildReturnOp(b *ir.Builder, loc ir.Location, arg *ir.Value, attrs ...ir.Na
 	return ReturnOp{b.BuildOp("llvm.return", loc, [][]*ir.Value{ir.OptionalGroup(arg)}, nil, 0, nil, attrs)}
 }
 
-// SdivOp is a typed view of a llvm.sdiv operation.
-type SdivOp struct{ *ir.Operation }
+// SdivOp is a typed view of a llvm.sdiv operation; its accessors are lhsRhsResView's.
+type SdivOp struct{ lhsRhsResView }
 
 // AsSdivOp returns op as a SdivOp, and whether it is one.
-func AsSdivOp(op *ir.Operation) (SdivOp, bool) { return ir.AsView[SdivOp](op, "llvm.sdiv") }
+func AsSdivOp(op *ir.Operation) (SdivOp, bool) { return SdivOp{lhsRhsResView{op}}, op.Is("llvm.sdiv") }
 
-// Lhs returns the "lhs" operand.
-func (o SdivOp) Lhs() *ir.Value { return o.GroupOperand(0) }
-
-// Rhs returns the "rhs" operand.
-func (o SdivOp) Rhs() *ir.Value { return o.GroupOperand(1) }
-
-// Res returns the "res" result.
-func (o SdivOp) Res() *ir.Value { return o.GroupResult(0) }
-
-// BuildSdivOp creates a llvm.sdiv at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildSdivOp creates a llvm.sdiv at b's insertion point (see buildLhsRhsResView).
 func BuildSdivOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) SdivOp {
-	return SdivOp{b.BuildOp("llvm.sdiv", loc, [][]*ir.Value{ir.OptionalGroup(lhs), ir.OptionalGroup(rhs)}, []ir.Type{resType}, 0, nil, attrs)}
+	return SdivOp{buildLhsRhsResView(b, "llvm.sdiv", loc, lhs, rhs, resType, attrs)}
 }
 
 // SelectOp is a typed view of a llvm.select operation.
@@ -2252,46 +1913,28 @@ func BuildSelectOp(b *ir.Builder, loc ir.Location, condition *ir.Value, trueValu
 	return SelectOp{b.BuildOp("llvm.select", loc, [][]*ir.Value{ir.OptionalGroup(condition), ir.OptionalGroup(trueValue), ir.OptionalGroup(falseValue)}, []ir.Type{resType}, 0, nil, attrs)}
 }
 
-// SextOp is a typed view of a llvm.sext operation.
-type SextOp struct{ *ir.Operation }
+// SextOp is a typed view of a llvm.sext operation; its accessors are argResView's.
+type SextOp struct{ argResView }
 
 // AsSextOp returns op as a SextOp, and whether it is one.
-func AsSextOp(op *ir.Operation) (SextOp, bool) { return ir.AsView[SextOp](op, "llvm.sext") }
+func AsSextOp(op *ir.Operation) (SextOp, bool) { return SextOp{argResView{op}}, op.Is("llvm.sext") }
 
-// Arg returns the "arg" operand.
-func (o SextOp) Arg() *ir.Value { return o.GroupOperand(0) }
-
-// Res returns the "res" result.
-func (o SextOp) Res() *ir.Value { return o.GroupResult(0) }
-
-// BuildSextOp creates a llvm.sext at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildSextOp creates a llvm.sext at b's insertion point (see buildArgResView).
 func BuildSextOp(b *ir.Builder, loc ir.Location, arg *ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) SextOp {
-	return SextOp{b.BuildOp("llvm.sext", loc, [][]*ir.Value{ir.OptionalGroup(arg)}, []ir.Type{resType}, 0, nil, attrs)}
+	return SextOp{buildArgResView(b, "llvm.sext", loc, arg, resType, attrs)}
 }
 
-// ShlOp is a typed view of a llvm.shl operation.
-type ShlOp struct{ *ir.Operation }
+// ShlOp is a typed view of a llvm.shl operation; its accessors are lhsRhsResOverflowFlagsView's.
+type ShlOp struct{ lhsRhsResOverflowFlagsView }
 
 // AsShlOp returns op as a ShlOp, and whether it is one.
-func AsShlOp(op *ir.Operation) (ShlOp, bool) { return ir.AsView[ShlOp](op, "llvm.shl") }
+func AsShlOp(op *ir.Operation) (ShlOp, bool) {
+	return ShlOp{lhsRhsResOverflowFlagsView{op}}, op.Is("llvm.shl")
+}
 
-// Lhs returns the "lhs" operand.
-func (o ShlOp) Lhs() *ir.Value { return o.GroupOperand(0) }
-
-// Rhs returns the "rhs" operand.
-func (o ShlOp) Rhs() *ir.Value { return o.GroupOperand(1) }
-
-// Res returns the "res" result.
-func (o ShlOp) Res() *ir.Value { return o.GroupResult(0) }
-
-// OverflowFlags returns the "overflowFlags" attribute (nil when absent).
-func (o ShlOp) OverflowFlags() ir.Attribute { return o.Attr("overflowFlags") }
-
-// BuildShlOp creates a llvm.shl at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildShlOp creates a llvm.shl at b's insertion point (see buildLhsRhsResOverflowFlagsView).
 func BuildShlOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) ShlOp {
-	return ShlOp{b.BuildOp("llvm.shl", loc, [][]*ir.Value{ir.OptionalGroup(lhs), ir.OptionalGroup(rhs)}, []ir.Type{resType}, 0, nil, attrs)}
+	return ShlOp{buildLhsRhsResOverflowFlagsView(b, "llvm.shl", loc, lhs, rhs, resType, attrs)}
 }
 
 // ShufflevectorOp is a typed view of a llvm.shufflevector operation.
@@ -2320,43 +1963,28 @@ func BuildShufflevectorOp(b *ir.Builder, loc ir.Location, v1 *ir.Value, v2 *ir.V
 	return ShufflevectorOp{b.BuildOp("llvm.shufflevector", loc, [][]*ir.Value{ir.OptionalGroup(v1), ir.OptionalGroup(v2)}, []ir.Type{resType}, 0, nil, attrs)}
 }
 
-// SitofpOp is a typed view of a llvm.sitofp operation.
-type SitofpOp struct{ *ir.Operation }
+// SitofpOp is a typed view of a llvm.sitofp operation; its accessors are argResView's.
+type SitofpOp struct{ argResView }
 
 // AsSitofpOp returns op as a SitofpOp, and whether it is one.
-func AsSitofpOp(op *ir.Operation) (SitofpOp, bool) { return ir.AsView[SitofpOp](op, "llvm.sitofp") }
-
-// Arg returns the "arg" operand.
-func (o SitofpOp) Arg() *ir.Value { return o.GroupOperand(0) }
-
-// Res returns the "res" result.
-func (o SitofpOp) Res() *ir.Value { return o.GroupResult(0) }
-
-// BuildSitofpOp creates a llvm.sitofp at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
-func BuildSitofpOp(b *ir.Builder, loc ir.Location, arg *ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) SitofpOp {
-	return SitofpOp{b.BuildOp("llvm.sitofp", loc, [][]*ir.Value{ir.OptionalGroup(arg)}, []ir.Type{resType}, 0, nil, attrs)}
+func AsSitofpOp(op *ir.Operation) (SitofpOp, bool) {
+	return SitofpOp{argResView{op}}, op.Is("llvm.sitofp")
 }
 
-// SremOp is a typed view of a llvm.srem operation.
-type SremOp struct{ *ir.Operation }
+// BuildSitofpOp creates a llvm.sitofp at b's insertion point (see buildArgResView).
+func BuildSitofpOp(b *ir.Builder, loc ir.Location, arg *ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) SitofpOp {
+	return SitofpOp{buildArgResView(b, "llvm.sitofp", loc, arg, resType, attrs)}
+}
+
+// SremOp is a typed view of a llvm.srem operation; its accessors are lhsRhsResView's.
+type SremOp struct{ lhsRhsResView }
 
 // AsSremOp returns op as a SremOp, and whether it is one.
-func AsSremOp(op *ir.Operation) (SremOp, bool) { return ir.AsView[SremOp](op, "llvm.srem") }
+func AsSremOp(op *ir.Operation) (SremOp, bool) { return SremOp{lhsRhsResView{op}}, op.Is("llvm.srem") }
 
-// Lhs returns the "lhs" operand.
-func (o SremOp) Lhs() *ir.Value { return o.GroupOperand(0) }
-
-// Rhs returns the "rhs" operand.
-func (o SremOp) Rhs() *ir.Value { return o.GroupOperand(1) }
-
-// Res returns the "res" result.
-func (o SremOp) Res() *ir.Value { return o.GroupResult(0) }
-
-// BuildSremOp creates a llvm.srem at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildSremOp creates a llvm.srem at b's insertion point (see buildLhsRhsResView).
 func BuildSremOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) SremOp {
-	return SremOp{b.BuildOp("llvm.srem", loc, [][]*ir.Value{ir.OptionalGroup(lhs), ir.OptionalGroup(rhs)}, []ir.Type{resType}, 0, nil, attrs)}
+	return SremOp{buildLhsRhsResView(b, "llvm.srem", loc, lhs, rhs, resType, attrs)}
 }
 
 // StoreOp is a typed view of a llvm.store operation.
@@ -2392,28 +2020,17 @@ func BuildStoreOp(b *ir.Builder, loc ir.Location, value *ir.Value, addr *ir.Valu
 	return StoreOp{b.BuildOp("llvm.store", loc, [][]*ir.Value{ir.OptionalGroup(value), ir.OptionalGroup(addr)}, nil, 0, nil, attrs)}
 }
 
-// SubOp is a typed view of a llvm.sub operation.
-type SubOp struct{ *ir.Operation }
+// SubOp is a typed view of a llvm.sub operation; its accessors are lhsRhsResOverflowFlagsView's.
+type SubOp struct{ lhsRhsResOverflowFlagsView }
 
 // AsSubOp returns op as a SubOp, and whether it is one.
-func AsSubOp(op *ir.Operation) (SubOp, bool) { return ir.AsView[SubOp](op, "llvm.sub") }
+func AsSubOp(op *ir.Operation) (SubOp, bool) {
+	return SubOp{lhsRhsResOverflowFlagsView{op}}, op.Is("llvm.sub")
+}
 
-// Lhs returns the "lhs" operand.
-func (o SubOp) Lhs() *ir.Value { return o.GroupOperand(0) }
-
-// Rhs returns the "rhs" operand.
-func (o SubOp) Rhs() *ir.Value { return o.GroupOperand(1) }
-
-// Res returns the "res" result.
-func (o SubOp) Res() *ir.Value { return o.GroupResult(0) }
-
-// OverflowFlags returns the "overflowFlags" attribute (nil when absent).
-func (o SubOp) OverflowFlags() ir.Attribute { return o.Attr("overflowFlags") }
-
-// BuildSubOp creates a llvm.sub at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildSubOp creates a llvm.sub at b's insertion point (see buildLhsRhsResOverflowFlagsView).
 func BuildSubOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) SubOp {
-	return SubOp{b.BuildOp("llvm.sub", loc, [][]*ir.Value{ir.OptionalGroup(lhs), ir.OptionalGroup(rhs)}, []ir.Type{resType}, 0, nil, attrs)}
+	return SubOp{buildLhsRhsResOverflowFlagsView(b, "llvm.sub", loc, lhs, rhs, resType, attrs)}
 }
 
 // SwitchOp is a typed view of a llvm.switch operation.
@@ -2449,61 +2066,39 @@ func BuildSwitchOp(b *ir.Builder, loc ir.Location, value *ir.Value, defaultOpera
 	return SwitchOp{b.BuildOp("llvm.switch", loc, [][]*ir.Value{ir.OptionalGroup(value), defaultOperands, caseOperands}, nil, 0, append([]*ir.Block{defaultDestination}, caseDestinations...), attrs)}
 }
 
-// TruncOp is a typed view of a llvm.trunc operation.
-type TruncOp struct{ *ir.Operation }
+// TruncOp is a typed view of a llvm.trunc operation; its accessors are argResView's.
+type TruncOp struct{ argResView }
 
 // AsTruncOp returns op as a TruncOp, and whether it is one.
-func AsTruncOp(op *ir.Operation) (TruncOp, bool) { return ir.AsView[TruncOp](op, "llvm.trunc") }
+func AsTruncOp(op *ir.Operation) (TruncOp, bool) { return TruncOp{argResView{op}}, op.Is("llvm.trunc") }
 
-// Arg returns the "arg" operand.
-func (o TruncOp) Arg() *ir.Value { return o.GroupOperand(0) }
-
-// Res returns the "res" result.
-func (o TruncOp) Res() *ir.Value { return o.GroupResult(0) }
-
-// BuildTruncOp creates a llvm.trunc at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildTruncOp creates a llvm.trunc at b's insertion point (see buildArgResView).
 func BuildTruncOp(b *ir.Builder, loc ir.Location, arg *ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) TruncOp {
-	return TruncOp{b.BuildOp("llvm.trunc", loc, [][]*ir.Value{ir.OptionalGroup(arg)}, []ir.Type{resType}, 0, nil, attrs)}
+	return TruncOp{buildArgResView(b, "llvm.trunc", loc, arg, resType, attrs)}
 }
 
-// UdivOp is a typed view of a llvm.udiv operation.
-type UdivOp struct{ *ir.Operation }
+// UdivOp is a typed view of a llvm.udiv operation; its accessors are lhsRhsResView's.
+type UdivOp struct{ lhsRhsResView }
 
 // AsUdivOp returns op as a UdivOp, and whether it is one.
-func AsUdivOp(op *ir.Operation) (UdivOp, bool) { return ir.AsView[UdivOp](op, "llvm.udiv") }
+func AsUdivOp(op *ir.Operation) (UdivOp, bool) { return UdivOp{lhsRhsResView{op}}, op.Is("llvm.udiv") }
 
-// Lhs returns the "lhs" operand.
-func (o UdivOp) Lhs() *ir.Value { return o.GroupOperand(0) }
-
-// Rhs returns the "rhs" operand.
-func (o UdivOp) Rhs() *ir.Value { return o.GroupOperand(1) }
-
-// Res returns the "res" result.
-func (o UdivOp) Res() *ir.Value { return o.GroupResult(0) }
-
-// BuildUdivOp creates a llvm.udiv at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildUdivOp creates a llvm.udiv at b's insertion point (see buildLhsRhsResView).
 func BuildUdivOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) UdivOp {
-	return UdivOp{b.BuildOp("llvm.udiv", loc, [][]*ir.Value{ir.OptionalGroup(lhs), ir.OptionalGroup(rhs)}, []ir.Type{resType}, 0, nil, attrs)}
+	return UdivOp{buildLhsRhsResView(b, "llvm.udiv", loc, lhs, rhs, resType, attrs)}
 }
 
-// UitofpOp is a typed view of a llvm.uitofp operation.
-type UitofpOp struct{ *ir.Operation }
+// UitofpOp is a typed view of a llvm.uitofp operation; its accessors are argResView's.
+type UitofpOp struct{ argResView }
 
 // AsUitofpOp returns op as a UitofpOp, and whether it is one.
-func AsUitofpOp(op *ir.Operation) (UitofpOp, bool) { return ir.AsView[UitofpOp](op, "llvm.uitofp") }
+func AsUitofpOp(op *ir.Operation) (UitofpOp, bool) {
+	return UitofpOp{argResView{op}}, op.Is("llvm.uitofp")
+}
 
-// Arg returns the "arg" operand.
-func (o UitofpOp) Arg() *ir.Value { return o.GroupOperand(0) }
-
-// Res returns the "res" result.
-func (o UitofpOp) Res() *ir.Value { return o.GroupResult(0) }
-
-// BuildUitofpOp creates a llvm.uitofp at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildUitofpOp creates a llvm.uitofp at b's insertion point (see buildArgResView).
 func BuildUitofpOp(b *ir.Builder, loc ir.Location, arg *ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) UitofpOp {
-	return UitofpOp{b.BuildOp("llvm.uitofp", loc, [][]*ir.Value{ir.OptionalGroup(arg)}, []ir.Type{resType}, 0, nil, attrs)}
+	return UitofpOp{buildArgResView(b, "llvm.uitofp", loc, arg, resType, attrs)}
 }
 
 // UnreachableOp is a typed view of a llvm.unreachable operation.
@@ -2520,62 +2115,35 @@ func BuildUnreachableOp(b *ir.Builder, loc ir.Location, attrs ...ir.NamedAttribu
 	return UnreachableOp{b.BuildOp("llvm.unreachable", loc, nil, nil, 0, nil, attrs)}
 }
 
-// UremOp is a typed view of a llvm.urem operation.
-type UremOp struct{ *ir.Operation }
+// UremOp is a typed view of a llvm.urem operation; its accessors are lhsRhsResView's.
+type UremOp struct{ lhsRhsResView }
 
 // AsUremOp returns op as a UremOp, and whether it is one.
-func AsUremOp(op *ir.Operation) (UremOp, bool) { return ir.AsView[UremOp](op, "llvm.urem") }
+func AsUremOp(op *ir.Operation) (UremOp, bool) { return UremOp{lhsRhsResView{op}}, op.Is("llvm.urem") }
 
-// Lhs returns the "lhs" operand.
-func (o UremOp) Lhs() *ir.Value { return o.GroupOperand(0) }
-
-// Rhs returns the "rhs" operand.
-func (o UremOp) Rhs() *ir.Value { return o.GroupOperand(1) }
-
-// Res returns the "res" result.
-func (o UremOp) Res() *ir.Value { return o.GroupResult(0) }
-
-// BuildUremOp creates a llvm.urem at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildUremOp creates a llvm.urem at b's insertion point (see buildLhsRhsResView).
 func BuildUremOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) UremOp {
-	return UremOp{b.BuildOp("llvm.urem", loc, [][]*ir.Value{ir.OptionalGroup(lhs), ir.OptionalGroup(rhs)}, []ir.Type{resType}, 0, nil, attrs)}
+	return UremOp{buildLhsRhsResView(b, "llvm.urem", loc, lhs, rhs, resType, attrs)}
 }
 
-// XorOp is a typed view of a llvm.xor operation.
-type XorOp struct{ *ir.Operation }
+// XorOp is a typed view of a llvm.xor operation; its accessors are lhsRhsResView's.
+type XorOp struct{ lhsRhsResView }
 
 // AsXorOp returns op as a XorOp, and whether it is one.
-func AsXorOp(op *ir.Operation) (XorOp, bool) { return ir.AsView[XorOp](op, "llvm.xor") }
+func AsXorOp(op *ir.Operation) (XorOp, bool) { return XorOp{lhsRhsResView{op}}, op.Is("llvm.xor") }
 
-// Lhs returns the "lhs" operand.
-func (o XorOp) Lhs() *ir.Value { return o.GroupOperand(0) }
-
-// Rhs returns the "rhs" operand.
-func (o XorOp) Rhs() *ir.Value { return o.GroupOperand(1) }
-
-// Res returns the "res" result.
-func (o XorOp) Res() *ir.Value { return o.GroupResult(0) }
-
-// BuildXorOp creates a llvm.xor at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildXorOp creates a llvm.xor at b's insertion point (see buildLhsRhsResView).
 func BuildXorOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) XorOp {
-	return XorOp{b.BuildOp("llvm.xor", loc, [][]*ir.Value{ir.OptionalGroup(lhs), ir.OptionalGroup(rhs)}, []ir.Type{resType}, 0, nil, attrs)}
+	return XorOp{buildLhsRhsResView(b, "llvm.xor", loc, lhs, rhs, resType, attrs)}
 }
 
-// ZextOp is a typed view of a llvm.zext operation.
-type ZextOp struct{ *ir.Operation }
+// ZextOp is a typed view of a llvm.zext operation; its accessors are argResView's.
+type ZextOp struct{ argResView }
 
 // AsZextOp returns op as a ZextOp, and whether it is one.
-func AsZextOp(op *ir.Operation) (ZextOp, bool) { return ir.AsView[ZextOp](op, "llvm.zext") }
+func AsZextOp(op *ir.Operation) (ZextOp, bool) { return ZextOp{argResView{op}}, op.Is("llvm.zext") }
 
-// Arg returns the "arg" operand.
-func (o ZextOp) Arg() *ir.Value { return o.GroupOperand(0) }
-
-// Res returns the "res" result.
-func (o ZextOp) Res() *ir.Value { return o.GroupResult(0) }
-
-// BuildZextOp creates a llvm.zext at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildZextOp creates a llvm.zext at b's insertion point (see buildArgResView).
 func BuildZextOp(b *ir.Builder, loc ir.Location, arg *ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) ZextOp {
-	return ZextOp{b.BuildOp("llvm.zext", loc, [][]*ir.Value{ir.OptionalGroup(arg)}, []ir.Type{resType}, 0, nil, attrs)}
+	return ZextOp{buildArgResView(b, "llvm.zext", loc, arg, resType, attrs)}
 }

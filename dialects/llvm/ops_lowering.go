@@ -1,6 +1,10 @@
 package llvm
 
-import "github.com/goopt/goopt/ir"
+import (
+	"fmt"
+
+	"github.com/goopt/goopt/ir"
+)
 
 // The ops that finalize-memref-to-llvm and convert-vector-to-llvm produce
 // beyond plain loads and stores: stack allocation, masked vector memory
@@ -124,46 +128,40 @@ func verifyReduction(in int) func(op *ir.Operation) error {
 }
 
 func intReductionOp(kind string) *ir.OpDef {
-	name := "vector.reduce." + kind
-	return &ir.OpDef{
-		Name:     "llvm.intr." + name,
-		Summary:  "LLVM intrinsic llvm." + name,
-		Doc:      "Reduces the lanes of an integer vector.\n\n    %r = \"llvm.intr." + name + "\"(%v) : (vector<4xi32>) -> i32",
-		Traits:   ir.Pure,
-		Operands: []ir.ValueDef{ir.Operand("in", anyVector)},
-		Results:  []ir.ValueDef{ir.Operand("res", anySignless)},
-		Verify:   verifyReduction(0),
-	}
+	return reductionOp(kind, "Reduces the lanes of an integer vector.\n\n    %%r = \"llvm.intr.%s\"(%%v) : (vector<4xi32>) -> i32",
+		[]ir.ValueDef{ir.Operand("in", anyVector)}, anySignless, 0)
 }
 
 func floatReductionOp(kind string) *ir.OpDef {
-	name := "vector.reduce." + kind
-	return &ir.OpDef{
-		Name:     "llvm.intr." + name,
-		Summary:  "LLVM intrinsic llvm." + name,
-		Doc:      "Reduces the lanes of a float vector.\n\n    %r = llvm.intr." + name + "(%v) : (vector<4xf32>) -> f32",
-		Traits:   ir.Pure,
-		Operands: []ir.ValueDef{ir.Operand("in", anyVector)},
-		Results:  []ir.ValueDef{ir.Operand("res", floatLike)},
-		Attrs:    []ir.AttrDef{fastMathDefault()},
-		Format:   "`(` $in `)` ` ` attr-dict ` ` `:` functional-type(operands, results)",
-		Verify:   verifyReduction(0),
-	}
+	def := reductionOp(kind, "Reduces the lanes of a float vector.\n\n    %%r = llvm.intr.%s(%%v) : (vector<4xf32>) -> f32",
+		[]ir.ValueDef{ir.Operand("in", anyVector)}, floatLike, 0)
+	def.Attrs = []ir.AttrDef{fastMathDefault()}
+	def.Format = "`(` $in `)` ` ` attr-dict ` ` `:` functional-type(operands, results)"
+	return def
 }
 
 // orderedReductionOp is fadd/fmul: sequential from start_value unless the
 // reassoc flag allows any order.
 func orderedReductionOp(kind string) *ir.OpDef {
+	def := reductionOp(kind, "Reduces the lanes of a float vector starting from start_value, in order unless reassoc is set.\n\n"+
+		"    %%r = \"llvm.intr.%s\"(%%s, %%v) <{fastmathFlags = #llvm.fastmath<none>}> : (f32, vector<4xf32>) -> f32",
+		[]ir.ValueDef{ir.Operand("start_value", floatLike), ir.Operand("input", anyVector)}, floatLike, 1)
+	def.Attrs = []ir.AttrDef{fastMathDefault()}
+	return def
+}
+
+// reductionOp declares llvm.intr.vector.reduce.<kind>, a pure reduction of
+// operands to one result of type res (doc's %s is the intrinsic's name); the
+// vector is operand vector.
+func reductionOp(kind, doc string, operands []ir.ValueDef, res *ir.TypeConstraint, vector int) *ir.OpDef {
 	name := "vector.reduce." + kind
 	return &ir.OpDef{
-		Name:    "llvm.intr." + name,
-		Summary: "LLVM intrinsic llvm." + name,
-		Doc: "Reduces the lanes of a float vector starting from start_value, in order unless reassoc is set.\n\n" +
-			"    %r = \"llvm.intr." + name + "\"(%s, %v) <{fastmathFlags = #llvm.fastmath<none>}> : (f32, vector<4xf32>) -> f32",
+		Name:     "llvm.intr." + name,
+		Summary:  "LLVM intrinsic llvm." + name,
+		Doc:      fmt.Sprintf(doc, name),
 		Traits:   ir.Pure,
-		Operands: []ir.ValueDef{ir.Operand("start_value", floatLike), ir.Operand("input", anyVector)},
-		Results:  []ir.ValueDef{ir.Operand("res", floatLike)},
-		Attrs:    []ir.AttrDef{fastMathDefault()},
-		Verify:   verifyReduction(1),
+		Operands: operands,
+		Results:  []ir.ValueDef{ir.Operand("res", res)},
+		Verify:   verifyReduction(vector),
 	}
 }

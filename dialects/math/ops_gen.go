@@ -4,462 +4,357 @@ package math
 
 import "github.com/goopt/goopt/ir"
 
-// AbsfOp is a typed view of a math.absf operation.
-type AbsfOp struct{ *ir.Operation }
-
-// AsAbsfOp returns op as a AbsfOp, and whether it is one.
-func AsAbsfOp(op *ir.Operation) (AbsfOp, bool) { return ir.AsView[AbsfOp](op, "math.absf") }
+// operandResultFastmathView is the view embedded by the ops whose schemas declare the same
+// operands, results, attributes, regions and successors:
+// math.absf, math.acos, math.acosh, math.asin, math.asinh, math.atan,
+// math.atanh, math.cbrt, math.ceil, math.cos, math.cosh, math.erf, math.exp,
+// math.exp2, math.expm1, math.floor, math.log, math.log10, math.log1p,
+// math.log2, math.round, math.roundeven, math.rsqrt, math.sin, math.sinh,
+// math.sqrt, math.tan, math.tanh, math.trunc.
+type operandResultFastmathView struct{ *ir.Operation }
 
 // OperandValue returns the "operand" operand.
-func (o AbsfOp) OperandValue() *ir.Value { return o.GroupOperand(0) }
+func (o operandResultFastmathView) OperandValue() *ir.Value { return o.GroupOperand(0) }
 
 // ResultValue returns the "result" result.
-func (o AbsfOp) ResultValue() *ir.Value { return o.GroupResult(0) }
+func (o operandResultFastmathView) ResultValue() *ir.Value { return o.GroupResult(0) }
 
 // Fastmath returns the "fastmath" attribute (nil when absent).
-func (o AbsfOp) Fastmath() ir.Attribute { return o.Attr("fastmath") }
+func (o operandResultFastmathView) Fastmath() ir.Attribute { return o.Attr("fastmath") }
 
-// BuildAbsfOp creates a math.absf at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
-func BuildAbsfOp(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) AbsfOp {
-	return AbsfOp{b.BuildOp("math.absf", loc, [][]*ir.Value{ir.OptionalGroup(operand)}, []ir.Type{resultType}, 0, nil, attrs)}
+// buildOperandResultFastmathView creates the op name (one of those sharing operandResultFastmathView) at b's
+// insertion point; operands are given group by group (nil for an absent
+// optional one), regions are created empty.
+func buildOperandResultFastmathView(b *ir.Builder, name string, loc ir.Location, operand *ir.Value, resultType ir.Type, attrs []ir.NamedAttribute) operandResultFastmathView {
+	return operandResultFastmathView{b.BuildOp(name, loc, [][]*ir.Value{ir.OptionalGroup(operand)}, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
-// AbsiOp is a typed view of a math.absi operation.
-type AbsiOp struct{ *ir.Operation }
-
-// AsAbsiOp returns op as a AbsiOp, and whether it is one.
-func AsAbsiOp(op *ir.Operation) (AbsiOp, bool) { return ir.AsView[AbsiOp](op, "math.absi") }
+// operandResultView is the view embedded by the ops whose schemas declare the same
+// operands, results, attributes, regions and successors:
+// math.absi, math.ctlz, math.ctpop, math.cttz.
+type operandResultView struct{ *ir.Operation }
 
 // OperandValue returns the "operand" operand.
-func (o AbsiOp) OperandValue() *ir.Value { return o.GroupOperand(0) }
+func (o operandResultView) OperandValue() *ir.Value { return o.GroupOperand(0) }
 
 // ResultValue returns the "result" result.
-func (o AbsiOp) ResultValue() *ir.Value { return o.GroupResult(0) }
+func (o operandResultView) ResultValue() *ir.Value { return o.GroupResult(0) }
 
-// BuildAbsiOp creates a math.absi at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
-func BuildAbsiOp(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) AbsiOp {
-	return AbsiOp{b.BuildOp("math.absi", loc, [][]*ir.Value{ir.OptionalGroup(operand)}, []ir.Type{resultType}, 0, nil, attrs)}
+// buildOperandResultView creates the op name (one of those sharing operandResultView) at b's
+// insertion point; operands are given group by group (nil for an absent
+// optional one), regions are created empty.
+func buildOperandResultView(b *ir.Builder, name string, loc ir.Location, operand *ir.Value, resultType ir.Type, attrs []ir.NamedAttribute) operandResultView {
+	return operandResultView{b.BuildOp(name, loc, [][]*ir.Value{ir.OptionalGroup(operand)}, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
-// AcosOp is a typed view of a math.acos operation.
-type AcosOp struct{ *ir.Operation }
-
-// AsAcosOp returns op as a AcosOp, and whether it is one.
-func AsAcosOp(op *ir.Operation) (AcosOp, bool) { return ir.AsView[AcosOp](op, "math.acos") }
-
-// OperandValue returns the "operand" operand.
-func (o AcosOp) OperandValue() *ir.Value { return o.GroupOperand(0) }
-
-// ResultValue returns the "result" result.
-func (o AcosOp) ResultValue() *ir.Value { return o.GroupResult(0) }
-
-// Fastmath returns the "fastmath" attribute (nil when absent).
-func (o AcosOp) Fastmath() ir.Attribute { return o.Attr("fastmath") }
-
-// BuildAcosOp creates a math.acos at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
-func BuildAcosOp(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) AcosOp {
-	return AcosOp{b.BuildOp("math.acos", loc, [][]*ir.Value{ir.OptionalGroup(operand)}, []ir.Type{resultType}, 0, nil, attrs)}
-}
-
-// AcoshOp is a typed view of a math.acosh operation.
-type AcoshOp struct{ *ir.Operation }
-
-// AsAcoshOp returns op as a AcoshOp, and whether it is one.
-func AsAcoshOp(op *ir.Operation) (AcoshOp, bool) { return ir.AsView[AcoshOp](op, "math.acosh") }
-
-// OperandValue returns the "operand" operand.
-func (o AcoshOp) OperandValue() *ir.Value { return o.GroupOperand(0) }
-
-// ResultValue returns the "result" result.
-func (o AcoshOp) ResultValue() *ir.Value { return o.GroupResult(0) }
-
-// Fastmath returns the "fastmath" attribute (nil when absent).
-func (o AcoshOp) Fastmath() ir.Attribute { return o.Attr("fastmath") }
-
-// BuildAcoshOp creates a math.acosh at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
-func BuildAcoshOp(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) AcoshOp {
-	return AcoshOp{b.BuildOp("math.acosh", loc, [][]*ir.Value{ir.OptionalGroup(operand)}, []ir.Type{resultType}, 0, nil, attrs)}
-}
-
-// AsinOp is a typed view of a math.asin operation.
-type AsinOp struct{ *ir.Operation }
-
-// AsAsinOp returns op as a AsinOp, and whether it is one.
-func AsAsinOp(op *ir.Operation) (AsinOp, bool) { return ir.AsView[AsinOp](op, "math.asin") }
-
-// OperandValue returns the "operand" operand.
-func (o AsinOp) OperandValue() *ir.Value { return o.GroupOperand(0) }
-
-// ResultValue returns the "result" result.
-func (o AsinOp) ResultValue() *ir.Value { return o.GroupResult(0) }
-
-// Fastmath returns the "fastmath" attribute (nil when absent).
-func (o AsinOp) Fastmath() ir.Attribute { return o.Attr("fastmath") }
-
-// BuildAsinOp creates a math.asin at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
-func BuildAsinOp(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) AsinOp {
-	return AsinOp{b.BuildOp("math.asin", loc, [][]*ir.Value{ir.OptionalGroup(operand)}, []ir.Type{resultType}, 0, nil, attrs)}
-}
-
-// AsinhOp is a typed view of a math.asinh operation.
-type AsinhOp struct{ *ir.Operation }
-
-// AsAsinhOp returns op as a AsinhOp, and whether it is one.
-func AsAsinhOp(op *ir.Operation) (AsinhOp, bool) { return ir.AsView[AsinhOp](op, "math.asinh") }
-
-// OperandValue returns the "operand" operand.
-func (o AsinhOp) OperandValue() *ir.Value { return o.GroupOperand(0) }
-
-// ResultValue returns the "result" result.
-func (o AsinhOp) ResultValue() *ir.Value { return o.GroupResult(0) }
-
-// Fastmath returns the "fastmath" attribute (nil when absent).
-func (o AsinhOp) Fastmath() ir.Attribute { return o.Attr("fastmath") }
-
-// BuildAsinhOp creates a math.asinh at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
-func BuildAsinhOp(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) AsinhOp {
-	return AsinhOp{b.BuildOp("math.asinh", loc, [][]*ir.Value{ir.OptionalGroup(operand)}, []ir.Type{resultType}, 0, nil, attrs)}
-}
-
-// AtanOp is a typed view of a math.atan operation.
-type AtanOp struct{ *ir.Operation }
-
-// AsAtanOp returns op as a AtanOp, and whether it is one.
-func AsAtanOp(op *ir.Operation) (AtanOp, bool) { return ir.AsView[AtanOp](op, "math.atan") }
-
-// OperandValue returns the "operand" operand.
-func (o AtanOp) OperandValue() *ir.Value { return o.GroupOperand(0) }
-
-// ResultValue returns the "result" result.
-func (o AtanOp) ResultValue() *ir.Value { return o.GroupResult(0) }
-
-// Fastmath returns the "fastmath" attribute (nil when absent).
-func (o AtanOp) Fastmath() ir.Attribute { return o.Attr("fastmath") }
-
-// BuildAtanOp creates a math.atan at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
-func BuildAtanOp(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) AtanOp {
-	return AtanOp{b.BuildOp("math.atan", loc, [][]*ir.Value{ir.OptionalGroup(operand)}, []ir.Type{resultType}, 0, nil, attrs)}
-}
-
-// Atan2Op is a typed view of a math.atan2 operation.
-type Atan2Op struct{ *ir.Operation }
-
-// AsAtan2Op returns op as a Atan2Op, and whether it is one.
-func AsAtan2Op(op *ir.Operation) (Atan2Op, bool) { return ir.AsView[Atan2Op](op, "math.atan2") }
+// lhsRhsResultFastmathView is the view embedded by the ops whose schemas declare the same
+// operands, results, attributes, regions and successors:
+// math.atan2, math.copysign, math.fpowi, math.powf.
+type lhsRhsResultFastmathView struct{ *ir.Operation }
 
 // Lhs returns the "lhs" operand.
-func (o Atan2Op) Lhs() *ir.Value { return o.GroupOperand(0) }
+func (o lhsRhsResultFastmathView) Lhs() *ir.Value { return o.GroupOperand(0) }
 
 // Rhs returns the "rhs" operand.
-func (o Atan2Op) Rhs() *ir.Value { return o.GroupOperand(1) }
+func (o lhsRhsResultFastmathView) Rhs() *ir.Value { return o.GroupOperand(1) }
 
 // ResultValue returns the "result" result.
-func (o Atan2Op) ResultValue() *ir.Value { return o.GroupResult(0) }
+func (o lhsRhsResultFastmathView) ResultValue() *ir.Value { return o.GroupResult(0) }
 
 // Fastmath returns the "fastmath" attribute (nil when absent).
-func (o Atan2Op) Fastmath() ir.Attribute { return o.Attr("fastmath") }
+func (o lhsRhsResultFastmathView) Fastmath() ir.Attribute { return o.Attr("fastmath") }
 
-// BuildAtan2Op creates a math.atan2 at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
-func BuildAtan2Op(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) Atan2Op {
-	return Atan2Op{b.BuildOp("math.atan2", loc, [][]*ir.Value{ir.OptionalGroup(lhs), ir.OptionalGroup(rhs)}, []ir.Type{resultType}, 0, nil, attrs)}
+// buildLhsRhsResultFastmathView creates the op name (one of those sharing lhsRhsResultFastmathView) at b's
+// insertion point; operands are given group by group (nil for an absent
+// optional one), regions are created empty.
+func buildLhsRhsResultFastmathView(b *ir.Builder, name string, loc ir.Location, lhs *ir.Value, rhs *ir.Value, resultType ir.Type, attrs []ir.NamedAttribute) lhsRhsResultFastmathView {
+	return lhsRhsResultFastmathView{b.BuildOp(name, loc, [][]*ir.Value{ir.OptionalGroup(lhs), ir.OptionalGroup(rhs)}, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
-// AtanhOp is a typed view of a math.atanh operation.
-type AtanhOp struct{ *ir.Operation }
+// AbsfOp is a typed view of a math.absf operation; its accessors are operandResultFastmathView's.
+type AbsfOp struct{ operandResultFastmathView }
+
+// AsAbsfOp returns op as a AbsfOp, and whether it is one.
+func AsAbsfOp(op *ir.Operation) (AbsfOp, bool) {
+	return AbsfOp{operandResultFastmathView{op}}, op.Is("math.absf")
+}
+
+// BuildAbsfOp creates a math.absf at b's insertion point (see buildOperandResultFastmathView).
+func BuildAbsfOp(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) AbsfOp {
+	return AbsfOp{buildOperandResultFastmathView(b, "math.absf", loc, operand, resultType, attrs)}
+}
+
+// AbsiOp is a typed view of a math.absi operation; its accessors are operandResultView's.
+type AbsiOp struct{ operandResultView }
+
+// AsAbsiOp returns op as a AbsiOp, and whether it is one.
+func AsAbsiOp(op *ir.Operation) (AbsiOp, bool) {
+	return AbsiOp{operandResultView{op}}, op.Is("math.absi")
+}
+
+// BuildAbsiOp creates a math.absi at b's insertion point (see buildOperandResultView).
+func BuildAbsiOp(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) AbsiOp {
+	return AbsiOp{buildOperandResultView(b, "math.absi", loc, operand, resultType, attrs)}
+}
+
+// AcosOp is a typed view of a math.acos operation; its accessors are operandResultFastmathView's.
+type AcosOp struct{ operandResultFastmathView }
+
+// AsAcosOp returns op as a AcosOp, and whether it is one.
+func AsAcosOp(op *ir.Operation) (AcosOp, bool) {
+	return AcosOp{operandResultFastmathView{op}}, op.Is("math.acos")
+}
+
+// BuildAcosOp creates a math.acos at b's insertion point (see buildOperandResultFastmathView).
+func BuildAcosOp(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) AcosOp {
+	return AcosOp{buildOperandResultFastmathView(b, "math.acos", loc, operand, resultType, attrs)}
+}
+
+// AcoshOp is a typed view of a math.acosh operation; its accessors are operandResultFastmathView's.
+type AcoshOp struct{ operandResultFastmathView }
+
+// AsAcoshOp returns op as a AcoshOp, and whether it is one.
+func AsAcoshOp(op *ir.Operation) (AcoshOp, bool) {
+	return AcoshOp{operandResultFastmathView{op}}, op.Is("math.acosh")
+}
+
+// BuildAcoshOp creates a math.acosh at b's insertion point (see buildOperandResultFastmathView).
+func BuildAcoshOp(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) AcoshOp {
+	return AcoshOp{buildOperandResultFastmathView(b, "math.acosh", loc, operand, resultType, attrs)}
+}
+
+// AsinOp is a typed view of a math.asin operation; its accessors are operandResultFastmathView's.
+type AsinOp struct{ operandResultFastmathView }
+
+// AsAsinOp returns op as a AsinOp, and whether it is one.
+func AsAsinOp(op *ir.Operation) (AsinOp, bool) {
+	return AsinOp{operandResultFastmathView{op}}, op.Is("math.asin")
+}
+
+// BuildAsinOp creates a math.asin at b's insertion point (see buildOperandResultFastmathView).
+func BuildAsinOp(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) AsinOp {
+	return AsinOp{buildOperandResultFastmathView(b, "math.asin", loc, operand, resultType, attrs)}
+}
+
+// AsinhOp is a typed view of a math.asinh operation; its accessors are operandResultFastmathView's.
+type AsinhOp struct{ operandResultFastmathView }
+
+// AsAsinhOp returns op as a AsinhOp, and whether it is one.
+func AsAsinhOp(op *ir.Operation) (AsinhOp, bool) {
+	return AsinhOp{operandResultFastmathView{op}}, op.Is("math.asinh")
+}
+
+// BuildAsinhOp creates a math.asinh at b's insertion point (see buildOperandResultFastmathView).
+func BuildAsinhOp(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) AsinhOp {
+	return AsinhOp{buildOperandResultFastmathView(b, "math.asinh", loc, operand, resultType, attrs)}
+}
+
+// AtanOp is a typed view of a math.atan operation; its accessors are operandResultFastmathView's.
+type AtanOp struct{ operandResultFastmathView }
+
+// AsAtanOp returns op as a AtanOp, and whether it is one.
+func AsAtanOp(op *ir.Operation) (AtanOp, bool) {
+	return AtanOp{operandResultFastmathView{op}}, op.Is("math.atan")
+}
+
+// BuildAtanOp creates a math.atan at b's insertion point (see buildOperandResultFastmathView).
+func BuildAtanOp(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) AtanOp {
+	return AtanOp{buildOperandResultFastmathView(b, "math.atan", loc, operand, resultType, attrs)}
+}
+
+// Atan2Op is a typed view of a math.atan2 operation; its accessors are lhsRhsResultFastmathView's.
+type Atan2Op struct{ lhsRhsResultFastmathView }
+
+// AsAtan2Op returns op as a Atan2Op, and whether it is one.
+func AsAtan2Op(op *ir.Operation) (Atan2Op, bool) {
+	return Atan2Op{lhsRhsResultFastmathView{op}}, op.Is("math.atan2")
+}
+
+// BuildAtan2Op creates a math.atan2 at b's insertion point (see buildLhsRhsResultFastmathView).
+func BuildAtan2Op(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) Atan2Op {
+	return Atan2Op{buildLhsRhsResultFastmathView(b, "math.atan2", loc, lhs, rhs, resultType, attrs)}
+}
+
+// AtanhOp is a typed view of a math.atanh operation; its accessors are operandResultFastmathView's.
+type AtanhOp struct{ operandResultFastmathView }
 
 // AsAtanhOp returns op as a AtanhOp, and whether it is one.
-func AsAtanhOp(op *ir.Operation) (AtanhOp, bool) { return ir.AsView[AtanhOp](op, "math.atanh") }
-
-// OperandValue returns the "operand" operand.
-func (o AtanhOp) OperandValue() *ir.Value { return o.GroupOperand(0) }
-
-// ResultValue returns the "result" result.
-func (o AtanhOp) ResultValue() *ir.Value { return o.GroupResult(0) }
-
-// Fastmath returns the "fastmath" attribute (nil when absent).
-func (o AtanhOp) Fastmath() ir.Attribute { return o.Attr("fastmath") }
-
-// BuildAtanhOp creates a math.atanh at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
-func BuildAtanhOp(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) AtanhOp {
-	return AtanhOp{b.BuildOp("math.atanh", loc, [][]*ir.Value{ir.OptionalGroup(operand)}, []ir.Type{resultType}, 0, nil, attrs)}
+func AsAtanhOp(op *ir.Operation) (AtanhOp, bool) {
+	return AtanhOp{operandResultFastmathView{op}}, op.Is("math.atanh")
 }
 
-// CbrtOp is a typed view of a math.cbrt operation.
-type CbrtOp struct{ *ir.Operation }
+// BuildAtanhOp creates a math.atanh at b's insertion point (see buildOperandResultFastmathView).
+func BuildAtanhOp(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) AtanhOp {
+	return AtanhOp{buildOperandResultFastmathView(b, "math.atanh", loc, operand, resultType, attrs)}
+}
+
+// CbrtOp is a typed view of a math.cbrt operation; its accessors are operandResultFastmathView's.
+type CbrtOp struct{ operandResultFastmathView }
 
 // AsCbrtOp returns op as a CbrtOp, and whether it is one.
-func AsCbrtOp(op *ir.Operation) (CbrtOp, bool) { return ir.AsView[CbrtOp](op, "math.cbrt") }
-
-// OperandValue returns the "operand" operand.
-func (o CbrtOp) OperandValue() *ir.Value { return o.GroupOperand(0) }
-
-// ResultValue returns the "result" result.
-func (o CbrtOp) ResultValue() *ir.Value { return o.GroupResult(0) }
-
-// Fastmath returns the "fastmath" attribute (nil when absent).
-func (o CbrtOp) Fastmath() ir.Attribute { return o.Attr("fastmath") }
-
-// BuildCbrtOp creates a math.cbrt at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
-func BuildCbrtOp(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) CbrtOp {
-	return CbrtOp{b.BuildOp("math.cbrt", loc, [][]*ir.Value{ir.OptionalGroup(operand)}, []ir.Type{resultType}, 0, nil, attrs)}
+func AsCbrtOp(op *ir.Operation) (CbrtOp, bool) {
+	return CbrtOp{operandResultFastmathView{op}}, op.Is("math.cbrt")
 }
 
-// CeilOp is a typed view of a math.ceil operation.
-type CeilOp struct{ *ir.Operation }
+// BuildCbrtOp creates a math.cbrt at b's insertion point (see buildOperandResultFastmathView).
+func BuildCbrtOp(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) CbrtOp {
+	return CbrtOp{buildOperandResultFastmathView(b, "math.cbrt", loc, operand, resultType, attrs)}
+}
+
+// CeilOp is a typed view of a math.ceil operation; its accessors are operandResultFastmathView's.
+type CeilOp struct{ operandResultFastmathView }
 
 // AsCeilOp returns op as a CeilOp, and whether it is one.
-func AsCeilOp(op *ir.Operation) (CeilOp, bool) { return ir.AsView[CeilOp](op, "math.ceil") }
-
-// OperandValue returns the "operand" operand.
-func (o CeilOp) OperandValue() *ir.Value { return o.GroupOperand(0) }
-
-// ResultValue returns the "result" result.
-func (o CeilOp) ResultValue() *ir.Value { return o.GroupResult(0) }
-
-// Fastmath returns the "fastmath" attribute (nil when absent).
-func (o CeilOp) Fastmath() ir.Attribute { return o.Attr("fastmath") }
-
-// BuildCeilOp creates a math.ceil at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
-func BuildCeilOp(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) CeilOp {
-	return CeilOp{b.BuildOp("math.ceil", loc, [][]*ir.Value{ir.OptionalGroup(operand)}, []ir.Type{resultType}, 0, nil, attrs)}
+func AsCeilOp(op *ir.Operation) (CeilOp, bool) {
+	return CeilOp{operandResultFastmathView{op}}, op.Is("math.ceil")
 }
 
-// CopysignOp is a typed view of a math.copysign operation.
-type CopysignOp struct{ *ir.Operation }
+// BuildCeilOp creates a math.ceil at b's insertion point (see buildOperandResultFastmathView).
+func BuildCeilOp(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) CeilOp {
+	return CeilOp{buildOperandResultFastmathView(b, "math.ceil", loc, operand, resultType, attrs)}
+}
+
+// CopysignOp is a typed view of a math.copysign operation; its accessors are lhsRhsResultFastmathView's.
+type CopysignOp struct{ lhsRhsResultFastmathView }
 
 // AsCopysignOp returns op as a CopysignOp, and whether it is one.
 func AsCopysignOp(op *ir.Operation) (CopysignOp, bool) {
-	return ir.AsView[CopysignOp](op, "math.copysign")
+	return CopysignOp{lhsRhsResultFastmathView{op}}, op.Is("math.copysign")
 }
 
-// Lhs returns the "lhs" operand.
-func (o CopysignOp) Lhs() *ir.Value { return o.GroupOperand(0) }
-
-// Rhs returns the "rhs" operand.
-func (o CopysignOp) Rhs() *ir.Value { return o.GroupOperand(1) }
-
-// ResultValue returns the "result" result.
-func (o CopysignOp) ResultValue() *ir.Value { return o.GroupResult(0) }
-
-// Fastmath returns the "fastmath" attribute (nil when absent).
-func (o CopysignOp) Fastmath() ir.Attribute { return o.Attr("fastmath") }
-
-// BuildCopysignOp creates a math.copysign at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildCopysignOp creates a math.copysign at b's insertion point (see buildLhsRhsResultFastmathView).
 func BuildCopysignOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) CopysignOp {
-	return CopysignOp{b.BuildOp("math.copysign", loc, [][]*ir.Value{ir.OptionalGroup(lhs), ir.OptionalGroup(rhs)}, []ir.Type{resultType}, 0, nil, attrs)}
+	return CopysignOp{buildLhsRhsResultFastmathView(b, "math.copysign", loc, lhs, rhs, resultType, attrs)}
 }
 
-// CosOp is a typed view of a math.cos operation.
-type CosOp struct{ *ir.Operation }
+// CosOp is a typed view of a math.cos operation; its accessors are operandResultFastmathView's.
+type CosOp struct{ operandResultFastmathView }
 
 // AsCosOp returns op as a CosOp, and whether it is one.
-func AsCosOp(op *ir.Operation) (CosOp, bool) { return ir.AsView[CosOp](op, "math.cos") }
-
-// OperandValue returns the "operand" operand.
-func (o CosOp) OperandValue() *ir.Value { return o.GroupOperand(0) }
-
-// ResultValue returns the "result" result.
-func (o CosOp) ResultValue() *ir.Value { return o.GroupResult(0) }
-
-// Fastmath returns the "fastmath" attribute (nil when absent).
-func (o CosOp) Fastmath() ir.Attribute { return o.Attr("fastmath") }
-
-// BuildCosOp creates a math.cos at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
-func BuildCosOp(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) CosOp {
-	return CosOp{b.BuildOp("math.cos", loc, [][]*ir.Value{ir.OptionalGroup(operand)}, []ir.Type{resultType}, 0, nil, attrs)}
+func AsCosOp(op *ir.Operation) (CosOp, bool) {
+	return CosOp{operandResultFastmathView{op}}, op.Is("math.cos")
 }
 
-// CoshOp is a typed view of a math.cosh operation.
-type CoshOp struct{ *ir.Operation }
+// BuildCosOp creates a math.cos at b's insertion point (see buildOperandResultFastmathView).
+func BuildCosOp(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) CosOp {
+	return CosOp{buildOperandResultFastmathView(b, "math.cos", loc, operand, resultType, attrs)}
+}
+
+// CoshOp is a typed view of a math.cosh operation; its accessors are operandResultFastmathView's.
+type CoshOp struct{ operandResultFastmathView }
 
 // AsCoshOp returns op as a CoshOp, and whether it is one.
-func AsCoshOp(op *ir.Operation) (CoshOp, bool) { return ir.AsView[CoshOp](op, "math.cosh") }
-
-// OperandValue returns the "operand" operand.
-func (o CoshOp) OperandValue() *ir.Value { return o.GroupOperand(0) }
-
-// ResultValue returns the "result" result.
-func (o CoshOp) ResultValue() *ir.Value { return o.GroupResult(0) }
-
-// Fastmath returns the "fastmath" attribute (nil when absent).
-func (o CoshOp) Fastmath() ir.Attribute { return o.Attr("fastmath") }
-
-// BuildCoshOp creates a math.cosh at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
-func BuildCoshOp(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) CoshOp {
-	return CoshOp{b.BuildOp("math.cosh", loc, [][]*ir.Value{ir.OptionalGroup(operand)}, []ir.Type{resultType}, 0, nil, attrs)}
+func AsCoshOp(op *ir.Operation) (CoshOp, bool) {
+	return CoshOp{operandResultFastmathView{op}}, op.Is("math.cosh")
 }
 
-// CtlzOp is a typed view of a math.ctlz operation.
-type CtlzOp struct{ *ir.Operation }
+// BuildCoshOp creates a math.cosh at b's insertion point (see buildOperandResultFastmathView).
+func BuildCoshOp(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) CoshOp {
+	return CoshOp{buildOperandResultFastmathView(b, "math.cosh", loc, operand, resultType, attrs)}
+}
+
+// CtlzOp is a typed view of a math.ctlz operation; its accessors are operandResultView's.
+type CtlzOp struct{ operandResultView }
 
 // AsCtlzOp returns op as a CtlzOp, and whether it is one.
-func AsCtlzOp(op *ir.Operation) (CtlzOp, bool) { return ir.AsView[CtlzOp](op, "math.ctlz") }
-
-// OperandValue returns the "operand" operand.
-func (o CtlzOp) OperandValue() *ir.Value { return o.GroupOperand(0) }
-
-// ResultValue returns the "result" result.
-func (o CtlzOp) ResultValue() *ir.Value { return o.GroupResult(0) }
-
-// BuildCtlzOp creates a math.ctlz at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
-func BuildCtlzOp(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) CtlzOp {
-	return CtlzOp{b.BuildOp("math.ctlz", loc, [][]*ir.Value{ir.OptionalGroup(operand)}, []ir.Type{resultType}, 0, nil, attrs)}
+func AsCtlzOp(op *ir.Operation) (CtlzOp, bool) {
+	return CtlzOp{operandResultView{op}}, op.Is("math.ctlz")
 }
 
-// CtpopOp is a typed view of a math.ctpop operation.
-type CtpopOp struct{ *ir.Operation }
+// BuildCtlzOp creates a math.ctlz at b's insertion point (see buildOperandResultView).
+func BuildCtlzOp(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) CtlzOp {
+	return CtlzOp{buildOperandResultView(b, "math.ctlz", loc, operand, resultType, attrs)}
+}
+
+// CtpopOp is a typed view of a math.ctpop operation; its accessors are operandResultView's.
+type CtpopOp struct{ operandResultView }
 
 // AsCtpopOp returns op as a CtpopOp, and whether it is one.
-func AsCtpopOp(op *ir.Operation) (CtpopOp, bool) { return ir.AsView[CtpopOp](op, "math.ctpop") }
-
-// OperandValue returns the "operand" operand.
-func (o CtpopOp) OperandValue() *ir.Value { return o.GroupOperand(0) }
-
-// ResultValue returns the "result" result.
-func (o CtpopOp) ResultValue() *ir.Value { return o.GroupResult(0) }
-
-// BuildCtpopOp creates a math.ctpop at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
-func BuildCtpopOp(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) CtpopOp {
-	return CtpopOp{b.BuildOp("math.ctpop", loc, [][]*ir.Value{ir.OptionalGroup(operand)}, []ir.Type{resultType}, 0, nil, attrs)}
+func AsCtpopOp(op *ir.Operation) (CtpopOp, bool) {
+	return CtpopOp{operandResultView{op}}, op.Is("math.ctpop")
 }
 
-// CttzOp is a typed view of a math.cttz operation.
-type CttzOp struct{ *ir.Operation }
+// BuildCtpopOp creates a math.ctpop at b's insertion point (see buildOperandResultView).
+func BuildCtpopOp(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) CtpopOp {
+	return CtpopOp{buildOperandResultView(b, "math.ctpop", loc, operand, resultType, attrs)}
+}
+
+// CttzOp is a typed view of a math.cttz operation; its accessors are operandResultView's.
+type CttzOp struct{ operandResultView }
 
 // AsCttzOp returns op as a CttzOp, and whether it is one.
-func AsCttzOp(op *ir.Operation) (CttzOp, bool) { return ir.AsView[CttzOp](op, "math.cttz") }
-
-// OperandValue returns the "operand" operand.
-func (o CttzOp) OperandValue() *ir.Value { return o.GroupOperand(0) }
-
-// ResultValue returns the "result" result.
-func (o CttzOp) ResultValue() *ir.Value { return o.GroupResult(0) }
-
-// BuildCttzOp creates a math.cttz at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
-func BuildCttzOp(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) CttzOp {
-	return CttzOp{b.BuildOp("math.cttz", loc, [][]*ir.Value{ir.OptionalGroup(operand)}, []ir.Type{resultType}, 0, nil, attrs)}
+func AsCttzOp(op *ir.Operation) (CttzOp, bool) {
+	return CttzOp{operandResultView{op}}, op.Is("math.cttz")
 }
 
-// ErfOp is a typed view of a math.erf operation.
-type ErfOp struct{ *ir.Operation }
+// BuildCttzOp creates a math.cttz at b's insertion point (see buildOperandResultView).
+func BuildCttzOp(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) CttzOp {
+	return CttzOp{buildOperandResultView(b, "math.cttz", loc, operand, resultType, attrs)}
+}
+
+// ErfOp is a typed view of a math.erf operation; its accessors are operandResultFastmathView's.
+type ErfOp struct{ operandResultFastmathView }
 
 // AsErfOp returns op as a ErfOp, and whether it is one.
-func AsErfOp(op *ir.Operation) (ErfOp, bool) { return ir.AsView[ErfOp](op, "math.erf") }
-
-// OperandValue returns the "operand" operand.
-func (o ErfOp) OperandValue() *ir.Value { return o.GroupOperand(0) }
-
-// ResultValue returns the "result" result.
-func (o ErfOp) ResultValue() *ir.Value { return o.GroupResult(0) }
-
-// Fastmath returns the "fastmath" attribute (nil when absent).
-func (o ErfOp) Fastmath() ir.Attribute { return o.Attr("fastmath") }
-
-// BuildErfOp creates a math.erf at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
-func BuildErfOp(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) ErfOp {
-	return ErfOp{b.BuildOp("math.erf", loc, [][]*ir.Value{ir.OptionalGroup(operand)}, []ir.Type{resultType}, 0, nil, attrs)}
+func AsErfOp(op *ir.Operation) (ErfOp, bool) {
+	return ErfOp{operandResultFastmathView{op}}, op.Is("math.erf")
 }
 
-// ExpOp is a typed view of a math.exp operation.
-type ExpOp struct{ *ir.Operation }
+// BuildErfOp creates a math.erf at b's insertion point (see buildOperandResultFastmathView).
+func BuildErfOp(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) ErfOp {
+	return ErfOp{buildOperandResultFastmathView(b, "math.erf", loc, operand, resultType, attrs)}
+}
+
+// ExpOp is a typed view of a math.exp operation; its accessors are operandResultFastmathView's.
+type ExpOp struct{ operandResultFastmathView }
 
 // AsExpOp returns op as a ExpOp, and whether it is one.
-func AsExpOp(op *ir.Operation) (ExpOp, bool) { return ir.AsView[ExpOp](op, "math.exp") }
-
-// OperandValue returns the "operand" operand.
-func (o ExpOp) OperandValue() *ir.Value { return o.GroupOperand(0) }
-
-// ResultValue returns the "result" result.
-func (o ExpOp) ResultValue() *ir.Value { return o.GroupResult(0) }
-
-// Fastmath returns the "fastmath" attribute (nil when absent).
-func (o ExpOp) Fastmath() ir.Attribute { return o.Attr("fastmath") }
-
-// BuildExpOp creates a math.exp at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
-func BuildExpOp(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) ExpOp {
-	return ExpOp{b.BuildOp("math.exp", loc, [][]*ir.Value{ir.OptionalGroup(operand)}, []ir.Type{resultType}, 0, nil, attrs)}
+func AsExpOp(op *ir.Operation) (ExpOp, bool) {
+	return ExpOp{operandResultFastmathView{op}}, op.Is("math.exp")
 }
 
-// Exp2Op is a typed view of a math.exp2 operation.
-type Exp2Op struct{ *ir.Operation }
+// BuildExpOp creates a math.exp at b's insertion point (see buildOperandResultFastmathView).
+func BuildExpOp(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) ExpOp {
+	return ExpOp{buildOperandResultFastmathView(b, "math.exp", loc, operand, resultType, attrs)}
+}
+
+// Exp2Op is a typed view of a math.exp2 operation; its accessors are operandResultFastmathView's.
+type Exp2Op struct{ operandResultFastmathView }
 
 // AsExp2Op returns op as a Exp2Op, and whether it is one.
-func AsExp2Op(op *ir.Operation) (Exp2Op, bool) { return ir.AsView[Exp2Op](op, "math.exp2") }
-
-// OperandValue returns the "operand" operand.
-func (o Exp2Op) OperandValue() *ir.Value { return o.GroupOperand(0) }
-
-// ResultValue returns the "result" result.
-func (o Exp2Op) ResultValue() *ir.Value { return o.GroupResult(0) }
-
-// Fastmath returns the "fastmath" attribute (nil when absent).
-func (o Exp2Op) Fastmath() ir.Attribute { return o.Attr("fastmath") }
-
-// BuildExp2Op creates a math.exp2 at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
-func BuildExp2Op(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) Exp2Op {
-	return Exp2Op{b.BuildOp("math.exp2", loc, [][]*ir.Value{ir.OptionalGroup(operand)}, []ir.Type{resultType}, 0, nil, attrs)}
+func AsExp2Op(op *ir.Operation) (Exp2Op, bool) {
+	return Exp2Op{operandResultFastmathView{op}}, op.Is("math.exp2")
 }
 
-// Expm1Op is a typed view of a math.expm1 operation.
-type Expm1Op struct{ *ir.Operation }
+// BuildExp2Op creates a math.exp2 at b's insertion point (see buildOperandResultFastmathView).
+func BuildExp2Op(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) Exp2Op {
+	return Exp2Op{buildOperandResultFastmathView(b, "math.exp2", loc, operand, resultType, attrs)}
+}
+
+// Expm1Op is a typed view of a math.expm1 operation; its accessors are operandResultFastmathView's.
+type Expm1Op struct{ operandResultFastmathView }
 
 // AsExpm1Op returns op as a Expm1Op, and whether it is one.
-func AsExpm1Op(op *ir.Operation) (Expm1Op, bool) { return ir.AsView[Expm1Op](op, "math.expm1") }
-
-// OperandValue returns the "operand" operand.
-func (o Expm1Op) OperandValue() *ir.Value { return o.GroupOperand(0) }
-
-// ResultValue returns the "result" result.
-func (o Expm1Op) ResultValue() *ir.Value { return o.GroupResult(0) }
-
-// Fastmath returns the "fastmath" attribute (nil when absent).
-func (o Expm1Op) Fastmath() ir.Attribute { return o.Attr("fastmath") }
-
-// BuildExpm1Op creates a math.expm1 at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
-func BuildExpm1Op(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) Expm1Op {
-	return Expm1Op{b.BuildOp("math.expm1", loc, [][]*ir.Value{ir.OptionalGroup(operand)}, []ir.Type{resultType}, 0, nil, attrs)}
+func AsExpm1Op(op *ir.Operation) (Expm1Op, bool) {
+	return Expm1Op{operandResultFastmathView{op}}, op.Is("math.expm1")
 }
 
-// FloorOp is a typed view of a math.floor operation.
-type FloorOp struct{ *ir.Operation }
+// BuildExpm1Op creates a math.expm1 at b's insertion point (see buildOperandResultFastmathView).
+func BuildExpm1Op(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) Expm1Op {
+	return Expm1Op{buildOperandResultFastmathView(b, "math.expm1", loc, operand, resultType, attrs)}
+}
+
+// FloorOp is a typed view of a math.floor operation; its accessors are operandResultFastmathView's.
+type FloorOp struct{ operandResultFastmathView }
 
 // AsFloorOp returns op as a FloorOp, and whether it is one.
-func AsFloorOp(op *ir.Operation) (FloorOp, bool) { return ir.AsView[FloorOp](op, "math.floor") }
+func AsFloorOp(op *ir.Operation) (FloorOp, bool) {
+	return FloorOp{operandResultFastmathView{op}}, op.Is("math.floor")
+}
 
-// OperandValue returns the "operand" operand.
-func (o FloorOp) OperandValue() *ir.Value { return o.GroupOperand(0) }
-
-// ResultValue returns the "result" result.
-func (o FloorOp) ResultValue() *ir.Value { return o.GroupResult(0) }
-
-// Fastmath returns the "fastmath" attribute (nil when absent).
-func (o FloorOp) Fastmath() ir.Attribute { return o.Attr("fastmath") }
-
-// BuildFloorOp creates a math.floor at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildFloorOp creates a math.floor at b's insertion point (see buildOperandResultFastmathView).
 func BuildFloorOp(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) FloorOp {
-	return FloorOp{b.BuildOp("math.floor", loc, [][]*ir.Value{ir.OptionalGroup(operand)}, []ir.Type{resultType}, 0, nil, attrs)}
+	return FloorOp{buildOperandResultFastmathView(b, "math.floor", loc, operand, resultType, attrs)}
 }
 
 // FmaOp is a typed view of a math.fma operation.
@@ -489,28 +384,17 @@ func BuildFmaOp(b *ir.Builder, loc ir.Location, a *ir.Value, b_ *ir.Value, c *ir
 	return FmaOp{b.BuildOp("math.fma", loc, [][]*ir.Value{ir.OptionalGroup(a), ir.OptionalGroup(b_), ir.OptionalGroup(c)}, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
-// FpowiOp is a typed view of a math.fpowi operation.
-type FpowiOp struct{ *ir.Operation }
+// FpowiOp is a typed view of a math.fpowi operation; its accessors are lhsRhsResultFastmathView's.
+type FpowiOp struct{ lhsRhsResultFastmathView }
 
 // AsFpowiOp returns op as a FpowiOp, and whether it is one.
-func AsFpowiOp(op *ir.Operation) (FpowiOp, bool) { return ir.AsView[FpowiOp](op, "math.fpowi") }
+func AsFpowiOp(op *ir.Operation) (FpowiOp, bool) {
+	return FpowiOp{lhsRhsResultFastmathView{op}}, op.Is("math.fpowi")
+}
 
-// Lhs returns the "lhs" operand.
-func (o FpowiOp) Lhs() *ir.Value { return o.GroupOperand(0) }
-
-// Rhs returns the "rhs" operand.
-func (o FpowiOp) Rhs() *ir.Value { return o.GroupOperand(1) }
-
-// ResultValue returns the "result" result.
-func (o FpowiOp) ResultValue() *ir.Value { return o.GroupResult(0) }
-
-// Fastmath returns the "fastmath" attribute (nil when absent).
-func (o FpowiOp) Fastmath() ir.Attribute { return o.Attr("fastmath") }
-
-// BuildFpowiOp creates a math.fpowi at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildFpowiOp creates a math.fpowi at b's insertion point (see buildLhsRhsResultFastmathView).
 func BuildFpowiOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) FpowiOp {
-	return FpowiOp{b.BuildOp("math.fpowi", loc, [][]*ir.Value{ir.OptionalGroup(lhs), ir.OptionalGroup(rhs)}, []ir.Type{resultType}, 0, nil, attrs)}
+	return FpowiOp{buildLhsRhsResultFastmathView(b, "math.fpowi", loc, lhs, rhs, resultType, attrs)}
 }
 
 // IpowiOp is a typed view of a math.ipowi operation.
@@ -534,301 +418,184 @@ func BuildIpowiOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, 
 	return IpowiOp{b.BuildOp("math.ipowi", loc, [][]*ir.Value{ir.OptionalGroup(lhs), ir.OptionalGroup(rhs)}, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
-// LogOp is a typed view of a math.log operation.
-type LogOp struct{ *ir.Operation }
+// LogOp is a typed view of a math.log operation; its accessors are operandResultFastmathView's.
+type LogOp struct{ operandResultFastmathView }
 
 // AsLogOp returns op as a LogOp, and whether it is one.
-func AsLogOp(op *ir.Operation) (LogOp, bool) { return ir.AsView[LogOp](op, "math.log") }
-
-// OperandValue returns the "operand" operand.
-func (o LogOp) OperandValue() *ir.Value { return o.GroupOperand(0) }
-
-// ResultValue returns the "result" result.
-func (o LogOp) ResultValue() *ir.Value { return o.GroupResult(0) }
-
-// Fastmath returns the "fastmath" attribute (nil when absent).
-func (o LogOp) Fastmath() ir.Attribute { return o.Attr("fastmath") }
-
-// BuildLogOp creates a math.log at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
-func BuildLogOp(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) LogOp {
-	return LogOp{b.BuildOp("math.log", loc, [][]*ir.Value{ir.OptionalGroup(operand)}, []ir.Type{resultType}, 0, nil, attrs)}
+func AsLogOp(op *ir.Operation) (LogOp, bool) {
+	return LogOp{operandResultFastmathView{op}}, op.Is("math.log")
 }
 
-// Log10Op is a typed view of a math.log10 operation.
-type Log10Op struct{ *ir.Operation }
+// BuildLogOp creates a math.log at b's insertion point (see buildOperandResultFastmathView).
+func BuildLogOp(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) LogOp {
+	return LogOp{buildOperandResultFastmathView(b, "math.log", loc, operand, resultType, attrs)}
+}
+
+// Log10Op is a typed view of a math.log10 operation; its accessors are operandResultFastmathView's.
+type Log10Op struct{ operandResultFastmathView }
 
 // AsLog10Op returns op as a Log10Op, and whether it is one.
-func AsLog10Op(op *ir.Operation) (Log10Op, bool) { return ir.AsView[Log10Op](op, "math.log10") }
-
-// OperandValue returns the "operand" operand.
-func (o Log10Op) OperandValue() *ir.Value { return o.GroupOperand(0) }
-
-// ResultValue returns the "result" result.
-func (o Log10Op) ResultValue() *ir.Value { return o.GroupResult(0) }
-
-// Fastmath returns the "fastmath" attribute (nil when absent).
-func (o Log10Op) Fastmath() ir.Attribute { return o.Attr("fastmath") }
-
-// BuildLog10Op creates a math.log10 at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
-func BuildLog10Op(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) Log10Op {
-	return Log10Op{b.BuildOp("math.log10", loc, [][]*ir.Value{ir.OptionalGroup(operand)}, []ir.Type{resultType}, 0, nil, attrs)}
+func AsLog10Op(op *ir.Operation) (Log10Op, bool) {
+	return Log10Op{operandResultFastmathView{op}}, op.Is("math.log10")
 }
 
-// Log1pOp is a typed view of a math.log1p operation.
-type Log1pOp struct{ *ir.Operation }
+// BuildLog10Op creates a math.log10 at b's insertion point (see buildOperandResultFastmathView).
+func BuildLog10Op(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) Log10Op {
+	return Log10Op{buildOperandResultFastmathView(b, "math.log10", loc, operand, resultType, attrs)}
+}
+
+// Log1pOp is a typed view of a math.log1p operation; its accessors are operandResultFastmathView's.
+type Log1pOp struct{ operandResultFastmathView }
 
 // AsLog1pOp returns op as a Log1pOp, and whether it is one.
-func AsLog1pOp(op *ir.Operation) (Log1pOp, bool) { return ir.AsView[Log1pOp](op, "math.log1p") }
-
-// OperandValue returns the "operand" operand.
-func (o Log1pOp) OperandValue() *ir.Value { return o.GroupOperand(0) }
-
-// ResultValue returns the "result" result.
-func (o Log1pOp) ResultValue() *ir.Value { return o.GroupResult(0) }
-
-// Fastmath returns the "fastmath" attribute (nil when absent).
-func (o Log1pOp) Fastmath() ir.Attribute { return o.Attr("fastmath") }
-
-// BuildLog1pOp creates a math.log1p at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
-func BuildLog1pOp(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) Log1pOp {
-	return Log1pOp{b.BuildOp("math.log1p", loc, [][]*ir.Value{ir.OptionalGroup(operand)}, []ir.Type{resultType}, 0, nil, attrs)}
+func AsLog1pOp(op *ir.Operation) (Log1pOp, bool) {
+	return Log1pOp{operandResultFastmathView{op}}, op.Is("math.log1p")
 }
 
-// Log2Op is a typed view of a math.log2 operation.
-type Log2Op struct{ *ir.Operation }
+// BuildLog1pOp creates a math.log1p at b's insertion point (see buildOperandResultFastmathView).
+func BuildLog1pOp(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) Log1pOp {
+	return Log1pOp{buildOperandResultFastmathView(b, "math.log1p", loc, operand, resultType, attrs)}
+}
+
+// Log2Op is a typed view of a math.log2 operation; its accessors are operandResultFastmathView's.
+type Log2Op struct{ operandResultFastmathView }
 
 // AsLog2Op returns op as a Log2Op, and whether it is one.
-func AsLog2Op(op *ir.Operation) (Log2Op, bool) { return ir.AsView[Log2Op](op, "math.log2") }
-
-// OperandValue returns the "operand" operand.
-func (o Log2Op) OperandValue() *ir.Value { return o.GroupOperand(0) }
-
-// ResultValue returns the "result" result.
-func (o Log2Op) ResultValue() *ir.Value { return o.GroupResult(0) }
-
-// Fastmath returns the "fastmath" attribute (nil when absent).
-func (o Log2Op) Fastmath() ir.Attribute { return o.Attr("fastmath") }
-
-// BuildLog2Op creates a math.log2 at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
-func BuildLog2Op(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) Log2Op {
-	return Log2Op{b.BuildOp("math.log2", loc, [][]*ir.Value{ir.OptionalGroup(operand)}, []ir.Type{resultType}, 0, nil, attrs)}
+func AsLog2Op(op *ir.Operation) (Log2Op, bool) {
+	return Log2Op{operandResultFastmathView{op}}, op.Is("math.log2")
 }
 
-// PowfOp is a typed view of a math.powf operation.
-type PowfOp struct{ *ir.Operation }
+// BuildLog2Op creates a math.log2 at b's insertion point (see buildOperandResultFastmathView).
+func BuildLog2Op(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) Log2Op {
+	return Log2Op{buildOperandResultFastmathView(b, "math.log2", loc, operand, resultType, attrs)}
+}
+
+// PowfOp is a typed view of a math.powf operation; its accessors are lhsRhsResultFastmathView's.
+type PowfOp struct{ lhsRhsResultFastmathView }
 
 // AsPowfOp returns op as a PowfOp, and whether it is one.
-func AsPowfOp(op *ir.Operation) (PowfOp, bool) { return ir.AsView[PowfOp](op, "math.powf") }
-
-// Lhs returns the "lhs" operand.
-func (o PowfOp) Lhs() *ir.Value { return o.GroupOperand(0) }
-
-// Rhs returns the "rhs" operand.
-func (o PowfOp) Rhs() *ir.Value { return o.GroupOperand(1) }
-
-// ResultValue returns the "result" result.
-func (o PowfOp) ResultValue() *ir.Value { return o.GroupResult(0) }
-
-// Fastmath returns the "fastmath" attribute (nil when absent).
-func (o PowfOp) Fastmath() ir.Attribute { return o.Attr("fastmath") }
-
-// BuildPowfOp creates a math.powf at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
-func BuildPowfOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) PowfOp {
-	return PowfOp{b.BuildOp("math.powf", loc, [][]*ir.Value{ir.OptionalGroup(lhs), ir.OptionalGroup(rhs)}, []ir.Type{resultType}, 0, nil, attrs)}
+func AsPowfOp(op *ir.Operation) (PowfOp, bool) {
+	return PowfOp{lhsRhsResultFastmathView{op}}, op.Is("math.powf")
 }
 
-// RoundOp is a typed view of a math.round operation.
-type RoundOp struct{ *ir.Operation }
+// BuildPowfOp creates a math.powf at b's insertion point (see buildLhsRhsResultFastmathView).
+func BuildPowfOp(b *ir.Builder, loc ir.Location, lhs *ir.Value, rhs *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) PowfOp {
+	return PowfOp{buildLhsRhsResultFastmathView(b, "math.powf", loc, lhs, rhs, resultType, attrs)}
+}
+
+// RoundOp is a typed view of a math.round operation; its accessors are operandResultFastmathView's.
+type RoundOp struct{ operandResultFastmathView }
 
 // AsRoundOp returns op as a RoundOp, and whether it is one.
-func AsRoundOp(op *ir.Operation) (RoundOp, bool) { return ir.AsView[RoundOp](op, "math.round") }
-
-// OperandValue returns the "operand" operand.
-func (o RoundOp) OperandValue() *ir.Value { return o.GroupOperand(0) }
-
-// ResultValue returns the "result" result.
-func (o RoundOp) ResultValue() *ir.Value { return o.GroupResult(0) }
-
-// Fastmath returns the "fastmath" attribute (nil when absent).
-func (o RoundOp) Fastmath() ir.Attribute { return o.Attr("fastmath") }
-
-// BuildRoundOp creates a math.round at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
-func BuildRoundOp(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) RoundOp {
-	return RoundOp{b.BuildOp("math.round", loc, [][]*ir.Value{ir.OptionalGroup(operand)}, []ir.Type{resultType}, 0, nil, attrs)}
+func AsRoundOp(op *ir.Operation) (RoundOp, bool) {
+	return RoundOp{operandResultFastmathView{op}}, op.Is("math.round")
 }
 
-// RoundevenOp is a typed view of a math.roundeven operation.
-type RoundevenOp struct{ *ir.Operation }
+// BuildRoundOp creates a math.round at b's insertion point (see buildOperandResultFastmathView).
+func BuildRoundOp(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) RoundOp {
+	return RoundOp{buildOperandResultFastmathView(b, "math.round", loc, operand, resultType, attrs)}
+}
+
+// RoundevenOp is a typed view of a math.roundeven operation; its accessors are operandResultFastmathView's.
+type RoundevenOp struct{ operandResultFastmathView }
 
 // AsRoundevenOp returns op as a RoundevenOp, and whether it is one.
 func AsRoundevenOp(op *ir.Operation) (RoundevenOp, bool) {
-	return ir.AsView[RoundevenOp](op, "math.roundeven")
+	return RoundevenOp{operandResultFastmathView{op}}, op.Is("math.roundeven")
 }
 
-// OperandValue returns the "operand" operand.
-func (o RoundevenOp) OperandValue() *ir.Value { return o.GroupOperand(0) }
-
-// ResultValue returns the "result" result.
-func (o RoundevenOp) ResultValue() *ir.Value { return o.GroupResult(0) }
-
-// Fastmath returns the "fastmath" attribute (nil when absent).
-func (o RoundevenOp) Fastmath() ir.Attribute { return o.Attr("fastmath") }
-
-// BuildRoundevenOp creates a math.roundeven at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildRoundevenOp creates a math.roundeven at b's insertion point (see buildOperandResultFastmathView).
 func BuildRoundevenOp(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) RoundevenOp {
-	return RoundevenOp{b.BuildOp("math.roundeven", loc, [][]*ir.Value{ir.OptionalGroup(operand)}, []ir.Type{resultType}, 0, nil, attrs)}
+	return RoundevenOp{buildOperandResultFastmathView(b, "math.roundeven", loc, operand, resultType, attrs)}
 }
 
-// RsqrtOp is a typed view of a math.rsqrt operation.
-type RsqrtOp struct{ *ir.Operation }
+// RsqrtOp is a typed view of a math.rsqrt operation; its accessors are operandResultFastmathView's.
+type RsqrtOp struct{ operandResultFastmathView }
 
 // AsRsqrtOp returns op as a RsqrtOp, and whether it is one.
-func AsRsqrtOp(op *ir.Operation) (RsqrtOp, bool) { return ir.AsView[RsqrtOp](op, "math.rsqrt") }
-
-// OperandValue returns the "operand" operand.
-func (o RsqrtOp) OperandValue() *ir.Value { return o.GroupOperand(0) }
-
-// ResultValue returns the "result" result.
-func (o RsqrtOp) ResultValue() *ir.Value { return o.GroupResult(0) }
-
-// Fastmath returns the "fastmath" attribute (nil when absent).
-func (o RsqrtOp) Fastmath() ir.Attribute { return o.Attr("fastmath") }
-
-// BuildRsqrtOp creates a math.rsqrt at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
-func BuildRsqrtOp(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) RsqrtOp {
-	return RsqrtOp{b.BuildOp("math.rsqrt", loc, [][]*ir.Value{ir.OptionalGroup(operand)}, []ir.Type{resultType}, 0, nil, attrs)}
+func AsRsqrtOp(op *ir.Operation) (RsqrtOp, bool) {
+	return RsqrtOp{operandResultFastmathView{op}}, op.Is("math.rsqrt")
 }
 
-// SinOp is a typed view of a math.sin operation.
-type SinOp struct{ *ir.Operation }
+// BuildRsqrtOp creates a math.rsqrt at b's insertion point (see buildOperandResultFastmathView).
+func BuildRsqrtOp(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) RsqrtOp {
+	return RsqrtOp{buildOperandResultFastmathView(b, "math.rsqrt", loc, operand, resultType, attrs)}
+}
+
+// SinOp is a typed view of a math.sin operation; its accessors are operandResultFastmathView's.
+type SinOp struct{ operandResultFastmathView }
 
 // AsSinOp returns op as a SinOp, and whether it is one.
-func AsSinOp(op *ir.Operation) (SinOp, bool) { return ir.AsView[SinOp](op, "math.sin") }
-
-// OperandValue returns the "operand" operand.
-func (o SinOp) OperandValue() *ir.Value { return o.GroupOperand(0) }
-
-// ResultValue returns the "result" result.
-func (o SinOp) ResultValue() *ir.Value { return o.GroupResult(0) }
-
-// Fastmath returns the "fastmath" attribute (nil when absent).
-func (o SinOp) Fastmath() ir.Attribute { return o.Attr("fastmath") }
-
-// BuildSinOp creates a math.sin at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
-func BuildSinOp(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) SinOp {
-	return SinOp{b.BuildOp("math.sin", loc, [][]*ir.Value{ir.OptionalGroup(operand)}, []ir.Type{resultType}, 0, nil, attrs)}
+func AsSinOp(op *ir.Operation) (SinOp, bool) {
+	return SinOp{operandResultFastmathView{op}}, op.Is("math.sin")
 }
 
-// SinhOp is a typed view of a math.sinh operation.
-type SinhOp struct{ *ir.Operation }
+// BuildSinOp creates a math.sin at b's insertion point (see buildOperandResultFastmathView).
+func BuildSinOp(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) SinOp {
+	return SinOp{buildOperandResultFastmathView(b, "math.sin", loc, operand, resultType, attrs)}
+}
+
+// SinhOp is a typed view of a math.sinh operation; its accessors are operandResultFastmathView's.
+type SinhOp struct{ operandResultFastmathView }
 
 // AsSinhOp returns op as a SinhOp, and whether it is one.
-func AsSinhOp(op *ir.Operation) (SinhOp, bool) { return ir.AsView[SinhOp](op, "math.sinh") }
-
-// OperandValue returns the "operand" operand.
-func (o SinhOp) OperandValue() *ir.Value { return o.GroupOperand(0) }
-
-// ResultValue returns the "result" result.
-func (o SinhOp) ResultValue() *ir.Value { return o.GroupResult(0) }
-
-// Fastmath returns the "fastmath" attribute (nil when absent).
-func (o SinhOp) Fastmath() ir.Attribute { return o.Attr("fastmath") }
-
-// BuildSinhOp creates a math.sinh at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
-func BuildSinhOp(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) SinhOp {
-	return SinhOp{b.BuildOp("math.sinh", loc, [][]*ir.Value{ir.OptionalGroup(operand)}, []ir.Type{resultType}, 0, nil, attrs)}
+func AsSinhOp(op *ir.Operation) (SinhOp, bool) {
+	return SinhOp{operandResultFastmathView{op}}, op.Is("math.sinh")
 }
 
-// SqrtOp is a typed view of a math.sqrt operation.
-type SqrtOp struct{ *ir.Operation }
+// BuildSinhOp creates a math.sinh at b's insertion point (see buildOperandResultFastmathView).
+func BuildSinhOp(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) SinhOp {
+	return SinhOp{buildOperandResultFastmathView(b, "math.sinh", loc, operand, resultType, attrs)}
+}
+
+// SqrtOp is a typed view of a math.sqrt operation; its accessors are operandResultFastmathView's.
+type SqrtOp struct{ operandResultFastmathView }
 
 // AsSqrtOp returns op as a SqrtOp, and whether it is one.
-func AsSqrtOp(op *ir.Operation) (SqrtOp, bool) { return ir.AsView[SqrtOp](op, "math.sqrt") }
-
-// OperandValue returns the "operand" operand.
-func (o SqrtOp) OperandValue() *ir.Value { return o.GroupOperand(0) }
-
-// ResultValue returns the "result" result.
-func (o SqrtOp) ResultValue() *ir.Value { return o.GroupResult(0) }
-
-// Fastmath returns the "fastmath" attribute (nil when absent).
-func (o SqrtOp) Fastmath() ir.Attribute { return o.Attr("fastmath") }
-
-// BuildSqrtOp creates a math.sqrt at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
-func BuildSqrtOp(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) SqrtOp {
-	return SqrtOp{b.BuildOp("math.sqrt", loc, [][]*ir.Value{ir.OptionalGroup(operand)}, []ir.Type{resultType}, 0, nil, attrs)}
+func AsSqrtOp(op *ir.Operation) (SqrtOp, bool) {
+	return SqrtOp{operandResultFastmathView{op}}, op.Is("math.sqrt")
 }
 
-// TanOp is a typed view of a math.tan operation.
-type TanOp struct{ *ir.Operation }
+// BuildSqrtOp creates a math.sqrt at b's insertion point (see buildOperandResultFastmathView).
+func BuildSqrtOp(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) SqrtOp {
+	return SqrtOp{buildOperandResultFastmathView(b, "math.sqrt", loc, operand, resultType, attrs)}
+}
+
+// TanOp is a typed view of a math.tan operation; its accessors are operandResultFastmathView's.
+type TanOp struct{ operandResultFastmathView }
 
 // AsTanOp returns op as a TanOp, and whether it is one.
-func AsTanOp(op *ir.Operation) (TanOp, bool) { return ir.AsView[TanOp](op, "math.tan") }
-
-// OperandValue returns the "operand" operand.
-func (o TanOp) OperandValue() *ir.Value { return o.GroupOperand(0) }
-
-// ResultValue returns the "result" result.
-func (o TanOp) ResultValue() *ir.Value { return o.GroupResult(0) }
-
-// Fastmath returns the "fastmath" attribute (nil when absent).
-func (o TanOp) Fastmath() ir.Attribute { return o.Attr("fastmath") }
-
-// BuildTanOp creates a math.tan at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
-func BuildTanOp(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) TanOp {
-	return TanOp{b.BuildOp("math.tan", loc, [][]*ir.Value{ir.OptionalGroup(operand)}, []ir.Type{resultType}, 0, nil, attrs)}
+func AsTanOp(op *ir.Operation) (TanOp, bool) {
+	return TanOp{operandResultFastmathView{op}}, op.Is("math.tan")
 }
 
-// TanhOp is a typed view of a math.tanh operation.
-type TanhOp struct{ *ir.Operation }
+// BuildTanOp creates a math.tan at b's insertion point (see buildOperandResultFastmathView).
+func BuildTanOp(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) TanOp {
+	return TanOp{buildOperandResultFastmathView(b, "math.tan", loc, operand, resultType, attrs)}
+}
+
+// TanhOp is a typed view of a math.tanh operation; its accessors are operandResultFastmathView's.
+type TanhOp struct{ operandResultFastmathView }
 
 // AsTanhOp returns op as a TanhOp, and whether it is one.
-func AsTanhOp(op *ir.Operation) (TanhOp, bool) { return ir.AsView[TanhOp](op, "math.tanh") }
-
-// OperandValue returns the "operand" operand.
-func (o TanhOp) OperandValue() *ir.Value { return o.GroupOperand(0) }
-
-// ResultValue returns the "result" result.
-func (o TanhOp) ResultValue() *ir.Value { return o.GroupResult(0) }
-
-// Fastmath returns the "fastmath" attribute (nil when absent).
-func (o TanhOp) Fastmath() ir.Attribute { return o.Attr("fastmath") }
-
-// BuildTanhOp creates a math.tanh at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
-func BuildTanhOp(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) TanhOp {
-	return TanhOp{b.BuildOp("math.tanh", loc, [][]*ir.Value{ir.OptionalGroup(operand)}, []ir.Type{resultType}, 0, nil, attrs)}
+func AsTanhOp(op *ir.Operation) (TanhOp, bool) {
+	return TanhOp{operandResultFastmathView{op}}, op.Is("math.tanh")
 }
 
-// TruncOp is a typed view of a math.trunc operation.
-type TruncOp struct{ *ir.Operation }
+// BuildTanhOp creates a math.tanh at b's insertion point (see buildOperandResultFastmathView).
+func BuildTanhOp(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) TanhOp {
+	return TanhOp{buildOperandResultFastmathView(b, "math.tanh", loc, operand, resultType, attrs)}
+}
+
+// TruncOp is a typed view of a math.trunc operation; its accessors are operandResultFastmathView's.
+type TruncOp struct{ operandResultFastmathView }
 
 // AsTruncOp returns op as a TruncOp, and whether it is one.
-func AsTruncOp(op *ir.Operation) (TruncOp, bool) { return ir.AsView[TruncOp](op, "math.trunc") }
+func AsTruncOp(op *ir.Operation) (TruncOp, bool) {
+	return TruncOp{operandResultFastmathView{op}}, op.Is("math.trunc")
+}
 
-// OperandValue returns the "operand" operand.
-func (o TruncOp) OperandValue() *ir.Value { return o.GroupOperand(0) }
-
-// ResultValue returns the "result" result.
-func (o TruncOp) ResultValue() *ir.Value { return o.GroupResult(0) }
-
-// Fastmath returns the "fastmath" attribute (nil when absent).
-func (o TruncOp) Fastmath() ir.Attribute { return o.Attr("fastmath") }
-
-// BuildTruncOp creates a math.trunc at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildTruncOp creates a math.trunc at b's insertion point (see buildOperandResultFastmathView).
 func BuildTruncOp(b *ir.Builder, loc ir.Location, operand *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) TruncOp {
-	return TruncOp{b.BuildOp("math.trunc", loc, [][]*ir.Value{ir.OptionalGroup(operand)}, []ir.Type{resultType}, 0, nil, attrs)}
+	return TruncOp{buildOperandResultFastmathView(b, "math.trunc", loc, operand, resultType, attrs)}
 }

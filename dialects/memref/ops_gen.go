@@ -4,52 +4,108 @@ package memref
 
 import "github.com/goopt/goopt/ir"
 
-// AllocOp is a typed view of a memref.alloc operation.
-type AllocOp struct{ *ir.Operation }
-
-// AsAllocOp returns op as a AllocOp, and whether it is one.
-func AsAllocOp(op *ir.Operation) (AllocOp, bool) { return ir.AsView[AllocOp](op, "memref.alloc") }
+// allocLike2 is the view embedded by the ops whose schemas declare the same
+// operands, results, attributes, regions and successors:
+// memref.alloc, memref.alloca.
+type allocLike2 struct{ *ir.Operation }
 
 // DynamicSizes returns the "dynamicSizes" operands.
-func (o AllocOp) DynamicSizes() []*ir.Value { return o.OperandGroup(0) }
+func (o allocLike2) DynamicSizes() []*ir.Value { return o.OperandGroup(0) }
 
 // SymbolOperands returns the "symbolOperands" operands.
-func (o AllocOp) SymbolOperands() []*ir.Value { return o.OperandGroup(1) }
+func (o allocLike2) SymbolOperands() []*ir.Value { return o.OperandGroup(1) }
 
 // Memref returns the "memref" result.
-func (o AllocOp) Memref() *ir.Value { return o.GroupResult(0) }
+func (o allocLike2) Memref() *ir.Value { return o.GroupResult(0) }
 
 // Alignment returns the "alignment" attribute (nil when absent).
-func (o AllocOp) Alignment() ir.Attribute { return o.Attr("alignment") }
+func (o allocLike2) Alignment() ir.Attribute { return o.Attr("alignment") }
 
-// BuildAllocOp creates a memref.alloc at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
-func BuildAllocOp(b *ir.Builder, loc ir.Location, dynamicSizes []*ir.Value, symbolOperands []*ir.Value, memrefType ir.Type, attrs ...ir.NamedAttribute) AllocOp {
-	return AllocOp{b.BuildOp("memref.alloc", loc, [][]*ir.Value{dynamicSizes, symbolOperands}, []ir.Type{memrefType}, 0, nil, attrs)}
+// buildAllocLike2 creates the op name (one of those sharing allocLike2) at b's
+// insertion point; operands are given group by group (nil for an absent
+// optional one), regions are created empty.
+func buildAllocLike2(b *ir.Builder, name string, loc ir.Location, dynamicSizes []*ir.Value, symbolOperands []*ir.Value, memrefType ir.Type, attrs []ir.NamedAttribute) allocLike2 {
+	return allocLike2{b.BuildOp(name, loc, [][]*ir.Value{dynamicSizes, symbolOperands}, []ir.Type{memrefType}, 0, nil, attrs)}
 }
 
-// AllocaOp is a typed view of a memref.alloca operation.
-type AllocaOp struct{ *ir.Operation }
+// sourceDestView is the view embedded by the ops whose schemas declare the same
+// operands, results, attributes, regions and successors:
+// memref.cast, memref.memory_space_cast.
+type sourceDestView struct{ *ir.Operation }
+
+// Source returns the "source" operand.
+func (o sourceDestView) Source() *ir.Value { return o.GroupOperand(0) }
+
+// Dest returns the "dest" result.
+func (o sourceDestView) Dest() *ir.Value { return o.GroupResult(0) }
+
+// buildSourceDestView creates the op name (one of those sharing sourceDestView) at b's
+// insertion point; operands are given group by group (nil for an absent
+// optional one), regions are created empty.
+func buildSourceDestView(b *ir.Builder, name string, loc ir.Location, source *ir.Value, destType ir.Type, attrs []ir.NamedAttribute) sourceDestView {
+	return sourceDestView{b.BuildOp(name, loc, [][]*ir.Value{ir.OptionalGroup(source)}, []ir.Type{destType}, 0, nil, attrs)}
+}
+
+// reinterpretCastLike is the view embedded by the ops whose schemas declare the same
+// operands, results, attributes, regions and successors:
+// memref.reinterpret_cast, memref.subview.
+type reinterpretCastLike struct{ *ir.Operation }
+
+// Source returns the "source" operand.
+func (o reinterpretCastLike) Source() *ir.Value { return o.GroupOperand(0) }
+
+// Offsets returns the "offsets" operands.
+func (o reinterpretCastLike) Offsets() []*ir.Value { return o.OperandGroup(1) }
+
+// Sizes returns the "sizes" operands.
+func (o reinterpretCastLike) Sizes() []*ir.Value { return o.OperandGroup(2) }
+
+// Strides returns the "strides" operands.
+func (o reinterpretCastLike) Strides() []*ir.Value { return o.OperandGroup(3) }
+
+// ResultValue returns the "result" result.
+func (o reinterpretCastLike) ResultValue() *ir.Value { return o.GroupResult(0) }
+
+// StaticOffsets returns the "static_offsets" attribute (nil when absent).
+func (o reinterpretCastLike) StaticOffsets() ir.Attribute { return o.Attr("static_offsets") }
+
+// StaticSizes returns the "static_sizes" attribute (nil when absent).
+func (o reinterpretCastLike) StaticSizes() ir.Attribute { return o.Attr("static_sizes") }
+
+// StaticStrides returns the "static_strides" attribute (nil when absent).
+func (o reinterpretCastLike) StaticStrides() ir.Attribute { return o.Attr("static_strides") }
+
+// buildReinterpretCastLike creates the op name (one of those sharing reinterpretCastLike) at b's
+// insertion point; operands are given group by group (nil for an absent
+// optional one), regions are created empty.
+func buildReinterpretCastLike(b *ir.Builder, name string, loc ir.Location, source *ir.Value, offsets []*ir.Value, sizes []*ir.Value, strides []*ir.Value, resultType ir.Type, attrs []ir.NamedAttribute) reinterpretCastLike {
+	return reinterpretCastLike{b.BuildOp(name, loc, [][]*ir.Value{ir.OptionalGroup(source), offsets, sizes, strides}, []ir.Type{resultType}, 0, nil, attrs)}
+}
+
+// AllocOp is a typed view of a memref.alloc operation; its accessors are allocLike2's.
+type AllocOp struct{ allocLike2 }
+
+// AsAllocOp returns op as a AllocOp, and whether it is one.
+func AsAllocOp(op *ir.Operation) (AllocOp, bool) {
+	return AllocOp{allocLike2{op}}, op.Is("memref.alloc")
+}
+
+// BuildAllocOp creates a memref.alloc at b's insertion point (see buildAllocLike2).
+func BuildAllocOp(b *ir.Builder, loc ir.Location, dynamicSizes []*ir.Value, symbolOperands []*ir.Value, memrefType ir.Type, attrs ...ir.NamedAttribute) AllocOp {
+	return AllocOp{buildAllocLike2(b, "memref.alloc", loc, dynamicSizes, symbolOperands, memrefType, attrs)}
+}
+
+// AllocaOp is a typed view of a memref.alloca operation; its accessors are allocLike2's.
+type AllocaOp struct{ allocLike2 }
 
 // AsAllocaOp returns op as a AllocaOp, and whether it is one.
-func AsAllocaOp(op *ir.Operation) (AllocaOp, bool) { return ir.AsView[AllocaOp](op, "memref.alloca") }
+func AsAllocaOp(op *ir.Operation) (AllocaOp, bool) {
+	return AllocaOp{allocLike2{op}}, op.Is("memref.alloca")
+}
 
-// DynamicSizes returns the "dynamicSizes" operands.
-func (o AllocaOp) DynamicSizes() []*ir.Value { return o.OperandGroup(0) }
-
-// SymbolOperands returns the "symbolOperands" operands.
-func (o AllocaOp) SymbolOperands() []*ir.Value { return o.OperandGroup(1) }
-
-// Memref returns the "memref" result.
-func (o AllocaOp) Memref() *ir.Value { return o.GroupResult(0) }
-
-// Alignment returns the "alignment" attribute (nil when absent).
-func (o AllocaOp) Alignment() ir.Attribute { return o.Attr("alignment") }
-
-// BuildAllocaOp creates a memref.alloca at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildAllocaOp creates a memref.alloca at b's insertion point (see buildAllocLike2).
 func BuildAllocaOp(b *ir.Builder, loc ir.Location, dynamicSizes []*ir.Value, symbolOperands []*ir.Value, memrefType ir.Type, attrs ...ir.NamedAttribute) AllocaOp {
-	return AllocaOp{b.BuildOp("memref.alloca", loc, [][]*ir.Value{dynamicSizes, symbolOperands}, []ir.Type{memrefType}, 0, nil, attrs)}
+	return AllocaOp{buildAllocLike2(b, "memref.alloca", loc, dynamicSizes, symbolOperands, memrefType, attrs)}
 }
 
 // AllocaScopeOp is a typed view of a memref.alloca_scope operation.
@@ -155,22 +211,17 @@ func BuildAtomicYieldOp(b *ir.Builder, loc ir.Location, result *ir.Value, attrs 
 	return AtomicYieldOp{b.BuildOp("memref.atomic_yield", loc, [][]*ir.Value{ir.OptionalGroup(result)}, nil, 0, nil, attrs)}
 }
 
-// CastOp is a typed view of a memref.cast operation.
-type CastOp struct{ *ir.Operation }
+// CastOp is a typed view of a memref.cast operation; its accessors are sourceDestView's.
+type CastOp struct{ sourceDestView }
 
 // AsCastOp returns op as a CastOp, and whether it is one.
-func AsCastOp(op *ir.Operation) (CastOp, bool) { return ir.AsView[CastOp](op, "memref.cast") }
+func AsCastOp(op *ir.Operation) (CastOp, bool) {
+	return CastOp{sourceDestView{op}}, op.Is("memref.cast")
+}
 
-// Source returns the "source" operand.
-func (o CastOp) Source() *ir.Value { return o.GroupOperand(0) }
-
-// Dest returns the "dest" result.
-func (o CastOp) Dest() *ir.Value { return o.GroupResult(0) }
-
-// BuildCastOp creates a memref.cast at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildCastOp creates a memref.cast at b's insertion point (see buildSourceDestView).
 func BuildCastOp(b *ir.Builder, loc ir.Location, source *ir.Value, destType ir.Type, attrs ...ir.NamedAttribute) CastOp {
-	return CastOp{b.BuildOp("memref.cast", loc, [][]*ir.Value{ir.OptionalGroup(source)}, []ir.Type{destType}, 0, nil, attrs)}
+	return CastOp{buildSourceDestView(b, "memref.cast", loc, source, destType, attrs)}
 }
 
 // CollapseShapeOp is a typed view of a memref.collapse_shape operation.
@@ -430,24 +481,17 @@ func BuildLoadOp(b *ir.Builder, loc ir.Location, memref *ir.Value, indices []*ir
 	return LoadOp{b.BuildOp("memref.load", loc, [][]*ir.Value{ir.OptionalGroup(memref), indices}, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
-// MemorySpaceCastOp is a typed view of a memref.memory_space_cast operation.
-type MemorySpaceCastOp struct{ *ir.Operation }
+// MemorySpaceCastOp is a typed view of a memref.memory_space_cast operation; its accessors are sourceDestView's.
+type MemorySpaceCastOp struct{ sourceDestView }
 
 // AsMemorySpaceCastOp returns op as a MemorySpaceCastOp, and whether it is one.
 func AsMemorySpaceCastOp(op *ir.Operation) (MemorySpaceCastOp, bool) {
-	return ir.AsView[MemorySpaceCastOp](op, "memref.memory_space_cast")
+	return MemorySpaceCastOp{sourceDestView{op}}, op.Is("memref.memory_space_cast")
 }
 
-// Source returns the "source" operand.
-func (o MemorySpaceCastOp) Source() *ir.Value { return o.GroupOperand(0) }
-
-// Dest returns the "dest" result.
-func (o MemorySpaceCastOp) Dest() *ir.Value { return o.GroupResult(0) }
-
-// BuildMemorySpaceCastOp creates a memref.memory_space_cast at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildMemorySpaceCastOp creates a memref.memory_space_cast at b's insertion point (see buildSourceDestView).
 func BuildMemorySpaceCastOp(b *ir.Builder, loc ir.Location, source *ir.Value, destType ir.Type, attrs ...ir.NamedAttribute) MemorySpaceCastOp {
-	return MemorySpaceCastOp{b.BuildOp("memref.memory_space_cast", loc, [][]*ir.Value{ir.OptionalGroup(source)}, []ir.Type{destType}, 0, nil, attrs)}
+	return MemorySpaceCastOp{buildSourceDestView(b, "memref.memory_space_cast", loc, source, destType, attrs)}
 }
 
 // PrefetchOp is a typed view of a memref.prefetch operation.
@@ -523,42 +567,17 @@ func BuildReallocOp(b *ir.Builder, loc ir.Location, source *ir.Value, dynamicRes
 	return ReallocOp{b.BuildOp("memref.realloc", loc, [][]*ir.Value{ir.OptionalGroup(source), ir.OptionalGroup(dynamicResultSize)}, []ir.Type{resultType}, 0, nil, attrs)}
 }
 
-// ReinterpretCastOp is a typed view of a memref.reinterpret_cast operation.
-type ReinterpretCastOp struct{ *ir.Operation }
+// ReinterpretCastOp is a typed view of a memref.reinterpret_cast operation; its accessors are reinterpretCastLike's.
+type ReinterpretCastOp struct{ reinterpretCastLike }
 
 // AsReinterpretCastOp returns op as a ReinterpretCastOp, and whether it is one.
 func AsReinterpretCastOp(op *ir.Operation) (ReinterpretCastOp, bool) {
-	return ir.AsView[ReinterpretCastOp](op, "memref.reinterpret_cast")
+	return ReinterpretCastOp{reinterpretCastLike{op}}, op.Is("memref.reinterpret_cast")
 }
 
-// Source returns the "source" operand.
-func (o ReinterpretCastOp) Source() *ir.Value { return o.GroupOperand(0) }
-
-// Offsets returns the "offsets" operands.
-func (o ReinterpretCastOp) Offsets() []*ir.Value { return o.OperandGroup(1) }
-
-// Sizes returns the "sizes" operands.
-func (o ReinterpretCastOp) Sizes() []*ir.Value { return o.OperandGroup(2) }
-
-// Strides returns the "strides" operands.
-func (o ReinterpretCastOp) Strides() []*ir.Value { return o.OperandGroup(3) }
-
-// ResultValue returns the "result" result.
-func (o ReinterpretCastOp) ResultValue() *ir.Value { return o.GroupResult(0) }
-
-// StaticOffsets returns the "static_offsets" attribute (nil when absent).
-func (o ReinterpretCastOp) StaticOffsets() ir.Attribute { return o.Attr("static_offsets") }
-
-// StaticSizes returns the "static_sizes" attribute (nil when absent).
-func (o ReinterpretCastOp) StaticSizes() ir.Attribute { return o.Attr("static_sizes") }
-
-// StaticStrides returns the "static_strides" attribute (nil when absent).
-func (o ReinterpretCastOp) StaticStrides() ir.Attribute { return o.Attr("static_strides") }
-
-// BuildReinterpretCastOp creates a memref.reinterpret_cast at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildReinterpretCastOp creates a memref.reinterpret_cast at b's insertion point (see buildReinterpretCastLike).
 func BuildReinterpretCastOp(b *ir.Builder, loc ir.Location, source *ir.Value, offsets []*ir.Value, sizes []*ir.Value, strides []*ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) ReinterpretCastOp {
-	return ReinterpretCastOp{b.BuildOp("memref.reinterpret_cast", loc, [][]*ir.Value{ir.OptionalGroup(source), offsets, sizes, strides}, []ir.Type{resultType}, 0, nil, attrs)}
+	return ReinterpretCastOp{buildReinterpretCastLike(b, "memref.reinterpret_cast", loc, source, offsets, sizes, strides, resultType, attrs)}
 }
 
 // StoreOp is a typed view of a memref.store operation.
@@ -585,42 +604,17 @@ func BuildStoreOp(b *ir.Builder, loc ir.Location, value *ir.Value, memref *ir.Va
 	return StoreOp{b.BuildOp("memref.store", loc, [][]*ir.Value{ir.OptionalGroup(value), ir.OptionalGroup(memref), indices}, nil, 0, nil, attrs)}
 }
 
-// SubviewOp is a typed view of a memref.subview operation.
-type SubviewOp struct{ *ir.Operation }
+// SubviewOp is a typed view of a memref.subview operation; its accessors are reinterpretCastLike's.
+type SubviewOp struct{ reinterpretCastLike }
 
 // AsSubviewOp returns op as a SubviewOp, and whether it is one.
 func AsSubviewOp(op *ir.Operation) (SubviewOp, bool) {
-	return ir.AsView[SubviewOp](op, "memref.subview")
+	return SubviewOp{reinterpretCastLike{op}}, op.Is("memref.subview")
 }
 
-// Source returns the "source" operand.
-func (o SubviewOp) Source() *ir.Value { return o.GroupOperand(0) }
-
-// Offsets returns the "offsets" operands.
-func (o SubviewOp) Offsets() []*ir.Value { return o.OperandGroup(1) }
-
-// Sizes returns the "sizes" operands.
-func (o SubviewOp) Sizes() []*ir.Value { return o.OperandGroup(2) }
-
-// Strides returns the "strides" operands.
-func (o SubviewOp) Strides() []*ir.Value { return o.OperandGroup(3) }
-
-// ResultValue returns the "result" result.
-func (o SubviewOp) ResultValue() *ir.Value { return o.GroupResult(0) }
-
-// StaticOffsets returns the "static_offsets" attribute (nil when absent).
-func (o SubviewOp) StaticOffsets() ir.Attribute { return o.Attr("static_offsets") }
-
-// StaticSizes returns the "static_sizes" attribute (nil when absent).
-func (o SubviewOp) StaticSizes() ir.Attribute { return o.Attr("static_sizes") }
-
-// StaticStrides returns the "static_strides" attribute (nil when absent).
-func (o SubviewOp) StaticStrides() ir.Attribute { return o.Attr("static_strides") }
-
-// BuildSubviewOp creates a memref.subview at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildSubviewOp creates a memref.subview at b's insertion point (see buildReinterpretCastLike).
 func BuildSubviewOp(b *ir.Builder, loc ir.Location, source *ir.Value, offsets []*ir.Value, sizes []*ir.Value, strides []*ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) SubviewOp {
-	return SubviewOp{b.BuildOp("memref.subview", loc, [][]*ir.Value{ir.OptionalGroup(source), offsets, sizes, strides}, []ir.Type{resultType}, 0, nil, attrs)}
+	return SubviewOp{buildReinterpretCastLike(b, "memref.subview", loc, source, offsets, sizes, strides, resultType, attrs)}
 }
 
 // TransposeOp is a typed view of a memref.transpose operation.

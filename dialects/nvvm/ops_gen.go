@@ -4,6 +4,222 @@ package nvvm
 
 import "github.com/goopt/goopt/ir"
 
+// barrier0Like is the view embedded by the ops whose schemas declare the same
+// operands, results, attributes, regions and successors:
+// nvvm.barrier0, nvvm.cp.async.bulk.commit.group, nvvm.cp.async.commit.group,
+// nvvm.fence.mbarrier.init, nvvm.fence.sc.cluster,
+// nvvm.wgmma.commit.group.sync.aligned, nvvm.wgmma.fence.aligned.
+type barrier0Like struct{ *ir.Operation }
+
+// buildBarrier0Like creates the op name (one of those sharing barrier0Like) at b's
+// insertion point; operands are given group by group (nil for an absent
+// optional one), regions are created empty.
+func buildBarrier0Like(b *ir.Builder, name string, loc ir.Location, attrs []ir.NamedAttribute) barrier0Like {
+	return barrier0Like{b.BuildOp(name, loc, nil, nil, 0, nil, attrs)}
+}
+
+// alignedView is the view embedded by the ops whose schemas declare the same
+// operands, results, attributes, regions and successors:
+// nvvm.cluster.arrive, nvvm.cluster.arrive.relaxed, nvvm.cluster.wait.
+type alignedView struct{ *ir.Operation }
+
+// Aligned returns the "aligned" attribute (nil when absent).
+func (o alignedView) Aligned() ir.Attribute { return o.Attr("aligned") }
+
+// buildAlignedView creates the op name (one of those sharing alignedView) at b's
+// insertion point; operands are given group by group (nil for an absent
+// optional one), regions are created empty.
+func buildAlignedView(b *ir.Builder, name string, loc ir.Location, attrs []ir.NamedAttribute) alignedView {
+	return alignedView{b.BuildOp(name, loc, nil, nil, 0, nil, attrs)}
+}
+
+// addrNoincView is the view embedded by the ops whose schemas declare the same
+// operands, results, attributes, regions and successors:
+// nvvm.cp.async.mbarrier.arrive, nvvm.cp.async.mbarrier.arrive.shared.
+type addrNoincView struct{ *ir.Operation }
+
+// Addr returns the "addr" operand.
+func (o addrNoincView) Addr() *ir.Value { return o.GroupOperand(0) }
+
+// Noinc returns the "noinc" attribute (nil when absent).
+func (o addrNoincView) Noinc() ir.Attribute { return o.Attr("noinc") }
+
+// buildAddrNoincView creates the op name (one of those sharing addrNoincView) at b's
+// insertion point; operands are given group by group (nil for an absent
+// optional one), regions are created empty.
+func buildAddrNoincView(b *ir.Builder, name string, loc ir.Location, addr *ir.Value, attrs []ir.NamedAttribute) addrNoincView {
+	return addrNoincView{b.BuildOp(name, loc, [][]*ir.Value{ir.OptionalGroup(addr)}, nil, 0, nil, attrs)}
+}
+
+// addrResView is the view embedded by the ops whose schemas declare the same
+// operands, results, attributes, regions and successors:
+// nvvm.mbarrier.arrive, nvvm.mbarrier.arrive.shared.
+type addrResView struct{ *ir.Operation }
+
+// Addr returns the "addr" operand.
+func (o addrResView) Addr() *ir.Value { return o.GroupOperand(0) }
+
+// Res returns the "res" result.
+func (o addrResView) Res() *ir.Value { return o.GroupResult(0) }
+
+// buildAddrResView creates the op name (one of those sharing addrResView) at b's
+// insertion point; operands are given group by group (nil for an absent
+// optional one), regions are created empty.
+func buildAddrResView(b *ir.Builder, name string, loc ir.Location, addr *ir.Value, resType ir.Type, attrs []ir.NamedAttribute) addrResView {
+	return addrResView{b.BuildOp(name, loc, [][]*ir.Value{ir.OptionalGroup(addr)}, []ir.Type{resType}, 0, nil, attrs)}
+}
+
+// addrTxcountPredicateView is the view embedded by the ops whose schemas declare the same
+// operands, results, attributes, regions and successors:
+// nvvm.mbarrier.arrive.expect_tx, nvvm.mbarrier.arrive.expect_tx.shared.
+type addrTxcountPredicateView struct{ *ir.Operation }
+
+// Addr returns the "addr" operand.
+func (o addrTxcountPredicateView) Addr() *ir.Value { return o.GroupOperand(0) }
+
+// Txcount returns the "txcount" operand.
+func (o addrTxcountPredicateView) Txcount() *ir.Value { return o.GroupOperand(1) }
+
+// Predicate returns the "predicate" operand (nil when absent).
+func (o addrTxcountPredicateView) Predicate() *ir.Value { return o.GroupOperand(2) }
+
+// buildAddrTxcountPredicateView creates the op name (one of those sharing addrTxcountPredicateView) at b's
+// insertion point; operands are given group by group (nil for an absent
+// optional one), regions are created empty.
+func buildAddrTxcountPredicateView(b *ir.Builder, name string, loc ir.Location, addr *ir.Value, txcount *ir.Value, predicate *ir.Value, attrs []ir.NamedAttribute) addrTxcountPredicateView {
+	return addrTxcountPredicateView{b.BuildOp(name, loc, [][]*ir.Value{ir.OptionalGroup(addr), ir.OptionalGroup(txcount), ir.OptionalGroup(predicate)}, nil, 0, nil, attrs)}
+}
+
+// addrCountResView is the view embedded by the ops whose schemas declare the same
+// operands, results, attributes, regions and successors:
+// nvvm.mbarrier.arrive.nocomplete, nvvm.mbarrier.arrive.nocomplete.shared.
+type addrCountResView struct{ *ir.Operation }
+
+// Addr returns the "addr" operand.
+func (o addrCountResView) Addr() *ir.Value { return o.GroupOperand(0) }
+
+// Count returns the "count" operand.
+func (o addrCountResView) Count() *ir.Value { return o.GroupOperand(1) }
+
+// Res returns the "res" result.
+func (o addrCountResView) Res() *ir.Value { return o.GroupResult(0) }
+
+// buildAddrCountResView creates the op name (one of those sharing addrCountResView) at b's
+// insertion point; operands are given group by group (nil for an absent
+// optional one), regions are created empty.
+func buildAddrCountResView(b *ir.Builder, name string, loc ir.Location, addr *ir.Value, count *ir.Value, resType ir.Type, attrs []ir.NamedAttribute) addrCountResView {
+	return addrCountResView{b.BuildOp(name, loc, [][]*ir.Value{ir.OptionalGroup(addr), ir.OptionalGroup(count)}, []ir.Type{resType}, 0, nil, attrs)}
+}
+
+// addrCountPredicateView is the view embedded by the ops whose schemas declare the same
+// operands, results, attributes, regions and successors:
+// nvvm.mbarrier.init, nvvm.mbarrier.init.shared.
+type addrCountPredicateView struct{ *ir.Operation }
+
+// Addr returns the "addr" operand.
+func (o addrCountPredicateView) Addr() *ir.Value { return o.GroupOperand(0) }
+
+// Count returns the "count" operand.
+func (o addrCountPredicateView) Count() *ir.Value { return o.GroupOperand(1) }
+
+// Predicate returns the "predicate" operand (nil when absent).
+func (o addrCountPredicateView) Predicate() *ir.Value { return o.GroupOperand(2) }
+
+// buildAddrCountPredicateView creates the op name (one of those sharing addrCountPredicateView) at b's
+// insertion point; operands are given group by group (nil for an absent
+// optional one), regions are created empty.
+func buildAddrCountPredicateView(b *ir.Builder, name string, loc ir.Location, addr *ir.Value, count *ir.Value, predicate *ir.Value, attrs []ir.NamedAttribute) addrCountPredicateView {
+	return addrCountPredicateView{b.BuildOp(name, loc, [][]*ir.Value{ir.OptionalGroup(addr), ir.OptionalGroup(count), ir.OptionalGroup(predicate)}, nil, 0, nil, attrs)}
+}
+
+// addrView is the view embedded by the ops whose schemas declare the same
+// operands, results, attributes, regions and successors:
+// nvvm.mbarrier.inval, nvvm.mbarrier.inval.shared.
+type addrView struct{ *ir.Operation }
+
+// Addr returns the "addr" operand.
+func (o addrView) Addr() *ir.Value { return o.GroupOperand(0) }
+
+// buildAddrView creates the op name (one of those sharing addrView) at b's
+// insertion point; operands are given group by group (nil for an absent
+// optional one), regions are created empty.
+func buildAddrView(b *ir.Builder, name string, loc ir.Location, addr *ir.Value, attrs []ir.NamedAttribute) addrView {
+	return addrView{b.BuildOp(name, loc, [][]*ir.Value{ir.OptionalGroup(addr)}, nil, 0, nil, attrs)}
+}
+
+// addrStateResView is the view embedded by the ops whose schemas declare the same
+// operands, results, attributes, regions and successors:
+// nvvm.mbarrier.test.wait, nvvm.mbarrier.test.wait.shared.
+type addrStateResView struct{ *ir.Operation }
+
+// Addr returns the "addr" operand.
+func (o addrStateResView) Addr() *ir.Value { return o.GroupOperand(0) }
+
+// State returns the "state" operand.
+func (o addrStateResView) State() *ir.Value { return o.GroupOperand(1) }
+
+// Res returns the "res" result.
+func (o addrStateResView) Res() *ir.Value { return o.GroupResult(0) }
+
+// buildAddrStateResView creates the op name (one of those sharing addrStateResView) at b's
+// insertion point; operands are given group by group (nil for an absent
+// optional one), regions are created empty.
+func buildAddrStateResView(b *ir.Builder, name string, loc ir.Location, addr *ir.Value, state *ir.Value, resType ir.Type, attrs []ir.NamedAttribute) addrStateResView {
+	return addrStateResView{b.BuildOp(name, loc, [][]*ir.Value{ir.OptionalGroup(addr), ir.OptionalGroup(state)}, []ir.Type{resType}, 0, nil, attrs)}
+}
+
+// addrPhaseTicksView is the view embedded by the ops whose schemas declare the same
+// operands, results, attributes, regions and successors:
+// nvvm.mbarrier.try_wait.parity, nvvm.mbarrier.try_wait.parity.shared.
+type addrPhaseTicksView struct{ *ir.Operation }
+
+// Addr returns the "addr" operand.
+func (o addrPhaseTicksView) Addr() *ir.Value { return o.GroupOperand(0) }
+
+// Phase returns the "phase" operand.
+func (o addrPhaseTicksView) Phase() *ir.Value { return o.GroupOperand(1) }
+
+// Ticks returns the "ticks" operand.
+func (o addrPhaseTicksView) Ticks() *ir.Value { return o.GroupOperand(2) }
+
+// buildAddrPhaseTicksView creates the op name (one of those sharing addrPhaseTicksView) at b's
+// insertion point; operands are given group by group (nil for an absent
+// optional one), regions are created empty.
+func buildAddrPhaseTicksView(b *ir.Builder, name string, loc ir.Location, addr *ir.Value, phase *ir.Value, ticks *ir.Value, attrs []ir.NamedAttribute) addrPhaseTicksView {
+	return addrPhaseTicksView{b.BuildOp(name, loc, [][]*ir.Value{ir.OptionalGroup(addr), ir.OptionalGroup(phase), ir.OptionalGroup(ticks)}, nil, 0, nil, attrs)}
+}
+
+// resView is the view embedded by the ops whose schemas declare the same
+// operands, results, attributes, regions and successors:
+// nvvm.read.ptx.sreg.clock, nvvm.read.ptx.sreg.clock64,
+// nvvm.read.ptx.sreg.cluster.ctaid.x, nvvm.read.ptx.sreg.cluster.ctaid.y,
+// nvvm.read.ptx.sreg.cluster.ctaid.z, nvvm.read.ptx.sreg.cluster.ctarank,
+// nvvm.read.ptx.sreg.cluster.nctaid.x, nvvm.read.ptx.sreg.cluster.nctaid.y,
+// nvvm.read.ptx.sreg.cluster.nctaid.z, nvvm.read.ptx.sreg.cluster.nctarank,
+// nvvm.read.ptx.sreg.clusterid.x, nvvm.read.ptx.sreg.clusterid.y,
+// nvvm.read.ptx.sreg.clusterid.z, nvvm.read.ptx.sreg.ctaid.x,
+// nvvm.read.ptx.sreg.ctaid.y, nvvm.read.ptx.sreg.ctaid.z,
+// nvvm.read.ptx.sreg.laneid, nvvm.read.ptx.sreg.nclusterid.x,
+// nvvm.read.ptx.sreg.nclusterid.y, nvvm.read.ptx.sreg.nclusterid.z,
+// nvvm.read.ptx.sreg.nctaid.x, nvvm.read.ptx.sreg.nctaid.y,
+// nvvm.read.ptx.sreg.nctaid.z, nvvm.read.ptx.sreg.nsmid,
+// nvvm.read.ptx.sreg.ntid.x, nvvm.read.ptx.sreg.ntid.y,
+// nvvm.read.ptx.sreg.ntid.z, nvvm.read.ptx.sreg.nwarpid,
+// nvvm.read.ptx.sreg.smid, nvvm.read.ptx.sreg.tid.x, nvvm.read.ptx.sreg.tid.y,
+// nvvm.read.ptx.sreg.tid.z, nvvm.read.ptx.sreg.warpid,
+// nvvm.read.ptx.sreg.warpsize.
+type resView struct{ *ir.Operation }
+
+// Res returns the "res" result.
+func (o resView) Res() *ir.Value { return o.GroupResult(0) }
+
+// buildResView creates the op name (one of those sharing resView) at b's
+// insertion point; operands are given group by group (nil for an absent
+// optional one), regions are created empty.
+func buildResView(b *ir.Builder, name string, loc ir.Location, resType ir.Type, attrs []ir.NamedAttribute) resView {
+	return resView{b.BuildOp(name, loc, nil, []ir.Type{resType}, 0, nil, attrs)}
+}
+
 // BarWarpSyncOp is a typed view of a nvvm.bar.warp.sync operation.
 type BarWarpSyncOp struct{ *ir.Operation }
 
@@ -59,83 +275,69 @@ func BuildBarrierArriveOp(b *ir.Builder, loc ir.Location, barrierId *ir.Value, n
 	return BarrierArriveOp{b.BuildOp("nvvm.barrier.arrive", loc, [][]*ir.Value{ir.OptionalGroup(barrierId), ir.OptionalGroup(numberOfThreads)}, nil, 0, nil, attrs)}
 }
 
-// Barrier0Op is a typed view of a nvvm.barrier0 operation.
-type Barrier0Op struct{ *ir.Operation }
+// Barrier0Op is a typed view of a nvvm.barrier0 operation; its accessors are barrier0Like's.
+type Barrier0Op struct{ barrier0Like }
 
 // AsBarrier0Op returns op as a Barrier0Op, and whether it is one.
 func AsBarrier0Op(op *ir.Operation) (Barrier0Op, bool) {
-	return ir.AsView[Barrier0Op](op, "nvvm.barrier0")
+	return Barrier0Op{barrier0Like{op}}, op.Is("nvvm.barrier0")
 }
 
-// BuildBarrier0Op creates a nvvm.barrier0 at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildBarrier0Op creates a nvvm.barrier0 at b's insertion point (see buildBarrier0Like).
 func BuildBarrier0Op(b *ir.Builder, loc ir.Location, attrs ...ir.NamedAttribute) Barrier0Op {
-	return Barrier0Op{b.BuildOp("nvvm.barrier0", loc, nil, nil, 0, nil, attrs)}
+	return Barrier0Op{buildBarrier0Like(b, "nvvm.barrier0", loc, attrs)}
 }
 
-// ClusterArriveOp is a typed view of a nvvm.cluster.arrive operation.
-type ClusterArriveOp struct{ *ir.Operation }
+// ClusterArriveOp is a typed view of a nvvm.cluster.arrive operation; its accessors are alignedView's.
+type ClusterArriveOp struct{ alignedView }
 
 // AsClusterArriveOp returns op as a ClusterArriveOp, and whether it is one.
 func AsClusterArriveOp(op *ir.Operation) (ClusterArriveOp, bool) {
-	return ir.AsView[ClusterArriveOp](op, "nvvm.cluster.arrive")
+	return ClusterArriveOp{alignedView{op}}, op.Is("nvvm.cluster.arrive")
 }
 
-// Aligned returns the "aligned" attribute (nil when absent).
-func (o ClusterArriveOp) Aligned() ir.Attribute { return o.Attr("aligned") }
-
-// BuildClusterArriveOp creates a nvvm.cluster.arrive at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildClusterArriveOp creates a nvvm.cluster.arrive at b's insertion point (see buildAlignedView).
 func BuildClusterArriveOp(b *ir.Builder, loc ir.Location, attrs ...ir.NamedAttribute) ClusterArriveOp {
-	return ClusterArriveOp{b.BuildOp("nvvm.cluster.arrive", loc, nil, nil, 0, nil, attrs)}
+	return ClusterArriveOp{buildAlignedView(b, "nvvm.cluster.arrive", loc, attrs)}
 }
 
-// ClusterArriveRelaxedOp is a typed view of a nvvm.cluster.arrive.relaxed operation.
-type ClusterArriveRelaxedOp struct{ *ir.Operation }
+// ClusterArriveRelaxedOp is a typed view of a nvvm.cluster.arrive.relaxed operation; its accessors are alignedView's.
+type ClusterArriveRelaxedOp struct{ alignedView }
 
 // AsClusterArriveRelaxedOp returns op as a ClusterArriveRelaxedOp, and whether it is one.
 func AsClusterArriveRelaxedOp(op *ir.Operation) (ClusterArriveRelaxedOp, bool) {
-	return ir.AsView[ClusterArriveRelaxedOp](op, "nvvm.cluster.arrive.relaxed")
+	return ClusterArriveRelaxedOp{alignedView{op}}, op.Is("nvvm.cluster.arrive.relaxed")
 }
 
-// Aligned returns the "aligned" attribute (nil when absent).
-func (o ClusterArriveRelaxedOp) Aligned() ir.Attribute { return o.Attr("aligned") }
-
-// BuildClusterArriveRelaxedOp creates a nvvm.cluster.arrive.relaxed at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildClusterArriveRelaxedOp creates a nvvm.cluster.arrive.relaxed at b's insertion point (see buildAlignedView).
 func BuildClusterArriveRelaxedOp(b *ir.Builder, loc ir.Location, attrs ...ir.NamedAttribute) ClusterArriveRelaxedOp {
-	return ClusterArriveRelaxedOp{b.BuildOp("nvvm.cluster.arrive.relaxed", loc, nil, nil, 0, nil, attrs)}
+	return ClusterArriveRelaxedOp{buildAlignedView(b, "nvvm.cluster.arrive.relaxed", loc, attrs)}
 }
 
-// ClusterWaitOp is a typed view of a nvvm.cluster.wait operation.
-type ClusterWaitOp struct{ *ir.Operation }
+// ClusterWaitOp is a typed view of a nvvm.cluster.wait operation; its accessors are alignedView's.
+type ClusterWaitOp struct{ alignedView }
 
 // AsClusterWaitOp returns op as a ClusterWaitOp, and whether it is one.
 func AsClusterWaitOp(op *ir.Operation) (ClusterWaitOp, bool) {
-	return ir.AsView[ClusterWaitOp](op, "nvvm.cluster.wait")
+	return ClusterWaitOp{alignedView{op}}, op.Is("nvvm.cluster.wait")
 }
 
-// Aligned returns the "aligned" attribute (nil when absent).
-func (o ClusterWaitOp) Aligned() ir.Attribute { return o.Attr("aligned") }
-
-// BuildClusterWaitOp creates a nvvm.cluster.wait at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildClusterWaitOp creates a nvvm.cluster.wait at b's insertion point (see buildAlignedView).
 func BuildClusterWaitOp(b *ir.Builder, loc ir.Location, attrs ...ir.NamedAttribute) ClusterWaitOp {
-	return ClusterWaitOp{b.BuildOp("nvvm.cluster.wait", loc, nil, nil, 0, nil, attrs)}
+	return ClusterWaitOp{buildAlignedView(b, "nvvm.cluster.wait", loc, attrs)}
 }
 
-// CpAsyncBulkCommitGroupOp is a typed view of a nvvm.cp.async.bulk.commit.group operation.
-type CpAsyncBulkCommitGroupOp struct{ *ir.Operation }
+// CpAsyncBulkCommitGroupOp is a typed view of a nvvm.cp.async.bulk.commit.group operation; its accessors are barrier0Like's.
+type CpAsyncBulkCommitGroupOp struct{ barrier0Like }
 
 // AsCpAsyncBulkCommitGroupOp returns op as a CpAsyncBulkCommitGroupOp, and whether it is one.
 func AsCpAsyncBulkCommitGroupOp(op *ir.Operation) (CpAsyncBulkCommitGroupOp, bool) {
-	return ir.AsView[CpAsyncBulkCommitGroupOp](op, "nvvm.cp.async.bulk.commit.group")
+	return CpAsyncBulkCommitGroupOp{barrier0Like{op}}, op.Is("nvvm.cp.async.bulk.commit.group")
 }
 
-// BuildCpAsyncBulkCommitGroupOp creates a nvvm.cp.async.bulk.commit.group at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildCpAsyncBulkCommitGroupOp creates a nvvm.cp.async.bulk.commit.group at b's insertion point (see buildBarrier0Like).
 func BuildCpAsyncBulkCommitGroupOp(b *ir.Builder, loc ir.Location, attrs ...ir.NamedAttribute) CpAsyncBulkCommitGroupOp {
-	return CpAsyncBulkCommitGroupOp{b.BuildOp("nvvm.cp.async.bulk.commit.group", loc, nil, nil, 0, nil, attrs)}
+	return CpAsyncBulkCommitGroupOp{buildBarrier0Like(b, "nvvm.cp.async.bulk.commit.group", loc, attrs)}
 }
 
 // CpAsyncBulkTensorGlobalSharedCtaOp is a typed view of a nvvm.cp.async.bulk.tensor.global.shared.cta operation.
@@ -222,58 +424,43 @@ func BuildCpAsyncBulkWaitGroupOp(b *ir.Builder, loc ir.Location, attrs ...ir.Nam
 	return CpAsyncBulkWaitGroupOp{b.BuildOp("nvvm.cp.async.bulk.wait_group", loc, nil, nil, 0, nil, attrs)}
 }
 
-// CpAsyncCommitGroupOp is a typed view of a nvvm.cp.async.commit.group operation.
-type CpAsyncCommitGroupOp struct{ *ir.Operation }
+// CpAsyncCommitGroupOp is a typed view of a nvvm.cp.async.commit.group operation; its accessors are barrier0Like's.
+type CpAsyncCommitGroupOp struct{ barrier0Like }
 
 // AsCpAsyncCommitGroupOp returns op as a CpAsyncCommitGroupOp, and whether it is one.
 func AsCpAsyncCommitGroupOp(op *ir.Operation) (CpAsyncCommitGroupOp, bool) {
-	return ir.AsView[CpAsyncCommitGroupOp](op, "nvvm.cp.async.commit.group")
+	return CpAsyncCommitGroupOp{barrier0Like{op}}, op.Is("nvvm.cp.async.commit.group")
 }
 
-// BuildCpAsyncCommitGroupOp creates a nvvm.cp.async.commit.group at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildCpAsyncCommitGroupOp creates a nvvm.cp.async.commit.group at b's insertion point (see buildBarrier0Like).
 func BuildCpAsyncCommitGroupOp(b *ir.Builder, loc ir.Location, attrs ...ir.NamedAttribute) CpAsyncCommitGroupOp {
-	return CpAsyncCommitGroupOp{b.BuildOp("nvvm.cp.async.commit.group", loc, nil, nil, 0, nil, attrs)}
+	return CpAsyncCommitGroupOp{buildBarrier0Like(b, "nvvm.cp.async.commit.group", loc, attrs)}
 }
 
-// CpAsyncMbarrierArriveOp is a typed view of a nvvm.cp.async.mbarrier.arrive operation.
-type CpAsyncMbarrierArriveOp struct{ *ir.Operation }
+// CpAsyncMbarrierArriveOp is a typed view of a nvvm.cp.async.mbarrier.arrive operation; its accessors are addrNoincView's.
+type CpAsyncMbarrierArriveOp struct{ addrNoincView }
 
 // AsCpAsyncMbarrierArriveOp returns op as a CpAsyncMbarrierArriveOp, and whether it is one.
 func AsCpAsyncMbarrierArriveOp(op *ir.Operation) (CpAsyncMbarrierArriveOp, bool) {
-	return ir.AsView[CpAsyncMbarrierArriveOp](op, "nvvm.cp.async.mbarrier.arrive")
+	return CpAsyncMbarrierArriveOp{addrNoincView{op}}, op.Is("nvvm.cp.async.mbarrier.arrive")
 }
 
-// Addr returns the "addr" operand.
-func (o CpAsyncMbarrierArriveOp) Addr() *ir.Value { return o.GroupOperand(0) }
-
-// Noinc returns the "noinc" attribute (nil when absent).
-func (o CpAsyncMbarrierArriveOp) Noinc() ir.Attribute { return o.Attr("noinc") }
-
-// BuildCpAsyncMbarrierArriveOp creates a nvvm.cp.async.mbarrier.arrive at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildCpAsyncMbarrierArriveOp creates a nvvm.cp.async.mbarrier.arrive at b's insertion point (see buildAddrNoincView).
 func BuildCpAsyncMbarrierArriveOp(b *ir.Builder, loc ir.Location, addr *ir.Value, attrs ...ir.NamedAttribute) CpAsyncMbarrierArriveOp {
-	return CpAsyncMbarrierArriveOp{b.BuildOp("nvvm.cp.async.mbarrier.arrive", loc, [][]*ir.Value{ir.OptionalGroup(addr)}, nil, 0, nil, attrs)}
+	return CpAsyncMbarrierArriveOp{buildAddrNoincView(b, "nvvm.cp.async.mbarrier.arrive", loc, addr, attrs)}
 }
 
-// CpAsyncMbarrierArriveSharedOp is a typed view of a nvvm.cp.async.mbarrier.arrive.shared operation.
-type CpAsyncMbarrierArriveSharedOp struct{ *ir.Operation }
+// CpAsyncMbarrierArriveSharedOp is a typed view of a nvvm.cp.async.mbarrier.arrive.shared operation; its accessors are addrNoincView's.
+type CpAsyncMbarrierArriveSharedOp struct{ addrNoincView }
 
 // AsCpAsyncMbarrierArriveSharedOp returns op as a CpAsyncMbarrierArriveSharedOp, and whether it is one.
 func AsCpAsyncMbarrierArriveSharedOp(op *ir.Operation) (CpAsyncMbarrierArriveSharedOp, bool) {
-	return ir.AsView[CpAsyncMbarrierArriveSharedOp](op, "nvvm.cp.async.mbarrier.arrive.shared")
+	return CpAsyncMbarrierArriveSharedOp{addrNoincView{op}}, op.Is("nvvm.cp.async.mbarrier.arrive.shared")
 }
 
-// Addr returns the "addr" operand.
-func (o CpAsyncMbarrierArriveSharedOp) Addr() *ir.Value { return o.GroupOperand(0) }
-
-// Noinc returns the "noinc" attribute (nil when absent).
-func (o CpAsyncMbarrierArriveSharedOp) Noinc() ir.Attribute { return o.Attr("noinc") }
-
-// BuildCpAsyncMbarrierArriveSharedOp creates a nvvm.cp.async.mbarrier.arrive.shared at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildCpAsyncMbarrierArriveSharedOp creates a nvvm.cp.async.mbarrier.arrive.shared at b's insertion point (see buildAddrNoincView).
 func BuildCpAsyncMbarrierArriveSharedOp(b *ir.Builder, loc ir.Location, addr *ir.Value, attrs ...ir.NamedAttribute) CpAsyncMbarrierArriveSharedOp {
-	return CpAsyncMbarrierArriveSharedOp{b.BuildOp("nvvm.cp.async.mbarrier.arrive.shared", loc, [][]*ir.Value{ir.OptionalGroup(addr)}, nil, 0, nil, attrs)}
+	return CpAsyncMbarrierArriveSharedOp{buildAddrNoincView(b, "nvvm.cp.async.mbarrier.arrive.shared", loc, addr, attrs)}
 }
 
 // CpAsyncSharedGlobalOp is a typed view of a nvvm.cp.async.shared.global operation.
@@ -339,18 +526,17 @@ func BuildElectSyncOp(b *ir.Builder, loc ir.Location, predType ir.Type, attrs ..
 	return ElectSyncOp{b.BuildOp("nvvm.elect.sync", loc, nil, []ir.Type{predType}, 0, nil, attrs)}
 }
 
-// FenceMbarrierInitOp is a typed view of a nvvm.fence.mbarrier.init operation.
-type FenceMbarrierInitOp struct{ *ir.Operation }
+// FenceMbarrierInitOp is a typed view of a nvvm.fence.mbarrier.init operation; its accessors are barrier0Like's.
+type FenceMbarrierInitOp struct{ barrier0Like }
 
 // AsFenceMbarrierInitOp returns op as a FenceMbarrierInitOp, and whether it is one.
 func AsFenceMbarrierInitOp(op *ir.Operation) (FenceMbarrierInitOp, bool) {
-	return ir.AsView[FenceMbarrierInitOp](op, "nvvm.fence.mbarrier.init")
+	return FenceMbarrierInitOp{barrier0Like{op}}, op.Is("nvvm.fence.mbarrier.init")
 }
 
-// BuildFenceMbarrierInitOp creates a nvvm.fence.mbarrier.init at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildFenceMbarrierInitOp creates a nvvm.fence.mbarrier.init at b's insertion point (see buildBarrier0Like).
 func BuildFenceMbarrierInitOp(b *ir.Builder, loc ir.Location, attrs ...ir.NamedAttribute) FenceMbarrierInitOp {
-	return FenceMbarrierInitOp{b.BuildOp("nvvm.fence.mbarrier.init", loc, nil, nil, 0, nil, attrs)}
+	return FenceMbarrierInitOp{buildBarrier0Like(b, "nvvm.fence.mbarrier.init", loc, attrs)}
 }
 
 // FenceProxyOp is a typed view of a nvvm.fence.proxy operation.
@@ -425,18 +611,17 @@ func BuildFenceProxyReleaseOp(b *ir.Builder, loc ir.Location, attrs ...ir.NamedA
 	return FenceProxyReleaseOp{b.BuildOp("nvvm.fence.proxy.release", loc, nil, nil, 0, nil, attrs)}
 }
 
-// FenceScClusterOp is a typed view of a nvvm.fence.sc.cluster operation.
-type FenceScClusterOp struct{ *ir.Operation }
+// FenceScClusterOp is a typed view of a nvvm.fence.sc.cluster operation; its accessors are barrier0Like's.
+type FenceScClusterOp struct{ barrier0Like }
 
 // AsFenceScClusterOp returns op as a FenceScClusterOp, and whether it is one.
 func AsFenceScClusterOp(op *ir.Operation) (FenceScClusterOp, bool) {
-	return ir.AsView[FenceScClusterOp](op, "nvvm.fence.sc.cluster")
+	return FenceScClusterOp{barrier0Like{op}}, op.Is("nvvm.fence.sc.cluster")
 }
 
-// BuildFenceScClusterOp creates a nvvm.fence.sc.cluster at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildFenceScClusterOp creates a nvvm.fence.sc.cluster at b's insertion point (see buildBarrier0Like).
 func BuildFenceScClusterOp(b *ir.Builder, loc ir.Location, attrs ...ir.NamedAttribute) FenceScClusterOp {
-	return FenceScClusterOp{b.BuildOp("nvvm.fence.sc.cluster", loc, nil, nil, 0, nil, attrs)}
+	return FenceScClusterOp{buildBarrier0Like(b, "nvvm.fence.sc.cluster", loc, attrs)}
 }
 
 // LdmatrixOp is a typed view of a nvvm.ldmatrix operation.
@@ -486,308 +671,186 @@ func BuildMapaOp(b *ir.Builder, loc ir.Location, a *ir.Value, b_ *ir.Value, resT
 	return MapaOp{b.BuildOp("nvvm.mapa", loc, [][]*ir.Value{ir.OptionalGroup(a), ir.OptionalGroup(b_)}, []ir.Type{resType}, 0, nil, attrs)}
 }
 
-// MbarrierArriveOp is a typed view of a nvvm.mbarrier.arrive operation.
-type MbarrierArriveOp struct{ *ir.Operation }
+// MbarrierArriveOp is a typed view of a nvvm.mbarrier.arrive operation; its accessors are addrResView's.
+type MbarrierArriveOp struct{ addrResView }
 
 // AsMbarrierArriveOp returns op as a MbarrierArriveOp, and whether it is one.
 func AsMbarrierArriveOp(op *ir.Operation) (MbarrierArriveOp, bool) {
-	return ir.AsView[MbarrierArriveOp](op, "nvvm.mbarrier.arrive")
+	return MbarrierArriveOp{addrResView{op}}, op.Is("nvvm.mbarrier.arrive")
 }
 
-// Addr returns the "addr" operand.
-func (o MbarrierArriveOp) Addr() *ir.Value { return o.GroupOperand(0) }
-
-// Res returns the "res" result.
-func (o MbarrierArriveOp) Res() *ir.Value { return o.GroupResult(0) }
-
-// BuildMbarrierArriveOp creates a nvvm.mbarrier.arrive at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildMbarrierArriveOp creates a nvvm.mbarrier.arrive at b's insertion point (see buildAddrResView).
 func BuildMbarrierArriveOp(b *ir.Builder, loc ir.Location, addr *ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) MbarrierArriveOp {
-	return MbarrierArriveOp{b.BuildOp("nvvm.mbarrier.arrive", loc, [][]*ir.Value{ir.OptionalGroup(addr)}, []ir.Type{resType}, 0, nil, attrs)}
+	return MbarrierArriveOp{buildAddrResView(b, "nvvm.mbarrier.arrive", loc, addr, resType, attrs)}
 }
 
-// MbarrierArriveExpectTxOp is a typed view of a nvvm.mbarrier.arrive.expect_tx operation.
-type MbarrierArriveExpectTxOp struct{ *ir.Operation }
+// MbarrierArriveExpectTxOp is a typed view of a nvvm.mbarrier.arrive.expect_tx operation; its accessors are addrTxcountPredicateView's.
+type MbarrierArriveExpectTxOp struct{ addrTxcountPredicateView }
 
 // AsMbarrierArriveExpectTxOp returns op as a MbarrierArriveExpectTxOp, and whether it is one.
 func AsMbarrierArriveExpectTxOp(op *ir.Operation) (MbarrierArriveExpectTxOp, bool) {
-	return ir.AsView[MbarrierArriveExpectTxOp](op, "nvvm.mbarrier.arrive.expect_tx")
+	return MbarrierArriveExpectTxOp{addrTxcountPredicateView{op}}, op.Is("nvvm.mbarrier.arrive.expect_tx")
 }
 
-// Addr returns the "addr" operand.
-func (o MbarrierArriveExpectTxOp) Addr() *ir.Value { return o.GroupOperand(0) }
-
-// Txcount returns the "txcount" operand.
-func (o MbarrierArriveExpectTxOp) Txcount() *ir.Value { return o.GroupOperand(1) }
-
-// Predicate returns the "predicate" operand (nil when absent).
-func (o MbarrierArriveExpectTxOp) Predicate() *ir.Value { return o.GroupOperand(2) }
-
-// BuildMbarrierArriveExpectTxOp creates a nvvm.mbarrier.arrive.expect_tx at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildMbarrierArriveExpectTxOp creates a nvvm.mbarrier.arrive.expect_tx at b's insertion point (see buildAddrTxcountPredicateView).
 func BuildMbarrierArriveExpectTxOp(b *ir.Builder, loc ir.Location, addr *ir.Value, txcount *ir.Value, predicate *ir.Value, attrs ...ir.NamedAttribute) MbarrierArriveExpectTxOp {
-	return MbarrierArriveExpectTxOp{b.BuildOp("nvvm.mbarrier.arrive.expect_tx", loc, [][]*ir.Value{ir.OptionalGroup(addr), ir.OptionalGroup(txcount), ir.OptionalGroup(predicate)}, nil, 0, nil, attrs)}
+	return MbarrierArriveExpectTxOp{buildAddrTxcountPredicateView(b, "nvvm.mbarrier.arrive.expect_tx", loc, addr, txcount, predicate, attrs)}
 }
 
-// MbarrierArriveExpectTxSharedOp is a typed view of a nvvm.mbarrier.arrive.expect_tx.shared operation.
-type MbarrierArriveExpectTxSharedOp struct{ *ir.Operation }
+// MbarrierArriveExpectTxSharedOp is a typed view of a nvvm.mbarrier.arrive.expect_tx.shared operation; its accessors are addrTxcountPredicateView's.
+type MbarrierArriveExpectTxSharedOp struct{ addrTxcountPredicateView }
 
 // AsMbarrierArriveExpectTxSharedOp returns op as a MbarrierArriveExpectTxSharedOp, and whether it is one.
 func AsMbarrierArriveExpectTxSharedOp(op *ir.Operation) (MbarrierArriveExpectTxSharedOp, bool) {
-	return ir.AsView[MbarrierArriveExpectTxSharedOp](op, "nvvm.mbarrier.arrive.expect_tx.shared")
+	return MbarrierArriveExpectTxSharedOp{addrTxcountPredicateView{op}}, op.Is("nvvm.mbarrier.arrive.expect_tx.shared")
 }
 
-// Addr returns the "addr" operand.
-func (o MbarrierArriveExpectTxSharedOp) Addr() *ir.Value { return o.GroupOperand(0) }
-
-// Txcount returns the "txcount" operand.
-func (o MbarrierArriveExpectTxSharedOp) Txcount() *ir.Value { return o.GroupOperand(1) }
-
-// Predicate returns the "predicate" operand (nil when absent).
-func (o MbarrierArriveExpectTxSharedOp) Predicate() *ir.Value { return o.GroupOperand(2) }
-
-// BuildMbarrierArriveExpectTxSharedOp creates a nvvm.mbarrier.arrive.expect_tx.shared at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildMbarrierArriveExpectTxSharedOp creates a nvvm.mbarrier.arrive.expect_tx.shared at b's insertion point (see buildAddrTxcountPredicateView).
 func BuildMbarrierArriveExpectTxSharedOp(b *ir.Builder, loc ir.Location, addr *ir.Value, txcount *ir.Value, predicate *ir.Value, attrs ...ir.NamedAttribute) MbarrierArriveExpectTxSharedOp {
-	return MbarrierArriveExpectTxSharedOp{b.BuildOp("nvvm.mbarrier.arrive.expect_tx.shared", loc, [][]*ir.Value{ir.OptionalGroup(addr), ir.OptionalGroup(txcount), ir.OptionalGroup(predicate)}, nil, 0, nil, attrs)}
+	return MbarrierArriveExpectTxSharedOp{buildAddrTxcountPredicateView(b, "nvvm.mbarrier.arrive.expect_tx.shared", loc, addr, txcount, predicate, attrs)}
 }
 
-// MbarrierArriveNocompleteOp is a typed view of a nvvm.mbarrier.arrive.nocomplete operation.
-type MbarrierArriveNocompleteOp struct{ *ir.Operation }
+// MbarrierArriveNocompleteOp is a typed view of a nvvm.mbarrier.arrive.nocomplete operation; its accessors are addrCountResView's.
+type MbarrierArriveNocompleteOp struct{ addrCountResView }
 
 // AsMbarrierArriveNocompleteOp returns op as a MbarrierArriveNocompleteOp, and whether it is one.
 func AsMbarrierArriveNocompleteOp(op *ir.Operation) (MbarrierArriveNocompleteOp, bool) {
-	return ir.AsView[MbarrierArriveNocompleteOp](op, "nvvm.mbarrier.arrive.nocomplete")
+	return MbarrierArriveNocompleteOp{addrCountResView{op}}, op.Is("nvvm.mbarrier.arrive.nocomplete")
 }
 
-// Addr returns the "addr" operand.
-func (o MbarrierArriveNocompleteOp) Addr() *ir.Value { return o.GroupOperand(0) }
-
-// Count returns the "count" operand.
-func (o MbarrierArriveNocompleteOp) Count() *ir.Value { return o.GroupOperand(1) }
-
-// Res returns the "res" result.
-func (o MbarrierArriveNocompleteOp) Res() *ir.Value { return o.GroupResult(0) }
-
-// BuildMbarrierArriveNocompleteOp creates a nvvm.mbarrier.arrive.nocomplete at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildMbarrierArriveNocompleteOp creates a nvvm.mbarrier.arrive.nocomplete at b's insertion point (see buildAddrCountResView).
 func BuildMbarrierArriveNocompleteOp(b *ir.Builder, loc ir.Location, addr *ir.Value, count *ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) MbarrierArriveNocompleteOp {
-	return MbarrierArriveNocompleteOp{b.BuildOp("nvvm.mbarrier.arrive.nocomplete", loc, [][]*ir.Value{ir.OptionalGroup(addr), ir.OptionalGroup(count)}, []ir.Type{resType}, 0, nil, attrs)}
+	return MbarrierArriveNocompleteOp{buildAddrCountResView(b, "nvvm.mbarrier.arrive.nocomplete", loc, addr, count, resType, attrs)}
 }
 
-// MbarrierArriveNocompleteSharedOp is a typed view of a nvvm.mbarrier.arrive.nocomplete.shared operation.
-type MbarrierArriveNocompleteSharedOp struct{ *ir.Operation }
+// MbarrierArriveNocompleteSharedOp is a typed view of a nvvm.mbarrier.arrive.nocomplete.shared operation; its accessors are addrCountResView's.
+type MbarrierArriveNocompleteSharedOp struct{ addrCountResView }
 
 // AsMbarrierArriveNocompleteSharedOp returns op as a MbarrierArriveNocompleteSharedOp, and whether it is one.
 func AsMbarrierArriveNocompleteSharedOp(op *ir.Operation) (MbarrierArriveNocompleteSharedOp, bool) {
-	return ir.AsView[MbarrierArriveNocompleteSharedOp](op, "nvvm.mbarrier.arrive.nocomplete.shared")
+	return MbarrierArriveNocompleteSharedOp{addrCountResView{op}}, op.Is("nvvm.mbarrier.arrive.nocomplete.shared")
 }
 
-// Addr returns the "addr" operand.
-func (o MbarrierArriveNocompleteSharedOp) Addr() *ir.Value { return o.GroupOperand(0) }
-
-// Count returns the "count" operand.
-func (o MbarrierArriveNocompleteSharedOp) Count() *ir.Value { return o.GroupOperand(1) }
-
-// Res returns the "res" result.
-func (o MbarrierArriveNocompleteSharedOp) Res() *ir.Value { return o.GroupResult(0) }
-
-// BuildMbarrierArriveNocompleteSharedOp creates a nvvm.mbarrier.arrive.nocomplete.shared at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildMbarrierArriveNocompleteSharedOp creates a nvvm.mbarrier.arrive.nocomplete.shared at b's insertion point (see buildAddrCountResView).
 func BuildMbarrierArriveNocompleteSharedOp(b *ir.Builder, loc ir.Location, addr *ir.Value, count *ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) MbarrierArriveNocompleteSharedOp {
-	return MbarrierArriveNocompleteSharedOp{b.BuildOp("nvvm.mbarrier.arrive.nocomplete.shared", loc, [][]*ir.Value{ir.OptionalGroup(addr), ir.OptionalGroup(count)}, []ir.Type{resType}, 0, nil, attrs)}
+	return MbarrierArriveNocompleteSharedOp{buildAddrCountResView(b, "nvvm.mbarrier.arrive.nocomplete.shared", loc, addr, count, resType, attrs)}
 }
 
-// MbarrierArriveSharedOp is a typed view of a nvvm.mbarrier.arrive.shared operation.
-type MbarrierArriveSharedOp struct{ *ir.Operation }
+// MbarrierArriveSharedOp is a typed view of a nvvm.mbarrier.arrive.shared operation; its accessors are addrResView's.
+type MbarrierArriveSharedOp struct{ addrResView }
 
 // AsMbarrierArriveSharedOp returns op as a MbarrierArriveSharedOp, and whether it is one.
 func AsMbarrierArriveSharedOp(op *ir.Operation) (MbarrierArriveSharedOp, bool) {
-	return ir.AsView[MbarrierArriveSharedOp](op, "nvvm.mbarrier.arrive.shared")
+	return MbarrierArriveSharedOp{addrResView{op}}, op.Is("nvvm.mbarrier.arrive.shared")
 }
 
-// Addr returns the "addr" operand.
-func (o MbarrierArriveSharedOp) Addr() *ir.Value { return o.GroupOperand(0) }
-
-// Res returns the "res" result.
-func (o MbarrierArriveSharedOp) Res() *ir.Value { return o.GroupResult(0) }
-
-// BuildMbarrierArriveSharedOp creates a nvvm.mbarrier.arrive.shared at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildMbarrierArriveSharedOp creates a nvvm.mbarrier.arrive.shared at b's insertion point (see buildAddrResView).
 func BuildMbarrierArriveSharedOp(b *ir.Builder, loc ir.Location, addr *ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) MbarrierArriveSharedOp {
-	return MbarrierArriveSharedOp{b.BuildOp("nvvm.mbarrier.arrive.shared", loc, [][]*ir.Value{ir.OptionalGroup(addr)}, []ir.Type{resType}, 0, nil, attrs)}
+	return MbarrierArriveSharedOp{buildAddrResView(b, "nvvm.mbarrier.arrive.shared", loc, addr, resType, attrs)}
 }
 
-// MbarrierInitOp is a typed view of a nvvm.mbarrier.init operation.
-type MbarrierInitOp struct{ *ir.Operation }
+// MbarrierInitOp is a typed view of a nvvm.mbarrier.init operation; its accessors are addrCountPredicateView's.
+type MbarrierInitOp struct{ addrCountPredicateView }
 
 // AsMbarrierInitOp returns op as a MbarrierInitOp, and whether it is one.
 func AsMbarrierInitOp(op *ir.Operation) (MbarrierInitOp, bool) {
-	return ir.AsView[MbarrierInitOp](op, "nvvm.mbarrier.init")
+	return MbarrierInitOp{addrCountPredicateView{op}}, op.Is("nvvm.mbarrier.init")
 }
 
-// Addr returns the "addr" operand.
-func (o MbarrierInitOp) Addr() *ir.Value { return o.GroupOperand(0) }
-
-// Count returns the "count" operand.
-func (o MbarrierInitOp) Count() *ir.Value { return o.GroupOperand(1) }
-
-// Predicate returns the "predicate" operand (nil when absent).
-func (o MbarrierInitOp) Predicate() *ir.Value { return o.GroupOperand(2) }
-
-// BuildMbarrierInitOp creates a nvvm.mbarrier.init at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildMbarrierInitOp creates a nvvm.mbarrier.init at b's insertion point (see buildAddrCountPredicateView).
 func BuildMbarrierInitOp(b *ir.Builder, loc ir.Location, addr *ir.Value, count *ir.Value, predicate *ir.Value, attrs ...ir.NamedAttribute) MbarrierInitOp {
-	return MbarrierInitOp{b.BuildOp("nvvm.mbarrier.init", loc, [][]*ir.Value{ir.OptionalGroup(addr), ir.OptionalGroup(count), ir.OptionalGroup(predicate)}, nil, 0, nil, attrs)}
+	return MbarrierInitOp{buildAddrCountPredicateView(b, "nvvm.mbarrier.init", loc, addr, count, predicate, attrs)}
 }
 
-// MbarrierInitSharedOp is a typed view of a nvvm.mbarrier.init.shared operation.
-type MbarrierInitSharedOp struct{ *ir.Operation }
+// MbarrierInitSharedOp is a typed view of a nvvm.mbarrier.init.shared operation; its accessors are addrCountPredicateView's.
+type MbarrierInitSharedOp struct{ addrCountPredicateView }
 
 // AsMbarrierInitSharedOp returns op as a MbarrierInitSharedOp, and whether it is one.
 func AsMbarrierInitSharedOp(op *ir.Operation) (MbarrierInitSharedOp, bool) {
-	return ir.AsView[MbarrierInitSharedOp](op, "nvvm.mbarrier.init.shared")
+	return MbarrierInitSharedOp{addrCountPredicateView{op}}, op.Is("nvvm.mbarrier.init.shared")
 }
 
-// Addr returns the "addr" operand.
-func (o MbarrierInitSharedOp) Addr() *ir.Value { return o.GroupOperand(0) }
-
-// Count returns the "count" operand.
-func (o MbarrierInitSharedOp) Count() *ir.Value { return o.GroupOperand(1) }
-
-// Predicate returns the "predicate" operand (nil when absent).
-func (o MbarrierInitSharedOp) Predicate() *ir.Value { return o.GroupOperand(2) }
-
-// BuildMbarrierInitSharedOp creates a nvvm.mbarrier.init.shared at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildMbarrierInitSharedOp creates a nvvm.mbarrier.init.shared at b's insertion point (see buildAddrCountPredicateView).
 func BuildMbarrierInitSharedOp(b *ir.Builder, loc ir.Location, addr *ir.Value, count *ir.Value, predicate *ir.Value, attrs ...ir.NamedAttribute) MbarrierInitSharedOp {
-	return MbarrierInitSharedOp{b.BuildOp("nvvm.mbarrier.init.shared", loc, [][]*ir.Value{ir.OptionalGroup(addr), ir.OptionalGroup(count), ir.OptionalGroup(predicate)}, nil, 0, nil, attrs)}
+	return MbarrierInitSharedOp{buildAddrCountPredicateView(b, "nvvm.mbarrier.init.shared", loc, addr, count, predicate, attrs)}
 }
 
-// MbarrierInvalOp is a typed view of a nvvm.mbarrier.inval operation.
-type MbarrierInvalOp struct{ *ir.Operation }
+// MbarrierInvalOp is a typed view of a nvvm.mbarrier.inval operation; its accessors are addrView's.
+type MbarrierInvalOp struct{ addrView }
 
 // AsMbarrierInvalOp returns op as a MbarrierInvalOp, and whether it is one.
 func AsMbarrierInvalOp(op *ir.Operation) (MbarrierInvalOp, bool) {
-	return ir.AsView[MbarrierInvalOp](op, "nvvm.mbarrier.inval")
+	return MbarrierInvalOp{addrView{op}}, op.Is("nvvm.mbarrier.inval")
 }
 
-// Addr returns the "addr" operand.
-func (o MbarrierInvalOp) Addr() *ir.Value { return o.GroupOperand(0) }
-
-// BuildMbarrierInvalOp creates a nvvm.mbarrier.inval at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildMbarrierInvalOp creates a nvvm.mbarrier.inval at b's insertion point (see buildAddrView).
 func BuildMbarrierInvalOp(b *ir.Builder, loc ir.Location, addr *ir.Value, attrs ...ir.NamedAttribute) MbarrierInvalOp {
-	return MbarrierInvalOp{b.BuildOp("nvvm.mbarrier.inval", loc, [][]*ir.Value{ir.OptionalGroup(addr)}, nil, 0, nil, attrs)}
+	return MbarrierInvalOp{buildAddrView(b, "nvvm.mbarrier.inval", loc, addr, attrs)}
 }
 
-// MbarrierInvalSharedOp is a typed view of a nvvm.mbarrier.inval.shared operation.
-type MbarrierInvalSharedOp struct{ *ir.Operation }
+// MbarrierInvalSharedOp is a typed view of a nvvm.mbarrier.inval.shared operation; its accessors are addrView's.
+type MbarrierInvalSharedOp struct{ addrView }
 
 // AsMbarrierInvalSharedOp returns op as a MbarrierInvalSharedOp, and whether it is one.
 func AsMbarrierInvalSharedOp(op *ir.Operation) (MbarrierInvalSharedOp, bool) {
-	return ir.AsView[MbarrierInvalSharedOp](op, "nvvm.mbarrier.inval.shared")
+	return MbarrierInvalSharedOp{addrView{op}}, op.Is("nvvm.mbarrier.inval.shared")
 }
 
-// Addr returns the "addr" operand.
-func (o MbarrierInvalSharedOp) Addr() *ir.Value { return o.GroupOperand(0) }
-
-// BuildMbarrierInvalSharedOp creates a nvvm.mbarrier.inval.shared at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildMbarrierInvalSharedOp creates a nvvm.mbarrier.inval.shared at b's insertion point (see buildAddrView).
 func BuildMbarrierInvalSharedOp(b *ir.Builder, loc ir.Location, addr *ir.Value, attrs ...ir.NamedAttribute) MbarrierInvalSharedOp {
-	return MbarrierInvalSharedOp{b.BuildOp("nvvm.mbarrier.inval.shared", loc, [][]*ir.Value{ir.OptionalGroup(addr)}, nil, 0, nil, attrs)}
+	return MbarrierInvalSharedOp{buildAddrView(b, "nvvm.mbarrier.inval.shared", loc, addr, attrs)}
 }
 
-// MbarrierTestWaitOp is a typed view of a nvvm.mbarrier.test.wait operation.
-type MbarrierTestWaitOp struct{ *ir.Operation }
+// MbarrierTestWaitOp is a typed view of a nvvm.mbarrier.test.wait operation; its accessors are addrStateResView's.
+type MbarrierTestWaitOp struct{ addrStateResView }
 
 // AsMbarrierTestWaitOp returns op as a MbarrierTestWaitOp, and whether it is one.
 func AsMbarrierTestWaitOp(op *ir.Operation) (MbarrierTestWaitOp, bool) {
-	return ir.AsView[MbarrierTestWaitOp](op, "nvvm.mbarrier.test.wait")
+	return MbarrierTestWaitOp{addrStateResView{op}}, op.Is("nvvm.mbarrier.test.wait")
 }
 
-// Addr returns the "addr" operand.
-func (o MbarrierTestWaitOp) Addr() *ir.Value { return o.GroupOperand(0) }
-
-// State returns the "state" operand.
-func (o MbarrierTestWaitOp) State() *ir.Value { return o.GroupOperand(1) }
-
-// Res returns the "res" result.
-func (o MbarrierTestWaitOp) Res() *ir.Value { return o.GroupResult(0) }
-
-// BuildMbarrierTestWaitOp creates a nvvm.mbarrier.test.wait at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildMbarrierTestWaitOp creates a nvvm.mbarrier.test.wait at b's insertion point (see buildAddrStateResView).
 func BuildMbarrierTestWaitOp(b *ir.Builder, loc ir.Location, addr *ir.Value, state *ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) MbarrierTestWaitOp {
-	return MbarrierTestWaitOp{b.BuildOp("nvvm.mbarrier.test.wait", loc, [][]*ir.Value{ir.OptionalGroup(addr), ir.OptionalGroup(state)}, []ir.Type{resType}, 0, nil, attrs)}
+	return MbarrierTestWaitOp{buildAddrStateResView(b, "nvvm.mbarrier.test.wait", loc, addr, state, resType, attrs)}
 }
 
-// MbarrierTestWaitSharedOp is a typed view of a nvvm.mbarrier.test.wait.shared operation.
-type MbarrierTestWaitSharedOp struct{ *ir.Operation }
+// MbarrierTestWaitSharedOp is a typed view of a nvvm.mbarrier.test.wait.shared operation; its accessors are addrStateResView's.
+type MbarrierTestWaitSharedOp struct{ addrStateResView }
 
 // AsMbarrierTestWaitSharedOp returns op as a MbarrierTestWaitSharedOp, and whether it is one.
 func AsMbarrierTestWaitSharedOp(op *ir.Operation) (MbarrierTestWaitSharedOp, bool) {
-	return ir.AsView[MbarrierTestWaitSharedOp](op, "nvvm.mbarrier.test.wait.shared")
+	return MbarrierTestWaitSharedOp{addrStateResView{op}}, op.Is("nvvm.mbarrier.test.wait.shared")
 }
 
-// Addr returns the "addr" operand.
-func (o MbarrierTestWaitSharedOp) Addr() *ir.Value { return o.GroupOperand(0) }
-
-// State returns the "state" operand.
-func (o MbarrierTestWaitSharedOp) State() *ir.Value { return o.GroupOperand(1) }
-
-// Res returns the "res" result.
-func (o MbarrierTestWaitSharedOp) Res() *ir.Value { return o.GroupResult(0) }
-
-// BuildMbarrierTestWaitSharedOp creates a nvvm.mbarrier.test.wait.shared at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildMbarrierTestWaitSharedOp creates a nvvm.mbarrier.test.wait.shared at b's insertion point (see buildAddrStateResView).
 func BuildMbarrierTestWaitSharedOp(b *ir.Builder, loc ir.Location, addr *ir.Value, state *ir.Value, resType ir.Type, attrs ...ir.NamedAttribute) MbarrierTestWaitSharedOp {
-	return MbarrierTestWaitSharedOp{b.BuildOp("nvvm.mbarrier.test.wait.shared", loc, [][]*ir.Value{ir.OptionalGroup(addr), ir.OptionalGroup(state)}, []ir.Type{resType}, 0, nil, attrs)}
+	return MbarrierTestWaitSharedOp{buildAddrStateResView(b, "nvvm.mbarrier.test.wait.shared", loc, addr, state, resType, attrs)}
 }
 
-// MbarrierTryWaitParityOp is a typed view of a nvvm.mbarrier.try_wait.parity operation.
-type MbarrierTryWaitParityOp struct{ *ir.Operation }
+// MbarrierTryWaitParityOp is a typed view of a nvvm.mbarrier.try_wait.parity operation; its accessors are addrPhaseTicksView's.
+type MbarrierTryWaitParityOp struct{ addrPhaseTicksView }
 
 // AsMbarrierTryWaitParityOp returns op as a MbarrierTryWaitParityOp, and whether it is one.
 func AsMbarrierTryWaitParityOp(op *ir.Operation) (MbarrierTryWaitParityOp, bool) {
-	return ir.AsView[MbarrierTryWaitParityOp](op, "nvvm.mbarrier.try_wait.parity")
+	return MbarrierTryWaitParityOp{addrPhaseTicksView{op}}, op.Is("nvvm.mbarrier.try_wait.parity")
 }
 
-// Addr returns the "addr" operand.
-func (o MbarrierTryWaitParityOp) Addr() *ir.Value { return o.GroupOperand(0) }
-
-// Phase returns the "phase" operand.
-func (o MbarrierTryWaitParityOp) Phase() *ir.Value { return o.GroupOperand(1) }
-
-// Ticks returns the "ticks" operand.
-func (o MbarrierTryWaitParityOp) Ticks() *ir.Value { return o.GroupOperand(2) }
-
-// BuildMbarrierTryWaitParityOp creates a nvvm.mbarrier.try_wait.parity at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildMbarrierTryWaitParityOp creates a nvvm.mbarrier.try_wait.parity at b's insertion point (see buildAddrPhaseTicksView).
 func BuildMbarrierTryWaitParityOp(b *ir.Builder, loc ir.Location, addr *ir.Value, phase *ir.Value, ticks *ir.Value, attrs ...ir.NamedAttribute) MbarrierTryWaitParityOp {
-	return MbarrierTryWaitParityOp{b.BuildOp("nvvm.mbarrier.try_wait.parity", loc, [][]*ir.Value{ir.OptionalGroup(addr), ir.OptionalGroup(phase), ir.OptionalGroup(ticks)}, nil, 0, nil, attrs)}
+	return MbarrierTryWaitParityOp{buildAddrPhaseTicksView(b, "nvvm.mbarrier.try_wait.parity", loc, addr, phase, ticks, attrs)}
 }
 
-// MbarrierTryWaitParitySharedOp is a typed view of a nvvm.mbarrier.try_wait.parity.shared operation.
-type MbarrierTryWaitParitySharedOp struct{ *ir.Operation }
+// MbarrierTryWaitParitySharedOp is a typed view of a nvvm.mbarrier.try_wait.parity.shared operation; its accessors are addrPhaseTicksView's.
+type MbarrierTryWaitParitySharedOp struct{ addrPhaseTicksView }
 
 // AsMbarrierTryWaitParitySharedOp returns op as a MbarrierTryWaitParitySharedOp, and whether it is one.
 func AsMbarrierTryWaitParitySharedOp(op *ir.Operation) (MbarrierTryWaitParitySharedOp, bool) {
-	return ir.AsView[MbarrierTryWaitParitySharedOp](op, "nvvm.mbarrier.try_wait.parity.shared")
+	return MbarrierTryWaitParitySharedOp{addrPhaseTicksView{op}}, op.Is("nvvm.mbarrier.try_wait.parity.shared")
 }
 
-// Addr returns the "addr" operand.
-func (o MbarrierTryWaitParitySharedOp) Addr() *ir.Value { return o.GroupOperand(0) }
-
-// Phase returns the "phase" operand.
-func (o MbarrierTryWaitParitySharedOp) Phase() *ir.Value { return o.GroupOperand(1) }
-
-// Ticks returns the "ticks" operand.
-func (o MbarrierTryWaitParitySharedOp) Ticks() *ir.Value { return o.GroupOperand(2) }
-
-// BuildMbarrierTryWaitParitySharedOp creates a nvvm.mbarrier.try_wait.parity.shared at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildMbarrierTryWaitParitySharedOp creates a nvvm.mbarrier.try_wait.parity.shared at b's insertion point (see buildAddrPhaseTicksView).
 func BuildMbarrierTryWaitParitySharedOp(b *ir.Builder, loc ir.Location, addr *ir.Value, phase *ir.Value, ticks *ir.Value, attrs ...ir.NamedAttribute) MbarrierTryWaitParitySharedOp {
-	return MbarrierTryWaitParitySharedOp{b.BuildOp("nvvm.mbarrier.try_wait.parity.shared", loc, [][]*ir.Value{ir.OptionalGroup(addr), ir.OptionalGroup(phase), ir.OptionalGroup(ticks)}, nil, 0, nil, attrs)}
+	return MbarrierTryWaitParitySharedOp{buildAddrPhaseTicksView(b, "nvvm.mbarrier.try_wait.parity.shared", loc, addr, phase, ticks, attrs)}
 }
 
 // MmaSyncOp is a typed view of a nvvm.mma.sync operation.
@@ -877,582 +940,446 @@ func BuildRcpApproxFtzFOp(b *ir.Builder, loc ir.Location, arg *ir.Value, resType
 	return RcpApproxFtzFOp{b.BuildOp("nvvm.rcp.approx.ftz.f", loc, [][]*ir.Value{ir.OptionalGroup(arg)}, []ir.Type{resType}, 0, nil, attrs)}
 }
 
-// ReadPtxSregClockOp is a typed view of a nvvm.read.ptx.sreg.clock operation.
-type ReadPtxSregClockOp struct{ *ir.Operation }
+// ReadPtxSregClockOp is a typed view of a nvvm.read.ptx.sreg.clock operation; its accessors are resView's.
+type ReadPtxSregClockOp struct{ resView }
 
 // AsReadPtxSregClockOp returns op as a ReadPtxSregClockOp, and whether it is one.
 func AsReadPtxSregClockOp(op *ir.Operation) (ReadPtxSregClockOp, bool) {
-	return ir.AsView[ReadPtxSregClockOp](op, "nvvm.read.ptx.sreg.clock")
+	return ReadPtxSregClockOp{resView{op}}, op.Is("nvvm.read.ptx.sreg.clock")
 }
 
-// Res returns the "res" result.
-func (o ReadPtxSregClockOp) Res() *ir.Value { return o.GroupResult(0) }
-
-// BuildReadPtxSregClockOp creates a nvvm.read.ptx.sreg.clock at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildReadPtxSregClockOp creates a nvvm.read.ptx.sreg.clock at b's insertion point (see buildResView).
 func BuildReadPtxSregClockOp(b *ir.Builder, loc ir.Location, resType ir.Type, attrs ...ir.NamedAttribute) ReadPtxSregClockOp {
-	return ReadPtxSregClockOp{b.BuildOp("nvvm.read.ptx.sreg.clock", loc, nil, []ir.Type{resType}, 0, nil, attrs)}
+	return ReadPtxSregClockOp{buildResView(b, "nvvm.read.ptx.sreg.clock", loc, resType, attrs)}
 }
 
-// ReadPtxSregClock64Op is a typed view of a nvvm.read.ptx.sreg.clock64 operation.
-type ReadPtxSregClock64Op struct{ *ir.Operation }
+// ReadPtxSregClock64Op is a typed view of a nvvm.read.ptx.sreg.clock64 operation; its accessors are resView's.
+type ReadPtxSregClock64Op struct{ resView }
 
 // AsReadPtxSregClock64Op returns op as a ReadPtxSregClock64Op, and whether it is one.
 func AsReadPtxSregClock64Op(op *ir.Operation) (ReadPtxSregClock64Op, bool) {
-	return ir.AsView[ReadPtxSregClock64Op](op, "nvvm.read.ptx.sreg.clock64")
+	return ReadPtxSregClock64Op{resView{op}}, op.Is("nvvm.read.ptx.sreg.clock64")
 }
 
-// Res returns the "res" result.
-func (o ReadPtxSregClock64Op) Res() *ir.Value { return o.GroupResult(0) }
-
-// BuildReadPtxSregClock64Op creates a nvvm.read.ptx.sreg.clock64 at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildReadPtxSregClock64Op creates a nvvm.read.ptx.sreg.clock64 at b's insertion point (see buildResView).
 func BuildReadPtxSregClock64Op(b *ir.Builder, loc ir.Location, resType ir.Type, attrs ...ir.NamedAttribute) ReadPtxSregClock64Op {
-	return ReadPtxSregClock64Op{b.BuildOp("nvvm.read.ptx.sreg.clock64", loc, nil, []ir.Type{resType}, 0, nil, attrs)}
+	return ReadPtxSregClock64Op{buildResView(b, "nvvm.read.ptx.sreg.clock64", loc, resType, attrs)}
 }
 
-// ReadPtxSregClusterCtaidXOp is a typed view of a nvvm.read.ptx.sreg.cluster.ctaid.x operation.
-type ReadPtxSregClusterCtaidXOp struct{ *ir.Operation }
+// ReadPtxSregClusterCtaidXOp is a typed view of a nvvm.read.ptx.sreg.cluster.ctaid.x operation; its accessors are resView's.
+type ReadPtxSregClusterCtaidXOp struct{ resView }
 
 // AsReadPtxSregClusterCtaidXOp returns op as a ReadPtxSregClusterCtaidXOp, and whether it is one.
 func AsReadPtxSregClusterCtaidXOp(op *ir.Operation) (ReadPtxSregClusterCtaidXOp, bool) {
-	return ir.AsView[ReadPtxSregClusterCtaidXOp](op, "nvvm.read.ptx.sreg.cluster.ctaid.x")
+	return ReadPtxSregClusterCtaidXOp{resView{op}}, op.Is("nvvm.read.ptx.sreg.cluster.ctaid.x")
 }
 
-// Res returns the "res" result.
-func (o ReadPtxSregClusterCtaidXOp) Res() *ir.Value { return o.GroupResult(0) }
-
-// BuildReadPtxSregClusterCtaidXOp creates a nvvm.read.ptx.sreg.cluster.ctaid.x at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildReadPtxSregClusterCtaidXOp creates a nvvm.read.ptx.sreg.cluster.ctaid.x at b's insertion point (see buildResView).
 func BuildReadPtxSregClusterCtaidXOp(b *ir.Builder, loc ir.Location, resType ir.Type, attrs ...ir.NamedAttribute) ReadPtxSregClusterCtaidXOp {
-	return ReadPtxSregClusterCtaidXOp{b.BuildOp("nvvm.read.ptx.sreg.cluster.ctaid.x", loc, nil, []ir.Type{resType}, 0, nil, attrs)}
+	return ReadPtxSregClusterCtaidXOp{buildResView(b, "nvvm.read.ptx.sreg.cluster.ctaid.x", loc, resType, attrs)}
 }
 
-// ReadPtxSregClusterCtaidYOp is a typed view of a nvvm.read.ptx.sreg.cluster.ctaid.y operation.
-type ReadPtxSregClusterCtaidYOp struct{ *ir.Operation }
+// ReadPtxSregClusterCtaidYOp is a typed view of a nvvm.read.ptx.sreg.cluster.ctaid.y operation; its accessors are resView's.
+type ReadPtxSregClusterCtaidYOp struct{ resView }
 
 // AsReadPtxSregClusterCtaidYOp returns op as a ReadPtxSregClusterCtaidYOp, and whether it is one.
 func AsReadPtxSregClusterCtaidYOp(op *ir.Operation) (ReadPtxSregClusterCtaidYOp, bool) {
-	return ir.AsView[ReadPtxSregClusterCtaidYOp](op, "nvvm.read.ptx.sreg.cluster.ctaid.y")
+	return ReadPtxSregClusterCtaidYOp{resView{op}}, op.Is("nvvm.read.ptx.sreg.cluster.ctaid.y")
 }
 
-// Res returns the "res" result.
-func (o ReadPtxSregClusterCtaidYOp) Res() *ir.Value { return o.GroupResult(0) }
-
-// BuildReadPtxSregClusterCtaidYOp creates a nvvm.read.ptx.sreg.cluster.ctaid.y at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildReadPtxSregClusterCtaidYOp creates a nvvm.read.ptx.sreg.cluster.ctaid.y at b's insertion point (see buildResView).
 func BuildReadPtxSregClusterCtaidYOp(b *ir.Builder, loc ir.Location, resType ir.Type, attrs ...ir.NamedAttribute) ReadPtxSregClusterCtaidYOp {
-	return ReadPtxSregClusterCtaidYOp{b.BuildOp("nvvm.read.ptx.sreg.cluster.ctaid.y", loc, nil, []ir.Type{resType}, 0, nil, attrs)}
+	return ReadPtxSregClusterCtaidYOp{buildResView(b, "nvvm.read.ptx.sreg.cluster.ctaid.y", loc, resType, attrs)}
 }
 
-// ReadPtxSregClusterCtaidZOp is a typed view of a nvvm.read.ptx.sreg.cluster.ctaid.z operation.
-type ReadPtxSregClusterCtaidZOp struct{ *ir.Operation }
+// ReadPtxSregClusterCtaidZOp is a typed view of a nvvm.read.ptx.sreg.cluster.ctaid.z operation; its accessors are resView's.
+type ReadPtxSregClusterCtaidZOp struct{ resView }
 
 // AsReadPtxSregClusterCtaidZOp returns op as a ReadPtxSregClusterCtaidZOp, and whether it is one.
 func AsReadPtxSregClusterCtaidZOp(op *ir.Operation) (ReadPtxSregClusterCtaidZOp, bool) {
-	return ir.AsView[ReadPtxSregClusterCtaidZOp](op, "nvvm.read.ptx.sreg.cluster.ctaid.z")
+	return ReadPtxSregClusterCtaidZOp{resView{op}}, op.Is("nvvm.read.ptx.sreg.cluster.ctaid.z")
 }
 
-// Res returns the "res" result.
-func (o ReadPtxSregClusterCtaidZOp) Res() *ir.Value { return o.GroupResult(0) }
-
-// BuildReadPtxSregClusterCtaidZOp creates a nvvm.read.ptx.sreg.cluster.ctaid.z at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildReadPtxSregClusterCtaidZOp creates a nvvm.read.ptx.sreg.cluster.ctaid.z at b's insertion point (see buildResView).
 func BuildReadPtxSregClusterCtaidZOp(b *ir.Builder, loc ir.Location, resType ir.Type, attrs ...ir.NamedAttribute) ReadPtxSregClusterCtaidZOp {
-	return ReadPtxSregClusterCtaidZOp{b.BuildOp("nvvm.read.ptx.sreg.cluster.ctaid.z", loc, nil, []ir.Type{resType}, 0, nil, attrs)}
+	return ReadPtxSregClusterCtaidZOp{buildResView(b, "nvvm.read.ptx.sreg.cluster.ctaid.z", loc, resType, attrs)}
 }
 
-// ReadPtxSregClusterCtarankOp is a typed view of a nvvm.read.ptx.sreg.cluster.ctarank operation.
-type ReadPtxSregClusterCtarankOp struct{ *ir.Operation }
+// ReadPtxSregClusterCtarankOp is a typed view of a nvvm.read.ptx.sreg.cluster.ctarank operation; its accessors are resView's.
+type ReadPtxSregClusterCtarankOp struct{ resView }
 
 // AsReadPtxSregClusterCtarankOp returns op as a ReadPtxSregClusterCtarankOp, and whether it is one.
 func AsReadPtxSregClusterCtarankOp(op *ir.Operation) (ReadPtxSregClusterCtarankOp, bool) {
-	return ir.AsView[ReadPtxSregClusterCtarankOp](op, "nvvm.read.ptx.sreg.cluster.ctarank")
+	return ReadPtxSregClusterCtarankOp{resView{op}}, op.Is("nvvm.read.ptx.sreg.cluster.ctarank")
 }
 
-// Res returns the "res" result.
-func (o ReadPtxSregClusterCtarankOp) Res() *ir.Value { return o.GroupResult(0) }
-
-// BuildReadPtxSregClusterCtarankOp creates a nvvm.read.ptx.sreg.cluster.ctarank at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildReadPtxSregClusterCtarankOp creates a nvvm.read.ptx.sreg.cluster.ctarank at b's insertion point (see buildResView).
 func BuildReadPtxSregClusterCtarankOp(b *ir.Builder, loc ir.Location, resType ir.Type, attrs ...ir.NamedAttribute) ReadPtxSregClusterCtarankOp {
-	return ReadPtxSregClusterCtarankOp{b.BuildOp("nvvm.read.ptx.sreg.cluster.ctarank", loc, nil, []ir.Type{resType}, 0, nil, attrs)}
+	return ReadPtxSregClusterCtarankOp{buildResView(b, "nvvm.read.ptx.sreg.cluster.ctarank", loc, resType, attrs)}
 }
 
-// ReadPtxSregClusterNctaidXOp is a typed view of a nvvm.read.ptx.sreg.cluster.nctaid.x operation.
-type ReadPtxSregClusterNctaidXOp struct{ *ir.Operation }
+// ReadPtxSregClusterNctaidXOp is a typed view of a nvvm.read.ptx.sreg.cluster.nctaid.x operation; its accessors are resView's.
+type ReadPtxSregClusterNctaidXOp struct{ resView }
 
 // AsReadPtxSregClusterNctaidXOp returns op as a ReadPtxSregClusterNctaidXOp, and whether it is one.
 func AsReadPtxSregClusterNctaidXOp(op *ir.Operation) (ReadPtxSregClusterNctaidXOp, bool) {
-	return ir.AsView[ReadPtxSregClusterNctaidXOp](op, "nvvm.read.ptx.sreg.cluster.nctaid.x")
+	return ReadPtxSregClusterNctaidXOp{resView{op}}, op.Is("nvvm.read.ptx.sreg.cluster.nctaid.x")
 }
 
-// Res returns the "res" result.
-func (o ReadPtxSregClusterNctaidXOp) Res() *ir.Value { return o.GroupResult(0) }
-
-// BuildReadPtxSregClusterNctaidXOp creates a nvvm.read.ptx.sreg.cluster.nctaid.x at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildReadPtxSregClusterNctaidXOp creates a nvvm.read.ptx.sreg.cluster.nctaid.x at b's insertion point (see buildResView).
 func BuildReadPtxSregClusterNctaidXOp(b *ir.Builder, loc ir.Location, resType ir.Type, attrs ...ir.NamedAttribute) ReadPtxSregClusterNctaidXOp {
-	return ReadPtxSregClusterNctaidXOp{b.BuildOp("nvvm.read.ptx.sreg.cluster.nctaid.x", loc, nil, []ir.Type{resType}, 0, nil, attrs)}
+	return ReadPtxSregClusterNctaidXOp{buildResView(b, "nvvm.read.ptx.sreg.cluster.nctaid.x", loc, resType, attrs)}
 }
 
-// ReadPtxSregClusterNctaidYOp is a typed view of a nvvm.read.ptx.sreg.cluster.nctaid.y operation.
-type ReadPtxSregClusterNctaidYOp struct{ *ir.Operation }
+// ReadPtxSregClusterNctaidYOp is a typed view of a nvvm.read.ptx.sreg.cluster.nctaid.y operation; its accessors are resView's.
+type ReadPtxSregClusterNctaidYOp struct{ resView }
 
 // AsReadPtxSregClusterNctaidYOp returns op as a ReadPtxSregClusterNctaidYOp, and whether it is one.
 func AsReadPtxSregClusterNctaidYOp(op *ir.Operation) (ReadPtxSregClusterNctaidYOp, bool) {
-	return ir.AsView[ReadPtxSregClusterNctaidYOp](op, "nvvm.read.ptx.sreg.cluster.nctaid.y")
+	return ReadPtxSregClusterNctaidYOp{resView{op}}, op.Is("nvvm.read.ptx.sreg.cluster.nctaid.y")
 }
 
-// Res returns the "res" result.
-func (o ReadPtxSregClusterNctaidYOp) Res() *ir.Value { return o.GroupResult(0) }
-
-// BuildReadPtxSregClusterNctaidYOp creates a nvvm.read.ptx.sreg.cluster.nctaid.y at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildReadPtxSregClusterNctaidYOp creates a nvvm.read.ptx.sreg.cluster.nctaid.y at b's insertion point (see buildResView).
 func BuildReadPtxSregClusterNctaidYOp(b *ir.Builder, loc ir.Location, resType ir.Type, attrs ...ir.NamedAttribute) ReadPtxSregClusterNctaidYOp {
-	return ReadPtxSregClusterNctaidYOp{b.BuildOp("nvvm.read.ptx.sreg.cluster.nctaid.y", loc, nil, []ir.Type{resType}, 0, nil, attrs)}
+	return ReadPtxSregClusterNctaidYOp{buildResView(b, "nvvm.read.ptx.sreg.cluster.nctaid.y", loc, resType, attrs)}
 }
 
-// ReadPtxSregClusterNctaidZOp is a typed view of a nvvm.read.ptx.sreg.cluster.nctaid.z operation.
-type ReadPtxSregClusterNctaidZOp struct{ *ir.Operation }
+// ReadPtxSregClusterNctaidZOp is a typed view of a nvvm.read.ptx.sreg.cluster.nctaid.z operation; its accessors are resView's.
+type ReadPtxSregClusterNctaidZOp struct{ resView }
 
 // AsReadPtxSregClusterNctaidZOp returns op as a ReadPtxSregClusterNctaidZOp, and whether it is one.
 func AsReadPtxSregClusterNctaidZOp(op *ir.Operation) (ReadPtxSregClusterNctaidZOp, bool) {
-	return ir.AsView[ReadPtxSregClusterNctaidZOp](op, "nvvm.read.ptx.sreg.cluster.nctaid.z")
+	return ReadPtxSregClusterNctaidZOp{resView{op}}, op.Is("nvvm.read.ptx.sreg.cluster.nctaid.z")
 }
 
-// Res returns the "res" result.
-func (o ReadPtxSregClusterNctaidZOp) Res() *ir.Value { return o.GroupResult(0) }
-
-// BuildReadPtxSregClusterNctaidZOp creates a nvvm.read.ptx.sreg.cluster.nctaid.z at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildReadPtxSregClusterNctaidZOp creates a nvvm.read.ptx.sreg.cluster.nctaid.z at b's insertion point (see buildResView).
 func BuildReadPtxSregClusterNctaidZOp(b *ir.Builder, loc ir.Location, resType ir.Type, attrs ...ir.NamedAttribute) ReadPtxSregClusterNctaidZOp {
-	return ReadPtxSregClusterNctaidZOp{b.BuildOp("nvvm.read.ptx.sreg.cluster.nctaid.z", loc, nil, []ir.Type{resType}, 0, nil, attrs)}
+	return ReadPtxSregClusterNctaidZOp{buildResView(b, "nvvm.read.ptx.sreg.cluster.nctaid.z", loc, resType, attrs)}
 }
 
-// ReadPtxSregClusterNctarankOp is a typed view of a nvvm.read.ptx.sreg.cluster.nctarank operation.
-type ReadPtxSregClusterNctarankOp struct{ *ir.Operation }
+// ReadPtxSregClusterNctarankOp is a typed view of a nvvm.read.ptx.sreg.cluster.nctarank operation; its accessors are resView's.
+type ReadPtxSregClusterNctarankOp struct{ resView }
 
 // AsReadPtxSregClusterNctarankOp returns op as a ReadPtxSregClusterNctarankOp, and whether it is one.
 func AsReadPtxSregClusterNctarankOp(op *ir.Operation) (ReadPtxSregClusterNctarankOp, bool) {
-	return ir.AsView[ReadPtxSregClusterNctarankOp](op, "nvvm.read.ptx.sreg.cluster.nctarank")
+	return ReadPtxSregClusterNctarankOp{resView{op}}, op.Is("nvvm.read.ptx.sreg.cluster.nctarank")
 }
 
-// Res returns the "res" result.
-func (o ReadPtxSregClusterNctarankOp) Res() *ir.Value { return o.GroupResult(0) }
-
-// BuildReadPtxSregClusterNctarankOp creates a nvvm.read.ptx.sreg.cluster.nctarank at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildReadPtxSregClusterNctarankOp creates a nvvm.read.ptx.sreg.cluster.nctarank at b's insertion point (see buildResView).
 func BuildReadPtxSregClusterNctarankOp(b *ir.Builder, loc ir.Location, resType ir.Type, attrs ...ir.NamedAttribute) ReadPtxSregClusterNctarankOp {
-	return ReadPtxSregClusterNctarankOp{b.BuildOp("nvvm.read.ptx.sreg.cluster.nctarank", loc, nil, []ir.Type{resType}, 0, nil, attrs)}
+	return ReadPtxSregClusterNctarankOp{buildResView(b, "nvvm.read.ptx.sreg.cluster.nctarank", loc, resType, attrs)}
 }
 
-// ReadPtxSregClusteridXOp is a typed view of a nvvm.read.ptx.sreg.clusterid.x operation.
-type ReadPtxSregClusteridXOp struct{ *ir.Operation }
+// ReadPtxSregClusteridXOp is a typed view of a nvvm.read.ptx.sreg.clusterid.x operation; its accessors are resView's.
+type ReadPtxSregClusteridXOp struct{ resView }
 
 // AsReadPtxSregClusteridXOp returns op as a ReadPtxSregClusteridXOp, and whether it is one.
 func AsReadPtxSregClusteridXOp(op *ir.Operation) (ReadPtxSregClusteridXOp, bool) {
-	return ir.AsView[ReadPtxSregClusteridXOp](op, "nvvm.read.ptx.sreg.clusterid.x")
+	return ReadPtxSregClusteridXOp{resView{op}}, op.Is("nvvm.read.ptx.sreg.clusterid.x")
 }
 
-// Res returns the "res" result.
-func (o ReadPtxSregClusteridXOp) Res() *ir.Value { return o.GroupResult(0) }
-
-// BuildReadPtxSregClusteridXOp creates a nvvm.read.ptx.sreg.clusterid.x at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildReadPtxSregClusteridXOp creates a nvvm.read.ptx.sreg.clusterid.x at b's insertion point (see buildResView).
 func BuildReadPtxSregClusteridXOp(b *ir.Builder, loc ir.Location, resType ir.Type, attrs ...ir.NamedAttribute) ReadPtxSregClusteridXOp {
-	return ReadPtxSregClusteridXOp{b.BuildOp("nvvm.read.ptx.sreg.clusterid.x", loc, nil, []ir.Type{resType}, 0, nil, attrs)}
+	return ReadPtxSregClusteridXOp{buildResView(b, "nvvm.read.ptx.sreg.clusterid.x", loc, resType, attrs)}
 }
 
-// ReadPtxSregClusteridYOp is a typed view of a nvvm.read.ptx.sreg.clusterid.y operation.
-type ReadPtxSregClusteridYOp struct{ *ir.Operation }
+// ReadPtxSregClusteridYOp is a typed view of a nvvm.read.ptx.sreg.clusterid.y operation; its accessors are resView's.
+type ReadPtxSregClusteridYOp struct{ resView }
 
 // AsReadPtxSregClusteridYOp returns op as a ReadPtxSregClusteridYOp, and whether it is one.
 func AsReadPtxSregClusteridYOp(op *ir.Operation) (ReadPtxSregClusteridYOp, bool) {
-	return ir.AsView[ReadPtxSregClusteridYOp](op, "nvvm.read.ptx.sreg.clusterid.y")
+	return ReadPtxSregClusteridYOp{resView{op}}, op.Is("nvvm.read.ptx.sreg.clusterid.y")
 }
 
-// Res returns the "res" result.
-func (o ReadPtxSregClusteridYOp) Res() *ir.Value { return o.GroupResult(0) }
-
-// BuildReadPtxSregClusteridYOp creates a nvvm.read.ptx.sreg.clusterid.y at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildReadPtxSregClusteridYOp creates a nvvm.read.ptx.sreg.clusterid.y at b's insertion point (see buildResView).
 func BuildReadPtxSregClusteridYOp(b *ir.Builder, loc ir.Location, resType ir.Type, attrs ...ir.NamedAttribute) ReadPtxSregClusteridYOp {
-	return ReadPtxSregClusteridYOp{b.BuildOp("nvvm.read.ptx.sreg.clusterid.y", loc, nil, []ir.Type{resType}, 0, nil, attrs)}
+	return ReadPtxSregClusteridYOp{buildResView(b, "nvvm.read.ptx.sreg.clusterid.y", loc, resType, attrs)}
 }
 
-// ReadPtxSregClusteridZOp is a typed view of a nvvm.read.ptx.sreg.clusterid.z operation.
-type ReadPtxSregClusteridZOp struct{ *ir.Operation }
+// ReadPtxSregClusteridZOp is a typed view of a nvvm.read.ptx.sreg.clusterid.z operation; its accessors are resView's.
+type ReadPtxSregClusteridZOp struct{ resView }
 
 // AsReadPtxSregClusteridZOp returns op as a ReadPtxSregClusteridZOp, and whether it is one.
 func AsReadPtxSregClusteridZOp(op *ir.Operation) (ReadPtxSregClusteridZOp, bool) {
-	return ir.AsView[ReadPtxSregClusteridZOp](op, "nvvm.read.ptx.sreg.clusterid.z")
+	return ReadPtxSregClusteridZOp{resView{op}}, op.Is("nvvm.read.ptx.sreg.clusterid.z")
 }
 
-// Res returns the "res" result.
-func (o ReadPtxSregClusteridZOp) Res() *ir.Value { return o.GroupResult(0) }
-
-// BuildReadPtxSregClusteridZOp creates a nvvm.read.ptx.sreg.clusterid.z at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildReadPtxSregClusteridZOp creates a nvvm.read.ptx.sreg.clusterid.z at b's insertion point (see buildResView).
 func BuildReadPtxSregClusteridZOp(b *ir.Builder, loc ir.Location, resType ir.Type, attrs ...ir.NamedAttribute) ReadPtxSregClusteridZOp {
-	return ReadPtxSregClusteridZOp{b.BuildOp("nvvm.read.ptx.sreg.clusterid.z", loc, nil, []ir.Type{resType}, 0, nil, attrs)}
+	return ReadPtxSregClusteridZOp{buildResView(b, "nvvm.read.ptx.sreg.clusterid.z", loc, resType, attrs)}
 }
 
-// ReadPtxSregCtaidXOp is a typed view of a nvvm.read.ptx.sreg.ctaid.x operation.
-type ReadPtxSregCtaidXOp struct{ *ir.Operation }
+// ReadPtxSregCtaidXOp is a typed view of a nvvm.read.ptx.sreg.ctaid.x operation; its accessors are resView's.
+type ReadPtxSregCtaidXOp struct{ resView }
 
 // AsReadPtxSregCtaidXOp returns op as a ReadPtxSregCtaidXOp, and whether it is one.
 func AsReadPtxSregCtaidXOp(op *ir.Operation) (ReadPtxSregCtaidXOp, bool) {
-	return ir.AsView[ReadPtxSregCtaidXOp](op, "nvvm.read.ptx.sreg.ctaid.x")
+	return ReadPtxSregCtaidXOp{resView{op}}, op.Is("nvvm.read.ptx.sreg.ctaid.x")
 }
 
-// Res returns the "res" result.
-func (o ReadPtxSregCtaidXOp) Res() *ir.Value { return o.GroupResult(0) }
-
-// BuildReadPtxSregCtaidXOp creates a nvvm.read.ptx.sreg.ctaid.x at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildReadPtxSregCtaidXOp creates a nvvm.read.ptx.sreg.ctaid.x at b's insertion point (see buildResView).
 func BuildReadPtxSregCtaidXOp(b *ir.Builder, loc ir.Location, resType ir.Type, attrs ...ir.NamedAttribute) ReadPtxSregCtaidXOp {
-	return ReadPtxSregCtaidXOp{b.BuildOp("nvvm.read.ptx.sreg.ctaid.x", loc, nil, []ir.Type{resType}, 0, nil, attrs)}
+	return ReadPtxSregCtaidXOp{buildResView(b, "nvvm.read.ptx.sreg.ctaid.x", loc, resType, attrs)}
 }
 
-// ReadPtxSregCtaidYOp is a typed view of a nvvm.read.ptx.sreg.ctaid.y operation.
-type ReadPtxSregCtaidYOp struct{ *ir.Operation }
+// ReadPtxSregCtaidYOp is a typed view of a nvvm.read.ptx.sreg.ctaid.y operation; its accessors are resView's.
+type ReadPtxSregCtaidYOp struct{ resView }
 
 // AsReadPtxSregCtaidYOp returns op as a ReadPtxSregCtaidYOp, and whether it is one.
 func AsReadPtxSregCtaidYOp(op *ir.Operation) (ReadPtxSregCtaidYOp, bool) {
-	return ir.AsView[ReadPtxSregCtaidYOp](op, "nvvm.read.ptx.sreg.ctaid.y")
+	return ReadPtxSregCtaidYOp{resView{op}}, op.Is("nvvm.read.ptx.sreg.ctaid.y")
 }
 
-// Res returns the "res" result.
-func (o ReadPtxSregCtaidYOp) Res() *ir.Value { return o.GroupResult(0) }
-
-// BuildReadPtxSregCtaidYOp creates a nvvm.read.ptx.sreg.ctaid.y at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildReadPtxSregCtaidYOp creates a nvvm.read.ptx.sreg.ctaid.y at b's insertion point (see buildResView).
 func BuildReadPtxSregCtaidYOp(b *ir.Builder, loc ir.Location, resType ir.Type, attrs ...ir.NamedAttribute) ReadPtxSregCtaidYOp {
-	return ReadPtxSregCtaidYOp{b.BuildOp("nvvm.read.ptx.sreg.ctaid.y", loc, nil, []ir.Type{resType}, 0, nil, attrs)}
+	return ReadPtxSregCtaidYOp{buildResView(b, "nvvm.read.ptx.sreg.ctaid.y", loc, resType, attrs)}
 }
 
-// ReadPtxSregCtaidZOp is a typed view of a nvvm.read.ptx.sreg.ctaid.z operation.
-type ReadPtxSregCtaidZOp struct{ *ir.Operation }
+// ReadPtxSregCtaidZOp is a typed view of a nvvm.read.ptx.sreg.ctaid.z operation; its accessors are resView's.
+type ReadPtxSregCtaidZOp struct{ resView }
 
 // AsReadPtxSregCtaidZOp returns op as a ReadPtxSregCtaidZOp, and whether it is one.
 func AsReadPtxSregCtaidZOp(op *ir.Operation) (ReadPtxSregCtaidZOp, bool) {
-	return ir.AsView[ReadPtxSregCtaidZOp](op, "nvvm.read.ptx.sreg.ctaid.z")
+	return ReadPtxSregCtaidZOp{resView{op}}, op.Is("nvvm.read.ptx.sreg.ctaid.z")
 }
 
-// Res returns the "res" result.
-func (o ReadPtxSregCtaidZOp) Res() *ir.Value { return o.GroupResult(0) }
-
-// BuildReadPtxSregCtaidZOp creates a nvvm.read.ptx.sreg.ctaid.z at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildReadPtxSregCtaidZOp creates a nvvm.read.ptx.sreg.ctaid.z at b's insertion point (see buildResView).
 func BuildReadPtxSregCtaidZOp(b *ir.Builder, loc ir.Location, resType ir.Type, attrs ...ir.NamedAttribute) ReadPtxSregCtaidZOp {
-	return ReadPtxSregCtaidZOp{b.BuildOp("nvvm.read.ptx.sreg.ctaid.z", loc, nil, []ir.Type{resType}, 0, nil, attrs)}
+	return ReadPtxSregCtaidZOp{buildResView(b, "nvvm.read.ptx.sreg.ctaid.z", loc, resType, attrs)}
 }
 
-// ReadPtxSregLaneidOp is a typed view of a nvvm.read.ptx.sreg.laneid operation.
-type ReadPtxSregLaneidOp struct{ *ir.Operation }
+// ReadPtxSregLaneidOp is a typed view of a nvvm.read.ptx.sreg.laneid operation; its accessors are resView's.
+type ReadPtxSregLaneidOp struct{ resView }
 
 // AsReadPtxSregLaneidOp returns op as a ReadPtxSregLaneidOp, and whether it is one.
 func AsReadPtxSregLaneidOp(op *ir.Operation) (ReadPtxSregLaneidOp, bool) {
-	return ir.AsView[ReadPtxSregLaneidOp](op, "nvvm.read.ptx.sreg.laneid")
+	return ReadPtxSregLaneidOp{resView{op}}, op.Is("nvvm.read.ptx.sreg.laneid")
 }
 
-// Res returns the "res" result.
-func (o ReadPtxSregLaneidOp) Res() *ir.Value { return o.GroupResult(0) }
-
-// BuildReadPtxSregLaneidOp creates a nvvm.read.ptx.sreg.laneid at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildReadPtxSregLaneidOp creates a nvvm.read.ptx.sreg.laneid at b's insertion point (see buildResView).
 func BuildReadPtxSregLaneidOp(b *ir.Builder, loc ir.Location, resType ir.Type, attrs ...ir.NamedAttribute) ReadPtxSregLaneidOp {
-	return ReadPtxSregLaneidOp{b.BuildOp("nvvm.read.ptx.sreg.laneid", loc, nil, []ir.Type{resType}, 0, nil, attrs)}
+	return ReadPtxSregLaneidOp{buildResView(b, "nvvm.read.ptx.sreg.laneid", loc, resType, attrs)}
 }
 
-// ReadPtxSregNclusteridXOp is a typed view of a nvvm.read.ptx.sreg.nclusterid.x operation.
-type ReadPtxSregNclusteridXOp struct{ *ir.Operation }
+// ReadPtxSregNclusteridXOp is a typed view of a nvvm.read.ptx.sreg.nclusterid.x operation; its accessors are resView's.
+type ReadPtxSregNclusteridXOp struct{ resView }
 
 // AsReadPtxSregNclusteridXOp returns op as a ReadPtxSregNclusteridXOp, and whether it is one.
 func AsReadPtxSregNclusteridXOp(op *ir.Operation) (ReadPtxSregNclusteridXOp, bool) {
-	return ir.AsView[ReadPtxSregNclusteridXOp](op, "nvvm.read.ptx.sreg.nclusterid.x")
+	return ReadPtxSregNclusteridXOp{resView{op}}, op.Is("nvvm.read.ptx.sreg.nclusterid.x")
 }
 
-// Res returns the "res" result.
-func (o ReadPtxSregNclusteridXOp) Res() *ir.Value { return o.GroupResult(0) }
-
-// BuildReadPtxSregNclusteridXOp creates a nvvm.read.ptx.sreg.nclusterid.x at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildReadPtxSregNclusteridXOp creates a nvvm.read.ptx.sreg.nclusterid.x at b's insertion point (see buildResView).
 func BuildReadPtxSregNclusteridXOp(b *ir.Builder, loc ir.Location, resType ir.Type, attrs ...ir.NamedAttribute) ReadPtxSregNclusteridXOp {
-	return ReadPtxSregNclusteridXOp{b.BuildOp("nvvm.read.ptx.sreg.nclusterid.x", loc, nil, []ir.Type{resType}, 0, nil, attrs)}
+	return ReadPtxSregNclusteridXOp{buildResView(b, "nvvm.read.ptx.sreg.nclusterid.x", loc, resType, attrs)}
 }
 
-// ReadPtxSregNclusteridYOp is a typed view of a nvvm.read.ptx.sreg.nclusterid.y operation.
-type ReadPtxSregNclusteridYOp struct{ *ir.Operation }
+// ReadPtxSregNclusteridYOp is a typed view of a nvvm.read.ptx.sreg.nclusterid.y operation; its accessors are resView's.
+type ReadPtxSregNclusteridYOp struct{ resView }
 
 // AsReadPtxSregNclusteridYOp returns op as a ReadPtxSregNclusteridYOp, and whether it is one.
 func AsReadPtxSregNclusteridYOp(op *ir.Operation) (ReadPtxSregNclusteridYOp, bool) {
-	return ir.AsView[ReadPtxSregNclusteridYOp](op, "nvvm.read.ptx.sreg.nclusterid.y")
+	return ReadPtxSregNclusteridYOp{resView{op}}, op.Is("nvvm.read.ptx.sreg.nclusterid.y")
 }
 
-// Res returns the "res" result.
-func (o ReadPtxSregNclusteridYOp) Res() *ir.Value { return o.GroupResult(0) }
-
-// BuildReadPtxSregNclusteridYOp creates a nvvm.read.ptx.sreg.nclusterid.y at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildReadPtxSregNclusteridYOp creates a nvvm.read.ptx.sreg.nclusterid.y at b's insertion point (see buildResView).
 func BuildReadPtxSregNclusteridYOp(b *ir.Builder, loc ir.Location, resType ir.Type, attrs ...ir.NamedAttribute) ReadPtxSregNclusteridYOp {
-	return ReadPtxSregNclusteridYOp{b.BuildOp("nvvm.read.ptx.sreg.nclusterid.y", loc, nil, []ir.Type{resType}, 0, nil, attrs)}
+	return ReadPtxSregNclusteridYOp{buildResView(b, "nvvm.read.ptx.sreg.nclusterid.y", loc, resType, attrs)}
 }
 
-// ReadPtxSregNclusteridZOp is a typed view of a nvvm.read.ptx.sreg.nclusterid.z operation.
-type ReadPtxSregNclusteridZOp struct{ *ir.Operation }
+// ReadPtxSregNclusteridZOp is a typed view of a nvvm.read.ptx.sreg.nclusterid.z operation; its accessors are resView's.
+type ReadPtxSregNclusteridZOp struct{ resView }
 
 // AsReadPtxSregNclusteridZOp returns op as a ReadPtxSregNclusteridZOp, and whether it is one.
 func AsReadPtxSregNclusteridZOp(op *ir.Operation) (ReadPtxSregNclusteridZOp, bool) {
-	return ir.AsView[ReadPtxSregNclusteridZOp](op, "nvvm.read.ptx.sreg.nclusterid.z")
+	return ReadPtxSregNclusteridZOp{resView{op}}, op.Is("nvvm.read.ptx.sreg.nclusterid.z")
 }
 
-// Res returns the "res" result.
-func (o ReadPtxSregNclusteridZOp) Res() *ir.Value { return o.GroupResult(0) }
-
-// BuildReadPtxSregNclusteridZOp creates a nvvm.read.ptx.sreg.nclusterid.z at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildReadPtxSregNclusteridZOp creates a nvvm.read.ptx.sreg.nclusterid.z at b's insertion point (see buildResView).
 func BuildReadPtxSregNclusteridZOp(b *ir.Builder, loc ir.Location, resType ir.Type, attrs ...ir.NamedAttribute) ReadPtxSregNclusteridZOp {
-	return ReadPtxSregNclusteridZOp{b.BuildOp("nvvm.read.ptx.sreg.nclusterid.z", loc, nil, []ir.Type{resType}, 0, nil, attrs)}
+	return ReadPtxSregNclusteridZOp{buildResView(b, "nvvm.read.ptx.sreg.nclusterid.z", loc, resType, attrs)}
 }
 
-// ReadPtxSregNctaidXOp is a typed view of a nvvm.read.ptx.sreg.nctaid.x operation.
-type ReadPtxSregNctaidXOp struct{ *ir.Operation }
+// ReadPtxSregNctaidXOp is a typed view of a nvvm.read.ptx.sreg.nctaid.x operation; its accessors are resView's.
+type ReadPtxSregNctaidXOp struct{ resView }
 
 // AsReadPtxSregNctaidXOp returns op as a ReadPtxSregNctaidXOp, and whether it is one.
 func AsReadPtxSregNctaidXOp(op *ir.Operation) (ReadPtxSregNctaidXOp, bool) {
-	return ir.AsView[ReadPtxSregNctaidXOp](op, "nvvm.read.ptx.sreg.nctaid.x")
+	return ReadPtxSregNctaidXOp{resView{op}}, op.Is("nvvm.read.ptx.sreg.nctaid.x")
 }
 
-// Res returns the "res" result.
-func (o ReadPtxSregNctaidXOp) Res() *ir.Value { return o.GroupResult(0) }
-
-// BuildReadPtxSregNctaidXOp creates a nvvm.read.ptx.sreg.nctaid.x at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildReadPtxSregNctaidXOp creates a nvvm.read.ptx.sreg.nctaid.x at b's insertion point (see buildResView).
 func BuildReadPtxSregNctaidXOp(b *ir.Builder, loc ir.Location, resType ir.Type, attrs ...ir.NamedAttribute) ReadPtxSregNctaidXOp {
-	return ReadPtxSregNctaidXOp{b.BuildOp("nvvm.read.ptx.sreg.nctaid.x", loc, nil, []ir.Type{resType}, 0, nil, attrs)}
+	return ReadPtxSregNctaidXOp{buildResView(b, "nvvm.read.ptx.sreg.nctaid.x", loc, resType, attrs)}
 }
 
-// ReadPtxSregNctaidYOp is a typed view of a nvvm.read.ptx.sreg.nctaid.y operation.
-type ReadPtxSregNctaidYOp struct{ *ir.Operation }
+// ReadPtxSregNctaidYOp is a typed view of a nvvm.read.ptx.sreg.nctaid.y operation; its accessors are resView's.
+type ReadPtxSregNctaidYOp struct{ resView }
 
 // AsReadPtxSregNctaidYOp returns op as a ReadPtxSregNctaidYOp, and whether it is one.
 func AsReadPtxSregNctaidYOp(op *ir.Operation) (ReadPtxSregNctaidYOp, bool) {
-	return ir.AsView[ReadPtxSregNctaidYOp](op, "nvvm.read.ptx.sreg.nctaid.y")
+	return ReadPtxSregNctaidYOp{resView{op}}, op.Is("nvvm.read.ptx.sreg.nctaid.y")
 }
 
-// Res returns the "res" result.
-func (o ReadPtxSregNctaidYOp) Res() *ir.Value { return o.GroupResult(0) }
-
-// BuildReadPtxSregNctaidYOp creates a nvvm.read.ptx.sreg.nctaid.y at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildReadPtxSregNctaidYOp creates a nvvm.read.ptx.sreg.nctaid.y at b's insertion point (see buildResView).
 func BuildReadPtxSregNctaidYOp(b *ir.Builder, loc ir.Location, resType ir.Type, attrs ...ir.NamedAttribute) ReadPtxSregNctaidYOp {
-	return ReadPtxSregNctaidYOp{b.BuildOp("nvvm.read.ptx.sreg.nctaid.y", loc, nil, []ir.Type{resType}, 0, nil, attrs)}
+	return ReadPtxSregNctaidYOp{buildResView(b, "nvvm.read.ptx.sreg.nctaid.y", loc, resType, attrs)}
 }
 
-// ReadPtxSregNctaidZOp is a typed view of a nvvm.read.ptx.sreg.nctaid.z operation.
-type ReadPtxSregNctaidZOp struct{ *ir.Operation }
+// ReadPtxSregNctaidZOp is a typed view of a nvvm.read.ptx.sreg.nctaid.z operation; its accessors are resView's.
+type ReadPtxSregNctaidZOp struct{ resView }
 
 // AsReadPtxSregNctaidZOp returns op as a ReadPtxSregNctaidZOp, and whether it is one.
 func AsReadPtxSregNctaidZOp(op *ir.Operation) (ReadPtxSregNctaidZOp, bool) {
-	return ir.AsView[ReadPtxSregNctaidZOp](op, "nvvm.read.ptx.sreg.nctaid.z")
+	return ReadPtxSregNctaidZOp{resView{op}}, op.Is("nvvm.read.ptx.sreg.nctaid.z")
 }
 
-// Res returns the "res" result.
-func (o ReadPtxSregNctaidZOp) Res() *ir.Value { return o.GroupResult(0) }
-
-// BuildReadPtxSregNctaidZOp creates a nvvm.read.ptx.sreg.nctaid.z at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildReadPtxSregNctaidZOp creates a nvvm.read.ptx.sreg.nctaid.z at b's insertion point (see buildResView).
 func BuildReadPtxSregNctaidZOp(b *ir.Builder, loc ir.Location, resType ir.Type, attrs ...ir.NamedAttribute) ReadPtxSregNctaidZOp {
-	return ReadPtxSregNctaidZOp{b.BuildOp("nvvm.read.ptx.sreg.nctaid.z", loc, nil, []ir.Type{resType}, 0, nil, attrs)}
+	return ReadPtxSregNctaidZOp{buildResView(b, "nvvm.read.ptx.sreg.nctaid.z", loc, resType, attrs)}
 }
 
-// ReadPtxSregNsmidOp is a typed view of a nvvm.read.ptx.sreg.nsmid operation.
-type ReadPtxSregNsmidOp struct{ *ir.Operation }
+// ReadPtxSregNsmidOp is a typed view of a nvvm.read.ptx.sreg.nsmid operation; its accessors are resView's.
+type ReadPtxSregNsmidOp struct{ resView }
 
 // AsReadPtxSregNsmidOp returns op as a ReadPtxSregNsmidOp, and whether it is one.
 func AsReadPtxSregNsmidOp(op *ir.Operation) (ReadPtxSregNsmidOp, bool) {
-	return ir.AsView[ReadPtxSregNsmidOp](op, "nvvm.read.ptx.sreg.nsmid")
+	return ReadPtxSregNsmidOp{resView{op}}, op.Is("nvvm.read.ptx.sreg.nsmid")
 }
 
-// Res returns the "res" result.
-func (o ReadPtxSregNsmidOp) Res() *ir.Value { return o.GroupResult(0) }
-
-// BuildReadPtxSregNsmidOp creates a nvvm.read.ptx.sreg.nsmid at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildReadPtxSregNsmidOp creates a nvvm.read.ptx.sreg.nsmid at b's insertion point (see buildResView).
 func BuildReadPtxSregNsmidOp(b *ir.Builder, loc ir.Location, resType ir.Type, attrs ...ir.NamedAttribute) ReadPtxSregNsmidOp {
-	return ReadPtxSregNsmidOp{b.BuildOp("nvvm.read.ptx.sreg.nsmid", loc, nil, []ir.Type{resType}, 0, nil, attrs)}
+	return ReadPtxSregNsmidOp{buildResView(b, "nvvm.read.ptx.sreg.nsmid", loc, resType, attrs)}
 }
 
-// ReadPtxSregNtidXOp is a typed view of a nvvm.read.ptx.sreg.ntid.x operation.
-type ReadPtxSregNtidXOp struct{ *ir.Operation }
+// ReadPtxSregNtidXOp is a typed view of a nvvm.read.ptx.sreg.ntid.x operation; its accessors are resView's.
+type ReadPtxSregNtidXOp struct{ resView }
 
 // AsReadPtxSregNtidXOp returns op as a ReadPtxSregNtidXOp, and whether it is one.
 func AsReadPtxSregNtidXOp(op *ir.Operation) (ReadPtxSregNtidXOp, bool) {
-	return ir.AsView[ReadPtxSregNtidXOp](op, "nvvm.read.ptx.sreg.ntid.x")
+	return ReadPtxSregNtidXOp{resView{op}}, op.Is("nvvm.read.ptx.sreg.ntid.x")
 }
 
-// Res returns the "res" result.
-func (o ReadPtxSregNtidXOp) Res() *ir.Value { return o.GroupResult(0) }
-
-// BuildReadPtxSregNtidXOp creates a nvvm.read.ptx.sreg.ntid.x at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildReadPtxSregNtidXOp creates a nvvm.read.ptx.sreg.ntid.x at b's insertion point (see buildResView).
 func BuildReadPtxSregNtidXOp(b *ir.Builder, loc ir.Location, resType ir.Type, attrs ...ir.NamedAttribute) ReadPtxSregNtidXOp {
-	return ReadPtxSregNtidXOp{b.BuildOp("nvvm.read.ptx.sreg.ntid.x", loc, nil, []ir.Type{resType}, 0, nil, attrs)}
+	return ReadPtxSregNtidXOp{buildResView(b, "nvvm.read.ptx.sreg.ntid.x", loc, resType, attrs)}
 }
 
-// ReadPtxSregNtidYOp is a typed view of a nvvm.read.ptx.sreg.ntid.y operation.
-type ReadPtxSregNtidYOp struct{ *ir.Operation }
+// ReadPtxSregNtidYOp is a typed view of a nvvm.read.ptx.sreg.ntid.y operation; its accessors are resView's.
+type ReadPtxSregNtidYOp struct{ resView }
 
 // AsReadPtxSregNtidYOp returns op as a ReadPtxSregNtidYOp, and whether it is one.
 func AsReadPtxSregNtidYOp(op *ir.Operation) (ReadPtxSregNtidYOp, bool) {
-	return ir.AsView[ReadPtxSregNtidYOp](op, "nvvm.read.ptx.sreg.ntid.y")
+	return ReadPtxSregNtidYOp{resView{op}}, op.Is("nvvm.read.ptx.sreg.ntid.y")
 }
 
-// Res returns the "res" result.
-func (o ReadPtxSregNtidYOp) Res() *ir.Value { return o.GroupResult(0) }
-
-// BuildReadPtxSregNtidYOp creates a nvvm.read.ptx.sreg.ntid.y at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildReadPtxSregNtidYOp creates a nvvm.read.ptx.sreg.ntid.y at b's insertion point (see buildResView).
 func BuildReadPtxSregNtidYOp(b *ir.Builder, loc ir.Location, resType ir.Type, attrs ...ir.NamedAttribute) ReadPtxSregNtidYOp {
-	return ReadPtxSregNtidYOp{b.BuildOp("nvvm.read.ptx.sreg.ntid.y", loc, nil, []ir.Type{resType}, 0, nil, attrs)}
+	return ReadPtxSregNtidYOp{buildResView(b, "nvvm.read.ptx.sreg.ntid.y", loc, resType, attrs)}
 }
 
-// ReadPtxSregNtidZOp is a typed view of a nvvm.read.ptx.sreg.ntid.z operation.
-type ReadPtxSregNtidZOp struct{ *ir.Operation }
+// ReadPtxSregNtidZOp is a typed view of a nvvm.read.ptx.sreg.ntid.z operation; its accessors are resView's.
+type ReadPtxSregNtidZOp struct{ resView }
 
 // AsReadPtxSregNtidZOp returns op as a ReadPtxSregNtidZOp, and whether it is one.
 func AsReadPtxSregNtidZOp(op *ir.Operation) (ReadPtxSregNtidZOp, bool) {
-	return ir.AsView[ReadPtxSregNtidZOp](op, "nvvm.read.ptx.sreg.ntid.z")
+	return ReadPtxSregNtidZOp{resView{op}}, op.Is("nvvm.read.ptx.sreg.ntid.z")
 }
 
-// Res returns the "res" result.
-func (o ReadPtxSregNtidZOp) Res() *ir.Value { return o.GroupResult(0) }
-
-// BuildReadPtxSregNtidZOp creates a nvvm.read.ptx.sreg.ntid.z at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildReadPtxSregNtidZOp creates a nvvm.read.ptx.sreg.ntid.z at b's insertion point (see buildResView).
 func BuildReadPtxSregNtidZOp(b *ir.Builder, loc ir.Location, resType ir.Type, attrs ...ir.NamedAttribute) ReadPtxSregNtidZOp {
-	return ReadPtxSregNtidZOp{b.BuildOp("nvvm.read.ptx.sreg.ntid.z", loc, nil, []ir.Type{resType}, 0, nil, attrs)}
+	return ReadPtxSregNtidZOp{buildResView(b, "nvvm.read.ptx.sreg.ntid.z", loc, resType, attrs)}
 }
 
-// ReadPtxSregNwarpidOp is a typed view of a nvvm.read.ptx.sreg.nwarpid operation.
-type ReadPtxSregNwarpidOp struct{ *ir.Operation }
+// ReadPtxSregNwarpidOp is a typed view of a nvvm.read.ptx.sreg.nwarpid operation; its accessors are resView's.
+type ReadPtxSregNwarpidOp struct{ resView }
 
 // AsReadPtxSregNwarpidOp returns op as a ReadPtxSregNwarpidOp, and whether it is one.
 func AsReadPtxSregNwarpidOp(op *ir.Operation) (ReadPtxSregNwarpidOp, bool) {
-	return ir.AsView[ReadPtxSregNwarpidOp](op, "nvvm.read.ptx.sreg.nwarpid")
+	return ReadPtxSregNwarpidOp{resView{op}}, op.Is("nvvm.read.ptx.sreg.nwarpid")
 }
 
-// Res returns the "res" result.
-func (o ReadPtxSregNwarpidOp) Res() *ir.Value { return o.GroupResult(0) }
-
-// BuildReadPtxSregNwarpidOp creates a nvvm.read.ptx.sreg.nwarpid at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildReadPtxSregNwarpidOp creates a nvvm.read.ptx.sreg.nwarpid at b's insertion point (see buildResView).
 func BuildReadPtxSregNwarpidOp(b *ir.Builder, loc ir.Location, resType ir.Type, attrs ...ir.NamedAttribute) ReadPtxSregNwarpidOp {
-	return ReadPtxSregNwarpidOp{b.BuildOp("nvvm.read.ptx.sreg.nwarpid", loc, nil, []ir.Type{resType}, 0, nil, attrs)}
+	return ReadPtxSregNwarpidOp{buildResView(b, "nvvm.read.ptx.sreg.nwarpid", loc, resType, attrs)}
 }
 
-// ReadPtxSregSmidOp is a typed view of a nvvm.read.ptx.sreg.smid operation.
-type ReadPtxSregSmidOp struct{ *ir.Operation }
+// ReadPtxSregSmidOp is a typed view of a nvvm.read.ptx.sreg.smid operation; its accessors are resView's.
+type ReadPtxSregSmidOp struct{ resView }
 
 // AsReadPtxSregSmidOp returns op as a ReadPtxSregSmidOp, and whether it is one.
 func AsReadPtxSregSmidOp(op *ir.Operation) (ReadPtxSregSmidOp, bool) {
-	return ir.AsView[ReadPtxSregSmidOp](op, "nvvm.read.ptx.sreg.smid")
+	return ReadPtxSregSmidOp{resView{op}}, op.Is("nvvm.read.ptx.sreg.smid")
 }
 
-// Res returns the "res" result.
-func (o ReadPtxSregSmidOp) Res() *ir.Value { return o.GroupResult(0) }
-
-// BuildReadPtxSregSmidOp creates a nvvm.read.ptx.sreg.smid at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildReadPtxSregSmidOp creates a nvvm.read.ptx.sreg.smid at b's insertion point (see buildResView).
 func BuildReadPtxSregSmidOp(b *ir.Builder, loc ir.Location, resType ir.Type, attrs ...ir.NamedAttribute) ReadPtxSregSmidOp {
-	return ReadPtxSregSmidOp{b.BuildOp("nvvm.read.ptx.sreg.smid", loc, nil, []ir.Type{resType}, 0, nil, attrs)}
+	return ReadPtxSregSmidOp{buildResView(b, "nvvm.read.ptx.sreg.smid", loc, resType, attrs)}
 }
 
-// ReadPtxSregTidXOp is a typed view of a nvvm.read.ptx.sreg.tid.x operation.
-type ReadPtxSregTidXOp struct{ *ir.Operation }
+// ReadPtxSregTidXOp is a typed view of a nvvm.read.ptx.sreg.tid.x operation; its accessors are resView's.
+type ReadPtxSregTidXOp struct{ resView }
 
 // AsReadPtxSregTidXOp returns op as a ReadPtxSregTidXOp, and whether it is one.
 func AsReadPtxSregTidXOp(op *ir.Operation) (ReadPtxSregTidXOp, bool) {
-	return ir.AsView[ReadPtxSregTidXOp](op, "nvvm.read.ptx.sreg.tid.x")
+	return ReadPtxSregTidXOp{resView{op}}, op.Is("nvvm.read.ptx.sreg.tid.x")
 }
 
-// Res returns the "res" result.
-func (o ReadPtxSregTidXOp) Res() *ir.Value { return o.GroupResult(0) }
-
-// BuildReadPtxSregTidXOp creates a nvvm.read.ptx.sreg.tid.x at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildReadPtxSregTidXOp creates a nvvm.read.ptx.sreg.tid.x at b's insertion point (see buildResView).
 func BuildReadPtxSregTidXOp(b *ir.Builder, loc ir.Location, resType ir.Type, attrs ...ir.NamedAttribute) ReadPtxSregTidXOp {
-	return ReadPtxSregTidXOp{b.BuildOp("nvvm.read.ptx.sreg.tid.x", loc, nil, []ir.Type{resType}, 0, nil, attrs)}
+	return ReadPtxSregTidXOp{buildResView(b, "nvvm.read.ptx.sreg.tid.x", loc, resType, attrs)}
 }
 
-// ReadPtxSregTidYOp is a typed view of a nvvm.read.ptx.sreg.tid.y operation.
-type ReadPtxSregTidYOp struct{ *ir.Operation }
+// ReadPtxSregTidYOp is a typed view of a nvvm.read.ptx.sreg.tid.y operation; its accessors are resView's.
+type ReadPtxSregTidYOp struct{ resView }
 
 // AsReadPtxSregTidYOp returns op as a ReadPtxSregTidYOp, and whether it is one.
 func AsReadPtxSregTidYOp(op *ir.Operation) (ReadPtxSregTidYOp, bool) {
-	return ir.AsView[ReadPtxSregTidYOp](op, "nvvm.read.ptx.sreg.tid.y")
+	return ReadPtxSregTidYOp{resView{op}}, op.Is("nvvm.read.ptx.sreg.tid.y")
 }
 
-// Res returns the "res" result.
-func (o ReadPtxSregTidYOp) Res() *ir.Value { return o.GroupResult(0) }
-
-// BuildReadPtxSregTidYOp creates a nvvm.read.ptx.sreg.tid.y at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildReadPtxSregTidYOp creates a nvvm.read.ptx.sreg.tid.y at b's insertion point (see buildResView).
 func BuildReadPtxSregTidYOp(b *ir.Builder, loc ir.Location, resType ir.Type, attrs ...ir.NamedAttribute) ReadPtxSregTidYOp {
-	return ReadPtxSregTidYOp{b.BuildOp("nvvm.read.ptx.sreg.tid.y", loc, nil, []ir.Type{resType}, 0, nil, attrs)}
+	return ReadPtxSregTidYOp{buildResView(b, "nvvm.read.ptx.sreg.tid.y", loc, resType, attrs)}
 }
 
-// ReadPtxSregTidZOp is a typed view of a nvvm.read.ptx.sreg.tid.z operation.
-type ReadPtxSregTidZOp struct{ *ir.Operation }
+// ReadPtxSregTidZOp is a typed view of a nvvm.read.ptx.sreg.tid.z operation; its accessors are resView's.
+type ReadPtxSregTidZOp struct{ resView }
 
 // AsReadPtxSregTidZOp returns op as a ReadPtxSregTidZOp, and whether it is one.
 func AsReadPtxSregTidZOp(op *ir.Operation) (ReadPtxSregTidZOp, bool) {
-	return ir.AsView[ReadPtxSregTidZOp](op, "nvvm.read.ptx.sreg.tid.z")
+	return ReadPtxSregTidZOp{resView{op}}, op.Is("nvvm.read.ptx.sreg.tid.z")
 }
 
-// Res returns the "res" result.
-func (o ReadPtxSregTidZOp) Res() *ir.Value { return o.GroupResult(0) }
-
-// BuildReadPtxSregTidZOp creates a nvvm.read.ptx.sreg.tid.z at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildReadPtxSregTidZOp creates a nvvm.read.ptx.sreg.tid.z at b's insertion point (see buildResView).
 func BuildReadPtxSregTidZOp(b *ir.Builder, loc ir.Location, resType ir.Type, attrs ...ir.NamedAttribute) ReadPtxSregTidZOp {
-	return ReadPtxSregTidZOp{b.BuildOp("nvvm.read.ptx.sreg.tid.z", loc, nil, []ir.Type{resType}, 0, nil, attrs)}
+	return ReadPtxSregTidZOp{buildResView(b, "nvvm.read.ptx.sreg.tid.z", loc, resType, attrs)}
 }
 
-// ReadPtxSregWarpidOp is a typed view of a nvvm.read.ptx.sreg.warpid operation.
-type ReadPtxSregWarpidOp struct{ *ir.Operation }
+// ReadPtxSregWarpidOp is a typed view of a nvvm.read.ptx.sreg.warpid operation; its accessors are resView's.
+type ReadPtxSregWarpidOp struct{ resView }
 
 // AsReadPtxSregWarpidOp returns op as a ReadPtxSregWarpidOp, and whether it is one.
 func AsReadPtxSregWarpidOp(op *ir.Operation) (ReadPtxSregWarpidOp, bool) {
-	return ir.AsView[ReadPtxSregWarpidOp](op, "nvvm.read.ptx.sreg.warpid")
+	return ReadPtxSregWarpidOp{resView{op}}, op.Is("nvvm.read.ptx.sreg.warpid")
 }
 
-// Res returns the "res" result.
-func (o ReadPtxSregWarpidOp) Res() *ir.Value { return o.GroupResult(0) }
-
-// BuildReadPtxSregWarpidOp creates a nvvm.read.ptx.sreg.warpid at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildReadPtxSregWarpidOp creates a nvvm.read.ptx.sreg.warpid at b's insertion point (see buildResView).
 func BuildReadPtxSregWarpidOp(b *ir.Builder, loc ir.Location, resType ir.Type, attrs ...ir.NamedAttribute) ReadPtxSregWarpidOp {
-	return ReadPtxSregWarpidOp{b.BuildOp("nvvm.read.ptx.sreg.warpid", loc, nil, []ir.Type{resType}, 0, nil, attrs)}
+	return ReadPtxSregWarpidOp{buildResView(b, "nvvm.read.ptx.sreg.warpid", loc, resType, attrs)}
 }
 
-// ReadPtxSregWarpsizeOp is a typed view of a nvvm.read.ptx.sreg.warpsize operation.
-type ReadPtxSregWarpsizeOp struct{ *ir.Operation }
+// ReadPtxSregWarpsizeOp is a typed view of a nvvm.read.ptx.sreg.warpsize operation; its accessors are resView's.
+type ReadPtxSregWarpsizeOp struct{ resView }
 
 // AsReadPtxSregWarpsizeOp returns op as a ReadPtxSregWarpsizeOp, and whether it is one.
 func AsReadPtxSregWarpsizeOp(op *ir.Operation) (ReadPtxSregWarpsizeOp, bool) {
-	return ir.AsView[ReadPtxSregWarpsizeOp](op, "nvvm.read.ptx.sreg.warpsize")
+	return ReadPtxSregWarpsizeOp{resView{op}}, op.Is("nvvm.read.ptx.sreg.warpsize")
 }
 
-// Res returns the "res" result.
-func (o ReadPtxSregWarpsizeOp) Res() *ir.Value { return o.GroupResult(0) }
-
-// BuildReadPtxSregWarpsizeOp creates a nvvm.read.ptx.sreg.warpsize at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildReadPtxSregWarpsizeOp creates a nvvm.read.ptx.sreg.warpsize at b's insertion point (see buildResView).
 func BuildReadPtxSregWarpsizeOp(b *ir.Builder, loc ir.Location, resType ir.Type, attrs ...ir.NamedAttribute) ReadPtxSregWarpsizeOp {
-	return ReadPtxSregWarpsizeOp{b.BuildOp("nvvm.read.ptx.sreg.warpsize", loc, nil, []ir.Type{resType}, 0, nil, attrs)}
+	return ReadPtxSregWarpsizeOp{buildResView(b, "nvvm.read.ptx.sreg.warpsize", loc, resType, attrs)}
 }
 
 // ReduxSyncOp is a typed view of a nvvm.redux.sync operation.
@@ -1582,32 +1509,30 @@ func BuildVoteBallotSyncOp(b *ir.Builder, loc ir.Location, mask *ir.Value, pred 
 	return VoteBallotSyncOp{b.BuildOp("nvvm.vote.ballot.sync", loc, [][]*ir.Value{ir.OptionalGroup(mask), ir.OptionalGroup(pred)}, []ir.Type{resType}, 0, nil, attrs)}
 }
 
-// WgmmaCommitGroupSyncAlignedOp is a typed view of a nvvm.wgmma.commit.group.sync.aligned operation.
-type WgmmaCommitGroupSyncAlignedOp struct{ *ir.Operation }
+// WgmmaCommitGroupSyncAlignedOp is a typed view of a nvvm.wgmma.commit.group.sync.aligned operation; its accessors are barrier0Like's.
+type WgmmaCommitGroupSyncAlignedOp struct{ barrier0Like }
 
 // AsWgmmaCommitGroupSyncAlignedOp returns op as a WgmmaCommitGroupSyncAlignedOp, and whether it is one.
 func AsWgmmaCommitGroupSyncAlignedOp(op *ir.Operation) (WgmmaCommitGroupSyncAlignedOp, bool) {
-	return ir.AsView[WgmmaCommitGroupSyncAlignedOp](op, "nvvm.wgmma.commit.group.sync.aligned")
+	return WgmmaCommitGroupSyncAlignedOp{barrier0Like{op}}, op.Is("nvvm.wgmma.commit.group.sync.aligned")
 }
 
-// BuildWgmmaCommitGroupSyncAlignedOp creates a nvvm.wgmma.commit.group.sync.aligned at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildWgmmaCommitGroupSyncAlignedOp creates a nvvm.wgmma.commit.group.sync.aligned at b's insertion point (see buildBarrier0Like).
 func BuildWgmmaCommitGroupSyncAlignedOp(b *ir.Builder, loc ir.Location, attrs ...ir.NamedAttribute) WgmmaCommitGroupSyncAlignedOp {
-	return WgmmaCommitGroupSyncAlignedOp{b.BuildOp("nvvm.wgmma.commit.group.sync.aligned", loc, nil, nil, 0, nil, attrs)}
+	return WgmmaCommitGroupSyncAlignedOp{buildBarrier0Like(b, "nvvm.wgmma.commit.group.sync.aligned", loc, attrs)}
 }
 
-// WgmmaFenceAlignedOp is a typed view of a nvvm.wgmma.fence.aligned operation.
-type WgmmaFenceAlignedOp struct{ *ir.Operation }
+// WgmmaFenceAlignedOp is a typed view of a nvvm.wgmma.fence.aligned operation; its accessors are barrier0Like's.
+type WgmmaFenceAlignedOp struct{ barrier0Like }
 
 // AsWgmmaFenceAlignedOp returns op as a WgmmaFenceAlignedOp, and whether it is one.
 func AsWgmmaFenceAlignedOp(op *ir.Operation) (WgmmaFenceAlignedOp, bool) {
-	return ir.AsView[WgmmaFenceAlignedOp](op, "nvvm.wgmma.fence.aligned")
+	return WgmmaFenceAlignedOp{barrier0Like{op}}, op.Is("nvvm.wgmma.fence.aligned")
 }
 
-// BuildWgmmaFenceAlignedOp creates a nvvm.wgmma.fence.aligned at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildWgmmaFenceAlignedOp creates a nvvm.wgmma.fence.aligned at b's insertion point (see buildBarrier0Like).
 func BuildWgmmaFenceAlignedOp(b *ir.Builder, loc ir.Location, attrs ...ir.NamedAttribute) WgmmaFenceAlignedOp {
-	return WgmmaFenceAlignedOp{b.BuildOp("nvvm.wgmma.fence.aligned", loc, nil, nil, 0, nil, attrs)}
+	return WgmmaFenceAlignedOp{buildBarrier0Like(b, "nvvm.wgmma.fence.aligned", loc, attrs)}
 }
 
 // WgmmaMmaAsyncOp is a typed view of a nvvm.wgmma.mma_async operation.

@@ -4,24 +4,35 @@ package vector
 
 import "github.com/goopt/goopt/ir"
 
-// BitcastOp is a typed view of a vector.bitcast operation.
-type BitcastOp struct{ *ir.Operation }
+// sourceResultView is the view embedded by the ops whose schemas declare the same
+// operands, results, attributes, regions and successors:
+// vector.bitcast, vector.shape_cast.
+type sourceResultView struct{ *ir.Operation }
+
+// Source returns the "source" operand.
+func (o sourceResultView) Source() *ir.Value { return o.GroupOperand(0) }
+
+// ResultValue returns the "result" result.
+func (o sourceResultView) ResultValue() *ir.Value { return o.GroupResult(0) }
+
+// buildSourceResultView creates the op name (one of those sharing sourceResultView) at b's
+// insertion point; operands are given group by group (nil for an absent
+// optional one), regions are created empty.
+func buildSourceResultView(b *ir.Builder, name string, loc ir.Location, source *ir.Value, resultType ir.Type, attrs []ir.NamedAttribute) sourceResultView {
+	return sourceResultView{b.BuildOp(name, loc, [][]*ir.Value{ir.OptionalGroup(source)}, []ir.Type{resultType}, 0, nil, attrs)}
+}
+
+// BitcastOp is a typed view of a vector.bitcast operation; its accessors are sourceResultView's.
+type BitcastOp struct{ sourceResultView }
 
 // AsBitcastOp returns op as a BitcastOp, and whether it is one.
 func AsBitcastOp(op *ir.Operation) (BitcastOp, bool) {
-	return ir.AsView[BitcastOp](op, "vector.bitcast")
+	return BitcastOp{sourceResultView{op}}, op.Is("vector.bitcast")
 }
 
-// Source returns the "source" operand.
-func (o BitcastOp) Source() *ir.Value { return o.GroupOperand(0) }
-
-// ResultValue returns the "result" result.
-func (o BitcastOp) ResultValue() *ir.Value { return o.GroupResult(0) }
-
-// BuildBitcastOp creates a vector.bitcast at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildBitcastOp creates a vector.bitcast at b's insertion point (see buildSourceResultView).
 func BuildBitcastOp(b *ir.Builder, loc ir.Location, source *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) BitcastOp {
-	return BitcastOp{b.BuildOp("vector.bitcast", loc, [][]*ir.Value{ir.OptionalGroup(source)}, []ir.Type{resultType}, 0, nil, attrs)}
+	return BitcastOp{buildSourceResultView(b, "vector.bitcast", loc, source, resultType, attrs)}
 }
 
 // BroadcastOp is a typed view of a vector.broadcast operation.
@@ -383,24 +394,17 @@ func BuildReductionOp(b *ir.Builder, loc ir.Location, vector *ir.Value, acc *ir.
 	return ReductionOp{b.BuildOp("vector.reduction", loc, [][]*ir.Value{ir.OptionalGroup(vector), ir.OptionalGroup(acc)}, []ir.Type{destType}, 0, nil, attrs)}
 }
 
-// ShapeCastOp is a typed view of a vector.shape_cast operation.
-type ShapeCastOp struct{ *ir.Operation }
+// ShapeCastOp is a typed view of a vector.shape_cast operation; its accessors are sourceResultView's.
+type ShapeCastOp struct{ sourceResultView }
 
 // AsShapeCastOp returns op as a ShapeCastOp, and whether it is one.
 func AsShapeCastOp(op *ir.Operation) (ShapeCastOp, bool) {
-	return ir.AsView[ShapeCastOp](op, "vector.shape_cast")
+	return ShapeCastOp{sourceResultView{op}}, op.Is("vector.shape_cast")
 }
 
-// Source returns the "source" operand.
-func (o ShapeCastOp) Source() *ir.Value { return o.GroupOperand(0) }
-
-// ResultValue returns the "result" result.
-func (o ShapeCastOp) ResultValue() *ir.Value { return o.GroupResult(0) }
-
-// BuildShapeCastOp creates a vector.shape_cast at b's insertion point; operands are given
-// group by group (nil for an absent optional one), regions are created empty.
+// BuildShapeCastOp creates a vector.shape_cast at b's insertion point (see buildSourceResultView).
 func BuildShapeCastOp(b *ir.Builder, loc ir.Location, source *ir.Value, resultType ir.Type, attrs ...ir.NamedAttribute) ShapeCastOp {
-	return ShapeCastOp{b.BuildOp("vector.shape_cast", loc, [][]*ir.Value{ir.OptionalGroup(source)}, []ir.Type{resultType}, 0, nil, attrs)}
+	return ShapeCastOp{buildSourceResultView(b, "vector.shape_cast", loc, source, resultType, attrs)}
 }
 
 // SplatOp is a typed view of a vector.splat operation.

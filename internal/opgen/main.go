@@ -143,14 +143,14 @@ func lowerCamel(s string) string {
 		return c
 	}
 	p := strings.ToLower(c[:1]) + c[1:]
-	if token.IsKeyword(p) || p == "b" || p == "loc" || p == "attrs" || p == "st" || p == "op" {
+	if token.IsKeyword(p) || p == "b" || p == "loc" || p == "attrs" || p == "st" || p == "op" || p == "name" {
 		p += "_"
 	}
 	return p
 }
 
-// accessor names the accessor of a declared entry, avoiding *ir.Operation's methods.
-func accessor(name, suffix string) string {
+// accessorName names the accessor of a declared entry, avoiding *ir.Operation's methods.
+func accessorName(name, suffix string) string {
 	a := camel(name)
 	if operationMethods[a] {
 		a += suffix
@@ -164,7 +164,8 @@ func generate(d *ir.Dialect, pkg string, declared map[string]bool) ([]byte, erro
 	fmt.Fprintf(&b, "package %s\n\nimport \"github.com/goopt/goopt/ir\"\n", pkg)
 	defs := append([]*ir.OpDef(nil), d.Ops...)
 	sort.Slice(defs, func(i, j int) bool { return defs[i].Name < defs[j].Name })
-	n := 0
+	var ops []*genOp
+	byKey := map[string][]*genOp{}
 	for _, def := range defs {
 		if !def.HasSchema() {
 			continue
@@ -173,60 +174,207 @@ func generate(d *ir.Dialect, pkg string, declared map[string]bool) ([]byte, erro
 		if declared[view] || declared["As"+view] || declared["Build"+view] {
 			continue
 		}
-		genOp(&b, def, view)
-		n++
+		g := &genOp{def: def, view: view, shape: shapeOf(def)}
+		ops = append(ops, g)
+		byKey[g.shape.key()] = append(byKey[g.shape.key()], g)
 	}
-	if n == 0 {
+	if len(ops) == 0 {
 		return nil, fmt.Errorf("dialect %s has no op with a schema to generate", d.Name)
+	}
+	// Ops whose schemas declare the same entries share one base view: its
+	// accessors and builder are written once, and each op's view embeds it.
+	taken := map[string]bool{}
+	for _, g := range ops {
+		group := byKey[g.shape.key()]
+		if len(group) < 2 || group[0] != g {
+			continue
+		}
+		base := baseName(g, declared, taken)
+		for _, m := range group {
+			m.base = base
+		}
+		writeBase(&b, base, group)
+	}
+	for _, g := range ops {
+		if g.base == "" {
+			writeOp(&b, g)
+		} else {
+			writeSharingOp(&b, g)
+		}
 	}
 	return format.Source(b.Bytes())
 }
 
-func genOp(b *bytes.Buffer, def *ir.OpDef, view string) {
+// genOp is one op to generate: its schema's shape and, when other ops share
+// that shape, the base view they embed.
+type genOp struct {
+	def   *ir.OpDef
+	view  string
+	shape shape
+	base  string
+}
+
+// accessor is one generated accessor method.
+type accessor struct {
+	name, doc, typ, body string
+}
+
+// shape is what an op's view and builder depend on, apart from the op's name.
+type shape struct {
+	accessors []accessor
+	params    []string // builder parameters between loc and attrs
+	args      []string // their names
+	groups    string   // BuildOp's operand groups, result types, region count and successors
+	results   string
+	regions   int
+	succs     string
+}
+
+func (s shape) key() string {
+	return fmt.Sprint(s.accessors, s.params, s.groups, s.results, s.regions, s.succs)
+}
+
+func shapeOf(def *ir.OpDef) shape {
+	var s shape
+	s.valueAccessors(def.Operands, "operand", "Operand")
+	s.valueAccessors(def.Results, "result", "Result")
+	for _, a := range def.Attrs {
+		s.accessors = append(s.accessors, accessor{accessorName(a.Name, "Attr"), fmt.Sprintf("%q attribute (nil when absent)", a.Name), "ir.Attribute", fmt.Sprintf("o.Attr(%q)", a.Name)})
+	}
+	for i, r := range def.Regions {
+		if r.Arity != ir.Variadic {
+			s.accessors = append(s.accessors, accessor{accessorName(r.Name, "Region"), fmt.Sprintf("%q region", r.Name), "*ir.Region", fmt.Sprintf("o.Region(%d)", i)})
+		}
+	}
+	for i, su := range def.Successors {
+		if su.Arity != ir.Variadic {
+			s.accessors = append(s.accessors, accessor{accessorName(su.Name, "Successor"), fmt.Sprintf("%q successor", su.Name), "*ir.Block", fmt.Sprintf("o.Successor(%d)", i)})
+		}
+	}
+	builderShape(def, &s)
+	return s
+}
+
+// valueAccessors adds the accessors of operand or result groups (what is
+// "operand" or "result"; in is "Operand" or "Result", as in ir.Operation's
+// OperandGroup and GroupOperand).
+func (s *shape) valueAccessors(vs []ir.ValueDef, what, in string) {
+	for i, v := range vs {
+		a := accessor{name: accessorName(v.Name, "Value")}
+		if v.Arity == ir.Variadic {
+			a.doc, a.typ, a.body = fmt.Sprintf("%q %ss", v.Name, what), "[]*ir.Value", fmt.Sprintf("o.%sGroup(%d)", in, i)
+		} else {
+			a.doc, a.typ, a.body = fmt.Sprintf("%q %s%s", v.Name, what, optionalNote(v.Arity)), "*ir.Value", fmt.Sprintf("o.Group%s(%d)", in, i)
+		}
+		s.accessors = append(s.accessors, a)
+	}
+}
+
+func writeAccessors(b *bytes.Buffer, recv string, s shape) {
+	for _, a := range s.accessors {
+		fmt.Fprintf(b, "\n// %s returns the %s.\nfunc (o %s) %s() %s { return %s }\n", a.name, a.doc, recv, a.name, a.typ, a.body)
+	}
+}
+
+// writeOp writes the view, conversion, accessors and builder of an op whose
+// schema no other op of the dialect shares.
+func writeOp(b *bytes.Buffer, g *genOp) {
+	def, view := g.def, g.view
 	fmt.Fprintf(b, "\n// %s is a typed view of a %s operation.\n", view, def.Name)
 	fmt.Fprintf(b, "type %s struct{ *ir.Operation }\n", view)
 	fmt.Fprintf(b, "\n// As%s returns op as a %s, and whether it is one.\n", view, view)
 	fmt.Fprintf(b, "func As%s(op *ir.Operation) (%s, bool) { return ir.AsView[%s](op, %q) }\n", view, view, view, def.Name)
-	for i, v := range def.Operands {
-		name := accessor(v.Name, "Value")
-		switch v.Arity {
-		case ir.Variadic:
-			fmt.Fprintf(b, "\n// %s returns the %q operands.\nfunc (o %s) %s() []*ir.Value { return o.OperandGroup(%d) }\n", name, v.Name, view, name, i)
-		default:
-			fmt.Fprintf(b, "\n// %s returns the %q operand%s.\nfunc (o %s) %s() *ir.Value { return o.GroupOperand(%d) }\n",
-				name, v.Name, optionalNote(v.Arity), view, name, i)
-		}
+	writeAccessors(b, view, g.shape)
+	s := g.shape
+	fmt.Fprintf(b, "\n// Build%s creates a %s at b's insertion point; operands are given\n// group by group (nil for an absent optional one), regions are created empty.\n", view, def.Name)
+	fmt.Fprintf(b, "func Build%s(b *ir.Builder, loc ir.Location%s, attrs ...ir.NamedAttribute) %s { return %s{b.BuildOp(%q, loc, %s, %s, %d, %s, attrs)} }\n",
+		view, joinParams(s.params), view, view, def.Name, s.groups, s.results, s.regions, s.succs)
+}
+
+// writeBase writes the base view and builder that the ops of group share.
+func writeBase(b *bytes.Buffer, base string, group []*genOp) {
+	names := make([]string, len(group))
+	for i, g := range group {
+		names[i] = g.def.Name
 	}
-	for i, v := range def.Results {
-		name := accessor(v.Name, "Value")
-		switch v.Arity {
-		case ir.Variadic:
-			fmt.Fprintf(b, "\n// %s returns the %q results.\nfunc (o %s) %s() []*ir.Value { return o.ResultGroup(%d) }\n", name, v.Name, view, name, i)
-		default:
-			fmt.Fprintf(b, "\n// %s returns the %q result%s.\nfunc (o %s) %s() *ir.Value { return o.GroupResult(%d) }\n",
-				name, v.Name, optionalNote(v.Arity), view, name, i)
+	fmt.Fprintf(b, "\n// %s is the view embedded by the ops whose schemas declare the same\n// operands, results, attributes, regions and successors:\n", base)
+	line := "//"
+	for i, n := range names {
+		sep := ","
+		if i == len(names)-1 {
+			sep = "."
 		}
+		if len(line)+len(n)+2 > 80 {
+			fmt.Fprintln(b, line)
+			line = "//"
+		}
+		line += " " + n + sep
+	}
+	fmt.Fprintln(b, line)
+	fmt.Fprintf(b, "type %s struct{ *ir.Operation }\n", base)
+	writeAccessors(b, base, group[0].shape)
+	s := group[0].shape
+	fmt.Fprintf(b, "\n// build%s creates the op name (one of those sharing %s) at b's\n// insertion point; operands are given group by group (nil for an absent\n// optional one), regions are created empty.\n", camel(base), base)
+	fmt.Fprintf(b, "func build%s(b *ir.Builder, name string, loc ir.Location%s, attrs []ir.NamedAttribute) %s { return %s{b.BuildOp(name, loc, %s, %s, %d, %s, attrs)} }\n",
+		camel(base), joinParams(s.params), base, base, s.groups, s.results, s.regions, s.succs)
+}
+
+// writeSharingOp writes an op view that embeds its shared base.
+func writeSharingOp(b *bytes.Buffer, g *genOp) {
+	def, view, base := g.def, g.view, g.base
+	fmt.Fprintf(b, "\n// %s is a typed view of a %s operation; its accessors are %s's.\n", view, def.Name, base)
+	fmt.Fprintf(b, "type %s struct{ %s }\n", view, base)
+	fmt.Fprintf(b, "\n// As%s returns op as a %s, and whether it is one.\n", view, view)
+	fmt.Fprintf(b, "func As%s(op *ir.Operation) (%s, bool) { return %s{%s{op}}, op.Is(%q) }\n", view, view, view, base, def.Name)
+	fmt.Fprintf(b, "\n// Build%s creates a %s at b's insertion point (see build%s).\n", view, def.Name, camel(base))
+	fmt.Fprintf(b, "func Build%s(b *ir.Builder, loc ir.Location%s, attrs ...ir.NamedAttribute) %s { return %s{build%s(b, %q, loc%s, attrs)} }\n",
+		view, joinParams(g.shape.params), view, view, camel(base), def.Name, joinParams(g.shape.args))
+}
+
+func joinParams(ps []string) string {
+	if len(ps) == 0 {
+		return ""
+	}
+	return ", " + strings.Join(ps, ", ")
+}
+
+// baseName names a shared base view after the entries its schema declares
+// (operandResultView), or after its first op (absfLike) when that would be
+// long: a short name keeps each op's `struct{ base }` on one line.
+func baseName(g *genOp, declared, taken map[string]bool) string {
+	var parts []string
+	def := g.def
+	for _, v := range def.Operands {
+		parts = append(parts, camel(v.Name))
+	}
+	for _, v := range def.Results {
+		parts = append(parts, camel(v.Name))
 	}
 	for _, a := range def.Attrs {
-		name := accessor(a.Name, "Attr")
-		fmt.Fprintf(b, "\n// %s returns the %q attribute (nil when absent).\nfunc (o %s) %s() ir.Attribute { return o.Attr(%q) }\n", name, a.Name, view, name, a.Name)
+		parts = append(parts, camel(a.Name))
 	}
-	for i, r := range def.Regions {
-		if r.Arity == ir.Variadic {
-			continue
-		}
-		name := accessor(r.Name, "Region")
-		fmt.Fprintf(b, "\n// %s returns the %q region.\nfunc (o %s) %s() *ir.Region { return o.Region(%d) }\n", name, r.Name, view, name, i)
+	for _, r := range def.Regions {
+		parts = append(parts, camel(r.Name))
 	}
-	for i, s := range def.Successors {
-		if s.Arity == ir.Variadic {
-			continue
-		}
-		name := accessor(s.Name, "Successor")
-		fmt.Fprintf(b, "\n// %s returns the %q successor.\nfunc (o %s) %s() *ir.Block { return o.Successor(%d) }\n", name, s.Name, view, name, i)
+	for _, su := range def.Successors {
+		parts = append(parts, camel(su.Name))
 	}
-	genBuilder(b, def, view)
+	n := strings.Join(parts, "") + "View"
+	if len(n) > maxBaseName || len(parts) == 0 {
+		n = strings.TrimSuffix(g.view, "Op") + "Like"
+	}
+	n = strings.ToLower(n[:1]) + n[1:]
+	name := n
+	for i := 2; declared[name] || taken[name]; i++ {
+		name = fmt.Sprintf("%s%d", n, i)
+	}
+	taken[name] = true
+	return name
 }
+
+// maxBaseName bounds an entry-derived base name; gofmt keeps an embedding
+// struct on one line only while the embedded name is short.
+const maxBaseName = 26
 
 func optionalNote(a ir.Arity) string {
 	if a == ir.Optional {
@@ -235,16 +383,18 @@ func optionalNote(a ir.Arity) string {
 	return ""
 }
 
-// genBuilder writes BuildX(b, loc, operands..., result types..., successors..., attrs...).
-func genBuilder(b *bytes.Buffer, def *ir.OpDef, view string) {
-	var params, groups, results, succs []string
+// builderShape fills s's builder parameters and BuildOp arguments:
+// operands group by group, then result types, then successors.
+func builderShape(def *ir.OpDef, s *shape) {
+	var groups, results, succs []string
 	for _, v := range def.Operands {
 		p := lowerCamel(v.Name)
+		s.args = append(s.args, p)
 		if v.Arity == ir.Variadic {
-			params = append(params, p+" []*ir.Value")
+			s.params = append(s.params, p+" []*ir.Value")
 			groups = append(groups, p)
 		} else {
-			params = append(params, p+" *ir.Value")
+			s.params = append(s.params, p+" *ir.Value")
 			groups = append(groups, "ir.OptionalGroup("+p+")")
 		}
 	}
@@ -252,60 +402,56 @@ func genBuilder(b *bytes.Buffer, def *ir.OpDef, view string) {
 	for _, v := range def.Results {
 		p := lowerCamel(v.Name) + "Type"
 		if v.Arity == ir.Variadic {
-			params = append(params, p+"s []ir.Type")
-			results = append(results, p+"s")
+			p += "s"
+			s.params = append(s.params, p+" []ir.Type")
+			results = append(results, p)
 			allSingle = false
 		} else {
-			params = append(params, p+" ir.Type")
+			s.params = append(s.params, p+" ir.Type")
 			results = append(results, "[]ir.Type{"+p+"}")
 		}
+		s.args = append(s.args, p)
 	}
 	succVariadic := ""
-	for _, s := range def.Successors {
-		p := lowerCamel(s.Name)
-		if s.Arity == ir.Variadic {
-			params = append(params, p+" []*ir.Block")
+	for _, su := range def.Successors {
+		p := lowerCamel(su.Name)
+		s.args = append(s.args, p)
+		if su.Arity == ir.Variadic {
+			s.params = append(s.params, p+" []*ir.Block")
 			succVariadic = p
 		} else {
-			params = append(params, p+" *ir.Block")
+			s.params = append(s.params, p+" *ir.Block")
 			succs = append(succs, p)
 		}
 	}
-	regions := 0
 	for _, r := range def.Regions {
 		if r.Arity == ir.Single {
-			regions++
+			s.regions++
 		}
 	}
-	groupsExpr := "nil"
+	s.groups = "nil"
 	if len(groups) > 0 {
-		groupsExpr = "[][]*ir.Value{" + strings.Join(groups, ", ") + "}"
+		s.groups = "[][]*ir.Value{" + strings.Join(groups, ", ") + "}"
 	}
-	resultsExpr := "nil"
+	s.results = "nil"
 	switch {
 	case len(results) == 0:
 	case allSingle:
-		resultsExpr = "[]ir.Type{" + strings.Join(trimTypeLists(results), ", ") + "}"
+		s.results = "[]ir.Type{" + strings.Join(trimTypeLists(results), ", ") + "}"
 	case len(results) == 1:
-		resultsExpr = results[0]
+		s.results = results[0]
 	default:
-		resultsExpr = "ir.JoinTypes(" + strings.Join(results, ", ") + ")"
+		s.results = "ir.JoinTypes(" + strings.Join(results, ", ") + ")"
 	}
-	succsExpr := "nil"
+	s.succs = "nil"
 	switch {
 	case len(succs) > 0 && succVariadic != "":
-		succsExpr = "append([]*ir.Block{" + strings.Join(succs, ", ") + "}, " + succVariadic + "...)"
+		s.succs = "append([]*ir.Block{" + strings.Join(succs, ", ") + "}, " + succVariadic + "...)"
 	case len(succs) > 0:
-		succsExpr = "[]*ir.Block{" + strings.Join(succs, ", ") + "}"
+		s.succs = "[]*ir.Block{" + strings.Join(succs, ", ") + "}"
 	case succVariadic != "":
-		succsExpr = succVariadic
+		s.succs = succVariadic
 	}
-	fmt.Fprintf(b, "\n// Build%s creates a %s at b's insertion point; operands are given\n// group by group (nil for an absent optional one), regions are created empty.\n", view, def.Name)
-	fmt.Fprintf(b, "func Build%s(b *ir.Builder, loc ir.Location", view)
-	for _, p := range params {
-		fmt.Fprintf(b, ", %s", p)
-	}
-	fmt.Fprintf(b, ", attrs ...ir.NamedAttribute) %s { return %s{b.BuildOp(%q, loc, %s, %s, %d, %s, attrs)} }\n", view, view, def.Name, groupsExpr, resultsExpr, regions, succsExpr)
 }
 
 // trimTypeLists turns `[]ir.Type{x}` entries back into `x`.

@@ -55,7 +55,7 @@ func TestCamel(t *testing.T) {
 			t.Errorf("camel(%q) = %q, want %q", in, got, want)
 		}
 	}
-	if got := accessor("result", "Value"); got != "ResultValue" {
+	if got := accessorName("result", "Value"); got != "ResultValue" {
 		t.Errorf("accessor shadowing ir.Operation.Result: got %q", got)
 	}
 }

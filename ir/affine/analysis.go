@@ -99,24 +99,20 @@ func ConstantValue(e Expr) (int64, bool) {
 
 // IsFunctionOfDim reports whether dimension pos occurs in e.
 func IsFunctionOfDim(e Expr, pos int) bool {
-	switch x := e.(type) {
-	case *DimExpr:
-		return x.Pos == pos
-	case *BinaryExpr:
-		return IsFunctionOfDim(x.LHS, pos) || IsFunctionOfDim(x.RHS, pos)
-	}
-	return false
+	return occurs(e, func(x Expr) bool { d, ok := x.(*DimExpr); return ok && d.Pos == pos })
 }
 
 // IsFunctionOfSymbol reports whether symbol pos occurs in e.
 func IsFunctionOfSymbol(e Expr, pos int) bool {
-	switch x := e.(type) {
-	case *SymbolExpr:
-		return x.Pos == pos
-	case *BinaryExpr:
-		return IsFunctionOfSymbol(x.LHS, pos) || IsFunctionOfSymbol(x.RHS, pos)
+	return occurs(e, func(x Expr) bool { s, ok := x.(*SymbolExpr); return ok && s.Pos == pos })
+}
+
+// occurs reports whether leaf holds for a leaf of e.
+func occurs(e Expr, leaf func(Expr) bool) bool {
+	if b, ok := e.(*BinaryExpr); ok {
+		return occurs(b.LHS, leaf) || occurs(b.RHS, leaf)
 	}
-	return false
+	return leaf(e)
 }
 
 // Equal reports structural equality. For expressions built by this
@@ -198,28 +194,26 @@ func ReplaceExprs(e Expr, m map[Expr]Expr) Expr {
 
 // ShiftDims replaces d<offset..numDims) by d<offset+shift..numDims+shift).
 func ShiftDims(e Expr, numDims, shift, offset int) Expr {
-	dims := make([]Expr, numDims)
-	for i := range dims {
-		if i < offset {
-			dims[i] = Dim(i)
-		} else {
-			dims[i] = Dim(i + shift)
-		}
-	}
-	return Replace(e, dims, nil)
+	return Replace(e, shifted(Dim, numDims, shift, offset), nil)
 }
 
 // ShiftSymbols replaces s<offset..numSyms) by s<offset+shift..numSyms+shift).
 func ShiftSymbols(e Expr, numSyms, shift, offset int) Expr {
-	syms := make([]Expr, numSyms)
-	for i := range syms {
+	return Replace(e, nil, shifted(Symbol, numSyms, shift, offset))
+}
+
+// shifted returns the n replacements of ShiftDims or ShiftSymbols: leaf(i)
+// below offset, leaf(i+shift) from it on.
+func shifted(leaf func(int) Expr, n, shift, offset int) []Expr {
+	out := make([]Expr, n)
+	for i := range out {
 		if i < offset {
-			syms[i] = Symbol(i)
+			out[i] = leaf(i)
 		} else {
-			syms[i] = Symbol(i + shift)
+			out[i] = leaf(i + shift)
 		}
 	}
-	return Replace(e, nil, syms)
+	return out
 }
 
 // ComposeExpr substitutes the results of m for the dims of e (MLIR's

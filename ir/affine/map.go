@@ -2,6 +2,7 @@ package affine
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -139,15 +140,7 @@ func (m *Map) Equal(o *Map) bool {
 	if m == o {
 		return true
 	}
-	if m == nil || o == nil || m.NumDims != o.NumDims || m.NumSymbols != o.NumSymbols || len(m.Results) != len(o.Results) {
-		return false
-	}
-	for i := range m.Results {
-		if !Equal(m.Results[i], o.Results[i]) {
-			return false
-		}
-	}
-	return true
+	return m != nil && o != nil && m.NumDims == o.NumDims && m.NumSymbols == o.NumSymbols && slices.EqualFunc(m.Results, o.Results, Equal)
 }
 
 // NumInputs returns NumDims + NumSymbols.

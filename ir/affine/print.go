@@ -31,25 +31,24 @@ type printer struct {
 	sym func(int) string
 }
 
+// leafName spells dimension or symbol pos: name's spelling when given,
+// else prefix and the position (d0, s1).
+func leafName(name func(int) string, prefix string, pos int) string {
+	if name != nil {
+		return name(pos)
+	}
+	return prefix + strconv.Itoa(pos)
+}
+
 func (p *printer) print(e Expr, enclosing bindingStrength) {
 	os := p.sb
 	var spelling string
 	switch x := e.(type) {
 	case *SymbolExpr:
-		if p.sym != nil {
-			os.WriteString(p.sym(x.Pos))
-		} else {
-			os.WriteByte('s')
-			os.WriteString(strconv.Itoa(x.Pos))
-		}
+		os.WriteString(leafName(p.sym, "s", x.Pos))
 		return
 	case *DimExpr:
-		if p.dim != nil {
-			os.WriteString(p.dim(x.Pos))
-		} else {
-			os.WriteByte('d')
-			os.WriteString(strconv.Itoa(x.Pos))
-		}
+		os.WriteString(leafName(p.dim, "d", x.Pos))
 		return
 	case *ConstantExpr:
 		os.WriteString(strconv.FormatInt(x.Value, 10))

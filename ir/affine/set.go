@@ -2,6 +2,7 @@ package affine
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -90,15 +91,8 @@ func (s *Set) Equal(o *Set) bool {
 	if s == o {
 		return true
 	}
-	if s == nil || o == nil || s.NumDims != o.NumDims || s.NumSymbols != o.NumSymbols || len(s.Constraints) != len(o.Constraints) {
-		return false
-	}
-	for i := range s.Constraints {
-		if s.EqFlags[i] != o.EqFlags[i] || !Equal(s.Constraints[i], o.Constraints[i]) {
-			return false
-		}
-	}
-	return true
+	return s != nil && o != nil && s.NumDims == o.NumDims && s.NumSymbols == o.NumSymbols &&
+		slices.Equal(s.EqFlags, o.EqFlags) && slices.EqualFunc(s.Constraints, o.Constraints, Equal)
 }
 
 // String returns the MLIR text, e.g. "(d0)[s0] : (d0 - 10 >= 0, s0 == 0)".

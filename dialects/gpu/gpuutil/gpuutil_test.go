@@ -6,11 +6,8 @@ import (
 
 	"github.com/goopt/goopt/dialects/affine"
 	"github.com/goopt/goopt/dialects/affine/looputil"
-	"github.com/goopt/goopt/dialects/all"
 	"github.com/goopt/goopt/dialects/gpu/gpuutil"
 	"github.com/goopt/goopt/ir"
-	"github.com/goopt/goopt/parser"
-	"github.com/goopt/goopt/printer"
 )
 
 const matmul = `
@@ -37,26 +34,16 @@ var small = gpuutil.TileSizes{Block: [3]int64{64, 64, 32}, Warp: [3]int64{32, 32
 
 func parse(t *testing.T, src string) (*ir.Context, *ir.Operation, affine.ForOp) {
 	t.Helper()
-	ctx := all.NewContext()
-	f, err := parser.ParseFile(ctx, "t.mlir", []byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
+	ctx, m := parsed(t, src)
 	var root affine.ForOp
-	ir.Walk(f.Module, ir.PreOrder, func(op *ir.Operation) ir.WalkResult {
+	ir.Walk(m, ir.PreOrder, func(op *ir.Operation) ir.WalkResult {
 		if x, ok := affine.AsFor(op); ok {
 			root = x
 			return ir.Interrupt
 		}
 		return ir.Advance
 	})
-	return ctx, f.Module, root
-}
-
-func text(m *ir.Operation) string {
-	var sb strings.Builder
-	_ = printer.Print(&sb, m, printer.Options{})
-	return sb.String()
+	return ctx, m, root
 }
 
 // TestTileThenCopy runs both stages and checks the nest's shape: 12 loops

@@ -4,11 +4,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/goopt/goopt/dialects/all"
 	"github.com/goopt/goopt/dialects/gpu/gpuutil"
 	"github.com/goopt/goopt/ir"
-	"github.com/goopt/goopt/parser"
-	"github.com/goopt/goopt/printer"
 )
 
 // kernel wraps a launch body of 64x1x1 threads (thread id %tx) in a
@@ -36,15 +33,6 @@ func.func @k(%A: memref<128xf32>, %n: index, %H: memref<32x32xf32>) {
   return
 }
 `
-}
-
-func parseModule(t *testing.T, src string) *ir.Operation {
-	t.Helper()
-	f, err := parser.ParseFile(all.NewContext(), "k.mlir", []byte(src))
-	if err != nil {
-		t.Fatalf("parse: %v\n%s", err, src)
-	}
-	return f.Module
 }
 
 func launchOf(module *ir.Operation) *ir.Operation {
@@ -194,7 +182,7 @@ func TestInsertBarriers(t *testing.T) {
     }`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			want := printer.String(parseModule(t, kernel(tc.want)), printer.Options{})
+			want := text(parseModule(t, kernel(tc.want)))
 			m := parseModule(t, withoutBarriers(kernel(tc.want)))
 			if err := gpuutil.InsertBarriers(launchOf(m)); err != nil {
 				t.Fatal(err)
@@ -202,7 +190,7 @@ func TestInsertBarriers(t *testing.T) {
 			if err := ir.Verify(m); err != nil {
 				t.Fatal(err)
 			}
-			got := printer.String(m, printer.Options{})
+			got := text(m)
 			if got != want {
 				t.Fatalf("got\n%s\nwant\n%s", got, want)
 			}
@@ -210,7 +198,7 @@ func TestInsertBarriers(t *testing.T) {
 			if err := gpuutil.InsertBarriers(launchOf(m)); err != nil {
 				t.Fatal(err)
 			}
-			if again := printer.String(m, printer.Options{}); again != got {
+			if again := text(m); again != got {
 				t.Fatalf("not idempotent:\n%s", again)
 			}
 		})
@@ -248,12 +236,12 @@ func TestInsertBarriersRefuses(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			m := parseModule(t, kernel(tc.body))
-			before := printer.String(m, printer.Options{})
+			before := text(m)
 			err := gpuutil.InsertBarriers(launchOf(m))
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Fatalf("got %v, want %q", err, tc.want)
 			}
-			if after := printer.String(m, printer.Options{}); after != before {
+			if after := text(m); after != before {
 				t.Errorf("IR changed on failure:\n%s", after)
 			}
 		})

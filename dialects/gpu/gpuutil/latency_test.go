@@ -1,13 +1,12 @@
 package gpuutil_test
 
 import (
+	"cmp"
 	"strings"
 	"testing"
 
-	"github.com/goopt/goopt/dialects/all"
 	"github.com/goopt/goopt/dialects/gpu/gpuutil"
 	"github.com/goopt/goopt/ir"
-	"github.com/goopt/goopt/parser"
 )
 
 // kernel is a one-warp stage-5 kernel whose k loop is assembled from the
@@ -67,69 +66,78 @@ func.func @k(%A: memref<16x48xf16>, %B: memref<48x16xf16>, %C: memref<16x16xf32>
 }
 `
 
-func build(t *testing.T, ub, copyUB, pre, mid, post string) (*ir.Context, *ir.Operation) {
+// kernelCase is one instance of latencyKernel; an empty ub or copyUB is
+// the usual %c48 or %c8.
+type kernelCase struct {
+	ub, copyUB, pre, mid, post string
+}
+
+func build(t *testing.T, k kernelCase) (*ir.Context, *ir.Operation) {
 	t.Helper()
-	src := strings.NewReplacer("COPYUB", copyUB, "UB", ub, "PRE", pre, "MID", mid, "POST", post).Replace(latencyKernel)
-	ctx := all.NewContext()
-	f, err := parser.ParseFile(ctx, "k.mlir", []byte(src))
-	if err != nil {
-		t.Fatal(err)
+	ub, copyUB := cmp.Or(k.ub, "%c48"), cmp.Or(k.copyUB, "%c8")
+	src := strings.NewReplacer("COPYUB", copyUB, "UB", ub, "PRE", k.pre, "MID", k.mid, "POST", k.post).Replace(latencyKernel)
+	return parsed(t, src)
+}
+
+// candidate builds k and returns its one latency-hiding candidate.
+func candidate(t *testing.T, k kernelCase) (*ir.Context, *ir.Operation, *ir.Operation) {
+	t.Helper()
+	ctx, m := build(t, k)
+	loops := gpuutil.LatencyHidingCandidates(launchOf(m))
+	if len(loops) != 1 {
+		t.Fatalf("got %d candidates, want 1", len(loops))
 	}
-	if err := ir.Verify(f.Module); err != nil {
-		t.Fatal(err)
-	}
-	return ctx, f.Module
+	return ctx, m, loops[0]
 }
 
 // TestRefusals checks each reason for leaving a k loop alone: the error
 // names it and the IR is exactly as it was.
 func TestRefusals(t *testing.T) {
-	staging := gpuutil.DefaultLatencyHidingOptions()
 	for _, tc := range []struct {
 		name, ub, copyUB, pre, mid, post string
-		opts                             gpuutil.LatencyHidingOptions
+		opts                             *gpuutil.LatencyHidingOptions // nil: the defaults
 		want                             string
 	}{
-		{name: "dynamic bound", ub: "%n", copyUB: "%c8", opts: staging,
+		{name: "dynamic bound", ub: "%n",
 			want: "the loop's bounds and step are not constants"},
-		{name: "no iteration", ub: "%c0", copyUB: "%c8", opts: staging,
+		{name: "no iteration", ub: "%c0",
 			want: "the loop runs no iteration"},
-		{name: "copy of a loop-carried offset", ub: "%c48", copyUB: "%c8", opts: staging,
+		{name: "copy of a loop-carried offset",
 			post: "memref.store %v0, %b_smem[%off, %off] : memref<16x24xf16, 3>",
 			pre:  "%v0 = memref.load %A[%c0, %c0] : memref<16x48xf16>",
 			want: "a copy depends on the loop-carried value #1"},
-		{name: "copy of a workgroup value", ub: "%c48", copyUB: "%c8", opts: staging,
+		{name: "copy of a workgroup value",
 			mid:  "%w = memref.load %b_smem[%c0, %c0] : memref<16x24xf16, 3>\n memref.store %w, %a_smem[%c1, %c1] : memref<16x24xf16, 3>",
 			want: "a copy uses 'memref.load', which reads workgroup memory or writes memory"},
-		{name: "compute writes workgroup memory", ub: "%c48", copyUB: "%c8", opts: staging,
+		{name: "compute writes workgroup memory",
 			post: "scf.for %i = %c0 to %c1 step %c1 {\n %w = memref.load %a_smem[%c0, %c0] : memref<16x24xf16, 3>\n memref.store %w, %b_smem[%c0, %c0] : memref<16x24xf16, 3>\n }",
 			want: "'scf.for' writes workgroup memory outside the copies"},
-		{name: "compute reads before the last copy", ub: "%c48", copyUB: "%c8", opts: staging,
+		{name: "compute reads before the last copy",
 			mid:  "%early = gpu.subgroup_mma_load_matrix %a_smem[%c0, %c0] {leadDimension = 24 : index} : memref<16x24xf16, 3> -> !gpu.mma_matrix<16x16xf16, \"AOp\">",
 			want: "'gpu.subgroup_mma_load_matrix' reads workgroup memory before the last copy"},
-		{name: "barrier inside the compute", ub: "%c48", copyUB: "%c8", opts: staging,
+		{name: "barrier inside the compute",
 			post: "gpu.barrier\n %fa2 = gpu.subgroup_mma_load_matrix %a_smem[%c0, %c0] {leadDimension = 24 : index} : memref<16x24xf16, 3> -> !gpu.mma_matrix<16x16xf16, \"AOp\">",
 			want: "a 'gpu.barrier' inside the compute"},
-		{name: "unknown effects", ub: "%c48", copyUB: "%c8", opts: staging,
+		{name: "unknown effects",
 			post: "func.call @ext() : () -> ()",
 			want: "cannot tell the memory effects of 'func.call'"},
-		{name: "compute overwrites a copy source", ub: "%c48", copyUB: "%c8", opts: staging,
+		{name: "compute overwrites a copy source",
 			post: "%z = arith.constant 0.0 : f16\n memref.store %z, %B[%c0, %c0] : memref<48x16xf16>",
 			want: "'memref.store' writes a memref that the copies read"},
-		{name: "copy loop not unrollable", ub: "%c48", copyUB: "%n", opts: staging,
+		{name: "copy loop not unrollable", copyUB: "%n",
 			want: "a copy loop's bounds are not constants"},
-		{name: "too many staged values", ub: "%c48", copyUB: "%c8",
-			opts: gpuutil.LatencyHidingOptions{RegisterStaging: true, MaxStagedLoads: 15},
+		{name: "too many staged values",
+			opts: &gpuutil.LatencyHidingOptions{RegisterStaging: true, MaxStagedLoads: 15},
 			want: "register staging needs 16 values per thread, more than max-staged-loads=15"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			ctx, m := build(t, tc.ub, tc.copyUB, tc.pre, tc.mid, tc.post)
-			loops := gpuutil.LatencyHidingCandidates(launchOf(m))
-			if len(loops) != 1 {
-				t.Fatalf("got %d candidates, want 1", len(loops))
+			ctx, m, loop := candidate(t, kernelCase{tc.ub, tc.copyUB, tc.pre, tc.mid, tc.post})
+			opts := gpuutil.DefaultLatencyHidingOptions()
+			if tc.opts != nil {
+				opts = *tc.opts
 			}
 			before := text(m)
-			err := gpuutil.HideGlobalLoadLatency(ctx, loops[0], tc.opts)
+			err := gpuutil.HideGlobalLoadLatency(ctx, loop, opts)
 			if err == nil || err.Error() != tc.want {
 				t.Fatalf("got error %v, want %q", err, tc.want)
 			}
@@ -157,12 +165,8 @@ func TestShapes(t *testing.T) {
 		{"shift only", "%c8", gpuutil.LatencyHidingOptions{}, "RRBFFB"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			ctx, m := build(t, "%c48", tc.copyUB, "", "", "")
-			loops := gpuutil.LatencyHidingCandidates(launchOf(m))
-			if len(loops) != 1 {
-				t.Fatalf("got %d candidates, want 1", len(loops))
-			}
-			if err := gpuutil.HideGlobalLoadLatency(ctx, loops[0], tc.opts); err != nil {
+			ctx, m, kLoop := candidate(t, kernelCase{copyUB: tc.copyUB})
+			if err := gpuutil.HideGlobalLoadLatency(ctx, kLoop, tc.opts); err != nil {
 				t.Fatal(err)
 			}
 			if err := ir.Verify(m); err != nil {
@@ -199,21 +203,17 @@ func TestShapes(t *testing.T) {
 // TestCandidates: only loops that copy into workgroup memory and read it
 // are candidates.
 func TestCandidates(t *testing.T) {
-	ctx, m := build(t, "%c48", "%c8", "", "", "")
+	ctx, m, loop := candidate(t, kernelCase{})
 	l := launchOf(m)
-	loops := gpuutil.LatencyHidingCandidates(l)
-	if len(loops) != 1 {
-		t.Fatalf("got %d candidates, want 1", len(loops))
-	}
 	// Once pipelined, the loop is no candidate any more: the pass is
 	// idempotent.
-	if err := gpuutil.HideGlobalLoadLatency(ctx, loops[0], gpuutil.DefaultLatencyHidingOptions()); err != nil {
+	if err := gpuutil.HideGlobalLoadLatency(ctx, loop, gpuutil.DefaultLatencyHidingOptions()); err != nil {
 		t.Fatal(err)
 	}
 	if n := len(gpuutil.LatencyHidingCandidates(l)); n != 0 {
 		t.Fatalf("got %d candidates after pipelining, want 0", n)
 	}
-	_, m = build(t, "%c48", "%c8", "", "", "")
+	_, m = build(t, kernelCase{})
 	l = launchOf(m)
 	// Without its copies, the k loop is not a candidate.
 	var copies []*ir.Operation

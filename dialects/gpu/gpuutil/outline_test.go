@@ -4,11 +4,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/goopt/goopt/dialects/all"
 	"github.com/goopt/goopt/dialects/gpu/gpuutil"
 	"github.com/goopt/goopt/ir"
-	"github.com/goopt/goopt/parser"
-	"github.com/goopt/goopt/printer"
 )
 
 const launch = `func.func @k(%A: memref<8xf32>, %x: f32, %y: f32, %lb: index, %z: i32) {
@@ -33,13 +30,10 @@ const launch = `func.func @k(%A: memref<8xf32>, %x: f32, %y: f32, %lb: index, %z
 
 func parseLaunch(t *testing.T) (*ir.Operation, *ir.Operation, []*ir.Value) {
 	t.Helper()
-	f, err := parser.ParseFile(all.NewContext(), "in.mlir", []byte(launch))
-	if err != nil {
-		t.Fatal(err)
-	}
-	fn := f.Module.Region(0).Front().First()
+	m := parseModule(t, launch)
+	fn := m.Region(0).Front().First()
 	l := ir.Collect(fn, func(o *ir.Operation) bool { return o.Is("gpu.launch") })[0]
-	return f.Module, l, fn.Region(0).Front().Arguments()
+	return m, l, fn.Region(0).Front().Arguments()
 }
 
 // TestKernelOperandsOrder: post-order, first use: the loop body's values,
@@ -76,15 +70,15 @@ func TestSinkIntoLaunch(t *testing.T) {
 	if err := ir.Verify(m); err != nil {
 		t.Fatal(err)
 	}
-	text := printer.String(m, printer.Options{})
-	body := text[strings.Index(text, "gpu.launch"):]
+	printed := text(m)
+	body := printed[strings.Index(printed, "gpu.launch"):]
 	for _, want := range []string{"%c1_0 = arith.constant 1 : index", "%c0_1 = arith.constant 0 : index", "arith.cmpi eq, %arg3, %c0_1 : index"} {
 		if !strings.Contains(body, want) {
-			t.Errorf("missing %q in the body:\n%s", want, text)
+			t.Errorf("missing %q in the body:\n%s", want, printed)
 		}
 	}
 	if strings.Contains(body, "arith.cmpi eq, %arg4") {
-		t.Errorf("the compare of %%z was sunk:\n%s", text)
+		t.Errorf("the compare of %%z was sunk:\n%s", printed)
 	}
 	// %lb now comes first: the sunk %p uses it at the top of the body.
 	var ops []string

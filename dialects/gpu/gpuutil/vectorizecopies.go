@@ -2,6 +2,7 @@ package gpuutil
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/goopt/goopt/dialects/affine"
 	"github.com/goopt/goopt/dialects/affine/looputil"
@@ -146,7 +147,7 @@ func checkContiguous(op *ir.Operation, mem *ir.Value, f affine.ForOp, vl int64) 
 				coef += row[i]
 			}
 		}
-		usesIV := coef != 0 || (len(locals) > 0 && hasOperand(operands, iv))
+		usesIV := coef != 0 || (len(locals) > 0 && slices.Contains(operands, iv))
 		if r != last {
 			if usesIV {
 				return fmt.Errorf("the copy loop indexes dimension %d of %s, not only the contiguous one", r, t)
@@ -171,15 +172,6 @@ func checkContiguous(op *ir.Operation, mem *ir.Value, f affine.ForOp, vl int64) 
 		}
 	}
 	return nil
-}
-
-func hasOperand(vs []*ir.Value, v *ir.Value) bool {
-	for _, x := range vs {
-		if x == v {
-			return true
-		}
-	}
-	return false
 }
 
 // alignment returns a number that v is always a multiple of: 0 for the

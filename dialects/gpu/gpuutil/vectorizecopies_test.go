@@ -7,7 +7,6 @@ import (
 	"github.com/goopt/goopt/dialects/all"
 	"github.com/goopt/goopt/dialects/gpu/gpuutil"
 	"github.com/goopt/goopt/ir"
-	"github.com/goopt/goopt/printer"
 )
 
 // copyFunc is a copy nest into a 16x32 shared buffer inside an outer loop
@@ -53,9 +52,9 @@ func TestVectorizeCopyLoop(t *testing.T) {
 			if len(loops) != 1 {
 				t.Fatalf("found %d copy loops, want 1", len(loops))
 			}
-			before := printer.String(m, printer.Options{})
+			before := text(m)
 			err := gpuutil.VectorizeCopyLoop(all.NewContext(), loops[0], 128)
-			after := printer.String(m, printer.Options{})
+			after := text(m)
 			if tc.err != "" {
 				if err == nil || !strings.Contains(err.Error(), tc.err) {
 					t.Fatalf("got %v, want %q", err, tc.err)

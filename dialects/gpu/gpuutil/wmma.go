@@ -2,6 +2,7 @@ package gpuutil
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/goopt/goopt/dialects/affine"
 	"github.com/goopt/goopt/dialects/affine/looputil"
@@ -646,7 +647,7 @@ func fragmentLoops(created []*ir.Operation) ([]affine.ForOp, *WMMAError) {
 		if !ok || tc < 1 {
 			break
 		}
-		if !containsValue(c.operands, f.InductionVar()) {
+		if !slices.Contains(c.operands, f.InductionVar()) {
 			if reductions == 1 {
 				break
 			}
@@ -674,15 +675,6 @@ func onlyHolds(blk *ir.Block, mine map[*ir.Operation]bool, inner *ir.Operation) 
 		}
 	}
 	return true
-}
-
-func containsValue(vs []*ir.Value, v *ir.Value) bool {
-	for _, w := range vs {
-		if w == v {
-			return true
-		}
-	}
-	return false
 }
 
 // fragment is a fragment value known to be in memory at acc: loaded from

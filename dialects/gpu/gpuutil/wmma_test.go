@@ -1,17 +1,13 @@
 package gpuutil_test
 
 import (
-	"bytes"
 	"errors"
 	"strings"
 	"testing"
 
 	"github.com/goopt/goopt/dialects/affine"
-	"github.com/goopt/goopt/dialects/all"
 	"github.com/goopt/goopt/dialects/gpu/gpuutil"
 	"github.com/goopt/goopt/ir"
-	"github.com/goopt/goopt/parser"
-	"github.com/goopt/goopt/printer"
 )
 
 // stage1 is affine-gpu-tile's output (no shared-memory copies) for M=N=K=64
@@ -59,24 +55,6 @@ func.func @mm(%A: memref<64x64xf16>, %B: memref<64x64xf16>, %C: memref<64x64xf32
 }
 `
 
-func parseIn(t *testing.T, ctx *ir.Context, src string) *ir.Operation {
-	t.Helper()
-	f, err := parser.ParseFile(ctx, "in.mlir", []byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return f.Module
-}
-
-func render(t *testing.T, op *ir.Operation) string {
-	t.Helper()
-	var b bytes.Buffer
-	if err := printer.Print(&b, op, printer.Options{}); err != nil {
-		t.Fatal(err)
-	}
-	return b.String()
-}
-
 func count(op *ir.Operation, name string) int {
 	return len(ir.Collect(op, func(o *ir.Operation) bool { return o.Is(name) }))
 }
@@ -101,8 +79,7 @@ func convertAll(t *testing.T, ctx *ir.Context, module *ir.Operation, opts gpuuti
 // of this package's tests).
 func TestConvertStage1(t *testing.T) {
 	for _, hoist := range []bool{true, false} {
-		ctx := all.NewContext()
-		after := parseIn(t, ctx, stage1)
+		ctx, after := parsed(t, stage1)
 		if got := len(gpuutil.WMMAPointNests(after)); got != 1 {
 			t.Fatalf("%d candidates, want 1", got)
 		}
@@ -111,11 +88,11 @@ func TestConvertStage1(t *testing.T) {
 			t.Fatalf("hoist-c=%v: notes %v, errors %v", hoist, notes, errs)
 		}
 		if err := ir.Verify(after); err != nil {
-			t.Fatalf("hoist-c=%v: %v\n%s", hoist, err, render(t, after))
+			t.Fatalf("hoist-c=%v: %v\n%s", hoist, err, text(after))
 		}
 		// 2 A and 2 B loads in kk; 4 C loads before k (hoisted) or in kk.
 		if got, want := count(after, "gpu.subgroup_mma_load_matrix"), 8; got != want {
-			t.Errorf("hoist-c=%v: %d fragment loads, want %d\n%s", hoist, got, want, render(t, after))
+			t.Errorf("hoist-c=%v: %d fragment loads, want %d\n%s", hoist, got, want, text(after))
 		}
 		if got := count(after, "gpu.subgroup_mma_compute"); got != 4 {
 			t.Errorf("hoist-c=%v: %d computes, want 4", hoist, got)
@@ -180,9 +157,8 @@ func TestConvertRefusals(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			ctx := all.NewContext()
-			m := parseIn(t, ctx, pointNest(tc.body))
-			before := render(t, m)
+			ctx, m := parsed(t, pointNest(tc.body))
+			before := text(m)
 			cands := gpuutil.WMMAPointNests(m)
 			if len(cands) != 1 {
 				t.Fatalf("%d candidates, want 1", len(cands))
@@ -195,7 +171,7 @@ func TestConvertRefusals(t *testing.T) {
 			if we.Op != cands[0].Operation {
 				t.Errorf("error located at %v, want the outermost point loop", we.Op.Name())
 			}
-			if after := render(t, m); after != before {
+			if after := text(m); after != before {
 				t.Errorf("IR changed by a refused conversion:\n%s", after)
 			}
 		})
@@ -205,8 +181,7 @@ func TestConvertRefusals(t *testing.T) {
 // Only three perfectly nested loops of 16 iterations with no loop inside
 // are candidates.
 func TestWMMAPointNests(t *testing.T) {
-	ctx := all.NewContext()
-	m := parseIn(t, ctx, `
+	m := parseModule(t, `
 func.func @f(%A: memref<16x16xf16>) {
   affine.for %i = 0 to 16 {
     affine.for %j = 0 to 16 {
