@@ -125,6 +125,16 @@ func (p *trPlan) build(k *kb, fn *ir.Operation) *ir.Operation {
 		return c
 	}
 	iv := func(d int, i *ir.Value) *ir.Value { return k.addc(k.mulc(i, nt.step[d]), nt.lb[d]) }
+	// guardedAt emits body for element (yi, xi) of an edge tile, under the
+	// bounds guard, with the nest's induction variables mapped to it.
+	guardedAt := func(yi, xi *ir.Value, body func(m *ir.Mapping)) {
+		k.ifThen(p.guard(k, yi, xi), func() {
+			m := ir.NewMapping()
+			m.Map(nt.band[y].InductionVar(), iv(y, yi))
+			m.Map(nt.band[x].InductionVar(), iv(x, xi))
+			body(m)
+		})
+	}
 	nthr := p.threads()
 	loadOps := opsBesides(nt.body, p.store)
 	vecT := ir.Vector([]int64{p.vw}, elem, nil)
@@ -206,11 +216,7 @@ func (p *trPlan) build(k *kb, fn *ir.Operation) *ir.Operation {
 					}
 				}, func() {
 					p.scalarPhase(k, t, nthr, func(r, c *ir.Value) {
-						yi, xi := k.add(y0, r), k.add(x0, c)
-						k.ifThen(p.guard(k, yi, xi), func() {
-							m := ir.NewMapping()
-							m.Map(nt.band[y].InductionVar(), iv(y, yi))
-							m.Map(nt.band[x].InductionVar(), iv(x, xi))
+						guardedAt(k.add(y0, r), k.add(x0, c), func(m *ir.Mapping) {
 							for _, op := range loadOps {
 								k.b.Clone(op, m)
 							}
@@ -253,11 +259,7 @@ func (p *trPlan) build(k *kb, fn *ir.Operation) *ir.Operation {
 					}
 				}, func() {
 					p.scalarPhase(k, t, nthr, func(r, c *ir.Value) {
-						yi, xi := k.add(y0, c), k.add(x0, r)
-						k.ifThen(p.guard(k, yi, xi), func() {
-							m := ir.NewMapping()
-							m.Map(nt.band[y].InductionVar(), iv(y, yi))
-							m.Map(nt.band[x].InductionVar(), iv(x, xi))
+						guardedAt(k.add(y0, c), k.add(x0, r), func(m *ir.Mapping) {
 							m.Map(p.store.Operand(0), k.op("memref.load", []*ir.Value{smem, c, col(r, c)}, elem))
 							k.b.Clone(p.store, m)
 						})
