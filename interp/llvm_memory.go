@@ -323,84 +323,99 @@ func isAtomic(op *ir.Operation) bool {
 	return ok && a.Int() != llvm.NotAtomic
 }
 
-func compileLLVMLoad(c *Compiler, op *ir.Operation) (Compiled, error) {
-	t := op.Result(0).Type()
+// llvmAccess is what llvm.load and llvm.store share: the accessed type,
+// the address slot, the alignment to check and whether the access is
+// atomic or an element that may take the fast path.
+type llvmAccess struct {
+	op     *ir.Operation
+	verb   string // "load" or "store", for alignment errors
+	t      ir.Type
+	addr   int
+	align  int64
+	atomic bool
+	es     int64 // the element size when fast (a non-atomic scalar), else 0
+}
+
+func newLLVMAccess(c *Compiler, op *ir.Operation, verb string, t ir.Type, addr *ir.Value) (*llvmAccess, error) {
 	if _, err := llvm.AllocSize(t); err != nil {
-		return Compiled{}, unsupported(op, "%v", err)
+		return nil, unsupported(op, "%v", err)
 	}
-	addr, r := c.Slot(op.Operand(0)), c.Slot(op.Result(0))
-	align, atomic := alignmentOf(op), isAtomic(op)
-	if kindOf(t) == kindScalar && !atomic {
-		es := ByteSize(t)
-		return Compiled{Exec: func(fr *Frame) error {
-			p := ptrOf(fr, addr)
-			if err := checkAlign(op, "load", p, align); err != nil {
-				return err
+	a := &llvmAccess{op: op, verb: verb, t: t, addr: c.Slot(addr), align: alignmentOf(op), atomic: isAtomic(op)}
+	if kindOf(t) == kindScalar && !a.atomic {
+		a.es = ByteSize(t)
+	}
+	return a, nil
+}
+
+// pointer returns the accessed address of fr, checked for alignment.
+func (a *llvmAccess) pointer(fr *Frame) (Pointer, error) {
+	p := ptrOf(fr, a.addr)
+	return p, checkAlign(a.op, a.verb, p, a.align)
+}
+
+// compile returns the access's Exec. A non-atomic scalar runs fast, any
+// other access slow (inside the machine's atomic section when atomic);
+// both get the address already checked for alignment.
+func (a *llvmAccess) compile(fast, slow func(fr *Frame, p Pointer) error) Compiled {
+	if a.es == 0 {
+		fast = func(fr *Frame, p Pointer) error {
+			if a.atomic {
+				return atomically(fr, func() error { return slow(fr, p) })
 			}
-			if fastElem(p, t, es) {
-				// The common case, an element of the buffer's own type,
-				// skips the byte image (Load makes the same checks).
-				bits, err := Load(op, p.Buf.flatView(), append(fr.idx[:0], p.Off/es))
-				fr.S[r] = bits
-				return err
-			}
-			v, err := LoadPointer(op, p, t)
-			fr.S[r] = v.Bits
-			return err
-		}}, nil
+			return slow(fr, p)
+		}
 	}
 	return Compiled{Exec: func(fr *Frame) error {
-		p := ptrOf(fr, addr)
-		if err := checkAlign(op, "load", p, align); err != nil {
-			return err
-		}
-		var v Value
-		load := func() (err error) { v, err = loadValue(fr.Machine, op, p, t); return err }
-		var err error
-		if atomic {
-			err = atomically(fr, load)
-		} else {
-			err = load()
-		}
+		p, err := a.pointer(fr)
 		if err != nil {
 			return err
 		}
-		fr.setValue(r, v)
-		return nil
-	}}, nil
+		return fast(fr, p)
+	}}
+}
+
+func compileLLVMLoad(c *Compiler, op *ir.Operation) (Compiled, error) {
+	t := op.Result(0).Type()
+	a, err := newLLVMAccess(c, op, "load", t, op.Operand(0))
+	if err != nil {
+		return Compiled{}, err
+	}
+	r, es := c.Slot(op.Result(0)), a.es
+	return a.compile(func(fr *Frame, p Pointer) error {
+		if fastElem(p, t, es) {
+			// The common case, an element of the buffer's own type, skips
+			// the byte image (Load makes the same checks).
+			bits, err := Load(op, p.Buf.flatView(), append(fr.idx[:0], p.Off/es))
+			fr.S[r] = bits
+			return err
+		}
+		v, err := LoadPointer(op, p, t)
+		fr.S[r] = v.Bits
+		return err
+	}, func(fr *Frame, p Pointer) error {
+		v, err := loadValue(fr.Machine, op, p, t)
+		if err == nil {
+			fr.setValue(r, v)
+		}
+		return err
+	}), nil
 }
 
 func compileLLVMStore(c *Compiler, op *ir.Operation) (Compiled, error) {
 	t := op.Operand(0).Type()
-	if _, err := llvm.AllocSize(t); err != nil {
-		return Compiled{}, unsupported(op, "%v", err)
+	a, err := newLLVMAccess(c, op, "store", t, op.Operand(1))
+	if err != nil {
+		return Compiled{}, err
 	}
-	val, addr := c.Slot(op.Operand(0)), c.Slot(op.Operand(1))
-	align, atomic := alignmentOf(op), isAtomic(op)
-	if kindOf(t) == kindScalar && !atomic {
-		es := ByteSize(t)
-		return Compiled{Exec: func(fr *Frame) error {
-			p := ptrOf(fr, addr)
-			if err := checkAlign(op, "store", p, align); err != nil {
-				return err
-			}
-			if fastElem(p, t, es) {
-				return Store(op, p.Buf.flatView(), append(fr.idx[:0], p.Off/es), fr.S[val])
-			}
-			return StorePointer(op, p, Value{Type: t, Bits: fr.S[val]})
-		}}, nil
-	}
-	return Compiled{Exec: func(fr *Frame) error {
-		p := ptrOf(fr, addr)
-		if err := checkAlign(op, "store", p, align); err != nil {
-			return err
+	val, es := c.Slot(op.Operand(0)), a.es
+	return a.compile(func(fr *Frame, p Pointer) error {
+		if fastElem(p, t, es) {
+			return Store(op, p.Buf.flatView(), append(fr.idx[:0], p.Off/es), fr.S[val])
 		}
-		v := fr.value(val, t)
-		if atomic {
-			return atomically(fr, func() error { return storeValue(fr.Machine, op, p, t, v) })
-		}
-		return storeValue(fr.Machine, op, p, t, v)
-	}}, nil
+		return StorePointer(op, p, Value{Type: t, Bits: fr.S[val]})
+	}, func(fr *Frame, p Pointer) error {
+		return storeValue(fr.Machine, op, p, t, fr.value(val, t))
+	}), nil
 }
 
 // ---- atomics ----
