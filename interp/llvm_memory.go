@@ -323,65 +323,49 @@ func isAtomic(op *ir.Operation) bool {
 	return ok && a.Int() != llvm.NotAtomic
 }
 
-// llvmAccess is what llvm.load and llvm.store share: the accessed type,
-// the address slot, the alignment to check and whether the access is
-// atomic or an element that may take the fast path.
-type llvmAccess struct {
-	op     *ir.Operation
-	verb   string // "load" or "store", for alignment errors
-	t      ir.Type
-	addr   int
-	align  int64
-	atomic bool
-	es     int64 // the element size when fast (a non-atomic scalar), else 0
-}
-
-func newLLVMAccess(c *Compiler, op *ir.Operation, verb string, t ir.Type, addr *ir.Value) (*llvmAccess, error) {
+// compileLLVMAccess compiles an llvm.load or llvm.store (verb) of type t
+// at the address addr: a non-atomic scalar runs fast with its element size
+// es (for the fast path through the buffer's own elements), any other
+// access runs slow, inside the machine's atomic section when the access is
+// atomic.
+func compileLLVMAccess(c *Compiler, op *ir.Operation, verb string, t ir.Type, addr *ir.Value, fast func(fr *Frame, p Pointer, es int64) error, slow func(fr *Frame, p Pointer) error) (Compiled, error) {
 	if _, err := llvm.AllocSize(t); err != nil {
-		return nil, unsupported(op, "%v", err)
+		return Compiled{}, unsupported(op, "%v", err)
 	}
-	a := &llvmAccess{op: op, verb: verb, t: t, addr: c.Slot(addr), align: alignmentOf(op), atomic: isAtomic(op)}
-	if kindOf(t) == kindScalar && !a.atomic {
-		a.es = ByteSize(t)
+	switch {
+	case isAtomic(op):
+		return atomicAccess(c, op, verb, addr, slow), nil
+	case kindOf(t) == kindScalar:
+		es := ByteSize(t)
+		return checkedAccess(c, op, verb, addr, func(fr *Frame, p Pointer) error { return fast(fr, p, es) }), nil
 	}
-	return a, nil
+	return checkedAccess(c, op, verb, addr, slow), nil
 }
 
-// pointer returns the accessed address of fr, checked for alignment.
-func (a *llvmAccess) pointer(fr *Frame) (Pointer, error) {
-	p := ptrOf(fr, a.addr)
-	return p, checkAlign(a.op, a.verb, p, a.align)
-}
-
-// compile returns the access's Exec. A non-atomic scalar runs fast, any
-// other access slow (inside the machine's atomic section when atomic);
-// both get the address already checked for alignment.
-func (a *llvmAccess) compile(fast, slow func(fr *Frame, p Pointer) error) Compiled {
-	if a.es == 0 {
-		fast = func(fr *Frame, p Pointer) error {
-			if a.atomic {
-				return atomically(fr, func() error { return slow(fr, p) })
-			}
-			return slow(fr, p)
-		}
-	}
+// checkedAccess returns the Exec of op's access (verb) to the address
+// addr: access gets the address once it is checked for op's alignment.
+func checkedAccess(c *Compiler, op *ir.Operation, verb string, addr *ir.Value, access func(fr *Frame, p Pointer) error) Compiled {
+	a, align := c.Slot(addr), alignmentOf(op)
 	return Compiled{Exec: func(fr *Frame) error {
-		p, err := a.pointer(fr)
-		if err != nil {
+		p := ptrOf(fr, a)
+		if err := checkAlign(op, verb, p, align); err != nil {
 			return err
 		}
-		return fast(fr, p)
+		return access(fr, p)
 	}}
 }
 
+// atomicAccess is checkedAccess with access run inside the machine's
+// atomic section.
+func atomicAccess(c *Compiler, op *ir.Operation, verb string, addr *ir.Value, access func(fr *Frame, p Pointer) error) Compiled {
+	return checkedAccess(c, op, verb, addr, func(fr *Frame, p Pointer) error {
+		return atomically(fr, func() error { return access(fr, p) })
+	})
+}
+
 func compileLLVMLoad(c *Compiler, op *ir.Operation) (Compiled, error) {
-	t := op.Result(0).Type()
-	a, err := newLLVMAccess(c, op, "load", t, op.Operand(0))
-	if err != nil {
-		return Compiled{}, err
-	}
-	r, es := c.Slot(op.Result(0)), a.es
-	return a.compile(func(fr *Frame, p Pointer) error {
+	t, r := op.Result(0).Type(), c.Slot(op.Result(0))
+	return compileLLVMAccess(c, op, "load", t, op.Operand(0), func(fr *Frame, p Pointer, es int64) error {
 		if fastElem(p, t, es) {
 			// The common case, an element of the buffer's own type, skips
 			// the byte image (Load makes the same checks).
@@ -398,24 +382,19 @@ func compileLLVMLoad(c *Compiler, op *ir.Operation) (Compiled, error) {
 			fr.setValue(r, v)
 		}
 		return err
-	}), nil
+	})
 }
 
 func compileLLVMStore(c *Compiler, op *ir.Operation) (Compiled, error) {
-	t := op.Operand(0).Type()
-	a, err := newLLVMAccess(c, op, "store", t, op.Operand(1))
-	if err != nil {
-		return Compiled{}, err
-	}
-	val, es := c.Slot(op.Operand(0)), a.es
-	return a.compile(func(fr *Frame, p Pointer) error {
+	t, val := op.Operand(0).Type(), c.Slot(op.Operand(0))
+	return compileLLVMAccess(c, op, "store", t, op.Operand(1), func(fr *Frame, p Pointer, es int64) error {
 		if fastElem(p, t, es) {
 			return Store(op, p.Buf.flatView(), append(fr.idx[:0], p.Off/es), fr.S[val])
 		}
 		return StorePointer(op, p, Value{Type: t, Bits: fr.S[val]})
 	}, func(fr *Frame, p Pointer) error {
 		return storeValue(fr.Machine, op, p, t, fr.value(val, t))
-	}), nil
+	})
 }
 
 // ---- atomics ----
@@ -485,86 +464,66 @@ func compileAtomicRMWLLVM(c *Compiler, op *ir.Operation) (Compiled, error) {
 	}
 	bin := llvm.AtomicBinOp(ba.Int())
 	t := op.Operand(1).Type()
-	addr, val, r := c.Slot(op.Operand(0)), c.Slot(op.Operand(1)), c.Slot(op.Result(0))
-	align := alignmentOf(op)
+	val, r := c.Slot(op.Operand(1)), c.Slot(op.Result(0))
 	if _, ok := t.(*llvm.PointerType); ok {
 		if bin != "xchg" {
 			return Compiled{}, op.Errorf("'%s' on a pointer", bin)
 		}
-		return Compiled{Exec: func(fr *Frame) error {
-			p := ptrOf(fr, addr)
-			if err := checkAlign(op, "atomicrmw", p, align); err != nil {
+		return atomicAccess(c, op, "atomicrmw", op.Operand(0), func(fr *Frame, p Pointer) error {
+			old, err := loadValue(fr.Machine, op, p, t)
+			if err != nil {
 				return err
 			}
-			return atomically(fr, func() error {
-				old, err := loadValue(fr.Machine, op, p, t)
-				if err != nil {
-					return err
-				}
-				if err := storeValue(fr.Machine, op, p, t, fr.value(val, t)); err != nil {
-					return err
-				}
-				fr.O[r] = old.Obj
-				return nil
-			})
-		}}, nil
+			if err := storeValue(fr.Machine, op, p, t, fr.value(val, t)); err != nil {
+				return err
+			}
+			fr.O[r] = old.Obj
+			return nil
+		}), nil
 	}
 	f, err := rmwKernel(op, bin, t)
 	if err != nil {
 		return Compiled{}, unsupported(op, "%v", err)
 	}
-	return Compiled{Exec: func(fr *Frame) error {
-		p := ptrOf(fr, addr)
-		if err := checkAlign(op, "atomicrmw", p, align); err != nil {
+	return atomicAccess(c, op, "atomicrmw", op.Operand(0), func(fr *Frame, p Pointer) error {
+		old, err := LoadPointer(op, p, t)
+		if err != nil {
 			return err
 		}
-		return atomically(fr, func() error {
-			old, err := LoadPointer(op, p, t)
-			if err != nil {
-				return err
-			}
-			if err := StorePointer(op, p, Value{Type: t, Bits: f(old.Bits, fr.S[val])}); err != nil {
-				return err
-			}
-			fr.S[r] = old.Bits
-			return nil
-		})
-	}}, nil
+		if err := StorePointer(op, p, Value{Type: t, Bits: f(old.Bits, fr.S[val])}); err != nil {
+			return err
+		}
+		fr.S[r] = old.Bits
+		return nil
+	}), nil
 }
 
 func compileCmpXchg(c *Compiler, op *ir.Operation) (Compiled, error) {
 	t := op.Operand(1).Type()
 	rt := op.Result(0).Type()
-	addr, cmp, val, r := c.Slot(op.Operand(0)), c.Slot(op.Operand(1)), c.Slot(op.Operand(2)), c.Slot(op.Result(0))
-	align := alignmentOf(op)
+	cmp, val, r := c.Slot(op.Operand(1)), c.Slot(op.Operand(2)), c.Slot(op.Result(0))
 	_, isPtr := t.(*llvm.PointerType)
 	if !isPtr && kindOf(t) != kindScalar {
 		return Compiled{}, unsupported(op, "cmpxchg of %s", t)
 	}
-	return Compiled{Exec: func(fr *Frame) error {
-		p := ptrOf(fr, addr)
-		if err := checkAlign(op, "cmpxchg", p, align); err != nil {
+	return atomicAccess(c, op, "cmpxchg", op.Operand(0), func(fr *Frame, p Pointer) error {
+		old, err := loadValue(fr.Machine, op, p, t)
+		if err != nil {
 			return err
 		}
-		return atomically(fr, func() error {
-			old, err := loadValue(fr.Machine, op, p, t)
-			if err != nil {
+		want := fr.value(cmp, t)
+		eq := old.Bits == want.Bits
+		if isPtr {
+			eq = old.Obj == want.Obj
+		}
+		if eq {
+			if err := storeValue(fr.Machine, op, p, t, fr.value(val, t)); err != nil {
 				return err
 			}
-			want := fr.value(cmp, t)
-			eq := old.Bits == want.Bits
-			if isPtr {
-				eq = old.Obj == want.Obj
-			}
-			if eq {
-				if err := storeValue(fr.Machine, op, p, t, fr.value(val, t)); err != nil {
-					return err
-				}
-			}
-			fr.O[r] = NewAggregate(rt, []Value{old, {Type: ir.I1, Bits: boolBits(eq)}})
-			return nil
-		})
-	}}, nil
+		}
+		fr.O[r] = NewAggregate(rt, []Value{old, {Type: ir.I1, Bits: boolBits(eq)}})
+		return nil
+	}), nil
 }
 
 // isDynamicShared reports whether g is a kernel's extern shared array: a
