@@ -82,13 +82,7 @@ func (o *Options) check() error {
 
 // New returns the mapping pass alone, gpu-map-affine-nests (the pipeline
 // adds the clean-up; registered so that a dumped pipeline parses back).
-func New() pass.Pass {
-	return &pass.OptionsFunc[Options]{
-		Base: pass.Base{Arg: "gpu-map-affine-nests", Desc: "Map parallel affine loop nests to gpu.launch (goopt)", On: "func.func", Display: "GPUMapAffine"},
-		Opts: DefaultOptions(),
-		Fn:   run,
-	}
-}
+var New = pass.Define(pass.Base{Arg: "gpu-map-affine-nests", Desc: "Map parallel affine loop nests to gpu.launch (goopt)", On: "func.func", Display: "GPUMapAffine"}, DefaultOptions(), run)
 
 // Pipeline returns the registration of gpu-map-affine.
 func Pipeline() *pass.PipelineInfo {
