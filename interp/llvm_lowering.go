@@ -79,10 +79,7 @@ func compileMaskedLoadLLVM(c *Compiler, op *ir.Operation) (Compiled, error) {
 		return Compiled{}, err
 	}
 	mask, r := c.Slot(op.Operand(1)), c.Slot(op.Result(0))
-	pass := -1
-	if op.NumOperands() > 2 {
-		pass = c.Slot(op.Operand(2))
-	}
+	pass := optionalSlot(c, op, "pass_thru")
 	return checkedAccess(c, op, "masked load", op.Operand(0), func(fr *Frame, p Pointer) error {
 		m, err := vec(fr, op, mask)
 		if err != nil {
