@@ -269,14 +269,24 @@ func TestF16(t *testing.T) {
 			t.Fatalf("round trip of %#04x gives %#04x", h, got)
 		}
 	}
-	v := randomF16(10000, 3, 1)
-	for _, h := range v {
-		if h&0x7c00 == 0 || h&0x7fff == 0x3c00 {
-			t.Fatalf("random f16 input %#04x is zero, subnormal or ±1", h)
+	for _, c := range []struct {
+		name    string
+		random  func(n int, seed, stream uint64) []uint16
+		toFloat func(uint16) float64
+		expMask uint16
+	}{
+		{"f16", randomF16, f16ToFloat64, 0x7c00},
+		{"bf16", randomBF16, bf16ToFloat64, 0x7f80},
+	} {
+		v := c.random(10000, 3, 1)
+		for _, h := range v {
+			if x := math.Abs(c.toFloat(h)); h&c.expMask == 0 || x == 1 || x == 0 {
+				t.Fatalf("random %s input %#04x is zero, subnormal or ±1", c.name, h)
+			}
 		}
-	}
-	if w := randomF16(10000, 3, 1); !slices.Equal(v, w) {
-		t.Error("inputs are not reproducible from the seed")
+		if w := c.random(10000, 3, 1); !slices.Equal(v, w) {
+			t.Errorf("%s inputs are not reproducible from the seed", c.name)
+		}
 	}
 }
 

@@ -94,12 +94,19 @@ func parallelChunks(n int, seed, stream uint64, fill func(lo, hi int, rng *rand.
 // contain the values (0, 1) under which a kernel that ignores an operand
 // or skips a product can still look right.
 func randomF16(n int, seed, stream uint64) []uint16 {
+	return randomHalf(n, seed, stream, f16FromFloat64, 0x7c00, 0x3c00)
+}
+
+// randomHalf draws n standard-normal 16-bit floats rounded by round,
+// drawing again a value whose exponent bits (under expMask) are zero, so
+// zero or subnormal, or whose magnitude bits are one's (as randomF16 says).
+func randomHalf(n int, seed, stream uint64, round func(float64) uint16, expMask, one uint16) []uint16 {
 	out := make([]uint16, n)
 	parallelChunks(n, seed, stream, func(lo, hi int, rng *rand.Rand) {
 		for i := lo; i < hi; i++ {
 			for {
-				h := f16FromFloat64(rng.NormFloat64())
-				if h&0x7c00 != 0 && h&0x7fff != 0x3c00 {
+				h := round(rng.NormFloat64())
+				if h&expMask != 0 && h&0x7fff != one {
 					out[i] = h
 					break
 				}

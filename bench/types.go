@@ -209,19 +209,7 @@ func bf16ToFloat64(h uint16) float64 { return float64(math.Float32frombits(uint3
 // randomBF16 is randomF16 for bfloat16: standard normal values, none zero
 // or subnormal, none ±1.
 func randomBF16(n int, seed, stream uint64) []uint16 {
-	out := make([]uint16, n)
-	parallelChunks(n, seed, stream, func(lo, hi int, rng *rand.Rand) {
-		for i := lo; i < hi; i++ {
-			for {
-				h := bf16FromFloat64(rng.NormFloat64())
-				if h&0x7f80 != 0 && h&0x7fff != 0x3f80 {
-					out[i] = h
-					break
-				}
-			}
-		}
-	})
-	return out
+	return randomHalf(n, seed, stream, bf16FromFloat64, 0x7f80, 0x3f80)
 }
 
 // tf32Round is what tf32 tensor cores keep of an f32 input: 10 mantissa

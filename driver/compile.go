@@ -119,7 +119,7 @@ func Compile(ctx context.Context, src []byte, filename string, o CompileOptions)
 	stages = append(stages, LoweringPipeline(o))
 	for _, text := range stages {
 		if err := ctx.Err(); err != nil {
-			return nil, ir.DiagList{ir.Errorf(ir.Unknown, "%v", err)}
+			return nil, unlocated(err)
 		}
 		pm, err := compilePipeline(irctx, o.Registry, text)
 		if err != nil {
@@ -143,30 +143,32 @@ func Compile(ctx context.Context, src []byte, filename string, o CompileOptions)
 		res.Output = []byte(printer.String(module, printer.Options{}) + "\n")
 		return res, nil
 	}
+	// Each later stage's output is the result when the compile stops there.
 	m, err := nvptx.Translate(module, nvptx.TranslateOptions{GPUModule: manifest.Module})
 	if err != nil {
 		return nil, ir.Diagnostics(err)
 	}
-	llvmIR := m.String()
+	res.Output = []byte(m.String())
 	if o.Emit == EmitLLVM {
-		res.Output = []byte(llvmIR)
 		return res, nil
 	}
-	ptx, err := nvptx.PTX(ctx, llvmIR, o.Codegen)
+	ptx, err := nvptx.PTX(ctx, string(res.Output), o.Codegen)
 	if err != nil {
-		return nil, ir.DiagList{ir.Errorf(ir.Unknown, "%v", err)}
+		return nil, unlocated(err)
 	}
+	res.Output = []byte(ptx)
 	if o.Emit == EmitPTX {
-		res.Output = []byte(ptx)
 		return res, nil
 	}
-	cubin, err := nvptx.Cubin(ctx, ptx, o.Codegen)
-	if err != nil {
-		return nil, ir.DiagList{ir.Errorf(ir.Unknown, "%v", err)}
+	if res.Output, err = nvptx.Cubin(ctx, ptx, o.Codegen); err != nil {
+		return nil, unlocated(err)
 	}
-	res.Output = cubin
 	return res, nil
 }
+
+// unlocated is err, which has no place in the input (a tool failed, the
+// compile was cancelled), as diagnostics.
+func unlocated(err error) ir.DiagList { return ir.DiagList{ir.Errorf(ir.Unknown, "%v", err)} }
 
 // errorsOnly returns the errors of ds.
 func errorsOnly(ds []*ir.Diagnostic) ir.DiagList {

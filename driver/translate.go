@@ -25,7 +25,7 @@ type TranslateOptions struct {
 // NVPTX and print it. Every op that cannot be translated is reported.
 func Translate(ctx context.Context, src []byte, filename string, o TranslateOptions) ([]byte, ir.DiagList) {
 	if err := ctx.Err(); err != nil {
-		return nil, ir.DiagList{ir.Errorf(ir.Unknown, "%v", err)}
+		return nil, unlocated(err)
 	}
 	if o.NewContext == nil {
 		o.NewContext = all.NewContext

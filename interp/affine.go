@@ -614,41 +614,44 @@ func compileAffineVectorLoad(c *Compiler, op *ir.Operation) (Compiled, error) {
 	if !ok {
 		return Compiled{}, op.Errorf("requires a vector result")
 	}
-	acc, err := newAffineAccess(c, op, op.Operand(0), op.Operands()[1:])
-	if err != nil {
-		return Compiled{}, err
-	}
-	src, r := c.Slot(op.Operand(0)), c.Slot(op.Result(0))
-	return Compiled{Exec: func(fr *Frame) error {
-		base, err := acc.indices(fr)
-		if err != nil {
-			return runtimeError(op, "%v", err)
-		}
-		out, err := loadVector(op, fr.M[src], vt, base, nil, nil)
+	r := c.Slot(op.Result(0))
+	return compileAffineVectorAccess(c, op, 0, func(fr *Frame, m *MemRef, base []int64) error {
+		out, err := loadVector(op, m, vt, base, nil, nil)
 		fr.O[r] = out
 		return err
-	}}, nil
+	})
 }
 
 func compileAffineVectorStore(c *Compiler, op *ir.Operation) (Compiled, error) {
 	if _, ok := op.Operand(0).Type().(*ir.VectorType); !ok {
 		return Compiled{}, op.Errorf("requires a vector value")
 	}
-	acc, err := newAffineAccess(c, op, op.Operand(1), op.Operands()[2:])
+	val := c.Slot(op.Operand(0))
+	return compileAffineVectorAccess(c, op, 1, func(fr *Frame, m *MemRef, base []int64) error {
+		v, _ := fr.O[val].(*Vector)
+		if v == nil {
+			return runtimeError(op, "stored value is not a vector")
+		}
+		return storeVector(op, m, v, base, nil)
+	})
+}
+
+// compileAffineVectorAccess compiles an affine vector load or store whose
+// memref is operand mem, its map operands after it: access runs with the
+// memref and the evaluated base indices. (The scalar load and store keep
+// their own closures for their fast path.)
+func compileAffineVectorAccess(c *Compiler, op *ir.Operation, mem int, access func(fr *Frame, m *MemRef, base []int64) error) (Compiled, error) {
+	acc, err := newAffineAccess(c, op, op.Operand(mem), op.Operands()[mem+1:])
 	if err != nil {
 		return Compiled{}, err
 	}
-	val, dst := c.Slot(op.Operand(0)), c.Slot(op.Operand(1))
+	slot := c.Slot(op.Operand(mem))
 	return Compiled{Exec: func(fr *Frame) error {
 		base, err := acc.indices(fr)
 		if err != nil {
 			return runtimeError(op, "%v", err)
 		}
-		v, _ := fr.O[val].(*Vector)
-		if v == nil {
-			return runtimeError(op, "stored value is not a vector")
-		}
-		return storeVector(op, fr.M[dst], v, base, nil)
+		return access(fr, fr.M[slot], base)
 	}}, nil
 }
 

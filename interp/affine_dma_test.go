@@ -20,12 +20,21 @@ func dmaCall(t *testing.T, src string) ([]interp.Value, error) {
 	return m.Call("f", []interp.Value{interp.MemRefValue(a)})
 }
 
-func joined(res []interp.Value) string {
+// checkDMA runs f of src as dmaCall does and compares its results,
+// printed and joined by ", ", with want.
+func checkDMA(t *testing.T, src, want string) {
+	t.Helper()
+	res, err := dmaCall(t, src)
+	if err != nil {
+		t.Fatal(err)
+	}
 	var parts []string
 	for _, r := range res {
 		parts = append(parts, r.String())
 	}
-	return strings.Join(parts, ", ")
+	if got := strings.Join(parts, ", "); got != want {
+		t.Errorf("got %s, want %s", got, want)
+	}
 }
 
 // TestAffineDmaStrided copies the 2x3 tile at [1, 2] of a 4x8 memref with
@@ -55,14 +64,8 @@ func.func @f(%a: memref<4x8xf32>) -> (f32, f32, f32, f32, i32) {
   %t = affine.load %tag[0] : memref<1xi32>
   return %v0, %v1, %w0, %w1, %t : f32, f32, f32, f32, i32
 }`
-	res, err := dmaCall(t, src)
-	if err != nil {
-		t.Fatal(err)
-	}
 	// [1,4] = 12, [2,2] = 18; the write-back puts 100 at [2,3] and leaves [2,5] = 21.
-	if got, want := joined(res), "12 : f32, 18 : f32, 100 : f32, 21 : f32, 6 : i32"; got != want {
-		t.Errorf("got %s, want %s", got, want)
-	}
+	checkDMA(t, src, "12 : f32, 18 : f32, 100 : f32, 21 : f32, 6 : i32")
 }
 
 // TestMemRefDmaContiguous: memref.dma_start (as lower-affine makes it;
@@ -84,13 +87,7 @@ func.func @f(%a: memref<4x8xf32>) -> (f32, f32) {
   %v1 = memref.load %buf[%c9] : memref<10xf32, 2>
   return %v0, %v1 : f32, f32
 }`
-	res, err := dmaCall(t, src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got, want := joined(res), "6 : f32, 15 : f32"; got != want {
-		t.Errorf("got %s, want %s", got, want)
-	}
+	checkDMA(t, src, "6 : f32, 15 : f32")
 }
 
 // TestAffineDmaErrors: out-of-bounds transfers, waits without a start, and

@@ -2,12 +2,12 @@ package interp_test
 
 import (
 	"context"
-	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/goopt/goopt/dialects/all"
 	"github.com/goopt/goopt/driver"
+	"github.com/goopt/goopt/internal/testutil"
 	"github.com/goopt/goopt/interp/equiv"
 	"github.com/goopt/goopt/ir"
 	"github.com/goopt/goopt/parser"
@@ -15,28 +15,6 @@ import (
 	"github.com/goopt/goopt/passes/gpumatmulhopper"
 	"github.com/goopt/goopt/printer"
 )
-
-// matmulSource is the matmul gpu-matmul-hopper maps.
-func matmulSource(m, n, k int) string {
-	return fmt.Sprintf(`func.func @matmul(%%A: memref<%[1]dx%[3]dxf16>, %%B: memref<%[3]dx%[2]dxf16>, %%C: memref<%[1]dx%[2]dxf32>) {
-  affine.for %%i = 0 to %[1]d {
-    affine.for %%j = 0 to %[2]d {
-      affine.for %%k = 0 to %[3]d {
-        %%a = affine.load %%A[%%i, %%k] : memref<%[1]dx%[3]dxf16>
-        %%b = affine.load %%B[%%k, %%j] : memref<%[3]dx%[2]dxf16>
-        %%c = affine.load %%C[%%i, %%j] : memref<%[1]dx%[2]dxf32>
-        %%aw = arith.extf %%a : f16 to f32
-        %%bw = arith.extf %%b : f16 to f32
-        %%p = arith.mulf %%aw, %%bw : f32
-        %%s = arith.addf %%c, %%p : f32
-        affine.store %%s, %%C[%%i, %%j] : memref<%[1]dx%[2]dxf32>
-      }
-    }
-  }
-  return
-}
-`, m, n, k)
-}
 
 // hopperLowered maps src with gpu-matmul-hopper configured by opts, lets
 // edit change the mapped module (nil: none) and lowers it as goopt
@@ -94,7 +72,7 @@ func TestWarpSpecializedMatmulRaceFree(t *testing.T) {
 	}
 	for _, r := range wsRungs {
 		t.Run(r.name, func(t *testing.T) {
-			src := matmulSource(r.m, r.n, r.k)
+			src := testutil.PaperMatmul(r.m, r.n, r.k)
 			in, err := parser.ParseFile(all.NewContext(), "matmul.mlir", []byte(src))
 			if err != nil {
 				t.Fatal(err)
@@ -135,7 +113,7 @@ func TestWarpSpecializedPlantedBugs(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs wgmma kernels on the interpreter")
 	}
-	src := matmulSource(128, 128, 256)
+	src := testutil.PaperMatmul(128, 128, 256)
 	in, err := parser.ParseFile(all.NewContext(), "matmul.mlir", []byte(src))
 	if err != nil {
 		t.Fatal(err)

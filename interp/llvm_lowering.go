@@ -58,36 +58,29 @@ func compileLLVMAlloca(c *Compiler, op *ir.Operation) (Compiled, error) {
 
 // maskedAccess returns the vector type, element size and alignment of a
 // masked load or store of the vector value v.
-func maskedAccess(op *ir.Operation, v *ir.Value) (*ir.VectorType, int64, int64, error) {
+func maskedAccess(op *ir.Operation, v *ir.Value) (*ir.VectorType, int64, error) {
 	vt, err := vectorOperand(op, v)
 	if err != nil {
-		return nil, 0, 0, err
+		return nil, 0, err
 	}
 	es, err := llvm.StoreSize(vt.Elem)
 	if err != nil {
-		return nil, 0, 0, unsupported(op, "%v", err)
+		return nil, 0, unsupported(op, "%v", err)
 	}
-	return vt, es, alignmentOf(op), nil
+	return vt, es, nil
 }
 
 // compileMaskedLoadLLVM loads the lanes whose mask bit is set; the others
 // come from pass_thru, or are zero without it (undefined in LLVM).
 // Masked-off lanes are not accessed, so they may lie out of bounds.
 func compileMaskedLoadLLVM(c *Compiler, op *ir.Operation) (Compiled, error) {
-	vt, es, align, err := maskedAccess(op, op.Result(0))
+	vt, es, err := maskedAccess(op, op.Result(0))
 	if err != nil {
 		return Compiled{}, err
 	}
-	addr, mask, r := c.Slot(op.Operand(0)), c.Slot(op.Operand(1)), c.Slot(op.Result(0))
-	pass := -1
-	if op.NumOperands() > 2 {
-		pass = c.Slot(op.Operand(2))
-	}
-	return Compiled{Exec: func(fr *Frame) error {
-		p := ptrOf(fr, addr)
-		if err := checkAlign(op, "masked load", p, align); err != nil {
-			return err
-		}
+	mask, r := c.Slot(op.Operand(1)), c.Slot(op.Result(0))
+	pass := optionalSlot(c, op, "pass_thru")
+	return checkedAccess(c, op, "masked load", op.Operand(0), func(fr *Frame, p Pointer) error {
 		m, err := vec(fr, op, mask)
 		if err != nil {
 			return err
@@ -112,20 +105,16 @@ func compileMaskedLoadLLVM(c *Compiler, op *ir.Operation) (Compiled, error) {
 		}
 		fr.O[r] = out
 		return nil
-	}}, nil
+	}), nil
 }
 
 func compileMaskedStoreLLVM(c *Compiler, op *ir.Operation) (Compiled, error) {
-	vt, es, align, err := maskedAccess(op, op.Operand(0))
+	vt, es, err := maskedAccess(op, op.Operand(0))
 	if err != nil {
 		return Compiled{}, err
 	}
-	val, addr, mask := c.Slot(op.Operand(0)), c.Slot(op.Operand(1)), c.Slot(op.Operand(2))
-	return Compiled{Exec: func(fr *Frame) error {
-		p := ptrOf(fr, addr)
-		if err := checkAlign(op, "masked store", p, align); err != nil {
-			return err
-		}
+	val, mask := c.Slot(op.Operand(0)), c.Slot(op.Operand(2))
+	return checkedAccess(c, op, "masked store", op.Operand(1), func(fr *Frame, p Pointer) error {
 		vm, err := vecs(fr, op, val, mask)
 		if err != nil {
 			return err
@@ -140,7 +129,7 @@ func compileMaskedStoreLLVM(c *Compiler, op *ir.Operation) (Compiled, error) {
 			}
 		}
 		return nil
-	}}, nil
+	}), nil
 }
 
 // compileMemcpy copies len bytes. Between buffers of one element type at

@@ -323,84 +323,78 @@ func isAtomic(op *ir.Operation) bool {
 	return ok && a.Int() != llvm.NotAtomic
 }
 
-func compileLLVMLoad(c *Compiler, op *ir.Operation) (Compiled, error) {
-	t := op.Result(0).Type()
+// compileLLVMAccess compiles an llvm.load or llvm.store (verb) of type t
+// at the address addr: a non-atomic scalar runs fast with its element size
+// es (for the fast path through the buffer's own elements), any other
+// access runs slow, inside the machine's atomic section when the access is
+// atomic.
+func compileLLVMAccess(c *Compiler, op *ir.Operation, verb string, t ir.Type, addr *ir.Value, fast func(fr *Frame, p Pointer, es int64) error, slow func(fr *Frame, p Pointer) error) (Compiled, error) {
 	if _, err := llvm.AllocSize(t); err != nil {
 		return Compiled{}, unsupported(op, "%v", err)
 	}
-	addr, r := c.Slot(op.Operand(0)), c.Slot(op.Result(0))
-	align, atomic := alignmentOf(op), isAtomic(op)
-	if kindOf(t) == kindScalar && !atomic {
+	switch {
+	case isAtomic(op):
+		return atomicAccess(c, op, verb, addr, slow), nil
+	case kindOf(t) == kindScalar:
 		es := ByteSize(t)
-		return Compiled{Exec: func(fr *Frame) error {
-			p := ptrOf(fr, addr)
-			if err := checkAlign(op, "load", p, align); err != nil {
-				return err
-			}
-			if fastElem(p, t, es) {
-				// The common case, an element of the buffer's own type,
-				// skips the byte image (Load makes the same checks).
-				bits, err := Load(op, p.Buf.flatView(), append(fr.idx[:0], p.Off/es))
-				fr.S[r] = bits
-				return err
-			}
-			v, err := LoadPointer(op, p, t)
-			fr.S[r] = v.Bits
-			return err
-		}}, nil
+		return checkedAccess(c, op, verb, addr, func(fr *Frame, p Pointer) error { return fast(fr, p, es) }), nil
 	}
+	return checkedAccess(c, op, verb, addr, slow), nil
+}
+
+// checkedAccess returns the Exec of op's access (verb) to the address
+// addr: access gets the address once it is checked for op's alignment.
+func checkedAccess(c *Compiler, op *ir.Operation, verb string, addr *ir.Value, access func(fr *Frame, p Pointer) error) Compiled {
+	a, align := c.Slot(addr), alignmentOf(op)
 	return Compiled{Exec: func(fr *Frame) error {
-		p := ptrOf(fr, addr)
-		if err := checkAlign(op, "load", p, align); err != nil {
+		p := ptrOf(fr, a)
+		if err := checkAlign(op, verb, p, align); err != nil {
 			return err
 		}
-		var v Value
-		load := func() (err error) { v, err = loadValue(fr.Machine, op, p, t); return err }
-		var err error
-		if atomic {
-			err = atomically(fr, load)
-		} else {
-			err = load()
-		}
-		if err != nil {
+		return access(fr, p)
+	}}
+}
+
+// atomicAccess is checkedAccess with access run inside the machine's
+// atomic section.
+func atomicAccess(c *Compiler, op *ir.Operation, verb string, addr *ir.Value, access func(fr *Frame, p Pointer) error) Compiled {
+	return checkedAccess(c, op, verb, addr, func(fr *Frame, p Pointer) error {
+		return atomically(fr, func() error { return access(fr, p) })
+	})
+}
+
+func compileLLVMLoad(c *Compiler, op *ir.Operation) (Compiled, error) {
+	t, r := op.Result(0).Type(), c.Slot(op.Result(0))
+	return compileLLVMAccess(c, op, "load", t, op.Operand(0), func(fr *Frame, p Pointer, es int64) error {
+		if fastElem(p, t, es) {
+			// The common case, an element of the buffer's own type, skips
+			// the byte image (Load makes the same checks).
+			bits, err := Load(op, p.Buf.flatView(), append(fr.idx[:0], p.Off/es))
+			fr.S[r] = bits
 			return err
 		}
-		fr.setValue(r, v)
-		return nil
-	}}, nil
+		v, err := LoadPointer(op, p, t)
+		fr.S[r] = v.Bits
+		return err
+	}, func(fr *Frame, p Pointer) error {
+		v, err := loadValue(fr.Machine, op, p, t)
+		if err == nil {
+			fr.setValue(r, v)
+		}
+		return err
+	})
 }
 
 func compileLLVMStore(c *Compiler, op *ir.Operation) (Compiled, error) {
-	t := op.Operand(0).Type()
-	if _, err := llvm.AllocSize(t); err != nil {
-		return Compiled{}, unsupported(op, "%v", err)
-	}
-	val, addr := c.Slot(op.Operand(0)), c.Slot(op.Operand(1))
-	align, atomic := alignmentOf(op), isAtomic(op)
-	if kindOf(t) == kindScalar && !atomic {
-		es := ByteSize(t)
-		return Compiled{Exec: func(fr *Frame) error {
-			p := ptrOf(fr, addr)
-			if err := checkAlign(op, "store", p, align); err != nil {
-				return err
-			}
-			if fastElem(p, t, es) {
-				return Store(op, p.Buf.flatView(), append(fr.idx[:0], p.Off/es), fr.S[val])
-			}
-			return StorePointer(op, p, Value{Type: t, Bits: fr.S[val]})
-		}}, nil
-	}
-	return Compiled{Exec: func(fr *Frame) error {
-		p := ptrOf(fr, addr)
-		if err := checkAlign(op, "store", p, align); err != nil {
-			return err
+	t, val := op.Operand(0).Type(), c.Slot(op.Operand(0))
+	return compileLLVMAccess(c, op, "store", t, op.Operand(1), func(fr *Frame, p Pointer, es int64) error {
+		if fastElem(p, t, es) {
+			return Store(op, p.Buf.flatView(), append(fr.idx[:0], p.Off/es), fr.S[val])
 		}
-		v := fr.value(val, t)
-		if atomic {
-			return atomically(fr, func() error { return storeValue(fr.Machine, op, p, t, v) })
-		}
-		return storeValue(fr.Machine, op, p, t, v)
-	}}, nil
+		return StorePointer(op, p, Value{Type: t, Bits: fr.S[val]})
+	}, func(fr *Frame, p Pointer) error {
+		return storeValue(fr.Machine, op, p, t, fr.value(val, t))
+	})
 }
 
 // ---- atomics ----
@@ -470,86 +464,66 @@ func compileAtomicRMWLLVM(c *Compiler, op *ir.Operation) (Compiled, error) {
 	}
 	bin := llvm.AtomicBinOp(ba.Int())
 	t := op.Operand(1).Type()
-	addr, val, r := c.Slot(op.Operand(0)), c.Slot(op.Operand(1)), c.Slot(op.Result(0))
-	align := alignmentOf(op)
+	val, r := c.Slot(op.Operand(1)), c.Slot(op.Result(0))
 	if _, ok := t.(*llvm.PointerType); ok {
 		if bin != "xchg" {
 			return Compiled{}, op.Errorf("'%s' on a pointer", bin)
 		}
-		return Compiled{Exec: func(fr *Frame) error {
-			p := ptrOf(fr, addr)
-			if err := checkAlign(op, "atomicrmw", p, align); err != nil {
+		return atomicAccess(c, op, "atomicrmw", op.Operand(0), func(fr *Frame, p Pointer) error {
+			old, err := loadValue(fr.Machine, op, p, t)
+			if err != nil {
 				return err
 			}
-			return atomically(fr, func() error {
-				old, err := loadValue(fr.Machine, op, p, t)
-				if err != nil {
-					return err
-				}
-				if err := storeValue(fr.Machine, op, p, t, fr.value(val, t)); err != nil {
-					return err
-				}
-				fr.O[r] = old.Obj
-				return nil
-			})
-		}}, nil
+			if err := storeValue(fr.Machine, op, p, t, fr.value(val, t)); err != nil {
+				return err
+			}
+			fr.O[r] = old.Obj
+			return nil
+		}), nil
 	}
 	f, err := rmwKernel(op, bin, t)
 	if err != nil {
 		return Compiled{}, unsupported(op, "%v", err)
 	}
-	return Compiled{Exec: func(fr *Frame) error {
-		p := ptrOf(fr, addr)
-		if err := checkAlign(op, "atomicrmw", p, align); err != nil {
+	return atomicAccess(c, op, "atomicrmw", op.Operand(0), func(fr *Frame, p Pointer) error {
+		old, err := LoadPointer(op, p, t)
+		if err != nil {
 			return err
 		}
-		return atomically(fr, func() error {
-			old, err := LoadPointer(op, p, t)
-			if err != nil {
-				return err
-			}
-			if err := StorePointer(op, p, Value{Type: t, Bits: f(old.Bits, fr.S[val])}); err != nil {
-				return err
-			}
-			fr.S[r] = old.Bits
-			return nil
-		})
-	}}, nil
+		if err := StorePointer(op, p, Value{Type: t, Bits: f(old.Bits, fr.S[val])}); err != nil {
+			return err
+		}
+		fr.S[r] = old.Bits
+		return nil
+	}), nil
 }
 
 func compileCmpXchg(c *Compiler, op *ir.Operation) (Compiled, error) {
 	t := op.Operand(1).Type()
 	rt := op.Result(0).Type()
-	addr, cmp, val, r := c.Slot(op.Operand(0)), c.Slot(op.Operand(1)), c.Slot(op.Operand(2)), c.Slot(op.Result(0))
-	align := alignmentOf(op)
+	cmp, val, r := c.Slot(op.Operand(1)), c.Slot(op.Operand(2)), c.Slot(op.Result(0))
 	_, isPtr := t.(*llvm.PointerType)
 	if !isPtr && kindOf(t) != kindScalar {
 		return Compiled{}, unsupported(op, "cmpxchg of %s", t)
 	}
-	return Compiled{Exec: func(fr *Frame) error {
-		p := ptrOf(fr, addr)
-		if err := checkAlign(op, "cmpxchg", p, align); err != nil {
+	return atomicAccess(c, op, "cmpxchg", op.Operand(0), func(fr *Frame, p Pointer) error {
+		old, err := loadValue(fr.Machine, op, p, t)
+		if err != nil {
 			return err
 		}
-		return atomically(fr, func() error {
-			old, err := loadValue(fr.Machine, op, p, t)
-			if err != nil {
+		want := fr.value(cmp, t)
+		eq := old.Bits == want.Bits
+		if isPtr {
+			eq = old.Obj == want.Obj
+		}
+		if eq {
+			if err := storeValue(fr.Machine, op, p, t, fr.value(val, t)); err != nil {
 				return err
 			}
-			want := fr.value(cmp, t)
-			eq := old.Bits == want.Bits
-			if isPtr {
-				eq = old.Obj == want.Obj
-			}
-			if eq {
-				if err := storeValue(fr.Machine, op, p, t, fr.value(val, t)); err != nil {
-					return err
-				}
-			}
-			fr.O[r] = NewAggregate(rt, []Value{old, {Type: ir.I1, Bits: boolBits(eq)}})
-			return nil
-		})
-	}}, nil
+		}
+		fr.O[r] = NewAggregate(rt, []Value{old, {Type: ir.I1, Bits: boolBits(eq)}})
+		return nil
+	}), nil
 }
 
 // isDynamicShared reports whether g is a kernel's extern shared array: a

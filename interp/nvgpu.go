@@ -465,10 +465,7 @@ func compileNVGPUAsyncCopy(c *Compiler, op *ir.Operation) (Compiled, error) {
 	c.Suspending(op)
 	dst, src := c.Slot(op.NamedOperand("dst")), c.Slot(op.NamedOperand("src"))
 	di, si := c.Slots(op.NamedOperands("dstIndices")), c.Slots(op.NamedOperands("srcIndices"))
-	se := -1
-	if v := op.NamedOperand("srcElements"); v != nil {
-		se = c.Slot(v)
-	}
+	se := optionalSlot(c, op, "srcElements")
 	n := int64(0)
 	if a, ok := op.Attr("dstElements").(*ir.IntegerAttr); ok {
 		n = a.Int()

@@ -27,9 +27,13 @@ func nvvmAsyncHandlers() []Handler {
 }
 
 // predicateSlot returns the slot of op's optional predicate operand, or -1.
-func predicateSlot(c *Compiler, op *ir.Operation) int {
-	if p := op.NamedOperand("predicate"); p != nil {
-		return c.Slot(p)
+func predicateSlot(c *Compiler, op *ir.Operation) int { return optionalSlot(c, op, "predicate") }
+
+// optionalSlot returns the slot of op's optional operand name, or -1 when
+// op does not have it.
+func optionalSlot(c *Compiler, op *ir.Operation, name string) int {
+	if v := op.NamedOperand(name); v != nil {
+		return c.Slot(v)
 	}
 	return -1
 }
@@ -166,10 +170,7 @@ func (t *Thread) waitCpAsync(n int) error {
 func compileCpAsync(c *Compiler, op *ir.Operation) (Compiled, error) {
 	size := int64(nvvmIntAttr(op, "size"))
 	dst, src := c.Slot(op.Operand(0)), c.Slot(op.Operand(1))
-	cpSize := -1
-	if v := op.NamedOperand("cpSize"); v != nil {
-		cpSize = c.Slot(v)
-	}
+	cpSize := optionalSlot(c, op, "cpSize")
 	return compileThreadOp(c, op, -1, func(fr *Frame, t *Thread) error {
 		n := size
 		if cpSize >= 0 {

@@ -94,10 +94,7 @@ func compileNVVMBarrier(c *Compiler, op *ir.Operation) (Compiled, error) {
 		return Compiled{}, err
 	}
 	named := compileNamedBarrier(c, op, true)
-	id := -1
-	if v := op.NamedOperand("barrierId"); v != nil {
-		id = c.Slot(v)
-	}
+	id := optionalSlot(c, op, "barrierId")
 	n := c.Slot(count)
 	return Compiled{Exec: func(fr *Frame) error {
 		if t := fr.thread; t != nil && (id < 0 || int32(fr.S[id]) == 0) && int64(int32(fr.S[n])) == int64(len(t.block.threads)) && t.block.named[0] == nil {
@@ -116,10 +113,7 @@ func compileNVVMBarrierArrive(c *Compiler, op *ir.Operation) (Compiled, error) {
 // arrives and, with wait, waits for the generation to complete.
 func compileNamedBarrier(c *Compiler, op *ir.Operation, wait bool) func(*Frame) error {
 	c.Suspending(op)
-	id := -1
-	if v := op.NamedOperand("barrierId"); v != nil {
-		id = c.Slot(v)
-	}
+	id := optionalSlot(c, op, "barrierId")
 	n := c.Slot(op.NamedOperand("numberOfThreads"))
 	return func(fr *Frame) error {
 		t, err := ThreadOf(fr, op)

@@ -391,10 +391,7 @@ func (s *tmaStore) land(*gpuBlock) error {
 // shared memory dst gives, completing on the mbarrier bar gives, under
 // the op's predicate and to the blocks of its multicast mask, if any.
 func compileTMALoadOf(c *Compiler, op *ir.Operation, bar mbarrierAddr, dst func(*Frame) (Pointer, error), desc int, coords []int) (Compiled, error) {
-	mask := -1
-	if v := op.NamedOperand("multicastMask"); v != nil {
-		mask = c.Slot(v)
-	}
+	mask := optionalSlot(c, op, "multicastMask")
 	return compileMbarrierOp(c, op, bar, predicateSlot(c, op), func(fr *Frame, t *Thread, m *mbarrier) error {
 		mcast := int64(-1)
 		if mask >= 0 {

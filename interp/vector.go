@@ -671,10 +671,7 @@ func compileReduction(c *Compiler, op *ir.Operation) (Compiled, error) {
 		return Compiled{}, err
 	}
 	in, r := c.Slot(op.Operand(0)), c.Slot(op.Result(0))
-	acc := -1
-	if op.NumOperands() > 1 {
-		acc = c.Slot(op.Operand(1))
-	}
+	acc := optionalSlot(c, op, "acc")
 	return Compiled{Exec: func(fr *Frame) error {
 		sv, err := vec(fr, op, in)
 		if err != nil {

@@ -26,13 +26,7 @@ func DefaultOptions() Options {
 }
 
 // New returns the pass with the paper's tile sizes.
-func New() pass.Pass {
-	return &pass.OptionsFunc[Options]{
-		Base: pass.Base{Arg: "affine-gpu-tile", Desc: "Tile a matmul nest for thread blocks, warps and WMMA in the GPU loop order (goopt)", On: "func.func", Display: "AffineGpuTile"},
-		Opts: DefaultOptions(),
-		Fn:   run,
-	}
-}
+var New = pass.Define(pass.Base{Arg: "affine-gpu-tile", Desc: "Tile a matmul nest for thread blocks, warps and WMMA in the GPU loop order (goopt)", On: "func.func", Display: "AffineGpuTile"}, DefaultOptions(), run)
 
 // sizes converts the options, checking their shape.
 func (opts *Options) sizes() (gpuutil.TileSizes, error) {

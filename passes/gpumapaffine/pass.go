@@ -7,8 +7,6 @@ import (
 	"github.com/goopt/goopt/dialects/affine"
 	"github.com/goopt/goopt/ir"
 	"github.com/goopt/goopt/pass"
-	"github.com/goopt/goopt/passes/canonicalize"
-	"github.com/goopt/goopt/passes/cse"
 	"github.com/goopt/goopt/passes/internal/passutil"
 	"github.com/goopt/goopt/passes/loweraffine"
 )
@@ -84,28 +82,11 @@ func (o *Options) check() error {
 
 // New returns the mapping pass alone, gpu-map-affine-nests (the pipeline
 // adds the clean-up; registered so that a dumped pipeline parses back).
-func New() pass.Pass {
-	return &pass.OptionsFunc[Options]{
-		Base: pass.Base{Arg: "gpu-map-affine-nests", Desc: "Map parallel affine loop nests to gpu.launch (goopt)", On: "func.func", Display: "GPUMapAffine"},
-		Opts: DefaultOptions(),
-		Fn:   run,
-	}
-}
+var New = pass.Define(pass.Base{Arg: "gpu-map-affine-nests", Desc: "Map parallel affine loop nests to gpu.launch (goopt)", On: "func.func", Display: "GPUMapAffine"}, DefaultOptions(), run)
 
 // Pipeline returns the registration of gpu-map-affine.
 func Pipeline() *pass.PipelineInfo {
-	return &pass.PipelineInfo{
-		Name:    Name,
-		Summary: "Map any affine function whose outer loops are parallel to gpu.launch: coalesced, vectorised, coarsened element-wise kernels, shared-memory transposes, warp-shuffle row reductions (goopt)",
-		Options: func() any { o := DefaultOptions(); return &o },
-		Build: func(pm *pass.OpPassManager, options string) error {
-			o := DefaultOptions()
-			if err := pass.ParseOptions(&o, options); err != nil {
-				return err
-			}
-			return Build(pm, o)
-		},
-	}
+	return passutil.Pipeline(Name, "Map any affine function whose outer loops are parallel to gpu.launch: coalesced, vectorised, coarsened element-wise kernels, shared-memory transposes, warp-shuffle row reductions (goopt)", DefaultOptions, Build)
 }
 
 // Build appends the pipeline configured by o to pm (on builtin.module or
@@ -116,22 +97,9 @@ func Build(pm *pass.OpPassManager, o Options) error {
 	if err := o.check(); err != nil {
 		return err
 	}
-	fn := pm
-	if pm.Anchor() != "func.func" {
-		fn = pm.Nest("func.func")
-	}
 	p := New().(*pass.OptionsFunc[Options])
 	p.Opts = o
-	stages := []pass.Pass{pass.Strict(p)}
-	if o.Cleanup {
-		stages = append(stages, canonicalize.New(), cse.New())
-	}
-	for _, s := range stages {
-		if err := fn.AddPass(s); err != nil {
-			return fmt.Errorf("%s: %v", Name, err)
-		}
-	}
-	return nil
+	return passutil.AddFuncStages(pm, Name, o.Cleanup, pass.Strict(p))
 }
 
 // run maps every outermost affine.for nest of fn; one it cannot map is

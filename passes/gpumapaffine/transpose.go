@@ -126,6 +126,27 @@ func (p *trPlan) build(k *kb, fn *ir.Operation) *ir.Operation {
 	}
 	iv := func(d int, i *ir.Value) *ir.Value { return k.addc(k.mulc(i, nt.step[d]), nt.lb[d]) }
 	nthr := p.threads()
+	// at maps the nest's induction variables to element (yi, xi).
+	at := func(yi, xi *ir.Value) *ir.Mapping {
+		m := ir.NewMapping()
+		m.Map(nt.band[y].InductionVar(), iv(y, yi))
+		m.Map(nt.band[x].InductionVar(), iv(x, xi))
+		return m
+	}
+	// guardedAt emits body for element (yi, xi) of an edge tile, under the
+	// bounds guard.
+	guardedAt := func(yi, xi *ir.Value, body func(m *ir.Mapping)) {
+		k.ifThen(p.guard(k, yi, xi), func() { body(at(yi, xi)) })
+	}
+	// vectors calls f with the tile row and first column of each vector
+	// of an interior tile that thread t moves.
+	vectors := func(t *ir.Value, f func(r, c *ir.Value)) {
+		perRow := p.tile / p.vw
+		for i := int64(0); i < p.tile*perRow; i += nthr {
+			r, c := k.tileCoord(t, i, perRow, nthr)
+			f(r, k.mulc(c, p.vw))
+		}
+	}
 	loadOps := opsBesides(nt.body, p.store)
 	vecT := ir.Vector([]int64{p.vw}, elem, nil)
 	return k.launch([3]int64{p.bx, p.by, 1}, [3]int64{nthr, 1, 1}, func(a gpuArgs) {
@@ -170,17 +191,12 @@ func (p *trPlan) build(k *kb, fn *ir.Operation) *ir.Operation {
 						p.al.loadTile(k, p, t, nthr, x0, y0, smem, col, loadOps)
 						return
 					}
-					perRow := p.tile / p.vw
 					// Every load before any tile store, so that a thread
 					// has all its loads in flight at once.
 					type item struct{ r, c, v *ir.Value }
 					var items []item
-					for i := int64(0); i < p.tile*perRow; i += nthr {
-						r, c := k.tileCoord(t, i, perRow, nthr)
-						c = k.mulc(c, p.vw)
-						m := ir.NewMapping()
-						m.Map(nt.band[y].InductionVar(), iv(y, k.add(y0, r)))
-						m.Map(nt.band[x].InductionVar(), iv(x, k.add(x0, c)))
+					vectors(t, func(r, c *ir.Value) {
+						m := at(k.add(y0, r), k.add(x0, c))
 						var v *ir.Value
 						if p.vw == 1 {
 							for _, op := range loadOps {
@@ -192,7 +208,7 @@ func (p *trPlan) build(k *kb, fn *ir.Operation) *ir.Operation {
 							v = m.Lookup(p.store.Operand(0))
 						}
 						items = append(items, item{r, c, v})
-					}
+					})
 					for _, it := range items {
 						r, c, v := it.r, it.c, it.v
 						for l := int64(0); l < p.vw; l++ {
@@ -206,11 +222,7 @@ func (p *trPlan) build(k *kb, fn *ir.Operation) *ir.Operation {
 					}
 				}, func() {
 					p.scalarPhase(k, t, nthr, func(r, c *ir.Value) {
-						yi, xi := k.add(y0, r), k.add(x0, c)
-						k.ifThen(p.guard(k, yi, xi), func() {
-							m := ir.NewMapping()
-							m.Map(nt.band[y].InductionVar(), iv(y, yi))
-							m.Map(nt.band[x].InductionVar(), iv(x, xi))
+						guardedAt(k.add(y0, r), k.add(x0, c), func(m *ir.Mapping) {
 							for _, op := range loadOps {
 								k.b.Clone(op, m)
 							}
@@ -226,17 +238,12 @@ func (p *trPlan) build(k *kb, fn *ir.Operation) *ir.Operation {
 						p.al.storeTile(k, p, t, nthr, x0, y0, smem, col)
 						return
 					}
-					perRow := p.tile / p.vw
-					for i := int64(0); i < p.tile*perRow; i += nthr {
-						r, c := k.tileCoord(t, i, perRow, nthr)
-						c = k.mulc(c, p.vw)
-						m := ir.NewMapping()
-						m.Map(nt.band[y].InductionVar(), iv(y, k.add(y0, c)))
-						m.Map(nt.band[x].InductionVar(), iv(x, k.add(x0, r)))
+					vectors(t, func(r, c *ir.Value) {
+						m := at(k.add(y0, c), k.add(x0, r))
 						if p.vw == 1 {
 							m.Map(p.store.Operand(0), k.op("memref.load", []*ir.Value{smem, c, col(r, c)}, elem))
 							k.b.Clone(p.store, m)
-							continue
+							return
 						}
 						var v *ir.Value
 						for l := int64(0); l < p.vw; l++ {
@@ -250,14 +257,10 @@ func (p *trPlan) build(k *kb, fn *ir.Operation) *ir.Operation {
 						}
 						m.Map(p.store.Operand(0), v)
 						vectorOps(k, []*ir.Operation{p.store}, m, p.vw, nt.pos, 2, y, map[*ir.Value]bool{v: true}, nil)
-					}
+					})
 				}, func() {
 					p.scalarPhase(k, t, nthr, func(r, c *ir.Value) {
-						yi, xi := k.add(y0, c), k.add(x0, r)
-						k.ifThen(p.guard(k, yi, xi), func() {
-							m := ir.NewMapping()
-							m.Map(nt.band[y].InductionVar(), iv(y, yi))
-							m.Map(nt.band[x].InductionVar(), iv(x, xi))
+						guardedAt(k.add(y0, c), k.add(x0, r), func(m *ir.Mapping) {
 							m.Map(p.store.Operand(0), k.op("memref.load", []*ir.Value{smem, c, col(r, c)}, elem))
 							k.b.Clone(p.store, m)
 						})

@@ -9,10 +9,9 @@ import (
 	"github.com/goopt/goopt/passes/affinegputile"
 	"github.com/goopt/goopt/passes/affinegpuvectorizecopies"
 	"github.com/goopt/goopt/passes/affinegpuwmma"
-	"github.com/goopt/goopt/passes/canonicalize"
-	"github.com/goopt/goopt/passes/cse"
 	"github.com/goopt/goopt/passes/gpuinsertbarriers"
 	"github.com/goopt/goopt/passes/gpulatencyhiding"
+	"github.com/goopt/goopt/passes/internal/passutil"
 )
 
 // Name is the pipeline's command-line name.
@@ -48,18 +47,7 @@ func DefaultOptions() Options {
 
 // Pipeline returns the registration of gpu-matmul-wmma.
 func Pipeline() *pass.PipelineInfo {
-	return &pass.PipelineInfo{
-		Name:    Name,
-		Summary: "The paper's GPU matmul pipeline: an affine matmul to a tiled, shared-memory, WMMA gpu.launch (goopt)",
-		Options: func() any { o := DefaultOptions(); return &o },
-		Build: func(pm *pass.OpPassManager, options string) error {
-			o := DefaultOptions()
-			if err := pass.ParseOptions(&o, options); err != nil {
-				return err
-			}
-			return Build(pm, o)
-		},
-	}
+	return passutil.Pipeline(Name, "The paper's GPU matmul pipeline: an affine matmul to a tiled, shared-memory, WMMA gpu.launch (goopt)", DefaultOptions, Build)
 }
 
 // Build appends the pipeline configured by o to pm (a module pass manager
@@ -81,10 +69,6 @@ func Build(pm *pass.OpPassManager, o Options) error {
 			return fmt.Errorf("%s: option '%s' expects 3 sizes (M,N,K), got %d", Name, t.name, len(t.v))
 		}
 	}
-	fn := pm
-	if pm.Anchor() != "func.func" {
-		fn = pm.Nest("func.func")
-	}
 	tile := affinegputile.New().(*pass.OptionsFunc[affinegputile.Options])
 	tile.Opts = affinegputile.Options{TBTile: o.TBTile, WarpTile: o.WarpTile, MMATile: o.MMATile}
 	smem := affinegpusmemcopy.New().(*pass.OptionsFunc[affinegpusmemcopy.Options])
@@ -105,13 +89,5 @@ func Build(pm *pass.OpPassManager, o Options) error {
 		stages = append(stages, gpulatencyhiding.New())
 	}
 	stages = append(stages, gpuinsertbarriers.New(), fuseEdgesPass(o.TBTile))
-	if o.Cleanup {
-		stages = append(stages, canonicalize.New(), cse.New())
-	}
-	for _, p := range stages {
-		if err := fn.AddPass(p); err != nil {
-			return fmt.Errorf("%s: %v", Name, err)
-		}
-	}
-	return nil
+	return passutil.AddFuncStages(pm, Name, o.Cleanup, stages...)
 }

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/goopt/goopt/dialects/affine/looputil"
 	"github.com/goopt/goopt/dialects/gpu/gpuutil"
 	"github.com/goopt/goopt/ir"
 	"github.com/goopt/goopt/parser"
@@ -118,11 +117,9 @@ func splitPass(tb []int64) pass.Pass {
 			if tb[0] <= 0 || tb[1] <= 0 || tb[2] <= 0 {
 				return nil // invalid tile sizes: the tiling stage says so
 			}
-			for _, root := range passutil.OutermostFors(fn) {
-				mm, err := gpuutil.MatchMatmulNest(looputil.GetPerfectlyNestedLoops(root))
-				if err != nil {
-					continue // not a matmul: the tiling stage says so
-				}
+			// A nest that is not a matmul is the tiling stage's to report.
+			for _, mm := range passutil.MatmulNests(fn) {
+				root := mm.Band[0]
 				s := planSplit(mm, tb)
 				if len(s.Edges) == 0 {
 					continue

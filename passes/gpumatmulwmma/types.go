@@ -3,7 +3,6 @@ package gpumatmulwmma
 import (
 	"fmt"
 
-	"github.com/goopt/goopt/dialects/affine/looputil"
 	"github.com/goopt/goopt/dialects/gpu/gpuutil"
 	"github.com/goopt/goopt/ir"
 	"github.com/goopt/goopt/pass"
@@ -21,11 +20,8 @@ func checkTypesPass() pass.Pass {
 	return &pass.Func{
 		Base: pass.Base{Arg: "gpu-matmul-wmma-check-types", Desc: "Refuse matmuls whose element types gpu-matmul-wmma has no kernel for (goopt)", On: "func.func", Display: "GPUMatmulWMMACheckTypes"},
 		Fn: func(fn *ir.Operation, am *pass.AnalysisManager) error {
-			for _, root := range passutil.OutermostFors(fn) {
-				mm, err := gpuutil.MatchMatmulNest(looputil.GetPerfectlyNestedLoops(root))
-				if err != nil {
-					continue // not a matmul: the tiling stage says so
-				}
+			// A nest that is not a matmul is the tiling stage's to report.
+			for _, mm := range passutil.MatmulNests(fn) {
 				if op, msg := wrongType(mm); op != nil {
 					am.Emit(op.Errorf("%s", msg))
 				}

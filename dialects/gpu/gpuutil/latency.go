@@ -32,18 +32,19 @@ import (
 // memrefs they read (distinct memref values are taken not to alias, as in
 // the affine dependence analysis).
 
-// LatencyHidingOptions configures HideGlobalLoadLatency.
+// LatencyHidingOptions configures HideGlobalLoadLatency. They are the
+// gpu-latency-hiding pass's options too (the tags name them there).
 type LatencyHidingOptions struct {
 	// RegisterStaging fully unrolls the copies (every scf.for in them) so
 	// that the loads of tile k+1 are issued before the compute of tile k
 	// and their values wait in registers until the stores after it. Without
 	// it the copies of tile k+1 run whole after the compute of tile k (the
 	// k-loop shift alone).
-	RegisterStaging bool
+	RegisterStaging bool `opt:"register-staging" desc:"Unroll the copies and hold the next tile's loaded values in registers across the compute (off: shift the k loop only)"`
 	// MaxStagedLoads bounds, with RegisterStaging, how many stores (each
 	// holding one loaded value in a register) a thread may defer; loops
 	// that need more are refused. 0 means no bound.
-	MaxStagedLoads int64
+	MaxStagedLoads int64 `opt:"max-staged-loads" desc:"Refuse loops whose register staging holds more values per thread than this (0: no limit)"`
 }
 
 // DefaultLatencyHidingOptions are the paper's: register staging on, at

@@ -24,13 +24,15 @@ const (
 	bandBlockK = 4
 )
 
-// SmemCopyOptions configure CopyToSharedMemory.
+// SmemCopyOptions configure CopyToSharedMemory. They are the
+// affine-gpu-smem-copy pass's options too (the tags name them there).
 type SmemCopyOptions struct {
 	// PaddingA and PaddingB add this many elements to the innermost
 	// dimension of the A and B tiles (the paper's 8 f16), so that the
 	// rows of a tile start in different shared-memory banks; indices are
 	// unchanged.
-	PaddingA, PaddingB int64
+	PaddingA int64 `opt:"padding-a" desc:"Elements added to the innermost dimension of the A tile in shared memory (default: 8)"`
+	PaddingB int64 `opt:"padding-b" desc:"Elements added to the innermost dimension of the B tile in shared memory (default: 8)"`
 }
 
 // CopyToSharedMemory stages, in every iteration of the thread-block k loop

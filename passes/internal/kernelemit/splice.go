@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/goopt/goopt/dialects/affine/looputil"
 	"github.com/goopt/goopt/dialects/gpu/gpuutil"
 	"github.com/goopt/goopt/ir"
 	"github.com/goopt/goopt/parser"
@@ -35,7 +34,7 @@ func Locatedf(op *ir.Operation, format string, args ...any) *LocatedError {
 // names the kernel text in its parse errors.
 func ReplaceMatmulNests(fn *ir.Operation, am *pass.AnalysisManager, kernel, file string, build func(*gpuutil.MatmulNest) (string, error)) {
 	for _, root := range passutil.OutermostFors(fn) {
-		mm, err := gpuutil.MatchMatmulNest(looputil.GetPerfectlyNestedLoops(root))
+		mm, err := passutil.MatmulNest(root)
 		if err == nil {
 			err = gpuutil.CheckFullyPermutable(mm.Band)
 		}

@@ -6,9 +6,8 @@ import (
 	"github.com/goopt/goopt/dialects/gpu/gpuutil"
 	"github.com/goopt/goopt/ir"
 	"github.com/goopt/goopt/pass"
-	"github.com/goopt/goopt/passes/canonicalize"
-	"github.com/goopt/goopt/passes/cse"
 	"github.com/goopt/goopt/passes/internal/kernelemit"
+	"github.com/goopt/goopt/passes/internal/passutil"
 )
 
 // Builder writes the kernel of one matmul nest as the text of a function
@@ -49,18 +48,7 @@ func (s *Spec[O]) run(o *O, fn *ir.Operation, am *pass.AnalysisManager) error {
 
 // Pipeline returns the pipeline's registration.
 func (s *Spec[O]) Pipeline() *pass.PipelineInfo {
-	return &pass.PipelineInfo{
-		Name:    s.Name,
-		Summary: s.Summary,
-		Options: func() any { o := s.Defaults(); return &o },
-		Build: func(pm *pass.OpPassManager, options string) error {
-			o := s.Defaults()
-			if err := pass.ParseOptions(&o, options); err != nil {
-				return err
-			}
-			return s.Build(pm, o)
-		},
-	}
+	return passutil.Pipeline(s.Name, s.Summary, s.Defaults, s.Build)
 }
 
 // Build appends the pipeline configured by o to pm (a module pass manager
@@ -71,22 +59,9 @@ func (s *Spec[O]) Build(pm *pass.OpPassManager, o O) error {
 	if err != nil {
 		return fmt.Errorf("%s: %v", s.Name, err)
 	}
-	fn := pm
-	if pm.Anchor() != "func.func" {
-		fn = pm.Nest("func.func")
-	}
 	kp := s.NewKernelPass().(*pass.OptionsFunc[O])
 	kp.Opts = o
-	stages := []pass.Pass{pass.Strict(kp)}
-	if cleanup {
-		stages = append(stages, canonicalize.New(), cse.New())
-	}
-	for _, p := range stages {
-		if err := fn.AddPass(p); err != nil {
-			return fmt.Errorf("%s: %v", s.Name, err)
-		}
-	}
-	return nil
+	return passutil.AddFuncStages(pm, s.Name, cleanup, pass.Strict(kp))
 }
 
 // CheckOperands checks that the nest's A (M x K), B (K x N) and C (M x N)

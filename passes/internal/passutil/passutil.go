@@ -2,6 +2,8 @@ package passutil
 
 import (
 	"github.com/goopt/goopt/dialects/affine"
+	"github.com/goopt/goopt/dialects/affine/looputil"
+	"github.com/goopt/goopt/dialects/gpu/gpuutil"
 	"github.com/goopt/goopt/ir"
 )
 
@@ -28,4 +30,23 @@ func OutermostFors(op *ir.Operation) []affine.ForOp {
 		roots = append(roots, f)
 	}
 	return roots
+}
+
+// MatmulNest matches the perfectly nested band rooted at root as a matmul
+// (gpuutil.MatchMatmulNest), the test every matmul pass starts with.
+func MatmulNest(root affine.ForOp) (*gpuutil.MatmulNest, error) {
+	return gpuutil.MatchMatmulNest(looputil.GetPerfectlyNestedLoops(root))
+}
+
+// MatmulNests returns the matmul nests among the outermost affine.for
+// nests of op, passing over the others (for the stages that leave saying
+// why to another).
+func MatmulNests(op *ir.Operation) []*gpuutil.MatmulNest {
+	var out []*gpuutil.MatmulNest
+	for _, root := range OutermostFors(op) {
+		if mm, err := MatmulNest(root); err == nil {
+			out = append(out, mm)
+		}
+	}
+	return out
 }
