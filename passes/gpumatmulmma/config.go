@@ -45,6 +45,12 @@ type kernel struct {
 	In, Acc     string // element types of A and B, and of C and the accumulators
 	AllowTF32   bool   // f32 inputs may run as tf32
 	UnrollRing  bool   // unroll the main loop by Stages: constant ring slots
+	// SpreadCopies issues a K tile's copies in equal shares before each
+	// k step instead of all before the first.
+	SpreadCopies bool
+	// InterleaveLoads issues the next step's ldmatrix among the rows of
+	// mma.sync instead of all before them.
+	InterleaveLoads bool
 }
 
 // inBytes is the size of an A or B element.

@@ -74,6 +74,16 @@ var interpConfigs = []struct {
 	{"64x32-warps", "tb-tile=128,128,32 warp-tile=64,32 stages=4", 128, 128, 256, "f16", "f32", 1e-4},
 	{"bk64-3stages-loop", "tb-tile=64,64,64 warp-tile=32,32 stages=3", 64, 128, 512, "f16", "f32", 1e-4},
 	{"bk64-1warp", "tb-tile=32,64,64 warp-tile=32,64 stages=4", 64, 64, 128, "f16", "f32", 1e-5},
+	// The copies spread over the k steps and the ldmatrix among the rows
+	// of mma.sync (the next tile's wait and barrier after the first row):
+	// at the default shape (8 tiles: one trip of 4, 4 peeled), over 4
+	// steps of a 64-deep tile, with B's loads in fewer groups than rows
+	// (64x32 warps), with the ring not unrolled, and for tf32's B.
+	{"default-shape-spread-interleave", "spread-copies interleave-loads", 128, 256, 256, "f16", "f32", 1e-4},
+	{"bk64-spread-interleave", "tb-tile=64,64,64 warp-tile=32,32 stages=3 spread-copies interleave-loads", 64, 128, 512, "f16", "f32", 1e-4},
+	{"64x32-warps-interleave", "tb-tile=128,128,32 warp-tile=64,32 stages=4 interleave-loads", 128, 128, 256, "f16", "f32", 1e-4},
+	{"ring-not-unrolled-spread", "tb-tile=64,64,32 warp-tile=32,32 stages=3 unroll-ring=false spread-copies interleave-loads", 64, 64, 288, "f16", "f32", 1e-5},
+	{"tf32-spread-interleave", "tb-tile=64,64,32 warp-tile=32,32 stages=3 allow-tf32 spread-copies interleave-loads", 128, 64, 256, "f32", "f32", 1e-2},
 	// Fewer K tiles than the prologue would fill: every wait is for all.
 	{"one-k-tile", "tb-tile=64,64,32 warp-tile=32,32 stages=4", 64, 64, 32, "f16", "f32", 1e-5},
 	{"f16-acc", "tb-tile=64,64,32 warp-tile=32,32 stages=3 grid-swizzle=0", 128, 64, 96, "f16", "f16", 2e-2},
