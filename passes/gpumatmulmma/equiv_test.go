@@ -138,6 +138,11 @@ var plantedBugs = []struct {
 	{"tail waits one group short", func(s string) string {
 		return strings.ReplaceAll(s, "numGroups = 0 : i32", "numGroups = 1 : i32")
 	}, "before the asynchronous copy that writes it completed"},
+	// The first ldmatrix of each next tile moved above the barrier: it
+	// reads the other threads' copies, which only their waits ordered.
+	{"load before the barrier", func(s string) string {
+		return regexp.MustCompile(`(gpu.barrier\n)(\s*%\S+ = nvgpu.ldmatrix[^\n]*\n)`).ReplaceAllString(s, "$2$1")
+	}, "data race on workgroup memory"},
 	// B's fragments loaded untransposed: the wrong products.
 	{"B untransposed", func(s string) string {
 		return strings.ReplaceAll(s, "transpose = true", "transpose = false")
@@ -151,15 +156,19 @@ func TestInterpreterCatchesPlantedBugs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, b := range plantedBugs {
-		t.Run(b.name, func(t *testing.T) {
-			out := lowered(t, src, interpConfigs[0].opts, b.edit)
-			err := equiv.Check(in.Module, out, "matmul", equiv.Options{RelTol: 1e-5})
-			if err == nil || !strings.Contains(err.Error(), b.want) {
-				t.Fatalf("the planted bug went unnoticed (want %q): %v", b.want, err)
-			}
-			t.Log(err)
-		})
+	// The kernel as loaded and the orders of spread-copies and
+	// interleave-loads (whose waits and barriers sit among the mma.sync).
+	for _, opts := range []string{interpConfigs[0].opts, interpConfigs[0].opts + " spread-copies interleave-loads"} {
+		for _, b := range plantedBugs {
+			t.Run(opts+"/"+b.name, func(t *testing.T) {
+				out := lowered(t, src, opts, b.edit)
+				err := equiv.Check(in.Module, out, "matmul", equiv.Options{RelTol: 1e-5})
+				if err == nil || !strings.Contains(err.Error(), b.want) {
+					t.Fatalf("the planted bug went unnoticed (want %q): %v", b.want, err)
+				}
+				t.Log(err)
+			})
+		}
 	}
 }
 

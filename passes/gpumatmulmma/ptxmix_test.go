@@ -199,6 +199,11 @@ func TestMainLoopMix(t *testing.T) {
 		{"tb-tile=256,128,32 warp-tile=64,64", 256, 128, 32, 64, 64, 16},
 		// 16 warps of 64x32: 64 accumulators, for 128 registers a thread.
 		{"tb-tile=128,256,32 warp-tile=64,32", 128, 256, 32, 64, 32, 16},
+		// Only the order changes: the same instructions a K tile.
+		{"spread-copies", 128, 256, 32, 64, 64, 16},
+		{"interleave-loads", 128, 256, 32, 64, 64, 16},
+		{"spread-copies interleave-loads", 128, 256, 32, 64, 64, 16},
+		{"tb-tile=128,256,64 stages=3 spread-copies interleave-loads", 128, 256, 64, 64, 64, 28},
 	} {
 		t.Run(c.opts, func(t *testing.T) {
 			mix, ptx := mainLoopMix(t, 8192, 8192, 8192, c.opts)
