@@ -78,11 +78,14 @@ var interpConfigs = []struct {
 	// of mma.sync (the next tile's wait and barrier after the first row):
 	// at the default shape (8 tiles: one trip of 4, 4 peeled), over 4
 	// steps of a 64-deep tile, with B's loads in fewer groups than rows
-	// (64x32 warps), with the ring not unrolled, and for tf32's B.
+	// (64x32 warps), with 2 stages (each tile waits for the group its
+	// own steps committed) and the ring not unrolled, with one row a step
+	// (16-row warp tiles: every load after it), and for tf32's B.
 	{"default-shape-spread-interleave", "spread-copies interleave-loads", 128, 256, 256, "f16", "f32", 1e-4},
 	{"bk64-spread-interleave", "tb-tile=64,64,64 warp-tile=32,32 stages=3 spread-copies interleave-loads", 64, 128, 512, "f16", "f32", 1e-4},
 	{"64x32-warps-interleave", "tb-tile=128,128,32 warp-tile=64,32 stages=4 interleave-loads", 128, 128, 256, "f16", "f32", 1e-4},
-	{"ring-not-unrolled-spread", "tb-tile=64,64,32 warp-tile=32,32 stages=3 unroll-ring=false spread-copies interleave-loads", 64, 64, 288, "f16", "f32", 1e-5},
+	{"ring-not-unrolled-2stages-spread", "tb-tile=64,64,32 warp-tile=32,32 stages=2 unroll-ring=false spread-copies interleave-loads", 64, 64, 288, "f16", "f32", 1e-5},
+	{"16-row-warps-interleave", "tb-tile=32,64,32 warp-tile=16,64 stages=3 spread-copies interleave-loads", 64, 64, 192, "f16", "f32", 1e-5},
 	{"tf32-spread-interleave", "tb-tile=64,64,32 warp-tile=32,32 stages=3 allow-tf32 spread-copies interleave-loads", 128, 64, 256, "f32", "f32", 1e-2},
 	// Fewer K tiles than the prologue would fill: every wait is for all.
 	{"one-k-tile", "tb-tile=64,64,32 warp-tile=32,32 stages=4", 64, 64, 32, "f16", "f32", 1e-5},
