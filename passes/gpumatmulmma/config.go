@@ -51,6 +51,9 @@ type kernel struct {
 	// InterleaveLoads issues the next step's ldmatrix among the rows of
 	// mma.sync instead of all before them.
 	InterleaveLoads bool
+	// BarrierRow is the rows of a tile's last step whose mma.sync come
+	// before the next tile's wait and barrier, under InterleaveLoads.
+	BarrierRow int64
 }
 
 // inBytes is the size of an A or B element.
@@ -108,6 +111,8 @@ func (k *kernel) check() error {
 		return fmt.Errorf("the warp tile %dx%d must divide the thread-block tile %dx%d", k.WM, k.WN, k.BM, k.BN)
 	case k.Stages < 2:
 		return fmt.Errorf("stages must be at least 2 (one slot loading while one is read), got %d", k.Stages)
+	case k.BarrierRow < 0:
+		return fmt.Errorf("barrier-row must not be negative, got %d", k.BarrierRow)
 	case k.GridSwizzle < 0:
 		return fmt.Errorf("grid-swizzle must not be negative, got %d", k.GridSwizzle)
 	}

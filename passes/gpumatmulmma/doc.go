@@ -43,9 +43,10 @@
 //     burst before the first; interleave-loads puts the next step's
 //     ldmatrix among the current step's rows of mma.sync (A fragment r
 //     after row r, whose registers it then takes over, B's in step with
-//     it) and the next tile's wait and barrier after the last step's
-//     first row, so that the shared-memory queue never sees a burst and
-//     the warps meet at the barrier with mma.sync in flight;
+//     it) and the next tile's wait and barrier after barrier-row rows of
+//     the last step (default 1), so that the shared-memory queue never
+//     sees a burst and the warps meet at the barrier with mma.sync in
+//     flight;
 //   - C += the accumulators straight from registers (vector<2xf32> or
 //     vector<2xf16> accesses), and an optional grid swizzle for L2 reuse.
 //

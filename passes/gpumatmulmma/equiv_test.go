@@ -86,6 +86,11 @@ var interpConfigs = []struct {
 	{"64x32-warps-interleave", "tb-tile=128,128,32 warp-tile=64,32 stages=4 interleave-loads", 128, 128, 256, "f16", "f32", 1e-4},
 	{"ring-not-unrolled-2stages-spread", "tb-tile=64,64,32 warp-tile=32,32 stages=2 unroll-ring=false spread-copies interleave-loads", 64, 64, 288, "f16", "f32", 1e-5},
 	{"16-row-warps-interleave", "tb-tile=32,64,32 warp-tile=16,64 stages=3 spread-copies interleave-loads", 64, 64, 192, "f16", "f32", 1e-5},
+	// The next tile's wait and barrier before the last step's first row
+	// (the loads all after it) and after its last row (a 4-row warp tile:
+	// barrier-row 9 means after all rows).
+	{"interleave-barrier-row-0", "tb-tile=64,64,32 warp-tile=32,32 stages=3 interleave-loads barrier-row=0", 64, 128, 256, "f16", "f32", 1e-4},
+	{"interleave-barrier-late", "tb-tile=128,128,32 warp-tile=64,64 stages=3 spread-copies interleave-loads barrier-row=9", 128, 128, 192, "f16", "f32", 1e-4},
 	{"tf32-spread-interleave", "tb-tile=64,64,32 warp-tile=32,32 stages=3 allow-tf32 spread-copies interleave-loads", 128, 64, 256, "f32", "f32", 1e-2},
 	// Fewer K tiles than the prologue would fill: every wait is for all.
 	{"one-k-tile", "tb-tile=64,64,32 warp-tile=32,32 stages=4", 64, 64, 32, "f16", "f32", 1e-5},
@@ -160,8 +165,10 @@ func TestInterpreterCatchesPlantedBugs(t *testing.T) {
 		t.Fatal(err)
 	}
 	// The kernel as loaded and the orders of spread-copies and
-	// interleave-loads (whose waits and barriers sit among the mma.sync).
-	for _, opts := range []string{interpConfigs[0].opts, interpConfigs[0].opts + " spread-copies interleave-loads"} {
+	// interleave-loads (whose waits and barriers sit among the mma.sync,
+	// after the first row or all of them).
+	base := interpConfigs[0].opts
+	for _, opts := range []string{base, base + " spread-copies interleave-loads", base + " interleave-loads barrier-row=2"} {
 		for _, b := range plantedBugs {
 			t.Run(opts+"/"+b.name, func(t *testing.T) {
 				out := lowered(t, src, opts, b.edit)

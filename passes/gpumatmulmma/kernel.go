@@ -357,9 +357,10 @@ type fragLoads struct {
 // row: the warp tile's mma.sync of one A fragment), A fragment mi right
 // after row mi (its registers free from then on) and the B units, which
 // every row reads, in step over the rows, so the warp never issues a
-// burst of ldmatrix that stalls on the shared-memory queue; the next
-// tile's wait and barrier then come after the first row, whose mma.sync
-// run while the block gathers.
+// burst of ldmatrix that stalls on the shared-memory queue. The next
+// tile's wait and barrier then come after barrier-row rows, whose
+// mma.sync run while the block gathers; the loads of the rows before
+// it, which need the barrier, follow it at once.
 func (k *kernel) step(st *state, it *iteration, next *fragLoads) (na, nb []string) {
 	e := st.e
 	rows := int64(len(it.curA))
@@ -367,27 +368,33 @@ func (k *kernel) step(st *state, it *iteration, next *fragLoads) (na, nb []strin
 	if next != nil {
 		na, nb = make([]string, rows), make([]string, k.WN/mmaN)
 	}
-	// group g loads A fragment g and the B units assigned to row g.
-	group := func(g int64, all bool) {
+	// load writes the loads of rows lo .. hi-1: their A fragments and the
+	// B units in step with them, after the next tile's wait where that is
+	// still to come.
+	load := func(lo, hi int64) {
 		if next == nil {
 			return
 		}
-		if g == 0 && next.wait != nil {
+		if next.wait != nil {
 			next.wait()
+			next.wait = nil
 		}
-		for mi := int64(0); mi < rows; mi++ {
-			if all || mi == g {
-				na[mi] = next.fragA(mi)
-			}
+		for mi := lo; mi < hi; mi++ {
+			na[mi] = next.fragA(mi)
 		}
 		for u := int64(0); u < units; u++ {
-			if all || u*rows/units == g {
+			if g := u * rows / units; g >= lo && g < hi {
 				next.fragB(u, nb)
 			}
 		}
 	}
-	if !k.InterleaveLoads {
-		group(0, true)
+	barrierRow := min(k.BarrierRow, rows)
+	waiting := next != nil && next.wait != nil
+	switch {
+	case !k.InterleaveLoads:
+		load(0, rows)
+	case waiting && barrierRow == 0:
+		load(0, 0) // the wait and barrier only
 	}
 	tf32 := ""
 	if k.In == f32 {
@@ -405,8 +412,15 @@ func (k *kernel) step(st *state, it *iteration, next *fragLoads) (na, nb []strin
 			i := int64(mi)*nN + int64(nj)
 			it.accs[i] = e.Op("d", "nvgpu.mma.sync (%s, %s, %s) {mmaShape = [16, 8, %d]%s} : (%s, %s, %s) -> %s", it.curA[mi], it.curB[nj], it.accs[i], k.mmaK(), tf32, k.fragA(), k.fragB(), k.fragC(), k.fragC())
 		}
-		if k.InterleaveLoads {
-			group(int64(mi), false)
+		r := int64(mi)
+		switch {
+		case !k.InterleaveLoads:
+		case waiting && r+1 < barrierRow:
+			// Before the barrier: this row's loads wait for it.
+		case waiting && r+1 == barrierRow:
+			load(0, r+1)
+		default:
+			load(r, r+1)
 		}
 	}
 	return na, nb

@@ -203,6 +203,7 @@ func TestMainLoopMix(t *testing.T) {
 		{"spread-copies", 128, 256, 32, 64, 64, 16},
 		{"interleave-loads", 128, 256, 32, 64, 64, 16},
 		{"spread-copies interleave-loads", 128, 256, 32, 64, 64, 16},
+		{"spread-copies interleave-loads barrier-row=4", 128, 256, 32, 64, 64, 16},
 		{"tb-tile=128,256,64 stages=3 spread-copies interleave-loads", 128, 256, 64, 64, 64, 28},
 	} {
 		t.Run(c.opts, func(t *testing.T) {
