@@ -12,16 +12,18 @@ const Name = "gpu-matmul-mma"
 
 // Options are the kernel's shape.
 type Options struct {
-	TBTile          []int64 `opt:"tb-tile" desc:"Thread-block tile sizes M,N,K (default: 128,256,32)"`
-	WarpTile        []int64 `opt:"warp-tile" desc:"Warp tile sizes M,N; the block has (M/warp M) x (N/warp N) warps (default: 64,64)"`
-	Stages          int64   `opt:"stages" desc:"Slots of the cp.async shared-memory ring of A and B tiles (default: 4)"`
-	GridSwizzle     int64   `opt:"grid-swizzle" desc:"Rasterise the blocks in groups of this many tile rows for L2 reuse; 0 or 1: row-major (default: 8)"`
-	AllowTF32       bool    `opt:"allow-tf32" desc:"Run f32 matmuls on the tensor cores as tf32 (10-bit mantissa: about 1e-3 relative error, against f32's 1e-7)"`
-	UnrollRing      bool    `opt:"unroll-ring" desc:"Unroll the K loop by the stages, so that every ring slot (and shared-memory address) in its body is a constant; false: one K tile a trip, slots modulo the stages (default: true)"`
-	SpreadCopies    bool    `opt:"spread-copies" desc:"Issue a K tile's cp.async copies in equal shares before each 16-deep step instead of all before the first (default: false)"`
-	InterleaveLoads bool    `opt:"interleave-loads" desc:"Issue the next step's ldmatrix among the current step's mma.sync, one A fragment (and a share of B's) after each row of them, and the next tile's wait and barrier after barrier-row rows; false: all loads before the mma.sync (default: false)"`
-	BarrierRow      int64   `opt:"barrier-row" desc:"Under interleave-loads, how many rows of a tile's last step of mma.sync (a row: a warp's mma.sync of one 16-row A fragment) come before the next tile's wait and barrier; the loads of the rows before it follow the barrier at once; more than the rows: after all of them (default: 1)"`
-	Cleanup         bool    `opt:"cleanup" desc:"Run canonicalize and cse on the result"`
+	TBTile      []int64 `opt:"tb-tile" desc:"Thread-block tile sizes M,N,K (default: 128,256,32)"`
+	WarpTile    []int64 `opt:"warp-tile" desc:"Warp tile sizes M,N; the block has (M/warp M) x (N/warp N) warps (default: 64,64)"`
+	Stages      int64   `opt:"stages" desc:"Slots of the cp.async shared-memory ring of A and B tiles (default: 4)"`
+	GridSwizzle int64   `opt:"grid-swizzle" desc:"Rasterise the blocks in groups of this many tile rows for L2 reuse; 0 or 1: row-major (default: 8)"`
+	AllowTF32   bool    `opt:"allow-tf32" desc:"Run f32 matmuls on the tensor cores as tf32 (10-bit mantissa: about 1e-3 relative error, against f32's 1e-7)"`
+	UnrollRing  bool    `opt:"unroll-ring" desc:"Unroll the K loop by the stages, so that every ring slot (and shared-memory address) in its body is a constant; false: one K tile a trip, slots modulo the stages (default: true)"`
+	Cleanup     bool    `opt:"cleanup" desc:"Run canonicalize and cse on the result"`
+
+	// The order of a K tile's instructions, one option each so that they can be measured apart.
+	SpreadCopies    bool  `opt:"spread-copies" desc:"Issue a K tile's cp.async copies in equal shares before each 16-deep step instead of all before the first (default: false)"`
+	InterleaveLoads bool  `opt:"interleave-loads" desc:"Issue the next step's ldmatrix among the current step's mma.sync, one A fragment (and a share of B's) after each row of them, and the next tile's wait and barrier after barrier-row rows; false: all loads before the mma.sync (default: false)"`
+	BarrierRow      int64 `opt:"barrier-row" desc:"Under interleave-loads, how many rows of a tile's last step of mma.sync (a row: a warp's mma.sync of one 16-row A fragment) come before the next tile's wait and barrier; the loads of the rows before it follow the barrier at once; more than the rows: after all of them (default: 1)"`
 }
 
 // DefaultOptions is the fastest shape measured on the H200 (0.61x cuBLAS
