@@ -45,6 +45,15 @@ type kernel struct {
 	In, Acc     string // element types of A and B, and of C and the accumulators
 	AllowTF32   bool   // f32 inputs may run as tf32
 	UnrollRing  bool   // unroll the main loop by Stages: constant ring slots
+	// SpreadCopies issues a K tile's copies in equal shares before each
+	// k step instead of all before the first.
+	SpreadCopies bool
+	// InterleaveLoads issues the next step's ldmatrix among the rows of
+	// mma.sync instead of all before them.
+	InterleaveLoads bool
+	// BarrierRow is the rows of a tile's last step whose mma.sync come
+	// before the next tile's wait and barrier, under InterleaveLoads.
+	BarrierRow int64
 }
 
 // inBytes is the size of an A or B element.
@@ -102,6 +111,8 @@ func (k *kernel) check() error {
 		return fmt.Errorf("the warp tile %dx%d must divide the thread-block tile %dx%d", k.WM, k.WN, k.BM, k.BN)
 	case k.Stages < 2:
 		return fmt.Errorf("stages must be at least 2 (one slot loading while one is read), got %d", k.Stages)
+	case k.BarrierRow < 0:
+		return fmt.Errorf("barrier-row must not be negative, got %d", k.BarrierRow)
 	case k.GridSwizzle < 0:
 		return fmt.Errorf("grid-swizzle must not be negative, got %d", k.GridSwizzle)
 	}

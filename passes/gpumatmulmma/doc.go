@@ -37,6 +37,16 @@
 //     instructions besides the 64 mma.sync, 16 ldmatrix, 6 cp.async and
 //     one barrier of a K tile and warp, against 104 with the ring indexed
 //     modulo the stages: ptxmix_test.go measures it);
+//   - the order of a step's instructions, an option each so that they can
+//     be measured apart (both off by default): spread-copies issues a K
+//     tile's cp.async in equal shares before each 16-deep step, not as one
+//     burst before the first; interleave-loads puts the next step's
+//     ldmatrix among the current step's rows of mma.sync (A fragment r
+//     after row r, whose registers it then takes over, B's in step with
+//     it) and the next tile's wait and barrier after barrier-row rows of
+//     the last step (default 1), so that the shared-memory queue never
+//     sees a burst and the warps meet at the barrier with mma.sync in
+//     flight;
 //   - C += the accumulators straight from registers (vector<2xf32> or
 //     vector<2xf16> accesses), and an optional grid swizzle for L2 reuse.
 //
@@ -51,4 +61,5 @@
 //	goopt compile --pipeline=gpu-matmul-mma matmul.mlir
 //	goopt bench matmul --pipeline=gpu-matmul-mma --sizes=4096,8192
 //	goopt bench matmul --pipeline='gpu-matmul-mma{allow-tf32}' --types=f16,bf16,tf32 --sizes=8192
+//	goopt bench matmul --pipeline='gpu-matmul-mma{spread-copies interleave-loads}' --sizes=8192
 package gpumatmulmma

@@ -74,6 +74,24 @@ var interpConfigs = []struct {
 	{"64x32-warps", "tb-tile=128,128,32 warp-tile=64,32 stages=4", 128, 128, 256, "f16", "f32", 1e-4},
 	{"bk64-3stages-loop", "tb-tile=64,64,64 warp-tile=32,32 stages=3", 64, 128, 512, "f16", "f32", 1e-4},
 	{"bk64-1warp", "tb-tile=32,64,64 warp-tile=32,64 stages=4", 64, 64, 128, "f16", "f32", 1e-5},
+	// The copies spread over the k steps and the ldmatrix among the rows
+	// of mma.sync (the next tile's wait and barrier after the first row):
+	// at the default shape (8 tiles: one trip of 4, 4 peeled), over 4
+	// steps of a 64-deep tile, with B's loads in fewer groups than rows
+	// (64x32 warps), with 2 stages (each tile waits for the group its
+	// own steps committed) and the ring not unrolled, with one row a step
+	// (16-row warp tiles: every load after it), and for tf32's B.
+	{"default-shape-spread-interleave", "spread-copies interleave-loads", 128, 256, 256, "f16", "f32", 1e-4},
+	{"bk64-spread-interleave", "tb-tile=64,64,64 warp-tile=32,32 stages=3 spread-copies interleave-loads", 64, 128, 512, "f16", "f32", 1e-4},
+	{"64x32-warps-interleave", "tb-tile=128,128,32 warp-tile=64,32 stages=4 interleave-loads", 128, 128, 256, "f16", "f32", 1e-4},
+	{"ring-not-unrolled-2stages-spread", "tb-tile=64,64,32 warp-tile=32,32 stages=2 unroll-ring=false spread-copies interleave-loads", 64, 64, 288, "f16", "f32", 1e-5},
+	{"16-row-warps-interleave", "tb-tile=32,64,32 warp-tile=16,64 stages=3 spread-copies interleave-loads", 64, 64, 192, "f16", "f32", 1e-5},
+	// The next tile's wait and barrier before the last step's first row
+	// (the loads all after it) and after its last row (a 4-row warp tile:
+	// barrier-row 9 means after all rows).
+	{"interleave-barrier-row-0", "tb-tile=64,64,32 warp-tile=32,32 stages=3 interleave-loads barrier-row=0", 64, 128, 256, "f16", "f32", 1e-4},
+	{"interleave-barrier-late", "tb-tile=128,128,32 warp-tile=64,64 stages=3 spread-copies interleave-loads barrier-row=9", 128, 128, 192, "f16", "f32", 1e-4},
+	{"tf32-spread-interleave", "tb-tile=64,64,32 warp-tile=32,32 stages=3 allow-tf32 spread-copies interleave-loads", 128, 64, 256, "f32", "f32", 1e-2},
 	// Fewer K tiles than the prologue would fill: every wait is for all.
 	{"one-k-tile", "tb-tile=64,64,32 warp-tile=32,32 stages=4", 64, 64, 32, "f16", "f32", 1e-5},
 	{"f16-acc", "tb-tile=64,64,32 warp-tile=32,32 stages=3 grid-swizzle=0", 128, 64, 96, "f16", "f16", 2e-2},
@@ -128,6 +146,11 @@ var plantedBugs = []struct {
 	{"tail waits one group short", func(s string) string {
 		return strings.ReplaceAll(s, "numGroups = 0 : i32", "numGroups = 1 : i32")
 	}, "before the asynchronous copy that writes it completed"},
+	// The first ldmatrix of each next tile moved above the barrier: it
+	// reads the other threads' copies, which only their waits ordered.
+	{"load before the barrier", func(s string) string {
+		return regexp.MustCompile(`(gpu.barrier\n)(\s*%\S+ = nvgpu.ldmatrix[^\n]*\n)`).ReplaceAllString(s, "$2$1")
+	}, "data race on workgroup memory"},
 	// B's fragments loaded untransposed: the wrong products.
 	{"B untransposed", func(s string) string {
 		return strings.ReplaceAll(s, "transpose = true", "transpose = false")
@@ -141,15 +164,21 @@ func TestInterpreterCatchesPlantedBugs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, b := range plantedBugs {
-		t.Run(b.name, func(t *testing.T) {
-			out := lowered(t, src, interpConfigs[0].opts, b.edit)
-			err := equiv.Check(in.Module, out, "matmul", equiv.Options{RelTol: 1e-5})
-			if err == nil || !strings.Contains(err.Error(), b.want) {
-				t.Fatalf("the planted bug went unnoticed (want %q): %v", b.want, err)
-			}
-			t.Log(err)
-		})
+	// The kernel as loaded and the orders of spread-copies and
+	// interleave-loads (whose waits and barriers sit among the mma.sync,
+	// after the first row or all of them).
+	base := interpConfigs[0].opts
+	for _, opts := range []string{base, base + " spread-copies interleave-loads", base + " interleave-loads barrier-row=2"} {
+		for _, b := range plantedBugs {
+			t.Run(opts+"/"+b.name, func(t *testing.T) {
+				out := lowered(t, src, opts, b.edit)
+				err := equiv.Check(in.Module, out, "matmul", equiv.Options{RelTol: 1e-5})
+				if err == nil || !strings.Contains(err.Error(), b.want) {
+					t.Fatalf("the planted bug went unnoticed (want %q): %v", b.want, err)
+				}
+				t.Log(err)
+			})
+		}
 	}
 }
 

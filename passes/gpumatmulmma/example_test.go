@@ -49,7 +49,7 @@ func TestOutputRoundTripsThroughUpstream(t *testing.T) {
 	if _, err := exec.LookPath("mlir-opt-19"); err != nil {
 		t.Skip("mlir-opt-19 not installed")
 	}
-	for _, opts := range []string{"", "tb-tile=64,64,32 warp-tile=32,32 stages=3 grid-swizzle=0", "tb-tile=128,256,64 warp-tile=64,64 stages=3"} {
+	for _, opts := range []string{"", "tb-tile=64,64,32 warp-tile=32,32 stages=3 grid-swizzle=0", "tb-tile=128,256,64 warp-tile=64,64 stages=3", "spread-copies interleave-loads"} {
 		o := gpumatmulmma.DefaultOptions()
 		if err := pass.ParseOptions(&o, opts); err != nil {
 			t.Fatal(err)

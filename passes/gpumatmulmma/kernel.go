@@ -266,11 +266,11 @@ func (k *kernel) mainLoop(st *state, f fragAddrs, it iteration, looped, unroll i
 }
 
 // iterate writes the iteration of tile t: the copies of tile t+stages-1
-// when copies, then each 16-deep step's mma.sync. The fragments of
-// the next step are requested before a step's mma.sync, so the ldmatrix
-// latency hides behind them; past the tile's last step, that is the next
-// tile's first, once it has landed. In the main loop (t not static)
-// every iteration copies and has a next tile.
+// when copies, then each 16-deep step's mma.sync. The fragments of the
+// next step are requested before or among a step's mma.sync, so the
+// ldmatrix latency hides behind them; past the tile's last step, that is
+// the next tile's first, once it has landed. In the main loop (t not
+// static) every iteration copies and has a next tile.
 func (k *kernel) iterate(st *state, f fragAddrs, it *iteration, t tile, copies bool) {
 	e := st.e
 	kt := k.kTiles()
@@ -283,49 +283,156 @@ func (k *kernel) iterate(st *state, f fragAddrs, it *iteration, t tile, copies b
 		}
 		return ringSlot{v: e.Rem(e.AddC(t.index, offset), e.C(k.Stages))}
 	}
-	if copies {
-		// Tile t+stages-1 goes to the slot of tile t-1, which every warp
-		// finished reading before the barrier that ended the last
-		// iteration.
-		it.tok = k.load(st, t.at+k.Stages-1, slot(k.Stages-1))
-	}
-	cur := slot(0)
-	nN := k.WN / mmaN
 	steps := k.BK / k.mmaK()
-	tf32 := ""
-	if k.In == f32 {
-		tf32 = ", tf32Enabled"
+	// Tile t+stages-1 goes to the slot of tile t-1, which every warp
+	// finished reading before the barrier that ended the last iteration:
+	// all its copies before the first step, or with spread-copies an
+	// equal share before each step (so no step's issue slots go to a
+	// burst of copies), committed before the last step's wait counts it.
+	var toks []string
+	copyShare := func(kk int64) {
+		if !copies {
+			return
+		}
+		n := k.copiesPerTile()
+		lo, hi := int64(0), n
+		if k.SpreadCopies {
+			lo, hi = kk*n/steps, (kk+1)*n/steps
+		} else if kk > 0 {
+			return
+		}
+		toks = append(toks, k.copies(st, t.at+k.Stages-1, slot(k.Stages-1), lo, hi)...)
+		if hi == n {
+			it.tok = e.Op("grp", "nvgpu.device_async_create_group %s", strings.Join(toks, ", "))
+		}
 	}
+	var cur ringSlot
 	for kk := int64(0); kk < steps; kk++ {
-		var na, nb []string
+		copyShare(kk)
+		if kk == 0 {
+			cur = slot(0) // after the copies: their slot arithmetic comes first
+		}
+		// The next step's fragments: this tile's step kk+1, or past the
+		// last step the next tile's first, which has landed once at most
+		// the groups after it are in flight: stages-2 while iterations
+		// copy, fewer at the end.
+		next := &fragLoads{k: k, st: st, f: f, slot: cur, kk: kk + 1}
 		switch {
 		case kk+1 < steps:
-			na, nb = k.fragments(st, f, cur, kk+1)
 		case !last:
-			// Tile t+1 has landed once at most the groups after it are in
-			// flight: stages-2 while iterations copy, fewer at the end.
 			pending := k.Stages - 2
 			if t.static {
 				pending = min(pending, kt-2-t.at)
 			}
-			e.Line("nvgpu.device_async_wait %s {numGroups = %d : i32}", it.tok, pending)
-			e.Line("gpu.barrier")
-			na, nb = k.fragments(st, f, slot(1), 0)
-		}
-		// Serpentine order: consecutive mma.sync share an A or a B
-		// fragment, whose registers the tensor cores' operand reuse keeps.
-		for mi := range it.curA {
-			for n := range it.curB {
-				nj := n
-				if mi%2 == 1 {
-					nj = len(it.curB) - 1 - n
-				}
-				i := int64(mi)*nN + int64(nj)
-				it.accs[i] = e.Op("d", "nvgpu.mma.sync (%s, %s, %s) {mmaShape = [16, 8, %d]%s} : (%s, %s, %s) -> %s", it.curA[mi], it.curB[nj], it.accs[i], k.mmaK(), tf32, k.fragA(), k.fragB(), k.fragC(), k.fragC())
+			next.kk = 0
+			next.wait = func() {
+				e.Line("nvgpu.device_async_wait %s {numGroups = %d : i32}", it.tok, pending)
+				e.Line("gpu.barrier")
+				next.slot = slot(1) // written where the loads use it
 			}
+		default:
+			next = nil
 		}
+		na, nb := k.step(st, it, next)
 		it.curA, it.curB = na, nb
 	}
+}
+
+// fragLoads is the fragments a step loads for the next: k step kk of the
+// tile in slot, after wait (the next tile's wait and barrier; nil within
+// a tile).
+type fragLoads struct {
+	k    *kernel
+	st   *state
+	f    fragAddrs
+	slot ringSlot
+	kk   int64
+	wait func()
+}
+
+// step writes the mma.sync of one k step over the current fragments and
+// the loads of next (nil: none), and returns the loaded fragments. By
+// default every load comes first, then the mma.sync; with
+// interleave-loads the loads are spread over the rows of mma.sync (one
+// row: the warp tile's mma.sync of one A fragment), A fragment mi right
+// after row mi (its registers free from then on) and the B units, which
+// every row reads, in step over the rows, so the warp never issues a
+// burst of ldmatrix that stalls on the shared-memory queue. The next
+// tile's wait and barrier then come after barrier-row rows, whose
+// mma.sync run while the block gathers; the loads of the rows before
+// it, which need the barrier, follow it at once.
+func (k *kernel) step(st *state, it *iteration, next *fragLoads) (na, nb []string) {
+	e := st.e
+	rows := int64(len(it.curA))
+	units := k.bUnits()
+	if next != nil {
+		na, nb = make([]string, rows), make([]string, k.WN/mmaN)
+	}
+	// load writes the loads of rows lo .. hi-1: their A fragments and the
+	// B units in step with them, after the next tile's wait where that is
+	// still to come.
+	load := func(lo, hi int64) {
+		if next == nil {
+			return
+		}
+		if next.wait != nil {
+			next.wait()
+			next.wait = nil
+		}
+		for mi := lo; mi < hi; mi++ {
+			na[mi] = next.fragA(mi)
+		}
+		for u := int64(0); u < units; u++ {
+			if g := u * rows / units; g >= lo && g < hi {
+				next.fragB(u, nb)
+			}
+		}
+	}
+	barrierRow := min(k.BarrierRow, rows)
+	waiting := next != nil && next.wait != nil
+	switch {
+	case !k.InterleaveLoads:
+		load(0, rows)
+	case waiting && barrierRow == 0:
+		load(0, 0) // the wait and barrier only
+	}
+	tf32 := ""
+	if k.In == f32 {
+		tf32 = ", tf32Enabled"
+	}
+	nN := k.WN / mmaN
+	// Serpentine order: consecutive mma.sync share an A or a B
+	// fragment, whose registers the tensor cores' operand reuse keeps.
+	for mi := range it.curA {
+		for n := range it.curB {
+			nj := n
+			if mi%2 == 1 {
+				nj = len(it.curB) - 1 - n
+			}
+			i := int64(mi)*nN + int64(nj)
+			it.accs[i] = e.Op("d", "nvgpu.mma.sync (%s, %s, %s) {mmaShape = [16, 8, %d]%s} : (%s, %s, %s) -> %s", it.curA[mi], it.curB[nj], it.accs[i], k.mmaK(), tf32, k.fragA(), k.fragB(), k.fragC(), k.fragC())
+		}
+		r := int64(mi)
+		switch {
+		case !k.InterleaveLoads:
+		case waiting && r+1 < barrierRow:
+			// Before the barrier: this row's loads wait for it.
+		case waiting && r+1 == barrierRow:
+			load(0, r+1)
+		default:
+			load(r, r+1)
+		}
+	}
+	return na, nb
+}
+
+// bUnits is the number of B loads of a k step: ldmatrix x4.trans pairs of
+// 8-column blocks for 16-bit B, single blocks (two loads a lane) for tf32.
+func (k *kernel) bUnits() int64 {
+	if k.In == f32 {
+		return k.WN / mmaN
+	}
+	return k.WN / (2 * mmaN)
 }
 
 // fragAddrs are a thread's loop-invariant fragment addresses: A's views
@@ -409,35 +516,47 @@ func (k *kernel) fragmentAddresses(st *state) fragAddrs {
 // the A fragments (one per 16-row block) and the B fragments (one per
 // 8-column block).
 func (k *kernel) fragments(st *state, f fragAddrs, slot ringSlot, kk int64) (fa, fb []string) {
-	e := st.e
+	l := &fragLoads{k: k, st: st, f: f, slot: slot, kk: kk}
 	for mi := int64(0); mi < k.WM/mmaM; mi++ {
-		fa = append(fa, e.Op("fa", "nvgpu.ldmatrix %s[%s] {numTiles = 4 : i32, transpose = false} : %s -> %s", f.aViews[kk], st.at(slot, k.BM*k.BK, mi*mmaM*k.BK), k.viewType(f.aSize), k.fragA()))
+		fa = append(fa, l.fragA(mi))
 	}
-	if k.In == f32 {
-		for nj := int64(0); nj < k.WN/mmaN; nj++ {
-			frag := st.zeroFragB(k)
-			for h, row := range f.tRows[kk] {
-				// Column g of block nj: chunk tChunk + 2nj (8 columns are two
-				// 4-element chunks), swizzled as its row's.
-				ch := e.Op("v", "arith.xori %s, %s : index", e.AddC(f.tChunk, 2*nj), f.tSwz[kk][h])
-				col := e.Add(e.MulC(ch, k.chunk()), f.tElem)
-				v := e.Op("v", "vector.load %s[%s, %s, %s] : %s, %s", st.ringB, st.value(slot), row, col, k.ringB(), k.regB())
-				frag = e.Op("fb", "vector.insert %s, %s [%d] : %s into %s", v, frag, h, k.regB(), k.fragB())
-			}
-			fb = append(fb, frag)
-		}
-		return fa, fb
-	}
-	for _, v := range f.bViews {
-		pair := e.Op("fb", "nvgpu.ldmatrix %s[%s] {numTiles = 4 : i32, transpose = true} : %s -> %s", v, st.at(slot, k.BK*k.BN, kk*k.mmaK()*k.BN), k.viewType(f.bSize), k.fragA())
-		for h := 0; h < 2; h++ {
-			lo := e.Op("v", "vector.extract %s[%d] : %s from %s", pair, 2*h, k.regB(), k.fragA())
-			hi := e.Op("v", "vector.extract %s[%d] : %s from %s", pair, 2*h+1, k.regB(), k.fragA())
-			v := e.Op("v", "vector.insert %s, %s [0] : %s into %s", lo, st.zeroFragB(k), k.regB(), k.fragB())
-			fb = append(fb, e.Op("fb", "vector.insert %s, %s [1] : %s into %s", hi, v, k.regB(), k.fragB()))
-		}
+	fb = make([]string, k.WN/mmaN)
+	for u := int64(0); u < k.bUnits(); u++ {
+		l.fragB(u, fb)
 	}
 	return fa, fb
+}
+
+// fragA writes the ldmatrix x4 of A's 16-row block mi.
+func (l *fragLoads) fragA(mi int64) string {
+	k, st := l.k, l.st
+	return st.e.Op("fa", "nvgpu.ldmatrix %s[%s] {numTiles = 4 : i32, transpose = false} : %s -> %s", l.f.aViews[l.kk], st.at(l.slot, k.BM*k.BK, mi*mmaM*k.BK), k.viewType(l.f.aSize), k.fragA())
+}
+
+// fragB writes the loads of B unit u (see bUnits) into fb, the step's
+// fragments by 8-column block.
+func (l *fragLoads) fragB(u int64, fb []string) {
+	k, st, f, e := l.k, l.st, l.f, l.st.e
+	if k.In == f32 {
+		frag := st.zeroFragB(k)
+		for h, row := range f.tRows[l.kk] {
+			// Column g of block u: chunk tChunk + 2u (8 columns are two
+			// 4-element chunks), swizzled as its row's.
+			ch := e.Op("v", "arith.xori %s, %s : index", e.AddC(f.tChunk, 2*u), f.tSwz[l.kk][h])
+			col := e.Add(e.MulC(ch, k.chunk()), f.tElem)
+			v := e.Op("v", "vector.load %s[%s, %s, %s] : %s, %s", st.ringB, st.value(l.slot), row, col, k.ringB(), k.regB())
+			frag = e.Op("fb", "vector.insert %s, %s [%d] : %s into %s", v, frag, h, k.regB(), k.fragB())
+		}
+		fb[u] = frag
+		return
+	}
+	pair := e.Op("fb", "nvgpu.ldmatrix %s[%s] {numTiles = 4 : i32, transpose = true} : %s -> %s", f.bViews[u], st.at(l.slot, k.BK*k.BN, l.kk*k.mmaK()*k.BN), k.viewType(f.bSize), k.fragA())
+	for h := int64(0); h < 2; h++ {
+		lo := e.Op("v", "vector.extract %s[%d] : %s from %s", pair, 2*h, k.regB(), k.fragA())
+		hi := e.Op("v", "vector.extract %s[%d] : %s from %s", pair, 2*h+1, k.regB(), k.fragA())
+		v := e.Op("v", "vector.insert %s, %s [0] : %s into %s", lo, st.zeroFragB(k), k.regB(), k.fragB())
+		fb[2*u+h] = e.Op("fb", "vector.insert %s, %s [1] : %s into %s", hi, v, k.regB(), k.fragB())
+	}
 }
 
 // zeroFragB returns the zero B fragment, defined on first use (in the
@@ -549,18 +668,36 @@ func (k *kernel) swizzleOfB(e *kernelemit.Emitter, row string) string {
 
 // load writes the cp.async copies of the K tile toff tiles after the
 // plans' trip tiles into ring slot slot and commits them as one group,
-// whose token it returns. cp.async.cg (bypassL1) streams the tiles through
-// L2 only: each is read once per block.
+// whose token it returns.
 func (k *kernel) load(st *state, toff int64, slot ringSlot) string {
+	toks := k.copies(st, toff, slot, 0, k.copiesPerTile())
+	return st.e.Op("grp", "nvgpu.device_async_create_group %s", strings.Join(toks, ", "))
+}
+
+// copiesPerTile is the number of a thread's 16-byte copies of a K tile: A's
+// then B's.
+func (k *kernel) copiesPerTile() int64 {
+	return (k.BM*k.BK + k.BK*k.BN) / k.chunk() / k.threads()
+}
+
+// copies writes copies lo .. hi-1 (of copiesPerTile, A's then B's) of the
+// K tile toff tiles after the plans' trip tiles into ring slot slot, and
+// returns their tokens. cp.async.cg (bypassL1) streams the tiles through
+// L2 only: each is read once per block.
+func (k *kernel) copies(st *state, toff int64, slot ringSlot, lo, hi int64) []string {
 	e := st.e
 	var toks []string
+	i := int64(0)
 	for _, p := range []*copyPlan{&st.planA, &st.planB} {
-		for i, v := range p.views {
-			toks = append(toks, e.Op("cp", "nvgpu.device_async_copy %s[%s], %s[%s], %d {bypassL1} : %s to %s",
-				p.flat, e.AddC(p.trip, toff*p.tileStep+p.src[i]), v, st.at(slot, p.slotElems, p.dst[i]), k.chunk(), p.flatType, k.viewType(p.sizes[i])))
+		for j, v := range p.views {
+			if i >= lo && i < hi {
+				toks = append(toks, e.Op("cp", "nvgpu.device_async_copy %s[%s], %s[%s], %d {bypassL1} : %s to %s",
+					p.flat, e.AddC(p.trip, toff*p.tileStep+p.src[j]), v, st.at(slot, p.slotElems, p.dst[j]), k.chunk(), p.flatType, k.viewType(p.sizes[j])))
+			}
+			i++
 		}
 	}
-	return e.Op("grp", "nvgpu.device_async_create_group %s", strings.Join(toks, ", "))
+	return toks
 }
 
 // epilogue writes C += the accumulators: accumulator (mi, nj) holds, in

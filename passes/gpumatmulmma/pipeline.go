@@ -19,6 +19,11 @@ type Options struct {
 	AllowTF32   bool    `opt:"allow-tf32" desc:"Run f32 matmuls on the tensor cores as tf32 (10-bit mantissa: about 1e-3 relative error, against f32's 1e-7)"`
 	UnrollRing  bool    `opt:"unroll-ring" desc:"Unroll the K loop by the stages, so that every ring slot (and shared-memory address) in its body is a constant; false: one K tile a trip, slots modulo the stages (default: true)"`
 	Cleanup     bool    `opt:"cleanup" desc:"Run canonicalize and cse on the result"`
+
+	// The order of a K tile's instructions, one option each so that they can be measured apart.
+	SpreadCopies    bool  `opt:"spread-copies" desc:"Issue a K tile's cp.async copies in equal shares before each 16-deep step instead of all before the first (default: false)"`
+	InterleaveLoads bool  `opt:"interleave-loads" desc:"Issue the next step's ldmatrix among the current step's mma.sync, one A fragment (and a share of B's) after each row of them, and the next tile's wait and barrier after barrier-row rows; false: all loads before the mma.sync (default: false)"`
+	BarrierRow      int64 `opt:"barrier-row" desc:"Under interleave-loads, how many rows of a tile's last step of mma.sync (a row: a warp's mma.sync of one 16-row A fragment) come before the next tile's wait and barrier; the loads of the rows before it follow the barrier at once; more than the rows: after all of them (default: 1)"`
 }
 
 // DefaultOptions is the fastest shape measured on the H200 (0.61x cuBLAS
@@ -27,7 +32,7 @@ type Options struct {
 // block tiles, eight warps of 64x64, a 4-stage ring (96 KB of shared
 // memory), the K loop unrolled by the stages.
 func DefaultOptions() Options {
-	return Options{TBTile: []int64{128, 256, 32}, WarpTile: []int64{64, 64}, Stages: 4, GridSwizzle: 8, UnrollRing: true, Cleanup: true}
+	return Options{TBTile: []int64{128, 256, 32}, WarpTile: []int64{64, 64}, Stages: 4, GridSwizzle: 8, UnrollRing: true, BarrierRow: 1, Cleanup: true}
 }
 
 // kernel returns the configuration the options give, checked for
@@ -44,6 +49,7 @@ func (o *Options) kernel() (kernel, error) {
 		WM: o.WarpTile[0], WN: o.WarpTile[1],
 		Stages: o.Stages, GridSwizzle: o.GridSwizzle,
 		In: f16, Acc: f32, AllowTF32: o.AllowTF32, UnrollRing: o.UnrollRing,
+		SpreadCopies: o.SpreadCopies, InterleaveLoads: o.InterleaveLoads, BarrierRow: o.BarrierRow,
 	}
 	return k, k.check()
 }

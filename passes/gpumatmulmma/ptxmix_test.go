@@ -177,29 +177,43 @@ func mainLoopMix(t *testing.T, m, n, k int, opts string) (ptxMix, string) {
 // x4 per 16x16 block of A and B fragments, each thread's 16-byte copies
 // of the A and B tiles, one barrier, one wait and one commit; no local
 // memory (spills) anywhere in the kernel; and at most maxOverhead other
-// instructions (address arithmetic, loop control).
+// instructions (address arithmetic, loop control). The orders of the
+// same shape (orders: spread-copies, interleave-loads, barrier-row) only
+// move instructions: the same counts and bound hold for them.
 func TestMainLoopMix(t *testing.T) {
-	for _, c := range []struct {
+	type mixCase struct {
 		opts        string
 		bm, bn, bk  int
 		wm, wn      int
 		maxOverhead float64
-	}{
+		orders      []string
+	}
+	interleaved := "spread-copies interleave-loads"
+	var cases []mixCase
+	for _, c := range []mixCase{
 		// The ring indexed modulo the stages, one K tile a trip: slot
 		// arithmetic on every shared address (44 a tile; 104 before the
 		// per-thread views).
-		{"unroll-ring=false", 128, 256, 32, 64, 64, 60},
+		{"unroll-ring=false", 128, 256, 32, 64, 64, 60, nil},
 		// The default: about 10 a tile (one global address add a copy,
 		// the copies' shared addresses, the loop's count and branch).
-		{"", 128, 256, 32, 64, 64, 16},
-		{"tb-tile=128,256,64 stages=3", 128, 256, 64, 64, 64, 28},
-		{"tb-tile=128,256,64 stages=4", 128, 256, 64, 64, 64, 28},
-		{"tb-tile=128,128,32 warp-tile=64,64", 128, 128, 32, 64, 64, 16},
-		{"tb-tile=128,128,64 warp-tile=64,64 stages=3", 128, 128, 64, 64, 64, 28},
-		{"tb-tile=256,128,32 warp-tile=64,64", 256, 128, 32, 64, 64, 16},
+		{"", 128, 256, 32, 64, 64, 16, []string{"spread-copies", "interleave-loads", interleaved, interleaved + " barrier-row=4"}},
+		{"tb-tile=128,256,64 stages=3", 128, 256, 64, 64, 64, 28, []string{interleaved}},
+		{"tb-tile=128,256,64 stages=4", 128, 256, 64, 64, 64, 28, nil},
+		{"tb-tile=128,128,32 warp-tile=64,64", 128, 128, 32, 64, 64, 16, nil},
+		{"tb-tile=128,128,64 warp-tile=64,64 stages=3", 128, 128, 64, 64, 64, 28, nil},
+		{"tb-tile=256,128,32 warp-tile=64,64", 256, 128, 32, 64, 64, 16, nil},
 		// 16 warps of 64x32: 64 accumulators, for 128 registers a thread.
-		{"tb-tile=128,256,32 warp-tile=64,32", 128, 256, 32, 64, 32, 16},
+		{"tb-tile=128,256,32 warp-tile=64,32", 128, 256, 32, 64, 32, 16, nil},
 	} {
+		cases = append(cases, c)
+		for _, o := range c.orders {
+			v := c
+			v.opts = strings.TrimSpace(c.opts + " " + o)
+			cases = append(cases, v)
+		}
+	}
+	for _, c := range cases {
 		t.Run(c.opts, func(t *testing.T) {
 			mix, ptx := mainLoopMix(t, 8192, 8192, 8192, c.opts)
 			threads := c.bm / c.wm * (c.bn / c.wn) * 32

@@ -8,6 +8,7 @@
 // RUN: not goopt opt %s --split-input-file --gpu-matmul-mma="warp-tile=48,64" 2>&1 | FileCheck %s --check-prefix=WARP
 // RUN: not goopt opt %s --split-input-file --gpu-matmul-mma="warp-tile=128,128" 2>&1 | FileCheck %s --check-prefix=REGS
 // RUN: not goopt opt %s --split-input-file --gpu-matmul-mma="stages=1" 2>&1 | FileCheck %s --check-prefix=STAGES
+// RUN: not goopt opt %s --split-input-file --gpu-matmul-mma="interleave-loads barrier-row=-1" 2>&1 | FileCheck %s --check-prefix=BROW
 // RUN: not goopt opt %s --split-input-file --gpu-matmul-mma="tb-tile=256,256,64 stages=4" 2>&1 | FileCheck %s --check-prefix=SMEM
 // RUN: not goopt opt %s --split-input-file --gpu-matmul-mma="tb-tile=64,64,32 warp-tile=16,16" 2>&1 | FileCheck %s --check-prefix=SPLIT
 // EQUIV: none (every case is refused)
@@ -19,6 +20,7 @@
 // WARP: gpu-matmul-mma: the warp tile 48x64 must divide the thread-block tile 128x256
 // REGS: gpu-matmul-mma: a 128x128 warp tile needs 512 accumulator registers a thread (at most 128): use more warps
 // STAGES: gpu-matmul-mma: stages must be at least 2 (one slot loading while one is read), got 1
+// BROW: gpu-matmul-mma: barrier-row must not be negative, got -1
 // SMEM: gpu-matmul-mma: 4 stages of 256x256x64 tiles need 262144 bytes of shared memory, more than the 232448 of sm_90
 // SPLIT: gpu-matmul-mma: the 64x32 A tile's 256 16-byte chunks do not split evenly over 512 threads
 
