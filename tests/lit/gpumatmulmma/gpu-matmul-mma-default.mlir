@@ -1,8 +1,11 @@
 // gpu-matmul-mma's default shape: 128x256x32 block tiles, 8 warps of
 // 64x64 (2 x 4), a 4-stage ring (96 KB); per warp and 16-deep step 4 A and
 // 8 B fragments (4 ldmatrix x4.trans) and 32 mma.sync. K = 12 tiles: two
-// trips of the loop, unrolled by the 4 stages, then 4 peeled tiles.
-// RUN: goopt opt %s --gpu-matmul-mma | FileCheck %s
+// trips of the loop, unrolled by the 4 stages, then 4 peeled tiles. The
+// steps are checked in the plain order (all of a step's loads before its
+// mma.sync); gpu-matmul-mma-interleave.mlir checks the default's
+// interleaved order.
+// RUN: goopt opt %s --gpu-matmul-mma=interleave-loads=false | FileCheck %s
 // EQUIV: none (the interpreter does not model gpu.dynamic_shared_memory before lowering; passes/gpumatmulmma checks the lowered kernel by execution)
 
 // CHECK-LABEL: func.func @matmul

@@ -9,7 +9,9 @@
 // is unrolled by the stages, so the ring slots are constants too. Here:
 // 64x64x32 block tiles, 4 warps of 32x32, 3 stages, K = 8 tiles: tiles
 // 0-5 copy tile t+2 (the loop: 2 trips of 3), tiles 6 and 7 are peeled.
-// RUN: goopt opt %s --gpu-matmul-mma="tb-tile=64,64,32 warp-tile=32,32 stages=3 grid-swizzle=0" | FileCheck %s
+// The plain step order (interleave-loads=false: the next step's loads all
+// before this step's mma.sync) is checked here.
+// RUN: goopt opt %s --gpu-matmul-mma="tb-tile=64,64,32 warp-tile=32,32 stages=3 grid-swizzle=0 interleave-loads=false" | FileCheck %s
 // EQUIV: none (the interpreter does not model gpu.dynamic_shared_memory before lowering; passes/gpumatmulmma checks the lowered kernel by execution)
 
 // CHECK-LABEL: func.func @matmul
