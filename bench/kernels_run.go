@@ -6,7 +6,6 @@ import (
 	"math"
 	"runtime"
 	"sync"
-
 )
 
 // DeviceCopier is a GPU that copies device memory to device memory

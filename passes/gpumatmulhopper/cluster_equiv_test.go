@@ -157,3 +157,34 @@ func mapped(t *testing.T, src, opts string) string {
 	}
 	return text
 }
+
+// TestInterpreterEquivalencePaddedCluster: operands whose rows TMA cannot
+// address (K = 70, N = 251), padded by the copy launches (the default),
+// are TMA's and so multicast in a cluster, which the thread copies of
+// pad-operands=false refuse (TestRefusedSizes).
+func TestInterpreterEquivalencePaddedCluster(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs wgmma kernels on the interpreter")
+	}
+	src := matmul(250, 251, 70)
+	in, err := parser.ParseFile(all.NewContext(), "matmul.mlir", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := clusterKernel(t, src, "tb-tile=128,128,64 consumers=2 stages=2 grid-swizzle=0 cluster=1,2 persistent=true sm-count=2 epilogue=registers", false)
+	launches, clustered := 0, 0
+	ir.WalkOps(res, func(op *ir.Operation) {
+		if op.Is("gpu.launch_func") {
+			launches++
+			if op.NamedOperand("clusterSizeX") != nil {
+				clustered++
+			}
+		}
+	})
+	if launches != 3 || clustered != 1 {
+		t.Fatalf("%d launches, %d in clusters: want the two copies and the clustered matmul", launches, clustered)
+	}
+	if err := equiv.Check(in.Module, res, "matmul", equiv.Options{RelTol: 1e-5}); err != nil {
+		t.Error(err)
+	}
+}
