@@ -21,13 +21,14 @@ import (
 // aligned size: every operand by TMA, clusters and pingpong included. The
 // thread copies of producer_fallback.go remain for pad-operands=false.
 
-// Copy kernel shape: padThreads threads a block, each copying padUnroll
-// groups whose loads are all issued before their stores, so that a
-// thread keeps padUnroll loads in flight (the copy is bound by memory
-// latency times the bytes in flight).
+// Copy kernel shape: padThreads threads a block, each copying groups of
+// elements whose loads are all issued before their stores, padInFlight
+// bytes of them, so that a thread keeps as many bytes in flight whatever
+// the group's width (the copy is bound by memory latency times the bytes
+// in flight: 2-byte groups of odd rows need 16 loads).
 const (
-	padThreads = 256
-	padUnroll  = 8
+	padThreads  = 256
+	padInFlight = 32
 )
 
 // kernelModule is the gpu.module the launches of a host function with
@@ -72,7 +73,8 @@ func padOperand(h *kernelemit.Emitter, stem, src, srcType string, rows, cols int
 	// multiple of cols, resp. stride, elements).
 	g := groupElems(cols)
 	groups := rows * cols / g
-	per := int64(padThreads * padUnroll)
+	unroll := padInFlight / (g * f16Bytes)
+	per := padThreads * unroll
 	bx, tx := "%"+stem+"_bx", "%"+stem+"_tx"
 	h.Open("gpu.launch blocks(%s, %%%s_by, %%%s_bz) in (%%%s_gx = %s, %%%s_gy = %s, %%%s_gz = %s) threads(%s, %%%s_ty, %%%s_tz) in (%%%s_sx = %s, %%%s_sy = %s, %%%s_sz = %s) {",
 		bx, stem, stem, stem, h.C(ceilDiv(groups, per)), stem, h.C(1), stem, h.C(1), tx, stem, stem, stem, h.C(padThreads), stem, h.C(1), stem, h.C(1))
@@ -83,7 +85,7 @@ func padOperand(h *kernelemit.Emitter, stem, src, srcType string, rows, cols int
 	vec := fmt.Sprintf("vector<%dxf16>", g)
 	type group struct{ in, r, c, v string }
 	var gs []group
-	for u := int64(0); u < padUnroll; u++ {
+	for u := int64(0); u < unroll; u++ {
 		q := e.Add(e.AddC(first, u*padThreads), tx)
 		var in string
 		if groups%per != 0 {
