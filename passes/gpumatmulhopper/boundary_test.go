@@ -64,19 +64,7 @@ var awkward = []struct {
 // operands' boxes into the ring (producer_fallback.go), the path the
 // comments of awkward describe, where the default pads them first.
 func TestAwkwardSizesThreadCopies(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs wgmma kernels on the interpreter")
-	}
-	for _, a := range awkward {
-		if a.k%8 == 0 && a.n%8 == 0 || strings.Contains(a.opts, "cluster") {
-			continue
-		}
-		t.Run(a.name, func(t *testing.T) {
-			if err := equivLowered(t, typedMatmul(a.m, a.n, a.k, a.elem), a.opts+" pad-operands=false", nil, 1); err != nil {
-				t.Error(err)
-			}
-		})
-	}
+	checkAwkward(t, func(n, k int, opts string) bool { return n%8 != 0 || k%8 != 0 }, " pad-operands=false", 1)
 }
 
 // TestPaddingCatchesPlantedBugs plants bugs in the padding of 67x131x61
@@ -85,14 +73,14 @@ func TestAwkwardSizesThreadCopies(t *testing.T) {
 // A's and B's), and a copy launch that skips its last groups (the
 // matmul reads rows that were never copied).
 func TestPaddingCatchesPlantedBugs(t *testing.T) {
+	type planted struct {
+		name string
+		edit func(m *ir.Operation) int // returns the ops it changed
+	}
 	if testing.Short() {
 		t.Skip("runs wgmma kernels on the interpreter")
 	}
-	const opts = "tb-tile=64,128,64 consumers=1 stages=2 grid-swizzle=0"
-	for _, c := range []struct {
-		name string
-		edit func(m *ir.Operation) int
-	}{
+	for _, c := range []planted{
 		{"map-of-whole-buffer", func(m *ir.Operation) int {
 			n := 0
 			ir.WalkOps(m, func(op *ir.Operation) {
@@ -123,7 +111,7 @@ func TestPaddingCatchesPlantedBugs(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			edited := 0
-			err := equivLowered(t, matmul(67, 131, 61), opts, func(m *ir.Operation) { edited = c.edit(m) })
+			err := equivLowered(t, matmul(67, 131, 61), "tb-tile=64,128,64 consumers=1 stages=2 grid-swizzle=0", func(m *ir.Operation) { edited = c.edit(m) })
 			if edited == 0 {
 				t.Fatal("nothing to plant the bug in")
 			}
@@ -140,13 +128,21 @@ func typedMatmul(m, n, k int, elem string) string {
 	return strings.ReplaceAll(matmul(m, n, k), "f16", elem)
 }
 
-func TestAwkwardSizes(t *testing.T) {
+func TestAwkwardSizes(t *testing.T) { checkAwkward(t, nil, "", 1, 2) }
+
+// checkAwkward runs the awkward cases that keep accepts (all when nil)
+// with more options appended, against the affine matmul with the given
+// seeds.
+func checkAwkward(t *testing.T, keep func(n, k int, opts string) bool, more string, seeds ...int64) {
 	if testing.Short() {
 		t.Skip("runs wgmma kernels on the interpreter")
 	}
 	for _, a := range awkward {
+		if keep != nil && !keep(a.n, a.k, a.opts) {
+			continue
+		}
 		t.Run(a.name, func(t *testing.T) {
-			if err := equivLowered(t, typedMatmul(a.m, a.n, a.k, a.elem), a.opts, nil, 1, 2); err != nil {
+			if err := equivLowered(t, typedMatmul(a.m, a.n, a.k, a.elem), a.opts+more, nil, seeds...); err != nil {
 				t.Error(err)
 			}
 		})
