@@ -48,8 +48,8 @@
 // JSON:      "static_shared_bytes": 35840,
 // JSON:      "memref": "memref<128x128xf32>",
 
-// DEFAULT: wgmma.mma_async.sync.aligned
-// DEFAULT: cp.async.bulk.tensor.2d
+// DEFAULT-DAG: wgmma.mma_async.sync.aligned
+// DEFAULT-DAG: cp.async.bulk.tensor.2d
 // SM80: @llvm.nvvm.wmma.m16n16k16.mma.row.row.f32.f32
 // SM80-NOT: wgmma
 
