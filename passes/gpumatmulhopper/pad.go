@@ -29,7 +29,17 @@ import (
 const (
 	padThreads  = 256
 	padInFlight = 32
+	warpSize    = 32
 )
+
+// nextPow2 is the least power of two >= n (n >= 1).
+func nextPow2(n int64) int64 {
+	p := int64(1)
+	for p < n {
+		p *= 2
+	}
+	return p
+}
 
 // kernelModule is the gpu.module the launches of a host function with
 // padded operands are outlined into together (gpu-kernel-outlining puts
@@ -72,46 +82,59 @@ func padOperand(h *kernelemit.Emitter, stem, src, srcType string, rows, cols int
 	// aligned to its size in both src and the buffer (a row starts at a
 	// multiple of cols, resp. stride, elements).
 	g := groupElems(cols)
-	groups := rows * cols / g
-	unroll := padInFlight / (g * f16Bytes)
-	per := padThreads * unroll
-	bx, tx := "%"+stem+"_bx", "%"+stem+"_tx"
-	h.Open("gpu.launch blocks(%s, %%%s_by, %%%s_bz) in (%%%s_gx = %s, %%%s_gy = %s, %%%s_gz = %s) threads(%s, %%%s_ty, %%%s_tz) in (%%%s_sx = %s, %%%s_sy = %s, %%%s_sz = %s) {",
-		bx, stem, stem, stem, h.C(ceilDiv(groups, per)), stem, h.C(1), stem, h.C(1), tx, stem, stem, stem, h.C(padThreads), stem, h.C(1), stem, h.C(1))
+	rowGroups := cols / g
+	// A block of tx x ty threads copies ty rows, tx*unroll groups of each:
+	// thread (x, y) groups x + u*tx of row y, so that a warp's accesses
+	// are consecutive (coalesced) and a thread's row and columns need no
+	// division. Rows shorter than a block's reach take fewer groups a
+	// thread and more rows a block.
+	unroll := min(padInFlight/(g*f16Bytes), ceilDiv(rowGroups, warpSize))
+	tx := min(max(nextPow2(ceilDiv(rowGroups, unroll)), warpSize), padThreads)
+	ty := padThreads / tx
+	reach := tx * unroll
+	bx, by, ix, iy := "%"+stem+"_bx", "%"+stem+"_by", "%"+stem+"_tx", "%"+stem+"_ty"
+	h.Open("gpu.launch blocks(%s, %s, %%%s_bz) in (%%%s_gx = %s, %%%s_gy = %s, %%%s_gz = %s) threads(%s, %s, %%%s_tz) in (%%%s_sx = %s, %%%s_sy = %s, %%%s_sz = %s) {",
+		bx, by, stem, stem, h.C(ceilDiv(rowGroups, reach)), stem, h.C(ceilDiv(rows, ty)), stem, h.C(1), ix, iy, stem, stem, h.C(tx), stem, h.C(ty), stem, h.C(1))
 	e := kernelemit.New(2, stem+"_c")
-	// Group q of the block's per: q = u*padThreads + tx, so that the
-	// threads of a warp access consecutive groups (coalesced).
-	first := e.MulC(bx, per)
+	r := e.Add(e.MulC(by, ty), iy)
+	var rowIn string
+	if rows%ty != 0 {
+		// The last block row's threads past the end load a valid row
+		// (clamped) and do not store it.
+		rowIn = e.Cmp("ult", r, e.C(rows))
+		r = e.Op("v", "arith.minui %s, %s : index", r, e.C(rows-1))
+	}
+	first := e.Add(e.MulC(bx, reach), ix)
 	vec := fmt.Sprintf("vector<%dxf16>", g)
-	type group struct{ in, r, c, v string }
+	type group struct{ in, c, v string }
 	var gs []group
 	for u := int64(0); u < unroll; u++ {
-		q := e.Add(e.AddC(first, u*padThreads), tx)
-		var in string
-		if groups%per != 0 {
-			in = e.Cmp("ult", q, e.C(groups))
-			// The last block's groups past the end load a valid group
-			// (clamped) and do not store it.
-			q = e.Op("v", "arith.minui %s, %s : index", q, e.C(groups-1))
+		q := e.AddC(first, u*tx)
+		in := rowIn
+		if rowGroups%reach != 0 {
+			in = e.Cmp("ult", q, e.C(rowGroups))
+			if rowIn != "" {
+				in = e.Op("p", "arith.andi %s, %s : i1", in, rowIn)
+			}
+			q = e.Op("v", "arith.minui %s, %s : index", q, e.C(rowGroups-1))
 		}
-		r := e.Div(q, e.C(cols/g))
-		c := e.MulC(e.Rem(q, e.C(cols/g)), g)
+		c := e.MulC(q, g)
 		var v string
 		if g == 1 {
 			v = e.Op("v", "memref.load %s[%s, %s] : %s", src, r, c, srcType)
 		} else {
 			v = e.Op("v", "vector.load %s[%s, %s] : %s, %s", src, r, c, srcType, vec)
 		}
-		gs = append(gs, group{in, r, c, v})
+		gs = append(gs, group{in, c, v})
 	}
 	for _, x := range gs {
 		if x.in != "" {
 			e.Open("scf.if %s {", x.in)
 		}
 		if g == 1 {
-			e.Line("memref.store %s, %s[%s, %s] : %s", x.v, buf, x.r, x.c, bufType)
+			e.Line("memref.store %s, %s[%s, %s] : %s", x.v, buf, r, x.c, bufType)
 		} else {
-			e.Line("vector.store %s, %s[%s, %s] : %s, %s", x.v, buf, x.r, x.c, bufType, vec)
+			e.Line("vector.store %s, %s[%s, %s] : %s, %s", x.v, buf, r, x.c, bufType, vec)
 		}
 		if x.in != "" {
 			e.Close("}")

@@ -3,7 +3,9 @@
 // 16 bytes a TMA map's strides need: the host function allocates a buffer
 // for each with rows padded to a multiple of 8 elements (72, 136), copies
 // the operand into it with a launch of its own (2-element vector groups
-// for A, scalars for B: the widest access both rows keep aligned), and the
+// for A, scalars for B: the widest access both rows keep aligned; a block
+// of 32 x 8 threads copies 8 rows, a warp a row, 2 groups a thread for
+// A's 35), and the
 // matmul's TMA maps describe the buffers through subviews of the
 // operands' real extent, so TMA's zero fill covers the tails; the buffers
 // are freed after the matmul. The three launches share one gpu.module
@@ -19,7 +21,7 @@
 
 // CHECK-LABEL: func.func @matmul
 // CHECK:         %[[PA:.*]] = memref.alloc() : memref<130x72xf16>
-// CHECK:         gpu.launch blocks({{.*}}) in (%{{.*}} = %c3, {{.*}}) threads({{.*}}) in (%{{.*}} = %c256, {{.*}}) {
+// CHECK:         gpu.launch blocks({{.*}}) in (%{{.*}} = %c1, %{{.*}} = %c17, {{.*}}) threads({{.*}}) in (%{{.*}} = %c32, %{{.*}} = %c8, {{.*}}) {
 // CHECK:           vector.load %{{.*}} : memref<130x70xf16>, vector<2xf16>
 // CHECK:           scf.if
 // CHECK-NEXT:        vector.store %{{.*}}, %[[PA]][%{{.*}}, %{{.*}}] : memref<130x72xf16>, vector<2xf16>
