@@ -6,8 +6,6 @@ import (
 	"math"
 	"runtime"
 	"sync"
-
-	"github.com/goopt/goopt/driver"
 )
 
 // DeviceCopier is a GPU that copies device memory to device memory
@@ -142,7 +140,7 @@ func (s *kernelSession) measure(c kernelConfig) (Result, error) {
 			return r, nil
 		}
 	}
-	run, err := s.launches(comp, c.entry, bufs, &r)
+	run, err := s.launches(comp, c.entry, func() []DevicePtr { return bufs }, &r)
 	if err != nil {
 		r.Error = err.Error()
 		return r, nil
@@ -225,36 +223,6 @@ func (s *kernelSession) timeCopy(r *Result) error {
 	r.CopyGBs = float64(2*n) / r.CopyMs / 1e6
 	r.CopyRatio = r.GBs / r.CopyGBs
 	return nil
-}
-
-// launches validates the kernels the entry launches (in the manifest's
-// order, which is the host function's), loads them and returns a
-// function that enqueues them all, each memref parameter bound to the
-// buffer of its host argument.
-func (s *kernelSession) launches(comp *driver.CompileResult, entry string, bufs []DevicePtr, r *Result) (func() error, error) {
-	var runs []func() error
-	for i := range comp.Kernels.Kernels {
-		ki := &comp.Kernels.Kernels[i]
-		if ki.HostFunction != entry {
-			continue
-		}
-		run, err := s.bindKernel(comp.Output, ki, "@"+entry, len(bufs), func() []DevicePtr { return bufs }, r)
-		if err != nil {
-			return nil, err
-		}
-		runs = append(runs, run)
-	}
-	if len(runs) == 0 {
-		return nil, fmt.Errorf("@%s launches no kernel", entry)
-	}
-	return func() error {
-		for _, run := range runs {
-			if err := run(); err != nil {
-				return err
-			}
-		}
-		return nil
-	}, nil
 }
 
 // checkKernel compares the kernel's output with the host reference:

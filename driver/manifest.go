@@ -7,6 +7,7 @@ import (
 	"math"
 
 	"github.com/goopt/goopt/dialects/llvm"
+	"github.com/goopt/goopt/dialects/memref"
 	"github.com/goopt/goopt/dialects/nvgpu"
 	"github.com/goopt/goopt/ir"
 	"github.com/goopt/goopt/runtime/cuda"
@@ -45,6 +46,12 @@ type KernelInfo struct {
 	Cluster *[3]int64 `json:"cluster,omitempty"`
 	// Params are the kernel's parameters in order.
 	Params []KernelParam `json:"params"`
+	// WorkspaceBytes is the device memory the host function allocates
+	// for its own use (memref.alloc: e.g. an operand copied into rows
+	// TMA can address), shared by all its launches: a runtime allocates
+	// it once before the host function's first launch and frees it after
+	// the last. "workspace" parameters point into it.
+	WorkspaceBytes int64 `json:"workspace_bytes,omitempty"`
 }
 
 // KernelParam is one kernel parameter and where its value comes from.
@@ -54,10 +61,14 @@ type KernelParam struct {
 	// Source is "arg" (HostArg-th argument of the host function),
 	// "constant" (Value), "tensormap" (a TMA descriptor of the memref
 	// HostArg, described by TensorMap, passed by value: 128 bytes) or
-	// "computed" (by the host function at run time).
-	Source  string `json:"source"`
-	HostArg *int   `json:"host_arg,omitempty"`
-	Value   *int64 `json:"value,omitempty"`
+	// "computed" (by the host function at run time), or "workspace" (a
+	// buffer the host function allocates, at byte WorkspaceOffset of
+	// KernelInfo's workspace). A "tensormap" describes the memref HostArg
+	// or, with WorkspaceOffset, the workspace buffer there.
+	Source          string `json:"source"`
+	HostArg         *int   `json:"host_arg,omitempty"`
+	WorkspaceOffset *int64 `json:"workspace_offset,omitempty"`
+	Value           *int64 `json:"value,omitempty"`
 	// MemRef is the memref type the parameter carries (a pointer to its
 	// data, or a field of its descriptor: Field).
 	MemRef string `json:"memref,omitempty"`
@@ -72,7 +83,13 @@ const (
 	SourceConstant  = "constant"
 	SourceTensorMap = "tensormap"
 	SourceComputed  = "computed"
+	SourceWorkspace = "workspace"
 )
+
+// workspaceAlign is the alignment of each buffer in a workspace: what a
+// device allocation has (cuMemAlloc), so that a buffer's accesses and
+// TMA maps see the alignment they would in an allocation of their own.
+const workspaceAlign = 256
 
 // TensorMapParam is what a runtime needs to encode a TMA descriptor
 // (cuTensorMapEncodeTiled) for a host memref argument at launch, once its
@@ -175,6 +192,7 @@ func Manifest(m *ir.Operation, name string, barePtr bool) (*KernelManifest, erro
 	syms := ir.NewSymbolTable(gm)
 	man := &KernelManifest{Format: "goopt-kernels/1", Module: ir.SymbolNameOf(gm), Kernels: []KernelInfo{}}
 	shared := sharedBytes(gm)
+	spaces := map[*ir.Operation]*workspace{}
 	var ferr error
 	ir.WalkOps(m, func(op *ir.Operation) {
 		if op.Name() != "gpu.launch_func" || ferr != nil {
@@ -190,8 +208,14 @@ func Manifest(m *ir.Operation, name string, barePtr bool) (*KernelManifest, erro
 			return
 		}
 		k := KernelInfo{Name: ref.Nested[0], StaticSharedBytes: shared, DynamicSharedBytes: 0}
+		var ws *workspace
 		if fn := op.ParentOfName("func.func"); fn != nil {
 			k.HostFunction = ir.SymbolNameOf(fn)
+			if ws = spaces[fn]; ws == nil {
+				ws = workspaceOf(fn)
+				spaces[fn] = ws
+			}
+			k.WorkspaceBytes = ws.bytes
 		}
 		for d, xyz := range []string{"X", "Y", "Z"} {
 			k.Grid[d] = constantOrZero(op.NamedOperand("gridSize" + xyz))
@@ -210,7 +234,7 @@ func Manifest(m *ir.Operation, name string, barePtr bool) (*KernelManifest, erro
 				k.DynamicSharedBytes = -1
 			}
 		}
-		params, err := kernelParams(op, kernel, barePtr)
+		params, err := kernelParams(op, kernel, barePtr, ws)
 		if err != nil {
 			ferr = err
 			return
@@ -245,7 +269,7 @@ func pickGPUModule(m *ir.Operation, name string) (*ir.Operation, error) {
 // kernelParams maps the launch's kernel operands onto the kernel's
 // parameters: a memref operand takes one pointer (bare-pointer convention)
 // or its expanded descriptor, any other operand one parameter.
-func kernelParams(launch, kernel *ir.Operation, barePtr bool) ([]KernelParam, error) {
+func kernelParams(launch, kernel *ir.Operation, barePtr bool, ws *workspace) ([]KernelParam, error) {
 	ft := llvm.FuncType(kernel)
 	if ft == nil {
 		return nil, ir.Errorf(kernel.Loc(), "kernel has no function type")
@@ -256,7 +280,7 @@ func kernelParams(launch, kernel *ir.Operation, barePtr bool) ([]KernelParam, er
 	for _, v := range launch.NamedOperands("kernelOperands") {
 		if dt, ok := v.Type().(*nvgpu.TensorMapDescriptorType); ok {
 			// One by-value parameter: the 128-byte CUtensorMap.
-			p, err := tensorMapSource(v, dt)
+			p, err := tensorMapSource(v, dt, ws)
 			if err != nil {
 				return nil, err
 			}
@@ -271,7 +295,7 @@ func kernelParams(launch, kernel *ir.Operation, barePtr bool) ([]KernelParam, er
 			next++
 			continue
 		}
-		src := sourceOf(v)
+		src := ws.sourceOf(v)
 		mt, isMem := v.Type().(*ir.MemRefType)
 		n := 1
 		fields := []string{""}
@@ -327,10 +351,13 @@ func modeName(names []string, code int) string {
 
 // tensorMapSource describes a TMA descriptor passed to a kernel. goopt
 // encodes descriptors when it launches, from the device buffer of a host
-// argument, so v must be an nvgpu.tma.create.descriptor of a host
-// function argument (possibly through memref.cast) with constant box
-// sizes; anything else is a located error.
-func tensorMapSource(v *ir.Value, dt *nvgpu.TensorMapDescriptorType) (KernelParam, error) {
+// argument or of the workspace, so v must be an
+// nvgpu.tma.create.descriptor of a host function argument or a buffer
+// the host function allocates (workspace), possibly through memref.cast
+// and a memref.subview at offset 0 with unit strides (a view with the
+// buffer's row stride and a smaller extent: a padded operand), with
+// constant box sizes; anything else is a located error.
+func tensorMapSource(v *ir.Value, dt *nvgpu.TensorMapDescriptorType, ws *workspace) (KernelParam, error) {
 	def := v.DefiningOp()
 	if def == nil || def.Name() != tmaCreateDescriptor {
 		loc := ir.Location(ir.Unknown)
@@ -343,16 +370,38 @@ func tensorMapSource(v *ir.Value, dt *nvgpu.TensorMapDescriptorType) (KernelPara
 	}
 	op := "'" + tmaCreateDescriptor + "' op "
 	src := def.Operand(0)
-	for d := src.DefiningOp(); d != nil && d.Name() == "memref.cast"; d = src.DefiningOp() {
+	var view *ir.MemRefType // the described shape and strides
+	for d := src.DefiningOp(); d != nil; d = src.DefiningOp() {
+		if d.Name() == "memref.subview" && view == nil {
+			if !zeroOffsetUnitStrides(d) {
+				return KernelParam{}, ir.Errorf(def.Loc(), "%sdescribes a subview that is not at offset 0 with unit strides: goopt describes views of a buffer's leading part only", op)
+			}
+			view, _ = d.Result(0).Type().(*ir.MemRefType)
+		} else if d.Name() != "memref.cast" {
+			break
+		}
 		src = d.Operand(0)
 	}
-	p := sourceOf(src)
-	if p.Source != SourceArg {
-		return KernelParam{}, ir.Errorf(def.Loc(), "%sdescribes a tensor computed on the host: goopt builds TMA descriptors only of host function arguments (through memref.cast)", op)
+	p := ws.sourceOf(src)
+	if p.Source != SourceArg && p.Source != SourceWorkspace {
+		return KernelParam{}, ir.Errorf(def.Loc(), "%sdescribes a tensor computed on the host: goopt builds TMA descriptors only of host function arguments and buffers it allocates (through memref.cast and memref.subview)", op)
 	}
 	mt, ok := src.Type().(*ir.MemRefType)
 	if !ok || mt.Layout != nil || !mt.HasStaticShape() {
-		return KernelParam{}, ir.Errorf(def.Loc(), "%sdescribes argument %d of type %s: goopt builds TMA descriptors of statically shaped memrefs with the identity layout", op, *p.HostArg, src.Type())
+		what := "a buffer"
+		if p.HostArg != nil {
+			what = fmt.Sprintf("argument %d", *p.HostArg)
+		}
+		return KernelParam{}, ir.Errorf(def.Loc(), "%sdescribes %s of type %s: goopt builds TMA descriptors of statically shaped memrefs with the identity layout", op, what, src.Type())
+	}
+	strides := memref.CanonicalStrides(mt.Dims)
+	if view != nil {
+		var off int64
+		strides, off, ok = memref.StridesAndOffset(view)
+		if !ok || off != 0 || !view.HasStaticShape() || len(view.Dims) != len(mt.Dims) || strides[len(strides)-1] != 1 {
+			return KernelParam{}, ir.Errorf(def.Loc(), "%sdescribes a view of type %s: goopt builds TMA descriptors of static, row-major views at offset 0", op, view)
+		}
+		mt = view
 	}
 	box := def.Operands()[1:]
 	if len(box) != len(mt.Dims) {
@@ -367,8 +416,8 @@ func tensorMapSource(v *ir.Value, dt *nvgpu.TensorMapDescriptorType) (KernelPara
 		L2Promo: modeName(l2PromoNames, dt.L2Promo.Code()), OOB: modeName(oobNames, dt.OOB.Code()),
 		Interleave: modeName(interleaveNames, dt.Interleave.Code())}
 	// memref dimensions are outermost first, CUDA's innermost first; the
-	// identity layout is row-major, dimension 0 contiguous in CUDA's order.
-	stride := esize
+	// innermost is contiguous (stride 1), the others' byte strides are
+	// the view's.
 	for i := len(mt.Dims) - 1; i >= 0; i-- {
 		c, ok := constantValue(box[i])
 		if !ok {
@@ -377,9 +426,8 @@ func tensorMapSource(v *ir.Value, dt *nvgpu.TensorMapDescriptorType) (KernelPara
 		t.BoxDims = append(t.BoxDims, c)
 		t.GlobalDims = append(t.GlobalDims, mt.Dims[i])
 		if i < len(mt.Dims)-1 {
-			t.GlobalStrides = append(t.GlobalStrides, stride)
+			t.GlobalStrides = append(t.GlobalStrides, strides[i]*esize)
 		}
-		stride *= mt.Dims[i]
 	}
 	// What the driver would refuse is an error here, at the op.
 	if _, err := t.Desc(tensorMapCheckAddress); err != nil {
@@ -387,6 +435,67 @@ func tensorMapSource(v *ir.Value, dt *nvgpu.TensorMapDescriptorType) (KernelPara
 	}
 	p.Source, p.MemRef, p.TensorMap = SourceTensorMap, mt.String(), t
 	return p, nil
+}
+
+// zeroOffsetUnitStrides reports whether a memref.subview has static
+// offsets 0 and strides 1 (its static_offsets and static_strides).
+func zeroOffsetUnitStrides(sv *ir.Operation) bool {
+	for _, name := range []string{"static_offsets", "static_strides"} {
+		a, ok := sv.Attr(name).(*ir.DenseArrayAttr)
+		if !ok {
+			return false
+		}
+		want := int64(0)
+		if name == "static_strides" {
+			want = 1
+		}
+		for _, x := range a.Ints {
+			if x != want {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// workspace is the layout of the buffers a host function allocates
+// (memref.alloc of static shape and identity layout) in the one device
+// allocation a runtime makes for them, each at a multiple of
+// workspaceAlign bytes, in the order of the allocs.
+type workspace struct {
+	offsets map[*ir.Operation]int64
+	bytes   int64
+}
+
+func workspaceOf(fn *ir.Operation) *workspace {
+	ws := &workspace{offsets: map[*ir.Operation]int64{}}
+	ir.WalkOps(fn, func(op *ir.Operation) {
+		if op.Name() != "memref.alloc" || op.NumOperands() != 0 {
+			return
+		}
+		mt, ok := op.Result(0).Type().(*ir.MemRefType)
+		if !ok || mt.Layout != nil || !mt.HasStaticShape() || mt.MemorySpace != nil {
+			return
+		}
+		n := int64(ir.BitWidth(mt.Elem)+7) / 8
+		for _, d := range mt.Dims {
+			n *= d
+		}
+		ws.offsets[op] = ws.bytes
+		ws.bytes += (n + workspaceAlign - 1) / workspaceAlign * workspaceAlign
+	})
+	return ws
+}
+
+// sourceOf says where a host value comes from: sourceOf's answer, or a
+// buffer of the workspace.
+func (ws *workspace) sourceOf(v *ir.Value) KernelParam {
+	if d := v.DefiningOp(); d != nil && ws != nil {
+		if off, ok := ws.offsets[d]; ok {
+			return KernelParam{Source: SourceWorkspace, WorkspaceOffset: &off}
+		}
+	}
+	return sourceOf(v)
 }
 
 // sourceOf says where a host value comes from.

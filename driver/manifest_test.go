@@ -154,8 +154,11 @@ func TestManifestTensorMapErrors(t *testing.T) {
 		name, from, to, want string
 	}{
 		{"computed tensor", "%u = memref.cast %a : memref<64x256xf16> to memref<*xf16>",
-			"%t = memref.alloc() : memref<64x256xf16>\n    %u = memref.cast %t : memref<64x256xf16> to memref<*xf16>",
-			"t.mlir:12:10: error: 'nvgpu.tma.create.descriptor' op describes a tensor computed on the host: goopt builds TMA descriptors only of host function arguments (through memref.cast)"},
+			"%t = memref.alloc(%n) : memref<?x256xf16>\n    %u = memref.cast %t : memref<?x256xf16> to memref<*xf16>",
+			"t.mlir:12:10: error: 'nvgpu.tma.create.descriptor' op describes a tensor computed on the host: goopt builds TMA descriptors only of host function arguments and buffers it allocates (through memref.cast and memref.subview)"},
+		{"subview off the buffer's start", "%u = memref.cast %a : memref<64x256xf16> to memref<*xf16>",
+			"%t = memref.subview %a[0, 8] [64, 64] [1, 1] : memref<64x256xf16> to memref<64x64xf16, strided<[256, 1], offset: 8>>\n    %u = memref.cast %t : memref<64x64xf16, strided<[256, 1], offset: 8>> to memref<*xf16>",
+			"t.mlir:12:10: error: 'nvgpu.tma.create.descriptor' op describes a subview that is not at offset 0 with unit strides"},
 		{"dynamic box", "box[%c8, %c64]", "box[%n, %c64]",
 			"t.mlir:11:10: error: 'nvgpu.tma.create.descriptor' op has a dynamic box size (box dimension 0): goopt needs constant box sizes to describe the kernel's TMA descriptor"},
 		{"dynamic shape", "memref<64x256xf16>", "memref<?x256xf16>",

@@ -87,6 +87,10 @@ type gpuParam struct {
 	typ            string
 	value          any
 	tensorMap      *TensorMapParam
+	// workspace, when not nil, is the byte offset in the host function's
+	// workspace of the buffer the parameter points to (or, with
+	// tensorMap, describes); memref is then -1.
+	workspace *int64
 }
 
 // parseEntry parses the module Run runs and finds its entry function.
@@ -121,7 +125,7 @@ func runGPU(ctx context.Context, src []byte, filename string, o RunOptions, gpu 
 	if diags != nil {
 		return res, diags
 	}
-	launches, err := planLaunches(compiled, res.Entry, ft)
+	launches, wsBytes, err := planLaunches(compiled, res.Entry, ft)
 	if err != nil {
 		return res, err
 	}
@@ -139,7 +143,7 @@ func runGPU(ctx context.Context, src []byte, filename string, o RunOptions, gpu 
 		return res, err
 	}
 	exec := func(args []interp.Value) error {
-		return execLaunches(ctx, gpu, entry, res.Entry, launches, args, co.IndexBitwidth)
+		return execLaunches(ctx, gpu, entry, res.Entry, launches, wsBytes, args, co.IndexBitwidth)
 	}
 	if o.CheckEquiv != nil {
 		return checkEquivGPU(ctx, o, res, ft, exec)
@@ -158,15 +162,21 @@ func runGPU(ctx context.Context, src []byte, filename string, o RunOptions, gpu 
 // execLaunches runs the planned launches on args: the memref arguments go
 // to the device whole, the kernels write results through them, and they
 // come back into args.
-func execLaunches(ctx context.Context, gpu GPU, entry *ir.Operation, name string, launches []gpuLaunch, args []interp.Value, indexBits int) (err error) {
+func execLaunches(ctx context.Context, gpu GPU, entry *ir.Operation, name string, launches []gpuLaunch, wsBytes int64, args []interp.Value, indexBits int) (err error) {
 	ptrs := make([]cuda.DevicePtr, len(args))
+	var ws cuda.DevicePtr // the host function's own buffers
 	defer func() {
-		for _, p := range ptrs {
+		for _, p := range append(ptrs, ws) {
 			if p != 0 {
 				gpu.Free(p)
 			}
 		}
 	}()
+	if wsBytes > 0 {
+		if ws, err = gpu.Alloc(int(wsBytes)); err != nil {
+			return err
+		}
+	}
 	for i, a := range args {
 		if a.Ref == nil {
 			continue
@@ -192,13 +202,21 @@ func execLaunches(ctx context.Context, gpu GPU, entry *ir.Operation, name string
 			case p.tensorMap != nil:
 				// Encoded at each launch: the descriptor holds the device
 				// address of this call's buffer.
-				d, err := p.tensorMap.Desc(ptrs[p.memref])
+				base := ws
+				if p.workspace != nil {
+					base += cuda.DevicePtr(*p.workspace)
+				} else {
+					base = ptrs[p.memref]
+				}
+				d, err := p.tensorMap.Desc(base)
 				if err != nil {
 					return diagf(entry.Loc(), "TMA descriptor of argument %d of '%s': %v", p.memref, name, err)
 				}
 				if vals[i], err = gpu.EncodeTiled(d); err != nil {
 					return diagf(entry.Loc(), "TMA descriptor of argument %d of '%s': %v", p.memref, name, err)
 				}
+			case p.workspace != nil:
+				vals[i] = ws + cuda.DevicePtr(*p.workspace)
 			case p.memref >= 0:
 				vals[i] = ptrs[p.memref]
 			case p.scalar >= 0:
@@ -244,10 +262,10 @@ func entryType(entry *ir.Operation) *ir.FunctionType {
 // constants and kernel launches (then a return of no values), and turns
 // the manifest's description of each launch into values to pass. Other
 // host code would need a host-side executor: it is a located error.
-func planLaunches(c *CompileResult, entry string, ft *ir.FunctionType) ([]gpuLaunch, error) {
+func planLaunches(c *CompileResult, entry string, ft *ir.FunctionType) ([]gpuLaunch, int64, error) {
 	host := ir.NewSymbolTable(c.Module).Lookup(entry)
 	if host == nil || host.NumRegions() == 0 || host.Region(0).Empty() {
-		return nil, diagf(c.Module.Loc(), "the compiled module has no function '%s'", entry)
+		return nil, 0, diagf(c.Module.Loc(), "the compiled module has no function '%s'", entry)
 	}
 	var diags ir.DiagList
 	var launchOps []*ir.Operation
@@ -259,9 +277,13 @@ func planLaunches(c *CompileResult, entry string, ft *ir.FunctionType) ([]gpuLau
 		for _, op := range b.Ops() {
 			switch {
 			case op.HasTrait(ir.ConstantLike):
-			case op.Name() == "memref.cast", op.Name() == tmaCreateDescriptor:
-				// The TMA descriptors of host arguments: the manifest
-				// describes them, and execLaunches encodes them.
+			case op.Name() == "memref.cast", op.Name() == "memref.subview", op.Name() == tmaCreateDescriptor:
+				// The TMA descriptors of host arguments and buffers: the
+				// manifest describes them, and execLaunches encodes them.
+			case op.Name() == "memref.alloc", op.Name() == "memref.dealloc":
+				// The host function's buffers: the manifest's workspace,
+				// allocated before the first launch and freed after the
+				// last (an alloc it cannot place is a parameter error).
 			case op.Name() == "gpu.launch_func":
 				launchOps = append(launchOps, op)
 			case op.Name() == "func.return" && op.NumOperands() == 0:
@@ -282,10 +304,12 @@ func planLaunches(c *CompileResult, entry string, ft *ir.FunctionType) ([]gpuLau
 		if len(diags) == 0 {
 			diags = append(diags, ir.Errorf(host.Loc(), "'%s' launches %d kernels but the manifest describes %d", entry, len(launchOps), len(kernels)))
 		}
-		return nil, diags
+		return nil, 0, diags
 	}
 	var out []gpuLaunch
+	var wsBytes int64
 	for i, k := range kernels {
+		wsBytes = k.WorkspaceBytes
 		loc := launchOps[i].Loc()
 		l := gpuLaunch{kernel: k.Name}
 		for d := 0; d < 3; d++ {
@@ -319,13 +343,30 @@ func planLaunches(c *CompileResult, entry string, ft *ir.FunctionType) ([]gpuLau
 		out = append(out, l)
 	}
 	if len(diags) > 0 {
-		return nil, diags
+		return nil, 0, diags
 	}
-	return out, nil
+	return out, wsBytes, nil
 }
 
 // paramValue turns a manifest parameter into the value to pass.
 func paramValue(p KernelParam, ft *ir.FunctionType) (gpuParam, error) {
+	switch p.Source {
+	case SourceTensorMap, SourceWorkspace:
+		if p.WorkspaceOffset == nil {
+			break
+		}
+		if p.Source == SourceTensorMap {
+			if p.TensorMap == nil {
+				return gpuParam{}, fmt.Errorf("a TMA descriptor of no tensor")
+			}
+			if _, err := p.TensorMap.Desc(tensorMapCheckAddress); err != nil {
+				return gpuParam{}, fmt.Errorf("TMA descriptor of a workspace buffer: %v", err)
+			}
+		} else if p.Field != "" && p.Field != "data" && p.Field != "allocated" && p.Field != "aligned" {
+			return gpuParam{}, fmt.Errorf("field '%s' of a workspace buffer: goopt run --device=gpu passes workspace buffers as bare pointers", p.Field)
+		}
+		return gpuParam{memref: -1, scalar: -1, tensorMap: p.TensorMap, workspace: p.WorkspaceOffset}, nil
+	}
 	switch p.Source {
 	case SourceTensorMap:
 		if p.HostArg == nil || *p.HostArg < 0 || *p.HostArg >= len(ft.Inputs) || p.TensorMap == nil {
@@ -361,26 +402,32 @@ func paramValue(p KernelParam, ft *ir.FunctionType) (gpuParam, error) {
 		if mt.Layout != nil || !mt.HasStaticShape() {
 			return gpuParam{}, fmt.Errorf("argument %d has type %s: only statically shaped memrefs with the identity layout can be passed", i, mt)
 		}
-		switch p.Field {
-		case "data", "allocated", "aligned":
-			return gpuParam{memref: i, scalar: -1}, nil
-		case "offset":
-			return gpuParam{memref: -1, scalar: -1, value: int64(0)}, nil
-		}
-		var d int
-		if _, err := fmt.Sscanf(p.Field, "size%d", &d); err == nil && d < len(mt.Dims) {
-			return gpuParam{memref: -1, scalar: -1, value: mt.Dims[d]}, nil
-		}
-		if _, err := fmt.Sscanf(p.Field, "stride%d", &d); err == nil && d < len(mt.Dims) {
-			stride := int64(1)
-			for _, s := range mt.Dims[d+1:] {
-				stride *= s
-			}
-			return gpuParam{memref: -1, scalar: -1, value: stride}, nil
-		}
-		return gpuParam{}, fmt.Errorf("unknown memref field '%s'", p.Field)
+		return memrefField(p, i, mt)
 	}
-	return gpuParam{}, fmt.Errorf("its value is computed by host code; goopt run --device=gpu passes only arguments of the host function and constants (use --device=interp)")
+	return gpuParam{}, fmt.Errorf("its value is computed by host code; goopt run --device=gpu passes only arguments of the host function, its buffers and constants (use --device=interp)")
+}
+
+// memrefField is the descriptor field p.Field of argument i, of the
+// statically shaped, identity-layout type mt.
+func memrefField(p KernelParam, i int, mt *ir.MemRefType) (gpuParam, error) {
+	switch p.Field {
+	case "data", "allocated", "aligned":
+		return gpuParam{memref: i, scalar: -1}, nil
+	case "offset":
+		return gpuParam{memref: -1, scalar: -1, value: int64(0)}, nil
+	}
+	var d int
+	if _, err := fmt.Sscanf(p.Field, "size%d", &d); err == nil && d < len(mt.Dims) {
+		return gpuParam{memref: -1, scalar: -1, value: mt.Dims[d]}, nil
+	}
+	if _, err := fmt.Sscanf(p.Field, "stride%d", &d); err == nil && d < len(mt.Dims) {
+		stride := int64(1)
+		for _, s := range mt.Dims[d+1:] {
+			stride *= s
+		}
+		return gpuParam{memref: -1, scalar: -1, value: stride}, nil
+	}
+	return gpuParam{}, fmt.Errorf("unknown memref field '%s'", p.Field)
 }
 
 // scalarParam is a constant of llvm type t as the launch passes it.

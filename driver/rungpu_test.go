@@ -266,7 +266,7 @@ func TestRunGPUErrors(t *testing.T) {
 		{"computed parameter", computed, RunOptions{Device: DeviceGPU, PTX: "x", OpenGPU: g.open},
 			"t.mlir:3:8: error: 'arith.addi' op: goopt run --device=gpu runs host functions that only launch kernels; this op would need host execution (use --device=interp)\n" +
 				"  %m = arith.addi %n, %c1 : index\n       ^\n" +
-				"t.mlir:4:3: error: 'gpu.launch_func' op: parameter 0 of kernel 'f_kernel': its value is computed by host code; goopt run --device=gpu passes only arguments of the host function and constants (use --device=interp)"},
+				"t.mlir:4:3: error: 'gpu.launch_func' op: parameter 0 of kernel 'f_kernel': its value is computed by host code; goopt run --device=gpu passes only arguments of the host function, its buffers and constants (use --device=interp)"},
 		{"cluster not dividing the grid", strings.Replace(tmaSrc, "blocks in (%c2, %c1, %c1)", "blocks in (%c1, %c1, %c1)", 1), RunOptions{Device: DeviceGPU, PTX: "x", OpenGPU: g.open},
 			"t.mlir:11:5: error: 'gpu.launch_func' op: goopt run --device=gpu needs constant cluster sizes that divide the grid, got cluster [2 1 1] and grid [1 1 1] (0: computed on the host)"},
 		{"no gpu", scaleSrc, RunOptions{Device: DeviceGPU, OpenGPU: noGPU},

@@ -48,6 +48,7 @@ func.func @ref(%A: memref<64x32xf16>, %B: memref<32x64xf16>, %C: memref<64x64xf3
 func.func @hopper(%A: memref<64x32xf16>, %B: memref<32x64xf16>, %C: memref<64x64xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
   %c64 = arith.constant 64 : index
   %c128 = arith.constant 128 : index
   %ua = memref.cast %A : memref<64x32xf16> to memref<*xf16>
@@ -122,6 +123,14 @@ func TestHopperPlantedBugs(t *testing.T) {
 		{"too many transaction bytes expected",
 			"%bytes = arith.constant 16384 : index", "%bytes = arith.constant 16640 : index",
 			"waits forever: the mbarrier phase of parity 0 never completes"},
+		// sm_90 raises an illegal instruction for a box whose innermost
+		// start is not a multiple of 16 bytes (measured on an H200).
+		{"box starts at an odd element",
+			"nvgpu.tma.async.load %ta[%c0, %c0]", "nvgpu.tma.async.load %ta[%c1, %c0]",
+			"TMA box starts at innermost coordinate 1 (2 bytes), not a multiple of 16 bytes: an illegal instruction on sm_90"},
+		{"box starts 8 bytes into a row",
+			"nvgpu.tma.async.load %tb[%c0, %c0]", "nvgpu.tma.async.load %tb[%c4, %c0]",
+			"innermost coordinate 4 (8 bytes)"},
 		{"accumulator read before its wgmma retired",
 			"{transposeB, waitGroup = 0 : i32}", "{transposeB}",
 			"reads a wgmma accumulator before"},

@@ -38,6 +38,26 @@ type TensorMap struct {
 // tensorMapBytes is the size of a CUtensorMap.
 const tensorMapBytes = 128
 
+// swizzleDestAlign is the alignment a swizzled TMA copy's shared-memory
+// address needs (measured on sm_90: the swizzle is a function of the
+// address, so a box may start at any 128-byte line of the pattern).
+const swizzleDestAlign = 128
+
+// tmaCoordAlign is the alignment, in bytes, of a box's start in the
+// innermost dimension: a box whose innermost coordinate times the element
+// size is not a multiple of 16 raises an illegal instruction on sm_90
+// (measured: f16 coordinates 0, 8, 64 work; 1, 3, 100 do not).
+const tmaCoordAlign = 16
+
+// checkBoxStart refuses a box whose innermost start coordinate the
+// hardware cannot address.
+func (tm *TensorMap) checkBoxStart(op *ir.Operation, coords []int64) error {
+	if b := coords[0] * ByteSize(tm.Elem); b%tmaCoordAlign != 0 {
+		return runtimeError(op, "TMA box starts at innermost coordinate %d (%d bytes), not a multiple of %d bytes: an illegal instruction on sm_90", coords[0], b, tmaCoordAlign)
+	}
+	return nil
+}
+
 // NewTensorMap describes m (a strided memref) for TMA copies of box
 // (innermost first) with the given swizzle span in bytes.
 func NewTensorMap(m *MemRef, box []int64, swizzle int64, oobNaN bool) (*TensorMap, error) {
@@ -164,16 +184,23 @@ func (t *Thread) issueTMALoad(op *ir.Operation, tm *TensorMap, dst Pointer, mbar
 	if len(coords) != len(tm.Dims) {
 		return runtimeError(op, "has %d coordinates for a tensor map of rank %d", len(coords), len(tm.Dims))
 	}
+	if err := tm.checkBoxStart(op, coords); err != nil {
+		return err
+	}
 	n := tm.boxBytes()
 	base, err := t.sharedAddress(op, dst)
 	if err != nil {
 		return err
 	}
-	if base%16 != 0 || tm.Swizzle > 0 && base%(tm.Swizzle*8) != 0 {
-		align := int64(16)
-		if tm.Swizzle > 0 {
-			align = tm.Swizzle * 8
-		}
+	// A swizzled box needs only a 128-byte aligned destination: the
+	// swizzle is a function of the shared address (sharedPointer), so a
+	// box starting at line r of a 1024-byte span lands where the pattern
+	// puts that line.
+	align := int64(16)
+	if tm.Swizzle > 0 {
+		align = swizzleDestAlign
+	}
+	if base%align != 0 {
 		return runtimeError(op, "TMA destination at shared address %d is not %d-byte aligned", base, align)
 	}
 	if _, _, _, err := dst.span(op, "TMA store to shared memory", n); err != nil {

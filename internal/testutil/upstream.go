@@ -14,7 +14,8 @@ import (
 // gpu-lower-to-nvvm-pipeline for chip (with its PTX features, e.g.
 // "sm_90a", "+ptx80"), the launch's index computations sunk into the
 // kernel first as goopt's lowering does, and returns the PTX of the
-// gpu.binary it makes (the string attribute's \XX escapes undone).
+// gpu.binary ops it makes, one after another (the string attributes' \XX
+// escapes undone).
 func UpstreamPTX(text, chip, features string) (string, error) {
 	mlirOpt, err := exec.LookPath("mlir-opt-19")
 	if err != nil {
@@ -34,11 +35,16 @@ func UpstreamPTX(text, chip, features string) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("upstream cannot lower the kernel: %v\n%s", err, out)
 	}
-	mt := assembly.FindSubmatch(out)
-	if mt == nil {
+	// One gpu.binary a kernel module: upstream 19 outlines each launch
+	// into a module of its own (goopt shares one with kernelModule).
+	var ptx strings.Builder
+	for _, mt := range assembly.FindAllSubmatch(out, -1) {
+		ptx.WriteString(strings.TrimRight(unescapeMLIR(string(mt[1])), "\x00"))
+	}
+	if ptx.Len() == 0 {
 		return "", fmt.Errorf("no PTX in upstream's gpu.binary:\n%s", out)
 	}
-	return strings.TrimRight(unescapeMLIR(string(mt[1])), "\x00"), nil
+	return ptx.String(), nil
 }
 
 // assembly is the PTX string attribute of a gpu.binary's object.

@@ -41,11 +41,13 @@ func (k *kernel) elemBytes() int64 { return f16Bytes }
 
 // fitBounds adapts the kernel to rows TMA cannot address. TMA addresses
 // rows by byte strides that are multiples of 16: A's rows (K elements)
-// or B's (N elements) that are not are copied by threads instead
+// or B's (N elements) that are not are padded by a copy launch (pad.go)
+// or, with pad-operands=false, copied by threads instead
 // (producer_fallback.go), and C's rows (N f32) that are not make the
 // epilogue store C directly (epilogue=tma would need a descriptor of C).
-// A cluster multicasts TMA loads, so its operands must be TMA's: such a
-// matmul is refused at the loop of the dimension at fault.
+// A cluster multicasts TMA loads, so its operands must be TMA's: with
+// thread copies such a matmul is refused at the loop of the dimension at
+// fault, as is pingpong.
 func (k *kernel) fitBounds(mm *gpuutil.MatmulNest) error {
 	k.fitEpilogue()
 	if k.PingPong && k.manual() {
@@ -56,7 +58,7 @@ func (k *kernel) fitBounds(mm *gpuutil.MatmulNest) error {
 		if k.manualA() {
 			dim = 2
 		}
-		return kernelemit.Locatedf(mm.Loop[dim].Operation, "pingpong needs rows of A and B that are multiples of %d bytes (K = %d, N = %d %s elements): drop pingpong for this size", tmaStrideAlign, k.K, k.N, k.Elem)
+		return kernelemit.Locatedf(mm.Loop[dim].Operation, "pingpong needs rows of A and B that are multiples of %d bytes (K = %d, N = %d %s elements): drop pingpong for this size, or leave pad-operands on", tmaStrideAlign, k.K, k.N, k.Elem)
 	}
 	if k.clusterSize() == 1 {
 		return nil
@@ -71,7 +73,7 @@ func (k *kernel) fitBounds(mm *gpuutil.MatmulNest) error {
 		{1, k.manualB(), k.N * k.elemBytes(), fmt.Sprintf("a row of B (N = %d %s elements)", k.N, k.Elem)},
 	} {
 		if r.copied {
-			return kernelemit.Locatedf(mm.Loop[r.dim].Operation, "%s is %d bytes, not a multiple of the %d bytes TMA strides need, and a cluster multicasts TMA loads: use cluster=1,1, or pad the operand's rows to a multiple of %d elements", r.what, r.bytes, tmaStrideAlign, tmaStrideAlign/k.elemBytes())
+			return kernelemit.Locatedf(mm.Loop[r.dim].Operation, "%s is %d bytes, not a multiple of the %d bytes TMA strides need, and a cluster multicasts TMA loads: use cluster=1,1, or leave pad-operands on (rows padded to a multiple of %d elements)", r.what, r.bytes, tmaStrideAlign, tmaStrideAlign/k.elemBytes())
 		}
 	}
 	return nil

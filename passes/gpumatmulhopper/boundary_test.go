@@ -51,6 +51,76 @@ var awkward = []struct {
 	// Odd rows in the producer warpgroup: 8 chunks of loads in flight.
 	{"129x131x127-ws-odd", 129, 131, 127, "f16", "tb-tile=128,128,64 consumers=1 stages=2 grid-swizzle=0 epilogue=direct persistent=false"},
 	{"67x131x61-persistent-overlap", 67, 131, 61, "f16", "tb-tile=64,64,64 consumers=1 stages=3 grid-swizzle=2 persistent=true sm-count=3 overlap-epilogue=true"},
+	// Padded operands (the default) at the sizes row TMA could not
+	// address: K = 7 and 13 (one K tile, mostly zero fill), odd M and N,
+	// bf16, a persistent block running several tiles.
+	{"70x72x7-rung0", 70, 72, 7, "f16", "tb-tile=64,64,64 consumers=1 stages=2 warp-specialize=false grid-swizzle=0"},
+	{"67x131x13-ws-bf16", 67, 131, 13, "bf16", "tb-tile=64,128,64 consumers=1 stages=2 grid-swizzle=0 epilogue=direct persistent=false"},
+	{"129x131x127-persistent", 129, 131, 127, "f16", "tb-tile=128,128,64 consumers=1 stages=2 grid-swizzle=0 persistent=true sm-count=1 epilogue=registers"},
+}
+
+// TestAwkwardSizesThreadCopies runs the awkward sizes whose A or B rows
+// TMA cannot address with pad-operands=false: the threads copy those
+// operands' boxes into the ring (producer_fallback.go), the path the
+// comments of awkward describe, where the default pads them first.
+func TestAwkwardSizesThreadCopies(t *testing.T) {
+	checkAwkward(t, func(n, k int, opts string) bool { return n%8 != 0 || k%8 != 0 }, " pad-operands=false", 1)
+}
+
+// TestPaddingCatchesPlantedBugs plants bugs in the padding of 67x131x61
+// (both operands padded): a tensor map of the whole padded buffer rather
+// than of its subview (the pad columns, never written, are then read as
+// A's and B's), and a copy launch that skips its last groups (the
+// matmul reads rows that were never copied).
+func TestPaddingCatchesPlantedBugs(t *testing.T) {
+	type planted struct {
+		name string
+		edit func(m *ir.Operation) int // returns the ops it changed
+	}
+	if testing.Short() {
+		t.Skip("runs wgmma kernels on the interpreter")
+	}
+	for _, c := range []planted{
+		{"map-of-whole-buffer", func(m *ir.Operation) int {
+			n := 0
+			ir.WalkOps(m, func(op *ir.Operation) {
+				if !op.Is("memref.cast") {
+					return
+				}
+				if d := op.Operand(0).DefiningOp(); d != nil && d.Is("memref.subview") {
+					op.SetOperand(0, d.Operand(0))
+					n++
+				}
+			})
+			return n
+		}},
+		{"copy-skips-groups", func(m *ir.Operation) int {
+			n := 0
+			ir.WalkOps(m, func(op *ir.Operation) {
+				// The copies' stores sit under their in-bounds tests; the
+				// last one of each thread goes.
+				if op.Is("memref.store") && op.ParentOp().Is("scf.if") && n < 2 && op.ParentOfName("gpu.launch").Attr("kernelModule") != nil && op.ParentOfName("gpu.launch").Attr("dynamic_shared_memory_size") == nil {
+					if next := op.ParentOp().Next(); next == nil || !next.Is("scf.if") {
+						op.Erase()
+						n++
+					}
+				}
+			})
+			return n
+		}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			edited := 0
+			err := equivLowered(t, matmul(67, 131, 61), "tb-tile=64,128,64 consumers=1 stages=2 grid-swizzle=0", func(m *ir.Operation) { edited = c.edit(m) })
+			if edited == 0 {
+				t.Fatal("nothing to plant the bug in")
+			}
+			if err == nil {
+				t.Fatal("the planted bug went unnoticed")
+			}
+			t.Log(err)
+		})
+	}
 }
 
 // typedMatmul is the affine matmul with A and B of element type elem.
@@ -58,13 +128,21 @@ func typedMatmul(m, n, k int, elem string) string {
 	return strings.ReplaceAll(matmul(m, n, k), "f16", elem)
 }
 
-func TestAwkwardSizes(t *testing.T) {
+func TestAwkwardSizes(t *testing.T) { checkAwkward(t, nil, "", 1, 2) }
+
+// checkAwkward runs the awkward cases that keep accepts (all when nil)
+// with more options appended, against the affine matmul with the given
+// seeds.
+func checkAwkward(t *testing.T, keep func(n, k int, opts string) bool, more string, seeds ...int64) {
 	if testing.Short() {
 		t.Skip("runs wgmma kernels on the interpreter")
 	}
 	for _, a := range awkward {
+		if keep != nil && !keep(a.n, a.k, a.opts) {
+			continue
+		}
 		t.Run(a.name, func(t *testing.T) {
-			if err := equivLowered(t, typedMatmul(a.m, a.n, a.k, a.elem), a.opts, nil, 1, 2); err != nil {
+			if err := equivLowered(t, typedMatmul(a.m, a.n, a.k, a.elem), a.opts+more, nil, seeds...); err != nil {
 				t.Error(err)
 			}
 		})
@@ -91,7 +169,7 @@ func TestRefusedSizes(t *testing.T) {
 	for _, c := range []struct {
 		name, src, opts, want string
 	}{
-		{"odd-N-cluster", matmul(256, 68, 64), "tb-tile=128,128,64 cluster=1,2", "matmul.mlir:3:5: error: 'affine.for' op a row of B (N = 68 f16 elements) is 136 bytes, not a multiple of the 16 bytes TMA strides need, and a cluster multicasts TMA loads"},
+		{"odd-N-cluster", matmul(256, 68, 64), "tb-tile=128,128,64 cluster=1,2 pad-operands=false", "matmul.mlir:3:5: error: 'affine.for' op a row of B (N = 68 f16 elements) is 136 bytes, not a multiple of the 16 bytes TMA strides need, and a cluster multicasts TMA loads"},
 		{"f32-inputs", f32Matmul(64, 64, 64), "", "matmul.mlir:5:14: error: 'affine.load' op operand A has element type f32"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -151,7 +229,7 @@ func TestUnalignedCatchesPlantedBugs(t *testing.T) {
 	}
 	// The epilogue is direct (N not a multiple of 4): the copies' are the
 	// only proxy fences.
-	const opts = "tb-tile=64,64,64 consumers=1 stages=2 warp-specialize=false grid-swizzle=0"
+	const opts = "tb-tile=64,64,64 consumers=1 stages=2 warp-specialize=false grid-swizzle=0 pad-operands=false"
 	for _, c := range []struct {
 		name    string
 		m, n, k int
@@ -162,7 +240,7 @@ func TestUnalignedCatchesPlantedBugs(t *testing.T) {
 		{"no-swizzle", 70, 90, 52, opts, "arith.xori", "differs"},
 		{"no-cp.async-wait", 70, 90, 52, opts, "nvvm.cp.async.wait.group", "asynchronous copy"},
 		{"no-proxy-fence", 67, 131, 61, opts, "nvvm.fence.proxy", "proxy"},
-		{"no-lagged-wait", 129, 136, 300, "tb-tile=128,128,64 consumers=1 stages=4 grid-swizzle=0 epilogue=direct persistent=false", "nvvm.cp.async.wait.group 2", "asynchronous copy"},
+		{"no-lagged-wait", 129, 136, 300, "tb-tile=128,128,64 consumers=1 stages=4 grid-swizzle=0 epilogue=direct persistent=false pad-operands=false", "nvvm.cp.async.wait.group 2", "asynchronous copy"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			edited := 0

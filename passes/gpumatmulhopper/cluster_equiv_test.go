@@ -82,7 +82,7 @@ var clusterRungs = []struct{ name, opts string }{
 // mbarriers, the race check's clocks span the cluster), with the remote
 // arrives spelled as mapa + arrive.
 func TestInterpreterEquivalenceClusters(t *testing.T) {
-	checkClusters(t, clusterRungs, false, func(t *testing.T, err error) {
+	checkClusters(t, matmul(256, 256, 256), clusterRungs, false, func(t *testing.T, _ *ir.Operation, err error) {
 		if err != nil {
 			t.Error(err)
 		}
@@ -95,7 +95,7 @@ func TestInterpreterEquivalenceClusters(t *testing.T) {
 // multicasts the next k-slice into its peer's slot while the peer's
 // consumers may still read it, which the interpreter reports.
 func TestInterpreterClusterPlantedOwnRelease(t *testing.T) {
-	checkClusters(t, clusterRungs[:2], true, func(t *testing.T, err error) {
+	checkClusters(t, matmul(256, 256, 256), clusterRungs[:2], true, func(t *testing.T, _ *ir.Operation, err error) {
 		if err == nil {
 			t.Fatal("the interpreter ran the kernel whose consumers release only their own block's slots without an error")
 		}
@@ -111,13 +111,12 @@ func TestInterpreterClusterPlantedOwnRelease(t *testing.T) {
 }
 
 // checkClusters compares each rung's kernel (ownOnly: with the planted
-// own-block release) with the affine matmul at 256^3 on the interpreter
-// and hands check the comparison's error.
-func checkClusters(t *testing.T, rungs []struct{ name, opts string }, ownOnly bool, check func(t *testing.T, err error)) {
+// own-block release) with the affine matmul src on the interpreter and
+// hands check the kernel and the comparison's error.
+func checkClusters(t *testing.T, src string, rungs []struct{ name, opts string }, ownOnly bool, check func(t *testing.T, res *ir.Operation, err error)) {
 	if testing.Short() {
 		t.Skip("runs wgmma kernels on the interpreter")
 	}
-	src := matmul(256, 256, 256)
 	in, err := parser.ParseFile(all.NewContext(), "matmul.mlir", []byte(src))
 	if err != nil {
 		t.Fatal(err)
@@ -125,7 +124,7 @@ func checkClusters(t *testing.T, rungs []struct{ name, opts string }, ownOnly bo
 	for _, r := range rungs {
 		t.Run(r.name, func(t *testing.T) {
 			res := clusterKernel(t, src, r.opts, ownOnly)
-			check(t, equiv.Check(in.Module, res, "matmul", equiv.Options{RelTol: 1e-5}))
+			check(t, res, equiv.Check(in.Module, res, "matmul", equiv.Options{RelTol: 1e-5}))
 		})
 	}
 }
@@ -156,4 +155,29 @@ func mapped(t *testing.T, src, opts string) string {
 		t.Fatal(err)
 	}
 	return text
+}
+
+// TestInterpreterEquivalencePaddedCluster: operands whose rows TMA cannot
+// address (K = 70, N = 251), padded by the copy launches (the default),
+// are TMA's and so multicast in a cluster, which the thread copies of
+// pad-operands=false refuse (TestRefusedSizes).
+func TestInterpreterEquivalencePaddedCluster(t *testing.T) {
+	rungs := []struct{ name, opts string }{{"rung4-registers-y-padded", "tb-tile=128,128,64 consumers=2 stages=2 grid-swizzle=0 cluster=1,2 persistent=true sm-count=2 epilogue=registers"}}
+	checkClusters(t, matmul(250, 251, 70), rungs, false, func(t *testing.T, res *ir.Operation, err error) {
+		launches, clustered := 0, 0
+		ir.WalkOps(res, func(op *ir.Operation) {
+			if op.Is("gpu.launch_func") {
+				launches++
+				if op.NamedOperand("clusterSizeX") != nil {
+					clustered++
+				}
+			}
+		})
+		if launches != 3 || clustered != 1 {
+			t.Fatalf("%d launches, %d in clusters: want the two copies and the clustered matmul", launches, clustered)
+		}
+		if err != nil {
+			t.Error(err)
+		}
+	})
 }

@@ -43,7 +43,11 @@ type kernel struct {
 	// (epilogue=registers; pingpong's always: pingpong.go's
 	// registerEpilogue).
 	RegisterEpilogue bool
-	GridSwizzle      int64 // tile rows per group of the rasterisation; <= 1 is row-major
+	// PadOperands copies A or B into a buffer with 16-byte rows before
+	// the matmul when its rows are not (pad.go), rather than having the
+	// kernel's threads copy its boxes (producer_fallback.go).
+	PadOperands bool
+	GridSwizzle int64 // tile rows per group of the rasterisation; <= 1 is row-major
 	// Persistent launches SMs blocks (fewer when there are fewer tiles)
 	// that loop over the output tiles (rung 4); the ring's slot and phase
 	// counters run on across tiles.

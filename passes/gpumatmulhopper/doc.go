@@ -70,20 +70,29 @@
 // eight in flight a thread, then store C themselves (epilogue=direct) or
 // hand the tile to TMA stores.
 //
-// Any size (issue 14; boundary.go, producer_fallback.go,
+// Any size (issue 14; boundary.go, pad.go, producer_fallback.go,
 // epilogue_update.go): the grid and the K loop round up, TMA zero-fills
 // what a box reads past A's or B's edge, and only the tiles that reach
 // past C's edge guard their epilogue (a whole tile runs the same loop as
 // at a divisible size; an edge tile clamps its reads of C under the TMA
 // epilogue, whose store clips, and tests each access under the direct
 // one). An operand whose rows are not a multiple of 16 bytes (K or N not
-// a multiple of 8), which no TMA descriptor can address, is copied into
-// the same swizzled ring by threads — the producer warpgroup, or the
-// block in rung 0 — with cp.async (zero-filling past the edges; the
-// producer keeps stages-2 K tiles of copies in flight) or, for odd rows,
-// loads and stores; a proxy fence and one arrive per thread on the
-// slot's full barrier publish them. C's rows not a multiple of 16 bytes
-// make the epilogue direct. Clusters need TMA-addressable operands.
+// a multiple of 8), which no TMA descriptor can address (nor can a box
+// start at such a row's first element: an illegal instruction on sm_90),
+// is by default (pad-operands) copied by a launch of its own into a
+// buffer whose rows are padded to a multiple of 8 elements; the matmul's
+// tensor map describes the buffer's leading part, the operand's extent,
+// so the zero fill covers the tail and the pad is never read, and the
+// kernel is the aligned one (clusters and pingpong included). The
+// launches share one gpu.module (kernelModule), and the manifest gives
+// the buffers as the host function's workspace. With
+// pad-operands=false such an operand is copied into the swizzled ring by
+// threads instead — the producer warpgroup, or the block in rung 0 —
+// with cp.async (zero-filling past the edges; the producer keeps
+// stages-2 K tiles of copies in flight) or, for odd rows, loads and
+// stores; a proxy fence and one arrive per thread on the slot's full
+// barrier publish them (no clusters, no pingpong). C's rows not a
+// multiple of 16 bytes make the epilogue direct.
 //
 // Defaults (pipeline.go's Options): the fastest configuration measured,
 // persistent=true with epilogue=auto, which is the register epilogue for a

@@ -86,11 +86,25 @@ func (k *kernel) text() string {
 	fmt.Fprintf(&b, "func.func @%s(%%A: %s, %%B: %s, %%C: %s) {\n", kernelFunc, k.typeA(), k.typeB(), k.typeC())
 	h := kernelemit.New(1, "hc")
 	var castA, castB string
+	// Operands with rows TMA cannot address are padded first (pad.go);
+	// their buffers are freed after the matmul's launch.
+	srcA, srcTypeA, srcB, srcTypeB := "%A", k.typeA(), "%B", k.typeB()
+	var frees []string
+	if k.padA() {
+		var buf, bufType string
+		srcA, srcTypeA, buf, bufType = padOperand(h, "pa", "%A", k.typeA(), k.M, k.K)
+		frees = append(frees, fmt.Sprintf("memref.dealloc %s : %s", buf, bufType))
+	}
+	if k.padB() {
+		var buf, bufType string
+		srcB, srcTypeB, buf, bufType = padOperand(h, "pb", "%B", k.typeB(), k.K, k.N)
+		frees = append(frees, fmt.Sprintf("memref.dealloc %s : %s", buf, bufType))
+	}
 	if !k.manualA() {
-		castA = h.Op("a", "memref.cast %%A : %s to memref<*xf16>", k.typeA())
+		castA = h.Op("a", "memref.cast %s : %s to memref<*xf16>", srcA, srcTypeA)
 	}
 	if !k.manualB() {
-		castB = h.Op("b", "memref.cast %%B : %s to memref<*xf16>", k.typeB())
+		castB = h.Op("b", "memref.cast %s : %s to memref<*xf16>", srcB, srcTypeB)
 	}
 	st := &kernelState{}
 	// An operand whose rows TMA cannot address has no descriptor: its
@@ -124,7 +138,10 @@ func (k *kernel) text() string {
 	body := k.body(st)
 	h.Raw(body)
 	h.Line("gpu.terminator")
-	h.Close("}")
+	h.Close("}%s", k.launchAttrs())
+	for _, f := range frees {
+		h.Line("%s", f)
+	}
 	h.Line("return")
 	b.WriteString(h.Prelude(1))
 	b.WriteString(h.Text())

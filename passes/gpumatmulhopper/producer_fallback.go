@@ -44,9 +44,10 @@ const (
 )
 
 // manualA and manualB report whether the operand's rows are not a whole
-// number of 16-byte units, so that its boxes are copied by threads.
-func (k *kernel) manualA() bool { return k.K*k.elemBytes()%tmaStrideAlign != 0 }
-func (k *kernel) manualB() bool { return k.N*k.elemBytes()%tmaStrideAlign != 0 }
+// number of 16-byte units and it is not padded (pad-operands=false), so
+// that its boxes are copied by threads.
+func (k *kernel) manualA() bool { return !k.PadOperands && unalignedRows(k.K) }
+func (k *kernel) manualB() bool { return !k.PadOperands && unalignedRows(k.N) }
 func (k *kernel) manual() bool  { return k.manualA() || k.manualB() }
 
 // anyTMA reports whether some operand is loaded by TMA.

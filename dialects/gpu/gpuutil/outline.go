@@ -137,10 +137,30 @@ func OutlineKernels(ctx *ir.Context, module *ir.Operation, opts OutlineOptions) 
 			insertAt[w.host] = w.host.Next()
 		}
 	}
+	// Launches naming a kernelModule share that module (as upstream's
+	// outlining does since LLVM 20): a host function whose kernels run
+	// in sequence (a copy, then the kernel reading it) gets them in one
+	// gpu.module, compiled to one PTX module.
+	shared := map[string]*ir.Operation{}
 	for _, w := range work {
+		ref, _ := w.launch.Attr("kernelModule").(*ir.SymbolRefAttr)
+		if ref != nil && shared[ref.Root] != nil {
+			mod := shared[ref.Root]
+			inner := ir.NewSymbolTable(mod)
+			w.name = newUniquer(inner).unique(w.name)
+			kernel := buildKernelFunc(ctx, w)
+			addKernel(mod, kernel, table, copied)
+			replaceWithLaunchFunc(ctx, w.launch, mod, kernel, w.operands)
+			continue
+		}
 		kernel := buildKernelFunc(ctx, w)
 		mod := buildKernelModule(ctx, kernel, table, opts, copied)
-		mod.SetAttr(ir.SymbolAttrName, ir.Str(names.unique(ir.SymbolNameOf(mod))))
+		modName := ir.SymbolNameOf(mod)
+		if ref != nil {
+			modName = ref.Root
+			shared[ref.Root] = mod
+		}
+		mod.SetAttr(ir.SymbolAttrName, ir.Str(names.unique(modName)))
 		blk := w.host.Block()
 		blk.InsertBefore(insertAt[w.host], mod)
 		table.Insert(mod)
@@ -328,9 +348,24 @@ func buildKernelModule(ctx *ir.Context, kernel *ir.Operation, parent *ir.SymbolT
 	st.AddRegion().AppendBlock(body)
 	mod := ctx.NewOperation(st)
 	end := ctx.NewOperation(&ir.OperationState{Name: "gpu.module_end", Loc: kernel.Loc()})
-	body.Append(kernel)
 	body.Append(end)
-	have := map[string]bool{ir.SymbolNameOf(kernel): true}
+	addKernel(mod, kernel, parent, copied)
+	return mod
+}
+
+// addKernel inserts kernel at the end of the kernel module mod with the
+// symbols of parent it references (and theirs in turn) that mod does not
+// hold yet.
+func addKernel(mod, kernel *ir.Operation, parent *ir.SymbolTable, copied map[string]bool) {
+	body := mod.Region(0).Front()
+	end := body.Terminator()
+	body.InsertBefore(end, kernel)
+	have := map[string]bool{}
+	for _, op := range body.Ops() {
+		if n := ir.SymbolNameOf(op); n != "" {
+			have[n] = true
+		}
+	}
 	work := []*ir.Operation{kernel}
 	for len(work) > 0 {
 		op := work[len(work)-1]
@@ -349,7 +384,6 @@ func buildKernelModule(ctx *ir.Context, kernel *ir.Operation, parent *ir.SymbolT
 			})
 		}
 	}
-	return mod
 }
 
 // replaceWithLaunchFunc replaces launch by a gpu.launch_func of kernel in

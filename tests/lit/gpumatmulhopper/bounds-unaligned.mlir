@@ -1,5 +1,6 @@
-// gpu-matmul-hopper when A's rows are not a multiple of 16 bytes (K = 70
-// f16: 140 bytes), which no TMA descriptor can address: A gets no tensor
+// gpu-matmul-hopper with pad-operands=false when A's rows are not a
+// multiple of 16 bytes (K = 70 f16: 140 bytes), which no TMA descriptor
+// can address (the default pads them first: bounds-padded.mlir): A gets no tensor
 // map, and its boxes are copied into the 128-byte swizzled ring by the
 // producer warpgroup (every thread of it, not one) with 4-byte cp.async
 // copies (2 elements: a row starts at a multiple of 140 bytes), which
@@ -13,11 +14,11 @@
 // TestUnalignedRows runs such kernels, lowered, against the affine nest.
 // One tile a block with the TMA epilogue (not the defaults' persistent
 // register epilogue), so that C keeps its descriptor here.
-// RUN: goopt opt %s --gpu-matmul-hopper="epilogue=tma persistent=false" | FileCheck %s
-// RUN: goopt opt %s --gpu-matmul-hopper="tb-tile=128,128,64 consumers=2 stages=2 warp-specialize=false" | FileCheck %s --check-prefix=R0
-// RUN: goopt compile %s --pipeline="gpu-matmul-hopper{epilogue=tma persistent=false}" --emit=ptx -o %t.ptx && FileCheck %s --check-prefix=PTX --input-file=%t.ptx
+// RUN: goopt opt %s --gpu-matmul-hopper="epilogue=tma persistent=false pad-operands=false" | FileCheck %s
+// RUN: goopt opt %s --gpu-matmul-hopper="tb-tile=128,128,64 consumers=2 stages=2 warp-specialize=false pad-operands=false" | FileCheck %s --check-prefix=R0
+// RUN: goopt compile %s --pipeline="gpu-matmul-hopper{epilogue=tma persistent=false pad-operands=false}" --emit=ptx -o %t.ptx && FileCheck %s --check-prefix=PTX --input-file=%t.ptx
 // RUN: FileCheck %s --check-prefix=JSON --input-file=%t.json
-// RUN: not goopt opt %s --gpu-matmul-hopper="tb-tile=128,128,64 cluster=2,1" 2>&1 | FileCheck %s --check-prefix=CLUSTER
+// RUN: not goopt opt %s --gpu-matmul-hopper="tb-tile=128,128,64 cluster=2,1 pad-operands=false" 2>&1 | FileCheck %s --check-prefix=CLUSTER
 // EQUIV: none (the interpreter does not model gpu.dynamic_shared_memory's byte views nor nvgpu ops before their lowering; passes/gpumatmulhopper checks these kernels by execution after goopt's lowering)
 
 // CHECK-LABEL: func.func @matmul

@@ -3,8 +3,9 @@
 // other row's pairs of columns are not 8-byte aligned, the whole tiles
 // unguarded (their first row loaded before the last wgmma is waited for),
 // the edge tiles column by column under guards (a row's last pair
-// straddles C's edge). B's rows (602 bytes) are not TMA's: the producer
-// copies them. goopt compile lowers it to sm_90a PTX with no 8-byte
+// straddles C's edge). B's rows (602 bytes) are not TMA's: a copy launch
+// pads them first (bounds-padded.mlir), and the matmul loads the padded
+// buffer by TMA. goopt compile lowers it to sm_90a PTX with no 8-byte
 // access of C; passes/gpumatmulhopper's TestInterpreterEquivalenceRegisterEpilogue
 // runs such kernels against the affine nest.
 // RUN: goopt opt %s --gpu-matmul-hopper | FileCheck %s
@@ -34,9 +35,11 @@
 // PTX: ld.global.f32
 // PTX: st.global.f32
 
+// JSON: "source": "workspace",
 // JSON: "dynamic_shared_bytes": 196608,
 // JSON: "source": "tensormap",
-// JSON: "source": "arg",
+// JSON: "source": "tensormap",
+// JSON-NEXT: "workspace_offset": 0,
 // JSON: "source": "arg",
 func.func @odd(%A: memref<200x72xf16>, %B: memref<72x301xf16>, %C: memref<200x301xf32>) {
   affine.for %i = 0 to 200 {
