@@ -130,3 +130,37 @@ func TestDefaultsInGo(t *testing.T) {
 		t.Errorf("persistent given in Go: %v", err)
 	}
 }
+
+// TestAutoEpilogueBySize: epilogue=auto keeps the register epilogue
+// unless edge tiles are more than 5% of the tiles and C's rows suit a TMA
+// store; an explicit epilogue=registers, a cluster and an odd N keep it.
+func TestAutoEpilogueBySize(t *testing.T) {
+	for _, c := range []struct {
+		opts    string
+		m, n    int64
+		regs    bool
+		comment string
+	}{
+		{"", 8192, 8192, true, "no edge tiles"},
+		{"", 4097, 8192, true, "32 edge tiles of 1056"},
+		{"", 1000, 1000, false, "11 edge tiles of 32"},
+		{"", 3000, 5000, false, "43 edge tiles of 480"},
+		{"", 997, 1009, true, "odd N: no TMA store"},
+		{"epilogue=registers", 1000, 1000, true, "explicit"},
+		{"cluster=1,2", 1000, 1000, true, "cluster"},
+	} {
+		o := DefaultOptions()
+		if err := pass.ParseOptions(&o, c.opts); err != nil {
+			t.Fatal(err)
+		}
+		k, err := o.resolved().kernel()
+		if err != nil {
+			t.Fatal(err)
+		}
+		k.M, k.N, k.K = c.m, c.n, 1024
+		k.autoEpilogue()
+		if k.RegisterEpilogue != c.regs || k.TMAEpilogue == c.regs {
+			t.Errorf("{%s} %dx%d (%s): register epilogue %v, TMA %v; want register %v", c.opts, c.m, c.n, c.comment, k.RegisterEpilogue, k.TMAEpilogue, c.regs)
+		}
+	}
+}

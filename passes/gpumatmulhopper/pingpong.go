@@ -356,21 +356,7 @@ func (k *kernel) storeRegisters(st *kernelState, regs, row0, col0 string, guarde
 				return e.Op("v", "llvm.extractvalue %s[%d] : %s", regsM, 4*j+2*int(h)+i, tile)
 			}
 			if guarded {
-				for j := range cols {
-					if !k.scalarPairs() {
-						endGuard := k.guardC(e, row, cols[j], true)
-						k.storePair(e, row, cols[j], k.loadPair(e, row, cols[j]), reg(j, 0), reg(j, 1))
-						endGuard()
-						continue
-					}
-					for i := range 2 {
-						c := e.AddC(cols[j], int64(i))
-						endGuard := k.guardC(e, row, c, true)
-						sum := e.Op("v", "arith.addf %s, %s : f32", e.Op("v", "memref.load %%C[%s, %s] : %s", row, c, k.typeC()), reg(j, i))
-						e.Line("memref.store %s, %%C[%s, %s] : %s", sum, row, c, k.typeC())
-						endGuard()
-					}
-				}
+				k.storeGuarded(e, row, cols, reg)
 				continue
 			}
 			olds := early
@@ -383,6 +369,45 @@ func (k *kernel) storeRegisters(st *kernelState, regs, row0, col0 string, guarde
 			for j := range cols {
 				k.storePair(e, row, cols[j], olds[j], reg(j, 0), reg(j, 1))
 			}
+		}
+	}
+}
+
+// storeGuarded is storeRegisters' row of an edge tile: every load of the
+// row is issued first, from an address clamped into C (its value unused
+// past the edge), and only the stores are guarded, so that the row's loads
+// are in flight together as in an inner tile; a guarded load-add-store per
+// pair would wait out a global load's latency once per pair. Even N keeps
+// the pairs: a pair's column is even, so clamping it to N-2 keeps it
+// 8-byte aligned and in the row.
+func (k *kernel) storeGuarded(e *kernelemit.Emitter, row string, cols []string, reg func(j, i int) string) {
+	clamp := func(v string, hi int64) string { return e.Op("v", "arith.minsi %s, %s : index", v, e.C(hi)) }
+	rowIn := clamp(row, k.M-1)
+	if !k.scalarPairs() {
+		olds := make([][]string, len(cols))
+		for j, c := range cols {
+			olds[j] = k.loadPair(e, rowIn, clamp(c, k.N-2))
+		}
+		for j, c := range cols {
+			endGuard := k.guardC(e, row, c, true)
+			k.storePair(e, row, c, olds[j], reg(j, 0), reg(j, 1))
+			endGuard()
+		}
+		return
+	}
+	olds := make([][2]string, len(cols))
+	for j, c := range cols {
+		for i := range 2 {
+			olds[j][i] = e.Op("v", "memref.load %%C[%s, %s] : %s", rowIn, clamp(e.AddC(c, int64(i)), k.N-1), k.typeC())
+		}
+	}
+	for j, c := range cols {
+		for i := range 2 {
+			ci := e.AddC(c, int64(i))
+			endGuard := k.guardC(e, row, ci, true)
+			sum := e.Op("v", "arith.addf %s, %s : f32", olds[j][i], reg(j, i))
+			e.Line("memref.store %s, %%C[%s, %s] : %s", sum, row, ci, k.typeC())
+			endGuard()
 		}
 	}
 }

@@ -41,7 +41,7 @@ type Options struct {
 	Consumers int64   `opt:"consumers" desc:"Warpgroups issuing wgmma, each on tb-tile M / consumers rows (default: 2)"`
 
 	WarpSpecialize  bool    `opt:"warp-specialize" desc:"Rung 1: a producer warpgroup issues the TMA loads, full and empty mbarriers per slot, setmaxnreg"`
-	Epilogue        string  `opt:"epilogue" desc:"Rung 2: how C is written: from the shared staging tile by the threads (direct) or by TMA stores (tma), or from each consumer's registers with no staging tile (registers; needs warp-specialize, best with persistent); auto: registers when persistent and warp-specialised without overlap-epilogue, else tma (default: auto)"`
+	Epilogue        string  `opt:"epilogue" desc:"Rung 2: how C is written: from the shared staging tile by the threads (direct) or by TMA stores (tma), or from each consumer's registers with no staging tile (registers; needs warp-specialize, best with persistent); auto: registers when persistent and warp-specialised without overlap-epilogue, else tma, and tma where more than 5% of the output tiles are edge tiles and C's rows are 16-byte multiples (measured faster there) (default: auto)"`
 	GridSwizzle     int64   `opt:"grid-swizzle" desc:"Rung 6: rasterise the blocks in groups of this many tile rows for L2 reuse; 0 or 1: row-major (default: 8)"`
 	Persistent      bool    `opt:"persistent" desc:"Rung 4: launch sm-count blocks that loop over the output tiles (static schedule, rasterised by grid-swizzle); needs warp-specialize (default: true; false when not given and warp-specialize=false, or with a cluster and epilogue=tma or direct)"`
 	OverlapEpilogue bool    `opt:"overlap-epilogue" desc:"Rung 5: a staging tile of its own, so the producer loads the next tile while the consumers store this one; needs persistent and a staging-tile epilogue (tma or direct)"`
@@ -93,11 +93,11 @@ func (o Options) resolved() Options {
 		(!o.WarpSpecialize || clustered && staged) {
 		o.Persistent = false
 	}
-	if o.Epilogue == EpilogueAuto {
+	// auto stays auto where it means the register epilogue: the pass
+	// settles it once the sizes are known (kernel.autoEpilogue), and the
+	// printed pipeline parses back to the same choice.
+	if o.Epilogue == EpilogueAuto && !(o.WarpSpecialize && o.Persistent && !o.OverlapEpilogue) {
 		o.Epilogue = EpilogueTMA
-		if o.WarpSpecialize && o.Persistent && !o.OverlapEpilogue {
-			o.Epilogue = EpilogueRegisters
-		}
 	}
 	if adaptable("stages", o.Stages == d.Stages) && len(o.TBTile) == 3 && len(o.Cluster) == 2 {
 		for k := o.config(); k.Stages > 1 && k.sharedBytes() > maxSharedMemory; k.Stages-- {
@@ -113,7 +113,7 @@ func (o *Options) config() kernel {
 	k := kernel{
 		BM: o.TBTile[0], BN: o.TBTile[1], BK: o.TBTile[2],
 		Stages: o.Stages, Consumers: o.Consumers,
-		WarpSpecialize: o.WarpSpecialize, TMAEpilogue: o.Epilogue == EpilogueTMA, RegisterEpilogue: o.Epilogue == EpilogueRegisters, GridSwizzle: o.GridSwizzle,
+		WarpSpecialize: o.WarpSpecialize, TMAEpilogue: o.Epilogue == EpilogueTMA, RegisterEpilogue: o.Epilogue == EpilogueRegisters || o.Epilogue == EpilogueAuto, AutoEpilogue: o.Epilogue == EpilogueAuto, GridSwizzle: o.GridSwizzle,
 		Persistent: o.Persistent, SMs: o.SMCount, OverlapEpilogue: o.OverlapEpilogue,
 		CX: o.Cluster[0], CY: o.Cluster[1], PadOperands: o.PadOperands,
 	}
