@@ -383,31 +383,42 @@ func (k *kernel) storeRegisters(st *kernelState, regs, row0, col0 string, guarde
 func (k *kernel) storeGuarded(e *kernelemit.Emitter, row string, cols []string, reg func(j, i int) string) {
 	clamp := func(v string, hi int64) string { return e.Op("v", "arith.minsi %s, %s : index", v, e.C(hi)) }
 	rowIn := clamp(row, k.M-1)
-	if !k.scalarPairs() {
-		olds := make([][]string, len(cols))
-		for j, c := range cols {
-			olds[j] = k.loadPair(e, rowIn, clamp(c, k.N-2))
+	// A group of guardedPairs pairs at a time: a whole row's loads held at
+	// once beside the accumulator made ptxas spill 1080 bytes at 8191^3
+	// (odd N); groups of 8 leave 360 (4: 264, and slower), see
+	// docs/gpu/2026-11-25-h200-s6/spill-groups.
+	for g0 := 0; g0 < len(cols); g0 += guardedPairs {
+		group := cols[g0:min(g0+guardedPairs, len(cols))]
+		if !k.scalarPairs() {
+			olds := make([][]string, len(group))
+			for j, c := range group {
+				olds[j] = k.loadPair(e, rowIn, clamp(c, k.N-2))
+			}
+			for j, c := range group {
+				endGuard := k.guardC(e, row, c, true)
+				k.storePair(e, row, c, olds[j], reg(g0+j, 0), reg(g0+j, 1))
+				endGuard()
+			}
+			continue
 		}
-		for j, c := range cols {
-			endGuard := k.guardC(e, row, c, true)
-			k.storePair(e, row, c, olds[j], reg(j, 0), reg(j, 1))
-			endGuard()
+		olds := make([][2]string, len(group))
+		for j, c := range group {
+			for i := range 2 {
+				olds[j][i] = e.Op("v", "memref.load %%C[%s, %s] : %s", rowIn, clamp(e.AddC(c, int64(i)), k.N-1), k.typeC())
+			}
 		}
-		return
-	}
-	olds := make([][2]string, len(cols))
-	for j, c := range cols {
-		for i := range 2 {
-			olds[j][i] = e.Op("v", "memref.load %%C[%s, %s] : %s", rowIn, clamp(e.AddC(c, int64(i)), k.N-1), k.typeC())
-		}
-	}
-	for j, c := range cols {
-		for i := range 2 {
-			ci := e.AddC(c, int64(i))
-			endGuard := k.guardC(e, row, ci, true)
-			sum := e.Op("v", "arith.addf %s, %s : f32", olds[j][i], reg(j, i))
-			e.Line("memref.store %s, %%C[%s, %s] : %s", sum, row, ci, k.typeC())
-			endGuard()
+		for j, c := range group {
+			for i := range 2 {
+				ci := e.AddC(c, int64(i))
+				endGuard := k.guardC(e, row, ci, true)
+				sum := e.Op("v", "arith.addf %s, %s : f32", olds[j][i], reg(g0+j, i))
+				e.Line("memref.store %s, %%C[%s, %s] : %s", sum, row, ci, k.typeC())
+				endGuard()
+			}
 		}
 	}
 }
+
+// guardedPairs is how many pairs of an edge tile's row storeGuarded
+// loads before their stores.
+const guardedPairs = 8
