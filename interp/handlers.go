@@ -145,6 +145,7 @@ func coreHandlers() []Handler {
 		{"nvvm.shfl.sync", compileShflSync},
 		{"nvvm.vote.ballot.sync", compileVoteBallot},
 		{"nvvm.elect.sync", compileElectSync},
+		{"nvvm.bar.warp.sync", compileBarWarpSync},
 		// Fences order memory between proxies and threads; the interpreter
 		// has one memory and runs threads one at a time, so they have no
 		// effect. setmaxregister is a register-allocation hint.

@@ -37,7 +37,6 @@ var notExecutable = map[string]string{
 	"nvvm.read.ptx.sreg.clock64": "cycle counters measure hardware time, which the interpreter does not model",
 
 	// The nvvm ops added for the Hopper and Ampere paths (issue 13).
-	"nvvm.bar.warp.sync":                   "warp barriers are not implemented yet",
 	"nvvm.redux.sync":                      "warp reductions are not implemented yet",
 	"nvvm.rcp.approx.ftz.f":                "approximate reciprocals (hardware-defined precision) are not implemented yet",
 	"nvvm.stmatrix":                        "warp-wide matrix stores are not implemented yet",

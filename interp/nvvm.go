@@ -183,6 +183,37 @@ func compileVoteBallot(c *Compiler, op *ir.Operation) (Compiled, error) {
 		func(fr *Frame, a *Arrival) { fr.S[r] = a.Out[0] })
 }
 
+// compileBarWarpSync implements bar.warp.sync: the lanes of the mask wait
+// for each other, and their memory accesses before it happen before
+// those after it (the collective's completion orders them, as
+// gpu.barrier's does for a block). A lane that runs it must be in the
+// mask, and all lanes must name the same mask; a mask that leaves out
+// lanes of the warp would let those lanes go on, which the warp-wide
+// collective does not model, so it is an error too (bits past a partial
+// warp's last lane do not count).
+func compileBarWarpSync(c *Compiler, op *ir.Operation) (Compiled, error) {
+	mask := c.Slot(op.Operand(0))
+	combine := func(lanes []*Arrival) error {
+		all := uint32(1)<<uint(len(lanes)) - 1
+		if len(lanes) >= warpSize {
+			all = ^uint32(0)
+		}
+		m := uint32(lanes[0].In[0])
+		for i, l := range lanes {
+			if uint32(l.In[0]) != m {
+				return runtimeError(op, "lane %d names mask 0x%x, lane 0 0x%x: bar.warp.sync needs one mask", i, uint32(l.In[0]), m)
+			}
+		}
+		if m&all != all {
+			return runtimeError(op, "mask 0x%x leaves out lanes of its warp of %d threads (only whole-warp masks are executable)", m, len(lanes))
+		}
+		return nil
+	}
+	return c.CollectiveKernel(op, Collective{Scope: WarpScope, Combine: combine},
+		func(fr *Frame) Arrival { return Arrival{In: [3]uint64{fr.S[mask]}} },
+		nil)
+}
+
 // compileElectSync elects the lowest lane of the warp, all of whose lanes
 // take part (the collective makes sure they do).
 func compileElectSync(c *Compiler, op *ir.Operation) (Compiled, error) {

@@ -131,6 +131,10 @@ func TestNVVMOps(t *testing.T) {
 				}
 				return 0
 			}},
+		{"bar-warp-sync", `
+      nvvm.bar.warp.sync %full : i32
+      %r = llvm.add %lane, %lane : i32`,
+			func(_, tid int64) int64 { return 2 * (tid % 32) }},
 		{"barrier", `
       %c48 = llvm.mlir.constant(48 : i32) : i32
       %c0 = llvm.mlir.constant(0 : i32) : i32
@@ -173,6 +177,16 @@ func TestNVVMErrors(t *testing.T) {
       %c32 = llvm.mlir.constant(32 : i32) : i32
       nvvm.barrier id = %c0 number_of_threads = %c32
       %r = llvm.add %lane, %c0 : i32`, "waits forever: barrier 0 has 16 of its 32 threads"},
+		{`%m = llvm.mlir.constant(255 : i32) : i32
+      nvvm.bar.warp.sync %m : i32
+      %r = llvm.add %lane, %m : i32`, "mask 0xff leaves out lanes of its warp of 32 threads"},
+		{`%c1 = llvm.mlir.constant(1 : i32) : i32
+      %m = llvm.or %lane, %full : i32
+      %l0 = llvm.icmp "eq" %lane, %c1 : i32
+      %c255 = llvm.mlir.constant(255 : i32) : i32
+      %mm = llvm.select %l0, %c255, %m : i1, i32
+      nvvm.bar.warp.sync %mm : i32
+      %r = llvm.add %lane, %c1 : i32`, "lane 1 names mask 0xff, lane 0 0xffffffff"},
 	} {
 		_, err := runNVVM(t, c.body)
 		if err == nil || !strings.Contains(err.Error(), c.want) || !strings.Contains(err.Error(), "test.mlir:") {

@@ -2,7 +2,6 @@ package gpumatmulhopper
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/goopt/goopt/passes/internal/kernelemit"
@@ -227,35 +226,27 @@ func (k *kernel) registerEpilogue(st *kernelState, acc, fragRow, fragCol string,
 	inM := e.Cmp("ule", e.AddC(st.m0, k.BM), e.C(k.M))
 	inN := e.Cmp("ule", e.AddC(st.n0, k.BN), e.C(k.N))
 	in := e.Op("p", "arith.andi %s, %s : i1", inM, inN)
-	words := k.pairWords()
-	n := int(k.BN/8) * len(words)
-	types := strings.TrimSuffix(strings.Repeat(strings.Join(words, ", ")+", ", int(k.BN/8)), ", ")
-	pre := e.Fresh("early")
-	e.Open("%s:%d = scf.if %s -> (%s) {", pre, n, in, types)
-	e.Line("scf.yield %s : %s", strings.Join(slices.Concat(k.loadPairs(st, row0, col0)...), ", "), types)
-	e.Close("} else {")
-	e.Open("// an edge tile loads under its guards")
-	zeros := make([]string, 0, n)
-	for range k.BN / 8 {
-		for _, w := range words {
-			zeros = append(zeros, e.Op("v", "arith.constant %s : %s", zeroOf(w), w))
-		}
-	}
-	e.Line("scf.yield %s : %s", strings.Join(zeros, ", "), types)
-	e.Close("}")
-	early := make([][]string, k.BN/8)
-	for j := range early {
-		for i := range words {
-			early[j] = append(early[j], fmt.Sprintf("%s#%d", pre, j*len(words)+i))
-		}
-	}
+	// The tile's kind (whole or edge, the same for the whole warpgroup)
+	// picks one of two straight-line epilogues, each with its own wait
+	// for the last wgmma: values merged across a branch (the early loads
+	// of either kind) would make every tile pay the edge tile's registers
+	// (ptxas spilled in the inner tiles' path, and 3000x5120x704 ran 20%
+	// slower than 3072x5120x704 with only 4% edge tiles).
+	e.Open("scf.if %s {", in)
+	early := k.loadPairs(st, row0, col0)
 	lastWgmma()
 	regs := e.Op("frag", "builtin.unrealized_conversion_cast %s : %s to %s", acc, k.accType(), whole)
-	e.Open("scf.if %s {", in)
 	k.storeRegisters(st, regs, row0, col0, false, early)
 	e.Close("} else {")
 	e.Open("// a tile past C's edge")
-	k.storeRegisters(st, regs, row0, col0, true, nil)
+	early = nil
+	if !k.scalarPairs() {
+		// Even N: the first row's loads issued before the wait, as above.
+		early = k.loadGuarded(e, row0, k.pairColumns(st, col0))
+	}
+	lastWgmma()
+	regs = e.Op("frag", "builtin.unrealized_conversion_cast %s : %s to %s", acc, k.accType(), whole)
+	k.storeRegisters(st, regs, row0, col0, true, early)
 	e.Close("}")
 }
 
@@ -355,12 +346,17 @@ func (k *kernel) storeRegisters(st *kernelState, regs, row0, col0 string, guarde
 			reg := func(j, i int) string {
 				return e.Op("v", "llvm.extractvalue %s[%d] : %s", regsM, 4*j+2*int(h)+i, tile)
 			}
+			first := mi == 0 && h == 0
 			if guarded {
-				k.storeGuarded(e, row, cols, reg)
+				var olds [][]string
+				if first && !k.scalarPairs() {
+					olds = early
+				}
+				k.storeGuarded(e, row, cols, reg, olds)
 				continue
 			}
 			olds := early
-			if mi > 0 || h > 0 || early == nil {
+			if !first || early == nil {
 				olds = make([][]string, len(cols))
 				for j := range cols {
 					olds[j] = k.loadPair(e, row, cols[j])
@@ -373,38 +369,40 @@ func (k *kernel) storeRegisters(st *kernelState, regs, row0, col0 string, guarde
 	}
 }
 
-// storeGuarded is storeRegisters' row of an edge tile: every load of the
-// row is issued first, from an address clamped into C (its value unused
-// past the edge), and only the stores are guarded, so that the row's loads
-// are in flight together as in an inner tile; a guarded load-add-store per
-// pair would wait out a global load's latency once per pair. Even N keeps
-// the pairs: a pair's column is even, so clamping it to N-2 keeps it
-// 8-byte aligned and in the row.
-func (k *kernel) storeGuarded(e *kernelemit.Emitter, row string, cols []string, reg func(j, i int) string) {
-	clamp := func(v string, hi int64) string { return e.Op("v", "arith.minsi %s, %s : index", v, e.C(hi)) }
-	rowIn := clamp(row, k.M-1)
-	// A group of guardedPairs pairs at a time: a whole row's loads held at
-	// once beside the accumulator made ptxas spill 1080 bytes at 8191^3
-	// (odd N); groups of 8 leave 360 (4: 264, and slower), see
-	// docs/gpu/2026-11-25-h200-s6/spill-groups.
+// storeGuarded is storeRegisters' row of an edge tile: the row's loads
+// are issued first (loadGuarded), then its guarded stores, so that the
+// loads are in flight together as in an inner tile; a guarded
+// load-add-store per pair would wait out a global load's latency once
+// per pair. olds, when not nil, are the row's values loaded already.
+func (k *kernel) storeGuarded(e *kernelemit.Emitter, row string, cols []string, reg func(j, i int) string, olds [][]string) {
+	if k.scalarPairs() {
+		k.storeGuardedScalars(e, row, cols, reg)
+		return
+	}
+	if olds == nil {
+		olds = k.loadGuarded(e, row, cols)
+		e.Line("nvvm.bar.warp.sync %s : i32", e.Op("v", "arith.constant -1 : i32"))
+	}
+	for j, c := range cols {
+		endGuard := k.guardC(e, row, c, true)
+		k.storePair(e, row, c, olds[j], reg(j, 0), reg(j, 1))
+		endGuard()
+	}
+}
+
+// storeGuardedScalars is storeGuarded for odd N, guardedPairs pairs at a
+// time, each load's address clamped into C: whole rows of guarded (or
+// clamped) scalar loads held beside the accumulator made ptxas spill
+// 1232 (1080) bytes at 8191^3; clamped groups of 8 leave 360 (4: 264, and
+// slower), see docs/gpu/2026-11-25-h200-s6/spill-groups.
+func (k *kernel) storeGuardedScalars(e *kernelemit.Emitter, row string, cols []string, reg func(j, i int) string) {
+	rowIn := e.Op("v", "arith.minsi %s, %s : index", row, e.C(k.M-1))
 	for g0 := 0; g0 < len(cols); g0 += guardedPairs {
 		group := cols[g0:min(g0+guardedPairs, len(cols))]
-		if !k.scalarPairs() {
-			olds := make([][]string, len(group))
-			for j, c := range group {
-				olds[j] = k.loadPair(e, rowIn, clamp(c, k.N-2))
-			}
-			for j, c := range group {
-				endGuard := k.guardC(e, row, c, true)
-				k.storePair(e, row, c, olds[j], reg(g0+j, 0), reg(g0+j, 1))
-				endGuard()
-			}
-			continue
-		}
 		olds := make([][2]string, len(group))
 		for j, c := range group {
 			for i := range 2 {
-				olds[j][i] = e.Op("v", "memref.load %%C[%s, %s] : %s", rowIn, clamp(e.AddC(c, int64(i)), k.N-1), k.typeC())
+				olds[j][i] = e.Op("v", "memref.load %%C[%s, %s] : %s", rowIn, e.Op("v", "arith.minsi %s, %s : index", e.AddC(c, int64(i)), e.C(k.N-1)), k.typeC())
 			}
 		}
 		for j, c := range group {
@@ -419,6 +417,30 @@ func (k *kernel) storeGuarded(e *kernelemit.Emitter, row string, cols []string, 
 	}
 }
 
-// guardedPairs is how many pairs of an edge tile's row storeGuarded
-// loads before their stores.
+// guardedPairs is how many pairs of an edge tile's row
+// storeGuardedScalars loads before their stores.
 const guardedPairs = 8
+
+// loadGuarded loads C's pairs at row and cols of an edge tile, each
+// access under its own guard (zero past C's edge). The guard, not a
+// clamped address, keeps every access at a constant offset from the
+// row's address: clamped addresses (one register pair each, and the
+// clamps' selects) made ptxas spill the row's values, which in an SM
+// whose L1 is mostly shared memory cost 12 us a tile at 1000^3. Even N:
+// a pair is one access (its column is even, so it is in or out of C
+// whole).
+func (k *kernel) loadGuarded(e *kernelemit.Emitter, row string, cols []string) [][]string {
+	olds := make([][]string, len(cols))
+	for j, c := range cols {
+		in := e.Op("p", "arith.andi %s, %s : i1", e.Cmp("ult", row, e.C(k.M)), e.Cmp("ult", c, e.C(k.N)))
+		v := e.Fresh("v")
+		e.Open("%s = scf.if %s -> (%s) {", v, in, pairType)
+		e.Line("scf.yield %s : %s", k.loadPair(e, row, c)[0], pairType)
+		e.Close("} else {")
+		e.Open("// past C's edge: unused")
+		e.Line("scf.yield %s : %s", e.Op("v", "arith.constant %s : %s", zeroOf(pairType), pairType), pairType)
+		e.Close("}")
+		olds[j] = []string{v}
+	}
+	return olds
+}
