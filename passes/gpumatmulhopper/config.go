@@ -43,10 +43,6 @@ type kernel struct {
 	// (epilogue=registers; pingpong's always: pingpong.go's
 	// registerEpilogue).
 	RegisterEpilogue bool
-	// AutoEpilogue: the register epilogue was chosen by epilogue=auto, so
-	// fit may trade it for the TMA epilogue at sizes where that is faster
-	// (autoEpilogue).
-	AutoEpilogue bool
 	// PadOperands copies A or B into a buffer with 16-byte rows before
 	// the matmul when its rows are not (pad.go), rather than having the
 	// kernel's threads copy its boxes (producer_fallback.go).

@@ -131,23 +131,21 @@ func TestDefaultsInGo(t *testing.T) {
 	}
 }
 
-// TestAutoEpilogueBySize: epilogue=auto keeps the register epilogue
-// unless edge tiles are more than 5% of the tiles and C's rows suit a TMA
-// store; an explicit epilogue=registers, a cluster and an odd N keep it.
-func TestAutoEpilogueBySize(t *testing.T) {
+// TestAutoEpilogue: epilogue=auto is the register epilogue at every size
+// (its edge tiles measured as fast as its inner ones: 3000x5000x704 290
+// TFLOP/s against 225 with the TMA epilogue, 1000^3 85.5 against 78.9),
+// and the TMA epilogue where the other options rule registers out.
+func TestAutoEpilogue(t *testing.T) {
 	for _, c := range []struct {
-		opts    string
-		m, n    int64
-		regs    bool
-		comment string
+		opts string
+		regs bool
 	}{
-		{"", 8192, 8192, true, "no edge tiles"},
-		{"", 4097, 8192, true, "32 edge tiles of 1056"},
-		{"", 1000, 1000, false, "11 edge tiles of 32"},
-		{"", 3000, 5000, false, "43 edge tiles of 480"},
-		{"", 997, 1009, true, "odd N: no TMA store"},
-		{"epilogue=registers", 1000, 1000, true, "explicit"},
-		{"cluster=1,2", 1000, 1000, true, "cluster"},
+		{"", true},
+		{"epilogue=registers", true},
+		{"cluster=1,2", true},
+		{"persistent=false", false},
+		{"overlap-epilogue=true", false},
+		{"epilogue=tma", false},
 	} {
 		o := DefaultOptions()
 		if err := pass.ParseOptions(&o, c.opts); err != nil {
@@ -157,10 +155,8 @@ func TestAutoEpilogueBySize(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		k.M, k.N, k.K = c.m, c.n, 1024
-		k.autoEpilogue()
 		if k.RegisterEpilogue != c.regs || k.TMAEpilogue == c.regs {
-			t.Errorf("{%s} %dx%d (%s): register epilogue %v, TMA %v; want register %v", c.opts, c.m, c.n, c.comment, k.RegisterEpilogue, k.TMAEpilogue, c.regs)
+			t.Errorf("{%s}: register epilogue %v, TMA %v; want register %v", c.opts, k.RegisterEpilogue, k.TMAEpilogue, c.regs)
 		}
 	}
 }

@@ -44,7 +44,6 @@ func (k *kernel) fit(mm *gpuutil.MatmulNest) error {
 		return err
 	}
 	k.M, k.N, k.K = mm.Size(0), mm.Size(1), mm.Size(2)
-	k.autoEpilogue()
 	if err := k.fitBounds(mm); err != nil {
 		return err
 	}
@@ -57,26 +56,4 @@ func (k *kernel) fit(mm *gpuutil.MatmulNest) error {
 		return kernelemit.Locatedf(mm.Loop[0].Operation, "the %d row tiles are not a whole number of clusters of %d", k.tilesM(), k.CY)
 	}
 	return nil
-}
-
-// edgeTileShare is the maximum share of edge (partial) output tiles at
-// which epilogue=auto keeps the register epilogue. Its edge tiles store
-// under per-pair guards; on the H200 that made 1000^3 run at 53 TFLOP/s
-// and 3000x5000x704 at 198 against 79 and 230 with the TMA epilogue
-// (34% and 9% edge tiles), while 4097x8192x4096 (3%) ran at 642 against
-// 596 and 8191^3 (4.6%) alike.
-const edgeTileShare = 0.05
-
-// autoEpilogue settles epilogue=auto for the matmul's sizes: the TMA
-// epilogue instead of the register one where edge tiles are more than
-// edgeTileShare of the tiles and C's rows are 16-byte multiples (a TMA
-// store's stride), without clusters or pingpong (which keep registers).
-func (k *kernel) autoEpilogue() {
-	if !k.AutoEpilogue || k.PingPong || k.clusterSize() > 1 || k.N%epilogueVec != 0 {
-		return
-	}
-	full := (k.M / k.BM) * (k.N / k.BN)
-	if edge := k.tiles() - full; float64(edge) > edgeTileShare*float64(k.tiles()) {
-		k.RegisterEpilogue, k.TMAEpilogue = false, true
-	}
 }

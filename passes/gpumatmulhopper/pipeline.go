@@ -93,9 +93,9 @@ func (o Options) resolved() Options {
 		(!o.WarpSpecialize || clustered && staged) {
 		o.Persistent = false
 	}
-	// auto stays auto where it means the register epilogue: the pass
-	// settles it once the sizes are known (kernel.autoEpilogue), and the
-	// printed pipeline parses back to the same choice.
+	// auto stays auto where it means the register epilogue (at every
+	// size: its edge tiles are as fast as its inner ones, see
+	// registerEpilogue), so the printed pipeline parses back the same.
 	if o.Epilogue == EpilogueAuto && !(o.WarpSpecialize && o.Persistent && !o.OverlapEpilogue) {
 		o.Epilogue = EpilogueTMA
 	}
@@ -113,7 +113,7 @@ func (o *Options) config() kernel {
 	k := kernel{
 		BM: o.TBTile[0], BN: o.TBTile[1], BK: o.TBTile[2],
 		Stages: o.Stages, Consumers: o.Consumers,
-		WarpSpecialize: o.WarpSpecialize, TMAEpilogue: o.Epilogue == EpilogueTMA, RegisterEpilogue: o.Epilogue == EpilogueRegisters || o.Epilogue == EpilogueAuto, AutoEpilogue: o.Epilogue == EpilogueAuto, GridSwizzle: o.GridSwizzle,
+		WarpSpecialize: o.WarpSpecialize, TMAEpilogue: o.Epilogue == EpilogueTMA, RegisterEpilogue: o.Epilogue == EpilogueRegisters || o.Epilogue == EpilogueAuto, GridSwizzle: o.GridSwizzle,
 		Persistent: o.Persistent, SMs: o.SMCount, OverlapEpilogue: o.OverlapEpilogue,
 		CX: o.Cluster[0], CY: o.Cluster[1], PadOperands: o.PadOperands,
 	}
