@@ -242,7 +242,7 @@ func (k *kernel) registerEpilogue(st *kernelState, acc, fragRow, fragCol string,
 	early = nil
 	if !k.scalarPairs() {
 		// Even N: the first row's loads issued before the wait, as above.
-		early = k.loadGuarded(e, row0, k.pairColumns(st, col0))
+		early = k.loadGuarded(e, row0, k.pairColumns(st, col0), k.edgeGuards(e, row0, col0))
 	}
 	lastWgmma()
 	regs = e.Op("frag", "builtin.unrealized_conversion_cast %s : %s to %s", acc, k.accType(), whole)
@@ -336,7 +336,7 @@ func (k *kernel) storeRegisters(st *kernelState, regs, row0, col0 string, guarde
 				if first && !k.scalarPairs() {
 					olds = early
 				}
-				k.storeGuarded(e, row, cols, reg, olds)
+				k.storeGuarded(e, row, col0, cols, reg, olds)
 				continue
 			}
 			olds := early
@@ -366,20 +366,38 @@ func (k *kernel) storeRegisters(st *kernelState, regs, row0, col0 string, guarde
 // tile forced onto it: 188 against 323 TFLOP/s; 306 with the barrier).
 // The first row needs none: the wait for the last wgmma separates its
 // loads from its stores.
-func (k *kernel) storeGuarded(e *kernelemit.Emitter, row string, cols []string, reg func(j, i int) string, olds [][]string) {
+func (k *kernel) storeGuarded(e *kernelemit.Emitter, row, col0 string, cols []string, reg func(j, i int) string, olds [][]string) {
 	if k.scalarPairs() {
 		k.storeGuardedScalars(e, row, cols, reg)
 		return
 	}
+	ins := k.edgeGuards(e, row, col0)
 	if olds == nil {
-		olds = k.loadGuarded(e, row, cols)
+		olds = k.loadGuarded(e, row, cols, ins)
 		e.Line("nvvm.bar.warp.sync %s : i32", e.Op("v", "arith.constant -1 : i32"))
 	}
 	for j, c := range cols {
-		endGuard := k.guardC(e, row, c, true)
+		e.Open("scf.if %s {", ins[j])
 		k.storePair(e, row, c, olds[j], reg(j, 0), reg(j, 1))
-		endGuard()
+		e.Close("}")
 	}
+}
+
+// edgeGuards are the guards of the thread's pairs of row in an edge tile
+// (even N), its first at column col0: the row inside C, and pair j's
+// column col0 + 8j inside C, written as 8j < N - col0 in i32 so that a
+// guard costs one compare with a constant; col0 + 8j < N in index (64
+// bits) costs an add and a two-word compare each, which with the loaded
+// values made ptxas spill in the edge tiles' path.
+func (k *kernel) edgeGuards(e *kernelemit.Emitter, row, col0 string) []string {
+	rowIn := e.Cmp("ult", row, e.C(k.M))
+	left := e.Op("v", "arith.index_cast %s : index to i32", e.Op("v", "arith.subi %s, %s : index", e.C(k.N), col0))
+	ins := make([]string, k.BN/8)
+	for j := range ins {
+		colIn := e.Op("p", "arith.cmpi sgt, %s, %s : i32", left, e.Op("v", "arith.constant %d : i32", 8*j))
+		ins[j] = e.Op("p", "arith.andi %s, %s : i1", rowIn, colIn)
+	}
+	return ins
 }
 
 // storeGuardedScalars is storeGuarded for odd N, guardedPairs pairs at a
@@ -414,19 +432,18 @@ func (k *kernel) storeGuardedScalars(e *kernelemit.Emitter, row string, cols []s
 const guardedPairs = 8
 
 // loadGuarded loads C's pairs at row and cols of an edge tile, each
-// access under its own guard (zero past C's edge). The guard, not a
+// access under its guard ins[j] (edgeGuards; zero past C's edge). The guard, not a
 // clamped address, keeps every access at a constant offset from the
 // row's address: clamped addresses (one register pair each, and the
 // clamps' selects) made ptxas spill the row's values, which in an SM
 // whose L1 is mostly shared memory cost 12 us a tile at 1000^3. Even N:
 // a pair is one access (its column is even, so it is in or out of C
 // whole).
-func (k *kernel) loadGuarded(e *kernelemit.Emitter, row string, cols []string) [][]string {
+func (k *kernel) loadGuarded(e *kernelemit.Emitter, row string, cols, ins []string) [][]string {
 	olds := make([][]string, len(cols))
 	for j, c := range cols {
-		in := e.Op("p", "arith.andi %s, %s : i1", e.Cmp("ult", row, e.C(k.M)), e.Cmp("ult", c, e.C(k.N)))
 		v := e.Fresh("v")
-		e.Open("%s = scf.if %s -> (%s) {", v, in, pairType)
+		e.Open("%s = scf.if %s -> (%s) {", v, ins[j], pairType)
 		e.Line("scf.yield %s : %s", k.loadPair(e, row, c)[0], pairType)
 		e.Close("} else {")
 		e.Open("// past C's edge: unused")
