@@ -198,10 +198,11 @@ func (k *kernel) accStructTypes() (whole, tile string) {
 // registerEpilogue writes C += acc from the thread's registers: the
 // accumulator is viewed as its LLVM struct (the cast folds away when the
 // nvgpu ops are lowered), and each pair of adjacent columns the thread
-// holds is added to C with one 8-byte load and store, or, when N is odd
-// (C's rows, and so half of the pairs, are not 8-byte aligned), two
-// 4-byte ones. A warp's accesses of one row pair cover 32 contiguous
-// bytes of 8 rows, whole sectors, either way. When some tile is partial,
+// holds is added to C with one 8-byte load and store; when N is odd (C's
+// rows, and so half of the pairs, are not 8-byte aligned), a whole tile's
+// odd rows are realigned (storeRealigned) and an edge tile's pairs are
+// two 4-byte accesses each. A warp's accesses of one row pair cover 32
+// contiguous bytes of 8 rows. When some tile is partial,
 // a tile that is whole still takes the unguarded path: the guards cost
 // only the edge tiles.
 //
@@ -299,12 +300,20 @@ func (k *kernel) storePair(e *kernelemit.Emitter, row, col string, old []string,
 
 // loadPairs loads, unguarded, the thread's pairs of C's row row0 (the
 // first of its rows), the values storeRegisters adds its first row of
-// registers to.
+// registers to (for an odd N, realigned: loadRealigned).
 func (k *kernel) loadPairs(st *kernelState, row0, col0 string) [][]string {
-	cols := k.pairColumns(st, col0)
+	return k.loadRow(st, row0, row0, k.pairColumns(st, col0))
+}
+
+// loadRow loads, unguarded, the thread's pairs of C's row row at cols
+// (row0 is its first row).
+func (k *kernel) loadRow(st *kernelState, row0, row string, cols []string) [][]string {
+	if k.scalarPairs() {
+		return k.loadRealigned(st.e, row, cols, k.realignment(st, row0))
+	}
 	olds := make([][]string, len(cols))
 	for j, c := range cols {
-		olds[j] = k.loadPair(st.e, row0, c)
+		olds[j] = k.loadPair(st.e, row, c)
 	}
 	return olds
 }
@@ -341,10 +350,11 @@ func (k *kernel) storeRegisters(st *kernelState, regs, row0, col0 string, guarde
 			}
 			olds := early
 			if !first || early == nil {
-				olds = make([][]string, len(cols))
-				for j := range cols {
-					olds[j] = k.loadPair(e, row, cols[j])
-				}
+				olds = k.loadRow(st, row0, row, cols)
+			}
+			if k.scalarPairs() {
+				k.storeRealigned(e, row, cols, reg, olds, k.realignment(st, row0))
+				continue
 			}
 			for j := range cols {
 				k.storePair(e, row, cols[j], olds[j], reg(j, 0), reg(j, 1))
@@ -452,4 +462,111 @@ func (k *kernel) loadGuarded(e *kernelemit.Emitter, row string, cols, ins []stri
 		olds[j] = []string{v}
 	}
 	return olds
+}
+
+// Odd N, whole tiles: realigned pairs. Row r's pair at an even column c
+// is 8-byte aligned when r*N + c is even, so in an odd N only even rows'
+// pairs are: a thread whose rows are odd (wgmma's fragment gives a thread
+// rows of one parity) writes the pairs (c+1, c+2) instead, taking c+2's
+// value from the lane that holds it (gpu.shuffle): c+2 is the next
+// lane's c in its quad, or for the quad's last lane the quad's first
+// lane's c of the next 8-column block. Every pair is then one 8-byte
+// load and store, as for an even N (4-byte accesses of the misaligned
+// pairs made 8192x8191x8192 take 1.85 ms against 1.69 at 8192x8190x8192,
+// both with B padded). Left over in an odd row: column n0 (the tile's
+// first, held by the quad's first lane, c = n0), written alone, and the
+// last pair's c+2, which is the next tile's (the quad's last lane writes
+// c+1 alone).
+type realignment struct {
+	// shift is the row's parity: the column offset of the thread's pairs.
+	shift string
+	// odd is shift as i1; oddFirst and oddLast: odd and the lane first
+	// (last) of its quad; first: the lane first of its quad.
+	odd, oddFirst, oddLast, first string
+	// src is the lane (i32) whose value the thread's c+2 is.
+	src string
+	// flat is C viewed as one row (flatType): the pairs are addressed as
+	// 2 * (row*N + c + shift)/2, which the vector lowering can see is
+	// even (vector-alignment-from-indices: one 8-byte access, not two).
+	flat, flatType string
+}
+
+// realignment computes the thread's realignment; row0 is its first row.
+func (k *kernel) realignment(st *kernelState, row0 string) realignment {
+	e := st.e
+	lane := e.Rem(st.tid, e.C(32))
+	q := e.Rem(lane, e.C(4))
+	shift := e.Rem(row0, e.C(2))
+	odd := e.Cmp("eq", shift, e.C(1))
+	first := e.Cmp("eq", q, e.C(0))
+	src := e.Add(e.Op("v", "arith.subi %s, %s : index", lane, q), e.Rem(e.AddC(q, 1), e.C(4)))
+	flatType := fmt.Sprintf("memref<%dxf32>", k.M*k.N)
+	return realignment{
+		flat:     e.Op("cf", "memref.reinterpret_cast %%C to offset: [0], sizes: [%d], strides: [1] : %s to %s", k.M*k.N, k.typeC(), flatType),
+		flatType: flatType,
+		shift:    shift,
+		odd:      odd,
+		first:    first,
+		oddFirst: e.Op("p", "arith.andi %s, %s : i1", odd, first),
+		oddLast:  e.Op("p", "arith.andi %s, %s : i1", odd, e.Cmp("eq", q, e.C(3))),
+		src:      e.Op("v", "arith.index_cast %s : index to i32", src),
+	}
+}
+
+// loadRealigned loads C's realigned pairs of row at cols (one vector
+// each, at c + shift), then column cols[0] alone (the odd rows' first
+// column), all unguarded: a whole tile's c+2 is inside C (N odd, so
+// n0 + BN < N).
+func (k *kernel) loadRealigned(e *kernelemit.Emitter, row string, cols []string, ra realignment) [][]string {
+	olds := make([][]string, len(cols)+1)
+	for j := range cols {
+		olds[j] = []string{e.Op("v", "vector.load %s[%s] : %s, %s", ra.flat, k.realignedIndex(e, row, cols, j, ra), ra.flatType, pairType)}
+	}
+	olds[len(cols)] = []string{e.Op("v", "memref.load %%C[%s, %s] : %s", row, cols[0], k.typeC())}
+	return olds
+}
+
+// storeRealigned adds the thread's registers of row to C at its
+// realigned pairs (olds: loadRealigned's values).
+func (k *kernel) storeRealigned(e *kernelemit.Emitter, row string, cols []string, reg func(j, i int) string, olds [][]string, ra realignment) {
+	width := e.Op("v", "arith.constant 32 : i32")
+	last := len(cols) - 1
+	for j := range cols {
+		a, b := reg(j, 0), reg(j, 1)
+		// The value the quad's last lane takes from its first: the next
+		// block's c (the last block's is unused: a lane's last c+2 is
+		// the next tile's).
+		give := a
+		if j < last {
+			give = e.Op("v", "arith.select %s, %s, %s : f32", ra.first, reg(j+1, 0), a)
+		}
+		next := e.Fresh("v")
+		e.Line("%s, %%%s_ok = gpu.shuffle  idx %s, %s, %s : f32", next, next[1:], give, ra.src, width)
+		lo := e.Op("v", "arith.select %s, %s, %s : f32", ra.odd, b, a)
+		hi := e.Op("v", "arith.select %s, %s, %s : f32", ra.odd, next, b)
+		pair := e.Op("v", "vector.insert %s, %s [1] : f32 into %s", hi, e.Op("v", "vector.splat %s : %s", lo, pairType), pairType)
+		sum := e.Op("v", "arith.addf %s, %s : %s", olds[j][0], pair, pairType)
+		at := k.realignedIndex(e, row, cols, j, ra)
+		if j < last {
+			e.Line("vector.store %s, %s[%s] : %s, %s", sum, ra.flat, at, ra.flatType, pairType)
+			continue
+		}
+		e.Open("scf.if %s {", ra.oddLast)
+		e.Line("memref.store %s, %s[%s] : %s", e.Op("v", "vector.extract %s[0] : f32 from %s", sum, pairType), ra.flat, at, ra.flatType)
+		e.Close("} else {")
+		e.Open("// an even row, or not the quad's last lane")
+		e.Line("vector.store %s, %s[%s] : %s, %s", sum, ra.flat, at, ra.flatType, pairType)
+		e.Close("}")
+	}
+	e.Open("scf.if %s {", ra.oddFirst)
+	e.Line("memref.store %s, %%C[%s, %s] : %s", e.Op("v", "arith.addf %s, %s : f32", olds[len(cols)][0], reg(0, 0)), row, cols[0], k.typeC())
+	e.Close("}")
+}
+
+// realignedIndex is the flat index of the realigned pair j of row
+// (column cols[j] = cols[0] + 8j): row*N + cols[j] + shift, even, written
+// as twice its half, (row*N + cols[0] + shift)/2 + 4j.
+func (k *kernel) realignedIndex(e *kernelemit.Emitter, row string, cols []string, j int, ra realignment) string {
+	half := e.Div(e.Add(e.Add(e.MulC(row, k.N), cols[0]), ra.shift), e.C(2))
+	return e.MulC(e.AddC(half, 4*int64(j)), 2)
 }

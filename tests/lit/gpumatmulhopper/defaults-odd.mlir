@@ -1,12 +1,15 @@
-// The defaults at an odd N (301; and M, K the tiles do not divide): the
-// register epilogue updates C with 4-byte scalar accesses, since every
-// other row's pairs of columns are not 8-byte aligned: a whole tile
-// unguarded (its first row loaded before the last wgmma is waited for),
-// an edge tile, in a branch of its own, column by column under guards (a
-// row's last pair straddles C's edge). B's rows (602 bytes) are not TMA's: a copy launch
-// pads them first (bounds-padded.mlir), and the matmul loads the padded
-// buffer by TMA. goopt compile lowers it to sm_90a PTX with no 8-byte
-// access of C; passes/gpumatmulhopper's TestInterpreterEquivalenceRegisterEpilogue
+// The defaults at an odd N (301; and M, K the tiles do not divide): in an
+// odd N only even rows' pairs of columns are 8-byte aligned. A whole tile
+// realigns its odd rows (storeRealigned): every pair is one 8-byte access
+// of C viewed flat, the pair (c+1, c+2) in an odd row, c+2's value
+// shuffled from the lane holding it, column n0 and the last c+1 alone;
+// its first row is loaded before the last wgmma is waited for. An edge
+// tile, in a branch of its own, updates C column by column under guards
+// (a row's last pair straddles C's edge). B's rows (602 bytes) are not
+// TMA's: a copy launch pads them first (bounds-padded.mlir), and the
+// matmul loads the padded buffer by TMA. goopt compile lowers it to
+// sm_90a PTX with 8-byte accesses (whole tiles) and 4-byte ones (edge
+// tiles); passes/gpumatmulhopper's TestInterpreterEquivalenceRegisterEpilogue
 // runs such kernels against the affine nest.
 // RUN: goopt opt %s --gpu-matmul-hopper | FileCheck %s
 // RUN: goopt compile %s --pipeline=gpu-matmul-hopper --emit=ptx -o %t.ptx && FileCheck %s --check-prefix=PTX --input-file=%t.ptx
@@ -15,22 +18,23 @@
 
 // CHECK-LABEL: func.func @odd
 // CHECK:         gpu.launch blocks({{.*}}) in (%{{.*}} = %c4, %{{.*}} = %c1, %{{.*}} = %c1) threads({{.*}}) in (%{{.*}} = %c384, {{.*}}) dynamic_shared_memory_size %c196608_i32 {
-// CHECK:           memref.load %{{.*}} : memref<200x301xf32>
+// CHECK:           memref.reinterpret_cast %{{.*}} to offset: [0], sizes: [60200], strides: [1] : memref<200x301xf32> to memref<60200xf32>
+// CHECK:           vector.load %{{.*}} : memref<60200xf32>, vector<2xf32>
 // CHECK:           nvvm.wgmma.wait.group.sync.aligned 0
-// CHECK:           arith.addf %{{.*}} : f32
-// CHECK-NEXT:      memref.store %{{.*}} : memref<200x301xf32>
-// CHECK:         } else {
-// CHECK-NEXT:      nvvm.wgmma.wait.group.sync.aligned 0
+// CHECK:           gpu.shuffle  idx
+// CHECK:           vector.store %{{.*}} : memref<60200xf32>, vector<2xf32>
+// CHECK:           memref.store %{{.*}} : memref<60200xf32>
+// CHECK:           nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK:           memref.load %{{.*}} : memref<200x301xf32>
 // CHECK:           scf.if
 // CHECK:             arith.addf %{{.*}} : f32
 // CHECK-NEXT:        memref.store %{{.*}} : memref<200x301xf32>
 // CHECK-NEXT:      }
-// CHECK-NOT:       vector<2xf32>
 
 // PTX: .target sm_90a
-// PTX-NOT: ld.global.v2.f32
-// PTX-NOT: st.global.v2.f32
+// PTX: ld.global.v2.f32
+// PTX: shfl.sync.idx
+// PTX: st.global.v2.f32
 // PTX: ld.global.f32
 // PTX: st.global.f32
 
