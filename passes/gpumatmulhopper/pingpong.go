@@ -211,7 +211,7 @@ func (k *kernel) accStructTypes() (whole, tile string) {
 // pairs are issued before it, so that their latency overlaps the last
 // wgmma rather than adding to the epilogue's (their registers are what
 // the row's loads take anyway); an edge tile issues them early too, under
-// their guards, unless N is odd (storeGuardedScalars).
+// their guards.
 func (k *kernel) registerEpilogue(st *kernelState, acc, fragRow, fragCol string, lastWgmma func()) {
 	e := st.e
 	whole, _ := k.accStructTypes()
@@ -240,11 +240,8 @@ func (k *kernel) registerEpilogue(st *kernelState, acc, fragRow, fragCol string,
 	k.storeRegisters(st, regs, row0, col0, false, early)
 	e.Close("} else {")
 	e.Open("// a tile past C's edge")
-	early = nil
-	if !k.scalarPairs() {
-		// Even N: the first row's loads issued before the wait, as above.
-		early = k.loadGuarded(e, row0, k.pairColumns(st, col0), k.edgeGuards(e, row0, col0))
-	}
+	// The first row's loads issued before the wait, as above.
+	early = k.loadGuarded(e, row0, k.pairColumns(st, col0), k.edgeGuards(e, row0, col0))
 	lastWgmma()
 	regs = e.Op("frag", "builtin.unrealized_conversion_cast %s : %s to %s", acc, k.accType(), whole)
 	k.storeRegisters(st, regs, row0, col0, true, early)
@@ -342,7 +339,7 @@ func (k *kernel) storeRegisters(st *kernelState, regs, row0, col0 string, guarde
 			first := mi == 0 && h == 0
 			if guarded {
 				var olds [][]string
-				if first && !k.scalarPairs() {
+				if first {
 					olds = early
 				}
 				k.storeGuarded(e, row, col0, cols, reg, olds)
@@ -377,89 +374,83 @@ func (k *kernel) storeRegisters(st *kernelState, regs, row0, col0 string, guarde
 // The first row needs none: the wait for the last wgmma separates its
 // loads from its stores.
 func (k *kernel) storeGuarded(e *kernelemit.Emitter, row, col0 string, cols []string, reg func(j, i int) string, olds [][]string) {
-	if k.scalarPairs() {
-		k.storeGuardedScalars(e, row, cols, reg)
-		return
-	}
 	ins := k.edgeGuards(e, row, col0)
 	if olds == nil {
 		olds = k.loadGuarded(e, row, cols, ins)
 		e.Line("nvvm.bar.warp.sync %s : i32", e.Op("v", "arith.constant -1 : i32"))
 	}
 	for j, c := range cols {
-		e.Open("scf.if %s {", ins[j])
-		k.storePair(e, row, c, olds[j], reg(j, 0), reg(j, 1))
-		e.Close("}")
+		if !k.scalarPairs() {
+			e.Open("scf.if %s {", ins[j][0])
+			k.storePair(e, row, c, olds[j], reg(j, 0), reg(j, 1))
+			e.Close("}")
+			continue
+		}
+		for i := range 2 {
+			e.Open("scf.if %s {", ins[j][i])
+			sum := e.Op("v", "arith.addf %s, %s : f32", olds[j][i], reg(j, i))
+			e.Line("memref.store %s, %%C[%s, %s] : %s", sum, row, e.AddC(c, int64(i)), k.typeC())
+			e.Close("}")
+		}
 	}
 }
 
-// edgeGuards are the guards of the thread's pairs of row in an edge tile
-// (even N), its first at column col0: the row inside C, and pair j's
-// column col0 + 8j inside C, written as 8j < N - col0 in i32 so that a
-// guard costs one compare with a constant; col0 + 8j < N in index (64
-// bits) costs an add and a two-word compare each, which with the loaded
-// values made ptxas spill in the edge tiles' path.
-func (k *kernel) edgeGuards(e *kernelemit.Emitter, row, col0 string) []string {
+// edgeGuards are the guards of the thread's accesses of row in an edge
+// tile, its first pair at column col0: per pair, one (even N: a pair's
+// column is even, so it is in or out of C whole) or one per column (odd
+// N: a row's last pair may straddle C's edge). A guard is the row inside
+// C and the column col0 + 8j + i inside C, written as 8j + i < N - col0
+// in i32 so that it costs one compare with a constant; col0 + 8j < N in
+// index (64 bits) costs an add and a two-word compare each, which with
+// the loaded values made ptxas spill in the edge tiles' path.
+func (k *kernel) edgeGuards(e *kernelemit.Emitter, row, col0 string) [][]string {
 	rowIn := e.Cmp("ult", row, e.C(k.M))
 	left := e.Op("v", "arith.index_cast %s : index to i32", e.Op("v", "arith.subi %s, %s : index", e.C(k.N), col0))
-	ins := make([]string, k.BN/8)
+	ins := make([][]string, k.BN/8)
 	for j := range ins {
-		colIn := e.Op("p", "arith.cmpi sgt, %s, %s : i32", left, e.Op("v", "arith.constant %d : i32", 8*j))
-		ins[j] = e.Op("p", "arith.andi %s, %s : i1", rowIn, colIn)
+		for i := range k.pairWords() {
+			colIn := e.Op("p", "arith.cmpi sgt, %s, %s : i32", left, e.Op("v", "arith.constant %d : i32", 8*j+i))
+			ins[j] = append(ins[j], e.Op("p", "arith.andi %s, %s : i1", rowIn, colIn))
+		}
 	}
 	return ins
 }
 
-// storeGuardedScalars is storeGuarded for odd N, guardedPairs pairs at a
-// time, each load's address clamped into C: whole rows of guarded (or
-// clamped) scalar loads held beside the accumulator made ptxas spill
-// 1232 (1080) bytes at 8191^3; clamped groups of 8 leave 360 (4: 264, and
-// slower), see docs/gpu/2026-11-25-h200-s6/spill-groups.
-func (k *kernel) storeGuardedScalars(e *kernelemit.Emitter, row string, cols []string, reg func(j, i int) string) {
-	rowIn := e.Op("v", "arith.minsi %s, %s : index", row, e.C(k.M-1))
-	for g0 := 0; g0 < len(cols); g0 += guardedPairs {
-		group := cols[g0:min(g0+guardedPairs, len(cols))]
-		olds := make([][2]string, len(group))
-		for j, c := range group {
-			for i := range 2 {
-				olds[j][i] = e.Op("v", "memref.load %%C[%s, %s] : %s", rowIn, e.Op("v", "arith.minsi %s, %s : index", e.AddC(c, int64(i)), e.C(k.N-1)), k.typeC())
-			}
-		}
-		for j, c := range group {
-			for i := range 2 {
-				ci := e.AddC(c, int64(i))
-				endGuard := k.guardC(e, row, ci, true)
-				sum := e.Op("v", "arith.addf %s, %s : f32", olds[j][i], reg(g0+j, i))
-				e.Line("memref.store %s, %%C[%s, %s] : %s", sum, row, ci, k.typeC())
-				endGuard()
-			}
-		}
+// pairWords are the types of a pair's accesses of C in an edge tile: one
+// vector, or (odd N) two f32.
+func (k *kernel) pairWords() []string {
+	if k.scalarPairs() {
+		return []string{"f32", "f32"}
 	}
+	return []string{pairType}
 }
 
-// guardedPairs is how many pairs of an edge tile's row
-// storeGuardedScalars loads before their stores.
-const guardedPairs = 8
-
 // loadGuarded loads C's pairs at row and cols of an edge tile, each
-// access under its guard ins[j] (edgeGuards; zero past C's edge). The guard, not a
-// clamped address, keeps every access at a constant offset from the
-// row's address: clamped addresses (one register pair each, and the
-// clamps' selects) made ptxas spill the row's values, which in an SM
-// whose L1 is mostly shared memory cost 12 us a tile at 1000^3. Even N:
-// a pair is one access (its column is even, so it is in or out of C
-// whole).
-func (k *kernel) loadGuarded(e *kernelemit.Emitter, row string, cols, ins []string) [][]string {
+// access under its guard ins[j][i] (edgeGuards; zero past C's edge). The
+// guard, not a clamped address, keeps every access at a constant offset
+// from the row's address: clamped addresses (one register pair each, and
+// the clamps' selects) made ptxas spill the row's values, which in an SM
+// whose L1 is mostly shared memory cost 12 us a tile at 1000^3.
+func (k *kernel) loadGuarded(e *kernelemit.Emitter, row string, cols []string, ins [][]string) [][]string {
 	olds := make([][]string, len(cols))
 	for j, c := range cols {
-		v := e.Fresh("v")
-		e.Open("%s = scf.if %s -> (%s) {", v, ins[j], pairType)
-		e.Line("scf.yield %s : %s", k.loadPair(e, row, c)[0], pairType)
-		e.Close("} else {")
-		e.Open("// past C's edge: unused")
-		e.Line("scf.yield %s : %s", e.Op("v", "arith.constant dense<0.000000e+00> : %s", pairType), pairType)
-		e.Close("}")
-		olds[j] = []string{v}
+		for i, w := range k.pairWords() {
+			v := e.Fresh("v")
+			e.Open("%s = scf.if %s -> (%s) {", v, ins[j][i], w)
+			if w == pairType {
+				e.Line("scf.yield %s : %s", k.loadPair(e, row, c)[0], w)
+				e.Close("} else {")
+				e.Open("// past C's edge: unused")
+				e.Line("scf.yield %s : %s", e.Op("v", "arith.constant dense<0.000000e+00> : %s", w), w)
+			} else {
+				e.Line("scf.yield %s : %s", e.Op("v", "memref.load %%C[%s, %s] : %s", row, e.AddC(c, int64(i)), k.typeC()), w)
+				e.Close("} else {")
+				e.Open("// past C's edge: unused")
+				e.Line("scf.yield %s : %s", e.Op("v", "arith.constant 0.000000e+00 : %s", w), w)
+			}
+			e.Close("}")
+			olds[j] = append(olds[j], v)
+		}
 	}
 	return olds
 }
