@@ -327,7 +327,6 @@ func (k *kernel) loadRow(st *kernelState, row0, row string, cols []string) [][]s
 func (k *kernel) storeRegisters(st *kernelState, regs, row0, col0 string, guarded bool, early [][]string) {
 	e := st.e
 	whole, tile := k.accStructTypes()
-	var pending *edgeRow
 	for mi := int64(0); mi < k.rowsPerConsumer()/wgmmaM; mi++ {
 		regsM := e.Op("frag", "llvm.extractvalue %s[%d] : %s", regs, mi, whole)
 		for h := int64(0); h < 2; h++ {
@@ -339,16 +338,11 @@ func (k *kernel) storeRegisters(st *kernelState, regs, row0, col0 string, guarde
 			}
 			first := mi == 0 && h == 0
 			if guarded {
-				ins := k.edgeGuards(e, row, col0)
-				olds := early
-				if !first {
-					olds = k.loadGuarded(e, row, cols, ins)
+				var olds [][]string
+				if first {
+					olds = early
 				}
-				if pending != nil {
-					e.Line("nvvm.bar.warp.sync %s : i32", e.Op("v", "arith.constant -1 : i32"))
-					k.storeEdgeRow(e, pending)
-				}
-				pending = k.edgeSums(e, row, cols, ins, olds, reg)
+				k.storeGuarded(e, row, col0, cols, reg, olds)
 				continue
 			}
 			olds := early
@@ -364,60 +358,38 @@ func (k *kernel) storeRegisters(st *kernelState, regs, row0, col0 string, guarde
 			}
 		}
 	}
-	if pending != nil {
-		k.storeEdgeRow(e, pending)
-	}
 }
 
-// An edge tile's rows are written in a pipeline: a row's guarded loads
-// (loadGuarded) are issued, then a warp barrier, then the guarded stores
-// of the row before it, whose sums are ready, so that the loads of a row
-// overlap the stores of the one before and every load of the row is in
-// flight at once (a guarded load-add-store per pair would wait out a
-// global load's latency once per pair). The first row's loads are issued
-// before the wait for the last wgmma (registerEpilogue).
+// storeGuarded is storeRegisters' row of an edge tile: the row's loads
+// are issued first (loadGuarded), then its guarded stores, so that the
+// loads are in flight together as in an inner tile; a guarded
+// load-add-store per pair would wait out a global load's latency once
+// per pair. olds, when not nil, are the row's values loaded already.
 //
-// The warp barrier (bar.warp.sync, every lane of the warp is here) keeps
-// the loads above the stores: ptxas otherwise predicates each load and
-// sinks it to its store, one load in flight at a time, which made the
-// edge path 1.7x slower than the inner one (3072x5120x704 with every tile
-// forced onto it: 188 against 323 TFLOP/s; 306 with the barrier). A
-// whole tile needs none: its unguarded loads stay above the stores.
-
-// edgeRow is an edge tile's row whose sums wait for their stores.
-type edgeRow struct {
-	row       string
-	cols      []string
-	ins, sums [][]string
-}
-
-// edgeSums adds the thread's registers of row to olds (loadGuarded's
-// values), per access: the pair (even N) or each column (odd N).
-func (k *kernel) edgeSums(e *kernelemit.Emitter, row string, cols []string, ins, olds [][]string, reg func(j, i int) string) *edgeRow {
-	r := &edgeRow{row: row, cols: cols, ins: ins, sums: make([][]string, len(cols))}
-	for j := range cols {
+// Between the loads and the stores stands a warp barrier (bar.warp.sync,
+// every lane of the warp is here): ptxas otherwise predicates each load
+// and sinks it to its store, one load in flight at a time, which made
+// the edge path 1.7x slower than the inner one (3072x5120x704 with every
+// tile forced onto it: 188 against 323 TFLOP/s; 306 with the barrier).
+// The first row needs none: the wait for the last wgmma separates its
+// loads from its stores.
+func (k *kernel) storeGuarded(e *kernelemit.Emitter, row, col0 string, cols []string, reg func(j, i int) string, olds [][]string) {
+	ins := k.edgeGuards(e, row, col0)
+	if olds == nil {
+		olds = k.loadGuarded(e, row, cols, ins)
+		e.Line("nvvm.bar.warp.sync %s : i32", e.Op("v", "arith.constant -1 : i32"))
+	}
+	for j, c := range cols {
 		if !k.scalarPairs() {
-			pair := e.Op("v", "vector.insert %s, %s [1] : f32 into %s", reg(j, 1), e.Op("v", "vector.splat %s : %s", reg(j, 0), pairType), pairType)
-			r.sums[j] = []string{e.Op("v", "arith.addf %s, %s : %s", olds[j][0], pair, pairType)}
+			e.Open("scf.if %s {", ins[j][0])
+			k.storePair(e, row, c, olds[j], reg(j, 0), reg(j, 1))
+			e.Close("}")
 			continue
 		}
 		for i := range 2 {
-			r.sums[j] = append(r.sums[j], e.Op("v", "arith.addf %s, %s : f32", olds[j][i], reg(j, i)))
-		}
-	}
-	return r
-}
-
-// storeEdgeRow stores r's sums under their guards.
-func (k *kernel) storeEdgeRow(e *kernelemit.Emitter, r *edgeRow) {
-	for j, c := range r.cols {
-		for i, sum := range r.sums[j] {
-			e.Open("scf.if %s {", r.ins[j][i])
-			if !k.scalarPairs() {
-				e.Line("vector.store %s, %%C[%s, %s] : %s, %s", sum, r.row, c, k.typeC(), pairType)
-			} else {
-				e.Line("memref.store %s, %%C[%s, %s] : %s", sum, r.row, e.AddC(c, int64(i)), k.typeC())
-			}
+			e.Open("scf.if %s {", ins[j][i])
+			sum := e.Op("v", "arith.addf %s, %s : f32", olds[j][i], reg(j, i))
+			e.Line("memref.store %s, %%C[%s, %s] : %s", sum, row, e.AddC(c, int64(i)), k.typeC())
 			e.Close("}")
 		}
 	}
