@@ -51,6 +51,25 @@ func TestOptPipelineErrors(t *testing.T) {
 	}
 }
 
+// A library caller's per-pass flags get the CLI's located errors, one for
+// each bad flag, and Sources quotes the flag under them.
+func TestOptPassFlagErrors(t *testing.T) {
+	o := OptOptions{Passes: []PassFlag{{Name: "cse", Options: "bogus"}, {Name: "canonicalize"}, {Name: "canonicalize", Options: "max-iterations=x"}}}
+	_, diags := Opt(context.Background(), nil, "t.mlir", o)
+	var b strings.Builder
+	o.Sources("t.mlir", nil).WriteDiagnostics(&b, diags)
+	want := `<pass-flags>:1:7: error: no such option 'bogus' for pass 'cse'
+--cse=bogus
+      ^
+<pass-flags>:3:31: error: invalid value 'x' for option 'max-iterations': expected an integer for pass 'canonicalize'
+--canonicalize=max-iterations=x
+                              ^
+`
+	if b.String() != want {
+		t.Errorf("got\n%s\nwant\n%s", b.String(), want)
+	}
+}
+
 func TestVerifyDiagnostics(t *testing.T) {
 	src := []byte(`// -----
 func.func @g(%a: i32) -> i64 {

@@ -3,6 +3,7 @@ package driver
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -20,6 +21,74 @@ import (
 type PassFlag struct {
 	Name    string
 	Options string
+}
+
+// PassFlagsFile is the buffer that diagnostics about per-pass flags point
+// into: the flags as the shell handed them over
+// (`--affine-loop-tile=tile-size=abc`), one a line in command-line order,
+// so that a diagnostic's line names the flag and its column the option.
+const PassFlagsFile = "<pass-flags>"
+
+// String returns the flag as written on a command line, after the shell
+// removed its quotes.
+func (f PassFlag) String() string {
+	if f.Options == "" {
+		return "--" + f.Name
+	}
+	return "--" + f.Name + "=" + f.Options
+}
+
+// Sources returns the buffers Opt's diagnostics may point into: the input
+// as filename, the pipeline string and the per-pass flags.
+func (o OptOptions) Sources(filename string, src []byte) Sources {
+	s := Sources{filename: src}
+	if o.Pipeline != "" {
+		s[pass.PipelineFile] = []byte(o.Pipeline)
+	}
+	if len(o.Passes) > 0 {
+		s[PassFlagsFile] = passFlagsText(o.Passes)
+	}
+	return s
+}
+
+// passFlagsText is the PassFlagsFile buffer of flags.
+func passFlagsText(flags []PassFlag) []byte {
+	var b bytes.Buffer
+	for _, f := range flags {
+		b.WriteString(f.String())
+		b.WriteByte('\n')
+	}
+	return b.Bytes()
+}
+
+// addPassFlag appends the pass or pipeline a flag names to pm. An error is
+// located in PassFlagsFile at line, the flag's position among the pass
+// flags: at the offending option when the option string is malformed, at
+// the pass name otherwise.
+func addPassFlag(reg *pass.Registry, pm *pass.OpPassManager, f PassFlag, line int) *ir.Diagnostic {
+	const nameCol = len("--") + 1
+	optsCol := nameCol + len(f.Name) + len("=")
+	fail := func(err error) *ir.Diagnostic {
+		var oe *pass.OptionError
+		if errors.As(err, &oe) {
+			return ir.Errorf(ir.FileLoc(PassFlagsFile, line, optsCol+oe.Offset), "%s", oe.ForPass(f.Name))
+		}
+		return ir.Errorf(ir.FileLoc(PassFlagsFile, line, nameCol), "failed to add '%s' with options '%s': %v", f.Name, f.Options, err)
+	}
+	if pi := reg.LookupPipeline(f.Name); pi != nil {
+		if err := pi.Build(pm, f.Options); err != nil {
+			return fail(err)
+		}
+		return nil
+	}
+	p, err := reg.Create(f.Name, f.Options)
+	if err == nil {
+		err = pm.AddPass(p)
+	}
+	if err != nil {
+		return fail(err)
+	}
+	return nil
 }
 
 // OptOptions configure Opt; the zero value parses, verifies and prints.
@@ -239,20 +308,14 @@ func buildPipeline(irctx *ir.Context, o OptOptions) (*pass.PassManager, error) {
 		pm = &pass.PassManager{OpPassManager: opm, Ctx: irctx}
 	} else {
 		pm = pass.New(irctx, "builtin.module")
-		for _, f := range o.Passes {
-			if pi := o.Registry.LookupPipeline(f.Name); pi != nil {
-				if err := pi.Build(pm.OpPassManager, f.Options); err != nil {
-					return nil, ir.Errorf(ir.Unknown, "failed to add '%s' with options '%s': %v", f.Name, f.Options, err)
-				}
-				continue
+		var errs ir.DiagList
+		for i, f := range o.Passes {
+			if d := addPassFlag(o.Registry, pm.OpPassManager, f, i+1); d != nil {
+				errs = append(errs, d)
 			}
-			p, err := o.Registry.Create(f.Name, f.Options)
-			if err != nil {
-				return nil, ir.Errorf(ir.Unknown, "failed to add '%s' with options '%s': %v", f.Name, f.Options, err)
-			}
-			if err := pm.AddPass(p); err != nil {
-				return nil, ir.Errorf(ir.Unknown, "%v", err)
-			}
+		}
+		if len(errs) > 0 {
+			return nil, errs
 		}
 	}
 	pm.Verify = ir.Verify

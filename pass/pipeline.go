@@ -2,7 +2,6 @@ package pass
 
 import (
 	"errors"
-	"fmt"
 	"strings"
 
 	"github.com/alecthomas/participle/v2"
@@ -260,7 +259,7 @@ func (r *Registry) build(pm *OpPassManager, elems []*astElem, text string) error
 		if err != nil {
 			var oe *OptionError
 			if errors.As(err, &oe) {
-				return pipelineError(text, optsOff+oe.Offset, "%s", optionMessage(e.Name, oe))
+				return pipelineError(text, optsOff+oe.Offset, "%s", oe.ForPass(e.Name))
 			}
 			return pipelineError(text, e.Pos.Offset, "%v", err)
 		}
@@ -269,9 +268,4 @@ func (r *Registry) build(pm *OpPassManager, elems []*astElem, text string) error
 		}
 	}
 	return nil
-}
-
-// optionMessage words an option error for pass name.
-func optionMessage(name string, oe *OptionError) string {
-	return fmt.Sprintf("%s for pass '%s'", oe.Msg, name)
 }
