@@ -8,16 +8,12 @@ import (
 	"github.com/goopt/goopt/ir"
 	aff "github.com/goopt/goopt/ir/affine"
 	"github.com/goopt/goopt/pass"
+	"github.com/goopt/goopt/passes/internal/passutil"
 	"github.com/goopt/goopt/rewrite/convert"
 )
 
 // New returns the lower-affine pass.
-var New = pass.DefineFunc(pass.Base{Arg: "lower-affine", Desc: "Lower Affine operations to a combination of Standard and SCF operations", Display: "LowerAffinePass"}, run)
-
-// run lowers every affine op nested in op.
-func run(op *ir.Operation, am *pass.AnalysisManager) error {
-	return Lower(am.Context(), op)
-}
+var New = passutil.DefineLowering(pass.Base{Arg: "lower-affine", Desc: "Lower Affine operations to a combination of Standard and SCF operations", Display: "LowerAffinePass"}, Lower)
 
 // Lower rewrites the affine ops nested in root into scf, arith, memref and
 // vector ops with a partial dialect conversion, as upstream: the affine
