@@ -38,6 +38,17 @@ func (f PassFlag) String() string {
 	return "--" + f.Name + "=" + f.Options
 }
 
+// flagLoc locates byte off of a flag's text s, which starts at line of
+// PassFlagsFile; an option value may span lines.
+func flagLoc(s string, line, off int) ir.Location {
+	off = min(off, len(s))
+	before := s[:off]
+	if i := strings.LastIndexByte(before, '\n'); i >= 0 {
+		return ir.FileLoc(PassFlagsFile, line+strings.Count(before, "\n"), off-i)
+	}
+	return ir.FileLoc(PassFlagsFile, line, off+1)
+}
+
 // Sources returns the buffers Opt's diagnostics may point into: the input
 // as filename, the pipeline string and the per-pass flags.
 func (o OptOptions) Sources(filename string, src []byte) Sources {
@@ -62,18 +73,17 @@ func passFlagsText(flags []PassFlag) []byte {
 }
 
 // addPassFlag appends the pass or pipeline a flag names to pm. An error is
-// located in PassFlagsFile at line, the flag's position among the pass
-// flags: at the offending option when the option string is malformed, at
-// the pass name otherwise.
+// located in PassFlagsFile, where the flag starts at line: at the
+// offending option when the option string is malformed, at the pass name
+// otherwise.
 func addPassFlag(reg *pass.Registry, pm *pass.OpPassManager, f PassFlag, line int) *ir.Diagnostic {
-	const nameCol = len("--") + 1
-	optsCol := nameCol + len(f.Name) + len("=")
+	nameOff := len("--")
 	fail := func(err error) *ir.Diagnostic {
 		var oe *pass.OptionError
 		if errors.As(err, &oe) {
-			return ir.Errorf(ir.FileLoc(PassFlagsFile, line, optsCol+oe.Offset), "%s", oe.ForPass(f.Name))
+			return ir.Errorf(flagLoc(f.String(), line, nameOff+len(f.Name)+len("=")+oe.Offset), "%s", oe.ForPass(f.Name))
 		}
-		return ir.Errorf(ir.FileLoc(PassFlagsFile, line, nameCol), "failed to add '%s' with options '%s': %v", f.Name, f.Options, err)
+		return ir.Errorf(flagLoc(f.String(), line, nameOff), "failed to add '%s' with options '%s': %v", f.Name, f.Options, err)
 	}
 	if pi := reg.LookupPipeline(f.Name); pi != nil {
 		if err := pi.Build(pm, f.Options); err != nil {
@@ -309,10 +319,12 @@ func buildPipeline(irctx *ir.Context, o OptOptions) (*pass.PassManager, error) {
 	} else {
 		pm = pass.New(irctx, "builtin.module")
 		var errs ir.DiagList
-		for i, f := range o.Passes {
-			if d := addPassFlag(o.Registry, pm.OpPassManager, f, i+1); d != nil {
+		line := 1
+		for _, f := range o.Passes {
+			if d := addPassFlag(o.Registry, pm.OpPassManager, f, line); d != nil {
 				errs = append(errs, d)
 			}
+			line += 1 + strings.Count(f.String(), "\n")
 		}
 		if len(errs) > 0 {
 			return nil, errs
