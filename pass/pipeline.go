@@ -246,9 +246,18 @@ func (r *Registry) build(pm *OpPassManager, elems []*astElem, text string) error
 		if e.Opts != nil {
 			opts, optsOff = e.Opts.optionsText(text)
 		}
+		// A malformed option is located at the option, any other failure
+		// at the element's name.
+		fail := func(err error) error {
+			var oe *OptionError
+			if errors.As(err, &oe) {
+				return pipelineError(text, optsOff+oe.Offset, "%s", oe.ForPass(e.Name))
+			}
+			return pipelineError(text, e.Pos.Offset, "%v", err)
+		}
 		if pi := r.pipelines[e.Name]; pi != nil {
 			if err := pi.Build(pm, opts); err != nil {
-				return pipelineError(text, e.Pos.Offset, "%v", err)
+				return fail(err)
 			}
 			continue
 		}
@@ -256,15 +265,11 @@ func (r *Registry) build(pm *OpPassManager, elems []*astElem, text string) error
 			return pipelineError(text, e.Pos.Offset, "'%s' does not refer to a registered pass or pass pipeline", e.Name)
 		}
 		p, err := r.Create(e.Name, opts)
-		if err != nil {
-			var oe *OptionError
-			if errors.As(err, &oe) {
-				return pipelineError(text, optsOff+oe.Offset, "%s", oe.ForPass(e.Name))
-			}
-			return pipelineError(text, e.Pos.Offset, "%v", err)
+		if err == nil {
+			err = pm.AddPass(p)
 		}
-		if err := pm.AddPass(p); err != nil {
-			return pipelineError(text, e.Pos.Offset, "%v", err)
+		if err != nil {
+			return fail(err)
 		}
 	}
 	return nil

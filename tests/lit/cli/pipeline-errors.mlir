@@ -34,6 +34,10 @@
 // RUN: not goopt opt %s --pass-pipeline='builtin.module(print-op-stats{json=true json2})' 2>&1 | FileCheck %s --check-prefix=NOOPT2
 // NOOPT2: <pass-pipeline>:1:41: error: no such option 'json2' for pass 'print-op-stats'
 
+// A registered pipeline's malformed options are located the same way.
+// RUN: not goopt opt %s --pass-pipeline='builtin.module(gpu-matmul-wmma{bogus=1})' 2>&1 | FileCheck %s --check-prefix=PIPEOPT
+// PIPEOPT: <pass-pipeline>:1:32: error: no such option 'bogus' for pass 'gpu-matmul-wmma'
+
 // RUN: not goopt opt %s --pass-pipeline='builtin.module(func.func{x=1}(cse))' 2>&1 | FileCheck %s --check-prefix=ANCHOROPTS
 // ANCHOROPTS: <pass-pipeline>:1:16: error: op anchor 'func.func' cannot take options
 
