@@ -129,10 +129,7 @@ func runOpt(cmd *cobra.Command, e *env, reg *pass.Registry, f *optFlags, args []
 		return err
 	}
 	out, diags := driver.Opt(context.Background(), src, filename, f.opts)
-	sources := driver.Sources{filename: src}
-	if f.opts.Pipeline != "" {
-		sources[pass.PipelineFile] = []byte(f.opts.Pipeline)
-	}
+	sources := f.opts.Sources(filename, src)
 	// Diagnostics come first, as mlir-opt's unbuffered stderr does.
 	// Remarks (a pass explaining why it left the IR alone) only on request;
 	// --verify-diagnostics has already matched them against expected-remark.

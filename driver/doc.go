@@ -1,11 +1,14 @@
 // Package driver holds the flows behind goopt's commands, so a library
 // user gets exactly what the CLI does. Opt is `goopt opt` (mlir-opt):
 //
-//	out, diags := driver.Opt(context.Background(), src, "in.mlir", driver.OptOptions{
+//	o := driver.OptOptions{
 //		Passes: []driver.PassFlag{{Name: "canonicalize"}, {Name: "cse"}},
-//	})
+//	}
+//	out, diags := driver.Opt(context.Background(), src, "in.mlir", o)
 //	if len(diags) > 0 {
-//		driver.Sources{"in.mlir": src}.WriteDiagnostics(os.Stderr, diags)
+//		// The input, the pipeline and the pass flags, each a buffer that
+//		// diagnostics point into (a bad option: `<pass-flags>:1:20: ...`).
+//		o.Sources("in.mlir", src).WriteDiagnostics(os.Stderr, diags)
 //	}
 //
 // Run is `goopt run`: it calls a module's entry function on the reference

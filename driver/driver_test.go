@@ -51,6 +51,34 @@ func TestOptPipelineErrors(t *testing.T) {
 	}
 }
 
+// A library caller's per-pass flags get the CLI's located errors, one for
+// each bad flag, and Sources quotes the flag under them. A value that
+// spans lines (a newline inside the shell's quotes) moves the later flags
+// down.
+func TestOptPassFlagErrors(t *testing.T) {
+	o := OptOptions{Passes: []PassFlag{
+		{Name: "cse", Options: "bogus"},
+		{Name: "affine-loop-tile", Options: "tile-sizes=4\nseparate=maybe"},
+		{Name: "canonicalize", Options: "max-iterations=x"},
+	}}
+	_, diags := Opt(context.Background(), nil, "t.mlir", o)
+	var b strings.Builder
+	o.Sources("t.mlir", nil).WriteDiagnostics(&b, diags)
+	want := `<pass-flags>:1:7: error: no such option 'bogus' for pass 'cse'
+--cse=bogus
+      ^
+<pass-flags>:3:10: error: invalid value 'maybe' for option 'separate': expected 'true' or 'false' for pass 'affine-loop-tile'
+separate=maybe
+         ^
+<pass-flags>:4:31: error: invalid value 'x' for option 'max-iterations': expected an integer for pass 'canonicalize'
+--canonicalize=max-iterations=x
+                              ^
+`
+	if b.String() != want {
+		t.Errorf("got\n%s\nwant\n%s", b.String(), want)
+	}
+}
+
 func TestVerifyDiagnostics(t *testing.T) {
 	src := []byte(`// -----
 func.func @g(%a: i32) -> i64 {

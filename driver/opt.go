@@ -3,6 +3,7 @@ package driver
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -20,6 +21,84 @@ import (
 type PassFlag struct {
 	Name    string
 	Options string
+}
+
+// PassFlagsFile is the buffer that diagnostics about per-pass flags point
+// into: the flags as the shell handed them over
+// (`--affine-loop-tile=tile-size=abc`), one a line in command-line order,
+// so that a diagnostic's line names the flag and its column the option.
+const PassFlagsFile = "<pass-flags>"
+
+// String returns the flag as written on a command line, after the shell
+// removed its quotes.
+func (f PassFlag) String() string {
+	if f.Options == "" {
+		return "--" + f.Name
+	}
+	return "--" + f.Name + "=" + f.Options
+}
+
+// flagLoc locates byte off of a flag's text s, which starts at line of
+// PassFlagsFile; an option value may span lines.
+func flagLoc(s string, line, off int) ir.Location {
+	off = min(off, len(s))
+	before := s[:off]
+	if i := strings.LastIndexByte(before, '\n'); i >= 0 {
+		return ir.FileLoc(PassFlagsFile, line+strings.Count(before, "\n"), off-i)
+	}
+	return ir.FileLoc(PassFlagsFile, line, off+1)
+}
+
+// Sources returns the buffers Opt's diagnostics may point into: the input
+// as filename, the pipeline string and the per-pass flags.
+func (o OptOptions) Sources(filename string, src []byte) Sources {
+	s := Sources{filename: src}
+	if o.Pipeline != "" {
+		s[pass.PipelineFile] = []byte(o.Pipeline)
+	}
+	if len(o.Passes) > 0 {
+		s[PassFlagsFile] = passFlagsText(o.Passes)
+	}
+	return s
+}
+
+// passFlagsText is the PassFlagsFile buffer of flags.
+func passFlagsText(flags []PassFlag) []byte {
+	var b bytes.Buffer
+	for _, f := range flags {
+		b.WriteString(f.String())
+		b.WriteByte('\n')
+	}
+	return b.Bytes()
+}
+
+// addPassFlag appends the pass or pipeline a flag names to pm. An error is
+// located in PassFlagsFile, where the flag starts at line: at the
+// offending option when the option string is malformed, at the pass name
+// otherwise.
+func addPassFlag(reg *pass.Registry, pm *pass.OpPassManager, f PassFlag, line int) *ir.Diagnostic {
+	nameOff := len("--")
+	fail := func(err error) *ir.Diagnostic {
+		var oe *pass.OptionError
+		if errors.As(err, &oe) {
+			return ir.Errorf(flagLoc(f.String(), line, nameOff+len(f.Name)+len("=")+oe.Offset), "%s", oe.ForPass(f.Name))
+		}
+		return ir.Errorf(flagLoc(f.String(), line, nameOff), "failed to add '%s' with options '%s': %v", f.Name, f.Options, err)
+	}
+	if pi := reg.LookupPipeline(f.Name); pi != nil {
+		if err := pi.Build(pm, f.Options); err != nil {
+			return fail(err)
+		}
+		return nil
+	}
+	p, err := reg.Create(f.Name, f.Options)
+	if err == nil {
+		err = pm.AddPass(p)
+	}
+	if err != nil {
+		return fail(err)
+	}
+	return nil
 }
 
 // OptOptions configure Opt; the zero value parses, verifies and prints.
@@ -239,20 +318,16 @@ func buildPipeline(irctx *ir.Context, o OptOptions) (*pass.PassManager, error) {
 		pm = &pass.PassManager{OpPassManager: opm, Ctx: irctx}
 	} else {
 		pm = pass.New(irctx, "builtin.module")
+		var errs ir.DiagList
+		line := 1
 		for _, f := range o.Passes {
-			if pi := o.Registry.LookupPipeline(f.Name); pi != nil {
-				if err := pi.Build(pm.OpPassManager, f.Options); err != nil {
-					return nil, ir.Errorf(ir.Unknown, "failed to add '%s' with options '%s': %v", f.Name, f.Options, err)
-				}
-				continue
+			if d := addPassFlag(o.Registry, pm.OpPassManager, f, line); d != nil {
+				errs = append(errs, d)
 			}
-			p, err := o.Registry.Create(f.Name, f.Options)
-			if err != nil {
-				return nil, ir.Errorf(ir.Unknown, "failed to add '%s' with options '%s': %v", f.Name, f.Options, err)
-			}
-			if err := pm.AddPass(p); err != nil {
-				return nil, ir.Errorf(ir.Unknown, "%v", err)
-			}
+			line += 1 + strings.Count(f.String(), "\n")
+		}
+		if len(errs) > 0 {
+			return nil, errs
 		}
 	}
 	pm.Verify = ir.Verify

@@ -3,6 +3,7 @@ package interp
 import (
 	"math"
 
+	"github.com/goopt/goopt/dialects/arith"
 	"github.com/goopt/goopt/ir"
 	"github.com/goopt/goopt/ir/affine"
 )
@@ -406,9 +407,7 @@ func compileAffineParallel(c *Compiler, op *ir.Operation) (Compiled, error) {
 		if combine[i], err = reductionKernel(op, k, t); err != nil {
 			return Compiled{}, err
 		}
-		if ident[i], err = identity(op, k, t); err != nil {
-			return Compiled{}, err
-		}
+		ident[i] = identity(k, t)
 	}
 	return Compiled{Exec: func(fr *Frame) error {
 		lo := make([]int64, len(lbm.Results))
@@ -449,37 +448,18 @@ func compileAffineParallel(c *Compiler, op *ir.Operation) (Compiled, error) {
 	}}, nil
 }
 
-// identity returns the neutral element of a reduction kind for type t (MLIR's
-// arith::getIdentityValueAttr).
-func identity(op *ir.Operation, kind int64, t ir.Type) (uint64, error) {
-	if ft, ok := t.(*ir.FloatType); ok {
-		v := 0.0
-		switch atomicKinds[kind] {
-		case "mulf":
-			v = 1
-		case "maximumf", "maxnumf":
-			v = math.Inf(-1)
-		case "minimumf", "minnumf":
-			v = math.Inf(1)
-		}
-		return encodeFloat(ft, v), nil
+// identity returns the bits of the neutral element of a reduction kind
+// for type t (arith.IdentityValueAttr). assign has none: it starts from
+// zero, which the first iteration overwrites. reductionKernel has already
+// checked the kind against t.
+func identity(kind int64, t ir.Type) uint64 {
+	switch a := arith.IdentityValueAttr(arith.AtomicRMWKind(kind), t).(type) {
+	case *ir.FloatAttr:
+		return a.Bits()
+	case *ir.IntegerAttr:
+		return uint64(a.Int()) & widthMask(ir.BitWidth(t))
 	}
-	w, err := intWidth(op, t)
-	if err != nil {
-		return 0, err
-	}
-	m := widthMask(w)
-	switch atomicKinds[kind] {
-	case "muli":
-		return 1, nil
-	case "andi", "minu":
-		return m, nil
-	case "maxs":
-		return 1 << uint(w-1), nil
-	case "mins":
-		return m >> 1, nil
-	}
-	return 0, nil
+	return 0
 }
 
 // ---- memory ----

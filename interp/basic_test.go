@@ -200,6 +200,16 @@ func TestScalarOps(t *testing.T) {
     affine.yield %f, %f : f32, f32
   }
   return %r#0, %r#1 : f32, f32 }`, []interp.Value{idx(5)}, "10 : f32, 4 : f32"},
+		// An empty iteration space yields each kind's neutral element, the
+		// constant lower-affine starts scf.parallel's reductions from.
+		{"affine-parallel-reduce-empty", `func.func @f(%n: index) -> (i8, i32, f32, f32) {
+  %r:4 = affine.parallel (%i) = (0) to (%n) reduce ("andi", "muli", "maximumf", "minimumf") -> (i8, i32, f32, f32) {
+    %x = arith.index_cast %i : index to i8
+    %y = arith.index_cast %i : index to i32
+    %f = arith.sitofp %y : i32 to f32
+    affine.yield %x, %y, %f, %f : i8, i32, f32, f32
+  }
+  return %r#0, %r#1, %r#2, %r#3 : i8, i32, f32, f32 }`, []interp.Value{idx(0)}, "-1 : i8, 1 : i32, -Inf : f32, +Inf : f32"},
 		{"affine-delinearize", `func.func @f(%a: index) -> (index, index) {
   %c4 = arith.constant 4 : index
   %c5 = arith.constant 5 : index

@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"github.com/goopt/goopt/dialects/arith"
 	"github.com/goopt/goopt/dialects/gpu"
 	"github.com/goopt/goopt/ir"
 )
@@ -695,33 +696,29 @@ func instantiateGlobal(g *ir.Operation, t *ir.MemRefType) (*MemRef, error) {
 	return m, nil
 }
 
-// AtomicRMW kinds, in MLIR's enum order.
-var atomicKinds = []string{"addf", "addi", "assign", "maximumf", "maxs", "maxu", "minimumf", "mins", "minu",
-	"mulf", "muli", "ori", "andi", "maxnumf", "minnumf"}
-
-// reductionKernel returns the combining function of an atomic kind for type t.
+// reductionKernel returns the combining function of an atomic kind for
+// type t: its arith combiner's kernel, or a plain store for assign.
 func reductionKernel(op *ir.Operation, kind int64, t ir.Type) (func(a, b uint64) uint64, error) {
-	if kind < 0 || int(kind) >= len(atomicKinds) {
-		return nil, op.Errorf("unknown atomic kind %d", kind)
-	}
-	name := atomicKinds[kind]
-	switch name {
-	case "assign":
+	k := arith.AtomicRMWKind(kind)
+	switch k {
+	case arith.AtomicAssign:
 		return func(_, b uint64) uint64 { return b }, nil
-	case "addf", "mulf", "maximumf", "minimumf", "maxnumf", "minnumf":
+	case arith.AtomicAddF, arith.AtomicMulF, arith.AtomicMaximumF, arith.AtomicMinimumF, arith.AtomicMaxNumF, arith.AtomicMinNumF:
 		ft, err := floatOf(op, t)
 		if err != nil {
 			return nil, err
 		}
-		return floatBin(ft, floatBinaryKernels()["arith."+name]), nil
+		return floatBin(ft, floatBinaryKernels()[k.Combiner()]), nil
+	}
+	kernel, ok := intBinaryKernels()[k.Combiner()]
+	if !ok {
+		return nil, op.Errorf("unknown atomic kind %d", kind)
 	}
 	w, err := intWidth(op, t)
 	if err != nil {
 		return nil, err
 	}
-	iname := map[string]string{"addi": "addi", "maxs": "maxsi", "maxu": "maxui", "mins": "minsi", "minu": "minui",
-		"muli": "muli", "ori": "ori", "andi": "andi"}[name]
-	_, fast := intBinaryKernels()["arith."+iname](w)
+	_, fast := kernel(w)
 	return fast, nil
 }
 

@@ -27,6 +27,11 @@ type OptionError struct {
 
 func (e *OptionError) Error() string { return e.Msg }
 
+// ForPass words the error for the pass (or pipeline) name it configures.
+func (e *OptionError) ForPass(name string) string {
+	return fmt.Sprintf("%s for pass '%s'", e.Msg, name)
+}
+
 // optionField binds an option to a settable struct field.
 type optionField struct {
 	info  OptionInfo
@@ -138,6 +143,7 @@ func ParseOptions(opts any, text string) error {
 		valStart := i
 		end, err := scanValue(text, i)
 		if err != nil {
+			err.Msg += fmt.Sprintf(" in the value of option '%s'", key)
 			return err
 		}
 		i = end
@@ -155,7 +161,7 @@ func ParseOptions(opts any, text string) error {
 
 // scanValue returns the end of the option value starting at i: up to the
 // next space outside quotes and brackets.
-func scanValue(text string, i int) (int, error) {
+func scanValue(text string, i int) (int, *OptionError) {
 	var stack []byte
 	for i < len(text) {
 		c := text[i]
@@ -163,7 +169,7 @@ func scanValue(text string, i int) (int, error) {
 		case c == '"' || c == '\'':
 			j := strings.IndexByte(text[i+1:], c)
 			if j < 0 {
-				return 0, &OptionError{i, "unterminated quoted option value"}
+				return 0, &OptionError{i, "unterminated quote"}
 			}
 			i += j + 2
 			continue
@@ -171,7 +177,7 @@ func scanValue(text string, i int) (int, error) {
 			stack = append(stack, closer(c))
 		case c == '}' || c == ']' || c == ')':
 			if len(stack) == 0 || stack[len(stack)-1] != c {
-				return 0, &OptionError{i, fmt.Sprintf("unbalanced '%c' in option value", c)}
+				return 0, &OptionError{i, fmt.Sprintf("unbalanced '%c'", c)}
 			}
 			stack = stack[:len(stack)-1]
 		case isSpace(c) && len(stack) == 0:
@@ -180,7 +186,7 @@ func scanValue(text string, i int) (int, error) {
 		i++
 	}
 	if len(stack) > 0 {
-		return 0, &OptionError{len(text), fmt.Sprintf("expected '%c' to close option value", stack[len(stack)-1])}
+		return 0, &OptionError{len(text), fmt.Sprintf("expected '%c'", stack[len(stack)-1])}
 	}
 	return i, nil
 }

@@ -2,7 +2,6 @@ package pass
 
 import (
 	"errors"
-	"fmt"
 	"strings"
 
 	"github.com/alecthomas/participle/v2"
@@ -247,9 +246,18 @@ func (r *Registry) build(pm *OpPassManager, elems []*astElem, text string) error
 		if e.Opts != nil {
 			opts, optsOff = e.Opts.optionsText(text)
 		}
+		// A malformed option is located at the option, any other failure
+		// at the element's name.
+		fail := func(err error) error {
+			var oe *OptionError
+			if errors.As(err, &oe) {
+				return pipelineError(text, optsOff+oe.Offset, "%s", oe.ForPass(e.Name))
+			}
+			return pipelineError(text, e.Pos.Offset, "%v", err)
+		}
 		if pi := r.pipelines[e.Name]; pi != nil {
 			if err := pi.Build(pm, opts); err != nil {
-				return pipelineError(text, e.Pos.Offset, "%v", err)
+				return fail(err)
 			}
 			continue
 		}
@@ -257,21 +265,12 @@ func (r *Registry) build(pm *OpPassManager, elems []*astElem, text string) error
 			return pipelineError(text, e.Pos.Offset, "'%s' does not refer to a registered pass or pass pipeline", e.Name)
 		}
 		p, err := r.Create(e.Name, opts)
-		if err != nil {
-			var oe *OptionError
-			if errors.As(err, &oe) {
-				return pipelineError(text, optsOff+oe.Offset, "%s", optionMessage(e.Name, oe))
-			}
-			return pipelineError(text, e.Pos.Offset, "%v", err)
+		if err == nil {
+			err = pm.AddPass(p)
 		}
-		if err := pm.AddPass(p); err != nil {
-			return pipelineError(text, e.Pos.Offset, "%v", err)
+		if err != nil {
+			return fail(err)
 		}
 	}
 	return nil
-}
-
-// optionMessage words an option error for pass name.
-func optionMessage(name string, oe *OptionError) string {
-	return fmt.Sprintf("%s for pass '%s'", oe.Msg, name)
 }

@@ -3,6 +3,7 @@ package affinelicm
 import (
 	"github.com/goopt/goopt/dialects/affine"
 	"github.com/goopt/goopt/dialects/affine/analysis"
+	"github.com/goopt/goopt/dialects/affine/looputil"
 	"github.com/goopt/goopt/ir"
 	"github.com/goopt/goopt/pass"
 )
@@ -12,14 +13,7 @@ var New = pass.DefineFunc(pass.Base{Arg: "affine-loop-invariant-code-motion", De
 
 // run hoists invariant ops out of every affine.for, innermost first.
 func run(op *ir.Operation, am *pass.AnalysisManager) error {
-	var loops []affine.ForOp
-	ir.Walk(op, ir.PostOrder, func(o *ir.Operation) ir.WalkResult {
-		if f, ok := affine.AsFor(o); ok {
-			loops = append(loops, f)
-		}
-		return ir.Advance
-	})
-	for _, f := range loops {
+	for _, f := range looputil.Loops(op) {
 		HoistInvariants(f)
 	}
 	return nil

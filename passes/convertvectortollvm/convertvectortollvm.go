@@ -5,6 +5,7 @@ import (
 	"github.com/goopt/goopt/conversion/vectortollvm"
 	"github.com/goopt/goopt/ir"
 	"github.com/goopt/goopt/pass"
+	"github.com/goopt/goopt/passes/internal/passutil"
 )
 
 // Options are upstream's convert-vector-to-llvm options that apply to
@@ -19,11 +20,7 @@ type Options struct {
 }
 
 // New returns the pass with upstream's defaults.
-var New = pass.Define(pass.Base{Arg: "convert-vector-to-llvm", Desc: "Lower the operations from the vector dialect into the LLVM dialect", On: "builtin.module", Display: "ConvertVectorToLLVMPass"}, Options{Force32BitVectorIndices: true}, run)
-
-func run(opts *Options, op *ir.Operation, am *pass.AnalysisManager) error {
-	return Convert(am.Context(), op, *opts)
-}
+var New = passutil.DefineConversion(pass.Base{Arg: "convert-vector-to-llvm", Desc: "Lower the operations from the vector dialect into the LLVM dialect", On: "builtin.module", Display: "ConvertVectorToLLVMPass"}, Options{Force32BitVectorIndices: true}, Convert)
 
 // Convert lowers the vector ops under root to the llvm dialect, a partial
 // conversion (llvm legal, vector illegal): a vector op that cannot be

@@ -5,6 +5,7 @@ import (
 	"github.com/goopt/goopt/conversion/memreftollvm"
 	"github.com/goopt/goopt/ir"
 	"github.com/goopt/goopt/pass"
+	"github.com/goopt/goopt/passes/internal/passutil"
 )
 
 // Options are upstream's finalize-memref-to-llvm options.
@@ -15,11 +16,7 @@ type Options struct {
 }
 
 // New returns the pass with upstream's defaults.
-var New = pass.Define(pass.Base{Arg: "finalize-memref-to-llvm", Desc: "Finalize MemRef dialect to LLVM dialect conversion", On: "builtin.module", Display: "FinalizeMemRefToLLVMConversionPass"}, Options{}, run)
-
-func run(opts *Options, op *ir.Operation, am *pass.AnalysisManager) error {
-	return Convert(am.Context(), op, *opts)
-}
+var New = passutil.DefineConversion(pass.Base{Arg: "finalize-memref-to-llvm", Desc: "Finalize MemRef dialect to LLVM dialect conversion", On: "builtin.module", Display: "FinalizeMemRefToLLVMConversionPass"}, Options{}, Convert)
 
 // Convert lowers the memref ops under root to the llvm dialect. It is a
 // partial conversion: llvm is legal, memref is illegal, other ops stay, and

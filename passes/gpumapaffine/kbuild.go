@@ -1,8 +1,7 @@
 package gpumapaffine
 
 import (
-	"math"
-
+	"github.com/goopt/goopt/dialects/arith"
 	"github.com/goopt/goopt/dialects/gpu"
 	"github.com/goopt/goopt/dialects/vector"
 	"github.com/goopt/goopt/ir"
@@ -223,41 +222,10 @@ func (k *kb) identity(combiner string, t ir.Type) *ir.Value {
 // identityAttr is the neutral element of combiner on t (f32 and i32, the
 // types a warp shuffle moves, and the other float types), or nil.
 func identityAttr(combiner string, t ir.Type) ir.Attribute {
-	if ft, ok := t.(*ir.FloatType); ok {
-		var v float64
-		switch combiner {
-		case "arith.addf":
-			v = 0
-		case "arith.mulf":
-			v = 1
-		case "arith.maximumf", "arith.maxnumf":
-			v = math.Inf(-1)
-		case "arith.minimumf", "arith.minnumf":
-			v = math.Inf(1)
-		default:
-			return nil
-		}
-		return ir.FloatAttrOf(ft, v)
-	}
-	if t != ir.I32 {
+	if _, ok := t.(*ir.FloatType); !ok && t != ir.I32 {
 		return nil
 	}
-	var v int64
-	switch combiner {
-	case "arith.addi", "arith.ori", "arith.maxui", "arith.xori":
-		v = 0
-	case "arith.muli":
-		v = 1
-	case "arith.andi", "arith.minui":
-		v = -1
-	case "arith.maxsi":
-		v = math.MinInt32
-	case "arith.minsi":
-		v = math.MaxInt32
-	default:
-		return nil
-	}
-	return ir.IntAttr(ir.I32, v)
+	return arith.NeutralElement(combiner, t)
 }
 
 // gpuArgs are the id and size arguments of a gpu.launch body.

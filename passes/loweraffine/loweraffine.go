@@ -1,23 +1,17 @@
 package loweraffine
 
 import (
-	"fmt"
-	"math"
-
 	"github.com/goopt/goopt/dialects/affine"
+	"github.com/goopt/goopt/dialects/arith"
 	"github.com/goopt/goopt/ir"
 	aff "github.com/goopt/goopt/ir/affine"
 	"github.com/goopt/goopt/pass"
+	"github.com/goopt/goopt/passes/internal/passutil"
 	"github.com/goopt/goopt/rewrite/convert"
 )
 
 // New returns the lower-affine pass.
-var New = pass.DefineFunc(pass.Base{Arg: "lower-affine", Desc: "Lower Affine operations to a combination of Standard and SCF operations", Display: "LowerAffinePass"}, run)
-
-// run lowers every affine op nested in op.
-func run(op *ir.Operation, am *pass.AnalysisManager) error {
-	return Lower(am.Context(), op)
-}
+var New = passutil.DefineLowering(pass.Base{Arg: "lower-affine", Desc: "Lower Affine operations to a combination of Standard and SCF operations", Display: "LowerAffinePass"}, Lower)
 
 // Lower rewrites the affine ops nested in root into scf, arith, memref and
 // vector ops with a partial dialect conversion, as upstream: the affine
@@ -162,72 +156,6 @@ func lowerIf(op *ir.Operation, operands convert.Adaptor, rw *convert.Rewriter) e
 	return nil
 }
 
-// atomicRMWKind values (arith::AtomicRMWKind) used by affine.parallel reductions.
-const (
-	rmwAddF     = 0
-	rmwAddI     = 1
-	rmwAssign   = 2
-	rmwMaximumF = 3
-	rmwMaxS     = 4
-	rmwMaxU     = 5
-	rmwMinimumF = 6
-	rmwMinS     = 7
-	rmwMinU     = 8
-	rmwMulF     = 9
-	rmwMulI     = 10
-	rmwOrI      = 11
-	rmwAndI     = 12
-	rmwMaxNumF  = 13
-	rmwMinNumF  = 14
-)
-
-var reductionOps = map[int64]string{
-	rmwAddF: "arith.addf", rmwAddI: "arith.addi", rmwMaximumF: "arith.maximumf",
-	rmwMaxS: "arith.maxsi", rmwMaxU: "arith.maxui", rmwMinimumF: "arith.minimumf",
-	rmwMinS: "arith.minsi", rmwMinU: "arith.minui", rmwMulF: "arith.mulf",
-	rmwMulI: "arith.muli", rmwOrI: "arith.ori", rmwAndI: "arith.andi",
-	rmwMaxNumF: "arith.maxnumf", rmwMinNumF: "arith.minnumf",
-}
-
-// identity returns the identity attribute of reduction kind k for t
-// (arith::getIdentityValueAttr), or nil.
-func identity(k int64, t ir.Type) ir.Attribute {
-	if ft, ok := t.(*ir.FloatType); ok {
-		switch k {
-		case rmwAddF:
-			return ir.FloatAttrOf(ft, 0)
-		case rmwMulF:
-			return ir.FloatAttrOf(ft, 1)
-		case rmwMaximumF:
-			return ir.FloatAttrOf(ft, math.Inf(-1))
-		case rmwMinimumF:
-			return ir.FloatAttrOf(ft, math.Inf(1))
-		case rmwMaxNumF:
-			return ir.FloatAttrOf(ft, math.Copysign(math.NaN(), -1))
-		case rmwMinNumF:
-			return ir.FloatAttrOf(ft, math.NaN())
-		}
-		return nil
-	}
-	w := ir.BitWidth(t)
-	if w <= 0 || w > 64 {
-		return nil
-	}
-	switch k {
-	case rmwAddI, rmwMaxU, rmwOrI:
-		return ir.IntAttr(t, 0)
-	case rmwMulI:
-		return ir.IntAttr(t, 1)
-	case rmwAndI, rmwMinU:
-		return ir.IntAttr(t, -1)
-	case rmwMaxS:
-		return ir.IntAttr(t, math.MinInt64>>(64-w))
-	case rmwMinS:
-		return ir.IntAttr(t, math.MaxInt64>>(64-w))
-	}
-	return nil
-}
-
 func lowerParallel(op *ir.Operation, operands convert.Adaptor, rw *convert.Rewriter) error {
 	p := affine.ParallelOp{Operation: op}
 	e := expander(op, rw)
@@ -254,9 +182,9 @@ func lowerParallel(op *ir.Operation, operands convert.Adaptor, rw *convert.Rewri
 		if i >= len(kinds) {
 			return p.Errorf("expected a reduction for each result")
 		}
-		a := identity(kinds[i], t)
+		a := arith.IdentityValueAttr(arith.AtomicRMWKind(kinds[i]), t)
 		if a == nil {
-			return rw.NotifyMatchFailure(op, "unsupported reduction '%s' for type '%s'", reductionName(kinds[i]), t)
+			return rw.NotifyMatchFailure(op, "unsupported reduction '%s' for type '%s'", arith.AtomicRMWKind(kinds[i]), t)
 		}
 		inits = append(inits, rw.CreateOp("arith.constant", p.Loc(), nil, []ir.Type{t},
 			ir.NamedAttribute{Name: "value", Value: a}).Result(0))
@@ -278,7 +206,7 @@ func lowerParallel(op *ir.Operation, operands convert.Adaptor, rw *convert.Rewri
 		c := blk.AddArgument(v.Type(), y.Loc())
 		red.AddRegion().AppendBlock(blk)
 		rw.SetInsertionPointToEnd(blk)
-		r := rw.CreateOp(reductionOps[kinds[i]], p.Loc(), []*ir.Value{a, c}, []ir.Type{v.Type()})
+		r := rw.CreateOp(arith.AtomicRMWKind(kinds[i]).Combiner(), p.Loc(), []*ir.Value{a, c}, []ir.Type{v.Type()})
 		rw.CreateOp("scf.reduce.return", p.Loc(), r.Results(), nil)
 	}
 	rw.SetInsertionPointBefore(y)
@@ -286,21 +214,6 @@ func lowerParallel(op *ir.Operation, operands convert.Adaptor, rw *convert.Rewri
 	rw.EraseOp(y)
 	rw.ReplaceOp(op, np.Results())
 	return nil
-}
-
-// reductionName returns the spelling of an atomic RMW kind.
-func reductionName(k int64) string {
-	if name, ok := reductionNames[k]; ok {
-		return name
-	}
-	return fmt.Sprint(k)
-}
-
-var reductionNames = map[int64]string{
-	rmwAddF: "addf", rmwAddI: "addi", rmwAssign: "assign", rmwMaximumF: "maximumf",
-	rmwMaxS: "maxs", rmwMaxU: "maxu", rmwMinimumF: "minimumf", rmwMinS: "mins",
-	rmwMinU: "minu", rmwMulF: "mulf", rmwMulI: "muli", rmwOrI: "ori", rmwAndI: "andi",
-	rmwMaxNumF: "maxnumf", rmwMinNumF: "minnumf",
 }
 
 // expandOpMap expands the affine map of op (an affine.apply/min/max or

@@ -14,4 +14,10 @@
 // width (DefineToLLVM), so that each is its description and its patterns:
 //
 //	var New = passutil.DefineToLLVM(pass.Base{Arg: "convert-cf-to-llvm"}, cftollvm.Ops(), cftollvm.Populate)
+//
+// and the passes that are one call of an exported entry point
+// (DefineConversion, DefineLowering), which library users call without a
+// pass manager:
+//
+//	var New = passutil.DefineLowering(pass.Base{Arg: "convert-scf-to-cf"}, scftocf.Convert)
 package passutil

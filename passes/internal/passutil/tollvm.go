@@ -22,3 +22,20 @@ func DefineToLLVM(b pass.Base, illegal []string, populate func(*llvmcommon.TypeC
 		return llvmcommon.ApplyPartial(am.Context(), op, llvmcommon.Options{IndexBitwidth: int(o.IndexBitwidth)}, llvmcommon.Target(illegal...), populate)
 	})
 }
+
+// DefineConversion returns the factory of a pass that is one call of an
+// exported entry point, convert(ctx, root, options), which its package
+// keeps for callers without a pass manager (finalizememreftollvm.Convert).
+func DefineConversion[O any](b pass.Base, defaults O, convert func(*ir.Context, *ir.Operation, O) error) pass.Factory {
+	return pass.Define(b, defaults, func(o *O, op *ir.Operation, am *pass.AnalysisManager) error {
+		return convert(am.Context(), op, *o)
+	})
+}
+
+// DefineLowering is DefineConversion for an entry point without options
+// (scftocf.Convert, loweraffine.Lower).
+func DefineLowering(b pass.Base, lower func(*ir.Context, *ir.Operation) error) pass.Factory {
+	return pass.DefineFunc(b, func(op *ir.Operation, am *pass.AnalysisManager) error {
+		return lower(am.Context(), op)
+	})
+}

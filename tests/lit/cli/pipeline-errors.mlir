@@ -34,18 +34,22 @@
 // RUN: not goopt opt %s --pass-pipeline='builtin.module(print-op-stats{json=true json2})' 2>&1 | FileCheck %s --check-prefix=NOOPT2
 // NOOPT2: <pass-pipeline>:1:41: error: no such option 'json2' for pass 'print-op-stats'
 
+// A registered pipeline's malformed options are located the same way.
+// RUN: not goopt opt %s --pass-pipeline='builtin.module(gpu-matmul-wmma{bogus=1})' 2>&1 | FileCheck %s --check-prefix=PIPEOPT
+// PIPEOPT: <pass-pipeline>:1:32: error: no such option 'bogus' for pass 'gpu-matmul-wmma'
+
 // RUN: not goopt opt %s --pass-pipeline='builtin.module(func.func{x=1}(cse))' 2>&1 | FileCheck %s --check-prefix=ANCHOROPTS
 // ANCHOROPTS: <pass-pipeline>:1:16: error: op anchor 'func.func' cannot take options
 
 // RUN: not goopt opt %s --pass-pipeline='builtin.module(cse)' --cse 2>&1 | FileCheck %s --check-prefix=MIXED
 // MIXED: error: '--pass-pipeline' option can't be used with individual pass options
 
-// Per-pass flags report option errors too.
+// Per-pass flags report option errors too (more in pass-flag-errors.mlir).
 // RUN: not goopt opt %s --canonicalize=max-iterations=abc 2>&1 | FileCheck %s --check-prefix=FLAG
-// FLAG: error: failed to add 'canonicalize' with options 'max-iterations=abc': invalid value 'abc' for option 'max-iterations': expected an integer
+// FLAG: <pass-flags>:1:31: error: invalid value 'abc' for option 'max-iterations': expected an integer for pass 'canonicalize'
 
 // RUN: not goopt opt %s --cse=bogus 2>&1 | FileCheck %s --check-prefix=FLAGNOOPT
-// FLAGNOOPT: error: failed to add 'cse' with options 'bogus': no such option 'bogus'
+// FLAGNOOPT: <pass-flags>:1:7: error: no such option 'bogus' for pass 'cse'
 
 // A pipeline anchored on the wrong op fails when it runs.
 // RUN: not goopt opt %s --pass-pipeline='func.func(cse)' 2>&1 | FileCheck %s --check-prefix=ANCHOR
