@@ -75,8 +75,12 @@
 // what a box reads past A's or B's edge, and only the tiles that reach
 // past C's edge guard their epilogue (a whole tile runs the same loop as
 // at a divisible size; an edge tile clamps its reads of C under the TMA
-// epilogue, whose store clips, and tests each access under the direct
-// one). An operand whose rows are not a multiple of 16 bytes (K or N not
+// epilogue, whose store clips, tests each access under the direct one,
+// and under the register epilogue (pingpong.go) issues a row's guarded
+// loads together before its guarded stores). An odd N leaves only even
+// rows' column pairs 8-byte aligned: the register epilogue's whole tiles
+// realign the odd rows (pairs (c+1, c+2), c+2's value shuffled from the
+// lane that holds it). An operand whose rows are not a multiple of 16 bytes (K or N not
 // a multiple of 8), which no TMA descriptor can address (nor can a box
 // start at such a row's first element: an illegal instruction on sm_90),
 // is by default (pad-operands) copied by a launch of its own into a
@@ -97,10 +101,10 @@
 // Defaults (pipeline.go's Options): the fastest configuration measured,
 // persistent=true with epilogue=auto, which is the register epilogue for a
 // persistent warp-specialised kernel without overlap-epilogue and tma
-// otherwise; at sizes where more than 5% of the output tiles are edge
-// tiles (and C's rows are 16-byte multiples, with no cluster) auto is the
-// TMA epilogue, which measured faster there (1000^3: 79.5 against 53
-// TFLOP/s); 128x256x64 tiles, 4 stages, 2 consumers, grid-swizzle=8,
+// otherwise, at every size: its edge tiles (guarded loads issued
+// together, a warp barrier, guarded stores) measured as fast as its inner
+// ones and faster than the TMA epilogue (1000^3: 97 against 79
+// TFLOP/s; 3000x5000x704: 290 against 225); 128x256x64 tiles, 4 stages, 2 consumers, grid-swizzle=8,
 // sm-count=132. Options given always win; a default they rule out falls
 // back, as upstream options check hasValue(): warp-specialize=false alone
 // is rung 0 (one tile a block, TMA epilogue); persistent=false alone is

@@ -218,7 +218,7 @@ func (k *kernel) registerEpilogue(st *kernelState, acc, fragRow, fragCol string,
 	row0 := e.Add(st.m0, fragRow)
 	col0 := e.Add(st.n0, fragCol)
 	if !k.partialMN() {
-		early := k.loadPairs(st, row0, col0)
+		early := k.loadEarly(st, row0, col0, false)
 		lastWgmma()
 		regs := e.Op("frag", "builtin.unrealized_conversion_cast %s : %s to %s", acc, k.accType(), whole)
 		k.storeRegisters(st, regs, row0, col0, false, early)
@@ -234,14 +234,14 @@ func (k *kernel) registerEpilogue(st *kernelState, acc, fragRow, fragCol string,
 	// (ptxas spilled in the inner tiles' path, and 3000x5120x704 ran 20%
 	// slower than 3072x5120x704 with only 4% edge tiles).
 	e.Open("scf.if %s {", in)
-	early := k.loadPairs(st, row0, col0)
+	early := k.loadEarly(st, row0, col0, false)
 	lastWgmma()
 	regs := e.Op("frag", "builtin.unrealized_conversion_cast %s : %s to %s", acc, k.accType(), whole)
 	k.storeRegisters(st, regs, row0, col0, false, early)
 	e.Close("} else {")
 	e.Open("// a tile past C's edge")
-	// The first row's loads issued before the wait, as above.
-	early = k.loadGuarded(e, row0, k.pairColumns(st, col0), k.edgeGuards(e, row0, col0))
+	// The first rows' loads issued before the wait, as above.
+	early = k.loadEarly(st, row0, col0, true)
 	lastWgmma()
 	regs = e.Op("frag", "builtin.unrealized_conversion_cast %s : %s to %s", acc, k.accType(), whole)
 	k.storeRegisters(st, regs, row0, col0, true, early)
@@ -295,11 +295,40 @@ func (k *kernel) storePair(e *kernelemit.Emitter, row, col string, old []string,
 	}
 }
 
-// loadPairs loads, unguarded, the thread's pairs of C's row row0 (the
-// first of its rows), the values storeRegisters adds its first row of
-// registers to (for an odd N, realigned: loadRealigned).
-func (k *kernel) loadPairs(st *kernelState, row0, col0 string) [][]string {
-	return k.loadRow(st, row0, row0, k.pairColumns(st, col0))
+// earlyRegs is the registers a consumer thread's accumulator and the
+// values of C it loads before the last wgmma's wait may take together:
+// 240 (setmaxnreg) less room for addresses and guards.
+const earlyRegs = 192
+
+// earlyRows is how many of the thread's rows of C (two per 64-row
+// accumulator tile) loadEarly loads before the last wgmma's wait: all
+// that fit beside the accumulator in earlyRegs, at least the first. At
+// 128x256 tiles (an accumulator of 128 registers, rows of 64) that is
+// one row; at 128x128, both: an edge tile then needs no warp barrier
+// (storeGuarded) and exposes no load latency of its own.
+func (k *kernel) earlyRows() int {
+	rows := int(2 * k.rowsPerConsumer() / wgmmaM)
+	acc := k.rowsPerConsumer() * k.BN / warpgroupSize
+	row := k.BN/4 + 1 // BN/8 pairs of two, and the realigned rows' extra column
+	return max(1, min(rows, int((earlyRegs-acc)/row)))
+}
+
+// loadEarly loads the thread's first earlyRows rows of C, its rows
+// starting at row0 and its pairs at col0: unguarded (loadRow), or under
+// an edge tile's guards (loadGuarded).
+func (k *kernel) loadEarly(st *kernelState, row0, col0 string, guarded bool) [][][]string {
+	e := st.e
+	early := make([][][]string, k.earlyRows())
+	for r := range early {
+		row := e.AddC(row0, int64(r/2)*wgmmaM+8*int64(r%2))
+		cols := k.pairColumns(st, col0)
+		if guarded {
+			early[r] = k.loadGuarded(e, row, cols, k.edgeGuards(e, row, col0))
+		} else {
+			early[r] = k.loadRow(st, row0, row, cols)
+		}
+	}
+	return early
 }
 
 // loadRow loads, unguarded, the thread's pairs of C's row row at cols
@@ -316,15 +345,15 @@ func (k *kernel) loadRow(st *kernelState, row0, row string, cols []string) [][]s
 }
 
 // storeRegisters adds the registers regs (the accumulator's struct) to
-// C, the thread's first pair at (row0, col0); early, when not nil, are
-// the values of C's pairs of row0, loaded already (loadPairs).
-// Unguarded, the loads of a row's BN/8 pairs are issued before their
-// stores, so that they are in flight together (a store between them, to
-// an address the compiler cannot tell apart, would serialise them);
-// guarded, each access inside C is made alone: a pair whole (N even keeps
-// a pair in or out of C), or each column of it (N odd: the last pair of a
-// row may straddle C's edge).
-func (k *kernel) storeRegisters(st *kernelState, regs, row0, col0 string, guarded bool, early [][]string) {
+// C, the thread's first pair at (row0, col0); early are the values of its
+// first rows, loaded already (loadEarly). Unguarded, the loads of a row's
+// BN/8 pairs are issued before their stores, so that they are in flight
+// together (a store between them, to an address the compiler cannot tell
+// apart, would serialise them); guarded (storeGuarded), each access
+// inside C is made under its own guard: a pair whole (N even keeps a pair
+// in or out of C), or each column of it (N odd: the last pair of a row
+// may straddle C's edge).
+func (k *kernel) storeRegisters(st *kernelState, regs, row0, col0 string, guarded bool, early [][][]string) {
 	e := st.e
 	whole, tile := k.accStructTypes()
 	for mi := int64(0); mi < k.rowsPerConsumer()/wgmmaM; mi++ {
@@ -336,17 +365,15 @@ func (k *kernel) storeRegisters(st *kernelState, regs, row0, col0 string, guarde
 			reg := func(j, i int) string {
 				return e.Op("v", "llvm.extractvalue %s[%d] : %s", regsM, 4*j+2*int(h)+i, tile)
 			}
-			first := mi == 0 && h == 0
+			var olds [][]string
+			if r := int(2*mi + h); r < len(early) {
+				olds = early[r]
+			}
 			if guarded {
-				var olds [][]string
-				if first {
-					olds = early
-				}
 				k.storeGuarded(e, row, col0, cols, reg, olds)
 				continue
 			}
-			olds := early
-			if !first || early == nil {
+			if olds == nil {
 				olds = k.loadRow(st, row0, row, cols)
 			}
 			if k.scalarPairs() {
@@ -371,8 +398,8 @@ func (k *kernel) storeRegisters(st *kernelState, regs, row0, col0 string, guarde
 // and sinks it to its store, one load in flight at a time, which made
 // the edge path 1.7x slower than the inner one (3072x5120x704 with every
 // tile forced onto it: 188 against 323 TFLOP/s; 306 with the barrier).
-// The first row needs none: the wait for the last wgmma separates its
-// loads from its stores.
+// The rows loadEarly loaded need none: the wait for the last wgmma
+// separates their loads from their stores.
 func (k *kernel) storeGuarded(e *kernelemit.Emitter, row, col0 string, cols []string, reg func(j, i int) string, olds [][]string) {
 	ins := k.edgeGuards(e, row, col0)
 	if olds == nil {
