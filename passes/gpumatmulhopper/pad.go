@@ -234,6 +234,8 @@ func (p padCopy) emit(e *kernelemit.Emitter, bx, ix, src, srcType, buf, bufType 
 // 16i..16i+15), or w0 where s is 0 (w1 << 64 would be poison: the left
 // shift takes (64-s) mod 64 and the select discards it).
 func funnel(e *kernelemit.Emitter, f, w0, w1 string) string {
+	// vector.splat rather than vector.broadcast: upstream's
+	// convert-gpu-to-nvvm lowers the splat, not a broadcast.
 	const vec, word = "vector<4xf16>", "vector<1xi64>"
 	bits := func(n string) string {
 		return e.Op("v", "arith.index_cast %s : index to i64", e.MulC(n, 16))
@@ -247,5 +249,5 @@ func funnel(e *kernelemit.Emitter, f, w0, w1 string) string {
 	lo := e.Op("v", "arith.shrui %s, %s : i64", a, bits(s))
 	hi := e.Op("v", "arith.shli %s, %s : i64", b, bits(back))
 	v := e.Op("v", "arith.select %s, %s, %s : i64", e.Cmp("eq", s, e.C(0)), a, e.Op("v", "arith.ori %s, %s : i64", lo, hi))
-	return e.Op("v", "vector.bitcast %s : %s to %s", e.Op("v", "vector.broadcast %s : i64 to %s", v, word), word, vec)
+	return e.Op("v", "vector.bitcast %s : %s to %s", e.Op("v", "vector.splat %s : %s", v, word), word, vec)
 }
