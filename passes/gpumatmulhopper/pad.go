@@ -163,11 +163,13 @@ func (p padCopy) emit(e *kernelemit.Emitter, bx, ix, src, srcType, buf, bufType 
 	if !p.aligned() && p.words > 0 {
 		flat = e.Op("v", "memref.reinterpret_cast %s to offset: [0], sizes: [%d], strides: [1] : %s to %s", src, p.rows*p.cols, srcType, flatType)
 	}
-	// word loads the aligned word at 4*min(q, last word) of src (the
-	// index written as a product: vector-alignment-from-indices then
-	// gives the load 8-byte alignment).
-	word := func(q string) string {
-		q = e.Op("v", "arith.minui %s, %s : index", q, e.C(p.words-1))
+	// word loads the aligned word at 4*min(q, last word) of src, q at
+	// most maxQ (the index written as a product: vector-alignment-from-
+	// indices then gives the load 8-byte alignment).
+	word := func(q string, maxQ int64) string {
+		if maxQ >= p.words {
+			q = e.Op("v", "arith.minui %s, %s : index", q, e.C(p.words-1))
+		}
 		return e.Op("v", "vector.load %s[%s] : %s, %s", flat, e.MulC(q, chunkF16), flatType, vec)
 	}
 	type chunk struct{ in, t, r, c, f, w0, w1 string }
@@ -192,7 +194,10 @@ func (p padCopy) emit(e *kernelemit.Emitter, bx, ix, src, srcType, buf, bufType 
 		case p.words > 0:
 			x.f = e.Add(e.MulC(x.r, p.cols), x.c)
 			q := e.Div(x.f, e.C(chunkF16))
-			x.w0, x.w1 = word(q), word(e.AddC(q, 1))
+			// f is below rows*cols: q is past the last whole word only
+			// where src ends in a partial one.
+			maxQ := (p.rows*p.cols - 1) / chunkF16
+			x.w0, x.w1 = word(q, maxQ), word(e.AddC(q, 1), maxQ+1)
 		}
 		cs = append(cs, x)
 	}

@@ -16,10 +16,11 @@ import (
 // straddling two words at every shift; 2 mod 4: shifts of 0 and 32
 // bits; 100: aligned words), shorter than a chunk, and odd row counts,
 // so that src's last elements are past its last whole word (the tail
-// copied one by one) or not, and the grid's last block is partial or
-// not.
+// copied one by one) or not (8x13, 6x102: the first word needs no
+// clamp), and the grid's last block is partial or not.
 var padSizes = []struct{ rows, cols int64 }{
 	{5, 1}, {3, 3}, {7, 3}, {9, 5}, {13, 7}, {3, 13}, {11, 13}, {33, 131}, {17, 100}, {29, 102}, {67, 131}, {1, 3}, {2, 1},
+	{8, 13}, {6, 102},
 }
 
 // checkPadCopy runs the copy kernel for rows x cols, lowered as goopt
