@@ -97,9 +97,9 @@ func TestPaddingCatchesPlantedBugs(t *testing.T) {
 		{"copy-skips-groups", func(m *ir.Operation) int {
 			n := 0
 			ir.WalkOps(m, func(op *ir.Operation) {
-				// The copies' stores sit under their in-bounds tests; the
-				// last one of each thread goes.
-				if op.Is("memref.store") && op.ParentOp().Is("scf.if") && n < 2 && op.ParentOfName("gpu.launch").Attr("kernelModule") != nil && op.ParentOfName("gpu.launch").Attr("dynamic_shared_memory_size") == nil {
+				// The copies' chunk stores sit under their in-bounds
+				// tests; the last one of each thread goes.
+				if op.Is("vector.store") && op.ParentOp().Is("scf.if") && n < 2 && op.ParentOfName("gpu.launch").Attr("kernelModule") != nil && op.ParentOfName("gpu.launch").Attr("dynamic_shared_memory_size") == nil {
 					if next := op.ParentOp().Next(); next == nil || !next.Is("scf.if") {
 						op.Erase()
 						n++
