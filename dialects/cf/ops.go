@@ -9,8 +9,8 @@ import (
 
 // Attribute names of the cf ops.
 const (
-	caseValuesAttr   = "case_values"
-	caseSegmentsAttr = "case_operand_segments"
+	caseValuesAttr   = opsyntax.SwitchCaseValuesAttr
+	caseSegmentsAttr = opsyntax.SwitchCaseSegmentsAttr
 )
 
 // Dialect returns the cf dialect.
@@ -312,28 +312,18 @@ func parseSwitch(p ir.OpParser, st *ir.OperationState) error {
 	}
 	var values []ir.Attribute
 	var caseSegs []int32
-	var nCaseOps int
 	for p.ParseOptional(",") {
-		v, err := p.ParseInteger()
+		v, n, err := opsyntax.ParseSwitchCase(p, st, t)
 		if err != nil {
 			return err
 		}
-		n, err := parseCaseSuccessor(p, st)
-		if err != nil {
-			return err
-		}
-		values = append(values, ir.IntAttr(t, v))
-		caseSegs = append(caseSegs, int32(n))
-		nCaseOps += n
+		values = append(values, v)
+		caseSegs = append(caseSegs, n)
 	}
 	if err := p.Parse("]"); err != nil {
 		return err
 	}
-	if len(values) > 0 {
-		st.AddAttr(caseValuesAttr, ir.Dense(ir.Vector([]int64{int64(len(values))}, t, nil), values))
-	}
-	st.AddAttr(caseSegmentsAttr, ir.DenseI32Array(caseSegs...))
-	st.AddAttr(ir.SegmentSizesAttr, ir.DenseI32Array(1, int32(nDefault), int32(nCaseOps)))
+	opsyntax.AddSwitchCaseAttrs(st, t, values, caseSegs, nDefault)
 	return p.ParseOptionalAttrDict(st)
 }
 
@@ -361,19 +351,12 @@ func printSwitch(p ir.OpPrinter, op *ir.Operation) {
 	} else {
 		p.Print(",")
 		p.PrintNewline()
-		w := ir.BitWidth(l.flag.Type())
-		for i, v := range l.caseValues {
-			if i > 0 {
-				p.Print(",")
-				p.PrintNewline()
+		opsyntax.PrintSwitchCases(p, op, l.caseValues, func(i int) []*ir.Value {
+			if i < len(l.caseOps) {
+				return l.caseOps[i]
 			}
-			// MLIR prints case values as unsigned (APInt::getLimitedValue).
-			u := new(big.Int).Mod(v, new(big.Int).Lsh(big.NewInt(1), uint(w)))
-			p.Print("  " + u.String() + ": ")
-			if i+1 < len(op.Successors()) && i < len(l.caseOps) {
-				p.PrintSuccessorAndUseList(op.Successor(i+1), l.caseOps[i])
-			}
-		}
+			return nil
+		})
 		p.PrintNewline()
 		p.Print("]")
 	}

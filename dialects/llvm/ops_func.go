@@ -1,7 +1,7 @@
 package llvm
 
 import (
-	"fmt"
+	"math/big"
 	"slices"
 
 	"github.com/goopt/goopt/dialects/opsyntax"
@@ -922,21 +922,12 @@ func parseSwitch(p ir.OpParser, st *ir.OperationState) error {
 	var segs []int32
 	if !p.ParseOptional("]") {
 		for {
-			n, err := p.ParseInteger()
+			v, n, err := opsyntax.ParseSwitchCase(p, st, t)
 			if err != nil {
 				return err
 			}
-			if err := p.Parse(":"); err != nil {
-				return err
-			}
-			b, ops, err := p.ParseSuccessorAndUseList()
-			if err != nil {
-				return err
-			}
-			values = append(values, ir.IntAttr(t, n))
-			st.Successors = append(st.Successors, b)
-			st.Operands = append(st.Operands, ops...)
-			segs = append(segs, int32(len(ops)))
+			values = append(values, v)
+			segs = append(segs, n)
 			if !p.ParseOptional(",") {
 				break
 			}
@@ -960,25 +951,13 @@ func printSwitch(p ir.OpPrinter, op *ir.Operation) {
 	p.PrintNewline()
 	cases := SwitchCases(op)
 	if len(cases) > 0 {
-		w := ir.BitWidth(op.Operand(0).Type())
+		values := make([]*big.Int, len(cases))
 		for i, c := range cases {
-			if i > 0 {
-				p.Print(",")
-				p.PrintNewline()
-			}
-			// As upstream (APInt's getLimitedValue), case values print as
-			// unsigned numbers of the condition's width.
-			u := uint64(c)
-			if w > 0 && w < 64 {
-				u &= 1<<uint(w) - 1
-			}
-			p.Print(fmt.Sprintf("  %d: ", u))
-			if i+1 < len(op.Successors()) {
-				p.PrintSuccessorAndUseList(op.Successor(i+1), SwitchCaseOperands(op, i))
-			}
+			values[i] = big.NewInt(c)
 		}
+		opsyntax.PrintSwitchCases(p, op, values, func(i int) []*ir.Value { return SwitchCaseOperands(op, i) })
 		p.PrintNewline()
 	}
 	p.Print("]")
-	p.PrintOptionalAttrDict(op.Attrs(), "case_values", "case_operand_segments", ir.SegmentSizesAttr)
+	p.PrintOptionalAttrDict(op.Attrs(), opsyntax.SwitchCaseValuesAttr, opsyntax.SwitchCaseSegmentsAttr, ir.SegmentSizesAttr)
 }

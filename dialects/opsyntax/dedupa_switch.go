@@ -1,6 +1,10 @@
 package opsyntax
 
-import "github.com/goopt/goopt/ir"
+import (
+	"math/big"
+
+	"github.com/goopt/goopt/ir"
+)
 
 // ResolveColonType parses the `: type` after an operand u already read,
 // resolves u to that type and appends it to st's operands; it returns the
@@ -39,4 +43,39 @@ func AddSwitchCaseAttrs(st *ir.OperationState, t ir.Type, values []ir.Attribute,
 	}
 	st.AddAttr(SwitchCaseSegmentsAttr, ir.DenseI32Array(caseSegs...))
 	st.AddAttr(ir.SegmentSizesAttr, ir.DenseI32Array(1, int32(nDefault), nCaseOps))
+}
+
+// ParseSwitchCase parses one `value: ^bb(%a : t)` case of a switch whose
+// flag has type t, appends its successor and operands to st, and returns
+// the case value and how many operands the case passes.
+func ParseSwitchCase(p ir.OpParser, st *ir.OperationState, t ir.Type) (ir.Attribute, int32, error) {
+	v, err := p.ParseInteger()
+	if err != nil {
+		return nil, 0, err
+	}
+	if err := p.Parse(":"); err != nil {
+		return nil, 0, err
+	}
+	n, err := ParseSuccessor(p, st)
+	if err != nil {
+		return nil, 0, err
+	}
+	return ir.IntAttr(t, v), int32(n), nil
+}
+
+// PrintSwitchCases prints a switch's cases, `  value: ^bb(%a : t)` one a
+// line with commas between. As upstream (APInt::getLimitedValue), a value
+// prints as the unsigned number of the flag's (operand 0's) width.
+func PrintSwitchCases(p ir.OpPrinter, op *ir.Operation, values []*big.Int, caseOps func(i int) []*ir.Value) {
+	mod := new(big.Int).Lsh(big.NewInt(1), uint(ir.BitWidth(op.Operand(0).Type())))
+	for i, v := range values {
+		if i > 0 {
+			p.Print(",")
+			p.PrintNewline()
+		}
+		p.Print("  " + new(big.Int).Mod(v, mod).String() + ": ")
+		if i+1 < len(op.Successors()) {
+			p.PrintSuccessorAndUseList(op.Successor(i+1), caseOps(i))
+		}
+	}
 }
