@@ -392,30 +392,21 @@ func foldFloorDivSI(op *ir.Operation, c []ir.Attribute) (ir.FoldResult, bool) {
 	}))
 }
 
-func foldRemSI(op *ir.Operation, c []ir.Attribute) (ir.FoldResult, bool) {
-	if isOne(c[1]) {
-		return constant(intConstOfType(op.Result(0).Type(), 0))
-	}
-	return constant(foldIntBinary(op, c, func(a, b *big.Int, w int) (*big.Int, bool) {
-		sb := signed(b, w)
-		if sb.Sign() == 0 {
-			return nil, false
+// foldRem returns the folder of remsi (interp = signed) and remui
+// (unsigned): x % 1 is 0, and two constants fold unless the divisor is 0.
+func foldRem(interp func(*big.Int, int) *big.Int) func(*ir.Operation, []ir.Attribute) (ir.FoldResult, bool) {
+	return func(op *ir.Operation, c []ir.Attribute) (ir.FoldResult, bool) {
+		if isOne(c[1]) {
+			return constant(intConstOfType(op.Result(0).Type(), 0))
 		}
-		return new(big.Int).Rem(signed(a, w), sb), true
-	}))
-}
-
-func foldRemUI(op *ir.Operation, c []ir.Attribute) (ir.FoldResult, bool) {
-	if isOne(c[1]) {
-		return constant(intConstOfType(op.Result(0).Type(), 0))
+		return constant(foldIntBinary(op, c, func(a, b *big.Int, w int) (*big.Int, bool) {
+			d := interp(b, w)
+			if d.Sign() == 0 {
+				return nil, false
+			}
+			return new(big.Int).Rem(interp(a, w), d), true
+		}))
 	}
-	return constant(foldIntBinary(op, c, func(a, b *big.Int, w int) (*big.Int, bool) {
-		ub := unsigned(b, w)
-		if ub.Sign() == 0 {
-			return nil, false
-		}
-		return new(big.Int).Rem(unsigned(a, w), ub), true
-	}))
 }
 
 func foldAndI(op *ir.Operation, c []ir.Attribute) (ir.FoldResult, bool) {

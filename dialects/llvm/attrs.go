@@ -258,33 +258,21 @@ const (
 )
 
 // Ordering returns the keyword of an atomic-ordering value, or "".
-func Ordering(v int64) string {
-	if v >= 0 && v < int64(len(orderings)) {
-		return orderings[v]
-	}
-	return ""
-}
+func Ordering(v int64) string { return keywordAt(orderings, v) }
 
 // AtomicBinOp returns the keyword of an llvm.atomicrmw operation value, or "".
-func AtomicBinOp(v int64) string {
-	if v >= 0 && v < int64(len(atomicBinOp)) {
-		return atomicBinOp[v]
-	}
-	return ""
-}
+func AtomicBinOp(v int64) string { return keywordAt(atomicBinOp, v) }
 
-// ICmpPredicate and FCmpPredicate return the keyword of a comparison predicate, or "".
-func ICmpPredicate(v int64) string {
-	if v >= 0 && v < int64(len(icmpPreds)) {
-		return icmpPreds[v]
-	}
-	return ""
-}
+// ICmpPredicate returns the keyword of an llvm.icmp predicate, or "".
+func ICmpPredicate(v int64) string { return keywordAt(icmpPreds, v) }
 
 // FCmpPredicate returns the keyword of an llvm.fcmp predicate, or "".
-func FCmpPredicate(v int64) string {
-	if v >= 0 && v < int64(len(fcmpPreds)) {
-		return fcmpPreds[v]
+func FCmpPredicate(v int64) string { return keywordAt(fcmpPreds, v) }
+
+// keywordAt returns the keyword of enum value v, or "" when v is out of range.
+func keywordAt(keywords []string, v int64) string {
+	if v >= 0 && v < int64(len(keywords)) {
+		return keywords[v]
 	}
 	return ""
 }

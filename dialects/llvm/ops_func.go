@@ -359,29 +359,7 @@ func parseFunc(p ir.OpParser, st *ir.OperationState) error {
 		}
 	}
 	st.AddAttr("function_type", ir.TypeAttrOf(Func(res, sig.ArgTypes(), sig.Variadic)))
-	if err := p.ParseOptionalAttrDictWithKeyword(st); err != nil {
-		return err
-	}
-	if a := opsyntax.DictArray(sig.ArgAttrs); a != nil {
-		st.AddAttr("arg_attrs", a)
-	}
-	if a := opsyntax.DictArray(sig.ResultAttrs); a != nil {
-		st.AddAttr("res_attrs", a)
-	}
-	r := st.AddRegion()
-	var args []ir.Argument
-	if sig.Named {
-		args = sig.Args
-	}
-	bodyLoc := p.Loc()
-	parsed, err := p.ParseOptionalRegion(r, args)
-	if err != nil {
-		return err
-	}
-	if parsed && r.Empty() {
-		return ir.Errorf(bodyLoc, "expected non-empty function body")
-	}
-	return nil
+	return opsyntax.ParseFunctionTail(p, st, sig, opsyntax.FuncSpec())
 }
 
 func printFunc(p ir.OpPrinter, op *ir.Operation) {
