@@ -13,15 +13,7 @@ import (
 // cachedAttr returns the attribute spelled by src[start:p.prevEnd] (with the
 // same type hint) if it was built before, else build()'s result.
 func (p *parser) cachedAttr(start int, hint ir.Type, build func() (ir.Attribute, error)) (ir.Attribute, error) {
-	k := attrKey{p.src[start:p.prevEnd], hint}
-	if a, ok := p.attrCache[k]; ok {
-		return a, nil
-	}
-	a, err := build()
-	if err == nil {
-		p.attrCache[k] = a
-	}
-	return a, err
+	return memo(p.attrCache, attrKey{p.src[start:p.prevEnd], hint}, build)
 }
 
 // canStartAttribute reports whether the current token can begin an attribute
@@ -762,11 +754,7 @@ func (p *parser) parseDenseResourceAttr(hint ir.Type) (ir.Attribute, error) {
 func (p *parser) parseDenseArrayAttr() (ir.Attribute, error) {
 	start := p.tok.start
 	p.consume()
-	if err := p.expect(tLess, "expected '<' after 'array'"); err != nil {
-		return nil, err
-	}
-	typePos := p.tok.start
-	t, err := p.parseType()
+	t, typePos, err := p.parseTypeAfter(tLess, "expected '<' after 'array'")
 	if err != nil {
 		return nil, err
 	}
@@ -1073,12 +1061,7 @@ func (p *parser) parseLocationInstance() (ir.Location, error) {
 					return nil, err
 				}
 			}
-			var locs []ir.Location
-			err := p.parseDelimitedList(ir.DelimSquare, func() error {
-				l, err := p.parseLocationInstance()
-				locs = append(locs, l)
-				return err
-			}, " in fused location")
+			locs, err := parseListOf(p, ir.DelimSquare, p.parseLocationInstance, " in fused location")
 			if err != nil {
 				return nil, err
 			}

@@ -543,11 +543,7 @@ func (p *parser) parseGenericOperation() (*ir.Operation, error) {
 			return nil, err
 		}
 	}
-	if err := p.expect(tColon, "expected ':' followed by operation type"); err != nil {
-		return nil, err
-	}
-	typePos := p.tok.start
-	t, err := p.parseType()
+	t, typePos, err := p.parseTypeAfter(tColon, "expected ':' followed by operation type")
 	if err != nil {
 		return nil, err
 	}
