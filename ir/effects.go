@@ -1,5 +1,7 @@
 package ir
 
+import "slices"
+
 // Memory effects, after MLIR's MemoryEffectOpInterface: an op describes what
 // it does to memory as a list of effect instances (read, write, allocate,
 // free), each on a resource and, where it is known, on the SSA value that
@@ -213,32 +215,24 @@ func IsMemoryEffectFree(op *Operation) bool {
 // where its effects are recursive) is a read; an effect-free op qualifies.
 // Such an op may be merged with an equal one when nothing in between writes.
 func OnlyReadsMemory(op *Operation) bool {
-	effects, known := MemoryEffects(op)
-	if !known {
-		return false
-	}
-	for _, e := range effects {
-		if e.Kind != Read {
-			return false
-		}
-	}
-	return true
+	return !mayHaveEffect(op, func(e EffectInstance) bool { return e.Kind != Read })
 }
 
 // HasWriteEffects reports whether op (with its nested ops, where its effects
 // are recursive) may write or free memory of any resource, or has unknown
 // effects; reads and allocations do not count.
 func HasWriteEffects(op *Operation) bool {
+	return mayHaveEffect(op, func(e EffectInstance) bool { return kindMatches(e.Kind, Write) })
+}
+
+// mayHaveEffect reports whether op's effects (with its nested ops, where
+// its effects are recursive) are unknown or include one that satisfies is.
+func mayHaveEffect(op *Operation, is func(EffectInstance) bool) bool {
 	effects, known := MemoryEffects(op)
 	if !known {
 		return true
 	}
-	for _, e := range effects {
-		if e.Kind == Write || e.Kind == Free {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(effects, is)
 }
 
 // MayRead reports whether op (with its nested ops, where its effects are
@@ -260,16 +254,9 @@ func MayWrite(op *Operation, v *Value) bool {
 }
 
 func mayAccess(op *Operation, v *Value, k EffectKind) bool {
-	effects, known := MemoryEffects(op)
-	if !known {
-		return true
-	}
-	for _, e := range effects {
-		if e.Resource == DefaultResource && kindMatches(e.Kind, k) && (e.Value == nil || e.Value == v) {
-			return true
-		}
-	}
-	return false
+	return mayHaveEffect(op, func(e EffectInstance) bool {
+		return e.Resource == DefaultResource && kindMatches(e.Kind, k) && (e.Value == nil || e.Value == v)
+	})
 }
 
 // kindMatches counts frees as writes: both end what a later read could see.
