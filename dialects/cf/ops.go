@@ -293,11 +293,8 @@ func verifySwitch(op *ir.Operation) error {
 }
 
 func parseSwitch(p ir.OpParser, st *ir.OperationState) error {
-	t, err := opsyntax.ParseTypedOperand(p, st)
+	cases, err := opsyntax.ParseSwitchFlag(p, st)
 	if err != nil {
-		return err
-	}
-	if err := p.Parse(","); err != nil {
 		return err
 	}
 	if err := p.Parse("["); err != nil {
@@ -310,21 +307,15 @@ func parseSwitch(p ir.OpParser, st *ir.OperationState) error {
 	if err != nil {
 		return err
 	}
-	var values []ir.Attribute
-	var caseSegs []int32
 	for p.ParseOptional(",") {
-		v, n, err := opsyntax.ParseSwitchCase(p, st, t)
-		if err != nil {
+		if err := cases.Parse(p, st); err != nil {
 			return err
 		}
-		values = append(values, v)
-		caseSegs = append(caseSegs, n)
 	}
 	if err := p.Parse("]"); err != nil {
 		return err
 	}
-	opsyntax.AddSwitchCaseAttrs(st, t, values, caseSegs, nDefault)
-	return p.ParseOptionalAttrDict(st)
+	return cases.Finish(p, st, nDefault)
 }
 
 // parseCaseSuccessor parses `: ^bb(%a : t)` after a case label (`default`

@@ -880,32 +880,22 @@ func verifySwitch(op *ir.Operation) error {
 }
 
 func parseSwitch(p ir.OpParser, st *ir.OperationState) error {
-	t, err := opsyntax.ParseTypedOperand(p, st)
+	cases, err := opsyntax.ParseSwitchFlag(p, st)
 	if err != nil {
 		return err
 	}
-	if err := p.Parse(","); err != nil {
-		return err
-	}
-	b, defOps, err := p.ParseSuccessorAndUseList()
+	nDefault, err := opsyntax.ParseSuccessor(p, st)
 	if err != nil {
 		return err
 	}
-	st.Successors = append(st.Successors, b)
-	st.Operands = append(st.Operands, defOps...)
 	if err := p.Parse("["); err != nil {
 		return err
 	}
-	var values []ir.Attribute
-	var segs []int32
 	if !p.ParseOptional("]") {
 		for {
-			v, n, err := opsyntax.ParseSwitchCase(p, st, t)
-			if err != nil {
+			if err := cases.Parse(p, st); err != nil {
 				return err
 			}
-			values = append(values, v)
-			segs = append(segs, n)
 			if !p.ParseOptional(",") {
 				break
 			}
@@ -914,8 +904,7 @@ func parseSwitch(p ir.OpParser, st *ir.OperationState) error {
 			return err
 		}
 	}
-	opsyntax.AddSwitchCaseAttrs(st, t, values, segs, len(defOps))
-	return p.ParseOptionalAttrDict(st)
+	return cases.Finish(p, st, nDefault)
 }
 
 func printSwitch(p ir.OpPrinter, op *ir.Operation) {

@@ -45,22 +45,52 @@ func AddSwitchCaseAttrs(st *ir.OperationState, t ir.Type, values []ir.Attribute,
 	st.AddAttr(ir.SegmentSizesAttr, ir.DenseI32Array(1, int32(nDefault), nCaseOps))
 }
 
-// ParseSwitchCase parses one `value: ^bb(%a : t)` case of a switch whose
-// flag has type t, appends its successor and operands to st, and returns
-// the case value and how many operands the case passes.
-func ParseSwitchCase(p ir.OpParser, st *ir.OperationState, t ir.Type) (ir.Attribute, int32, error) {
+// SwitchCases collects the cases of a switch as its custom parser reads
+// them (cf.switch and llvm.switch spell the list differently).
+type SwitchCases struct {
+	flag   ir.Type
+	values []ir.Attribute
+	segs   []int32
+}
+
+// ParseSwitchFlag parses a switch's `%flag : type,`, appends the flag to
+// st's operands and returns the collector of its cases.
+func ParseSwitchFlag(p ir.OpParser, st *ir.OperationState) (*SwitchCases, error) {
+	t, err := ParseTypedOperand(p, st)
+	if err != nil {
+		return nil, err
+	}
+	if err := p.Parse(","); err != nil {
+		return nil, err
+	}
+	return &SwitchCases{flag: t}, nil
+}
+
+// Parse parses one `value: ^bb(%a : t)` case and appends its successor and
+// operands to st.
+func (c *SwitchCases) Parse(p ir.OpParser, st *ir.OperationState) error {
 	v, err := p.ParseInteger()
 	if err != nil {
-		return nil, 0, err
+		return err
 	}
 	if err := p.Parse(":"); err != nil {
-		return nil, 0, err
+		return err
 	}
 	n, err := ParseSuccessor(p, st)
 	if err != nil {
-		return nil, 0, err
+		return err
 	}
-	return ir.IntAttr(t, v), int32(n), nil
+	c.values = append(c.values, ir.IntAttr(c.flag, v))
+	c.segs = append(c.segs, int32(n))
+	return nil
+}
+
+// Finish adds the case attributes (AddSwitchCaseAttrs; nDefault is the
+// default successor's operand count) and parses the optional attribute
+// dictionary that ends a switch.
+func (c *SwitchCases) Finish(p ir.OpParser, st *ir.OperationState, nDefault int) error {
+	AddSwitchCaseAttrs(st, c.flag, c.values, c.segs, nDefault)
+	return p.ParseOptionalAttrDict(st)
 }
 
 // PrintSwitchCases prints a switch's cases, `  value: ^bb(%a : t)` one a
