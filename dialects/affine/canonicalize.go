@@ -50,32 +50,27 @@ func minMaxPartialFold(name string) ir.Pattern {
 
 // singleResultMinMaxToApply turns a one-result min/max into affine.apply.
 func singleResultMinMaxToApply(name string) ir.Pattern {
-	return ir.PatternFunc{Root: name, Fn: func(op *ir.Operation, rw *ir.Rewriter) bool {
-		m, ops, ok := AccessMap(op)
-		if !ok || len(m.Results) != 1 {
+	return mapPattern(name, func(op *ir.Operation, rw *ir.Rewriter, m *aff.Map, ops []*ir.Value) bool {
+		if len(m.Results) != 1 {
 			return false
 		}
 		rw.SetInsertionPointBefore(op)
 		apply := rw.CreateOp(ApplyName, op.Loc(), ops, []ir.Type{ir.Index}, ir.NamedAttribute{Name: "map", Value: ir.AffineMapOf(m)})
 		rw.ReplaceOp(op, apply.Results())
 		return true
-	}}
+	})
 }
 
 // dedupeMinMax removes repeated result expressions.
 func dedupeMinMax(name string) ir.Pattern {
-	return ir.PatternFunc{Root: name, Fn: func(op *ir.Operation, rw *ir.Rewriter) bool {
-		m, _, ok := AccessMap(op)
-		if !ok {
-			return false
-		}
+	return mapPattern(name, func(op *ir.Operation, rw *ir.Rewriter, m *aff.Map, _ []*ir.Value) bool {
 		nm := removeDuplicateExprs(m)
 		if nm == m {
 			return false
 		}
 		rw.ModifyInPlace(op, func() { op.SetAttr("map", ir.AffineMapOf(nm)) })
 		return true
-	}}
+	})
 }
 
 // mergeMinMax merges a producer min (max) feeding a bare dim/symbol result
@@ -127,11 +122,7 @@ func mergeMinMax(name string) ir.Pattern {
 // orderMinMaxTerms sorts results by their flattened coefficients
 // (canonicalizeMapExprAndTermOrder).
 func orderMinMaxTerms(name string) ir.Pattern {
-	return ir.PatternFunc{Root: name, Fn: func(op *ir.Operation, rw *ir.Rewriter) bool {
-		m, _, ok := AccessMap(op)
-		if !ok {
-			return false
-		}
+	return mapPattern(name, func(op *ir.Operation, rw *ir.Rewriter, m *aff.Map, _ []*ir.Value) bool {
 		flat := make([][]int64, len(m.Results))
 		for i, e := range m.Results {
 			if !aff.IsPureAffine(e) {
@@ -158,7 +149,7 @@ func orderMinMaxTerms(name string) ir.Pattern {
 		nm := aff.NewMap(m.NumDims, m.NumSymbols, res)
 		rw.ModifyInPlace(op, func() { op.SetAttr("map", ir.AffineMapOf(nm)) })
 		return true
-	}}
+	})
 }
 
 func minMaxPatterns(name string) []ir.Pattern {

@@ -313,83 +313,61 @@ func foldMulI(op *ir.Operation, c []ir.Attribute) (ir.FoldResult, bool) {
 	}))
 }
 
-// signedDiv returns a/b on signed w-bit values rounded by adjust, failing on
-// division by zero and on overflow.
-func signedDiv(a, b *big.Int, w int, adjust func(q, r, b *big.Int)) (*big.Int, bool) {
-	sa, sb := signed(a, w), signed(b, w)
-	if sb.Sign() == 0 {
-		return nil, false
+// foldDiv returns the folder of an integer division: x / 1 is x, and two
+// constants fold by div.
+func foldDiv(div intBinFn) foldFn {
+	return func(op *ir.Operation, c []ir.Attribute) (ir.FoldResult, bool) {
+		if isOne(c[1]) {
+			return value(op.Operand(0))
+		}
+		return constant(foldIntBinary(op, c, div))
 	}
-	q, r := new(big.Int).QuoRem(sa, sb, new(big.Int))
-	if adjust != nil {
-		adjust(q, r, sb)
-	}
-	return q, fitsSigned(q, w)
 }
 
-func foldDivSI(op *ir.Operation, c []ir.Attribute) (ir.FoldResult, bool) {
-	if isOne(c[1]) {
-		return value(op.Operand(0))
-	}
-	return constant(foldIntBinary(op, c, func(a, b *big.Int, w int) (*big.Int, bool) {
-		return signedDiv(a, b, w, nil)
-	}))
-}
-
-func foldDivUI(op *ir.Operation, c []ir.Attribute) (ir.FoldResult, bool) {
-	if isOne(c[1]) {
-		return value(op.Operand(0))
-	}
-	return constant(foldIntBinary(op, c, func(a, b *big.Int, w int) (*big.Int, bool) {
-		ub := unsigned(b, w)
-		if ub.Sign() == 0 {
+// signedDiv divides signed w-bit values, truncating and then rounding by
+// adjust (nil: truncation, divsi).
+func signedDiv(adjust func(q, r, b *big.Int)) intBinFn {
+	return func(a, b *big.Int, w int) (*big.Int, bool) {
+		sa, sb := signed(a, w), signed(b, w)
+		if sb.Sign() == 0 {
 			return nil, false
 		}
-		return new(big.Int).Quo(unsigned(a, w), ub), true
-	}))
+		q, r := new(big.Int).QuoRem(sa, sb, new(big.Int))
+		if adjust != nil {
+			adjust(q, r, sb)
+		}
+		return q, fitsSigned(q, w)
+	}
 }
 
-func foldCeilDivSI(op *ir.Operation, c []ir.Attribute) (ir.FoldResult, bool) {
-	if isOne(c[1]) {
-		return value(op.Operand(0))
+// roundUp and roundDown turn a truncated quotient q (remainder r of
+// divisor b) into ceildivsi's and floordivsi's.
+func roundUp(q, r, b *big.Int) {
+	if r.Sign() != 0 && r.Sign() == b.Sign() {
+		q.Add(q, big.NewInt(1))
 	}
-	return constant(foldIntBinary(op, c, func(a, b *big.Int, w int) (*big.Int, bool) {
-		return signedDiv(a, b, w, func(q, r, b *big.Int) {
-			if r.Sign() != 0 && r.Sign() == b.Sign() {
-				q.Add(q, big.NewInt(1))
-			}
-		})
-	}))
 }
 
-func foldCeilDivUI(op *ir.Operation, c []ir.Attribute) (ir.FoldResult, bool) {
-	if isOne(c[1]) {
-		return value(op.Operand(0))
+func roundDown(q, r, b *big.Int) {
+	if r.Sign() != 0 && r.Sign() != b.Sign() {
+		q.Sub(q, big.NewInt(1))
 	}
-	return constant(foldIntBinary(op, c, func(a, b *big.Int, w int) (*big.Int, bool) {
+}
+
+// unsignedDiv divides unsigned w-bit values, rounding up when ceil
+// (ceildivui) and truncating otherwise (divui).
+func unsignedDiv(ceil bool) intBinFn {
+	return func(a, b *big.Int, w int) (*big.Int, bool) {
 		ua, ub := unsigned(a, w), unsigned(b, w)
 		if ub.Sign() == 0 {
 			return nil, false
 		}
 		q, r := new(big.Int).QuoRem(ua, ub, new(big.Int))
-		if r.Sign() != 0 {
+		if ceil && r.Sign() != 0 {
 			q.Add(q, big.NewInt(1))
 		}
 		return q, true
-	}))
-}
-
-func foldFloorDivSI(op *ir.Operation, c []ir.Attribute) (ir.FoldResult, bool) {
-	if isOne(c[1]) {
-		return value(op.Operand(0))
 	}
-	return constant(foldIntBinary(op, c, func(a, b *big.Int, w int) (*big.Int, bool) {
-		return signedDiv(a, b, w, func(q, r, b *big.Int) {
-			if r.Sign() != 0 && r.Sign() != b.Sign() {
-				q.Sub(q, big.NewInt(1))
-			}
-		})
-	}))
 }
 
 // foldRem returns the folder of remsi (interp = signed) and remui
