@@ -32,8 +32,8 @@ var overflowFlagsDirective = map[string]ir.CustomDirective{"OverflowFlags": {
 		return nil
 	},
 	Print: func(p ir.OpPrinter, _ *ir.Operation, args []*ir.FormatArg) {
-		if a, ok := args[0].Attr.(*OverflowAttr); ok && a.Flags != OverflowNone {
-			p.Print(" overflow<" + a.Flags.String() + ">")
+		if a, ok := args[0].Attr.(*OverflowAttr); ok && a.Value != OverflowNone {
+			p.Print(" overflow<" + a.Value.String() + ">")
 		}
 	},
 }}
