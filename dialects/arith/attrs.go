@@ -68,7 +68,9 @@ func (f IntegerOverflowFlags) String() string { return overflowFlags.String(uint
 type OverflowAttr = opsyntax.EnumAttr[IntegerOverflowFlags]
 
 // Overflow returns the interned `#arith.overflow<flags>`.
-func Overflow(f IntegerOverflowFlags) *OverflowAttr { return opsyntax.InternEnumAttr("#arith.overflow", f) }
+func Overflow(f IntegerOverflowFlags) *OverflowAttr {
+	return opsyntax.InternEnumAttr("#arith.overflow", f)
+}
 
 // Attribute names of the arith ops.
 const (
