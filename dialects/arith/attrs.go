@@ -101,41 +101,25 @@ func parseAttr(body string, _ ir.Type) (ir.Attribute, error) {
 
 // FastMathOf returns op's fast-math flags (none when absent).
 func FastMathOf(op *ir.Operation) FastMathFlags {
-	if a, ok := op.Attr(FastMathAttrName).(*FastMathAttr); ok {
-		return a.Value
-	}
-	return FastMathNone
+	return opsyntax.EnumValue(op, FastMathAttrName, FastMathNone)
 }
 
 // OverflowOf returns op's overflow flags (none when absent).
 func OverflowOf(op *ir.Operation) IntegerOverflowFlags {
-	if a, ok := op.Attr(OverflowAttrName).(*OverflowAttr); ok {
-		return a.Value
-	}
-	return OverflowNone
+	return opsyntax.EnumValue(op, OverflowAttrName, OverflowNone)
 }
 
 // FastMathKind is the `fastmath` attribute's constraint; a format spells
 // it `fastmath<flags>` (the keyword is the format's).
-var FastMathKind = &ir.AttrConstraint{
-	Desc:  "Floating point fast math flags",
-	Check: func(a ir.Attribute) bool { _, ok := a.(*FastMathAttr); return ok },
-	Parse: func(p ir.OpParser) (ir.Attribute, error) {
-		f, err := fastMathFlags.Parse(p, "expected one of [none, reassoc, nnan, ninf, nsz, arcp, contract, afn, fast] for fastmath flags, got: %s")
-		return FastMath(FastMathFlags(f)), err
-	},
-	Print: func(p ir.OpPrinter, a ir.Attribute) { p.Print("<" + a.(*FastMathAttr).Value.String() + ">") },
-}
+var FastMathKind = opsyntax.EnumAttrKind("Floating point fast math flags", func(p ir.OpParser) (*FastMathAttr, error) {
+	f, err := fastMathFlags.Parse(p, "expected one of [none, reassoc, nnan, ninf, nsz, arcp, contract, afn, fast] for fastmath flags, got: %s")
+	return FastMath(FastMathFlags(f)), err
+})
 
-var overflowKind = &ir.AttrConstraint{
-	Desc:  "Integer overflow arith flags",
-	Check: func(a ir.Attribute) bool { _, ok := a.(*OverflowAttr); return ok },
-	Parse: func(p ir.OpParser) (ir.Attribute, error) {
-		f, err := overflowFlags.Parse(p, "expected one of [none, nsw, nuw] for integer overflow flags, got: %s")
-		return Overflow(IntegerOverflowFlags(f)), err
-	},
-	Print: func(p ir.OpPrinter, a ir.Attribute) { p.Print("<" + a.(*OverflowAttr).Value.String() + ">") },
-}
+var overflowKind = opsyntax.EnumAttrKind("Integer overflow arith flags", func(p ir.OpParser) (*OverflowAttr, error) {
+	f, err := overflowFlags.Parse(p, "expected one of [none, nsw, nuw] for integer overflow flags, got: %s")
+	return Overflow(IntegerOverflowFlags(f)), err
+})
 
 // RoundingMode is arith's rounding-mode enum, stored as an i32 attribute.
 type RoundingMode int64

@@ -269,16 +269,10 @@ func keywordAt(keywords []string, v int64) string {
 
 // FastMathOf returns op's fast-math flags (none when absent).
 func FastMathOf(op *ir.Operation) FastMathFlags {
-	if a, ok := op.Attr("fastmathFlags").(*FastMathAttr); ok {
-		return a.Value
-	}
-	return FastMathNone
+	return opsyntax.EnumValue(op, "fastmathFlags", FastMathNone)
 }
 
 // OverflowOf returns op's overflow flags (none when absent).
 func OverflowOf(op *ir.Operation) OverflowFlags {
-	if a, ok := op.Attr("overflowFlags").(*OverflowAttr); ok {
-		return a.Value
-	}
-	return OverflowNone
+	return opsyntax.EnumValue(op, "overflowFlags", OverflowNone)
 }

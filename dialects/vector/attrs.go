@@ -171,9 +171,4 @@ var (
 )
 
 // KindOf returns the combining kind of a reduction or contraction (add when absent).
-func KindOf(op *ir.Operation) CombiningKind {
-	if k, ok := op.Attr("kind").(*CombiningKindAttr); ok {
-		return k.Value
-	}
-	return KindAdd
-}
+func KindOf(op *ir.Operation) CombiningKind { return opsyntax.EnumValue(op, "kind", KindAdd) }
