@@ -16,10 +16,7 @@ func isVector(t ir.Type) bool { return asVector(t) != nil }
 
 // vectorOf is a constraint on vectors whose rank and element type satisfy ok.
 func vectorOf(desc string, ok func(*ir.VectorType) bool) *ir.TypeConstraint {
-	return &ir.TypeConstraint{Desc: desc, Class: isVector, Check: func(t ir.Type) bool {
-		v := asVector(t)
-		return v != nil && (ok == nil || ok(v))
-	}}
+	return ir.ClassOf(desc, ok)
 }
 
 func isSignlessInt(t ir.Type) bool {
