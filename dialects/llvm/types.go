@@ -252,12 +252,7 @@ func parseType(body string) (ir.Type, error) {
 // typeScanner reads LLVM types in their short form from a type body.
 type typeScanner struct{ opsyntax.Scanner }
 
-func (s *typeScanner) expect(tok string) error {
-	if !s.Consume(tok) {
-		return fmt.Errorf("expected '%s' in LLVM type", tok)
-	}
-	return nil
-}
+func (s *typeScanner) expect(tok string) error { return s.Expect(tok, " in LLVM type") }
 
 func (s *typeScanner) keyword() string {
 	s.SkipSpace()

@@ -268,12 +268,7 @@ func parseType(body string) (ir.Type, error) {
 // textReader reads parameters from a type body's text.
 type textReader struct{ opsyntax.Scanner }
 
-func (s *textReader) expect(tok string) error {
-	if !s.Consume(tok) {
-		return fmt.Errorf("expected '%s'", tok)
-	}
-	return nil
-}
+func (s *textReader) expect(tok string) error { return s.Expect(tok, "") }
 
 func (s *textReader) name() (string, error) {
 	s.SkipSpace()

@@ -1,6 +1,9 @@
 package opsyntax
 
-import "strings"
+import (
+	"fmt"
+	"strings"
+)
 
 // Scanner reads the text of a type or attribute body that a dialect
 // parses itself (llvm's short-form types, nvgpu's struct-like parameter
@@ -32,4 +35,13 @@ func (s *Scanner) Consume(tok string) bool {
 func (s *Scanner) AtEnd() bool {
 	s.SkipSpace()
 	return s.Pos == len(s.Text)
+}
+
+// Expect consumes tok, or reports `expected 'tok'` followed by where (the
+// reader's context, such as " in LLVM type"; empty for none).
+func (s *Scanner) Expect(tok, where string) error {
+	if !s.Consume(tok) {
+		return fmt.Errorf("expected '%s'%s", tok, where)
+	}
+	return nil
 }

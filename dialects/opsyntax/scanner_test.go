@@ -21,3 +21,14 @@ func TestScanner(t *testing.T) {
 		t.Error("AtEnd() true with text left")
 	}
 }
+
+// Expect names the missing token and the reader's context.
+func TestScannerExpect(t *testing.T) {
+	s := &Scanner{Text: "<4>"}
+	if err := s.Expect("<", " in T"); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Expect(">", " in T"); err == nil || err.Error() != "expected '>' in T" {
+		t.Errorf("Expect(\">\") = %v", err)
+	}
+}
