@@ -919,14 +919,10 @@ func (p *parser) parseDistinctAttr(hint ir.Type) (ir.Attribute, error) {
 	if err := p.expect(tLSquare, "expected '[' after 'distinct'"); err != nil {
 		return nil, err
 	}
-	if !p.is(tInteger) {
-		return nil, p.errWrongTok("expected distinct ID")
-	}
-	id, err := strconv.ParseUint(p.text(), 0, 64)
+	id, err := p.parseUint(64, "expected distinct ID", "expected an unsigned 64-bit integer")
 	if err != nil {
-		return nil, p.errHere("expected an unsigned 64-bit integer")
+		return nil, err
 	}
-	p.consume()
 	if err := p.expect(tRSquare, "expected ']' to close distinct ID"); err != nil {
 		return nil, err
 	}
@@ -1124,14 +1120,10 @@ func (p *parser) parseNameOrFileLineCol() (ir.Location, error) {
 		if err := p.expect(tColon, "expected ':' in FileLineColLoc"); err != nil {
 			return nil, err
 		}
-		if !p.is(tInteger) {
-			return nil, p.errWrongTok("expected integer column number in FileLineColLoc")
-		}
-		col, err := strconv.ParseUint(p.text(), 0, 32)
+		col, err := p.parseUint(32, "expected integer column number in FileLineColLoc", "expected integer column number in FileLineColLoc")
 		if err != nil {
-			return nil, p.errHere("expected integer column number in FileLineColLoc")
+			return nil, err
 		}
-		p.consume()
 		return ir.FileLoc(str, int(line), int(col)), nil
 	}
 	if p.consumeIf(tLParen) {

@@ -2,6 +2,7 @@ package parser
 
 import (
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/goopt/goopt/ir"
@@ -367,6 +368,21 @@ func (p *parser) parseCommaList(elt func() error) error {
 		}
 	}
 	return nil
+}
+
+// parseUint reads an integer token as an unsigned number of at most bits
+// bits: missing is the error when the token is not an integer, tooLarge
+// when its value does not fit.
+func (p *parser) parseUint(bits int, missing, tooLarge string) (uint64, error) {
+	if !p.is(tInteger) {
+		return 0, p.errWrongTok("%s", missing)
+	}
+	v, err := strconv.ParseUint(p.text(), 0, bits)
+	if err != nil {
+		return 0, p.errHere("%s", tooLarge)
+	}
+	p.consume()
+	return v, nil
 }
 
 // parseListOf parses a delimited list (parseDelimitedList) of the
