@@ -197,13 +197,21 @@ func IsMemoryEffectFree(op *Operation) bool {
 	if !known || len(effects) != 0 {
 		return false
 	}
-	if op.HasTrait(RecursiveMemoryEffects) {
-		for _, r := range op.Regions() {
-			for _, b := range r.Blocks() {
-				for _, o := range b.Ops() {
-					if !IsMemoryEffectFree(o) {
-						return false
-					}
+	return nestedAll(op, IsMemoryEffectFree)
+}
+
+// nestedAll reports whether every op in op's regions (not the ones nested
+// deeper) satisfies pred where op's effects include theirs
+// (RecursiveMemoryEffects); it is true for any other op.
+func nestedAll(op *Operation, pred func(*Operation) bool) bool {
+	if !op.HasTrait(RecursiveMemoryEffects) {
+		return true
+	}
+	for _, r := range op.Regions() {
+		for _, b := range r.Blocks() {
+			for _, o := range b.Ops() {
+				if !pred(o) {
+					return false
 				}
 			}
 		}
@@ -353,18 +361,7 @@ func deadIgnoringUses(op *Operation) bool {
 			return false
 		}
 	}
-	if op.HasTrait(RecursiveMemoryEffects) {
-		for _, r := range op.Regions() {
-			for _, b := range r.Blocks() {
-				for _, o := range b.Ops() {
-					if !deadIgnoringUses(o) {
-						return false
-					}
-				}
-			}
-		}
-	}
-	return true
+	return nestedAll(op, deadIgnoringUses)
 }
 
 // allocates reports whether effects allocate v.
