@@ -303,7 +303,7 @@ func parseSwitch(p ir.OpParser, st *ir.OperationState) error {
 	if err := p.ParseKeyword("default"); err != nil {
 		return err
 	}
-	nDefault, err := parseCaseSuccessor(p, st)
+	nDefault, err := opsyntax.ParseCaseSuccessor(p, st)
 	if err != nil {
 		return err
 	}
@@ -316,15 +316,6 @@ func parseSwitch(p ir.OpParser, st *ir.OperationState) error {
 		return err
 	}
 	return cases.Finish(p, st, nDefault)
-}
-
-// parseCaseSuccessor parses `: ^bb(%a : t)` after a case label (`default`
-// or a case value) and returns how many operands the case passes.
-func parseCaseSuccessor(p ir.OpParser, st *ir.OperationState) (int, error) {
-	if err := p.Parse(":"); err != nil {
-		return 0, err
-	}
-	return opsyntax.ParseSuccessor(p, st)
 }
 
 func printSwitch(p ir.OpPrinter, op *ir.Operation) {

@@ -73,16 +73,23 @@ func (c *SwitchCases) Parse(p ir.OpParser, st *ir.OperationState) error {
 	if err != nil {
 		return err
 	}
-	if err := p.Parse(":"); err != nil {
-		return err
-	}
-	n, err := ParseSuccessor(p, st)
+	n, err := ParseCaseSuccessor(p, st)
 	if err != nil {
 		return err
 	}
 	c.values = append(c.values, ir.IntAttr(c.flag, v))
 	c.segs = append(c.segs, int32(n))
 	return nil
+}
+
+// ParseCaseSuccessor parses `: ^bb(%a : t)` after a case label (cf.switch's
+// `default` or a case value), appends the successor and its operands to st
+// and returns how many operands the case passes.
+func ParseCaseSuccessor(p ir.OpParser, st *ir.OperationState) (int, error) {
+	if err := p.Parse(":"); err != nil {
+		return 0, err
+	}
+	return ParseSuccessor(p, st)
 }
 
 // Finish adds the case attributes (AddSwitchCaseAttrs; nDefault is the
