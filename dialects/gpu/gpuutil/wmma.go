@@ -88,11 +88,7 @@ func wmmaErrorf(op *ir.Operation, format string, args ...any) *WMMAError {
 // the innermost. ConvertToWMMA decides whether a candidate is a matmul.
 func WMMAPointNests(op *ir.Operation) []affine.ForOp {
 	var out []affine.ForOp
-	ir.Walk(op, ir.PreOrder, func(o *ir.Operation) ir.WalkResult {
-		f, ok := affine.AsFor(o)
-		if !ok {
-			return ir.Advance
-		}
+	affine.WalkFors(op, func(f affine.ForOp) ir.WalkResult {
 		if _, ok := pointBand(f); ok {
 			out = append(out, f)
 			return ir.Skip
