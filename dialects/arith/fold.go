@@ -260,6 +260,22 @@ func definingOp(v *ir.Value, name string) *ir.Operation {
 	return nil
 }
 
+// cancelled returns the other operand of v's defining op named name when
+// one of its two operands is x: the value left when an op undoes that one
+// (subi(addi(a, b), b) is a, xori(xori(a, b), a) is b).
+func cancelled(v *ir.Value, name string, x *ir.Value) (*ir.Value, bool) {
+	d := definingOp(v, name)
+	switch {
+	case d == nil:
+		return nil, false
+	case d.Operand(1) == x:
+		return d.Operand(0), true
+	case d.Operand(0) == x:
+		return d.Operand(1), true
+	}
+	return nil, false
+}
+
 // ---- integer folders ----
 
 func foldAddI(op *ir.Operation, c []ir.Attribute) (ir.FoldResult, bool) {
@@ -288,13 +304,8 @@ func foldSubI(op *ir.Operation, c []ir.Attribute) (ir.FoldResult, bool) {
 		return value(lhs)
 	}
 	// subi(addi(a, b), b) -> a and subi(addi(a, b), a) -> b
-	if add := definingOp(lhs, "arith.addi"); add != nil {
-		if add.Operand(1) == rhs {
-			return value(add.Operand(0))
-		}
-		if add.Operand(0) == rhs {
-			return value(add.Operand(1))
-		}
+	if v, ok := cancelled(lhs, "arith.addi", rhs); ok {
+		return value(v)
 	}
 	return constant(foldIntBinary(op, c, func(a, b *big.Int, _ int) (*big.Int, bool) {
 		return new(big.Int).Sub(a, b), true
@@ -420,13 +431,8 @@ func foldXOrI(op *ir.Operation, c []ir.Attribute) (ir.FoldResult, bool) {
 		return constant(intConstOfType(op.Result(0).Type(), 0))
 	}
 	// xori(xori(x, a), a) -> x and xori(xori(a, x), a) -> x
-	if x := definingOp(lhs, "arith.xori"); x != nil {
-		if x.Operand(1) == rhs {
-			return value(x.Operand(0))
-		}
-		if x.Operand(0) == rhs {
-			return value(x.Operand(1))
-		}
+	if v, ok := cancelled(lhs, "arith.xori", rhs); ok {
+		return value(v)
 	}
 	return constant(foldIntBinary(op, c, func(a, b *big.Int, w int) (*big.Int, bool) {
 		return new(big.Int).Xor(unsigned(a, w), unsigned(b, w)), true
