@@ -25,14 +25,8 @@ type opTable = []*ir.OpDef
 
 // verifySuccessor checks that operands match the arguments of successor i.
 func verifySuccessor(op *ir.Operation, i int, operands []*ir.Value) error {
-	b := op.Successor(i)
-	if len(operands) != b.NumArguments() {
-		return ir.Errorf(op.Loc(), "branch has %d operands for successor #%d, but target block has %d", len(operands), i, b.NumArguments())
-	}
-	for j, v := range operands {
-		if v.Type() != b.Argument(j).Type() {
-			return ir.Errorf(op.Loc(), "type mismatch for bb argument #%d of successor #%d", j, i)
-		}
+	if m := ir.SuccessorOperandsMismatch(op, i, operands); m != "" {
+		return ir.Errorf(op.Loc(), "%s", m)
 	}
 	return nil
 }
@@ -69,7 +63,7 @@ func dialectOps() opTable {
 			Operands:   []ir.ValueDef{ir.Var("destOperands", nil)},
 			Results:    ir.NoValues,
 			Successors: []ir.SuccessorDef{{Name: "dest"}},
-			Format:     destOperands("dest", "destOperands") + " attr-dict",
+			Format:     opsyntax.DestFormat("dest", "destOperands") + " attr-dict",
 			Verify: func(op *ir.Operation) error {
 				return verifySuccessor(op, 0, op.Operands())
 			},
@@ -87,8 +81,8 @@ func dialectOps() opTable {
 			},
 			Results:    ir.NoValues,
 			Successors: []ir.SuccessorDef{{Name: "trueDest"}, {Name: "falseDest"}},
-			Format: "$condition `,` " + destOperands("trueDest", "trueDestOperands") + " `,` " +
-				destOperands("falseDest", "falseDestOperands") + " attr-dict",
+			Format: "$condition `,` " + opsyntax.DestFormat("trueDest", "trueDestOperands") + " `,` " +
+				opsyntax.DestFormat("falseDest", "falseDestOperands") + " attr-dict",
 			Verify: func(op *ir.Operation) error {
 				if err := verifySuccessor(op, 0, op.OperandGroup(1)); err != nil {
 					return err
@@ -122,11 +116,6 @@ func dialectOps() opTable {
 			Print:  printSwitch,
 		},
 	}
-}
-
-// destOperands is the format of a successor with its operands: `^bb1(%a : i32)`.
-func destOperands(dest, operands string) string {
-	return "$" + dest + " (`(` $" + operands + "^ `:` type($" + operands + ") `)`)?"
 }
 
 // condBrOperands splits a cf.cond_br's operands into condition, true and false operands.

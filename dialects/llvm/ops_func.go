@@ -270,7 +270,7 @@ func funcOps() opTable {
 			Operands:   []ir.ValueDef{ir.Var("destOperands", anyLLVMType)},
 			Results:    ir.NoValues,
 			Successors: []ir.SuccessorDef{{Name: "dest"}},
-			Format:     destOperands("dest", "destOperands") + " attr-dict",
+			Format:     opsyntax.DestFormat("dest", "destOperands") + " attr-dict",
 			Verify:     func(op *ir.Operation) error { return verifySuccessor(op, 0, op.Operands()) },
 		},
 		{
@@ -287,8 +287,8 @@ func funcOps() opTable {
 			Attrs:      []ir.AttrDef{ir.OptAttr("branch_weights", bracketI32ArrayKind)},
 			Inherent:   []string{"loop_annotation"},
 			Successors: []ir.SuccessorDef{{Name: "trueDest"}, {Name: "falseDest"}},
-			Format: "$condition (`weights` `(` $branch_weights^ `)`)? `,` " + destOperands("trueDest", "trueDestOperands") + " `,` " +
-				destOperands("falseDest", "falseDestOperands") + " attr-dict",
+			Format: "$condition (`weights` `(` $branch_weights^ `)`)? `,` " + opsyntax.DestFormat("trueDest", "trueDestOperands") + " `,` " +
+				opsyntax.DestFormat("falseDest", "falseDestOperands") + " attr-dict",
 			Verify: func(op *ir.Operation) error {
 				if err := verifySuccessor(op, 0, op.OperandGroup(1)); err != nil {
 					return err
@@ -791,21 +791,10 @@ func valueOnly(name, summary, doc string) *ir.OpDef {
 
 // ---- control flow ----
 
-// destOperands is the format of a successor with its operands: `^bb1(%a : i32)`.
-func destOperands(dest, operands string) string {
-	return "$" + dest + " (`(` $" + operands + "^ `:` type($" + operands + ") `)`)?"
-}
-
 // verifySuccessor checks that operands match the arguments of successor i.
 func verifySuccessor(op *ir.Operation, i int, operands []*ir.Value) error {
-	b := op.Successor(i)
-	if len(operands) != b.NumArguments() {
-		return op.Errorf("branch has %d operands for successor #%d, but target block has %d", len(operands), i, b.NumArguments())
-	}
-	for j, v := range operands {
-		if v.Type() != b.Argument(j).Type() {
-			return op.Errorf("type mismatch for bb argument #%d of successor #%d", j, i)
-		}
+	if m := ir.SuccessorOperandsMismatch(op, i, operands); m != "" {
+		return op.Errorf("%s", m)
 	}
 	return nil
 }

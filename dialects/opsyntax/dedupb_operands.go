@@ -67,3 +67,10 @@ func ParseOperandAfter(p ir.OpParser, tok string) (ir.UnresolvedOperand, error) 
 	}
 	return p.ParseOperand()
 }
+
+// DestFormat is the declarative format of successor dest with its operand
+// group operands, `^bb1(%a : i32)`: the branch ops' (cf.br, llvm.br, ...)
+// way of spelling a destination.
+func DestFormat(dest, operands string) string {
+	return "$" + dest + " (`(` $" + operands + "^ `:` type($" + operands + ") `)`)?"
+}
