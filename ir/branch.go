@@ -1,5 +1,7 @@
 package ir
 
+import "fmt"
+
 // This file is goopt's BranchOpInterface: which operands of a terminator
 // are forwarded to which successor's block arguments. It is derived from
 // op schemas by MLIR's naming convention: successor `dest` forwards the
@@ -78,4 +80,21 @@ func SetSuccessorOperands(op *Operation, succ int, vs []*Value) bool {
 		op.SetAttr(SegmentSizesAttr, DenseI32Array(sizes...))
 	}
 	return true
+}
+
+// SuccessorOperandsMismatch says how operands fail to match the arguments
+// of op's successor succ, by number and then by type (MLIR's branch
+// verifier messages), or returns "" when they match. Dialects report it
+// with or without their op prefix, as upstream does for each.
+func SuccessorOperandsMismatch(op *Operation, succ int, operands []*Value) string {
+	b := op.Successor(succ)
+	if len(operands) != b.NumArguments() {
+		return fmt.Sprintf("branch has %d operands for successor #%d, but target block has %d", len(operands), succ, b.NumArguments())
+	}
+	for j, v := range operands {
+		if v.Type() != b.Argument(j).Type() {
+			return fmt.Sprintf("type mismatch for bb argument #%d of successor #%d", j, succ)
+		}
+	}
+	return ""
 }

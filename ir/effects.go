@@ -1,5 +1,7 @@
 package ir
 
+import "slices"
+
 // Memory effects, after MLIR's MemoryEffectOpInterface: an op describes what
 // it does to memory as a list of effect instances (read, write, allocate,
 // free), each on a resource and, where it is known, on the SSA value that
@@ -195,13 +197,21 @@ func IsMemoryEffectFree(op *Operation) bool {
 	if !known || len(effects) != 0 {
 		return false
 	}
-	if op.HasTrait(RecursiveMemoryEffects) {
-		for _, r := range op.Regions() {
-			for _, b := range r.Blocks() {
-				for _, o := range b.Ops() {
-					if !IsMemoryEffectFree(o) {
-						return false
-					}
+	return nestedAll(op, IsMemoryEffectFree)
+}
+
+// nestedAll reports whether every op in op's regions (not the ones nested
+// deeper) satisfies pred where op's effects include theirs
+// (RecursiveMemoryEffects); it is true for any other op.
+func nestedAll(op *Operation, pred func(*Operation) bool) bool {
+	if !op.HasTrait(RecursiveMemoryEffects) {
+		return true
+	}
+	for _, r := range op.Regions() {
+		for _, b := range r.Blocks() {
+			for _, o := range b.Ops() {
+				if !pred(o) {
+					return false
 				}
 			}
 		}
@@ -213,32 +223,24 @@ func IsMemoryEffectFree(op *Operation) bool {
 // where its effects are recursive) is a read; an effect-free op qualifies.
 // Such an op may be merged with an equal one when nothing in between writes.
 func OnlyReadsMemory(op *Operation) bool {
-	effects, known := MemoryEffects(op)
-	if !known {
-		return false
-	}
-	for _, e := range effects {
-		if e.Kind != Read {
-			return false
-		}
-	}
-	return true
+	return !mayHaveEffect(op, func(e EffectInstance) bool { return e.Kind != Read })
 }
 
 // HasWriteEffects reports whether op (with its nested ops, where its effects
 // are recursive) may write or free memory of any resource, or has unknown
 // effects; reads and allocations do not count.
 func HasWriteEffects(op *Operation) bool {
+	return mayHaveEffect(op, func(e EffectInstance) bool { return kindMatches(e.Kind, Write) })
+}
+
+// mayHaveEffect reports whether op's effects (with its nested ops, where
+// its effects are recursive) are unknown or include one that satisfies is.
+func mayHaveEffect(op *Operation, is func(EffectInstance) bool) bool {
 	effects, known := MemoryEffects(op)
 	if !known {
 		return true
 	}
-	for _, e := range effects {
-		if e.Kind == Write || e.Kind == Free {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(effects, is)
 }
 
 // MayRead reports whether op (with its nested ops, where its effects are
@@ -260,16 +262,9 @@ func MayWrite(op *Operation, v *Value) bool {
 }
 
 func mayAccess(op *Operation, v *Value, k EffectKind) bool {
-	effects, known := MemoryEffects(op)
-	if !known {
-		return true
-	}
-	for _, e := range effects {
-		if e.Resource == DefaultResource && kindMatches(e.Kind, k) && (e.Value == nil || e.Value == v) {
-			return true
-		}
-	}
-	return false
+	return mayHaveEffect(op, func(e EffectInstance) bool {
+		return e.Resource == DefaultResource && kindMatches(e.Kind, k) && (e.Value == nil || e.Value == v)
+	})
 }
 
 // kindMatches counts frees as writes: both end what a later read could see.
@@ -366,18 +361,7 @@ func deadIgnoringUses(op *Operation) bool {
 			return false
 		}
 	}
-	if op.HasTrait(RecursiveMemoryEffects) {
-		for _, r := range op.Regions() {
-			for _, b := range r.Blocks() {
-				for _, o := range b.Ops() {
-					if !deadIgnoringUses(o) {
-						return false
-					}
-				}
-			}
-		}
-	}
-	return true
+	return nestedAll(op, deadIgnoringUses)
 }
 
 // allocates reports whether effects allocate v.

@@ -12,46 +12,48 @@ type Location interface {
 	isLocation()
 }
 
+// locBase is embedded by the location types: each is an attribute and a
+// location.
+type locBase struct{}
+
+func (locBase) isAttr()     {}
+func (locBase) isLocation() {}
+
 // UnknownLoc is `loc(unknown)`.
-type UnknownLoc struct{}
+type UnknownLoc struct{ locBase }
 
 // FileLineColLoc is `loc("file":line:col)`.
 type FileLineColLoc struct {
+	locBase
 	File      string
 	Line, Col int
 }
 
 // NameLoc is `loc("name")` or `loc("name"(child))`.
 type NameLoc struct {
+	locBase
 	Name  string
 	Child Location // nil when absent
 }
 
 // CallSiteLoc is `loc(callsite(callee at caller))`.
-type CallSiteLoc struct{ Callee, Caller Location }
+type CallSiteLoc struct {
+	locBase
+	Callee, Caller Location
+}
 
 // FusedLoc is `loc(fused<metadata>[a, b])`.
 type FusedLoc struct {
+	locBase
 	Locs     []Location
 	Metadata Attribute // nil when absent
 }
 
 // OpaqueLoc keeps an unrecognised location body verbatim.
-type OpaqueLoc struct{ Body string }
-
-func (UnknownLoc) isAttr()      {}
-func (*FileLineColLoc) isAttr() {}
-func (*NameLoc) isAttr()        {}
-func (*CallSiteLoc) isAttr()    {}
-func (*FusedLoc) isAttr()       {}
-func (*OpaqueLoc) isAttr()      {}
-
-func (UnknownLoc) isLocation()      {}
-func (*FileLineColLoc) isLocation() {}
-func (*NameLoc) isLocation()        {}
-func (*CallSiteLoc) isLocation()    {}
-func (*FusedLoc) isLocation()       {}
-func (*OpaqueLoc) isLocation()      {}
+type OpaqueLoc struct {
+	locBase
+	Body string
+}
 
 // Unknown is the unknown location.
 var Unknown Location = UnknownLoc{}

@@ -637,6 +637,21 @@ func TypeOf(desc string, check func(Type) bool) *TypeConstraint {
 	return &TypeConstraint{Desc: desc, Check: check}
 }
 
+// ClassOf returns a constraint on the types of Go type T that also satisfy
+// check (nil: any). A format's type directive reads the constraint as a
+// class, so that another kind of type fails to parse with "invalid kind of
+// type specified", as MLIR's parseType<MemRefType> does.
+func ClassOf[T Type](desc string, check func(T) bool) *TypeConstraint {
+	return &TypeConstraint{
+		Desc:  desc,
+		Class: func(t Type) bool { _, ok := t.(T); return ok },
+		Check: func(t Type) bool {
+			x, ok := t.(T)
+			return ok && (check == nil || check(x))
+		},
+	}
+}
+
 // Common type constraints, described as MLIR describes them.
 var (
 	AnyType                   = &TypeConstraint{Desc: "any type", Check: func(Type) bool { return true }}

@@ -255,6 +255,19 @@ func NumElements(shape []int64) int64 {
 	return n
 }
 
+// CountDynamic returns how many entries of dims (sizes, strides or
+// offsets) are Dynamic: how many SSA values a static list leaves to its op's
+// operands.
+func CountDynamic(dims []int64) int {
+	n := 0
+	for _, d := range dims {
+		if d == Dynamic {
+			n++
+		}
+	}
+	return n
+}
+
 // WriteDims writes shape as shaped types print it: each dimension (`?`
 // when dynamic, in brackets when scalable) followed by `x`.
 func WriteDims(b *strings.Builder, shape []int64, scalable []bool) {

@@ -40,6 +40,18 @@ func (v *Value) ParentRegion() *Region {
 	return nil
 }
 
+// DefinedOutside reports whether v is defined outside op's regions (op's
+// own results count as outside): the test for a value a transformation of
+// op's body may use as it is.
+func (v *Value) DefinedOutside(op *Operation) bool {
+	r := v.ParentRegion()
+	if r == nil {
+		return true
+	}
+	p := r.Parent()
+	return p == nil || !op.IsAncestor(p)
+}
+
 // Index returns the result number or argument number.
 func (v *Value) Index() int { return v.index }
 

@@ -70,12 +70,8 @@ func (a *affineParser) parseMapOrSetInline() (*affine.Map, *affine.Set, error) {
 		}
 	}
 	if p.consumeIf(tArrow) {
-		var exprs []affine.Expr
-		if err := p.parseDelimitedList(ir.DelimParen, func() error {
-			e, err := a.parseExpr()
-			exprs = append(exprs, e)
-			return err
-		}, " in affine map range"); err != nil {
+		exprs, err := parseListOf(p, ir.DelimParen, a.parseExpr, " in affine map range")
+		if err != nil {
 			return nil, nil, err
 		}
 		return affine.NewMap(a.numDims, a.numSym, exprs), nil, nil

@@ -13,15 +13,7 @@ import (
 // cachedAttr returns the attribute spelled by src[start:p.prevEnd] (with the
 // same type hint) if it was built before, else build()'s result.
 func (p *parser) cachedAttr(start int, hint ir.Type, build func() (ir.Attribute, error)) (ir.Attribute, error) {
-	k := attrKey{p.src[start:p.prevEnd], hint}
-	if a, ok := p.attrCache[k]; ok {
-		return a, nil
-	}
-	a, err := build()
-	if err == nil {
-		p.attrCache[k] = a
-	}
-	return a, err
+	return memo(p.attrCache, attrKey{p.src[start:p.prevEnd], hint}, build)
 }
 
 // canStartAttribute reports whether the current token can begin an attribute
@@ -762,11 +754,7 @@ func (p *parser) parseDenseResourceAttr(hint ir.Type) (ir.Attribute, error) {
 func (p *parser) parseDenseArrayAttr() (ir.Attribute, error) {
 	start := p.tok.start
 	p.consume()
-	if err := p.expect(tLess, "expected '<' after 'array'"); err != nil {
-		return nil, err
-	}
-	typePos := p.tok.start
-	t, err := p.parseType()
+	t, typePos, err := p.parseTypeAfter(tLess, "expected '<' after 'array'")
 	if err != nil {
 		return nil, err
 	}
@@ -931,14 +919,10 @@ func (p *parser) parseDistinctAttr(hint ir.Type) (ir.Attribute, error) {
 	if err := p.expect(tLSquare, "expected '[' after 'distinct'"); err != nil {
 		return nil, err
 	}
-	if !p.is(tInteger) {
-		return nil, p.errWrongTok("expected distinct ID")
-	}
-	id, err := strconv.ParseUint(p.text(), 0, 64)
+	id, err := p.parseUint(64, "expected distinct ID", "expected an unsigned 64-bit integer")
 	if err != nil {
-		return nil, p.errHere("expected an unsigned 64-bit integer")
+		return nil, err
 	}
-	p.consume()
 	if err := p.expect(tRSquare, "expected ']' to close distinct ID"); err != nil {
 		return nil, err
 	}
@@ -1073,12 +1057,7 @@ func (p *parser) parseLocationInstance() (ir.Location, error) {
 					return nil, err
 				}
 			}
-			var locs []ir.Location
-			err := p.parseDelimitedList(ir.DelimSquare, func() error {
-				l, err := p.parseLocationInstance()
-				locs = append(locs, l)
-				return err
-			}, " in fused location")
+			locs, err := parseListOf(p, ir.DelimSquare, p.parseLocationInstance, " in fused location")
 			if err != nil {
 				return nil, err
 			}
@@ -1141,14 +1120,10 @@ func (p *parser) parseNameOrFileLineCol() (ir.Location, error) {
 		if err := p.expect(tColon, "expected ':' in FileLineColLoc"); err != nil {
 			return nil, err
 		}
-		if !p.is(tInteger) {
-			return nil, p.errWrongTok("expected integer column number in FileLineColLoc")
-		}
-		col, err := strconv.ParseUint(p.text(), 0, 32)
+		col, err := p.parseUint(32, "expected integer column number in FileLineColLoc", "expected integer column number in FileLineColLoc")
 		if err != nil {
-			return nil, p.errHere("expected integer column number in FileLineColLoc")
+			return nil, err
 		}
-		p.consume()
 		return ir.FileLoc(str, int(line), int(col)), nil
 	}
 	if p.consumeIf(tLParen) {

@@ -298,13 +298,7 @@ func (c *customParser) ParseOperandList(d ir.Delimiter) ([]ir.UnresolvedOperand,
 	if d == ir.DelimNone && !c.p.is(tPercent) {
 		return nil, nil
 	}
-	var us []ir.UnresolvedOperand
-	err := c.p.parseDelimitedList(d, func() error {
-		u, err := c.ParseOperand()
-		us = append(us, u)
-		return err
-	}, " in operand list")
-	return us, err
+	return parseListOf(c.p, d, c.ParseOperand, " in operand list")
 }
 
 func (c *customParser) ResolveOperand(u ir.UnresolvedOperand, t ir.Type) (*ir.Value, error) {
@@ -439,13 +433,7 @@ func (c *customParser) ParseArgumentList(d ir.Delimiter, withType bool) ([]ir.Ar
 	if d == ir.DelimNone && !c.p.is(tPercent) {
 		return nil, nil
 	}
-	var as []ir.Argument
-	err := c.p.parseDelimitedList(d, func() error {
-		a, err := c.ParseArgument(withType)
-		as = append(as, a)
-		return err
-	}, " in argument list")
-	return as, err
+	return parseListOf(c.p, d, func() (ir.Argument, error) { return c.ParseArgument(withType) }, " in argument list")
 }
 
 func (c *customParser) ParseRegion(r *ir.Region, args []ir.Argument) error {
@@ -533,12 +521,7 @@ func (c *customParser) ssaAffineParser(dims, syms *[]ir.UnresolvedOperand) *affi
 func (c *customParser) ParseAffineMapOfSSAIds(d ir.Delimiter) (*affine.Map, []ir.UnresolvedOperand, error) {
 	var dims, syms []ir.UnresolvedOperand
 	a := c.ssaAffineParser(&dims, &syms)
-	var exprs []affine.Expr
-	err := c.p.parseDelimitedList(d, func() error {
-		e, err := a.parseExpr()
-		exprs = append(exprs, e)
-		return err
-	}, " in affine map")
+	exprs, err := parseListOf(c.p, d, a.parseExpr, " in affine map")
 	if err != nil {
 		return nil, nil, err
 	}

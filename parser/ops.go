@@ -407,14 +407,15 @@ func (p *parser) parseOperation(blk *ir.Block) error {
 			g := resultGroup{name: p.src[p.tok.start+1 : p.tok.end], count: 1, pos: p.tok.start}
 			p.consume()
 			if p.consumeIf(tColon) {
-				if !p.is(tInteger) {
-					return p.errWrongTok("expected integer number of results")
+				const fewer = "expected named operation to have at least 1 result"
+				pos := p.tok.start
+				n, err := p.parseUint(31, "expected integer number of results", fewer)
+				if err != nil {
+					return err
 				}
-				n, err := strconv.ParseUint(p.text(), 0, 31)
-				if err != nil || n < 1 {
-					return p.errHere("expected named operation to have at least 1 result")
+				if n < 1 {
+					return p.errAt(pos, "%s", fewer)
 				}
-				p.consume()
 				g.count = int(n)
 			}
 			results = append(results, g)
@@ -543,11 +544,7 @@ func (p *parser) parseGenericOperation() (*ir.Operation, error) {
 			return nil, err
 		}
 	}
-	if err := p.expect(tColon, "expected ':' followed by operation type"); err != nil {
-		return nil, err
-	}
-	typePos := p.tok.start
-	t, err := p.parseType()
+	t, typePos, err := p.parseTypeAfter(tColon, "expected ':' followed by operation type")
 	if err != nil {
 		return nil, err
 	}

@@ -315,6 +315,11 @@ func TestErrors(t *testing.T) {
 		{"\"foo.x\"() ({\n  \"foo.y\"() : () -> ()\n) : () -> ()\n", "t.mlir:2:23: error: expected operation name in quotes"},
 		{"\"foo.x\"() {a = affine_map<(d0) -> (d0 floordiv d0)>} : () -> ()\n", "t.mlir:1:39: error: non-affine expression: right operand of floordiv has to be either a constant or symbolic"},
 		{"\"foo.x\"() : () -> () loc(\"a\":x)\n", "t.mlir:1:30: error: expected integer line number in FileLineColLoc"},
+		// parseUint's three callers, positioned as mlir-opt-19 positions them.
+		{"\"foo.x\"() : () -> () loc(\"a\":1:x)\n", "t.mlir:1:32: error: expected integer column number in FileLineColLoc"},
+		{"\"foo.x\"() {a = distinct[x]<1>} : () -> ()\n", "t.mlir:1:25: error: expected distinct ID"},
+		{"%0:0 = \"foo.x\"() : () -> ()\n", "t.mlir:1:4: error: expected named operation to have at least 1 result"},
+		{"%0:x = \"foo.x\"() : () -> ()\n", "t.mlir:1:4: error: expected integer number of results"},
 		{"\"foo.x\"() : () -> () loc(callsite(\"a\" on \"b\"))\n", "t.mlir:1:38: error: expected 'at' in callsite location"},
 		{"#l = 1\n\"foo.x\"() : () -> () loc(#l)\n", "t.mlir:2:26: error: expected location, but found '1 : i64'"},
 		{"\"foo.x\"() ({\n^bb0(%a: i32, %a: i32):\n  \"foo.y\"() : () -> ()\n}) : () -> ()\n", "t.mlir:2:15: error: redefinition of SSA value '%a'\nt.mlir:2:6: note: previously defined here"},

@@ -2,6 +2,7 @@ package parser
 
 import (
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/goopt/goopt/ir"
@@ -134,39 +135,33 @@ func ParseFileAt(ctx *ir.Context, filename string, src []byte, lineOffset int) (
 }
 
 // ParseType parses a type from text (aliases are not available).
-func ParseType(ctx *ir.Context, text string) (t ir.Type, err error) {
-	p := newParser(ctx, "<string>", text, 0)
-	defer func() {
-		if r := recover(); r != nil {
-			t, err = nil, ir.DiagList{ir.Errorf(p.locAt(p.tok.start), "internal parser error: %v", r)}
-		}
-	}()
-	t, err = p.parseType()
-	if err == nil {
-		err = p.expectEnd()
-	}
-	if err != nil {
-		return nil, ir.DiagList(ir.Diagnostics(err))
-	}
-	return t, nil
+func ParseType(ctx *ir.Context, text string) (ir.Type, error) {
+	return parseText(ctx, text, (*parser).parseType)
 }
 
 // ParseAttribute parses an attribute from text (aliases are not available).
-func ParseAttribute(ctx *ir.Context, text string) (a ir.Attribute, err error) {
+func ParseAttribute(ctx *ir.Context, text string) (ir.Attribute, error) {
+	return parseText(ctx, text, func(p *parser) (ir.Attribute, error) { return p.parseAttribute(nil) })
+}
+
+// parseText parses the whole of text with parse: trailing text is an
+// error, and a panic becomes an internal parser error at the current token.
+func parseText[T any](ctx *ir.Context, text string, parse func(*parser) (T, error)) (v T, err error) {
+	var zero T
 	p := newParser(ctx, "<string>", text, 0)
 	defer func() {
 		if r := recover(); r != nil {
-			a, err = nil, ir.DiagList{ir.Errorf(p.locAt(p.tok.start), "internal parser error: %v", r)}
+			v, err = zero, ir.DiagList{ir.Errorf(p.locAt(p.tok.start), "internal parser error: %v", r)}
 		}
 	}()
-	a, err = p.parseAttribute(nil)
+	v, err = parse(p)
 	if err == nil {
 		err = p.expectEnd()
 	}
 	if err != nil {
-		return nil, ir.DiagList(ir.Diagnostics(err))
+		return zero, ir.DiagList(ir.Diagnostics(err))
 	}
-	return a, nil
+	return v, nil
 }
 
 func (p *parser) expectEnd() error {
@@ -373,6 +368,33 @@ func (p *parser) parseCommaList(elt func() error) error {
 		}
 	}
 	return nil
+}
+
+// parseUint reads an integer token as an unsigned number of at most bits
+// bits: missing is the error when the token is not an integer, tooLarge
+// when its value does not fit.
+func (p *parser) parseUint(bits int, missing, tooLarge string) (uint64, error) {
+	if !p.is(tInteger) {
+		return 0, p.errWrongTok("%s", missing)
+	}
+	v, err := strconv.ParseUint(p.text(), 0, bits)
+	if err != nil {
+		return 0, p.errHere("%s", tooLarge)
+	}
+	p.consume()
+	return v, nil
+}
+
+// parseListOf parses a delimited list (parseDelimitedList) of the
+// elements elt returns, collected in order.
+func parseListOf[T any](p *parser, d ir.Delimiter, elt func() (T, error), ctxMsg string) ([]T, error) {
+	var out []T
+	err := p.parseDelimitedList(d, func() error {
+		v, err := elt()
+		out = append(out, v)
+		return err
+	}, ctxMsg)
+	return out, err
 }
 
 // parseDelimitedList parses a possibly empty list in delimiters, MLIR's

@@ -15,15 +15,20 @@ const maxIntWidth = 1<<24 - 1
 // before, else build()'s result (remembered for next time). Building interned
 // types is the expensive part of parsing them, and real files repeat types.
 func (p *parser) cachedType(start int, build func() (ir.Type, error)) (ir.Type, error) {
-	span := p.src[start:p.prevEnd]
-	if t, ok := p.typeCache[span]; ok {
-		return t, nil
+	return memo(p.typeCache, p.src[start:p.prevEnd], build)
+}
+
+// memo returns cache[k], or build()'s result, remembered in cache when
+// building succeeds.
+func memo[K comparable, V any](cache map[K]V, k K, build func() (V, error)) (V, error) {
+	if v, ok := cache[k]; ok {
+		return v, nil
 	}
-	t, err := build()
+	v, err := build()
 	if err == nil {
-		p.typeCache[span] = t
+		cache[k] = v
 	}
-	return t, err
+	return v, err
 }
 
 // canStartType reports whether the current token can begin a type.
@@ -412,16 +417,24 @@ func (p *parser) parseVectorType() (ir.Type, error) {
 	return p.cachedType(start, func() (ir.Type, error) { return ir.Vector(dims, elem, scalable), nil })
 }
 
+// parseTypeAfter expects a token of kind k (msg otherwise) and parses the
+// type after it; it also returns where the type starts, for the caller's
+// diagnostics about it.
+func (p *parser) parseTypeAfter(k tokKind, msg string) (ir.Type, int, error) {
+	if err := p.expect(k, msg); err != nil {
+		return nil, 0, err
+	}
+	pos := p.tok.start
+	t, err := p.parseType()
+	return t, pos, err
+}
+
 func quoteType(t ir.Type) string { return "'" + t.String() + "'" }
 
 func (p *parser) parseComplexType() (ir.Type, error) {
 	start := p.tok.start
 	p.consume()
-	if err := p.expect(tLess, "expected '<' in complex type"); err != nil {
-		return nil, err
-	}
-	elemPos := p.tok.start
-	elem, err := p.parseType()
+	elem, elemPos, err := p.parseTypeAfter(tLess, "expected '<' in complex type")
 	if err != nil {
 		return nil, err
 	}

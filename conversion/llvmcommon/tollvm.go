@@ -30,7 +30,7 @@ func FastMathFromArith(a ir.Attribute) llvm.FastMathFlags {
 	}
 	var f llvm.FastMathFlags
 	for _, p := range pairs {
-		if fa.Flags&p.a != 0 {
+		if fa.Value&p.a != 0 {
 			f |= p.l
 		}
 	}
@@ -50,10 +50,10 @@ func FastMathAttrs(f llvm.FastMathFlags) []ir.NamedAttribute {
 // `overflowFlags` attribute of an llvm op (same bits), nothing for none.
 func OverflowAttrs(a ir.Attribute) []ir.NamedAttribute {
 	oa, ok := a.(*arith.OverflowAttr)
-	if !ok || oa.Flags == arith.OverflowNone {
+	if !ok || oa.Value == arith.OverflowNone {
 		return nil
 	}
-	return []ir.NamedAttribute{{Name: "overflowFlags", Value: llvm.Overflow(llvm.OverflowFlags(oa.Flags))}}
+	return []ir.NamedAttribute{{Name: "overflowFlags", Value: llvm.Overflow(llvm.OverflowFlags(oa.Value))}}
 }
 
 // Build1D builds the op of one lane of an elementwise lowering: operands

@@ -531,10 +531,10 @@ func (l *lowering) reduction(op *ir.Operation, a convert.Adaptor, rw *convert.Re
 		return b.CreateOp("llvm.intr.vector.reduce."+name, loc, []*ir.Value{src}, []ir.Type{res}).Result(0)
 	}
 	if isFloat {
-		switch ka.Kind {
+		switch ka.Value {
 		case vector.KindAdd, vector.KindMul:
 			name, neutral := "fadd", 0.0
-			if ka.Kind == vector.KindMul {
+			if ka.Value == vector.KindMul {
 				name, neutral = "fmul", 1.0
 			}
 			start := acc
@@ -557,7 +557,7 @@ func (l *lowering) reduction(op *ir.Operation, a convert.Adaptor, rw *convert.Re
 		case vector.KindMinimumF:
 			rw.ReplaceOp(op, []*ir.Value{combine(intr("fminimum"), "llvm.intr.minimum")})
 		default:
-			return rw.NotifyMatchFailure(op, "combining kind '%s' does not apply to floats", ka.Kind)
+			return rw.NotifyMatchFailure(op, "combining kind '%s' does not apply to floats", ka.Value)
 		}
 		return nil
 	}
@@ -567,9 +567,9 @@ func (l *lowering) reduction(op *ir.Operation, a convert.Adaptor, rw *convert.Re
 		vector.KindMaxUI: {"umax", "llvm.intr.umax"}, vector.KindMaxSI: {"smax", "llvm.intr.smax"},
 		vector.KindAnd: {"and", "llvm.and"}, vector.KindOr: {"or", "llvm.or"}, vector.KindXor: {"xor", "llvm.xor"},
 	}
-	k, ok := ints[ka.Kind]
+	k, ok := ints[ka.Value]
 	if !ok {
-		return rw.NotifyMatchFailure(op, "combining kind '%s' does not apply to integers", ka.Kind)
+		return rw.NotifyMatchFailure(op, "combining kind '%s' does not apply to integers", ka.Value)
 	}
 	rw.ReplaceOp(op, []*ir.Value{combine(intr(k[0]), k[1])})
 	return nil

@@ -7,14 +7,22 @@ import (
 	aff "github.com/goopt/goopt/ir/affine"
 )
 
-// simplifyAffineOp composes affine.apply producers into an op's map and
-// canonicalizes map and operands (upstream's SimplifyAffineOp).
-func simplifyAffineOp(name string) ir.Pattern {
+// mapPattern is a pattern on the name ops whose access map and operands
+// agree; fn rewrites op given both (AccessMap's map and operands).
+func mapPattern(name string, fn func(op *ir.Operation, rw *ir.Rewriter, m *aff.Map, ops []*ir.Value) bool) ir.Pattern {
 	return ir.PatternFunc{Root: name, Fn: func(op *ir.Operation, rw *ir.Rewriter) bool {
 		m, ops, ok := AccessMap(op)
 		if !ok || m.NumInputs() != len(ops) {
 			return false
 		}
+		return fn(op, rw, m, ops)
+	}}
+}
+
+// simplifyAffineOp composes affine.apply producers into an op's map and
+// canonicalizes map and operands (upstream's SimplifyAffineOp).
+func simplifyAffineOp(name string) ir.Pattern {
+	return mapPattern(name, func(op *ir.Operation, rw *ir.Rewriter, m *aff.Map, ops []*ir.Value) bool {
 		nm, nops := ComposeMapAndOperands(m, ops)
 		nm, nops = CanonicalizeMapAndOperands(nm, nops)
 		if nm == m && slices.Equal(nops, ops) {
@@ -22,7 +30,7 @@ func simplifyAffineOp(name string) ir.Pattern {
 		}
 		rw.ModifyInPlace(op, func() { SetAccessMap(op, nm, nops) })
 		return true
-	}}
+	})
 }
 
 // ---- affine.min / affine.max ----
@@ -30,58 +38,45 @@ func simplifyAffineOp(name string) ir.Pattern {
 // minMaxPartialFold replaces fully constant results in place (the in-place
 // half of upstream's foldMinMaxOp).
 func minMaxPartialFold(name string) ir.Pattern {
-	return ir.PatternFunc{Root: name, Fn: func(op *ir.Operation, rw *ir.Rewriter) bool {
-		m, ops, ok := AccessMap(op)
-		if !ok || m.NumInputs() != len(ops) {
-			return false
-		}
+	return mapPattern(name, func(op *ir.Operation, rw *ir.Rewriter, m *aff.Map, ops []*ir.Value) bool {
 		folded, consts := PartialConstantFoldMap(m, constantOperandAttrs(ops))
 		if consts != nil || folded == m {
 			return false // fully constant: the folder handles it
 		}
 		rw.ModifyInPlace(op, func() { op.SetAttr("map", ir.AffineMapOf(folded)) })
 		return true
-	}}
+	})
 }
 
 // singleResultMinMaxToApply turns a one-result min/max into affine.apply.
 func singleResultMinMaxToApply(name string) ir.Pattern {
-	return ir.PatternFunc{Root: name, Fn: func(op *ir.Operation, rw *ir.Rewriter) bool {
-		m, ops, ok := AccessMap(op)
-		if !ok || len(m.Results) != 1 {
+	return mapPattern(name, func(op *ir.Operation, rw *ir.Rewriter, m *aff.Map, ops []*ir.Value) bool {
+		if len(m.Results) != 1 {
 			return false
 		}
 		rw.SetInsertionPointBefore(op)
 		apply := rw.CreateOp(ApplyName, op.Loc(), ops, []ir.Type{ir.Index}, ir.NamedAttribute{Name: "map", Value: ir.AffineMapOf(m)})
 		rw.ReplaceOp(op, apply.Results())
 		return true
-	}}
+	})
 }
 
 // dedupeMinMax removes repeated result expressions.
 func dedupeMinMax(name string) ir.Pattern {
-	return ir.PatternFunc{Root: name, Fn: func(op *ir.Operation, rw *ir.Rewriter) bool {
-		m, _, ok := AccessMap(op)
-		if !ok {
-			return false
-		}
+	return mapPattern(name, func(op *ir.Operation, rw *ir.Rewriter, m *aff.Map, _ []*ir.Value) bool {
 		nm := removeDuplicateExprs(m)
 		if nm == m {
 			return false
 		}
 		rw.ModifyInPlace(op, func() { op.SetAttr("map", ir.AffineMapOf(nm)) })
 		return true
-	}}
+	})
 }
 
 // mergeMinMax merges a producer min (max) feeding a bare dim/symbol result
 // of a consumer min (max) into the consumer.
 func mergeMinMax(name string) ir.Pattern {
-	return ir.PatternFunc{Root: name, Fn: func(op *ir.Operation, rw *ir.Rewriter) bool {
-		m, ops, ok := AccessMap(op)
-		if !ok || m.NumInputs() != len(ops) {
-			return false
-		}
+	return mapPattern(name, func(op *ir.Operation, rw *ir.Rewriter, m *aff.Map, ops []*ir.Value) bool {
 		dimOps := append([]*ir.Value(nil), ops[:m.NumDims]...)
 		symOps := append([]*ir.Value(nil), ops[m.NumDims:]...)
 		var exprs []aff.Expr
@@ -121,17 +116,13 @@ func mergeMinMax(name string) ir.Pattern {
 		nm := aff.NewMap(nd, ns, exprs)
 		rw.ModifyInPlace(op, func() { SetAccessMap(op, nm, append(dimOps, symOps...)) })
 		return true
-	}}
+	})
 }
 
 // orderMinMaxTerms sorts results by their flattened coefficients
 // (canonicalizeMapExprAndTermOrder).
 func orderMinMaxTerms(name string) ir.Pattern {
-	return ir.PatternFunc{Root: name, Fn: func(op *ir.Operation, rw *ir.Rewriter) bool {
-		m, _, ok := AccessMap(op)
-		if !ok {
-			return false
-		}
+	return mapPattern(name, func(op *ir.Operation, rw *ir.Rewriter, m *aff.Map, _ []*ir.Value) bool {
 		flat := make([][]int64, len(m.Results))
 		for i, e := range m.Results {
 			if !aff.IsPureAffine(e) {
@@ -158,7 +149,7 @@ func orderMinMaxTerms(name string) ir.Pattern {
 		nm := aff.NewMap(m.NumDims, m.NumSymbols, res)
 		rw.ModifyInPlace(op, func() { op.SetAttr("map", ir.AffineMapOf(nm)) })
 		return true
-	}}
+	})
 }
 
 func minMaxPatterns(name string) []ir.Pattern {

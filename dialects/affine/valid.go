@@ -100,12 +100,7 @@ func IsValidDimIn(v *ir.Value, region *ir.Region) bool {
 		return p != nil && (p.Is(ForName) || p.Is(ParallelName))
 	}
 	if d.Is(ApplyName) {
-		for _, o := range d.Operands() {
-			if !IsValidDimIn(o, region) {
-				return false
-			}
-		}
-		return true
+		return allValidIn(d.Operands(), region, IsValidDimIn)
 	}
 	if isShapedDimOp(d) {
 		return IsTopLevelValue(d.Operand(0))
@@ -161,12 +156,7 @@ func IsValidSymbolIn(v *ir.Value, region *ir.Region) bool {
 		return true
 	}
 	if d.Is(ApplyName) {
-		for _, o := range d.Operands() {
-			if !IsValidSymbolIn(o, region) {
-				return false
-			}
-		}
-		return true
+		return allValidIn(d.Operands(), region, IsValidSymbolIn)
 	}
 	if isShapedDimOp(d) {
 		return isDimOpValidSymbol(d, region)
@@ -228,4 +218,15 @@ func verifyDimAndSymbolIdentifiers(op *ir.Operation, operands []*ir.Value, numDi
 		}
 	}
 	return nil
+}
+
+// allValidIn reports whether every one of vs passes valid in region: an
+// affine.apply is a valid dim (symbol) when all its operands are.
+func allValidIn(vs []*ir.Value, region *ir.Region, valid func(*ir.Value, *ir.Region) bool) bool {
+	for _, v := range vs {
+		if !valid(v, region) {
+			return false
+		}
+	}
+	return true
 }

@@ -21,6 +21,18 @@ func AsFor(op *ir.Operation) (ForOp, bool) {
 	return ForOp{op}, true
 }
 
+// WalkFors calls fn on every affine.for nested in root (root included), in
+// pre-order; fn's result steers the walk as an ir.Walk callback's does
+// (ir.Skip leaves that loop's body out, ir.Interrupt stops).
+func WalkFors(root *ir.Operation, fn func(ForOp) ir.WalkResult) {
+	ir.Walk(root, ir.PreOrder, func(op *ir.Operation) ir.WalkResult {
+		if f, ok := AsFor(op); ok {
+			return fn(f)
+		}
+		return ir.Advance
+	})
+}
+
 // ForInductionVarOwner returns the affine.for whose induction variable is v.
 func ForInductionVarOwner(v *ir.Value) (ForOp, bool) {
 	if v == nil || !v.IsBlockArgument() || v.Index() != 0 {

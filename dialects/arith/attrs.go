@@ -40,15 +40,10 @@ var fastMathFlags = &opsyntax.FlagSet{
 func (f FastMathFlags) String() string { return fastMathFlags.String(uint32(f)) }
 
 // FastMathAttr is `#arith.fastmath<flags>`.
-type FastMathAttr struct {
-	ir.AttrBase
-	Flags FastMathFlags
-}
-
-func (a *FastMathAttr) String() string { return "#arith.fastmath<" + a.Flags.String() + ">" }
+type FastMathAttr = opsyntax.EnumAttr[FastMathFlags]
 
 // FastMath returns the interned `#arith.fastmath<flags>`.
-func FastMath(f FastMathFlags) *FastMathAttr { return ir.InternAttr(&FastMathAttr{Flags: f}) }
+func FastMath(f FastMathFlags) *FastMathAttr { return opsyntax.InternEnumAttr("#arith.fastmath", f) }
 
 // IntegerOverflowFlags is the bit set of `nsw`/`nuw` flags.
 type IntegerOverflowFlags uint32
@@ -70,15 +65,12 @@ var overflowFlags = &opsyntax.FlagSet{
 func (f IntegerOverflowFlags) String() string { return overflowFlags.String(uint32(f)) }
 
 // OverflowAttr is `#arith.overflow<flags>`.
-type OverflowAttr struct {
-	ir.AttrBase
-	Flags IntegerOverflowFlags
-}
-
-func (a *OverflowAttr) String() string { return "#arith.overflow<" + a.Flags.String() + ">" }
+type OverflowAttr = opsyntax.EnumAttr[IntegerOverflowFlags]
 
 // Overflow returns the interned `#arith.overflow<flags>`.
-func Overflow(f IntegerOverflowFlags) *OverflowAttr { return ir.InternAttr(&OverflowAttr{Flags: f}) }
+func Overflow(f IntegerOverflowFlags) *OverflowAttr {
+	return opsyntax.InternEnumAttr("#arith.overflow", f)
+}
 
 // Attribute names of the arith ops.
 const (
@@ -109,41 +101,25 @@ func parseAttr(body string, _ ir.Type) (ir.Attribute, error) {
 
 // FastMathOf returns op's fast-math flags (none when absent).
 func FastMathOf(op *ir.Operation) FastMathFlags {
-	if a, ok := op.Attr(FastMathAttrName).(*FastMathAttr); ok {
-		return a.Flags
-	}
-	return FastMathNone
+	return opsyntax.EnumValue(op, FastMathAttrName, FastMathNone)
 }
 
 // OverflowOf returns op's overflow flags (none when absent).
 func OverflowOf(op *ir.Operation) IntegerOverflowFlags {
-	if a, ok := op.Attr(OverflowAttrName).(*OverflowAttr); ok {
-		return a.Flags
-	}
-	return OverflowNone
+	return opsyntax.EnumValue(op, OverflowAttrName, OverflowNone)
 }
 
 // FastMathKind is the `fastmath` attribute's constraint; a format spells
 // it `fastmath<flags>` (the keyword is the format's).
-var FastMathKind = &ir.AttrConstraint{
-	Desc:  "Floating point fast math flags",
-	Check: func(a ir.Attribute) bool { _, ok := a.(*FastMathAttr); return ok },
-	Parse: func(p ir.OpParser) (ir.Attribute, error) {
-		f, err := fastMathFlags.Parse(p, "expected one of [none, reassoc, nnan, ninf, nsz, arcp, contract, afn, fast] for fastmath flags, got: %s")
-		return FastMath(FastMathFlags(f)), err
-	},
-	Print: func(p ir.OpPrinter, a ir.Attribute) { p.Print("<" + a.(*FastMathAttr).Flags.String() + ">") },
-}
+var FastMathKind = opsyntax.EnumAttrKind("Floating point fast math flags", func(p ir.OpParser) (*FastMathAttr, error) {
+	f, err := fastMathFlags.Parse(p, "expected one of [none, reassoc, nnan, ninf, nsz, arcp, contract, afn, fast] for fastmath flags, got: %s")
+	return FastMath(FastMathFlags(f)), err
+})
 
-var overflowKind = &ir.AttrConstraint{
-	Desc:  "Integer overflow arith flags",
-	Check: func(a ir.Attribute) bool { _, ok := a.(*OverflowAttr); return ok },
-	Parse: func(p ir.OpParser) (ir.Attribute, error) {
-		f, err := overflowFlags.Parse(p, "expected one of [none, nsw, nuw] for integer overflow flags, got: %s")
-		return Overflow(IntegerOverflowFlags(f)), err
-	},
-	Print: func(p ir.OpPrinter, a ir.Attribute) { p.Print("<" + a.(*OverflowAttr).Flags.String() + ">") },
-}
+var overflowKind = opsyntax.EnumAttrKind("Integer overflow arith flags", func(p ir.OpParser) (*OverflowAttr, error) {
+	f, err := overflowFlags.Parse(p, "expected one of [none, nsw, nuw] for integer overflow flags, got: %s")
+	return Overflow(IntegerOverflowFlags(f)), err
+})
 
 // RoundingMode is arith's rounding-mode enum, stored as an i32 attribute.
 type RoundingMode int64

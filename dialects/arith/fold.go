@@ -260,6 +260,22 @@ func definingOp(v *ir.Value, name string) *ir.Operation {
 	return nil
 }
 
+// cancelled returns the other operand of v's defining op named name when
+// one of its two operands is x: the value left when an op undoes that one
+// (subi(addi(a, b), b) is a, xori(xori(a, b), a) is b).
+func cancelled(v *ir.Value, name string, x *ir.Value) (*ir.Value, bool) {
+	d := definingOp(v, name)
+	switch {
+	case d == nil:
+		return nil, false
+	case d.Operand(1) == x:
+		return d.Operand(0), true
+	case d.Operand(0) == x:
+		return d.Operand(1), true
+	}
+	return nil, false
+}
+
 // ---- integer folders ----
 
 func foldAddI(op *ir.Operation, c []ir.Attribute) (ir.FoldResult, bool) {
@@ -288,13 +304,8 @@ func foldSubI(op *ir.Operation, c []ir.Attribute) (ir.FoldResult, bool) {
 		return value(lhs)
 	}
 	// subi(addi(a, b), b) -> a and subi(addi(a, b), a) -> b
-	if add := definingOp(lhs, "arith.addi"); add != nil {
-		if add.Operand(1) == rhs {
-			return value(add.Operand(0))
-		}
-		if add.Operand(0) == rhs {
-			return value(add.Operand(1))
-		}
+	if v, ok := cancelled(lhs, "arith.addi", rhs); ok {
+		return value(v)
 	}
 	return constant(foldIntBinary(op, c, func(a, b *big.Int, _ int) (*big.Int, bool) {
 		return new(big.Int).Sub(a, b), true
@@ -313,109 +324,78 @@ func foldMulI(op *ir.Operation, c []ir.Attribute) (ir.FoldResult, bool) {
 	}))
 }
 
-// signedDiv returns a/b on signed w-bit values rounded by adjust, failing on
-// division by zero and on overflow.
-func signedDiv(a, b *big.Int, w int, adjust func(q, r, b *big.Int)) (*big.Int, bool) {
-	sa, sb := signed(a, w), signed(b, w)
-	if sb.Sign() == 0 {
-		return nil, false
+// foldDiv returns the folder of an integer division: x / 1 is x, and two
+// constants fold by div.
+func foldDiv(div intBinFn) foldFn {
+	return func(op *ir.Operation, c []ir.Attribute) (ir.FoldResult, bool) {
+		if isOne(c[1]) {
+			return value(op.Operand(0))
+		}
+		return constant(foldIntBinary(op, c, div))
 	}
-	q, r := new(big.Int).QuoRem(sa, sb, new(big.Int))
-	if adjust != nil {
-		adjust(q, r, sb)
-	}
-	return q, fitsSigned(q, w)
 }
 
-func foldDivSI(op *ir.Operation, c []ir.Attribute) (ir.FoldResult, bool) {
-	if isOne(c[1]) {
-		return value(op.Operand(0))
-	}
-	return constant(foldIntBinary(op, c, func(a, b *big.Int, w int) (*big.Int, bool) {
-		return signedDiv(a, b, w, nil)
-	}))
-}
-
-func foldDivUI(op *ir.Operation, c []ir.Attribute) (ir.FoldResult, bool) {
-	if isOne(c[1]) {
-		return value(op.Operand(0))
-	}
-	return constant(foldIntBinary(op, c, func(a, b *big.Int, w int) (*big.Int, bool) {
-		ub := unsigned(b, w)
-		if ub.Sign() == 0 {
+// signedDiv divides signed w-bit values, truncating and then rounding by
+// adjust (nil: truncation, divsi).
+func signedDiv(adjust func(q, r, b *big.Int)) intBinFn {
+	return func(a, b *big.Int, w int) (*big.Int, bool) {
+		sa, sb := signed(a, w), signed(b, w)
+		if sb.Sign() == 0 {
 			return nil, false
 		}
-		return new(big.Int).Quo(unsigned(a, w), ub), true
-	}))
+		q, r := new(big.Int).QuoRem(sa, sb, new(big.Int))
+		if adjust != nil {
+			adjust(q, r, sb)
+		}
+		return q, fitsSigned(q, w)
+	}
 }
 
-func foldCeilDivSI(op *ir.Operation, c []ir.Attribute) (ir.FoldResult, bool) {
-	if isOne(c[1]) {
-		return value(op.Operand(0))
+// roundUp and roundDown turn a truncated quotient q (remainder r of
+// divisor b) into ceildivsi's and floordivsi's.
+func roundUp(q, r, b *big.Int) {
+	if r.Sign() != 0 && r.Sign() == b.Sign() {
+		q.Add(q, big.NewInt(1))
 	}
-	return constant(foldIntBinary(op, c, func(a, b *big.Int, w int) (*big.Int, bool) {
-		return signedDiv(a, b, w, func(q, r, b *big.Int) {
-			if r.Sign() != 0 && r.Sign() == b.Sign() {
-				q.Add(q, big.NewInt(1))
-			}
-		})
-	}))
 }
 
-func foldCeilDivUI(op *ir.Operation, c []ir.Attribute) (ir.FoldResult, bool) {
-	if isOne(c[1]) {
-		return value(op.Operand(0))
+func roundDown(q, r, b *big.Int) {
+	if r.Sign() != 0 && r.Sign() != b.Sign() {
+		q.Sub(q, big.NewInt(1))
 	}
-	return constant(foldIntBinary(op, c, func(a, b *big.Int, w int) (*big.Int, bool) {
+}
+
+// unsignedDiv divides unsigned w-bit values, rounding up when ceil
+// (ceildivui) and truncating otherwise (divui).
+func unsignedDiv(ceil bool) intBinFn {
+	return func(a, b *big.Int, w int) (*big.Int, bool) {
 		ua, ub := unsigned(a, w), unsigned(b, w)
 		if ub.Sign() == 0 {
 			return nil, false
 		}
 		q, r := new(big.Int).QuoRem(ua, ub, new(big.Int))
-		if r.Sign() != 0 {
+		if ceil && r.Sign() != 0 {
 			q.Add(q, big.NewInt(1))
 		}
 		return q, true
-	}))
+	}
 }
 
-func foldFloorDivSI(op *ir.Operation, c []ir.Attribute) (ir.FoldResult, bool) {
-	if isOne(c[1]) {
-		return value(op.Operand(0))
-	}
-	return constant(foldIntBinary(op, c, func(a, b *big.Int, w int) (*big.Int, bool) {
-		return signedDiv(a, b, w, func(q, r, b *big.Int) {
-			if r.Sign() != 0 && r.Sign() != b.Sign() {
-				q.Sub(q, big.NewInt(1))
+// foldRem returns the folder of remsi (interp = signed) and remui
+// (unsigned): x % 1 is 0, and two constants fold unless the divisor is 0.
+func foldRem(interp func(*big.Int, int) *big.Int) func(*ir.Operation, []ir.Attribute) (ir.FoldResult, bool) {
+	return func(op *ir.Operation, c []ir.Attribute) (ir.FoldResult, bool) {
+		if isOne(c[1]) {
+			return constant(intConstOfType(op.Result(0).Type(), 0))
+		}
+		return constant(foldIntBinary(op, c, func(a, b *big.Int, w int) (*big.Int, bool) {
+			d := interp(b, w)
+			if d.Sign() == 0 {
+				return nil, false
 			}
-		})
-	}))
-}
-
-func foldRemSI(op *ir.Operation, c []ir.Attribute) (ir.FoldResult, bool) {
-	if isOne(c[1]) {
-		return constant(intConstOfType(op.Result(0).Type(), 0))
+			return new(big.Int).Rem(interp(a, w), d), true
+		}))
 	}
-	return constant(foldIntBinary(op, c, func(a, b *big.Int, w int) (*big.Int, bool) {
-		sb := signed(b, w)
-		if sb.Sign() == 0 {
-			return nil, false
-		}
-		return new(big.Int).Rem(signed(a, w), sb), true
-	}))
-}
-
-func foldRemUI(op *ir.Operation, c []ir.Attribute) (ir.FoldResult, bool) {
-	if isOne(c[1]) {
-		return constant(intConstOfType(op.Result(0).Type(), 0))
-	}
-	return constant(foldIntBinary(op, c, func(a, b *big.Int, w int) (*big.Int, bool) {
-		ub := unsigned(b, w)
-		if ub.Sign() == 0 {
-			return nil, false
-		}
-		return new(big.Int).Rem(unsigned(a, w), ub), true
-	}))
 }
 
 func foldAndI(op *ir.Operation, c []ir.Attribute) (ir.FoldResult, bool) {
@@ -451,13 +431,8 @@ func foldXOrI(op *ir.Operation, c []ir.Attribute) (ir.FoldResult, bool) {
 		return constant(intConstOfType(op.Result(0).Type(), 0))
 	}
 	// xori(xori(x, a), a) -> x and xori(xori(a, x), a) -> x
-	if x := definingOp(lhs, "arith.xori"); x != nil {
-		if x.Operand(1) == rhs {
-			return value(x.Operand(0))
-		}
-		if x.Operand(0) == rhs {
-			return value(x.Operand(1))
-		}
+	if v, ok := cancelled(lhs, "arith.xori", rhs); ok {
+		return value(v)
 	}
 	return constant(foldIntBinary(op, c, func(a, b *big.Int, w int) (*big.Int, bool) {
 		return new(big.Int).Xor(unsigned(a, w), unsigned(b, w)), true

@@ -178,3 +178,36 @@ func TestIdentityFolds(t *testing.T) {
 		})
 	}
 }
+
+// TestCancellingFolds checks the folds of an op that undoes its lhs's
+// defining op (mlir-opt-19 --canonicalize folds the same): subi(addi(a, b), b)
+// is a, subi(addi(a, b), a) is b, and xori(xori(a, b), x) is the other of a, b.
+func TestCancellingFolds(t *testing.T) {
+	cases := []struct {
+		inner, outer, rhs string
+		want              int // the block argument the outer op folds to
+	}{
+		{"arith.addi", "arith.subi", "%b", 0},
+		{"arith.addi", "arith.subi", "%a", 1},
+		{"arith.xori", "arith.xori", "%b", 0},
+		{"arith.xori", "arith.xori", "%a", 1},
+	}
+	ctx := newContext()
+	ctx.AllowUnregistered = true
+	for _, c := range cases {
+		t.Run(c.outer+" "+c.rhs, func(t *testing.T) {
+			src := fmt.Sprintf("func.func @f(%%a: i32, %%b: i32) {\n  %%0 = %s %%a, %%b : i32\n  %%r = %s %%0, %s : i32\n"+
+				"  \"test.use\"(%%r) : (i32) -> ()\n  return\n}\n", c.inner, c.outer, c.rhs)
+			f, err := parser.ParseFile(ctx, "fold.mlir", []byte(src))
+			if err != nil {
+				t.Fatal(err)
+			}
+			ops := ir.Collect(f.Module, func(o *ir.Operation) bool { return o.Is(c.outer) })
+			op := ops[len(ops)-1]
+			res := op.Def().Fold(op, make([]ir.Attribute, 2))
+			if len(res) != 1 || res[0].Value == nil || !res[0].Value.IsBlockArgument() || res[0].Value.Index() != c.want {
+				t.Fatalf("did not fold to argument %d: %v", c.want, res)
+			}
+		})
+	}
+}

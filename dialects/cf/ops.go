@@ -9,8 +9,8 @@ import (
 
 // Attribute names of the cf ops.
 const (
-	caseValuesAttr   = "case_values"
-	caseSegmentsAttr = "case_operand_segments"
+	caseValuesAttr   = opsyntax.SwitchCaseValuesAttr
+	caseSegmentsAttr = opsyntax.SwitchCaseSegmentsAttr
 )
 
 // Dialect returns the cf dialect.
@@ -25,14 +25,8 @@ type opTable = []*ir.OpDef
 
 // verifySuccessor checks that operands match the arguments of successor i.
 func verifySuccessor(op *ir.Operation, i int, operands []*ir.Value) error {
-	b := op.Successor(i)
-	if len(operands) != b.NumArguments() {
-		return ir.Errorf(op.Loc(), "branch has %d operands for successor #%d, but target block has %d", len(operands), i, b.NumArguments())
-	}
-	for j, v := range operands {
-		if v.Type() != b.Argument(j).Type() {
-			return ir.Errorf(op.Loc(), "type mismatch for bb argument #%d of successor #%d", j, i)
-		}
+	if m := ir.SuccessorOperandsMismatch(op, i, operands); m != "" {
+		return ir.Errorf(op.Loc(), "%s", m)
 	}
 	return nil
 }
@@ -69,7 +63,7 @@ func dialectOps() opTable {
 			Operands:   []ir.ValueDef{ir.Var("destOperands", nil)},
 			Results:    ir.NoValues,
 			Successors: []ir.SuccessorDef{{Name: "dest"}},
-			Format:     destOperands("dest", "destOperands") + " attr-dict",
+			Format:     opsyntax.DestFormat("dest", "destOperands") + " attr-dict",
 			Verify: func(op *ir.Operation) error {
 				return verifySuccessor(op, 0, op.Operands())
 			},
@@ -87,8 +81,8 @@ func dialectOps() opTable {
 			},
 			Results:    ir.NoValues,
 			Successors: []ir.SuccessorDef{{Name: "trueDest"}, {Name: "falseDest"}},
-			Format: "$condition `,` " + destOperands("trueDest", "trueDestOperands") + " `,` " +
-				destOperands("falseDest", "falseDestOperands") + " attr-dict",
+			Format: "$condition `,` " + opsyntax.DestFormat("trueDest", "trueDestOperands") + " `,` " +
+				opsyntax.DestFormat("falseDest", "falseDestOperands") + " attr-dict",
 			Verify: func(op *ir.Operation) error {
 				if err := verifySuccessor(op, 0, op.OperandGroup(1)); err != nil {
 					return err
@@ -122,11 +116,6 @@ func dialectOps() opTable {
 			Print:  printSwitch,
 		},
 	}
-}
-
-// destOperands is the format of a successor with its operands: `^bb1(%a : i32)`.
-func destOperands(dest, operands string) string {
-	return "$" + dest + " (`(` $" + operands + "^ `:` type($" + operands + ") `)`)?"
 }
 
 // condBrOperands splits a cf.cond_br's operands into condition, true and false operands.
@@ -293,11 +282,8 @@ func verifySwitch(op *ir.Operation) error {
 }
 
 func parseSwitch(p ir.OpParser, st *ir.OperationState) error {
-	t, err := opsyntax.ParseTypedOperand(p, st)
+	cases, err := opsyntax.ParseSwitchFlag(p, st)
 	if err != nil {
-		return err
-	}
-	if err := p.Parse(","); err != nil {
 		return err
 	}
 	if err := p.Parse("["); err != nil {
@@ -306,44 +292,19 @@ func parseSwitch(p ir.OpParser, st *ir.OperationState) error {
 	if err := p.ParseKeyword("default"); err != nil {
 		return err
 	}
-	nDefault, err := parseCaseSuccessor(p, st)
+	nDefault, err := opsyntax.ParseCaseSuccessor(p, st)
 	if err != nil {
 		return err
 	}
-	var values []ir.Attribute
-	var caseSegs []int32
-	var nCaseOps int
 	for p.ParseOptional(",") {
-		v, err := p.ParseInteger()
-		if err != nil {
+		if err := cases.Parse(p, st); err != nil {
 			return err
 		}
-		n, err := parseCaseSuccessor(p, st)
-		if err != nil {
-			return err
-		}
-		values = append(values, ir.IntAttr(t, v))
-		caseSegs = append(caseSegs, int32(n))
-		nCaseOps += n
 	}
 	if err := p.Parse("]"); err != nil {
 		return err
 	}
-	if len(values) > 0 {
-		st.AddAttr(caseValuesAttr, ir.Dense(ir.Vector([]int64{int64(len(values))}, t, nil), values))
-	}
-	st.AddAttr(caseSegmentsAttr, ir.DenseI32Array(caseSegs...))
-	st.AddAttr(ir.SegmentSizesAttr, ir.DenseI32Array(1, int32(nDefault), int32(nCaseOps)))
-	return p.ParseOptionalAttrDict(st)
-}
-
-// parseCaseSuccessor parses `: ^bb(%a : t)` after a case label (`default`
-// or a case value) and returns how many operands the case passes.
-func parseCaseSuccessor(p ir.OpParser, st *ir.OperationState) (int, error) {
-	if err := p.Parse(":"); err != nil {
-		return 0, err
-	}
-	return opsyntax.ParseSuccessor(p, st)
+	return cases.Finish(p, st, nDefault)
 }
 
 func printSwitch(p ir.OpPrinter, op *ir.Operation) {
@@ -361,19 +322,12 @@ func printSwitch(p ir.OpPrinter, op *ir.Operation) {
 	} else {
 		p.Print(",")
 		p.PrintNewline()
-		w := ir.BitWidth(l.flag.Type())
-		for i, v := range l.caseValues {
-			if i > 0 {
-				p.Print(",")
-				p.PrintNewline()
+		opsyntax.PrintSwitchCases(p, op, l.caseValues, func(i int) []*ir.Value {
+			if i < len(l.caseOps) {
+				return l.caseOps[i]
 			}
-			// MLIR prints case values as unsigned (APInt::getLimitedValue).
-			u := new(big.Int).Mod(v, new(big.Int).Lsh(big.NewInt(1), uint(w)))
-			p.Print("  " + u.String() + ": ")
-			if i+1 < len(op.Successors()) && i < len(l.caseOps) {
-				p.PrintSuccessorAndUseList(op.Successor(i+1), l.caseOps[i])
-			}
-		}
+			return nil
+		})
 		p.PrintNewline()
 		p.Print("]")
 	}

@@ -10,16 +10,6 @@ func memrefLayoutSymbols(t *ir.MemRefType) int {
 	return 0
 }
 
-func numDynamic(dims []int64) int {
-	n := 0
-	for _, d := range dims {
-		if d == ir.Dynamic {
-			n++
-		}
-	}
-	return n
-}
-
 // memoryOps is this file's part of the dialect's op table.
 func memoryOps() opTable {
 	return opTable{
@@ -43,7 +33,7 @@ func memoryOps() opTable {
 				"(`` `[` $symbolOperands^ `]`)? attr-dict `:` type($memref)"),
 			Verify: func(op *ir.Operation) error {
 				t := memrefOf(op.Result(0).Type())
-				if len(op.NamedOperands("dynamicSizes")) != numDynamic(t.Dims) {
+				if len(op.NamedOperands("dynamicSizes")) != ir.CountDynamic(t.Dims) {
 					return op.Errorf("dimension operand count does not equal memref dynamic dimension count")
 				}
 				if len(op.NamedOperands("symbolOperands")) != memrefLayoutSymbols(t) {

@@ -227,24 +227,27 @@ func entryArgs(op *ir.Operation) []*ir.Value {
 // (entry block arguments after the function arguments) or gpu.launch
 // (after the id and size arguments).
 func WorkgroupAttributions(op *ir.Operation) []*ir.Value {
-	args := entryArgs(op)
-	first := attributionStart(op)
-	n, _ := intAttr(op, WorkgroupAttributionsKey)
-	if first < 0 || n < 0 || first+int(n) > len(args) {
-		return nil
-	}
-	return args[first : first+int(n)]
+	args, first, n := attributions(op)
+	return args[first : first+n]
 }
 
 // PrivateAttributions returns the private attributions of a gpu.func or gpu.launch.
 func PrivateAttributions(op *ir.Operation) []*ir.Value {
-	args := entryArgs(op)
-	first := attributionStart(op)
+	args, first, n := attributions(op)
+	return args[first+n:]
+}
+
+// attributions returns op's entry block arguments, the index of the first
+// attribution and the number of workgroup ones (the private ones follow);
+// nil arguments when the three do not fit together.
+func attributions(op *ir.Operation) (args []*ir.Value, first, nWorkgroup int) {
+	args = entryArgs(op)
+	first = attributionStart(op)
 	n, _ := intAttr(op, WorkgroupAttributionsKey)
 	if first < 0 || n < 0 || first+int(n) > len(args) {
-		return nil
+		return nil, 0, 0
 	}
-	return args[first+int(n):]
+	return args, first, int(n)
 }
 
 // attributionStart is the index of the first attribution among the entry block arguments.

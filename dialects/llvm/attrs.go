@@ -99,15 +99,10 @@ var fastMathKeywords = &opsyntax.FlagSet{
 func (f FastMathFlags) String() string { return fastMathKeywords.String(uint32(f)) }
 
 // FastMathAttr is `#llvm.fastmath<flags>`.
-type FastMathAttr struct {
-	ir.AttrBase
-	Flags FastMathFlags
-}
-
-func (a *FastMathAttr) String() string { return "#llvm.fastmath<" + a.Flags.String() + ">" }
+type FastMathAttr = opsyntax.EnumAttr[FastMathFlags]
 
 // FastMath returns the interned `#llvm.fastmath<flags>`.
-func FastMath(f FastMathFlags) *FastMathAttr { return ir.InternAttr(&FastMathAttr{Flags: f}) }
+func FastMath(f FastMathFlags) *FastMathAttr { return opsyntax.InternEnumAttr("#llvm.fastmath", f) }
 
 // OverflowFlags is the `nsw`/`nuw` set of integer arithmetic.
 type OverflowFlags uint32
@@ -129,15 +124,10 @@ var overflowKeywords = &opsyntax.FlagSet{
 func (f OverflowFlags) String() string { return overflowKeywords.String(uint32(f)) }
 
 // OverflowAttr is `#llvm.overflow<flags>`.
-type OverflowAttr struct {
-	ir.AttrBase
-	Flags OverflowFlags
-}
-
-func (a *OverflowAttr) String() string { return "#llvm.overflow<" + a.Flags.String() + ">" }
+type OverflowAttr = opsyntax.EnumAttr[OverflowFlags]
 
 // Overflow returns the interned `#llvm.overflow<flags>`.
-func Overflow(f OverflowFlags) *OverflowAttr { return ir.InternAttr(&OverflowAttr{Flags: f}) }
+func Overflow(f OverflowFlags) *OverflowAttr { return opsyntax.InternEnumAttr("#llvm.overflow", f) }
 
 // parseAttr parses the bodies of the dialect attributes.
 func parseAttr(body string, _ ir.Type) (ir.Attribute, error) {
@@ -258,49 +248,31 @@ const (
 )
 
 // Ordering returns the keyword of an atomic-ordering value, or "".
-func Ordering(v int64) string {
-	if v >= 0 && v < int64(len(orderings)) {
-		return orderings[v]
-	}
-	return ""
-}
+func Ordering(v int64) string { return keywordAt(orderings, v) }
 
 // AtomicBinOp returns the keyword of an llvm.atomicrmw operation value, or "".
-func AtomicBinOp(v int64) string {
-	if v >= 0 && v < int64(len(atomicBinOp)) {
-		return atomicBinOp[v]
-	}
-	return ""
-}
+func AtomicBinOp(v int64) string { return keywordAt(atomicBinOp, v) }
 
-// ICmpPredicate and FCmpPredicate return the keyword of a comparison predicate, or "".
-func ICmpPredicate(v int64) string {
-	if v >= 0 && v < int64(len(icmpPreds)) {
-		return icmpPreds[v]
-	}
-	return ""
-}
+// ICmpPredicate returns the keyword of an llvm.icmp predicate, or "".
+func ICmpPredicate(v int64) string { return keywordAt(icmpPreds, v) }
 
 // FCmpPredicate returns the keyword of an llvm.fcmp predicate, or "".
-func FCmpPredicate(v int64) string {
-	if v >= 0 && v < int64(len(fcmpPreds)) {
-		return fcmpPreds[v]
+func FCmpPredicate(v int64) string { return keywordAt(fcmpPreds, v) }
+
+// keywordAt returns the keyword of enum value v, or "" when v is out of range.
+func keywordAt(keywords []string, v int64) string {
+	if v >= 0 && v < int64(len(keywords)) {
+		return keywords[v]
 	}
 	return ""
 }
 
 // FastMathOf returns op's fast-math flags (none when absent).
 func FastMathOf(op *ir.Operation) FastMathFlags {
-	if a, ok := op.Attr("fastmathFlags").(*FastMathAttr); ok {
-		return a.Flags
-	}
-	return FastMathNone
+	return opsyntax.EnumValue(op, "fastmathFlags", FastMathNone)
 }
 
 // OverflowOf returns op's overflow flags (none when absent).
 func OverflowOf(op *ir.Operation) OverflowFlags {
-	if a, ok := op.Attr("overflowFlags").(*OverflowAttr); ok {
-		return a.Flags
-	}
-	return OverflowNone
+	return opsyntax.EnumValue(op, "overflowFlags", OverflowNone)
 }

@@ -21,25 +21,18 @@ func ops() []*ir.OpDef {
 			"A poison value.\n\n    %p = llvm.mlir.poison : i32"),
 		valueOnly("llvm.mlir.zero", "Creates a zero-initialized value of LLVM dialect type.",
 			"The zero value of a type (null for pointers).\n\n    %z = llvm.mlir.zero : !llvm.ptr"),
-		loadOp(), intBinary("llvm.add", "LLVM add operation", true),
-		intBinary("llvm.sub", "LLVM sub operation", true),
-		intBinary("llvm.mul", "LLVM mul operation", true),
-		intBinary("llvm.shl", "LLVM shl operation", true),
-		intBinary("llvm.udiv", "LLVM udiv operation", false),
-		intBinary("llvm.sdiv", "LLVM sdiv operation", false),
-		intBinary("llvm.urem", "LLVM urem operation", false),
-		intBinary("llvm.srem", "LLVM srem operation", false),
-		intBinary("llvm.and", "LLVM and operation", false),
-		intBinary("llvm.or", "LLVM or operation", false),
-		intBinary("llvm.xor", "LLVM xor operation", false),
-		intBinary("llvm.lshr", "LLVM lshr operation", false),
-		intBinary("llvm.ashr", "LLVM ashr operation", false),
-		floatBinary("llvm.fadd", "LLVM fadd operation"),
-		floatBinary("llvm.fsub", "LLVM fsub operation"),
-		floatBinary("llvm.fmul", "LLVM fmul operation"),
-		floatBinary("llvm.fdiv", "LLVM fdiv operation"),
-		floatBinary("llvm.frem", "LLVM frem operation"),
-		icmpOp(), fcmpOp()}
+		loadOp()}
+	// The binary ops' summaries are upstream's "LLVM <mnemonic> operation".
+	for _, m := range []string{"add", "sub", "mul", "shl"} {
+		list = append(list, intBinary(m, true))
+	}
+	for _, m := range []string{"udiv", "sdiv", "urem", "srem", "and", "or", "xor", "lshr", "ashr"} {
+		list = append(list, intBinary(m, false))
+	}
+	for _, m := range []string{"fadd", "fsub", "fmul", "fdiv", "frem"} {
+		list = append(list, floatBinary(m))
+	}
+	list = append(list, icmpOp(), fcmpOp())
 	list = append(list, funcOps()...)
 	list = append(list, memoryOps()...)
 	list = append(list, arithOps()...)

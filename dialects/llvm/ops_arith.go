@@ -32,17 +32,18 @@ var overflowFlagsDirective = map[string]ir.CustomDirective{"OverflowFlags": {
 		return nil
 	},
 	Print: func(p ir.OpPrinter, _ *ir.Operation, args []*ir.FormatArg) {
-		if a, ok := args[0].Attr.(*OverflowAttr); ok && a.Flags != OverflowNone {
-			p.Print(" overflow<" + a.Flags.String() + ">")
+		if a, ok := args[0].Attr.(*OverflowAttr); ok && a.Value != OverflowNone {
+			p.Print(" overflow<" + a.Value.String() + ">")
 		}
 	},
 }}
 
 // intBinary is LLVM_IntArithmeticOp (with overflow flags where LLVM has them).
-func intBinary(name, summary string, overflow bool) *ir.OpDef {
+func intBinary(mnemonic string, overflow bool) *ir.OpDef {
+	name := "llvm." + mnemonic
 	d := &ir.OpDef{
 		Name:          name,
-		Summary:       summary,
+		Summary:       "LLVM " + mnemonic + " operation",
 		Doc:           "Integer arithmetic on scalars or vectors of one type.\n\n    %0 = " + name + " %a, %b : i32",
 		Traits:        ir.Pure | ir.SameOperandsAndResultType,
 		Operands:      []ir.ValueDef{ir.Operand("lhs", intLike), ir.Operand("rhs", intLike)},
@@ -61,10 +62,11 @@ func intBinary(name, summary string, overflow bool) *ir.OpDef {
 }
 
 // floatBinary is LLVM_FloatArithmeticOp, with fast-math flags.
-func floatBinary(name, summary string) *ir.OpDef {
+func floatBinary(mnemonic string) *ir.OpDef {
+	name := "llvm." + mnemonic
 	return &ir.OpDef{
 		Name:          name,
-		Summary:       summary,
+		Summary:       "LLVM " + mnemonic + " operation",
 		Doc:           "Floating-point arithmetic with fast-math flags.\n\n    %0 = " + name + " %a, %b {fastmathFlags = #llvm.fastmath<fast>} : f32",
 		Traits:        ir.Pure | ir.SameOperandsAndResultType,
 		Operands:      []ir.ValueDef{ir.Operand("lhs", floatLike), ir.Operand("rhs", floatLike)},

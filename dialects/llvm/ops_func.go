@@ -1,7 +1,7 @@
 package llvm
 
 import (
-	"fmt"
+	"math/big"
 	"slices"
 
 	"github.com/goopt/goopt/dialects/opsyntax"
@@ -270,7 +270,7 @@ func funcOps() opTable {
 			Operands:   []ir.ValueDef{ir.Var("destOperands", anyLLVMType)},
 			Results:    ir.NoValues,
 			Successors: []ir.SuccessorDef{{Name: "dest"}},
-			Format:     destOperands("dest", "destOperands") + " attr-dict",
+			Format:     opsyntax.DestFormat("dest", "destOperands") + " attr-dict",
 			Verify:     func(op *ir.Operation) error { return verifySuccessor(op, 0, op.Operands()) },
 		},
 		{
@@ -287,8 +287,8 @@ func funcOps() opTable {
 			Attrs:      []ir.AttrDef{ir.OptAttr("branch_weights", bracketI32ArrayKind)},
 			Inherent:   []string{"loop_annotation"},
 			Successors: []ir.SuccessorDef{{Name: "trueDest"}, {Name: "falseDest"}},
-			Format: "$condition (`weights` `(` $branch_weights^ `)`)? `,` " + destOperands("trueDest", "trueDestOperands") + " `,` " +
-				destOperands("falseDest", "falseDestOperands") + " attr-dict",
+			Format: "$condition (`weights` `(` $branch_weights^ `)`)? `,` " + opsyntax.DestFormat("trueDest", "trueDestOperands") + " `,` " +
+				opsyntax.DestFormat("falseDest", "falseDestOperands") + " attr-dict",
 			Verify: func(op *ir.Operation) error {
 				if err := verifySuccessor(op, 0, op.OperandGroup(1)); err != nil {
 					return err
@@ -359,29 +359,7 @@ func parseFunc(p ir.OpParser, st *ir.OperationState) error {
 		}
 	}
 	st.AddAttr("function_type", ir.TypeAttrOf(Func(res, sig.ArgTypes(), sig.Variadic)))
-	if err := p.ParseOptionalAttrDictWithKeyword(st); err != nil {
-		return err
-	}
-	if a := opsyntax.DictArray(sig.ArgAttrs); a != nil {
-		st.AddAttr("arg_attrs", a)
-	}
-	if a := opsyntax.DictArray(sig.ResultAttrs); a != nil {
-		st.AddAttr("res_attrs", a)
-	}
-	r := st.AddRegion()
-	var args []ir.Argument
-	if sig.Named {
-		args = sig.Args
-	}
-	bodyLoc := p.Loc()
-	parsed, err := p.ParseOptionalRegion(r, args)
-	if err != nil {
-		return err
-	}
-	if parsed && r.Empty() {
-		return ir.Errorf(bodyLoc, "expected non-empty function body")
-	}
-	return nil
+	return opsyntax.ParseFunctionTail(p, st, sig, opsyntax.FuncSpec())
 }
 
 func printFunc(p ir.OpPrinter, op *ir.Operation) {
@@ -813,21 +791,10 @@ func valueOnly(name, summary, doc string) *ir.OpDef {
 
 // ---- control flow ----
 
-// destOperands is the format of a successor with its operands: `^bb1(%a : i32)`.
-func destOperands(dest, operands string) string {
-	return "$" + dest + " (`(` $" + operands + "^ `:` type($" + operands + ") `)`)?"
-}
-
 // verifySuccessor checks that operands match the arguments of successor i.
 func verifySuccessor(op *ir.Operation, i int, operands []*ir.Value) error {
-	b := op.Successor(i)
-	if len(operands) != b.NumArguments() {
-		return op.Errorf("branch has %d operands for successor #%d, but target block has %d", len(operands), i, b.NumArguments())
-	}
-	for j, v := range operands {
-		if v.Type() != b.Argument(j).Type() {
-			return op.Errorf("type mismatch for bb argument #%d of successor #%d", j, i)
-		}
+	if m := ir.SuccessorOperandsMismatch(op, i, operands); m != "" {
+		return op.Errorf("%s", m)
 	}
 	return nil
 }
@@ -902,41 +869,22 @@ func verifySwitch(op *ir.Operation) error {
 }
 
 func parseSwitch(p ir.OpParser, st *ir.OperationState) error {
-	t, err := opsyntax.ParseTypedOperand(p, st)
+	cases, err := opsyntax.ParseSwitchFlag(p, st)
 	if err != nil {
 		return err
 	}
-	if err := p.Parse(","); err != nil {
-		return err
-	}
-	b, defOps, err := p.ParseSuccessorAndUseList()
+	nDefault, err := opsyntax.ParseSuccessor(p, st)
 	if err != nil {
 		return err
 	}
-	st.Successors = append(st.Successors, b)
-	st.Operands = append(st.Operands, defOps...)
 	if err := p.Parse("["); err != nil {
 		return err
 	}
-	var values []ir.Attribute
-	var segs []int32
 	if !p.ParseOptional("]") {
 		for {
-			n, err := p.ParseInteger()
-			if err != nil {
+			if err := cases.Parse(p, st); err != nil {
 				return err
 			}
-			if err := p.Parse(":"); err != nil {
-				return err
-			}
-			b, ops, err := p.ParseSuccessorAndUseList()
-			if err != nil {
-				return err
-			}
-			values = append(values, ir.IntAttr(t, n))
-			st.Successors = append(st.Successors, b)
-			st.Operands = append(st.Operands, ops...)
-			segs = append(segs, int32(len(ops)))
 			if !p.ParseOptional(",") {
 				break
 			}
@@ -945,8 +893,7 @@ func parseSwitch(p ir.OpParser, st *ir.OperationState) error {
 			return err
 		}
 	}
-	opsyntax.AddSwitchCaseAttrs(st, t, values, segs, len(defOps))
-	return p.ParseOptionalAttrDict(st)
+	return cases.Finish(p, st, nDefault)
 }
 
 func printSwitch(p ir.OpPrinter, op *ir.Operation) {
@@ -960,25 +907,13 @@ func printSwitch(p ir.OpPrinter, op *ir.Operation) {
 	p.PrintNewline()
 	cases := SwitchCases(op)
 	if len(cases) > 0 {
-		w := ir.BitWidth(op.Operand(0).Type())
+		values := make([]*big.Int, len(cases))
 		for i, c := range cases {
-			if i > 0 {
-				p.Print(",")
-				p.PrintNewline()
-			}
-			// As upstream (APInt's getLimitedValue), case values print as
-			// unsigned numbers of the condition's width.
-			u := uint64(c)
-			if w > 0 && w < 64 {
-				u &= 1<<uint(w) - 1
-			}
-			p.Print(fmt.Sprintf("  %d: ", u))
-			if i+1 < len(op.Successors()) {
-				p.PrintSuccessorAndUseList(op.Successor(i+1), SwitchCaseOperands(op, i))
-			}
+			values[i] = big.NewInt(c)
 		}
+		opsyntax.PrintSwitchCases(p, op, values, func(i int) []*ir.Value { return SwitchCaseOperands(op, i) })
 		p.PrintNewline()
 	}
 	p.Print("]")
-	p.PrintOptionalAttrDict(op.Attrs(), "case_values", "case_operand_segments", ir.SegmentSizesAttr)
+	p.PrintOptionalAttrDict(op.Attrs(), opsyntax.SwitchCaseValuesAttr, opsyntax.SwitchCaseSegmentsAttr, ir.SegmentSizesAttr)
 }

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/goopt/goopt/dialects/opsyntax"
 	"github.com/goopt/goopt/ir"
 	"github.com/goopt/goopt/parser"
 )
@@ -237,70 +238,46 @@ func parseType(body string) (ir.Type, error) {
 	if !ok {
 		return nil, fmt.Errorf("expected '.' after dialect name 'llvm'")
 	}
-	s := &typeScanner{s: rest}
+	s := &typeScanner{opsyntax.Scanner{Text: rest}}
 	t, err := s.llvmType()
 	if err != nil {
 		return nil, err
 	}
-	s.skipSpace()
-	if s.pos != len(s.s) {
-		return nil, fmt.Errorf("unexpected '%s' after LLVM type", s.s[s.pos:])
+	if !s.AtEnd() {
+		return nil, fmt.Errorf("unexpected '%s' after LLVM type", s.Text[s.Pos:])
 	}
 	return t, nil
 }
 
 // typeScanner reads LLVM types in their short form from a type body.
-type typeScanner struct {
-	s   string
-	pos int
-}
+type typeScanner struct{ opsyntax.Scanner }
 
-func (s *typeScanner) skipSpace() {
-	for s.pos < len(s.s) && (s.s[s.pos] == ' ' || s.s[s.pos] == '\t' || s.s[s.pos] == '\n') {
-		s.pos++
-	}
-}
-
-func (s *typeScanner) consume(tok string) bool {
-	s.skipSpace()
-	if strings.HasPrefix(s.s[s.pos:], tok) {
-		s.pos += len(tok)
-		return true
-	}
-	return false
-}
-
-func (s *typeScanner) expect(tok string) error {
-	if !s.consume(tok) {
-		return fmt.Errorf("expected '%s' in LLVM type", tok)
-	}
-	return nil
-}
+func (s *typeScanner) expect(tok string) error { return s.Expect(tok, " in LLVM type") }
 
 func (s *typeScanner) keyword() string {
-	s.skipSpace()
-	start := s.pos
-	for s.pos < len(s.s) {
-		c := s.s[s.pos]
+	s.SkipSpace()
+	start := s.Pos
+	for s.Pos < len(s.Text) {
+		c := s.Text[s.Pos]
 		if c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' {
-			s.pos++
+			s.Pos++
 			continue
 		}
 		break
 	}
-	return s.s[start:s.pos]
+	return s.Text[start:s.Pos]
 }
 
 func (s *typeScanner) integer() (int64, error) {
-	s.skipSpace()
-	start := s.pos
-	for s.pos < len(s.s) && s.s[s.pos] >= '0' && s.s[s.pos] <= '9' {
-		s.pos++
+	s.SkipSpace()
+	start := s.Pos
+	for s.Pos < len(s.Text) && s.Text[s.Pos] >= '0' && s.Text[s.Pos] <= '9' {
+		s.Pos++
 	}
-	if start == s.pos {
+	if start == s.Pos {
 		return 0, fmt.Errorf("expected integer in LLVM type")
 	}
-	return strconv.ParseInt(s.s[start:s.pos], 10, 64)
+	return strconv.ParseInt(s.Text[start:s.Pos], 10, 64)
 }
 
 // llvmType parses one LLVM type in short form (`ptr`, `struct<...>`).
@@ -311,7 +288,7 @@ func (s *typeScanner) llvmType() (ir.Type, error) {
 		return Void(), nil
 	case "ptr":
 		as := int64(0)
-		if s.consume("<") {
+		if s.Consume("<") {
 			n, err := s.integer()
 			if err != nil {
 				return nil, err
@@ -381,33 +358,33 @@ func (s *typeScanner) structBody() (ir.Type, error) {
 	if err := s.expect("<"); err != nil {
 		return nil, err
 	}
-	s.skipSpace()
+	s.SkipSpace()
 	name, identified := "", false
-	if s.pos < len(s.s) && s.s[s.pos] == '"' {
+	if s.Pos < len(s.Text) && s.Text[s.Pos] == '"' {
 		str, err := s.quoted()
 		if err != nil {
 			return nil, err
 		}
 		name, identified = str, true
-		if s.consume(">") {
+		if s.Consume(">") {
 			return nil, fmt.Errorf("recursive references to identified structs are not supported")
 		}
 		if err := s.expect(","); err != nil {
 			return nil, err
 		}
-		save := s.pos
+		save := s.Pos
 		if s.keyword() == "opaque" {
 			if err := s.expect(">"); err != nil {
 				return nil, err
 			}
 			return IdentifiedStruct(name, true, false), nil
 		}
-		s.pos = save
+		s.Pos = save
 	}
-	save := s.pos
+	save := s.Pos
 	packed := s.keyword() == "packed"
 	if !packed {
-		s.pos = save
+		s.Pos = save
 	}
 	body, _, err := s.typeListBody(false, func(t ir.Type) error {
 		if !validElementType(t) {
@@ -432,9 +409,9 @@ func (s *typeScanner) typeListBody(varArgs bool, check func(ir.Type) error) (typ
 	if err := s.expect("("); err != nil {
 		return nil, false, err
 	}
-	if !s.consume(")") {
+	if !s.Consume(")") {
 		for {
-			if varArgs && s.consume("...") {
+			if varArgs && s.Consume("...") {
 				varArg = true
 				break
 			}
@@ -448,7 +425,7 @@ func (s *typeScanner) typeListBody(varArgs bool, check func(ir.Type) error) (typ
 				}
 			}
 			types = append(types, t)
-			if !s.consume(",") {
+			if !s.Consume(",") {
 				break
 			}
 		}
@@ -463,16 +440,16 @@ func (s *typeScanner) typeListBody(varArgs bool, check func(ir.Type) error) (typ
 }
 
 func (s *typeScanner) quoted() (string, error) {
-	start := s.pos
-	for i := s.pos + 1; i < len(s.s); i++ {
-		switch s.s[i] {
+	start := s.Pos
+	for i := s.Pos + 1; i < len(s.Text); i++ {
+		switch s.Text[i] {
 		case '\\':
 			i++
 		case '"':
-			s.pos = i + 1
-			v, err := strconv.Unquote(s.s[start : i+1])
+			s.Pos = i + 1
+			v, err := strconv.Unquote(s.Text[start : i+1])
 			if err != nil {
-				return "", fmt.Errorf("invalid struct name %s", s.s[start:i+1])
+				return "", fmt.Errorf("invalid struct name %s", s.Text[start:i+1])
 			}
 			return v, nil
 		}
@@ -486,18 +463,18 @@ var llvmKeywords = map[string]bool{"void": true, "ptr": true, "array": true, "fu
 // anyType parses a nested type: an LLVM type in short form or with its
 // prefix, or any builtin type (read by goopt's parser).
 func (s *typeScanner) anyType() (ir.Type, error) {
-	s.skipSpace()
-	if s.consume("!llvm.") {
+	s.SkipSpace()
+	if s.Consume("!llvm.") {
 		return s.llvmType()
 	}
-	save := s.pos
+	save := s.Pos
 	if llvmKeywords[s.keyword()] {
-		s.pos = save
+		s.Pos = save
 		return s.llvmType()
 	}
-	s.pos = save
+	s.Pos = save
 	end := s.typeEnd()
-	text := strings.TrimSpace(s.s[s.pos:end])
+	text := strings.TrimSpace(s.Text[s.Pos:end])
 	if text == "" {
 		return nil, fmt.Errorf("expected type")
 	}
@@ -508,21 +485,21 @@ func (s *typeScanner) anyType() (ir.Type, error) {
 	if err != nil {
 		return nil, fmt.Errorf("invalid type '%s' in LLVM type", text)
 	}
-	s.pos = end
+	s.Pos = end
 	return t, nil
 }
 
-// typeEnd returns the end of the builtin type starting at s.pos: the next
+// typeEnd returns the end of the builtin type starting at s.Pos: the next
 // ',', ' ', ')' or '>' outside brackets (a `->` inside a type does not
 // close it; builtin types LLVM types hold have no space at the top level).
 func (s *typeScanner) typeEnd() int {
 	depth := 0
-	for i := s.pos; i < len(s.s); i++ {
-		switch c := s.s[i]; c {
+	for i := s.Pos; i < len(s.Text); i++ {
+		switch c := s.Text[i]; c {
 		case '<', '(', '[', '{':
 			depth++
 		case '>':
-			if i > 0 && s.s[i-1] == '-' {
+			if i > 0 && s.Text[i-1] == '-' {
 				continue
 			}
 			if depth == 0 {
@@ -540,5 +517,5 @@ func (s *typeScanner) typeEnd() int {
 			}
 		}
 	}
-	return len(s.s)
+	return len(s.Text)
 }

@@ -14,10 +14,7 @@ func isMemRef(t ir.Type) bool { return asMemRef(t) != nil }
 
 // memRefOf is a constraint on ranked memrefs that also satisfy check (nil: any).
 func memRefOf(desc string, check func(*ir.MemRefType) bool) *ir.TypeConstraint {
-	return &ir.TypeConstraint{Desc: desc, Class: isMemRef, Check: func(t ir.Type) bool {
-		m := asMemRef(t)
-		return m != nil && (check == nil || check(m))
-	}}
+	return ir.ClassOf(desc, check)
 }
 
 // isSignlessIntOrFloat is MLIR's AnyTypeOf<[AnySignlessInteger, AnyFloat]>.

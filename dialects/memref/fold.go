@@ -69,7 +69,7 @@ func foldDim(op *ir.Operation, operands []ir.Attribute) []ir.FoldResult {
 		return nil
 	}
 	// Position of the dimension among the dynamic ones.
-	pos := countDynamic(t.Dims[:idx])
+	pos := ir.CountDynamic(t.Dims[:idx])
 	var sizes []*ir.Value
 	switch src.Name() {
 	case "memref.alloc", "memref.alloca":

@@ -42,17 +42,6 @@ func MixedValues(static []int64, dyn []*ir.Value) []OpFoldResult {
 	return out
 }
 
-// countDynamic returns how many entries of static are ir.Dynamic.
-func countDynamic(static []int64) int {
-	n := 0
-	for _, s := range static {
-		if s == ir.Dynamic {
-			n++
-		}
-	}
-	return n
-}
-
 // ConstantIndex returns the integer value of v when it is produced by a
 // constant-like op with an integer `value` attribute.
 func ConstantIndex(v *ir.Value) (int64, bool) { return ir.ConstantInt(v) }

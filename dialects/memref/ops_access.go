@@ -146,12 +146,12 @@ func accessOps() opTable {
 			Results:  ir.NoValues,
 			Format:   "$result attr-dict `:` type($result)",
 			Verify: func(op *ir.Operation) error {
+				if err := opsyntax.VerifyParentIfAttached(op, "memref.generic_atomic_rmw"); err != nil {
+					return err
+				}
 				parent := op.ParentOp()
 				if parent == nil {
 					return nil
-				}
-				if parent.Name() != "memref.generic_atomic_rmw" {
-					return op.Errorf("expects parent op 'memref.generic_atomic_rmw'")
 				}
 				if pt, yt := parent.Result(0).Type(), op.Operand(0).Type(); pt != yt {
 					return op.Errorf("types mismatch between yield op: %s and its parent: %s", quoted(yt), quoted(pt))

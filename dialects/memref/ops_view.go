@@ -47,7 +47,7 @@ func verifyOffsetSizeStride(op *ir.Operation, maxOffsets, maxRank int) error {
 		if len(l.static) != l.max {
 			return op.Errorf("expected %d %s values, got %d", l.max, l.name, len(l.static))
 		}
-		if n := countDynamic(l.static); n != len(op.OperandGroup(i+1)) {
+		if n := ir.CountDynamic(l.static); n != len(op.OperandGroup(i+1)) {
 			return op.Errorf("expected %d dynamic %s values", n, l.name)
 		}
 	}
@@ -356,7 +356,7 @@ func viewOps() opTable {
 				if len(static) != res.Rank() {
 					return op.Errorf("expected number of static shape bounds to be equal to the output rank (%d) but found %d inputs instead", res.Rank(), len(static))
 				}
-				if n := countDynamic(static); n != op.NumOperands()-1 {
+				if n := ir.CountDynamic(static); n != op.NumOperands()-1 {
 					return op.Errorf("mismatch in dynamic dims in output_shape and static_output_shape: static_output_shape has %d dynamic dims while output_shape has %d values", n, op.NumOperands()-1)
 				}
 				for i, d := range res.Dims {

@@ -70,7 +70,7 @@ func quoted(x fmt.Stringer) string { return "'" + x.String() + "'" }
 func isPowerOf2(v int64) bool { return v > 0 && bits.OnesCount64(uint64(v)) == 1 }
 
 // numDynamicDims counts the dynamic dimensions of t.
-func numDynamicDims(t *ir.MemRefType) int { return countDynamic(t.Dims) }
+func numDynamicDims(t *ir.MemRefType) int { return ir.CountDynamic(t.Dims) }
 
 // layoutSymbolCount is the number of symbols of t's layout map.
 func layoutSymbolCount(t *ir.MemRefType) int {
@@ -78,7 +78,7 @@ func layoutSymbolCount(t *ir.MemRefType) int {
 	case *ir.AffineMapAttr:
 		return l.Map.NumSymbols
 	case *ir.StridedLayoutAttr:
-		n := countDynamic(l.Strides)
+		n := ir.CountDynamic(l.Strides)
 		if l.Offset == ir.Dynamic {
 			n++
 		}

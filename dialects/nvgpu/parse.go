@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/goopt/goopt/dialects/gpu"
+	"github.com/goopt/goopt/dialects/opsyntax"
 	"github.com/goopt/goopt/ir"
 	"github.com/goopt/goopt/parser"
 )
@@ -247,74 +248,51 @@ func parseType(body string) (ir.Type, error) {
 	if def == nil {
 		return nil, fmt.Errorf("unknown  type `%s` in dialect `nvgpu`", mnemonic)
 	}
-	s := &textReader{s: rest}
+	s := &textReader{opsyntax.Scanner{Text: rest}}
 	if err := s.expect("<"); err != nil {
 		return nil, err
 	}
-	t, err := def.parseStruct(s, s.name, s.expect, func() bool { return s.consume(",") })
+	t, err := def.parseStruct(s, s.name, s.expect, func() bool { return s.Consume(",") })
 	if err != nil {
 		return nil, err
 	}
 	if err := s.expect(">"); err != nil {
 		return nil, err
 	}
-	if s.skipSpace(); s.pos != len(s.s) {
-		return nil, fmt.Errorf("unexpected '%s' after '!nvgpu.%s<...>'", s.s[s.pos:], mnemonic)
+	if !s.AtEnd() {
+		return nil, fmt.Errorf("unexpected '%s' after '!nvgpu.%s<...>'", s.Text[s.Pos:], mnemonic)
 	}
 	return t, nil
 }
 
 // textReader reads parameters from a type body's text.
-type textReader struct {
-	s   string
-	pos int
-}
+type textReader struct{ opsyntax.Scanner }
 
-func (s *textReader) skipSpace() {
-	for s.pos < len(s.s) && strings.IndexByte(" \t\r\n", s.s[s.pos]) >= 0 {
-		s.pos++
-	}
-}
-
-func (s *textReader) consume(tok string) bool {
-	s.skipSpace()
-	if strings.HasPrefix(s.s[s.pos:], tok) {
-		s.pos += len(tok)
-		return true
-	}
-	return false
-}
-
-func (s *textReader) expect(tok string) error {
-	if !s.consume(tok) {
-		return fmt.Errorf("expected '%s'", tok)
-	}
-	return nil
-}
+func (s *textReader) expect(tok string) error { return s.Expect(tok, "") }
 
 func (s *textReader) name() (string, error) {
-	s.skipSpace()
-	start := s.pos
-	for s.pos < len(s.s) && (isMnemonicChar(s.s[s.pos]) && s.s[s.pos] != '.') {
-		s.pos++
+	s.SkipSpace()
+	start := s.Pos
+	for s.Pos < len(s.Text) && (isMnemonicChar(s.Text[s.Pos]) && s.Text[s.Pos] != '.') {
+		s.Pos++
 	}
-	if s.pos == start {
+	if s.Pos == start {
 		return "", errors.New("expected a parameter name in struct")
 	}
-	return s.s[start:s.pos], nil
+	return s.Text[start:s.Pos], nil
 }
 
 // value returns the text of the next value: up to the next ',' or '>' at
 // bracket depth zero (a `->` inside an affine map closes nothing).
 func (s *textReader) value() (string, error) {
-	s.skipSpace()
-	start, depth := s.pos, 0
-	for ; s.pos < len(s.s); s.pos++ {
-		switch c := s.s[s.pos]; c {
+	s.SkipSpace()
+	start, depth := s.Pos, 0
+	for ; s.Pos < len(s.Text); s.Pos++ {
+		switch c := s.Text[s.Pos]; c {
 		case '"':
-			for s.pos++; s.pos < len(s.s) && s.s[s.pos] != '"'; s.pos++ {
-				if s.s[s.pos] == '\\' {
-					s.pos++
+			for s.Pos++; s.Pos < len(s.Text) && s.Text[s.Pos] != '"'; s.Pos++ {
+				if s.Text[s.Pos] == '\\' {
+					s.Pos++
 				}
 			}
 		case '<', '(', '[', '{':
@@ -322,15 +300,15 @@ func (s *textReader) value() (string, error) {
 		case ')', ']', '}':
 			depth--
 		case '-':
-			if s.pos+1 < len(s.s) && s.s[s.pos+1] == '>' {
-				s.pos++
+			if s.Pos+1 < len(s.Text) && s.Text[s.Pos+1] == '>' {
+				s.Pos++
 			}
 		case '>', ',':
 			if depth == 0 {
-				if s.pos == start {
+				if s.Pos == start {
 					return "", errors.New("expected a parameter value")
 				}
-				return strings.TrimSpace(s.s[start:s.pos]), nil
+				return strings.TrimSpace(s.Text[start:s.Pos]), nil
 			}
 			if c == '>' {
 				depth--

@@ -398,54 +398,51 @@ func parseTargetBody(s string, angled bool) (ir.Attribute, error) {
 	return ir.InternAttr(t), nil
 }
 
-// bracketedParts splits the text between open and close at its top-level
-// commas; ok is false when s is not so bracketed.
-func bracketedParts(s, open, close string) (parts []string, ok bool) {
+// bracketedItems reads the text between open and close as items separated
+// by top-level commas, each read by item; ok is false when s is not so
+// bracketed or an item does not read.
+func bracketedItems[T any](s, open, close string, item func(string) (T, bool)) (items []T, ok bool) {
 	if !strings.HasPrefix(s, open) || !strings.HasSuffix(s, close) {
 		return nil, false
 	}
-	return splitTopLevel(s[len(open) : len(s)-len(close)]), true
+	for _, part := range splitTopLevel(s[len(open) : len(s)-len(close)]) {
+		x, ok := item(part)
+		if !ok {
+			return nil, false
+		}
+		items = append(items, x)
+	}
+	return items, true
 }
 
 // parseDictText reads a dictionary of unit or string flags: `{fast, ftz = "true"}`.
 func parseDictText(s string) (*ir.DictionaryAttr, bool) {
-	parts, ok := bracketedParts(s, "{", "}")
-	if !ok {
-		return nil, false
-	}
-	var entries []ir.NamedAttribute
-	for _, part := range parts {
+	entries, ok := bracketedItems(s, "{", "}", func(part string) (ir.NamedAttribute, bool) {
 		k, v, hasValue := strings.Cut(part, "=")
 		k = strings.TrimSpace(k)
 		if k == "" {
-			return nil, false
+			return ir.NamedAttribute{}, false
 		}
 		if !hasValue {
-			entries = append(entries, ir.NamedAttribute{Name: k, Value: ir.Unit})
-			continue
+			return ir.NamedAttribute{Name: k, Value: ir.Unit}, true
 		}
 		str, err := strconv.Unquote(strings.TrimSpace(v))
-		if err != nil {
-			return nil, false
-		}
-		entries = append(entries, ir.NamedAttribute{Name: k, Value: ir.Str(str)})
+		return ir.NamedAttribute{Name: k, Value: ir.Str(str)}, err == nil
+	})
+	if !ok {
+		return nil, false
 	}
 	return ir.Dictionary(entries), true
 }
 
 // parseStringArrayText reads `["a.bc", "b.bc"]`.
 func parseStringArrayText(s string) (*ir.ArrayAttr, bool) {
-	parts, ok := bracketedParts(s, "[", "]")
+	elems, ok := bracketedItems(s, "[", "]", func(part string) (ir.Attribute, bool) {
+		str, err := strconv.Unquote(part)
+		return ir.Str(str), err == nil
+	})
 	if !ok {
 		return nil, false
-	}
-	var elems []ir.Attribute
-	for _, part := range parts {
-		str, err := strconv.Unquote(part)
-		if err != nil {
-			return nil, false
-		}
-		elems = append(elems, ir.Str(str))
 	}
 	return ir.Array(elems...), true
 }

@@ -50,8 +50,27 @@ func AddResolved(p ir.OpParser, st *ir.OperationState, us []ir.UnresolvedOperand
 // ParseCommaOperand parses `, %v`: the next operand of a list whose
 // entries have different syntaxes.
 func ParseCommaOperand(p ir.OpParser) (ir.UnresolvedOperand, error) {
-	if err := p.Parse(","); err != nil {
+	return ParseOperandAfter(p, ",")
+}
+
+// ParseOperandAfter parses tok and then an operand: `= %lb`, `to %ub`,
+// `step %s`. A tok that starts with a letter is a keyword.
+func ParseOperandAfter(p ir.OpParser, tok string) (ir.UnresolvedOperand, error) {
+	var err error
+	if c := tok[0]; c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' {
+		err = p.ParseKeyword(tok)
+	} else {
+		err = p.Parse(tok)
+	}
+	if err != nil {
 		return ir.UnresolvedOperand{}, err
 	}
 	return p.ParseOperand()
+}
+
+// DestFormat is the declarative format of successor dest with its operand
+// group operands, `^bb1(%a : i32)`: the branch ops' (cf.br, llvm.br, ...)
+// way of spelling a destination.
+func DestFormat(dest, operands string) string {
+	return "$" + dest + " (`(` $" + operands + "^ `:` type($" + operands + ") `)`)?"
 }

@@ -86,6 +86,15 @@ func ParseFunctionOp(p ir.OpParser, st *ir.OperationState, spec FunctionOpSpec) 
 		ft = ir.Function(sig.ArgTypes(), sig.Results)
 	}
 	st.AddAttr(spec.TypeAttr, ir.TypeAttrOf(ft))
+	return ParseFunctionTail(p, st, sig, spec)
+}
+
+// ParseFunctionTail parses what follows a function op's signature,
+// `[attributes {...}] [{ body }]`: it stores sig's argument and result
+// attributes under spec's names and adds the body region, whose entry
+// arguments are sig's named arguments. A func-like op with its own
+// signature rules (llvm.func) parses the head itself and ends with this.
+func ParseFunctionTail(p ir.OpParser, st *ir.OperationState, sig *FunctionSignature, spec FunctionOpSpec) error {
 	if err := p.ParseOptionalAttrDictWithKeyword(st); err != nil {
 		return err
 	}

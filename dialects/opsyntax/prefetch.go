@@ -14,15 +14,9 @@ func PrefetchAttrs() []string { return []string{"isWrite", "localityHint", "isDa
 // isWrite, localityHint and isDataCache to st. Bad specifiers are reported at
 // nameLoc, as MLIR does.
 func ParsePrefetchSpec(p ir.OpParser, st *ir.OperationState, nameLoc ir.Location) error {
-	if err := p.Parse(","); err != nil {
-		return err
-	}
-	rw, err := p.ParseIdentifier()
+	isWrite, err := parseCommaFlagWord(p, nameLoc, "write", "read", "rw specifier has to be 'read' or 'write'")
 	if err != nil {
 		return err
-	}
-	if rw != "read" && rw != "write" {
-		return ir.Errorf(nameLoc, "rw specifier has to be 'read' or 'write'")
 	}
 	for _, tok := range []string{",", "locality", "<"} {
 		if tok == "locality" {
@@ -41,20 +35,30 @@ func ParsePrefetchSpec(p ir.OpParser, st *ir.OperationState, nameLoc ir.Location
 	if err := p.Parse(">"); err != nil {
 		return err
 	}
-	if err := p.Parse(","); err != nil {
-		return err
-	}
-	cache, err := p.ParseIdentifier()
+	isData, err := parseCommaFlagWord(p, nameLoc, "data", "instr", "cache type has to be 'data' or 'instr'")
 	if err != nil {
 		return err
 	}
-	if cache != "data" && cache != "instr" {
-		return ir.Errorf(nameLoc, "cache type has to be 'data' or 'instr'")
-	}
-	st.AddAttr("isWrite", ir.BoolAttr(rw == "write"))
+	st.AddAttr("isWrite", ir.BoolAttr(isWrite))
 	st.AddAttr("localityHint", ir.IntAttr(ir.I32, hint))
-	st.AddAttr("isDataCache", ir.BoolAttr(cache == "data"))
+	st.AddAttr("isDataCache", ir.BoolAttr(isData))
 	return nil
+}
+
+// parseCommaFlagWord parses `, word`, where word spells a flag as on or
+// off, and returns the flag; another word is reported at loc with msg.
+func parseCommaFlagWord(p ir.OpParser, loc ir.Location, on, off, msg string) (bool, error) {
+	if err := p.Parse(","); err != nil {
+		return false, err
+	}
+	w, err := p.ParseIdentifier()
+	if err != nil {
+		return false, err
+	}
+	if w != on && w != off {
+		return false, ir.Errorf(loc, "%s", msg)
+	}
+	return w == on, nil
 }
 
 // PrintPrefetchSpec prints `, read|write, locality<N>, data|instr` from op's attributes.

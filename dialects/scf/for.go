@@ -31,26 +31,11 @@ func forOps() opTable {
 				if err != nil {
 					return err
 				}
-				if err := p.Parse("="); err != nil {
-					return err
-				}
-				lb, err := p.ParseOperand()
-				if err != nil {
-					return err
-				}
-				if err := p.ParseKeyword("to"); err != nil {
-					return err
-				}
-				ub, err := p.ParseOperand()
-				if err != nil {
-					return err
-				}
-				if err := p.ParseKeyword("step"); err != nil {
-					return err
-				}
-				step, err := p.ParseOperand()
-				if err != nil {
-					return err
+				var lbUbStep [3]ir.UnresolvedOperand
+				for i, tok := range []string{"=", "to", "step"} {
+					if lbUbStep[i], err = opsyntax.ParseOperandAfter(p, tok); err != nil {
+						return err
+					}
 				}
 				var iterArgs []ir.Argument
 				var inits []ir.UnresolvedOperand
@@ -77,7 +62,7 @@ func forOps() opTable {
 				for i := range iterArgs {
 					iterArgs[i].Type = st.Types[i]
 				}
-				bounds, err := p.ResolveOperands([]ir.UnresolvedOperand{lb, ub, step}, []ir.Type{ivType})
+				bounds, err := p.ResolveOperands(lbUbStep[:], []ir.Type{ivType})
 				if err != nil {
 					return err
 				}

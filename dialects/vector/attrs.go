@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/goopt/goopt/dialects/opsyntax"
 	"github.com/goopt/goopt/ir"
 )
 
@@ -49,15 +50,10 @@ func (k CombiningKind) IsIntKind() bool {
 }
 
 // CombiningKindAttr is `#vector.kind<add>`.
-type CombiningKindAttr struct {
-	ir.AttrBase
-	Kind CombiningKind
-}
-
-func (a *CombiningKindAttr) String() string { return "#vector.kind<" + a.Kind.String() + ">" }
+type CombiningKindAttr = opsyntax.EnumAttr[CombiningKind]
 
 // Kind returns the interned `#vector.kind<k>`.
-func Kind(k CombiningKind) *CombiningKindAttr { return ir.InternAttr(&CombiningKindAttr{Kind: k}) }
+func Kind(k CombiningKind) *CombiningKindAttr { return opsyntax.InternEnumAttr("#vector.kind", k) }
 
 // IteratorType says whether a contraction dimension is parallel or reduced.
 type IteratorType uint8
@@ -73,18 +69,11 @@ var iteratorTypeNames = []string{"parallel", "reduction"}
 func (t IteratorType) String() string { return iteratorTypeNames[t] }
 
 // IteratorTypeAttr is `#vector.iterator_type<parallel>`.
-type IteratorTypeAttr struct {
-	ir.AttrBase
-	Type IteratorType
-}
-
-func (a *IteratorTypeAttr) String() string {
-	return "#vector.iterator_type<" + a.Type.String() + ">"
-}
+type IteratorTypeAttr = opsyntax.EnumAttr[IteratorType]
 
 // Iterator returns the interned `#vector.iterator_type<t>`.
 func Iterator(t IteratorType) *IteratorTypeAttr {
-	return ir.InternAttr(&IteratorTypeAttr{Type: t})
+	return opsyntax.InternEnumAttr("#vector.iterator_type", t)
 }
 
 // Punctuation is what vector.print prints after its value.
@@ -104,16 +93,11 @@ var punctuationNames = []string{"no_punctuation", "newline", "comma", "open", "c
 func (p Punctuation) String() string { return punctuationNames[p] }
 
 // PunctuationAttr is `#vector.punctuation<newline>`.
-type PunctuationAttr struct {
-	ir.AttrBase
-	Value Punctuation
-}
-
-func (a *PunctuationAttr) String() string { return "#vector.punctuation<" + a.Value.String() + ">" }
+type PunctuationAttr = opsyntax.EnumAttr[Punctuation]
 
 // PunctuationOf returns the interned `#vector.punctuation<p>`.
 func PunctuationOf(p Punctuation) *PunctuationAttr {
-	return ir.InternAttr(&PunctuationAttr{Value: p})
+	return opsyntax.InternEnumAttr("#vector.punctuation", p)
 }
 
 // enumSpec describes one of the dialect's enum attributes for parsing.
@@ -187,9 +171,4 @@ var (
 )
 
 // KindOf returns the combining kind of a reduction or contraction (add when absent).
-func KindOf(op *ir.Operation) CombiningKind {
-	if k, ok := op.Attr("kind").(*CombiningKindAttr); ok {
-		return k.Kind
-	}
-	return KindAdd
-}
+func KindOf(op *ir.Operation) CombiningKind { return opsyntax.EnumValue(op, "kind", KindAdd) }

@@ -16,10 +16,7 @@ func isVector(t ir.Type) bool { return asVector(t) != nil }
 
 // vectorOf is a constraint on vectors whose rank and element type satisfy ok.
 func vectorOf(desc string, ok func(*ir.VectorType) bool) *ir.TypeConstraint {
-	return &ir.TypeConstraint{Desc: desc, Class: isVector, Check: func(t ir.Type) bool {
-		v := asVector(t)
-		return v != nil && (ok == nil || ok(v))
-	}}
+	return ir.ClassOf(desc, ok)
 }
 
 func isSignlessInt(t ir.Type) bool {
@@ -81,17 +78,16 @@ func ints(a ir.Attribute) []int64 {
 	return out
 }
 
-// bools returns the values of a BoolArrayAttr.
+// bools returns the values of a BoolArrayAttr (nil when a is not one):
+// bools are i1 integers, so it reads them as ints does.
 func bools(a ir.Attribute) []bool {
-	arr, ok := a.(*ir.ArrayAttr)
-	if !ok {
+	is := ints(a)
+	if is == nil {
 		return nil
 	}
-	out := make([]bool, len(arr.Elems))
-	for i, e := range arr.Elems {
-		if ia, ok := e.(*ir.IntegerAttr); ok {
-			out[i] = ia.Int() != 0
-		}
+	out := make([]bool, len(is))
+	for i, v := range is {
+		out[i] = v != 0
 	}
 	return out
 }

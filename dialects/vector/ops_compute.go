@@ -202,7 +202,7 @@ func IteratorTypes(op *ir.Operation) []IteratorType {
 	out := make([]IteratorType, 0, len(arr.Elems))
 	for _, e := range arr.Elems {
 		if it, ok := e.(*IteratorTypeAttr); ok {
-			out = append(out, it.Type)
+			out = append(out, it.Value)
 		}
 	}
 	return out

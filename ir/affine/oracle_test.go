@@ -146,9 +146,9 @@ func TestOraclePrinting(t *testing.T) {
 	}
 }
 
-// TestOracleLive re-runs mlir-opt-19 (when installed) on every case and
-// compares with our printing.
-func TestOracleLive(t *testing.T) {
+// liveMLIROpt returns the mlir-opt-19 the live tests compare with, or
+// skips t when it is not installed or in short mode.
+func liveMLIROpt(t *testing.T) string {
 	bin := "/usr/bin/mlir-opt-19"
 	if _, err := os.Stat(bin); err != nil {
 		t.Skip("mlir-opt-19 not installed")
@@ -156,6 +156,13 @@ func TestOracleLive(t *testing.T) {
 	if testing.Short() {
 		t.Skip("short mode")
 	}
+	return bin
+}
+
+// TestOracleLive re-runs mlir-opt-19 (when installed) on every case and
+// compares with our printing.
+func TestOracleLive(t *testing.T) {
+	bin := liveMLIROpt(t)
 	re := regexp.MustCompile(`m = affine_(?:map|set)<(.*)>\}`)
 	for _, c := range oracleCases {
 		wrap := "affine_map<"

@@ -1,7 +1,6 @@
 package affine
 
 import (
-	"os"
 	"regexp"
 	"testing"
 )
@@ -69,13 +68,7 @@ func TestSimplifyMapOracle(t *testing.T) {
 }
 
 func TestSimplifyMapLive(t *testing.T) {
-	bin := "/usr/bin/mlir-opt-19"
-	if _, err := os.Stat(bin); err != nil {
-		t.Skip("mlir-opt-19 not installed")
-	}
-	if testing.Short() {
-		t.Skip("short mode")
-	}
+	bin := liveMLIROpt(t)
 	re := regexp.MustCompile(`m = affine_map<(.*)>\}`)
 	for _, c := range simplifyCases {
 		src := "func.func @f() {\n \"test.foo\"() {m = affine_map<" + c.in + ">} : () -> ()\n return\n}\n"

@@ -256,17 +256,24 @@ func (rw *Rewriter) CreateBlock(r *ir.Region, before *ir.Block, argTypes ...ir.T
 // InlineRegionBefore moves every block of r into parent before block
 // before (at the end when before is nil).
 func (rw *Rewriter) InlineRegionBefore(r, parent *ir.Region, before *ir.Block) {
-	blocks := append([]*ir.Block(nil), r.Blocks()...)
-	for _, b := range blocks {
-		b.Remove()
-		parent.InsertBlockBefore(before, b)
-	}
+	blocks := moveBlocksBefore(r, parent, before)
 	rw.st.log(func() {
 		for _, b := range blocks {
 			b.Remove()
 			r.AppendBlock(b)
 		}
 	})
+}
+
+// moveBlocksBefore moves every block of r into parent before block before
+// (at the end when before is nil) and returns them.
+func moveBlocksBefore(r, parent *ir.Region, before *ir.Block) []*ir.Block {
+	blocks := append([]*ir.Block(nil), r.Blocks()...)
+	for _, b := range blocks {
+		b.Remove()
+		parent.InsertBlockBefore(before, b)
+	}
+	return blocks
 }
 
 // CloneRegionBefore clones r's blocks into parent before block before (at
@@ -278,11 +285,7 @@ func (rw *Rewriter) CloneRegionBefore(r, parent *ir.Region, before *ir.Block, m 
 	}
 	tmp := ir.NewRegion()
 	r.CloneInto(tmp, m)
-	blocks := append([]*ir.Block(nil), tmp.Blocks()...)
-	for _, b := range blocks {
-		b.Remove()
-		parent.InsertBlockBefore(before, b)
-	}
+	blocks := moveBlocksBefore(tmp, parent, before)
 	rw.st.log(func() {
 		for _, b := range blocks {
 			for _, op := range b.Ops() {

@@ -33,10 +33,8 @@ func accesses(m *ir.Operation) []*MemRefAccess {
 
 func loops(m *ir.Operation) []affine.ForOp {
 	var out []affine.ForOp
-	ir.Walk(m, ir.PreOrder, func(op *ir.Operation) ir.WalkResult {
-		if f, ok := affine.AsFor(op); ok {
-			out = append(out, f)
-		}
+	affine.WalkFors(m, func(f affine.ForOp) ir.WalkResult {
+		out = append(out, f)
 		return ir.Advance
 	})
 	return out

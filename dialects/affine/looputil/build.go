@@ -102,16 +102,6 @@ func replaceAllUsesExcept(from, to *ir.Value, op *ir.Operation) {
 	from.ReplaceUsesWithIf(to, func(u *ir.OpOperand) bool { return u.Owner() != op })
 }
 
-// isDefinedOutside reports whether v is defined outside op's regions.
-func isDefinedOutside(v *ir.Value, op *ir.Operation) bool {
-	r := v.ParentRegion()
-	if r == nil {
-		return true
-	}
-	p := r.Parent()
-	return p == nil || !op.IsAncestor(p)
-}
-
 // replaceUsesOfWith replaces from by to among op's own operands.
 func replaceUsesOfWith(op *ir.Operation, from, to *ir.Value) {
 	for i := 0; i < op.NumOperands(); i++ {

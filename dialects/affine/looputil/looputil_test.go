@@ -133,12 +133,9 @@ func.func @t(%A: memref<8x8xf32>) {
 // outermost loop of its first nest.
 func outermostFor(m *ir.Operation) affine.ForOp {
 	var root affine.ForOp
-	ir.Walk(m, ir.PreOrder, func(op *ir.Operation) ir.WalkResult {
-		if f, ok := affine.AsFor(op); ok {
-			root = f
-			return ir.Interrupt
-		}
-		return ir.Advance
+	affine.WalkFors(m, func(f affine.ForOp) ir.WalkResult {
+		root = f
+		return ir.Interrupt
 	})
 	return root
 }

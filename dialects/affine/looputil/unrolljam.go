@@ -37,7 +37,7 @@ func LoopUnrollJamByFactor(ctx *ir.Context, f affine.ForOp, factor int64) error 
 			if inner, ok := affine.AsFor(o); ok {
 				n := inner.NumOperands() - len(inner.Inits())
 				for _, v := range inner.Operands()[:n] {
-					if !isDefinedOutside(v, f.Operation) {
+					if !v.DefinedOutside(f.Operation) {
 						invariant = false
 					}
 				}

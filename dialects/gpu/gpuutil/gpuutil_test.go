@@ -36,12 +36,9 @@ func parse(t *testing.T, src string) (*ir.Context, *ir.Operation, affine.ForOp) 
 	t.Helper()
 	ctx, m := parsed(t, src)
 	var root affine.ForOp
-	ir.Walk(m, ir.PreOrder, func(op *ir.Operation) ir.WalkResult {
-		if x, ok := affine.AsFor(op); ok {
-			root = x
-			return ir.Interrupt
-		}
-		return ir.Advance
+	affine.WalkFors(m, func(f affine.ForOp) ir.WalkResult {
+		root = f
+		return ir.Interrupt
 	})
 	return ctx, m, root
 }

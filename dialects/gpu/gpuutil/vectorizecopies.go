@@ -38,11 +38,7 @@ type CopyLoop struct {
 // memory, see VectorizeCopyLoop), in program order.
 func CopyLoops(root *ir.Operation) []CopyLoop {
 	var out []CopyLoop
-	ir.Walk(root, ir.PreOrder, func(op *ir.Operation) ir.WalkResult {
-		f, ok := affine.AsFor(op)
-		if !ok {
-			return ir.Advance
-		}
+	affine.WalkFors(root, func(f affine.ForOp) ir.WalkResult {
 		if c, ok := asCopyLoop(f); ok {
 			out = append(out, c)
 		}

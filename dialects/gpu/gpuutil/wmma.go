@@ -88,11 +88,7 @@ func wmmaErrorf(op *ir.Operation, format string, args ...any) *WMMAError {
 // the innermost. ConvertToWMMA decides whether a candidate is a matmul.
 func WMMAPointNests(op *ir.Operation) []affine.ForOp {
 	var out []affine.ForOp
-	ir.Walk(op, ir.PreOrder, func(o *ir.Operation) ir.WalkResult {
-		f, ok := affine.AsFor(o)
-		if !ok {
-			return ir.Advance
-		}
+	affine.WalkFors(op, func(f affine.ForOp) ir.WalkResult {
 		if _, ok := pointBand(f); ok {
 			out = append(out, f)
 			return ir.Skip
@@ -882,7 +878,7 @@ func hoistC(ctx *ir.Context, l affine.ForOp) (affine.ForOp, *WMMAError) {
 			return fail("a fragment is not loaded and then stored once")
 		}
 		for _, v := range fr.acc.operands {
-			if !definedOutside(v, l.Operation) {
+			if !v.DefinedOutside(l.Operation) {
 				return fail("the fragment indices vary in the loop")
 			}
 		}
@@ -968,16 +964,6 @@ func abs64(v int64) int64 {
 		return -v
 	}
 	return v
-}
-
-// definedOutside reports whether v is defined outside op's regions.
-func definedOutside(v *ir.Value, op *ir.Operation) bool {
-	r := v.ParentRegion()
-	if r == nil {
-		return true
-	}
-	p := r.Parent()
-	return p == nil || !op.IsAncestor(p)
 }
 
 // isIndexOp reports whether op is an affine.apply or an index constant:
