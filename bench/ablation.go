@@ -79,7 +79,7 @@ var HopperAblationSteps = []AblationStep{
 // hopperRung spells one step's switches, all of them (the ladder's
 // Switches).
 func hopperRung(warpSpecialize bool, epilogue string, gridSwizzle int, cluster string, persistent, overlap, pingpong bool) string {
-	return fmt.Sprintf("warp-specialize=%t epilogue=%s grid-swizzle=%d cluster=%s persistent=%t overlap-epilogue=%t pingpong=%t",
+	return fmt.Sprintf("warp-specialize=%t epilogue=%s grid-swizzle=%d cluster=%s persistent=%t overlap-epilogue=%t pingpong=%t tile-by-size=false",
 		warpSpecialize, epilogue, gridSwizzle, cluster, persistent, overlap, pingpong)
 }
 

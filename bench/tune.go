@@ -233,9 +233,10 @@ func (c HopperCandidate) cluster() []int64 {
 }
 
 // Pipeline is the candidate's gpu-matmul-hopper pipeline text, every
-// switch spelled out (the epilogue too: tma; auto, the register epilogue
-// but at edge-heavy sizes, for the register-epilogue schedule; registers
-// for ping-pong), so that it does not depend on the pipeline's defaults.
+// switch spelled out (the epilogue too: tma; auto, the register epilogue,
+// for the register-epilogue schedule; registers for ping-pong; the tile
+// kept at every size), so that it does not depend on the pipeline's
+// defaults.
 func (c HopperCandidate) Pipeline() string {
 	cl := c.cluster()
 	epilogue := gpumatmulhopper.EpilogueTMA
@@ -243,11 +244,10 @@ func (c HopperCandidate) Pipeline() string {
 	case c.PingPong:
 		epilogue = gpumatmulhopper.EpilogueRegisters
 	case c.Registers:
-		// auto: the register epilogue, or the TMA one at sizes with many
-		// edge tiles, as the pipeline's default does.
+		// auto: the register epilogue, as the pipeline's default.
 		epilogue = gpumatmulhopper.EpilogueAuto
 	}
-	return fmt.Sprintf("%s{tb-tile=%d,%d,%d stages=%d consumers=%d grid-swizzle=%d cluster=%d,%d persistent=%t overlap-epilogue=%t pingpong=%t epilogue=%s}", gpumatmulhopper.Name,
+	return fmt.Sprintf("%s{tb-tile=%d,%d,%d stages=%d consumers=%d grid-swizzle=%d cluster=%d,%d persistent=%t overlap-epilogue=%t pingpong=%t epilogue=%s tile-by-size=false}", gpumatmulhopper.Name,
 		c.TBTile[0], c.TBTile[1], c.TBTile[2], c.Stages, c.Consumers, c.GridSwizzle, cl[0], cl[1], c.Persistent, c.Overlap, c.PingPong, epilogue)
 }
 

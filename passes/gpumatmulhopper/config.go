@@ -43,6 +43,9 @@ type kernel struct {
 	// (epilogue=registers; pingpong's always: pingpong.go's
 	// registerEpilogue).
 	RegisterEpilogue bool
+	// TileBySize: 128x256 tiles become 128x128 at sizes too small to
+	// give half the SMs a tile (tileBySize).
+	TileBySize bool
 	// PadOperands copies A or B into a buffer with 16-byte rows before
 	// the matmul when its rows are not (pad.go), rather than having the
 	// kernel's threads copy its boxes (producer_fallback.go).

@@ -160,3 +160,41 @@ func TestAutoEpilogue(t *testing.T) {
 		}
 	}
 }
+
+// TestTileBySize: the default 128x256 tiles become 128x128 where they
+// would leave more than half of the SMs without a tile, unless
+// tile-by-size=false, another tile, a cluster or pingpong is given.
+func TestTileBySize(t *testing.T) {
+	for _, c := range []struct {
+		opts    string
+		m, n    int64
+		wantBN  int64
+		comment string
+	}{
+		{"", 1024, 1024, 128, "32 tiles for 132 SMs"},
+		{"", 1000, 1000, 128, "32 tiles, partial"},
+		{"", 2048, 2048, 256, "128 tiles"},
+		{"", 1024, 8448, 256, "8x33 = 264 tiles"},
+		{"", 512, 4096, 128, "4x16 = 64 tiles, at most 66"},
+		{"", 512, 4352, 256, "4x17 = 68 tiles"},
+		{"tile-by-size=false", 1024, 1024, 256, "off"},
+		{"tb-tile=256,128,64", 1024, 1024, 128, "another tile"},
+		{"cluster=1,2", 1024, 1024, 256, "cluster"},
+		{"sm-count=64", 1024, 1024, 128, "32 tiles, 64 SMs: exactly half"},
+		{"sm-count=63", 1024, 1024, 256, "32 tiles, 63 SMs"},
+	} {
+		o := DefaultOptions()
+		if err := pass.ParseOptions(&o, c.opts); err != nil {
+			t.Fatal(err)
+		}
+		k, err := o.resolved().kernel()
+		if err != nil {
+			t.Fatal(err)
+		}
+		k.M, k.N, k.K = c.m, c.n, 1024
+		k.tileBySize()
+		if k.BN != c.wantBN {
+			t.Errorf("{%s} %dx%d (%s): BN %d, want %d", c.opts, c.m, c.n, c.comment, k.BN, c.wantBN)
+		}
+	}
+}

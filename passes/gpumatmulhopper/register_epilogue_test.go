@@ -37,6 +37,11 @@ var registerRungs = []sizedRung{
 	{"odd-n", [3]int{200, 131, 104}, "f16", "tb-tile=128,128,64 stages=2 grid-swizzle=0 epilogue=registers persistent=true sm-count=2"},
 	{"odd-n-defaults", [3]int{260, 301, 72}, "f16", "sm-count=2"},
 	{"odd-nk-bf16-one-tile-a-block", [3]int{129, 67, 61}, "bf16", "tb-tile=128,128,64 stages=2 grid-swizzle=0 sm-count=4"},
+	// The defaults where 128x256 tiles would leave more than half the
+	// SMs idle: tile-by-size takes 128x128 (both rows of a thread loaded
+	// before the last wgmma's wait), at a divisible and an awkward size.
+	{"tile-by-size", [3]int{256, 256, 64}, "f16", "sm-count=8"},
+	{"tile-by-size-awkward", [3]int{200, 300, 72}, "f16", "sm-count=16"},
 }
 
 func TestInterpreterEquivalenceRegisterEpilogue(t *testing.T) { checkSizedRungs(t, registerRungs) }

@@ -14,9 +14,11 @@
 // TestUnalignedRows runs such kernels, lowered, against the affine nest.
 // One tile a block with the TMA epilogue (not the defaults' persistent
 // register epilogue), so that C keeps its descriptor here.
-// RUN: goopt opt %s --gpu-matmul-hopper="epilogue=tma persistent=false pad-operands=false" | FileCheck %s
+// tile-by-size=false keeps the default 128x256 tiles at this small size
+// (tile-by-size would take 128x128 here; defaults.mlir checks it).
+// RUN: goopt opt %s --gpu-matmul-hopper="epilogue=tma persistent=false pad-operands=false tile-by-size=false" | FileCheck %s
 // RUN: goopt opt %s --gpu-matmul-hopper="tb-tile=128,128,64 consumers=2 stages=2 warp-specialize=false pad-operands=false" | FileCheck %s --check-prefix=R0
-// RUN: goopt compile %s --pipeline="gpu-matmul-hopper{epilogue=tma persistent=false pad-operands=false}" --emit=ptx -o %t.ptx && FileCheck %s --check-prefix=PTX --input-file=%t.ptx
+// RUN: goopt compile %s --pipeline="gpu-matmul-hopper{epilogue=tma persistent=false pad-operands=false tile-by-size=false}" --emit=ptx -o %t.ptx && FileCheck %s --check-prefix=PTX --input-file=%t.ptx
 // RUN: FileCheck %s --check-prefix=JSON --input-file=%t.json
 // RUN: not goopt opt %s --gpu-matmul-hopper="tb-tile=128,128,64 cluster=2,1 pad-operands=false" 2>&1 | FileCheck %s --check-prefix=CLUSTER
 // EQUIV: none (the interpreter does not model gpu.dynamic_shared_memory's byte views nor nvgpu ops before their lowering; passes/gpumatmulhopper checks these kernels by execution after goopt's lowering)

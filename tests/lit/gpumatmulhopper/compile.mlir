@@ -6,10 +6,12 @@
 // defaults (persistent, register epilogue) take A's and B's descriptors
 // and C's pointer, and update C with 8-byte accesses; with epilogue=tma
 // C has a descriptor too, for the TMA stores.
-// RUN: goopt compile %s --pipeline=gpu-matmul-hopper --emit=llvm -o %t.ll && FileCheck %s --input-file=%t.ll
+// tile-by-size=false keeps the default 128x256 tiles at this small size
+// (tile-by-size would take 128x128 here; defaults.mlir checks it).
+// RUN: goopt compile %s --pipeline="gpu-matmul-hopper{tile-by-size=false}" --emit=llvm -o %t.ll && FileCheck %s --input-file=%t.ll
 // RUN: FileCheck %s --check-prefix=JSON --input-file=%t.json
-// RUN: goopt compile %s --pipeline=gpu-matmul-hopper --emit=ptx -o %t.ptx && FileCheck %s --check-prefix=PTX --input-file=%t.ptx
-// RUN: goopt compile %s --pipeline="gpu-matmul-hopper{epilogue=tma persistent=false}" --emit=llvm -o %t.tma.ll && FileCheck %s --check-prefix=TMA --input-file=%t.tma.ll
+// RUN: goopt compile %s --pipeline="gpu-matmul-hopper{tile-by-size=false}" --emit=ptx -o %t.ptx && FileCheck %s --check-prefix=PTX --input-file=%t.ptx
+// RUN: goopt compile %s --pipeline="gpu-matmul-hopper{epilogue=tma persistent=false tile-by-size=false}" --emit=llvm -o %t.tma.ll && FileCheck %s --check-prefix=TMA --input-file=%t.tma.ll
 // RUN: FileCheck %s --check-prefix=TMAJSON --input-file=%t.tma.json
 // RUN: not goopt compile %s --pipeline=gpu-matmul-hopper --arch=sm_90 --emit=llvm -o %t.bad.ll 2>&1 | FileCheck %s --check-prefix=ARCH
 

@@ -4,8 +4,10 @@
 // its guarded stores; measured faster than the TMA epilogue: 1000^3 on the
 // H200 85.5 against 78.9 TFLOP/s); an explicit epilogue=tma stages C
 // through shared memory and TMA stores.
-// RUN: goopt opt %s --gpu-matmul-hopper | FileCheck %s
-// RUN: goopt opt %s --gpu-matmul-hopper="epilogue=tma" | FileCheck %s --check-prefix=TMA
+// tile-by-size=false keeps the default 128x256 tiles at this small size
+// (tile-by-size would take 128x128 here; defaults.mlir checks it).
+// RUN: goopt opt %s --gpu-matmul-hopper="tile-by-size=false" | FileCheck %s
+// RUN: goopt opt %s --gpu-matmul-hopper="epilogue=tma tile-by-size=false" | FileCheck %s --check-prefix=TMA
 // EQUIV: none (the interpreter does not model gpu.dynamic_shared_memory's byte views nor nvgpu ops before their lowering; passes/gpumatmulhopper checks these kernels by execution after goopt's lowering)
 
 // CHECK-LABEL: func.func @matmul

@@ -11,8 +11,10 @@
 // sm_90a PTX with 8-byte accesses (whole tiles) and 4-byte ones (edge
 // tiles); passes/gpumatmulhopper's TestInterpreterEquivalenceRegisterEpilogue
 // runs such kernels against the affine nest.
-// RUN: goopt opt %s --gpu-matmul-hopper | FileCheck %s
-// RUN: goopt compile %s --pipeline=gpu-matmul-hopper --emit=ptx -o %t.ptx && FileCheck %s --check-prefix=PTX --input-file=%t.ptx
+// tile-by-size=false keeps the default 128x256 tiles at this small size
+// (tile-by-size would take 128x128 here; defaults.mlir checks it).
+// RUN: goopt opt %s --gpu-matmul-hopper="tile-by-size=false" | FileCheck %s
+// RUN: goopt compile %s --pipeline="gpu-matmul-hopper{tile-by-size=false}" --emit=ptx -o %t.ptx && FileCheck %s --check-prefix=PTX --input-file=%t.ptx
 // RUN: FileCheck %s --check-prefix=JSON --input-file=%t.json
 // EQUIV: none (the interpreter does not model gpu.dynamic_shared_memory's byte views nor nvgpu ops before their lowering; passes/gpumatmulhopper checks these kernels by execution after goopt's lowering)
 

@@ -8,11 +8,15 @@
 // stages that fit beside its staging tile. An option given explicitly
 // never falls back: persistent=true or epilogue=registers with
 // warp-specialize=false is an error, located at the pipeline's option.
-// RUN: goopt opt %s --gpu-matmul-hopper | FileCheck %s
-// RUN: goopt opt %s --pass-pipeline="builtin.module(gpu-matmul-hopper)" | FileCheck %s
-// RUN: goopt opt %s --gpu-matmul-hopper="warp-specialize=false" | FileCheck %s --check-prefix=NOWS
-// RUN: goopt opt %s --gpu-matmul-hopper="overlap-epilogue=true" | FileCheck %s --check-prefix=OV
-// RUN: goopt opt %s --gpu-matmul-hopper="persistent=false" | FileCheck %s --check-prefix=ONE
+// The checks below keep the 128x256 tiles with tile-by-size=false: at this
+// size (4 tiles of 128x256 for 132 SMs) the defaults take 128x128 tiles,
+// 8 blocks (SMALL).
+// RUN: goopt opt %s --gpu-matmul-hopper | FileCheck %s --check-prefix=SMALL
+// RUN: goopt opt %s --gpu-matmul-hopper="tile-by-size=false" | FileCheck %s
+// RUN: goopt opt %s --pass-pipeline="builtin.module(gpu-matmul-hopper{tile-by-size=false})" | FileCheck %s
+// RUN: goopt opt %s --gpu-matmul-hopper="warp-specialize=false tile-by-size=false" | FileCheck %s --check-prefix=NOWS
+// RUN: goopt opt %s --gpu-matmul-hopper="overlap-epilogue=true tile-by-size=false" | FileCheck %s --check-prefix=OV
+// RUN: goopt opt %s --gpu-matmul-hopper="persistent=false tile-by-size=false" | FileCheck %s --check-prefix=ONE
 // RUN: not goopt opt %s --pass-pipeline="builtin.module(gpu-matmul-hopper{persistent=true warp-specialize=false})" 2>&1 | FileCheck %s --check-prefix=BADWS
 // RUN: not goopt opt %s --gpu-matmul-hopper="epilogue=registers warp-specialize=false" 2>&1 | FileCheck %s --check-prefix=BADREG
 // RUN: not goopt opt %s --gpu-matmul-hopper="overlap-epilogue=true epilogue=registers" 2>&1 | FileCheck %s --check-prefix=BADOV
@@ -55,6 +59,11 @@
 // BADWS-NEXT: builtin.module(gpu-matmul-hopper{persistent=true warp-specialize=false})
 // BADREG: error: failed to add {{.*}}: gpu-matmul-hopper: epilogue=registers needs warp-specialize
 // BADOV: error: failed to add {{.*}}: gpu-matmul-hopper: overlap-epilogue does not apply to epilogue=registers
+
+// SMALL-LABEL: func.func @matmul
+// SMALL:         gpu.launch blocks({{.*}}) in (%{{.*}} = %c8, %{{.*}} = %c1, %{{.*}} = %c1) threads({{.*}}) in (%{{.*}} = %c384, {{.*}}) dynamic_shared_memory_size %c131072_i32 {
+// SMALL:           nvgpu.warpgroup.mma {{.*}} -> <fragmented = vector<64x128xf32>>
+// SMALL-NOT:       vector<64x256xf32>
 func.func @matmul(%A: memref<256x128xf16>, %B: memref<128x512xf16>, %C: memref<256x512xf32>) {
   affine.for %i = 0 to 256 {
     affine.for %j = 0 to 512 {

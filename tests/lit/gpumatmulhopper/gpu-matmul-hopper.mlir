@@ -5,9 +5,11 @@
 // tile), then warp specialisation with the TMA-store epilogue and grid
 // swizzle, one tile a block (128x256 tiles over two consumer warpgroups),
 // then the defaults: the same, persistent, with the register epilogue.
+// tile-by-size=false keeps the default 128x256 tiles at this small size
+// (tile-by-size would take 128x128 here; defaults.mlir checks it).
 // RUN: goopt opt %s --gpu-matmul-hopper="tb-tile=128,128,64 consumers=1 warp-specialize=false epilogue=direct grid-swizzle=0" | FileCheck %s --check-prefix=RUNG0
-// RUN: goopt opt %s --gpu-matmul-hopper="epilogue=tma persistent=false" | FileCheck %s --check-prefix=TOP
-// RUN: goopt opt %s --gpu-matmul-hopper | FileCheck %s --check-prefix=DEFAULT
+// RUN: goopt opt %s --gpu-matmul-hopper="epilogue=tma persistent=false tile-by-size=false" | FileCheck %s --check-prefix=TOP
+// RUN: goopt opt %s --gpu-matmul-hopper="tile-by-size=false" | FileCheck %s --check-prefix=DEFAULT
 // EQUIV: none (the interpreter does not model gpu.dynamic_shared_memory's byte views nor nvgpu ops before their lowering)
 
 // RUNG0-LABEL: func.func @matmul
