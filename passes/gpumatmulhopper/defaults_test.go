@@ -147,14 +147,7 @@ func TestAutoEpilogue(t *testing.T) {
 		{"overlap-epilogue=true", false},
 		{"epilogue=tma", false},
 	} {
-		o := DefaultOptions()
-		if err := pass.ParseOptions(&o, c.opts); err != nil {
-			t.Fatal(err)
-		}
-		k, err := o.resolved().kernel()
-		if err != nil {
-			t.Fatal(err)
-		}
+		k := optionsKernel(t, c.opts)
 		if k.RegisterEpilogue != c.regs || k.TMAEpilogue == c.regs {
 			t.Errorf("{%s}: register epilogue %v, TMA %v; want register %v", c.opts, k.RegisterEpilogue, k.TMAEpilogue, c.regs)
 		}
@@ -183,18 +176,26 @@ func TestTileBySize(t *testing.T) {
 		{"sm-count=64", 1024, 1024, 128, "32 tiles, 64 SMs: exactly half"},
 		{"sm-count=63", 1024, 1024, 256, "32 tiles, 63 SMs"},
 	} {
-		o := DefaultOptions()
-		if err := pass.ParseOptions(&o, c.opts); err != nil {
-			t.Fatal(err)
-		}
-		k, err := o.resolved().kernel()
-		if err != nil {
-			t.Fatal(err)
-		}
+		k := optionsKernel(t, c.opts)
 		k.M, k.N, k.K = c.m, c.n, 1024
 		k.tileBySize()
 		if k.BN != c.wantBN {
 			t.Errorf("{%s} %dx%d (%s): BN %d, want %d", c.opts, c.m, c.n, c.comment, k.BN, c.wantBN)
 		}
 	}
+}
+
+// optionsKernel is the kernel configuration of the default options with
+// opts applied, resolved.
+func optionsKernel(t *testing.T, opts string) kernel {
+	t.Helper()
+	o := DefaultOptions()
+	if err := pass.ParseOptions(&o, opts); err != nil {
+		t.Fatal(err)
+	}
+	k, err := o.resolved().kernel()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return k
 }

@@ -2,6 +2,7 @@ package upstreamlit
 
 import (
 	"fmt"
+	"github.com/goopt/goopt/dialects/opsyntax"
 	"sort"
 	"strings"
 	"testing"
@@ -110,69 +111,61 @@ func contains(list []string, s string) bool {
 // grammar, `builtin.module(func.func(cse,canonicalize{top-down=false}))`:
 // an element followed by '(' is an op anchor, any other a pass.
 func pipelinePasses(text string) ([]passSpec, error) {
-	p := &pipelineScanner{s: text}
+	p := &pipelineScanner{opsyntax.Scanner{Text: text}}
 	out, err := p.list(nil)
 	if err == nil {
-		p.space()
-		if p.i < len(p.s) {
-			err = fmt.Errorf("unexpected %q at column %d", p.s[p.i:], p.i+1)
+		p.SkipSpace()
+		if p.Pos < len(p.Text) {
+			err = fmt.Errorf("unexpected %q at column %d", p.Text[p.Pos:], p.Pos+1)
 		}
 	}
 	return out, err
 }
 
-type pipelineScanner struct {
-	s string
-	i int
-}
-
-func (p *pipelineScanner) space() {
-	for p.i < len(p.s) && strings.IndexByte(" \t\n", p.s[p.i]) >= 0 {
-		p.i++
-	}
-}
+// pipelineScanner reads a pipeline's text with opsyntax's scanner.
+type pipelineScanner struct{ opsyntax.Scanner }
 
 func (p *pipelineScanner) list(out []passSpec) ([]passSpec, error) {
 	for {
-		p.space()
-		start := p.i
-		for p.i < len(p.s) && strings.IndexByte("(){}, \t\n", p.s[p.i]) < 0 {
-			p.i++
+		p.SkipSpace()
+		start := p.Pos
+		for p.Pos < len(p.Text) && strings.IndexByte("(){}, \t\n", p.Text[p.Pos]) < 0 {
+			p.Pos++
 		}
-		name := p.s[start:p.i]
+		name := p.Text[start:p.Pos]
 		if name == "" {
-			return out, fmt.Errorf("expected a pass or op name at column %d", p.i+1)
+			return out, fmt.Errorf("expected a pass or op name at column %d", p.Pos+1)
 		}
-		p.space()
+		p.SkipSpace()
 		opts := ""
-		if p.i < len(p.s) && p.s[p.i] == '{' {
-			end := balancedEnd(p.s, p.i)
+		if p.Pos < len(p.Text) && p.Text[p.Pos] == '{' {
+			end := balancedEnd(p.Text, p.Pos)
 			if end < 0 {
-				return out, fmt.Errorf("unbalanced '{' at column %d", p.i+1)
+				return out, fmt.Errorf("unbalanced '{' at column %d", p.Pos+1)
 			}
-			opts = p.s[p.i+1 : end]
-			p.i = end + 1
-			p.space()
+			opts = p.Text[p.Pos+1 : end]
+			p.Pos = end + 1
+			p.SkipSpace()
 		}
-		if p.i < len(p.s) && p.s[p.i] == '(' {
-			p.i++
+		if p.Pos < len(p.Text) && p.Text[p.Pos] == '(' {
+			p.Pos++
 			var err error
 			if out, err = p.list(out); err != nil {
 				return out, err
 			}
-			p.space()
-			if p.i >= len(p.s) || p.s[p.i] != ')' {
-				return out, fmt.Errorf("expected ')' at column %d", p.i+1)
+			p.SkipSpace()
+			if p.Pos >= len(p.Text) || p.Text[p.Pos] != ')' {
+				return out, fmt.Errorf("expected ')' at column %d", p.Pos+1)
 			}
-			p.i++
+			p.Pos++
 		} else {
 			out = append(out, passSpec{name: name, options: opts})
 		}
-		p.space()
-		if p.i >= len(p.s) || p.s[p.i] != ',' {
+		p.SkipSpace()
+		if p.Pos >= len(p.Text) || p.Text[p.Pos] != ',' {
 			return out, nil
 		}
-		p.i++
+		p.Pos++
 	}
 }
 
