@@ -202,49 +202,42 @@ func (k *kernel) accStructTypes() (whole, tile string) {
 // rows, and so half of the pairs, are not 8-byte aligned), a whole tile's
 // odd rows are realigned (storeRealigned) and an edge tile's pairs are
 // two 4-byte accesses each. A warp's accesses of one row pair cover 32
-// contiguous bytes of 8 rows. When some tile is partial,
-// a tile that is whole still takes the unguarded path: the guards cost
-// only the edge tiles.
+// contiguous bytes of 8 rows.
 //
 // lastWgmma writes the wait for the accumulator's last wgmma (and what
-// follows it, the release of its slot). The loads of C's first row of
-// pairs are issued before it, so that their latency overlaps the last
-// wgmma rather than adding to the epilogue's (their registers are what
-// the row's loads take anyway); an edge tile issues them early too, under
-// their guards.
+// follows it, the release of its slot). The loads of C's first rows
+// (loadEarly) are issued before it, so that their latency overlaps the
+// last wgmma rather than adding to the epilogue's.
+//
+// When some tile is partial, the tile's kind (whole or edge, the same for
+// the whole warpgroup) picks one of two straight-line epilogues, each
+// with its own wait for the last wgmma: a whole tile takes the unguarded
+// one, so the guards cost only the edge tiles, and values merged across
+// the branch (the early loads of either kind) would make every tile pay
+// the edge tile's registers (ptxas spilled in the inner tiles' path, and
+// 3000x5120x704 ran 20% slower than 3072x5120x704 with 4% edge tiles).
 func (k *kernel) registerEpilogue(st *kernelState, acc, fragRow, fragCol string, lastWgmma func()) {
 	e := st.e
 	whole, _ := k.accStructTypes()
 	row0 := e.Add(st.m0, fragRow)
 	col0 := e.Add(st.n0, fragCol)
-	if !k.partialMN() {
-		early := k.loadEarly(st, row0, col0, false)
+	epilogue := func(guarded bool) {
+		early := k.loadEarly(st, row0, col0, guarded)
 		lastWgmma()
 		regs := e.Op("frag", "builtin.unrealized_conversion_cast %s : %s to %s", acc, k.accType(), whole)
-		k.storeRegisters(st, regs, row0, col0, false, early)
+		k.storeRegisters(st, regs, row0, col0, guarded, early)
+	}
+	if !k.partialMN() {
+		epilogue(false)
 		return
 	}
 	inM := e.Cmp("ule", e.AddC(st.m0, k.BM), e.C(k.M))
 	inN := e.Cmp("ule", e.AddC(st.n0, k.BN), e.C(k.N))
-	in := e.Op("p", "arith.andi %s, %s : i1", inM, inN)
-	// The tile's kind (whole or edge, the same for the whole warpgroup)
-	// picks one of two straight-line epilogues, each with its own wait
-	// for the last wgmma: values merged across a branch (the early loads
-	// of either kind) would make every tile pay the edge tile's registers
-	// (ptxas spilled in the inner tiles' path, and 3000x5120x704 ran 20%
-	// slower than 3072x5120x704 with only 4% edge tiles).
-	e.Open("scf.if %s {", in)
-	early := k.loadEarly(st, row0, col0, false)
-	lastWgmma()
-	regs := e.Op("frag", "builtin.unrealized_conversion_cast %s : %s to %s", acc, k.accType(), whole)
-	k.storeRegisters(st, regs, row0, col0, false, early)
+	e.Open("scf.if %s {", e.Op("p", "arith.andi %s, %s : i1", inM, inN))
+	epilogue(false)
 	e.Close("} else {")
 	e.Open("// a tile past C's edge")
-	// The first rows' loads issued before the wait, as above.
-	early = k.loadEarly(st, row0, col0, true)
-	lastWgmma()
-	regs = e.Op("frag", "builtin.unrealized_conversion_cast %s : %s to %s", acc, k.accType(), whole)
-	k.storeRegisters(st, regs, row0, col0, true, early)
+	epilogue(true)
 	e.Close("}")
 }
 
