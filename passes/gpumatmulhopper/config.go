@@ -40,8 +40,7 @@ type kernel struct {
 	TMAEpilogue    bool  // C written by a TMA store from shared memory
 	// RegisterEpilogue: each consumer adds its accumulator's registers
 	// to C in place, with no staging tile and no consumer-wide barrier
-	// (epilogue=registers; pingpong's always: pingpong.go's
-	// registerEpilogue).
+	// (epilogue=registers; pingpong's always: epilogue_registers.go).
 	RegisterEpilogue bool
 	// TileBySize: 128x256 tiles become 128x128 at sizes too small to
 	// give half the SMs a tile (tileBySize).

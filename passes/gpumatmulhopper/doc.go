@@ -62,7 +62,7 @@
 //	        cluster=2,1 (or 1,2) the persistent grid is a row of whole
 //	        clusters walking cluster tiles, each block taking its rank's
 //	        tile, with rung 3's multicast and cluster-wide empty barriers
-//	        (pingpong.go)
+//	        (pingpong.go; the register epilogue: epilogue_registers.go)
 //
 // The epilogue of rungs 0 to 6 is C += accumulator either way: each warpgroup stores its
 // fragment (nvgpu.warpgroup.mma.store) to a staging tile over the ring,
@@ -76,8 +76,8 @@
 // past C's edge guard their epilogue (a whole tile runs the same loop as
 // at a divisible size; an edge tile clamps its reads of C under the TMA
 // epilogue, whose store clips, tests each access under the direct one,
-// and under the register epilogue (pingpong.go) issues a row's guarded
-// loads together before its guarded stores). An odd N leaves only even
+// and under the register epilogue (epilogue_registers.go) issues a row's
+// guarded loads together before its guarded stores). An odd N leaves only even
 // rows' column pairs 8-byte aligned: the register epilogue's whole tiles
 // realign the odd rows (pairs (c+1, c+2), c+2's value shuffled from the
 // lane that holds it). An operand whose rows are not a multiple of 16 bytes (K or N not
