@@ -42,8 +42,8 @@ type kernel struct {
 	// to C in place, with no staging tile and no consumer-wide barrier
 	// (epilogue=registers; pingpong's always: epilogue_registers.go).
 	RegisterEpilogue bool
-	// TileBySize: 128x256 tiles become 128x128 at sizes too small to
-	// give half the SMs a tile (tileBySize).
+	// TileBySize: 128x256 tiles become 128x128 where those finish in
+	// fewer waves (tileBySize).
 	TileBySize bool
 	// PadOperands copies A or B into a buffer with 16-byte rows before
 	// the matmul when its rows are not (pad.go), rather than having the

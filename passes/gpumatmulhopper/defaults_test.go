@@ -154,9 +154,9 @@ func TestAutoEpilogue(t *testing.T) {
 	}
 }
 
-// TestTileBySize: the default 128x256 tiles become 128x128 where they
-// would leave more than half of the SMs without a tile, unless
-// tile-by-size=false, another tile, a cluster or pingpong is given.
+// TestTileBySize: the default 128x256 tiles become 128x128 where those
+// finish in fewer waves' time (all of them at most half the SMs' tiles),
+// unless tile-by-size=false, another tile, a cluster or pingpong is given.
 func TestTileBySize(t *testing.T) {
 	for _, c := range []struct {
 		opts    string
@@ -166,7 +166,10 @@ func TestTileBySize(t *testing.T) {
 	}{
 		{"", 1024, 1024, 128, "32 tiles for 132 SMs"},
 		{"", 1000, 1000, 128, "32 tiles, partial"},
-		{"", 2048, 2048, 256, "128 tiles"},
+		{"", 2048, 2048, 256, "128 tiles: 1 wave, or 2 of 128x128"},
+		{"", 3072, 3072, 128, "288 tiles: 3 waves, or 5 of 128x128 (2.8)"},
+		{"", 2560, 2560, 256, "200 tiles: 2 waves, or 4 of 128x128 (2.2)"},
+		{"", 5120, 5120, 256, "800 tiles: 7 waves, or 13 of 128x128 (7.3)"},
 		{"", 1024, 8448, 256, "8x33 = 264 tiles"},
 		{"", 512, 4096, 128, "4x16 = 64 tiles, at most 66"},
 		{"", 512, 4352, 256, "4x17 = 68 tiles"},

@@ -59,17 +59,30 @@ func (k *kernel) fit(mm *gpuutil.MatmulNest) error {
 	return nil
 }
 
-// tileBySize takes 128x128 tiles instead of the default 128x256 at sizes
-// where 128x256 tiles would leave more than half of the SMs without one:
-// twice the blocks, each with half the work, finish sooner (H200, f16:
-// 1024^3 109 -> 152 TFLOP/s, 1000^3 97 -> 133; 2048^3, 128 tiles of
-// 128x256, keeps them: 488 against 435). Not with a cluster (its tile
-// counts were checked) or pingpong (whose accumulator is the whole tile).
+// tileBySize takes 128x128 tiles instead of the default 128x256 where
+// they finish sooner: the persistent grid runs the tiles in waves of
+// SMs, so the time goes as the waves times a tile's time, and a 128x128
+// tile takes half a 128x256 tile's work at smallTileEfficiency of its
+// speed. That picks 128x128 where 128x256 tiles would leave half the SMs
+// idle (H200, f16: 1024^3 109 -> 152 TFLOP/s, 1000^3 97 -> 133) and where
+// their last wave is mostly empty (3072^3: 3 waves of 288 tiles, or 5 of
+// 576: 476 -> 499), and keeps 128x256 at 2048^3 (488 against 435), 2560^3,
+// 3584^3, 5120^3 and 6144^3 (measured, docs/gpu/2026-11-25-h200-s7/
+// 19-wave-quantization). Not with a cluster (its tile counts were
+// checked) or pingpong (whose accumulator is the whole tile).
 func (k *kernel) tileBySize() {
 	if !k.TileBySize || k.BM != 128 || k.BN != 256 || k.BK != 64 || k.PingPong || k.clusterSize() > 1 {
 		return
 	}
-	if 2*k.tiles() <= k.SMs {
-		k.BN = 128
+	waves := func(tiles int64) int64 { return ceilDiv(tiles, k.SMs) }
+	large := waves(k.tiles())
+	k.BN = 128
+	if float64(waves(k.tiles()))*0.5/smallTileEfficiency >= float64(large) {
+		k.BN = 256
 	}
 }
+
+// smallTileEfficiency is a 128x128 tile's speed against a 128x256 one's
+// (H200: 2048^3 runs 2 waves of 128x128 tiles at 435 TFLOP/s, 1 wave of
+// 128x256 at 488, so 0.5*2/e = 488/435).
+const smallTileEfficiency = 0.89
