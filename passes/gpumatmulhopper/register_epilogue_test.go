@@ -32,10 +32,10 @@ var registerRungs = []sizedRung{
 	// pairs are not 8-byte aligned), each column guarded in an edge tile,
 	// where a row's last pair straddles C's edge; B's odd rows are copied
 	// by the producer. 2 tiles a block, then the defaults (128x256 tiles,
-	// 4 stages, 2 consumers, 3 tiles a block), then bf16 with one tile a
-	// block and an odd K too.
+	// kept by tile-by-size=false, 4 stages, 2 consumers, 3 tiles a block),
+	// then bf16 with one tile a block and an odd K too.
 	{"odd-n", [3]int{200, 131, 104}, "f16", "tb-tile=128,128,64 stages=2 grid-swizzle=0 epilogue=registers persistent=true sm-count=2"},
-	{"odd-n-defaults", [3]int{260, 301, 72}, "f16", "sm-count=2"},
+	{"odd-n-defaults", [3]int{260, 301, 72}, "f16", "sm-count=2 tile-by-size=false"},
 	{"odd-nk-bf16-one-tile-a-block", [3]int{129, 67, 61}, "bf16", "tb-tile=128,128,64 stages=2 grid-swizzle=0 sm-count=4"},
 	// The defaults where 128x256 tiles would leave more than half the
 	// SMs idle: tile-by-size takes 128x128 (both rows of a thread loaded

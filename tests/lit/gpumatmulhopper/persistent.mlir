@@ -1,5 +1,6 @@
 // gpu-matmul-hopper's persistent rungs: persistent=true (rung 4) launches
-// sm-count blocks (here 3, fewer than the 4 tiles, so block 0 takes two)
+// sm-count blocks (here 3, fewer than the 4 tiles of 128x256, kept by
+// tile-by-size=false, so block 0 takes two)
 // that loop over the tiles blockIdx.x + i*gridDim.x; the producer and the
 // consumers count ring uses across tiles, and with the staging tile over
 // the ring the producer waits for the previous epilogue on its own
@@ -9,13 +10,13 @@
 // register epilogue for rung 4; it is tma with overlap-epilogue, whose
 // default stages shrink to the 2 that fit beside the staging tile at
 // 128x256). An explicit conflict is an error.
-// RUN: goopt opt %s --gpu-matmul-hopper="epilogue=tma persistent=true sm-count=3" | FileCheck %s --check-prefix=R4
+// RUN: goopt opt %s --gpu-matmul-hopper="epilogue=tma persistent=true sm-count=3 tile-by-size=false" | FileCheck %s --check-prefix=R4
 // RUN: goopt opt %s --gpu-matmul-hopper="tb-tile=128,128,64 persistent=true overlap-epilogue=true sm-count=3" | FileCheck %s --check-prefix=R5
-// RUN: goopt compile %s --pipeline="gpu-matmul-hopper{epilogue=tma persistent=true sm-count=3}" --emit=ptx -o %t.ptx && FileCheck %s --check-prefix=PTX --input-file=%t.ptx
+// RUN: goopt compile %s --pipeline="gpu-matmul-hopper{epilogue=tma persistent=true sm-count=3 tile-by-size=false}" --emit=ptx -o %t.ptx && FileCheck %s --check-prefix=PTX --input-file=%t.ptx
 // RUN: FileCheck %s --check-prefix=JSON --input-file=%t.json
 // RUN: goopt compile %s --pipeline="gpu-matmul-hopper{tb-tile=128,128,64 persistent=true overlap-epilogue=true sm-count=3}" --emit=ptx -o %t5.ptx && FileCheck %s --check-prefix=PTX --input-file=%t5.ptx
 // RUN: not goopt opt %s --gpu-matmul-hopper="persistent=true warp-specialize=false" 2>&1 | FileCheck %s --check-prefix=BADWS
-// RUN: goopt opt %s --gpu-matmul-hopper="overlap-epilogue=true sm-count=3" | FileCheck %s --check-prefix=OV
+// RUN: goopt opt %s --gpu-matmul-hopper="overlap-epilogue=true sm-count=3 tile-by-size=false" | FileCheck %s --check-prefix=OV
 // RUN: not goopt opt %s --gpu-matmul-hopper="overlap-epilogue=true persistent=false" 2>&1 | FileCheck %s --check-prefix=BADOV
 // RUN: not goopt opt %s --gpu-matmul-hopper="persistent=true overlap-epilogue=true stages=4" 2>&1 | FileCheck %s --check-prefix=BADSMEM
 // EQUIV: none (the interpreter does not model gpu.dynamic_shared_memory's byte views nor nvgpu ops before their lowering; passes/gpumatmulhopper checks these kernels by execution after goopt's lowering)

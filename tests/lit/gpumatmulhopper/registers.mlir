@@ -1,6 +1,6 @@
 // gpu-matmul-hopper's register epilogue for the cooperative schedule
 // (epilogue=registers, with warp-specialize; here persistent on 4 blocks
-// for the 6 tiles of 128x256): each consumer warpgroup adds its 64 rows
+// for the 6 tiles of 128x256, kept by tile-by-size=false): each consumer warpgroup adds its 64 rows
 // of the tile to C from its accumulator's registers, with 8-byte
 // accesses, all of a row's loads before its stores, the first row's
 // before the wait for the tile's last wgmma. There is no staging
@@ -10,8 +10,8 @@
 // the next tile meanwhile. On a persistent row of clusters it needs no
 // pingpong. Lowered by goopt compile to sm_90a PTX (llc). Bad
 // combinations are refused.
-// RUN: goopt opt %s --gpu-matmul-hopper="epilogue=registers persistent=true sm-count=4" | FileCheck %s --check-prefix=REG
-// RUN: goopt compile %s --pipeline="gpu-matmul-hopper{epilogue=registers persistent=true sm-count=4}" --emit=ptx -o %t.ptx && FileCheck %s --check-prefix=PTX --input-file=%t.ptx
+// RUN: goopt opt %s --gpu-matmul-hopper="epilogue=registers persistent=true sm-count=4 tile-by-size=false" | FileCheck %s --check-prefix=REG
+// RUN: goopt compile %s --pipeline="gpu-matmul-hopper{epilogue=registers persistent=true sm-count=4 tile-by-size=false}" --emit=ptx -o %t.ptx && FileCheck %s --check-prefix=PTX --input-file=%t.ptx
 // RUN: FileCheck %s --check-prefix=JSON --input-file=%t.json
 // RUN: goopt opt %s --gpu-matmul-hopper="tb-tile=128,128,64 stages=6 epilogue=registers persistent=true cluster=2,1 sm-count=4" | FileCheck %s --check-prefix=CL
 // RUN: goopt compile %s --pipeline="gpu-matmul-hopper{tb-tile=128,128,64 stages=6 epilogue=registers persistent=true cluster=2,1 sm-count=4}" --emit=ptx -o %tc.ptx && FileCheck %s --check-prefix=CLPTX --input-file=%tc.ptx
