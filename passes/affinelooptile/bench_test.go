@@ -42,12 +42,9 @@ func BenchmarkTileAndUnrollMatmul8192(b *testing.B) {
 
 func firstFor(module *ir.Operation) affine.ForOp {
 	var f affine.ForOp
-	ir.Walk(module, ir.PreOrder, func(op *ir.Operation) ir.WalkResult {
-		if x, ok := affine.AsFor(op); ok {
-			f = x
-			return ir.Interrupt
-		}
-		return ir.Advance
+	affine.WalkFors(module, func(x affine.ForOp) ir.WalkResult {
+		f = x
+		return ir.Interrupt
 	})
 	return f
 }
