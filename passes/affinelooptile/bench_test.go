@@ -41,11 +41,7 @@ func BenchmarkTileAndUnrollMatmul8192(b *testing.B) {
 }
 
 func firstFor(module *ir.Operation) affine.ForOp {
-	var f affine.ForOp
-	affine.WalkFors(module, func(x affine.ForOp) ir.WalkResult {
-		f = x
-		return ir.Interrupt
-	})
+	f, _ := affine.FirstFor(module)
 	return f
 }
 

@@ -30,12 +30,7 @@ func IsPerfectlyNested(loops []affine.ForOp) bool {
 // IsInnermost reports whether no affine.for is nested in f's body.
 func IsInnermost(f affine.ForOp) bool {
 	for _, op := range f.Body().Ops() {
-		nested := false
-		affine.WalkFors(op, func(affine.ForOp) ir.WalkResult {
-			nested = true
-			return ir.Interrupt
-		})
-		if nested {
+		if _, nested := affine.FirstFor(op); nested {
 			return false
 		}
 	}
