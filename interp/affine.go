@@ -16,6 +16,29 @@ func mapAttr(op *ir.Operation, name string) (*affine.Map, error) {
 	return a.Map, nil
 }
 
+// boundFns compiles a loop's lower and upper bound maps, the attributes
+// named lower and upper, over operands: the lower map's inputs, then the
+// upper map's (the split affine.for's and affine.parallel's views make).
+func boundFns(c *Compiler, op *ir.Operation, lower, upper string, operands []*ir.Value) (lb, ub *affineFn, err error) {
+	lbm, err := mapAttr(op, lower)
+	if err != nil {
+		return nil, nil, err
+	}
+	ubm, err := mapAttr(op, upper)
+	if err != nil {
+		return nil, nil, err
+	}
+	nl := lbm.NumDims + lbm.NumSymbols
+	if len(operands) != nl+ubm.NumDims+ubm.NumSymbols {
+		return nil, nil, op.Errorf("operand count does not match its bound maps")
+	}
+	if lb, err = newAffineFn(c, op, lbm, operands[:nl]); err != nil {
+		return nil, nil, err
+	}
+	ub, err = newAffineFn(c, op, ubm, operands[nl:])
+	return lb, ub, err
+}
+
 // affineFn is a compiled map applied to operand slots.
 type affineFn struct {
 	m    *cmap
@@ -157,19 +180,7 @@ func compileAffineFor(c *Compiler, op *ir.Operation) (Compiled, error) {
 	if err != nil {
 		return Compiled{}, err
 	}
-	lbm, err := mapAttr(op, "lowerBoundMap")
-	if err != nil {
-		return Compiled{}, err
-	}
-	ubm, err := mapAttr(op, "upperBoundMap")
-	if err != nil {
-		return Compiled{}, err
-	}
-	lb, err := newAffineFn(c, op, lbm, segs[0])
-	if err != nil {
-		return Compiled{}, err
-	}
-	ub, err := newAffineFn(c, op, ubm, segs[1])
+	lb, ub, err := boundFns(c, op, "lowerBoundMap", "upperBoundMap", op.Operands()[:len(segs[0])+len(segs[1])])
 	if err != nil {
 		return Compiled{}, err
 	}
@@ -341,14 +352,6 @@ func groups(op *ir.Operation, name string) ([]int, error) {
 }
 
 func compileAffineParallel(c *Compiler, op *ir.Operation) (Compiled, error) {
-	lbm, err := mapAttr(op, "lowerBoundsMap")
-	if err != nil {
-		return Compiled{}, err
-	}
-	ubm, err := mapAttr(op, "upperBoundsMap")
-	if err != nil {
-		return Compiled{}, err
-	}
 	lg, err := groups(op, "lowerBoundsGroups")
 	if err != nil {
 		return Compiled{}, err
@@ -357,15 +360,7 @@ func compileAffineParallel(c *Compiler, op *ir.Operation) (Compiled, error) {
 	if err != nil {
 		return Compiled{}, err
 	}
-	nl := lbm.NumDims + lbm.NumSymbols
-	if op.NumOperands() != nl+ubm.NumDims+ubm.NumSymbols {
-		return Compiled{}, op.Errorf("operand count does not match its bound maps")
-	}
-	lb, err := newAffineFn(c, op, lbm, op.Operands()[:nl])
-	if err != nil {
-		return Compiled{}, err
-	}
-	ub, err := newAffineFn(c, op, ubm, op.Operands()[nl:])
+	lb, ub, err := boundFns(c, op, "lowerBoundsMap", "upperBoundsMap", op.Operands())
 	if err != nil {
 		return Compiled{}, err
 	}
@@ -410,8 +405,8 @@ func compileAffineParallel(c *Compiler, op *ir.Operation) (Compiled, error) {
 		ident[i] = identity(k, t)
 	}
 	return Compiled{Exec: func(fr *Frame) error {
-		lo := make([]int64, len(lbm.Results))
-		hi := make([]int64, len(ubm.Results))
+		lo := make([]int64, len(lb.m.results))
+		hi := make([]int64, len(ub.m.results))
 		if err := lb.eval(fr, lo); err != nil {
 			return runtimeError(op, "%v", err)
 		}

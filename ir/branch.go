@@ -1,7 +1,5 @@
 package ir
 
-import "fmt"
-
 // This file is goopt's BranchOpInterface: which operands of a terminator
 // are forwarded to which successor's block arguments. It is derived from
 // op schemas by MLIR's naming convention: successor `dest` forwards the
@@ -82,19 +80,35 @@ func SetSuccessorOperands(op *Operation, succ int, vs []*Value) bool {
 	return true
 }
 
-// SuccessorOperandsMismatch says how operands fail to match the arguments
-// of op's successor succ, by number and then by type (MLIR's branch
-// verifier messages), or returns "" when they match. Dialects report it
-// with or without their op prefix, as upstream does for each.
-func SuccessorOperandsMismatch(op *Operation, succ int, operands []*Value) string {
+// VerifySuccessorOperands checks that operands match the arguments of
+// op's successor succ, by number and then by type, with MLIR's branch
+// verifier messages (upstream's verifyBranchSuccessorOperands, which
+// reports without the op prefix).
+func VerifySuccessorOperands(op *Operation, succ int, operands []*Value) error {
 	b := op.Successor(succ)
 	if len(operands) != b.NumArguments() {
-		return fmt.Sprintf("branch has %d operands for successor #%d, but target block has %d", len(operands), succ, b.NumArguments())
+		return Errorf(op.Loc(), "branch has %d operands for successor #%d, but target block has %d", len(operands), succ, b.NumArguments())
 	}
 	for j, v := range operands {
 		if v.Type() != b.Argument(j).Type() {
-			return fmt.Sprintf("type mismatch for bb argument #%d of successor #%d", j, succ)
+			return Errorf(op.Loc(), "type mismatch for bb argument #%d of successor #%d", j, succ)
 		}
 	}
-	return ""
+	return nil
+}
+
+// verifyBranchOperands is the schema's share of BranchOpInterface: a
+// branch op (IsBranchOp) forwards to each successor what its block takes.
+// Ops whose successor operands are laid out otherwise (switches) check
+// them in their own verifiers through VerifySuccessorOperands.
+func verifyBranchOperands(op *Operation) error {
+	if !IsBranchOp(op) {
+		return nil
+	}
+	for i := range op.succs {
+		if err := VerifySuccessorOperands(op, i, SuccessorOperands(op, i)); err != nil {
+			return err
+		}
+	}
+	return nil
 }

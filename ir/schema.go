@@ -433,7 +433,10 @@ func verifySchema(op *Operation, d *OpDef) error {
 	if err := verifyResultTypes(op, d, si); err != nil {
 		return err
 	}
-	return verifyTypeMatches(op, d, si)
+	if err := verifyTypeMatches(op, d, si); err != nil {
+		return err
+	}
+	return verifyBranchOperands(op)
 }
 
 // verifyTypeMatches checks the op's TypesMatchWith declarations.

@@ -63,18 +63,15 @@ func Populate(tc *llvmcommon.TypeConverter, ps *convert.PatternSet) {
 		ps.Add(&convert.OpPattern{Root: root, PatternBenefit: benefit, Converter: tc.TypeConverter, Rewrite: fn})
 	}
 	for _, e := range elementwise {
-		e := e
 		pat(e.from, 1, func(op *ir.Operation, a convert.Adaptor, rw *convert.Rewriter) error {
 			var attrs []ir.NamedAttribute
 			switch e.attrs {
 			case fastMath:
-				attrs = llvmcommon.FastMathAttrs(llvmcommon.FastMathFromArith(op.Attr(arith.FastMathAttrName)))
+				attrs = llvmcommon.ArithFastMathAttrs(op)
 			case overflow:
 				attrs = llvmcommon.OverflowAttrs(op.Attr(arith.OverflowAttrName))
 			}
-			return llvmcommon.ElementwiseToLLVM(rw, tc, op, a.Operands(), func(b *ir.Builder, t ir.Type, vs []*ir.Value) *ir.Value {
-				return b.CreateOp(e.to, op.Loc(), vs, []ir.Type{t}, attrs...).Result(0)
-			})
+			return llvmcommon.ElementwiseOp(rw, tc, op, a.Operands(), e.to, attrs...)
 		})
 	}
 	// A bitcast between types that convert to the same llvm type is no op
@@ -128,11 +125,9 @@ func lowerCmp(tc *llvmcommon.TypeConverter, to string) func(*ir.Operation, conve
 	return func(op *ir.Operation, a convert.Adaptor, rw *convert.Rewriter) error {
 		attrs := []ir.NamedAttribute{{Name: "predicate", Value: ir.IntAttr(ir.I64, op.Attr(arith.PredicateAttr).(*ir.IntegerAttr).Int())}}
 		if to == "llvm.fcmp" {
-			attrs = append(attrs, llvmcommon.FastMathAttrs(llvmcommon.FastMathFromArith(op.Attr(arith.FastMathAttrName)))...)
+			attrs = append(attrs, llvmcommon.ArithFastMathAttrs(op)...)
 		}
-		return llvmcommon.ElementwiseToLLVM(rw, tc, op, a.Operands(), func(b *ir.Builder, t ir.Type, vs []*ir.Value) *ir.Value {
-			return b.CreateOp(to, op.Loc(), vs, []ir.Type{t}, attrs...).Result(0)
-		})
+		return llvmcommon.ElementwiseOp(rw, tc, op, a.Operands(), to, attrs...)
 	}
 }
 
@@ -155,9 +150,7 @@ func lowerIndexCast(tc *llvmcommon.TypeConverter, ext string) func(*ir.Operation
 		if db < sb {
 			name = "llvm.trunc"
 		}
-		return llvmcommon.ElementwiseToLLVM(rw, tc, op, a.Operands(), func(b *ir.Builder, t ir.Type, vs []*ir.Value) *ir.Value {
-			return b.CreateOp(name, op.Loc(), vs, []ir.Type{t}).Result(0)
-		})
+		return llvmcommon.ElementwiseOp(rw, tc, op, a.Operands(), name)
 	}
 }
 

@@ -46,6 +46,12 @@ func FastMathAttrs(f llvm.FastMathFlags) []ir.NamedAttribute {
 	return []ir.NamedAttribute{{Name: "fastmathFlags", Value: llvm.FastMath(f)}}
 }
 
+// ArithFastMathAttrs is FastMathAttrs of the `#arith.fastmath` flags of
+// an arith or math op, the attribute its llvm counterpart carries.
+func ArithFastMathAttrs(op *ir.Operation) []ir.NamedAttribute {
+	return FastMathAttrs(FastMathFromArith(op.Attr(arith.FastMathAttrName)))
+}
+
 // OverflowAttrs translates arith's overflow flags into the
 // `overflowFlags` attribute of an llvm op (same bits), nothing for none.
 func OverflowAttrs(a ir.Attribute) []ir.NamedAttribute {
@@ -59,6 +65,15 @@ func OverflowAttrs(a ir.Attribute) []ir.NamedAttribute {
 // Build1D builds the op of one lane of an elementwise lowering: operands
 // are scalars or 1-D vectors, t is the llvm result type.
 type Build1D func(b *ir.Builder, t ir.Type, operands []*ir.Value) *ir.Value
+
+// ElementwiseOp lowers op as ElementwiseToLLVM does, to one llvm op named
+// to per lane carrying attrs: the one-to-one lowerings of arith and math
+// (upstream's VectorConvertToLLVMPattern).
+func ElementwiseOp(rw *convert.Rewriter, tc *TypeConverter, op *ir.Operation, operands []*ir.Value, to string, attrs ...ir.NamedAttribute) error {
+	return ElementwiseToLLVM(rw, tc, op, operands, func(b *ir.Builder, t ir.Type, vs []*ir.Value) *ir.Value {
+		return b.CreateOp(to, op.Loc(), vs, []ir.Type{t}, attrs...).Result(0)
+	})
+}
 
 // ElementwiseToLLVM lowers an elementwise op of one result: when the
 // converted result type is a scalar or a 1-D vector, build makes it

@@ -2,7 +2,6 @@ package mathtollvm
 
 import (
 	"github.com/goopt/goopt/conversion/llvmcommon"
-	"github.com/goopt/goopt/dialects/arith"
 	"github.com/goopt/goopt/dialects/llvm"
 	"github.com/goopt/goopt/ir"
 	"github.com/goopt/goopt/rewrite/convert"
@@ -54,15 +53,12 @@ func Populate(tc *llvmcommon.TypeConverter, ps *convert.PatternSet, opts Options
 		ps.Add(&convert.OpPattern{Root: root, Converter: tc.TypeConverter, Rewrite: fn})
 	}
 	for _, in := range intrinsics {
-		in := in
 		pat(in.from, func(op *ir.Operation, a convert.Adaptor, rw *convert.Rewriter) error {
 			var attrs []ir.NamedAttribute
 			if in.float {
-				attrs = llvmcommon.FastMathAttrs(llvmcommon.FastMathFromArith(op.Attr(arith.FastMathAttrName)))
+				attrs = llvmcommon.ArithFastMathAttrs(op)
 			}
-			return llvmcommon.ElementwiseToLLVM(rw, tc, op, a.Operands(), func(b *ir.Builder, t ir.Type, vs []*ir.Value) *ir.Value {
-				return b.CreateOp(in.to, op.Loc(), vs, []ir.Type{t}, attrs...).Result(0)
-			})
+			return llvmcommon.ElementwiseOp(rw, tc, op, a.Operands(), in.to, attrs...)
 		})
 	}
 	// rsqrt(x) = 1 / sqrt(x).
@@ -93,7 +89,7 @@ func withOne(tc *llvmcommon.TypeConverter, fn func(b *ir.Builder, loc ir.Locatio
 		if !ok {
 			return rw.NotifyMatchFailure(op, "expected a float operand")
 		}
-		fm := llvmcommon.FastMathAttrs(llvmcommon.FastMathFromArith(op.Attr(arith.FastMathAttrName)))
+		fm := llvmcommon.ArithFastMathAttrs(op)
 		return llvmcommon.ElementwiseToLLVM(rw, tc, op, a.Operands(), func(b *ir.Builder, t ir.Type, vs []*ir.Value) *ir.Value {
 			var v ir.Attribute = ir.FloatAttrOf(ft, 1)
 			if st, ok := t.(ir.ShapedType); ok {

@@ -5,6 +5,7 @@ import (
 	"math/bits"
 
 	"github.com/goopt/goopt/conversion/llvmcommon"
+	"github.com/goopt/goopt/dialects/arith"
 	"github.com/goopt/goopt/dialects/llvm"
 	"github.com/goopt/goopt/dialects/memref"
 	"github.com/goopt/goopt/ir"
@@ -842,22 +843,12 @@ func (l *lowering) copy(op *ir.Operation, a convert.Adaptor, rw *convert.Rewrite
 	return nil
 }
 
-// atomicKinds maps arith.atomic_rmw kinds to llvm.atomicrmw bin_ops.
-var atomicKinds = map[string]string{
-	"addf": "fadd", "addi": "add", "assign": "xchg",
-	"maximumf": "fmax", "maxs": "max", "maxu": "umax",
-	"minimumf": "fmin", "mins": "min", "minu": "umin",
-	"ori": "_or", "andi": "_and",
-}
-
-// arithAtomicKinds are arith's AtomicRMWKind keywords by enum value.
-var arithAtomicKinds = []string{"addf", "addi", "assign", "maximumf", "maxs", "maxu", "minimumf", "mins", "minu", "mulf", "muli", "ori", "andi", "maxnumf", "minnumf"}
-
-func atomicKindName(a ir.Attribute) string {
-	if ia, ok := a.(*ir.IntegerAttr); ok && ia.Int() >= 0 && ia.Int() < int64(len(arithAtomicKinds)) {
-		return arithAtomicKinds[ia.Int()]
-	}
-	return ""
+// atomicBinOps maps memref.atomic_rmw kinds to llvm.atomicrmw bin_ops.
+var atomicBinOps = map[arith.AtomicRMWKind]string{
+	arith.AtomicAddF: "fadd", arith.AtomicAddI: "add", arith.AtomicAssign: "xchg",
+	arith.AtomicMaximumF: "fmax", arith.AtomicMaxS: "max", arith.AtomicMaxU: "umax",
+	arith.AtomicMinimumF: "fmin", arith.AtomicMinS: "min", arith.AtomicMinU: "umin",
+	arith.AtomicOrI: "_or", arith.AtomicAndI: "_and",
 }
 
 // acqRel is LLVM's AtomicOrdering::acq_rel.
@@ -869,8 +860,11 @@ func (l *lowering) atomicRMW(op *ir.Operation, a convert.Adaptor, rw *convert.Re
 	if err != nil {
 		return err
 	}
-	kind := atomicKindName(ao.Kind())
-	bin, ok := atomicKinds[kind]
+	var kind arith.AtomicRMWKind = -1
+	if ia, ok := ao.Kind().(*ir.IntegerAttr); ok {
+		kind = arith.AtomicRMWKind(ia.Int())
+	}
+	bin, ok := atomicBinOps[kind]
 	if !ok {
 		return rw.NotifyMatchFailure(op, "atomic kind '%s' has no llvm.atomicrmw", kind)
 	}

@@ -262,3 +262,36 @@ func TestCanonicalizePatterns(t *testing.T) {
 		}
 	})
 }
+
+// TestFirstFor: FirstFor finds the outer loop of the first nest, counts
+// the root itself, looks inside a loop before its later siblings, and
+// reports false where there is no loop.
+func TestFirstFor(t *testing.T) {
+	e := newEnv(t)
+	if _, ok := FirstFor(e.fn); ok {
+		t.Fatal("found a loop in an empty function")
+	}
+	loop := func() (ForOp, func()) {
+		return e.forLoop(aff.ConstantMap(0), nil, aff.ConstantMap(4), nil, 1)
+	}
+	outer, doneOuter := loop()
+	inner, doneInner := loop()
+	e.yield()
+	doneInner()
+	e.yield()
+	doneOuter()
+	second, doneSecond := loop()
+	e.yield()
+	doneSecond()
+	for _, tc := range []struct {
+		root *ir.Operation
+		want ForOp
+	}{{e.fn, outer}, {outer.Operation, outer}, {second.Operation, second}} {
+		if got, ok := FirstFor(tc.root); !ok || got != tc.want {
+			t.Errorf("FirstFor(%s) = %v, %v; want %v", tc.root.Name(), got.Operation, ok, tc.want.Operation)
+		}
+	}
+	if _, ok := FirstFor(inner.Body().First()); ok {
+		t.Error("found a loop in a yield")
+	}
+}

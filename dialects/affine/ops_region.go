@@ -3,6 +3,7 @@ package affine
 import (
 	"strconv"
 
+	"github.com/goopt/goopt/dialects/arith"
 	"github.com/goopt/goopt/dialects/opsyntax"
 	"github.com/goopt/goopt/ir"
 	aff "github.com/goopt/goopt/ir/affine"
@@ -322,17 +323,6 @@ func verifyIf(op *ir.Operation) error {
 // ---- affine.parallel ----
 
 // AtomicRMWKind names, indexed by arith::AtomicRMWKind value (MLIR 19).
-var atomicRMWKinds = [...]string{"addf", "addi", "assign", "maximumf", "maxs", "maxu", "minimumf", "mins", "minu", "mulf", "muli", "ori", "andi", "maxnumf", "minnumf"}
-
-func atomicKind(name string) (int64, bool) {
-	for i, n := range atomicRMWKinds {
-		if n == name {
-			return int64(i), true
-		}
-	}
-	return 0, false
-}
-
 // parseParallelBound parses `(e0, max(e1, e2), ...)` into a flat map, its
 // deduplicated operands and the group sizes.
 func parseParallelBound(p ir.OpParser, kw string) (*aff.Map, []*ir.Value, []int64, error) {
@@ -462,11 +452,11 @@ func parseParallel(p ir.OpParser, st *ir.OperationState) error {
 			if err != nil {
 				return err
 			}
-			k, ok := atomicKind(s)
+			k, ok := arith.AtomicRMWKindNamed(s)
 			if !ok {
 				return ir.Errorf(loc, "invalid reduction value: %s", ir.Quote(s))
 			}
-			reductions = append(reductions, ir.IntAttr(ir.I64, k))
+			reductions = append(reductions, ir.IntAttr(ir.I64, int64(k)))
 			if !p.ParseOptional(",") {
 				break
 			}
@@ -562,8 +552,8 @@ func printParallel(p ir.OpPrinter, op *ir.Operation) {
 				p.Print(", ")
 			}
 			name := "?"
-			if k >= 0 && int(k) < len(atomicRMWKinds) {
-				name = atomicRMWKinds[k]
+			if kind := arith.AtomicRMWKind(k); kind.Valid() {
+				name = kind.String()
 			}
 			p.Print(ir.Quote(name))
 		}
@@ -577,18 +567,20 @@ func printParallel(p ir.OpPrinter, op *ir.Operation) {
 		"upperBoundsMap", "upperBoundsGroups", "steps")
 }
 
-func reductionMatchesType(t ir.Type, kind int64) bool {
+// reductionMatchesType is upstream's isResultTypeMatchAtomicRMWKind: the
+// maxnumf and minnumf kinds match no type there, and neither do they here.
+func reductionMatchesType(t ir.Type, kind arith.AtomicRMWKind) bool {
 	it, isInt := t.(*ir.IntegerType)
-	switch atomicRMWKinds[kind] {
-	case "addf", "mulf", "maximumf", "minimumf":
+	switch kind {
+	case arith.AtomicAddF, arith.AtomicMulF, arith.AtomicMaximumF, arith.AtomicMinimumF:
 		return ir.IsFloat(t)
-	case "addi", "muli", "ori", "andi":
+	case arith.AtomicAddI, arith.AtomicMulI, arith.AtomicOrI, arith.AtomicAndI:
 		return isInt
-	case "assign":
+	case arith.AtomicAssign:
 		return true
-	case "maxs", "mins":
+	case arith.AtomicMaxS, arith.AtomicMinS:
 		return isInt && it.Signedness == ir.Signed
-	case "maxu", "minu":
+	case arith.AtomicMaxU, arith.AtomicMinU:
 		return isInt && it.Signedness == ir.Unsigned
 	}
 	return false
@@ -625,10 +617,10 @@ func verifyParallel(op *ir.Operation) error {
 		return op.Errorf("a reduction must be specified for each output")
 	}
 	for i, k := range reds {
-		if k < 0 || int(k) >= len(atomicRMWKinds) {
+		if !arith.AtomicRMWKind(k).Valid() {
 			return op.Errorf("invalid reduction attribute")
 		}
-		if !reductionMatchesType(op.Result(i).Type(), k) {
+		if !reductionMatchesType(op.Result(i).Type(), arith.AtomicRMWKind(k)) {
 			return op.Errorf("result type cannot match reduction attribute")
 		}
 	}

@@ -33,6 +33,17 @@ func WalkFors(root *ir.Operation, fn func(ForOp) ir.WalkResult) {
 	})
 }
 
+// FirstFor returns the first affine.for nested in root (root included) in
+// pre-order: the outermost loop of root's first nest.
+func FirstFor(root *ir.Operation) (ForOp, bool) {
+	var first ForOp
+	WalkFors(root, func(f ForOp) ir.WalkResult {
+		first = f
+		return ir.Interrupt
+	})
+	return first, first.Operation != nil
+}
+
 // ForInductionVarOwner returns the affine.for whose induction variable is v.
 func ForInductionVarOwner(v *ir.Value) (ForOp, bool) {
 	if v == nil || !v.IsBlockArgument() || v.Index() != 0 {

@@ -53,6 +53,27 @@ func (k AtomicRMWKind) String() string {
 	return atomicRMWKinds[k].name
 }
 
+// AtomicRMWKindNamed returns the kind whose keyword is name ("maxs"), as
+// affine.parallel's reduce list spells it.
+func AtomicRMWKindNamed(name string) (AtomicRMWKind, bool) {
+	for k, e := range atomicRMWKinds {
+		if e.name == name {
+			return AtomicRMWKind(k), true
+		}
+	}
+	return 0, false
+}
+
+// AtomicRMWKindKeywords lists the kinds' keywords indexed by value: the
+// cases of an i64 attribute that holds a kind (memref.atomic_rmw's).
+func AtomicRMWKindKeywords() []string {
+	out := make([]string, len(atomicRMWKinds))
+	for k, e := range atomicRMWKinds {
+		out[k] = e.name
+	}
+	return out
+}
+
 // Combiner returns the arith op that combines two values as k does
 // ("arith.maxsi" for maxs), or "" for assign and an invalid k
 // (upstream's arith::getReductionOp).

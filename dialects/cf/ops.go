@@ -23,14 +23,6 @@ func Dialect() *ir.Dialect {
 // its compiled schema and format.
 type opTable = []*ir.OpDef
 
-// verifySuccessor checks that operands match the arguments of successor i.
-func verifySuccessor(op *ir.Operation, i int, operands []*ir.Value) error {
-	if m := ir.SuccessorOperandsMismatch(op, i, operands); m != "" {
-		return ir.Errorf(op.Loc(), "%s", m)
-	}
-	return nil
-}
-
 // dialectOps is this file's part of the dialect's op table.
 func dialectOps() opTable {
 	return opTable{
@@ -64,9 +56,6 @@ func dialectOps() opTable {
 			Results:    ir.NoValues,
 			Successors: []ir.SuccessorDef{{Name: "dest"}},
 			Format:     opsyntax.DestFormat("dest", "destOperands") + " attr-dict",
-			Verify: func(op *ir.Operation) error {
-				return verifySuccessor(op, 0, op.Operands())
-			},
 		},
 		{
 			Name:    "cf.cond_br",
@@ -83,12 +72,6 @@ func dialectOps() opTable {
 			Successors: []ir.SuccessorDef{{Name: "trueDest"}, {Name: "falseDest"}},
 			Format: "$condition `,` " + opsyntax.DestFormat("trueDest", "trueDestOperands") + " `,` " +
 				opsyntax.DestFormat("falseDest", "falseDestOperands") + " attr-dict",
-			Verify: func(op *ir.Operation) error {
-				if err := verifySuccessor(op, 0, op.OperandGroup(1)); err != nil {
-					return err
-				}
-				return verifySuccessor(op, 1, op.OperandGroup(2))
-			},
 			Canonicalize: []ir.Pattern{
 				ir.PatternFunc{Root: "cf.cond_br", Fn: simplifyConstCondBranch},
 				ir.PatternFunc{Root: "cf.cond_br", Fn: simplifyIdenticalSuccessors},
@@ -270,11 +253,11 @@ func verifySwitch(op *ir.Operation) error {
 	if len(l.caseOps) != nCases {
 		return op.Errorf("number of case operand segments (%d) should match number of case destinations (%d)", len(l.caseOps), nCases)
 	}
-	if err := verifySuccessor(op, 0, l.defaultOps); err != nil {
+	if err := ir.VerifySuccessorOperands(op, 0, l.defaultOps); err != nil {
 		return err
 	}
 	for i, ops := range l.caseOps {
-		if err := verifySuccessor(op, i+1, ops); err != nil {
+		if err := ir.VerifySuccessorOperands(op, i+1, ops); err != nil {
 			return err
 		}
 	}

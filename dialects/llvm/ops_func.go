@@ -271,7 +271,6 @@ func funcOps() opTable {
 			Results:    ir.NoValues,
 			Successors: []ir.SuccessorDef{{Name: "dest"}},
 			Format:     opsyntax.DestFormat("dest", "destOperands") + " attr-dict",
-			Verify:     func(op *ir.Operation) error { return verifySuccessor(op, 0, op.Operands()) },
 		},
 		{
 			Name:    "llvm.cond_br",
@@ -289,12 +288,6 @@ func funcOps() opTable {
 			Successors: []ir.SuccessorDef{{Name: "trueDest"}, {Name: "falseDest"}},
 			Format: "$condition (`weights` `(` $branch_weights^ `)`)? `,` " + opsyntax.DestFormat("trueDest", "trueDestOperands") + " `,` " +
 				opsyntax.DestFormat("falseDest", "falseDestOperands") + " attr-dict",
-			Verify: func(op *ir.Operation) error {
-				if err := verifySuccessor(op, 0, op.OperandGroup(1)); err != nil {
-					return err
-				}
-				return verifySuccessor(op, 1, op.OperandGroup(2))
-			},
 		},
 		{
 			Name:    "llvm.switch",
@@ -791,14 +784,6 @@ func valueOnly(name, summary, doc string) *ir.OpDef {
 
 // ---- control flow ----
 
-// verifySuccessor checks that operands match the arguments of successor i.
-func verifySuccessor(op *ir.Operation, i int, operands []*ir.Value) error {
-	if m := ir.SuccessorOperandsMismatch(op, i, operands); m != "" {
-		return op.Errorf("%s", m)
-	}
-	return nil
-}
-
 // SwitchCases returns an llvm.switch's case values (nil when it has none).
 func SwitchCases(op *ir.Operation) []int64 {
 	d, ok := op.Attr("case_values").(*ir.DenseElementsAttr)
@@ -853,11 +838,11 @@ func verifySwitch(op *ir.Operation) error {
 	if total != int64(len(op.OperandGroup(2))) {
 		return op.Errorf("caseOperands count (%d) does not match with the total size (%d) specified in attribute 'case_operand_segments'", len(op.OperandGroup(2)), total)
 	}
-	if err := verifySuccessor(op, 0, op.OperandGroup(1)); err != nil {
+	if err := ir.VerifySuccessorOperands(op, 0, op.OperandGroup(1)); err != nil {
 		return err
 	}
 	for i := 0; i < nCases; i++ {
-		if err := verifySuccessor(op, i+1, SwitchCaseOperands(op, i)); err != nil {
+		if err := ir.VerifySuccessorOperands(op, i+1, SwitchCaseOperands(op, i)); err != nil {
 			return err
 		}
 	}

@@ -1,6 +1,7 @@
 package memref
 
 import (
+	"github.com/goopt/goopt/dialects/arith"
 	"github.com/goopt/goopt/dialects/opsyntax"
 	"github.com/goopt/goopt/ir"
 )
@@ -78,7 +79,7 @@ func accessOps() opTable {
 					return op.Errorf("expects the number of subscripts to be equal to memref rank")
 				}
 				k, _ := op.Attr("kind").(*ir.IntegerAttr)
-				kind := atomicKinds[k.Int()]
+				kind := arith.AtomicRMWKind(k.Int())
 				isFloat, isInt := atomicKindClass(kind)
 				if isFloat && !ir.IsFloat(vt) {
 					return op.Errorf("with kind '%s' expects a floating-point type", kind)
@@ -212,18 +213,15 @@ func accessOps() opTable {
 	}
 }
 
-// atomicKinds are MLIR's arith::AtomicRMWKind spellings, indexed by value.
-var atomicKinds = []string{"addf", "addi", "assign", "maximumf", "maxs", "maxu", "minimumf", "mins", "minu", "mulf", "muli", "ori", "andi", "maxnumf", "minnumf"}
-
 // atomicKindClass says which element types each kind accepts.
-func atomicKindClass(kind string) (float, integer bool) {
+func atomicKindClass(kind arith.AtomicRMWKind) (float, integer bool) {
 	switch kind {
-	case "addf", "maximumf", "minimumf", "mulf", "maxnumf", "minnumf":
+	case arith.AtomicAddF, arith.AtomicMaximumF, arith.AtomicMinimumF, arith.AtomicMulF, arith.AtomicMaxNumF, arith.AtomicMinNumF:
 		return true, false
-	case "addi", "maxs", "maxu", "mins", "minu", "muli", "ori", "andi":
+	case arith.AtomicAddI, arith.AtomicMaxS, arith.AtomicMaxU, arith.AtomicMinS, arith.AtomicMinU, arith.AtomicMulI, arith.AtomicOrI, arith.AtomicAndI:
 		return false, true
 	}
 	return false, false
 }
 
-var atomicKindAttr = ir.EnumAttrKind("allowed 64-bit signless integer cases: 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14", ir.I64, atomicKinds)
+var atomicKindAttr = ir.EnumAttrKind("allowed 64-bit signless integer cases: 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14", ir.I64, arith.AtomicRMWKindKeywords())

@@ -41,14 +41,7 @@ func BenchmarkTileAndUnrollMatmul8192(b *testing.B) {
 }
 
 func firstFor(module *ir.Operation) affine.ForOp {
-	var f affine.ForOp
-	ir.Walk(module, ir.PreOrder, func(op *ir.Operation) ir.WalkResult {
-		if x, ok := affine.AsFor(op); ok {
-			f = x
-			return ir.Interrupt
-		}
-		return ir.Advance
-	})
+	f, _ := affine.FirstFor(module)
 	return f
 }
 

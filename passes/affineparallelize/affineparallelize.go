@@ -26,11 +26,9 @@ type candidate struct {
 // run parallelizes the loops of a function.
 func run(opts *Options, op *ir.Operation, am *pass.AnalysisManager) error {
 	var cands []candidate
-	ir.Walk(op, ir.PreOrder, func(o *ir.Operation) ir.WalkResult {
-		if f, ok := affine.AsFor(o); ok {
-			if par, reds := analysis.IsLoopParallel(f, opts.ParallelReductions); par {
-				cands = append(cands, candidate{f, reds})
-			}
+	affine.WalkFors(op, func(f affine.ForOp) ir.WalkResult {
+		if par, reds := analysis.IsLoopParallel(f, opts.ParallelReductions); par {
+			cands = append(cands, candidate{f, reds})
 		}
 		return ir.Advance
 	})

@@ -129,13 +129,8 @@ func.func @t(%A: memref<8x8xf32>) {
 	}
 }
 
-// outermostFor returns the first affine.for of m in pre-order: the
-// outermost loop of its first nest.
+// outermostFor returns the outermost loop of m's first nest.
 func outermostFor(m *ir.Operation) affine.ForOp {
-	var root affine.ForOp
-	affine.WalkFors(m, func(f affine.ForOp) ir.WalkResult {
-		root = f
-		return ir.Interrupt
-	})
-	return root
+	f, _ := affine.FirstFor(m)
+	return f
 }

@@ -30,12 +30,7 @@ func IsPerfectlyNested(loops []affine.ForOp) bool {
 // IsInnermost reports whether no affine.for is nested in f's body.
 func IsInnermost(f affine.ForOp) bool {
 	for _, op := range f.Body().Ops() {
-		if ir.Walk(op, ir.PreOrder, func(o *ir.Operation) ir.WalkResult {
-			if o.Is(affine.ForName) {
-				return ir.Interrupt
-			}
-			return ir.Advance
-		}) == ir.Interrupt {
+		if _, nested := affine.FirstFor(op); nested {
 			return false
 		}
 	}

@@ -33,15 +33,14 @@ func LoopUnrollJamByFactor(ctx *ir.Context, f affine.ForOp, factor int64) error 
 	// Inner loop bounds must not depend on f.
 	invariant := true
 	for _, op := range f.Body().Ops() {
-		ir.WalkOps(op, func(o *ir.Operation) {
-			if inner, ok := affine.AsFor(o); ok {
-				n := inner.NumOperands() - len(inner.Inits())
-				for _, v := range inner.Operands()[:n] {
-					if !v.DefinedOutside(f.Operation) {
-						invariant = false
-					}
+		affine.WalkFors(op, func(inner affine.ForOp) ir.WalkResult {
+			n := inner.NumOperands() - len(inner.Inits())
+			for _, v := range inner.Operands()[:n] {
+				if !v.DefinedOutside(f.Operation) {
+					invariant = false
 				}
 			}
+			return ir.Advance
 		})
 	}
 	if !invariant {

@@ -35,11 +35,7 @@ var small = gpuutil.TileSizes{Block: [3]int64{64, 64, 32}, Warp: [3]int64{32, 32
 func parse(t *testing.T, src string) (*ir.Context, *ir.Operation, affine.ForOp) {
 	t.Helper()
 	ctx, m := parsed(t, src)
-	var root affine.ForOp
-	affine.WalkFors(m, func(f affine.ForOp) ir.WalkResult {
-		root = f
-		return ir.Interrupt
-	})
+	root, _ := affine.FirstFor(m)
 	return ctx, m, root
 }
 

@@ -390,6 +390,18 @@ llvm.func @br_type(%a: i32) {
 
 // -----
 
+// cond_br checks each successor's operand count.
+llvm.func @cond_br_false_dest(%c: i1, %a: i32) {
+  // expected-error @+1 {{branch has 1 operands for successor #1, but target block has 0}}
+  llvm.cond_br %c, ^bb1(%a : i32), ^bb2(%a : i32)
+^bb1(%x: i32):
+  llvm.return
+^bb2:
+  llvm.return
+}
+
+// -----
+
 // Comparison predicates are LLVM's.
 llvm.func @icmp_pred(%a: i32) {
   // expected-error @+1 {{'lt' is an incorrect value of the 'predicate' attribute}}
