@@ -59,18 +59,7 @@ func (k *kernel) registerEpilogue(st *kernelState, acc, fragRow, fragCol string,
 		regs := e.Op("frag", "builtin.unrealized_conversion_cast %s : %s to %s", acc, k.accType(), whole)
 		k.storeRegisters(st, regs, row0, col0, guarded, early)
 	}
-	if !k.partialMN() {
-		epilogue(false)
-		return
-	}
-	inM := e.Cmp("ule", e.AddC(st.m0, k.BM), e.C(k.M))
-	inN := e.Cmp("ule", e.AddC(st.n0, k.BN), e.C(k.N))
-	e.Open("scf.if %s {", e.Op("p", "arith.andi %s, %s : i1", inM, inN))
-	epilogue(false)
-	e.Close("} else {")
-	e.Open("// a tile past C's edge")
-	epilogue(true)
-	e.Close("}")
+	k.byTile(st, epilogue)
 }
 
 // pairType is the register epilogue's access of C: two adjacent columns.
